@@ -1,0 +1,294 @@
+// Footer forms: make_tensor, randn/randint(...).as_strided, ones/zeros/full, torch.tensor,
+// bare Python scalars; each checked against the fusion input it feeds.
+#include "frontend/footer.h"
+
+#include <cmath>
+#include <limits>
+
+namespace segscope::frontend {
+namespace {
+
+using ir::DataType;
+
+struct CallView {
+  const Node* call = nullptr;
+  std::string name;
+  const Node* keyword(std::string_view key) const {
+    for (const auto& [k, v] : call->keywords)
+      if (k == key) return v.get();
+    return nullptr;
+  }
+  std::size_t positional() const { return call->items.size() - 1; }
+  const Node* arg(std::size_t i) const { return call->items[i + 1].get(); }
+};
+
+Error at(const Node* n, std::string message) { return makeError(std::move(message), n->loc); }
+
+Result<std::vector<std::int64_t>> intTuple(const Node* n, const char* what) {
+  std::vector<std::int64_t> out;
+  if (n->kind == Node::Kind::Int) return std::vector<std::int64_t>{n->intValue};
+  if (n->kind != Node::Kind::Tuple && n->kind != Node::Kind::List)
+    return at(n, std::string(what) + " must be a tuple of integers");
+  for (const NodePtr& item : n->items) {
+    if (item->kind != Node::Kind::Int) return at(item.get(), std::string(what) + " must be a tuple of integers");
+    out.push_back(item->intValue);
+  }
+  return out;
+}
+
+Result<std::optional<DataType>> torchDtype(const CallView& c) {
+  const Node* n = c.keyword("dtype");
+  if (!n) return std::optional<DataType>();
+  const std::string dotted = n->dottedName();
+  if (dotted.rfind("torch.", 0) == 0)
+    if (auto t = ir::dataTypeFromTorchName(dotted.substr(6))) return std::optional<DataType>(*t);
+  return at(n, "unknown torch dtype '" + (dotted.empty() ? std::string("?") : dotted) + "'");
+}
+
+// Sizes given either as one tuple or as varargs ints, starting at positional `first`.
+Result<std::vector<std::int64_t>> sizesFrom(const CallView& c, std::size_t first) {
+  if (const Node* size = c.keyword("size")) return intTuple(size, "size");
+  if (c.positional() == first + 1 && c.arg(first)->kind != Node::Kind::Int) return intTuple(c.arg(first), "size");
+  std::vector<std::int64_t> out;
+  for (std::size_t i = first; i < c.positional(); ++i) {
+    if (c.arg(i)->kind != Node::Kind::Int) return at(c.arg(i), "size must be integers");
+    out.push_back(c.arg(i)->intValue);
+  }
+  return out;
+}
+
+std::optional<double> numberOf(const Node* n) {
+  if (!n) return std::nullopt;
+  if (n->kind == Node::Kind::Int) return static_cast<double>(n->intValue);
+  if (n->kind == Node::Kind::Float) return n->floatValue;
+  return std::nullopt;
+}
+
+// A scalar footer entry, or nullopt if `n` is not a literal.
+std::optional<ir::ScalarValue> scalarLiteral(const Node* n) {
+  switch (n->kind) {
+    case Node::Kind::Int: return ir::ScalarValue(n->intValue);
+    case Node::Kind::Float: return ir::ScalarValue(n->floatValue);
+    case Node::Kind::Name:
+      if (n->text == "True") return ir::ScalarValue(true);
+      if (n->text == "False") return ir::ScalarValue(false);
+      return std::nullopt;
+    case Node::Kind::Call: {
+      if (n->items[0]->dottedName() != "float" || n->items.size() != 2 || n->items[1]->kind != Node::Kind::String)
+        return std::nullopt;
+      const std::string& s = n->items[1]->text;
+      if (s == "inf" || s == "+inf") return ir::ScalarValue(std::numeric_limits<double>::infinity());
+      if (s == "-inf") return ir::ScalarValue(-std::numeric_limits<double>::infinity());
+      if (s == "nan") return ir::ScalarValue(std::numeric_limits<double>::quiet_NaN());
+      return std::nullopt;
+    }
+    default: return std::nullopt;
+  }
+}
+
+// One footer entry → InputSpec; nullopt when it is not a form we can read.
+Result<std::optional<InputSpec>> readEntry(const Node* n) {
+  using R = std::optional<InputSpec>;
+  InputSpec spec;
+  spec.loc = n->loc;
+  if (auto v = scalarLiteral(n)) {
+    spec.isTensor = false;
+    spec.fill = InputFill::Scalar;
+    spec.value = v;
+    spec.dtype = std::holds_alternative<bool>(*v) ? DataType::Bool
+                 : std::holds_alternative<std::int64_t>(*v) ? DataType::Int
+                                                            : DataType::Double;
+    return R(spec);
+  }
+  if (n->kind != Node::Kind::Call) return R();
+  // Peel trailing methods: .as_strided(size, stride), .cuda(), .to(...), .requires_grad_() ...
+  const Node* call = n;
+  std::optional<std::vector<std::int64_t>> strided, stridedSizes;
+  while (call->kind == Node::Kind::Call && call->items[0]->kind == Node::Kind::Attribute &&
+         call->items[0]->items[0]->kind == Node::Kind::Call) {
+    const std::string method = call->items[0]->text;
+    if (method == "as_strided") {
+      if (call->items.size() < 3) return at(call, "as_strided needs a size and a stride");
+      auto sizes = intTuple(call->items[1].get(), "as_strided size");
+      if (!sizes) return sizes.error();
+      auto strides = intTuple(call->items[2].get(), "as_strided stride");
+      if (!strides) return strides.error();
+      if (sizes->size() != strides->size()) return at(call, "as_strided size and stride have different lengths");
+      stridedSizes = sizes.value();
+      strided = strides.value();
+    } else if (method != "cuda" && method != "to" && method != "requires_grad_" && method != "contiguous" &&
+               method != "detach" && method != "clone") {
+      return R();
+    }
+    call = call->items[0]->items[0].get();
+  }
+  if (call->kind != Node::Kind::Call) return R();
+  CallView c{call, call->items[0]->dottedName()};
+  auto dtype = torchDtype(c);
+  if (!dtype) return dtype.error();
+  if (const Node* device = c.keyword("device"); device && device->kind == Node::Kind::String) spec.device = device->text;
+  const std::string& name = c.name;
+  if (name == "torch.testing.make_tensor" || name == "make_tensor") {
+    auto sizes = sizesFrom(c, 0);
+    if (!sizes) return sizes.error();
+    spec.sizes = sizes.value();
+    spec.fill = InputFill::MakeTensor;
+    spec.dtype = dtype->value_or(DataType::Float);
+    if (auto lo = numberOf(c.keyword("low"))) spec.low = *lo;
+    if (auto hi = numberOf(c.keyword("high"))) spec.high = *hi;
+  } else if (name == "torch.randn" || name == "torch.rand" || name == "torch.empty" || name == "torch.ones" ||
+             name == "torch.zeros") {
+    auto sizes = sizesFrom(c, 0);
+    if (!sizes) return sizes.error();
+    spec.sizes = sizes.value();
+    spec.dtype = dtype->value_or(DataType::Float);
+    spec.fill = name == "torch.ones" ? InputFill::Ones : name == "torch.zeros" ? InputFill::Zeros : InputFill::Randn;
+    if (name == "torch.rand") {
+      spec.fill = InputFill::MakeTensor;
+      spec.low = 0;
+      spec.high = 1;
+    }
+  } else if (name == "torch.randint") {
+    // randint(high, size) or randint(low, high, size)
+    if (c.positional() < 2) return at(call, "torch.randint needs (low, high, size) or (high, size)");
+    const bool hasLow = c.positional() >= 3;
+    auto lo = hasLow ? numberOf(c.arg(0)) : std::optional<double>(0.0);
+    auto hi = numberOf(c.arg(hasLow ? 1 : 0));
+    if (!lo || !hi) return at(call, "torch.randint bounds must be numbers");
+    auto sizes = intTuple(c.arg(hasLow ? 2 : 1), "size");
+    if (!sizes) return sizes.error();
+    spec.sizes = sizes.value();
+    spec.fill = InputFill::Randint;
+    spec.low = *lo;
+    spec.high = *hi;
+    spec.dtype = dtype->value_or(DataType::Int);
+  } else if (name == "torch.full") {
+    if (c.positional() < 2) return at(call, "torch.full needs (size, fill_value)");
+    auto sizes = intTuple(c.arg(0), "size");
+    if (!sizes) return sizes.error();
+    auto v = scalarLiteral(c.arg(1));
+    if (!v) return at(c.arg(1), "torch.full value must be a number");
+    spec.sizes = sizes.value();
+    spec.fill = InputFill::Value;
+    spec.value = v;
+    spec.dtype = dtype->value_or(std::holds_alternative<double>(*v) ? DataType::Float : DataType::Int);
+  } else if (name == "torch.tensor") {
+    if (c.positional() < 1) return at(call, "torch.tensor needs a value");
+    auto v = scalarLiteral(c.arg(0));
+    if (!v) return R();  // nested lists: not a literal we read
+    spec.fill = InputFill::Value;
+    spec.value = v;
+    spec.dtype = dtype->value_or(std::holds_alternative<double>(*v) ? DataType::Float
+                                 : std::holds_alternative<bool>(*v) ? DataType::Bool
+                                                                    : DataType::Int);
+  } else {
+    return R();
+  }
+  if (strided) {
+    spec.sizes = *stridedSizes;
+    spec.strides = *strided;
+  }
+  return R(spec);
+}
+
+std::string describe(const ir::Val* v) {
+  if (const ir::TensorView* tv = v->asTensor())
+    return v->name() + " (DataType." + std::string(ir::dataTypeName(v->dtype())) + ", rank " + std::to_string(tv->rank()) + ")";
+  return v->name() + " (DataType." + std::string(ir::dataTypeName(v->dtype())) + " scalar)";
+}
+
+Status checkEntry(const InputSpec& spec, const ir::Val* input, std::size_t index) {
+  const std::string which = "footer input " + std::to_string(index);
+  if (spec.isTensor != input->isTensor())
+    return makeError(which + " is a " + (spec.isTensor ? "tensor" : "scalar") + " but the definition's input " +
+                         std::to_string(index) + " is " + describe(input),
+                     spec.loc);
+  if (!spec.isTensor) {
+    const bool isFloatValue = std::holds_alternative<double>(*spec.value);
+    if ((ir::isIntegral(input->dtype()) || input->dtype() == DataType::Bool) && isFloatValue)
+      return makeError(which + " is " + ir::formatScalarValue(*spec.value) + " but " + describe(input) +
+                           " needs an integer",
+                       spec.loc);
+    return {};
+  }
+  const ir::TensorView* tv = input->asTensor();
+  if (static_cast<int>(spec.sizes.size()) != tv->rank())
+    return makeError(which + " has rank " + std::to_string(spec.sizes.size()) + " but " + describe(input) +
+                         " was defined with rank " + std::to_string(tv->rank()),
+                     spec.loc);
+  if (spec.dtype != tv->dtype())
+    return makeError(which + " has dtype torch." + std::string(ir::torchDtypeName(spec.dtype)) + " but " +
+                         input->name() + " is DataType." + std::string(ir::dataTypeName(tv->dtype())),
+                     spec.loc);
+  for (int d = 0; d < tv->rank(); ++d) {
+    const ir::Dim& dim = tv->dim(static_cast<std::size_t>(d));
+    const std::int64_t given = spec.sizes[static_cast<std::size_t>(d)];
+    if (given < 0) return makeError(which + " has a negative size at dim " + std::to_string(d), spec.loc);
+    if (dim.extent.isConst() && dim.extent.value != given)
+      return makeError(which + " has size " + std::to_string(given) + " at dim " + std::to_string(d) + " but " +
+                           input->name() + " declares " + std::to_string(dim.extent.value),
+                       spec.loc);
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<std::optional<std::vector<InputSpec>>> readFooter(const Node& stmtValue, const ir::Fusion& fusion,
+                                                         std::vector<Diagnostic>& warnings, std::string_view file,
+                                                         std::string_view source) {
+  using R = std::optional<std::vector<InputSpec>>;
+  if (stmtValue.kind != Node::Kind::List && stmtValue.kind != Node::Kind::Tuple) return R();
+  std::vector<InputSpec> specs;
+  for (const NodePtr& item : stmtValue.items) {
+    auto spec = readEntry(item.get());
+    if (!spec) return spec.error();
+    if (!spec->has_value()) {
+      warnings.push_back(makeDiagnostic(
+          makeError("footer entry is not a literal tensor or scalar description; inputs will be generated from the "
+                    "definition instead",
+                    item->loc),
+          file, source, Severity::Warning));
+      return R();
+    }
+    specs.push_back(std::move(**spec));
+  }
+  const auto& inputs = fusion.inputs();
+  if (specs.size() != inputs.size()) {
+    std::string names;
+    for (const ir::Val* v : inputs) names += (names.empty() ? "" : ", ") + v->name();
+    return makeError("footer lists " + std::to_string(specs.size()) + " input" + (specs.size() == 1 ? "" : "s") +
+                         " but the definition declares " + std::to_string(inputs.size()) +
+                         (inputs.empty() ? "" : " (" + names + ")"),
+                     stmtValue.loc);
+  }
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    if (auto st = checkEntry(specs[i], inputs[i], i); !st) return st.error();
+  // Scalars take the declared dtype; the footer only gives the value.
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    if (!specs[i].isTensor) specs[i].dtype = inputs[i]->dtype();
+  return R(std::move(specs));
+}
+
+std::vector<InputSpec> defaultInputs(const ir::Fusion& fusion, std::int64_t fallbackExtent) {
+  std::vector<InputSpec> specs;
+  for (const ir::Val* in : fusion.inputs()) {
+    InputSpec spec;
+    spec.dtype = in->dtype();
+    if (const ir::TensorView* tv = in->asTensor()) {
+      for (const ir::Dim& d : tv->dims()) spec.sizes.push_back(d.extent.isConst() ? d.extent.value : fallbackExtent);
+      spec.fill = ir::isIntegral(in->dtype()) ? InputFill::Randint : InputFill::MakeTensor;
+      if (spec.fill == InputFill::Randint) spec.low = 0, spec.high = 2;
+    } else {
+      spec.isTensor = false;
+      spec.fill = InputFill::Scalar;
+      if (ir::isIntegral(in->dtype())) spec.value = ir::ScalarValue(std::int64_t{fallbackExtent});
+      else if (in->dtype() == DataType::Bool) spec.value = ir::ScalarValue(false);
+      else spec.value = ir::ScalarValue(0.5);
+    }
+    specs.push_back(std::move(spec));
+  }
+  return specs;
+}
+
+}  // namespace segscope::frontend

@@ -1,0 +1,58 @@
+// A loaded repro script: the Fusion, the footer's input descriptions and provenance.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/diagnostic.h"
+#include "ir/fusion.h"
+
+namespace segscope::frontend {
+
+/// How the footer asked for an input to be made (decides the random distribution).
+enum class InputFill { MakeTensor, Randn, Randint, Ones, Zeros, Value, Scalar };
+
+struct InputSpec {
+  bool isTensor = true;
+  ir::DataType dtype = ir::DataType::Float;
+  std::vector<std::int64_t> sizes;
+  std::vector<std::int64_t> strides;  // empty = contiguous row-major
+  InputFill fill = InputFill::MakeTensor;
+  double low = -9.0, high = 9.0;      // make_tensor/randint range ([low, high) for randint)
+  std::optional<ir::ScalarValue> value;  // scalars and torch.tensor(v)
+  std::string device = "cuda:0";
+  SourceLoc loc;
+};
+
+struct Script {
+  std::unique_ptr<ir::Fusion> fusion;
+  std::vector<InputSpec> inputs;  // one per fusion input, in order
+  bool inputsFromFooter = false;  // false: made up from the definition (no usable footer)
+  std::string functionName;
+  std::string module = "nvfuser";  // or "nvfuser_direct"
+  std::vector<std::string> header;   // leading comment lines (devices, versions)
+  std::vector<Diagnostic> warnings;  // accepted, but worth telling the user
+};
+
+struct ParseOptions {
+  std::string fileName;       // used in diagnostics
+  bool requireFooter = false; // a missing footer is an error instead of a warning
+};
+
+/// Parses a repro script. On failure the Diagnostic carries file:line:col and the line.
+struct ParseOutcome {
+  std::optional<Script> script;
+  Diagnostic error;  // meaningful when !script
+  bool ok() const { return script.has_value(); }
+};
+
+ParseOutcome parseScript(std::string_view source, const ParseOptions& options = {});
+ParseOutcome loadScriptFile(const std::string& path);
+
+/// Default inputs for a fusion without a usable footer (symbolic extents become `fallbackExtent`).
+std::vector<InputSpec> defaultInputs(const ir::Fusion& fusion, std::int64_t fallbackExtent = 8);
+
+}  // namespace segscope::frontend

@@ -1,0 +1,100 @@
+// A small Python-subset lexer and expression parser: just enough syntax for repro
+// scripts (calls, attributes, lists, tuples, literals), positioned for diagnostics.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/result.h"
+
+namespace segscope::frontend {
+
+enum class TokenKind { Name, Number, String, Punct, Newline, End, Invalid };
+
+struct Token {
+  TokenKind kind = TokenKind::End;
+  std::string text;  // for strings: the decoded contents
+  SourceLoc loc;
+  bool is(std::string_view punct) const { return kind == TokenKind::Punct && text == punct; }
+  bool isName(std::string_view name) const { return kind == TokenKind::Name && text == name; }
+};
+
+/// Pull lexer over the whole source that starts at any line, so text around the
+/// script (prose, fences of a pasted bug report) is never tokenized.
+class Lexer {
+ public:
+  Lexer(std::string_view source, int startLine);
+  Token next();
+  /// The indentation (in columns) of the line the last Newline ended before.
+  int depth() const { return depth_; }
+
+ private:
+  char peek(std::size_t ahead = 0) const;
+  void advance();
+  Token make(TokenKind kind, std::string text, SourceLoc loc) const;
+  Token lexNumber(SourceLoc loc);
+  Token lexString(SourceLoc loc);
+
+  std::string_view src_;
+  std::size_t pos_ = 0;
+  int line_ = 1;
+  int col_ = 1;
+  int depth_ = 0;  // bracket nesting: newlines inside brackets are insignificant
+  bool lastWasNewline_ = true;
+};
+
+/// Expression tree of the subset.
+struct Node {
+  enum class Kind { Name, Int, Float, String, List, Tuple, Call, Attribute, Subscript, Negate };
+  Kind kind = Kind::Name;
+  std::string text;  // name, attribute name, literal text
+  std::int64_t intValue = 0;
+  double floatValue = 0;
+  SourceLoc loc;
+  std::vector<std::unique_ptr<Node>> items;  // list/tuple items, call args; [0] = callee/object
+  std::vector<std::pair<std::string, std::unique_ptr<Node>>> keywords;  // call keyword args
+  std::vector<SourceLoc> keywordLocs;
+
+  bool isName(std::string_view n) const { return kind == Kind::Name && text == n; }
+  /// "torch.testing.make_tensor" for an attribute chain of names; empty otherwise.
+  std::string dottedName() const;
+};
+
+using NodePtr = std::unique_ptr<Node>;
+
+/// A statement of a definition body: `a, b = expr`, or a bare expression.
+struct Statement {
+  std::vector<std::pair<std::string, SourceLoc>> targets;
+  NodePtr value;
+  SourceLoc loc;
+};
+
+/// Parses tokens into statements and expressions.
+class SyntaxParser {
+ public:
+  SyntaxParser(std::string_view source, int startLine);
+
+  const Token& current() const { return tok_; }
+  /// Consumes blank logical lines; returns false at the end of input.
+  bool skipNewlines();
+  Result<Statement> parseStatement();
+  Result<NodePtr> parseExpression();
+  void advance();
+
+ private:
+  Result<NodePtr> parseUnary();
+  Result<NodePtr> parsePostfix();
+  Result<NodePtr> parsePrimary();
+  Status parseCallArgs(Node& call);
+  Error expected(std::string_view what) const;
+
+  Lexer lexer_;
+  Token tok_;
+};
+
+std::string describeToken(const Token& t);
+
+}  // namespace segscope::frontend

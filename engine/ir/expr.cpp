@@ -1,0 +1,105 @@
+// Expr construction and its one-line textual form.
+#include "ir/expr.h"
+
+#include <algorithm>
+
+namespace segscope::ir {
+namespace {
+
+template <class T, class F>
+std::string joinList(const std::vector<T>& items, F&& format) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) s += ", ";
+    s += format(items[i]);
+  }
+  return s + "]";
+}
+
+std::string intList(const std::vector<std::int64_t>& v) {
+  return joinList(v, [](std::int64_t x) { return std::to_string(x); });
+}
+std::string symList(const std::vector<SymInt>& v) {
+  return joinList(v, [](const SymInt& x) { return x.toString(); });
+}
+std::string boolList(const std::vector<bool>& v) {
+  return joinList(v, [](bool b) { return std::string(b ? "True" : "False"); });
+}
+
+std::string operandText(const Val* v) {
+  if (const auto* s = dynamic_cast<const Scalar*>(v); s && s->isConstant())
+    return formatScalarValue(*s->value());
+  return v->name();
+}
+
+// The attribute part of an expr's text, e.g. ", dims=[1], keepdim=True".
+std::string attributeText(const Expr& e) {
+  const ExprAttributes& a = e.attrs();
+  const auto dtype = [&] { return std::string("dtype=") + std::string(dataTypeName(a.dtype)); };
+  switch (e.family()) {
+    case OpFamily::Cast: return ", " + dtype();
+    case OpFamily::Reduction:
+      return ", dims=" + intList(a.dims) + (a.keepdim ? ", keepdim=True" : "");
+    case OpFamily::Var: case OpFamily::VarMean:
+      return ", dims=" + intList(a.dims) + ", correction=" + std::to_string(a.correction) +
+             (a.keepdim ? ", keepdim=True" : "");
+    case OpFamily::Welford: return ", dims=" + intList(a.dims);
+    case OpFamily::Broadcast: return ", is_broadcast_dim=" + boolList(a.flags);
+    case OpFamily::BroadcastInDim:
+      return ", shape=" + symList(a.shape) + ", broadcast_dims=" + intList(a.dims);
+    case OpFamily::Expand: return ", shape=" + symList(a.shape);
+    case OpFamily::Reshape: return ", new_shape=" + symList(a.shape);
+    case OpFamily::Squeeze: return ", dims=" + intList(a.dims) + (a.option ? ", squeeze_expanded=True" : "");
+    case OpFamily::Permute: return ", dims=" + intList(a.dims);
+    case OpFamily::StrideOrder: return ", stride_order=" + intList(a.dims);
+    case OpFamily::Slice:
+      return ", start_indices=" + symList(a.starts) + ", end_indices=" + symList(a.ends) +
+             ", strides=" + symList(a.steps);
+    case OpFamily::Pad: return ", pad_widths=" + intList(a.padWidths);
+    case OpFamily::Cat: return ", dim=" + std::to_string(a.axis);
+    case OpFamily::Full: return ", shape=" + symList(a.shape) + ", " + dtype();
+    case OpFamily::Iota: return ", " + dtype();
+    case OpFamily::RandomFill: return ", shape=" + symList(a.shape) + ", " + dtype();
+    case OpFamily::Gather: case OpFamily::IndexSelect: case OpFamily::Select:
+    case OpFamily::Size: case OpFamily::Cumsum:
+      return ", dim=" + std::to_string(a.axis);
+    case OpFamily::Triu: return ", diagonal=" + std::to_string(a.axis);
+    default: return "";
+  }
+}
+
+}  // namespace
+
+Expr::Expr(int id, OpType op, std::vector<Val*> operands, std::vector<Val*> outputs, ExprAttributes attrs)
+    : id_(id), op_(op), inputs_(std::move(operands)), outputs_(std::move(outputs)), attrs_(std::move(attrs)) {
+  numOperands_ = inputs_.size();
+  // Scalars named by symbolic attributes are inputs too, so the DAG shows the dependency.
+  const auto addSym = [&](const std::vector<SymInt>& list) {
+    for (const SymInt& s : list)
+      if (s.sym && std::find(inputs_.begin(), inputs_.end(), s.sym) == inputs_.end()) inputs_.push_back(s.sym);
+  };
+  addSym(attrs_.shape);
+  addSym(attrs_.starts);
+  addSym(attrs_.ends);
+  addSym(attrs_.steps);
+}
+
+std::string Expr::toString() const {
+  std::string s;
+  for (std::size_t i = 0; i < outputs_.size(); ++i) s += (i ? ", " : "") + outputs_[i]->name();
+  s += " = ";
+  s += opName();
+  s += "(";
+  if (family() == OpFamily::Cat) {
+    s += "[";
+    for (std::size_t i = 0; i < numOperands_; ++i) s += (i ? ", " : "") + operandText(inputs_[i]);
+    s += "]";
+  } else {
+    for (std::size_t i = 0; i < numOperands_; ++i) s += (i ? ", " : "") + operandText(inputs_[i]);
+  }
+  std::string attrs = attributeText(*this);
+  if (numOperands_ == 0 && attrs.size() >= 2) attrs = attrs.substr(2);
+  return s + attrs + ")";
+}
+
+}  // namespace segscope::ir

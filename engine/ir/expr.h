@@ -1,0 +1,64 @@
+// Expressions of the fusion IR: an op, its operands, its outputs and typed attributes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ir/op_type.h"
+#include "ir/val.h"
+
+namespace segscope::ir {
+
+/// Attributes an op may carry; each family reads the fields it needs (see ops.h).
+struct ExprAttributes {
+  std::vector<std::int64_t> dims;   // reduction dims, permutation, squeeze dims, broadcast_dims, stride order
+  std::vector<bool> flags;          // is_broadcast_dim; optional-operand presence for sdpa/linear/random
+  std::vector<SymInt> shape;        // target shape of broadcast_in_dim/expand/reshape/full/random
+  std::vector<SymInt> starts, ends, steps;  // slice
+  std::vector<std::int64_t> padWidths;      // (left, right) pairs starting from the last dim
+  std::int64_t axis = 0;            // cat/gather/index_select/select/size/cumsum dim; triu diagonal
+  std::int64_t correction = 1;      // var / var_mean
+  bool keepdim = false;
+  bool option = false;              // manual_normalization / manual_padding / squeeze_expanded
+  DataType dtype = DataType::Null;  // cast target, reduction/full/iota/random dtype
+
+  friend bool operator==(const ExprAttributes&, const ExprAttributes&) = default;
+};
+
+class Expr {
+ public:
+  Expr(int id, OpType op, std::vector<Val*> operands, std::vector<Val*> outputs, ExprAttributes attrs);
+  Expr(const Expr&) = delete;
+  Expr& operator=(const Expr&) = delete;
+
+  int id() const { return id_; }
+  OpType op() const { return op_; }
+  OpFamily family() const { return opFamily(op_); }
+  std::string_view opName() const { return ir::opName(op_); }
+  const ExprAttributes& attrs() const { return attrs_; }
+  SourceLoc loc() const { return loc_; }
+  void setLoc(SourceLoc loc) { loc_ = loc; }
+
+  /// Every input, operands first, then scalars that symbolic attributes refer to.
+  const std::vector<Val*>& inputs() const { return inputs_; }
+  /// The op's own arguments in their fixed positions (what a script passes).
+  std::size_t numOperands() const { return numOperands_; }
+  Val* operand(std::size_t i) const { return inputs_[i]; }
+  const std::vector<Val*>& outputs() const { return outputs_; }
+  Val* output(std::size_t i = 0) const { return outputs_[i]; }
+
+  /// "T3 = sum(T2, dims=[1])", the form used in printed IR, JSON and the UI.
+  std::string toString() const;
+
+ private:
+  int id_;
+  OpType op_;
+  std::vector<Val*> inputs_;
+  std::size_t numOperands_;
+  std::vector<Val*> outputs_;
+  ExprAttributes attrs_;
+  SourceLoc loc_;
+};
+
+}  // namespace segscope::ir

@@ -1,0 +1,293 @@
+// Fusion ownership, naming, topological order, printing, verification and cloning.
+#include "ir/fusion.h"
+
+#include <algorithm>
+#include <queue>
+#include <unordered_set>
+
+namespace segscope::ir {
+
+Fusion::Fusion() = default;
+Fusion::~Fusion() = default;
+
+Scalar* Fusion::newScalar(DataType dtype, std::optional<ScalarValue> value) {
+  auto owned = std::make_unique<Scalar>(nextValId_++, dtype, std::move(value));
+  Scalar* s = owned.get();
+  vals_.push_back(std::move(owned));
+  setName(s, "S" + std::to_string(s->id()));
+  return s;
+}
+
+TensorView* Fusion::newTensor(DataType dtype, std::vector<Dim> dims) {
+  auto owned = std::make_unique<TensorView>(nextValId_++, dtype, std::move(dims));
+  TensorView* t = owned.get();
+  vals_.push_back(std::move(owned));
+  setName(t, "T" + std::to_string(t->id()));
+  return t;
+}
+
+Expr* Fusion::newExpr(OpType op, std::vector<Val*> operands, std::vector<Val*> outputs, ExprAttributes attrs) {
+  auto owned = std::make_unique<Expr>(nextExprId_++, op, std::move(operands), std::move(outputs), std::move(attrs));
+  Expr* e = owned.get();
+  exprs_.push_back(std::move(owned));
+  for (Val* out : e->outputs()) out->definition_ = e;
+  for (Val* in : e->inputs())
+    if (std::find(in->uses_.begin(), in->uses_.end(), e) == in->uses_.end()) in->uses_.push_back(e);
+  return e;
+}
+
+void Fusion::addInput(Val* v) { inputs_.push_back(v); }
+
+void Fusion::addOutput(Val* v, Val* aliasOf, std::vector<std::int64_t> strideOrder) {
+  outputs_.push_back(FusionOutput{v, aliasOf, std::move(strideOrder)});
+}
+
+void Fusion::setName(Val* v, const std::string& wanted) {
+  if (!v->name_.empty()) {
+    auto it = byName_.find(v->name_);
+    if (it != byName_.end() && it->second == v) byName_.erase(it);
+  }
+  std::string name = wanted;
+  for (int suffix = 1; byName_.count(name); ++suffix) name = wanted + "_" + std::to_string(suffix);
+  v->name_ = name;
+  byName_[name] = v;
+}
+
+void Fusion::removeExpr(Expr* e) {
+  for (Val* in : e->inputs()) std::erase(in->uses_, e);
+  for (Val* out : e->outputs())
+    if (out->definition_ == e) out->definition_ = nullptr;
+  std::erase_if(exprs_, [e](const std::unique_ptr<Expr>& p) { return p.get() == e; });
+}
+
+void Fusion::replaceAllUsesWith(Val* from, Val* to) {
+  for (Expr* use : std::vector<Expr*>(from->uses_)) {
+    for (Val*& in : const_cast<std::vector<Val*>&>(use->inputs()))
+      if (in == from) in = to;
+    if (std::find(to->uses_.begin(), to->uses_.end(), use) == to->uses_.end()) to->uses_.push_back(use);
+  }
+  from->uses_.clear();
+  for (FusionOutput& o : outputs_)
+    if (o.val == from) o.val = to;
+}
+
+bool Fusion::isInput(const Val* v) const { return std::find(inputs_.begin(), inputs_.end(), v) != inputs_.end(); }
+
+bool Fusion::isOutput(const Val* v) const {
+  return std::any_of(outputs_.begin(), outputs_.end(), [v](const FusionOutput& o) { return o.val == v; });
+}
+
+std::vector<Expr*> Fusion::exprs() const {
+  // Kahn's algorithm, breaking ties by creation order so the order is stable.
+  std::unordered_map<const Expr*, std::size_t> position;
+  for (std::size_t i = 0; i < exprs_.size(); ++i) position[exprs_[i].get()] = i;
+  std::vector<int> pending(exprs_.size(), 0);
+  for (std::size_t i = 0; i < exprs_.size(); ++i) {
+    std::unordered_set<const Expr*> producers;
+    for (const Val* in : exprs_[i]->inputs())
+      if (in->definition() && position.count(in->definition())) producers.insert(in->definition());
+    pending[i] = static_cast<int>(producers.size());
+  }
+  std::priority_queue<std::size_t, std::vector<std::size_t>, std::greater<>> ready;
+  for (std::size_t i = 0; i < exprs_.size(); ++i)
+    if (pending[i] == 0) ready.push(i);
+  std::vector<Expr*> order;
+  order.reserve(exprs_.size());
+  while (!ready.empty()) {
+    Expr* e = exprs_[ready.top()].get();
+    ready.pop();
+    order.push_back(e);
+    std::unordered_set<const Expr*> consumers;
+    for (const Val* out : e->outputs())
+      for (const Expr* use : out->uses())
+        if (position.count(use)) consumers.insert(use);
+    for (const Expr* c : consumers)
+      if (--pending[position[c]] == 0) ready.push(position[c]);
+  }
+  return order;  // shorter than exprs_ only when there is a cycle; verify() reports it
+}
+
+std::vector<Val*> Fusion::vals() const {
+  std::vector<Val*> v;
+  v.reserve(vals_.size());
+  for (const auto& p : vals_) v.push_back(p.get());
+  return v;
+}
+
+Val* Fusion::valById(int id) const {
+  for (const auto& p : vals_)
+    if (p->id() == id) return p.get();
+  return nullptr;
+}
+
+Expr* Fusion::exprById(int id) const {
+  for (const auto& p : exprs_)
+    if (p->id() == id) return p.get();
+  return nullptr;
+}
+
+Val* Fusion::valByName(const std::string& name) const {
+  auto it = byName_.find(name);
+  return it == byName_.end() ? nullptr : it->second;
+}
+
+namespace {
+
+std::string typeText(const Val* v) {
+  std::string s(shortName(v->dtype()));
+  if (const TensorView* tv = v->asTensor()) s += tv->shapeString();
+  return s;
+}
+
+std::string layoutText(const TensorView* tv) {
+  std::string s;
+  if (!tv->contiguity().empty()) {
+    s += " contiguity=[";
+    for (std::size_t i = 0; i < tv->contiguity().size(); ++i) {
+      const auto& c = tv->contiguity()[i];
+      s += (i ? ", " : "") + std::string(!c ? "None" : (*c ? "True" : "False"));
+    }
+    s += "]";
+  }
+  if (!tv->strideOrder().empty()) {
+    s += " stride_order=[";
+    for (std::size_t i = 0; i < tv->strideOrder().size(); ++i)
+      s += (i ? ", " : "") + std::to_string(tv->strideOrder()[i]);
+    s += "]";
+  }
+  if (tv->isCpu()) s += " cpu";
+  return s;
+}
+
+}  // namespace
+
+std::string Fusion::print() const {
+  std::string s = "fusion " + (name_.empty() ? std::string("<unnamed>") : name_) + " {\n  inputs:\n";
+  for (const Val* in : inputs_) {
+    s += "    " + in->name() + ": " + typeText(in);
+    if (const TensorView* tv = in->asTensor()) s += layoutText(tv);
+    s += "\n";
+  }
+  s += "  body:\n";
+  for (const Expr* e : exprs()) {
+    s += "    " + e->toString() + "  -> ";
+    for (std::size_t i = 0; i < e->outputs().size(); ++i) s += (i ? ", " : "") + typeText(e->output(i));
+    s += "\n";
+  }
+  s += "  outputs:\n";
+  for (const FusionOutput& o : outputs_) {
+    s += "    " + o.val->name();
+    if (o.aliasOf) s += " (in place of " + o.aliasOf->name() + ")";
+    if (!o.strideOrder.empty()) {
+      s += " stride_order=[";
+      for (std::size_t i = 0; i < o.strideOrder.size(); ++i) s += (i ? ", " : "") + std::to_string(o.strideOrder[i]);
+      s += "]";
+    }
+    s += "\n";
+  }
+  return s + "}\n";
+}
+
+Status Fusion::verify() const {
+  const std::vector<Expr*> order = exprs();
+  if (order.size() != exprs_.size()) return makeError("fusion '" + name_ + "' has a cycle");
+  std::unordered_set<const Val*> known;
+  for (const auto& v : vals_) {
+    const auto* s = dynamic_cast<const Scalar*>(v.get());
+    if (s && (s->isConstant() || s->extentOf())) known.insert(s);
+  }
+  for (const Val* in : inputs_) {
+    if (in->definition()) return makeError("input " + in->name() + " has a definition", in->loc());
+    known.insert(in);
+  }
+  for (const Expr* e : order) {
+    for (const Val* in : e->inputs()) {
+      if (!known.count(in))
+        return makeError(e->toString() + ": operand " + in->name() + " is used before it is defined", e->loc());
+      if (std::find(in->uses().begin(), in->uses().end(), e) == in->uses().end())
+        return makeError(e->toString() + ": " + in->name() + " does not list it as a use", e->loc());
+    }
+    for (const Val* out : e->outputs()) {
+      if (out->definition() != e) return makeError(out->name() + " does not point back at its definition", e->loc());
+      known.insert(out);
+    }
+  }
+  for (const auto& v : vals_) {
+    if (const TensorView* tv = v->asTensor()) {
+      if (!tv->contiguity().empty() && tv->contiguity().size() != tv->dims().size())
+        return makeError(tv->name() + ": contiguity has " + std::to_string(tv->contiguity().size()) +
+                         " entries for rank " + std::to_string(tv->rank()), tv->loc());
+      for (const Dim& d : tv->dims())
+        if (d.extent.sym && !known.count(d.extent.sym) && !d.extent.sym->definition())
+          return makeError(tv->name() + ": extent " + d.extent.sym->name() + " is never defined", tv->loc());
+    }
+  }
+  for (const FusionOutput& o : outputs_) {
+    if (!known.count(o.val)) return makeError("output " + o.val->name() + " is not computed", o.val->loc());
+    if (o.aliasOf && !isInput(o.aliasOf))
+      return makeError("output " + o.val->name() + " aliases " + o.aliasOf->name() + ", which is not an input");
+  }
+  return {};
+}
+
+CloneResult Fusion::clone() const {
+  CloneResult r;
+  r.fusion = std::make_unique<Fusion>();
+  Fusion& f = *r.fusion;
+  f.name_ = name_;
+  f.nextValId_ = nextValId_;
+  f.nextExprId_ = nextExprId_;
+  const auto mapSym = [&](const SymInt& s) { return s.sym ? SymInt{s.value, r.vals.at(s.sym)} : s; };
+  // Scalars first: tensor extents refer to them.
+  for (const auto& v : vals_) {
+    if (const auto* s = dynamic_cast<const Scalar*>(v.get())) {
+      auto copy = std::make_unique<Scalar>(s->id(), s->dtype(), s->value());
+      r.vals[s] = copy.get();
+      f.vals_.push_back(std::move(copy));
+    } else {
+      f.vals_.push_back(nullptr);  // placeholder keeps creation order
+    }
+  }
+  for (std::size_t i = 0; i < vals_.size(); ++i) {
+    const TensorView* tv = vals_[i]->asTensor();
+    if (!tv) continue;
+    std::vector<Dim> dims = tv->dims();
+    for (Dim& d : dims) d.extent = mapSym(d.extent);
+    auto copy = std::make_unique<TensorView>(tv->id(), tv->dtype(), std::move(dims));
+    copy->setContiguity(tv->contiguity());
+    copy->setStrideOrder(tv->strideOrder());
+    copy->setCpu(tv->isCpu());
+    r.vals[tv] = copy.get();
+    f.vals_[i] = std::move(copy);
+  }
+  for (std::size_t i = 0; i < vals_.size(); ++i) {
+    Val* copy = f.vals_[i].get();
+    copy->name_ = vals_[i]->name_;
+    copy->loc_ = vals_[i]->loc_;
+    f.byName_[copy->name_] = copy;
+    if (const auto* s = dynamic_cast<const Scalar*>(vals_[i].get()); s && s->extentOf())
+      static_cast<Scalar*>(copy)->setExtentOf(static_cast<const TensorView*>(r.vals.at(s->extentOf())), s->extentDim());
+  }
+  for (const auto& e : exprs_) {
+    std::vector<Val*> operands, outputs;
+    for (std::size_t i = 0; i < e->numOperands(); ++i) operands.push_back(r.vals.at(e->operand(i)));
+    for (const Val* o : e->outputs()) outputs.push_back(r.vals.at(o));
+    ExprAttributes attrs = e->attrs();
+    for (auto* list : {&attrs.shape, &attrs.starts, &attrs.ends, &attrs.steps})
+      for (SymInt& s : *list) s = mapSym(s);
+    auto copy = std::make_unique<Expr>(e->id(), e->op(), std::move(operands), std::move(outputs), std::move(attrs));
+    copy->setLoc(e->loc());
+    Expr* c = copy.get();
+    f.exprs_.push_back(std::move(copy));
+    for (Val* out : c->outputs()) out->definition_ = c;
+    for (Val* in : c->inputs())
+      if (std::find(in->uses_.begin(), in->uses_.end(), c) == in->uses_.end()) in->uses_.push_back(c);
+    r.exprs[e.get()] = c;
+  }
+  for (const Val* in : inputs_) f.inputs_.push_back(r.vals.at(in));
+  for (const FusionOutput& o : outputs_)
+    f.outputs_.push_back(FusionOutput{r.vals.at(o.val), o.aliasOf ? r.vals.at(o.aliasOf) : nullptr, o.strideOrder});
+  return r;
+}
+
+}  // namespace segscope::ir

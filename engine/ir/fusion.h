@@ -1,0 +1,83 @@
+// A fusion: the DAG of values and expressions that the segmenter partitions.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ir/expr.h"
+#include "ir/val.h"
+
+namespace segscope::ir {
+
+struct FusionOutput {
+  Val* val = nullptr;
+  Val* aliasOf = nullptr;               // in-place update of this input (fd.add_output(T, Tin))
+  std::vector<std::int64_t> strideOrder;  // fd.add_output(T, stride_order=[...])
+};
+
+struct CloneResult;
+
+class Fusion {
+ public:
+  Fusion();
+  ~Fusion();
+  Fusion(const Fusion&) = delete;
+  Fusion& operator=(const Fusion&) = delete;
+
+  const std::string& name() const { return name_; }
+  void setName(std::string name) { name_ = std::move(name); }
+
+  // --- building ---------------------------------------------------------------
+  Scalar* newScalar(DataType dtype, std::optional<ScalarValue> value = std::nullopt);
+  TensorView* newTensor(DataType dtype, std::vector<Dim> dims);
+  /// Creates an expr; the outputs get it as their definition, the inputs a use.
+  Expr* newExpr(OpType op, std::vector<Val*> operands, std::vector<Val*> outputs, ExprAttributes attrs = {});
+  void addInput(Val* v);
+  void addOutput(Val* v, Val* aliasOf = nullptr, std::vector<std::int64_t> strideOrder = {});
+  /// Gives `v` the name `wanted`, or `wanted_1`, `wanted_2` ... when that is taken.
+  void setName(Val* v, const std::string& wanted);
+  /// Removes an expr that no output depends on (its outputs must be unused).
+  void removeExpr(Expr* e);
+  /// Points every use of `from` (and outputs) at `to`.
+  void replaceAllUsesWith(Val* from, Val* to);
+
+  // --- reading ------------------------------------------------------------------
+  const std::vector<Val*>& inputs() const { return inputs_; }
+  const std::vector<FusionOutput>& outputs() const { return outputs_; }
+  bool isInput(const Val* v) const;
+  bool isOutput(const Val* v) const;
+  /// Exprs in a topological order (definition before use), stable across clones.
+  std::vector<Expr*> exprs() const;
+  std::vector<Val*> vals() const;
+  Val* valById(int id) const;
+  Expr* exprById(int id) const;
+  Val* valByName(const std::string& name) const;
+
+  /// Multi-line text: inputs, one expr per line, outputs. Two fusions are identical
+  /// exactly when their printed forms are equal.
+  std::string print() const;
+  /// Checks the invariants (acyclic, every use defined, types and ranks agree).
+  Status verify() const;
+  /// Deep copy keeping every id, so ids identify the same value across snapshots.
+  CloneResult clone() const;
+
+ private:
+  std::string name_;
+  std::vector<std::unique_ptr<Val>> vals_;
+  std::vector<std::unique_ptr<Expr>> exprs_;
+  std::vector<Val*> inputs_;
+  std::vector<FusionOutput> outputs_;
+  std::unordered_map<std::string, Val*> byName_;
+  int nextValId_ = 0;
+  int nextExprId_ = 0;
+};
+
+struct CloneResult {
+  std::unique_ptr<Fusion> fusion;
+  std::unordered_map<const Val*, Val*> vals;
+  std::unordered_map<const Expr*, Expr*> exprs;
+};
+
+}  // namespace segscope::ir

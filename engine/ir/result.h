@@ -1,0 +1,58 @@
+// Errors as values: Result<T> holds either a value or an Error with a source location.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace segscope {
+
+/// A place in a script; line and column are 1-based, 0 means "unknown".
+struct SourceLoc {
+  int line = 0;
+  int column = 0;
+  bool known() const { return line > 0; }
+  friend bool operator==(const SourceLoc&, const SourceLoc&) = default;
+};
+
+struct Error {
+  std::string message;
+  SourceLoc loc;
+};
+
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : state_(std::move(value)) {}
+  Result(Error error) : state_(std::move(error)) {}
+
+  bool ok() const { return state_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+  T& value() & { return std::get<0>(state_); }
+  const T& value() const& { return std::get<0>(state_); }
+  T&& value() && { return std::get<0>(std::move(state_)); }
+  T& operator*() & { return value(); }
+  T* operator->() { return &value(); }
+  const Error& error() const { return std::get<1>(state_); }
+
+ private:
+  std::variant<T, Error> state_;
+};
+
+/// Result of an operation that produces nothing but may fail.
+class [[nodiscard]] Status {
+ public:
+  Status() = default;
+  Status(Error error) : error_(std::move(error)), failed_(true) {}
+  bool ok() const { return !failed_; }
+  explicit operator bool() const { return ok(); }
+  const Error& error() const { return error_; }
+
+ private:
+  Error error_;
+  bool failed_ = false;
+};
+
+inline Error makeError(std::string message, SourceLoc loc = {}) { return Error{std::move(message), loc}; }
+
+}  // namespace segscope
