@@ -213,7 +213,7 @@ Status checkEntry(const InputSpec& spec, const ir::Val* input, std::size_t index
   }
   const ir::TensorView* tv = input->asTensor();
   if (static_cast<int>(spec.sizes.size()) != tv->rank())
-    return makeError(which + " has rank " + std::to_string(spec.sizes.size()) + " but " + describe(input) +
+    return makeError(which + " has rank " + std::to_string(spec.sizes.size()) + " but " + input->name() +
                          " was defined with rank " + std::to_string(tv->rank()),
                      spec.loc);
   if (spec.dtype != tv->dtype())

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <map>
-#include <sstream>
+#include <set>
 #include <unordered_map>
 
+#include "frontend/file_io.h"
 #include "frontend/footer.h"
 #include "frontend/script.h"
 #include "frontend/signatures.h"
@@ -470,7 +470,8 @@ DefinitionBuilder::Outputs DefinitionBuilder::defineTensor(const Node& c, const 
     }
   } else if (a[1] && (a[1]->kind == Node::Kind::List || a[1]->kind == Node::Kind::Tuple)) {
     if (static_cast<int>(a[1]->items.size()) != rank)
-      return at(a[1], "contiguity has " + std::to_string(a[1]->items.size()) + " entries but shape has rank " +
+      return at(a[1], "contiguity has " + std::to_string(a[1]->items.size()) +
+                          (a[1]->items.size() == 1 ? " entry" : " entries") + " but shape has rank " +
                           std::to_string(rank));
     for (int p = 0; p < rank; ++p) {
       const Node* item = a[1]->items[static_cast<std::size_t>(p)].get();
@@ -499,6 +500,7 @@ DefinitionBuilder::Outputs DefinitionBuilder::defineTensor(const Node& c, const 
     const bool strideZero = !contiguity[static_cast<std::size_t>(p)].has_value();
     if (e == -1) {
       ir::Scalar* s = f_.newScalar(DataType::Index);
+      f_.setName(s, "i" + std::to_string(s->id()));  // keep S<n> free for the script's own names
       symbolic.push_back(s);
       dims.push_back(ir::Dim{SymInt::symbolic(s), strideZero ? ir::IterKind::ExpandedBroadcast : ir::IterKind::Iteration});
     } else if (e == 1) {
@@ -1048,6 +1050,14 @@ ParseOutcome parseScript(std::string_view source, const ParseOptions& options) {
   while (parser.skipNewlines()) {
     const Token& tok = parser.current();
     if (tok.kind != TokenKind::Invalid && tok.loc.column - 1 <= def->indent) break;  // dedent: body ended
+    static const std::set<std::string> kControlFlow = {"for", "while", "if", "elif", "else", "with", "try", "def",
+                                                        "class", "import", "from", "global", "assert", "del", "raise"};
+    if (tok.kind == TokenKind::Name && kControlFlow.count(tok.text))
+      return fail(makeError("unsupported statement: '" + tok.text +
+                                "' in a fusion definition; the body may only contain fd.define_*, fd.ops.* and "
+                                "fd.add_output calls (unroll loops as nvFuser's printer does)",
+                            tok.loc));
+    if (tok.isName("return")) break;
     auto st = parser.parseStatement();
     if (!st) return fail(st.error());
     if (auto status = builder.statement(st.value()); !status) return fail(status.error());
@@ -1082,18 +1092,16 @@ ParseOutcome parseScript(std::string_view source, const ParseOptions& options) {
 }
 
 ParseOutcome loadScriptFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    ParseOutcome o;
-    o.error.file = path;
-    o.error.message = "cannot open file";
-    return o;
+  auto text = readTextFile(path);
+  if (!text) {
+    ParseOutcome failed;
+    failed.error.file = path;
+    failed.error.message = text.error().message.substr(path.size() + 2);
+    return failed;
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
   ParseOptions options;
   options.fileName = path;
-  return parseScript(buffer.str(), options);
+  return parseScript(text.value(), options);
 }
 
 }  // namespace segscope::frontend

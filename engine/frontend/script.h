@@ -9,23 +9,12 @@
 
 #include "ir/diagnostic.h"
 #include "ir/fusion.h"
+#include "ir/input_spec.h"
 
 namespace segscope::frontend {
 
-/// How the footer asked for an input to be made (decides the random distribution).
-enum class InputFill { MakeTensor, Randn, Randint, Ones, Zeros, Value, Scalar };
-
-struct InputSpec {
-  bool isTensor = true;
-  ir::DataType dtype = ir::DataType::Float;
-  std::vector<std::int64_t> sizes;
-  std::vector<std::int64_t> strides;  // empty = contiguous row-major
-  InputFill fill = InputFill::MakeTensor;
-  double low = -9.0, high = 9.0;      // make_tensor/randint range ([low, high) for randint)
-  std::optional<ir::ScalarValue> value;  // scalars and torch.tensor(v)
-  std::string device = "cuda:0";
-  SourceLoc loc;
-};
+using ir::InputFill;
+using ir::InputSpec;
 
 struct Script {
   std::unique_ptr<ir::Fusion> fusion;

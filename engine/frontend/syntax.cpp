@@ -293,8 +293,16 @@ Result<NodePtr> SyntaxParser::parsePostfix() {
       call->kind = Node::Kind::Call;
       call->loc = node->loc;
       call->items.push_back(std::move(node));
+      const SourceLoc open = tok_.loc;
       advance();
-      if (auto st = parseCallArgs(*call); !st) return st.error();
+      if (auto st = parseCallArgs(*call); !st) {
+        Error e = st.error();
+        // The usual cause is a missing ')': say where the call began.
+        if (e.message.find("expected ',' or ')'") != std::string::npos)
+          e.message += " (the '(' at line " + std::to_string(open.line) + ", column " + std::to_string(open.column) +
+                       " is not closed)";
+        return e;
+      }
       node = std::move(call);
     } else if (tok_.is("[")) {
       auto sub = std::make_unique<Node>();

@@ -1,0 +1,77 @@
+// The subcommand table and argument parsing of segscope-cli.
+#include "cli/arguments.h"
+
+namespace segscope::cli {
+
+const std::vector<CommandSpec>& commandSpecs() {
+  static const std::vector<CommandSpec> specs = {
+      {"info", "IR summary: inputs, outputs, op counts, dtypes, shapes", {"--json"}, {}, true},
+      {"run", "run the fusion and print output shapes and checksums",
+       {"--backend", "--json", "--seed", "--repeat"}, {}, true},
+      {"ir", "print the fusion IR as text", {}, {}, true},
+      {"script", "print the fusion back as a repro script", {"--out"}, {}, true},
+  };
+  return specs;
+}
+
+std::string usageText() {
+  std::string s = "usage: segscope-cli COMMAND FILE [OPTIONS]\n\ncommands:\n";
+  for (const CommandSpec& c : commandSpecs()) {
+    s += "  " + c.name + std::string(8 - std::min<std::size_t>(7, c.name.size()), ' ') + c.summary + "\n";
+    std::string opts;
+    for (const std::string& o : c.valueOptions) opts += " [" + o + " VALUE]";
+    for (const std::string& o : c.flagOptions) opts += " [" + o + "]";
+    if (!opts.empty()) s += "          options:" + opts + "\n";
+  }
+  s += "\nexit codes: 0 ok, 1 runtime failure or verification mismatch, 2 bad input or usage\n";
+  return s;
+}
+
+std::optional<std::string> Arguments::value(const std::string& name) const {
+  auto it = values.find(name);
+  if (it == values.end()) return std::nullopt;
+  return it->second;
+}
+
+Result<Arguments> parseArguments(const std::vector<std::string>& args) {
+  if (args.empty()) return makeError("missing command");
+  Arguments out;
+  out.command = args[0];
+  const CommandSpec* spec = nullptr;
+  for (const CommandSpec& c : commandSpecs())
+    if (c.name == out.command) spec = &c;
+  if (!spec) return makeError("unknown command '" + out.command + "'");
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    std::string arg = args[i];
+    if (arg.rfind("--", 0) == 0 && arg.size() > 2) {
+      std::string value;
+      bool inlineValue = false;
+      if (auto eq = arg.find('='); eq != std::string::npos) {
+        value = arg.substr(eq + 1);
+        arg = arg.substr(0, eq);
+        inlineValue = true;
+      }
+      if (spec->flagOptions.count(arg)) {
+        if (inlineValue) return makeError("option " + arg + " takes no value");
+        out.flags.insert(arg);
+      } else if (spec->valueOptions.count(arg)) {
+        if (!inlineValue) {
+          if (i + 1 >= args.size()) return makeError("option " + arg + " needs a value");
+          value = args[++i];
+        }
+        out.values[arg] = value;
+        out.repeated.push_back(arg + "=" + value);
+      } else {
+        return makeError("unknown option '" + arg + "' for '" + out.command + "'");
+      }
+    } else if (out.file.empty()) {
+      out.file = arg;
+    } else {
+      return makeError("unexpected argument '" + arg + "'");
+    }
+  }
+  if (spec->needsFile && out.file.empty()) return makeError("'" + out.command + "' needs a FILE");
+  return out;
+}
+
+}  // namespace segscope::cli

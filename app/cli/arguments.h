@@ -1,0 +1,40 @@
+// Command-line parsing for segscope-cli: a subcommand, one positional FILE, and
+// --options with values; unknown options are usage errors (exit 2).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ir/result.h"
+
+namespace segscope::cli {
+
+struct CommandSpec {
+  std::string name;
+  std::string summary;
+  std::set<std::string> valueOptions;  // --name VALUE
+  std::set<std::string> flagOptions;   // --name
+  bool needsFile = true;
+};
+
+struct Arguments {
+  std::string command;
+  std::string file;
+  std::map<std::string, std::string> values;
+  std::set<std::string> flags;
+  std::vector<std::string> repeated;  // every value of a repeatable option, in order
+
+  bool has(const std::string& flag) const { return flags.count(flag) > 0; }
+  std::optional<std::string> value(const std::string& name) const;
+};
+
+const std::vector<CommandSpec>& commandSpecs();
+std::string usageText();
+
+/// argv without the program name. Errors name the offending argument.
+Result<Arguments> parseArguments(const std::vector<std::string>& args);
+
+}  // namespace segscope::cli

@@ -1,0 +1,234 @@
+// The subcommands: load the script (diagnostics on stderr), then report on stdout.
+#include "cli/commands.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <map>
+
+#include "cli/report.h"
+#include "exec/cpu_reference.h"
+#include "exec/input_generator.h"
+#include "frontend/file_io.h"
+#include "frontend/script.h"
+#include "frontend/writer.h"
+
+namespace segscope::cli {
+namespace {
+
+std::optional<frontend::Script> load(const std::string& file) {
+  auto text = frontend::readTextFile(file);
+  if (!text) {
+    std::cerr << text.error().message << "\n";
+    return std::nullopt;
+  }
+  frontend::ParseOptions options;
+  options.fileName = file;
+  frontend::ParseOutcome outcome = frontend::parseScript(text.value(), options);
+  if (!outcome.ok()) {
+    std::cerr << outcome.error.format();
+    return std::nullopt;
+  }
+  for (const Diagnostic& w : outcome.script->warnings) std::cerr << w.format();
+  return std::move(outcome.script);
+}
+
+Status writeOutput(const std::optional<std::string>& path, const std::string& contents) {
+  if (!path) return {};
+  if (*path == "-") {
+    std::cout << contents;
+    return {};
+  }
+  return frontend::writeFileAtomically(*path, contents);
+}
+
+std::string shapeText(const std::vector<std::int64_t>& shape) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+std::string layoutText(const ir::TensorView* tv) {
+  std::string s;
+  if (!tv->strideOrder().empty()) {
+    bool rowMajor = true;
+    for (int i = 0; i < tv->rank(); ++i) rowMajor = rowMajor && tv->strideOrder()[static_cast<std::size_t>(i)] == tv->rank() - 1 - i;
+    if (!rowMajor) s += "  stride_order=" + shapeText(tv->strideOrder());
+  }
+  const bool allContiguous = std::all_of(tv->contiguity().begin(), tv->contiguity().end(),
+                                         [](const std::optional<bool>& c) { return !c || *c; });
+  if (!allContiguous) s += "  non-contiguous";
+  return s;
+}
+
+int info(const Arguments& args) {
+  auto script = load(args.file);
+  if (!script) return kBadInput;
+  const ir::Fusion& f = *script->fusion;
+  const auto exprs = f.exprs();
+  std::cout << "fusion " << f.name() << "  (" << args.file << ", " << script->module << " format)\n";
+  std::cout << "inputs (" << f.inputs().size() << "):\n";
+  for (std::size_t i = 0; i < f.inputs().size(); ++i) {
+    const ir::Val* v = f.inputs()[i];
+    std::cout << "  " << v->name() << "  " << ir::shortName(v->dtype());
+    if (const ir::TensorView* tv = v->asTensor()) {
+      std::cout << tv->shapeString() << layoutText(tv);
+      if (i < script->inputs.size() && script->inputsFromFooter) std::cout << "  footer " << shapeText(script->inputs[i].sizes);
+    } else if (i < script->inputs.size() && script->inputs[i].value) {
+      std::cout << " scalar  footer " << ir::formatScalarValue(*script->inputs[i].value);
+    } else {
+      std::cout << " scalar";
+    }
+    std::cout << "\n";
+  }
+  std::cout << "outputs (" << f.outputs().size() << "):\n";
+  for (const ir::FusionOutput& o : f.outputs()) {
+    std::cout << "  " << o.val->name() << "  " << ir::shortName(o.val->dtype()) << o.val->asTensor()->shapeString();
+    if (o.aliasOf) std::cout << "  (updates " << o.aliasOf->name() << " in place)";
+    std::cout << "\n";
+  }
+  std::map<std::string, int> ops, dtypes;
+  for (const ir::Expr* e : exprs) {
+    ++ops[std::string(e->opName())];
+    for (const ir::Val* out : e->outputs()) ++dtypes[std::string(ir::shortName(out->dtype()))];
+  }
+  std::cout << "ops (" << exprs.size() << "):";
+  for (const auto& [name, n] : ops) std::cout << " " << name << "×" << n;
+  std::cout << "\nresult dtypes:";
+  for (const auto& [name, n] : dtypes) std::cout << " " << name << "×" << n;
+  std::cout << "\n";
+  if (auto st = writeOutput(args.value("--json"), infoJson(*script, args.file)); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  return kOk;
+}
+
+OutputSummary summarize(const std::string& name, const exec::Value& value) {
+  OutputSummary s;
+  s.name = name;
+  if (const auto* t = std::get_if<exec::HostTensor>(&value)) {
+    s.dtype = std::string(ir::shortName(t->dtype()));
+    s.shape = t->sizes();
+    bool first = true;
+    for (std::int64_t i = 0; i < t->numel(); ++i) {
+      const double v = t->get(i);
+      if (!std::isfinite(v)) {
+        ++s.nonFinite;
+        continue;
+      }
+      s.sum += v;
+      s.absSum += std::abs(v);
+      s.min = first ? v : std::min(s.min, v);
+      s.max = first ? v : std::max(s.max, v);
+      first = false;
+    }
+  } else {
+    const double v = ir::scalarAsDouble(std::get<ir::ScalarValue>(value));
+    s.dtype = "scalar";
+    s.sum = s.min = s.max = v;
+    s.absSum = std::abs(v);
+  }
+  return s;
+}
+
+int run(const Arguments& args) {
+  const std::string backend = args.value("--backend").value_or("cpu");
+  if (backend != "cpu") {
+    std::cerr << "error: unknown backend '" << backend << "' (this build has: cpu)\n";
+    return kBadInput;
+  }
+  RunSummary summary;
+  try {
+    summary.seed = std::stoull(args.value("--seed").value_or("0"));
+    summary.repeat = std::stoi(args.value("--repeat").value_or("1"));
+  } catch (const std::exception&) {
+    std::cerr << "error: --seed and --repeat need non-negative integers\n";
+    return kBadInput;
+  }
+  if (summary.repeat < 1) {
+    std::cerr << "error: --repeat must be at least 1\n";
+    return kBadInput;
+  }
+  auto script = load(args.file);
+  if (!script) return kBadInput;
+  auto inputs = exec::makeInputs(script->inputs, summary.seed);
+  if (!inputs) {
+    std::cerr << args.file << ": error: " << inputs.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  std::vector<double> times;
+  std::optional<std::vector<exec::Value>> outputs;
+  for (int r = 0; r < summary.repeat; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    auto result = exec::runReference(*script->fusion, inputs.value());
+    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    if (!result) {
+      auto source = frontend::readTextFile(args.file);
+      std::cerr << makeDiagnostic(result.error(), args.file, source ? source.value() : std::string()).format();
+      return kRuntimeFailure;
+    }
+    outputs = std::move(result.value());
+  }
+  std::sort(times.begin(), times.end());
+  summary.medianMs = times[times.size() / 2];
+  const ir::Fusion& f = *script->fusion;
+  std::cout << "ran " << f.name() << " on the cpu reference (seed " << summary.seed << "): "
+            << f.exprs().size() << " ops in " << summary.medianMs << " ms"
+            << (summary.repeat > 1 ? " (median of " + std::to_string(summary.repeat) + ")" : "") << "\n";
+  for (std::size_t i = 0; i < outputs->size(); ++i) {
+    OutputSummary s = summarize(f.outputs()[i].val->name(), (*outputs)[i]);
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-8s %-5s %-22s sum=%.6g  abs_sum=%.6g  min=%.6g  max=%.6g", s.name.c_str(),
+                  s.dtype.c_str(), shapeText(s.shape).c_str(), s.sum, s.absSum, s.min, s.max);
+    std::cout << line;
+    if (s.nonFinite) std::cout << "  non-finite=" << s.nonFinite;
+    std::cout << "\n";
+    summary.outputs.push_back(std::move(s));
+  }
+  if (auto st = writeOutput(args.value("--json"), runJson(*script, args.file, summary)); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  return kOk;
+}
+
+int printIr(const Arguments& args) {
+  auto script = load(args.file);
+  if (!script) return kBadInput;
+  std::cout << script->fusion->print();
+  return kOk;
+}
+
+int printScript(const Arguments& args) {
+  auto script = load(args.file);
+  if (!script) return kBadInput;
+  frontend::WriteOptions options;
+  options.header = script->header;
+  const std::string text = frontend::writeScript(*script->fusion, script->inputs, options);
+  const auto out = args.value("--out");
+  if (!out) {
+    std::cout << text;
+    return kOk;
+  }
+  if (auto st = writeOutput(out, text); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  return kOk;
+}
+
+}  // namespace
+
+int runCommand(const Arguments& args) {
+  if (args.command == "info") return info(args);
+  if (args.command == "run") return run(args);
+  if (args.command == "ir") return printIr(args);
+  if (args.command == "script") return printScript(args);
+  std::cerr << "error: unknown command '" << args.command << "'\n";
+  return kBadInput;
+}
+
+}  // namespace segscope::cli

@@ -1,0 +1,64 @@
+// JSON documents of segscope-cli (stable field names; tests and tools read them).
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/report.h"
+
+namespace segscope::cli {
+namespace {
+
+using nlohmann::json;
+
+json valJson(const ir::Val* v) {
+  json j = {{"name", v->name()}, {"dtype", std::string(ir::shortName(v->dtype()))}};
+  if (const ir::TensorView* tv = v->asTensor()) {
+    json shape = json::array();
+    for (const ir::Dim& d : tv->dims()) {
+      if (d.extent.isConst()) shape.push_back(d.extent.value);
+      else shape.push_back(d.extent.toString());
+    }
+    j["shape"] = shape;
+  } else {
+    j["scalar"] = true;
+  }
+  return j;
+}
+
+json fusionJson(const frontend::Script& script) {
+  const ir::Fusion& f = *script.fusion;
+  json inputs = json::array(), outputs = json::array();
+  for (const ir::Val* v : f.inputs()) inputs.push_back(valJson(v));
+  for (const ir::FusionOutput& o : f.outputs()) {
+    json j = valJson(o.val);
+    if (o.aliasOf) j["alias_of"] = o.aliasOf->name();
+    outputs.push_back(j);
+  }
+  return {{"name", f.name()}, {"exprs", f.exprs().size()}, {"inputs", inputs}, {"outputs", outputs},
+          {"module", script.module}};
+}
+
+}  // namespace
+
+std::string infoJson(const frontend::Script& script, const std::string& file) {
+  std::map<std::string, int> opCounts, dtypeCounts;
+  for (const ir::Expr* e : script.fusion->exprs()) {
+    ++opCounts[std::string(e->opName())];
+    for (const ir::Val* out : e->outputs()) ++dtypeCounts[std::string(ir::shortName(out->dtype()))];
+  }
+  json j = {{"file", file}, {"fusion", fusionJson(script)}, {"op_counts", opCounts}, {"dtype_counts", dtypeCounts},
+            {"inputs_from_footer", script.inputsFromFooter}};
+  return j.dump(2) + "\n";
+}
+
+std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run) {
+  json outputs = json::array();
+  for (const OutputSummary& o : run.outputs)
+    outputs.push_back({{"name", o.name}, {"dtype", o.dtype}, {"shape", o.shape}, {"sum", o.sum}, {"abs_sum", o.absSum},
+                       {"min", o.min}, {"max", o.max}, {"non_finite", o.nonFinite}});
+  json j = {{"file", file}, {"fusion", fusionJson(script)}, {"backend", run.backend}, {"seed", run.seed},
+            {"repeat", run.repeat}, {"median_ms", run.medianMs}, {"outputs", outputs}};
+  return j.dump(2) + "\n";
+}
+
+}  // namespace segscope::cli

@@ -1,0 +1,33 @@
+// Plain data that segscope-cli prints as text or JSON (JSON lives in json_report.cpp only,
+// so only one translation unit pays for nlohmann/json).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "frontend/script.h"
+
+namespace segscope::cli {
+
+struct OutputSummary {
+  std::string name;
+  std::string dtype;
+  std::vector<std::int64_t> shape;
+  double sum = 0;
+  double absSum = 0;
+  double min = 0, max = 0;
+  std::int64_t nonFinite = 0;
+};
+
+struct RunSummary {
+  std::string backend = "cpu";
+  std::uint64_t seed = 0;
+  int repeat = 1;
+  double medianMs = 0;
+  std::vector<OutputSummary> outputs;
+};
+
+std::string infoJson(const frontend::Script& script, const std::string& file);
+std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run);
+
+}  // namespace segscope::cli

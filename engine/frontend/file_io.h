@@ -1,0 +1,17 @@
+// Reading scripts and writing output files atomically (temp file + rename).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "ir/result.h"
+
+namespace segscope::frontend {
+
+Result<std::string> readTextFile(const std::string& path);
+
+/// Writes `contents` to a temporary file beside `path`, then renames it over `path`,
+/// so a reader never sees a half-written file and a failure leaves the old one intact.
+Status writeFileAtomically(const std::string& path, std::string_view contents);
+
+}  // namespace segscope::frontend

@@ -1,0 +1,8 @@
+import torch
+from nvfuser import FusionDefinition, DataType
+
+def nvfuser_fusion_id0(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[4], contiguity=[True], dtype=DataType.Float, is_cpu=False)
+    T1 = fd.ops.neg(T0)
+    T2 = fd.ops.exp(T1)
+    fd.add_output(T2, T1)

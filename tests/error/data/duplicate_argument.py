@@ -1,0 +1,7 @@
+import torch
+from nvfuser import FusionDefinition, DataType
+
+def nvfuser_fusion_id0(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[4], contiguity=[True], dtype=DataType.Float, is_cpu=False)
+    T1 = fd.ops.cast(T0, DataType.Half, dtype=DataType.Half)
+    fd.add_output(T1)
