@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Segscope needs, only those that are missing (idempotent).
+# Usage: scripts/install-deps.sh [--no-ui]   (--no-ui: engine, CLI and tests only)
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ pkg-config   # toolchain
+  nlohmann-json3-dev                 # JSON for the CLI contracts and traces
+  qt6-base-dev qt6-base-dev-tools    # Qt 6 Core/Widgets/Test (GUI and every test suite)
+  libgl-dev libxkbcommon-dev         # needed by Qt6Gui's CMake config
+  libgraphviz-dev                    # graph layout (layout/)
+  qt6-svg-dev libqt6charts6-dev      # SVG view and run charts (GUI)
+  xvfb xauth                         # screenshots of a real window in CI
+)
+if [[ "${1:-}" == "--no-ui" ]]; then
+  packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev qt6-base-dev)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [[ ${#missing[@]} -eq 0 ]]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and opens FILE (default: the bundled layer-norm sample).
+# Until the GUI lands (issue 6) this runs the fusion on the CPU reference and prints the result.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+scripts/build.sh
+preset="${SEGSCOPE_PRESET:-default}"
+file="${1:-samples/layer_norm_fwd.py}"
+cli="build/$preset/bin/segscope-cli"
+"$cli" info "$file"
+echo
+"$cli" run "$file" --backend cpu
