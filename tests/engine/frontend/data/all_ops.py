@@ -15,6 +15,7 @@ def nvfuser_fusion_id7(fd : FusionDefinition) -> None :
     S9 = fd.define_scalar(0.5, dtype=DataType.Double)
     S10 = fd.define_scalar(2, dtype=DataType.Int)
     S11 = fd.define_scalar(float("-inf"), dtype=DataType.Double)
+    S70 = fd.define_scalar(0.0, dtype=DataType.Double)
     T12 = fd.ops.exp(T0)
     T13 = fd.ops.isnan(T12)
     T14 = fd.ops.where(T13, T0, S9)
@@ -56,8 +57,8 @@ def nvfuser_fusion_id7(fd : FusionDefinition) -> None :
     T52 = fd.ops.matmul(T0, T69)
     T53 = fd.ops.linear(T0, T5, T51)
     T54 = fd.ops.linear(T0, T5)
-    T55, T56, T57, T58 = fd.ops.sdpfa_fwd(T4, T4, T4, None, None, S7, None, S9)
-    T59, T60, T61 = fd.ops.sdpfa_bwd(T55, T4, T4, T4, T55, T56, S7, None, T57, T58, S9)
+    T55, T56, T57, T58 = fd.ops.sdpfa_fwd(T4, T4, T4, None, None, S70, None, S9)
+    T59, T60, T61 = fd.ops.sdpfa_bwd(T55, T4, T4, T4, T55, T56, S70, None, T57, T58, S9)
     T62 = fd.ops.embedding_fwd(T2, T5, None, None, S9, None, None)
     S63 = fd.ops.size(T1, dim=0)
     T64 = fd.ops.triu(T0, 1)
@@ -105,7 +106,7 @@ with FusionDefinition() as fd:
 
 inputs = [
     torch.testing.make_tensor((4, 8), dtype=torch.float32, device='cuda:0'),
-    torch.randn(40, dtype=torch.bfloat16, device='cuda:0').as_strided((5, 8), (1, 5)),
+    torch.randn(32, dtype=torch.bfloat16, device='cuda:0').as_strided((4, 8), (1, 4)),
     torch.randint(0, 4, (4, 2), dtype=torch.int64, device='cuda:0'),
     torch.randint(0, 6, (3,), dtype=torch.int64, device='cuda:0'),
     torch.testing.make_tensor((2, 2, 4, 8), dtype=torch.float16, device='cuda:0'),

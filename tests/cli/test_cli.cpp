@@ -1,0 +1,187 @@
+// segscope-cli as a user runs it: exit codes 0/1/2, diagnostics on stderr, JSON schema,
+// every sample through info and run, and truncated samples never crash the process.
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+
+namespace {
+
+struct Run {
+  int exitCode = -1;
+  bool crashed = false;
+  QString out, err;
+};
+
+Run cli(const QStringList& args, int timeoutMs = 60000) {
+  QProcess p;
+  p.start(SEGSCOPE_CLI_PATH, args);
+  Run r;
+  if (!p.waitForFinished(timeoutMs)) {
+    p.kill();
+    p.waitForFinished();
+    r.crashed = true;
+    r.err = "timed out";
+    return r;
+  }
+  r.crashed = p.exitStatus() == QProcess::CrashExit;
+  r.exitCode = p.exitCode();
+  r.out = QString::fromUtf8(p.readAllStandardOutput());
+  r.err = QString::fromUtf8(p.readAllStandardError());
+  return r;
+}
+
+QStringList samples() {
+  QStringList files;
+  QDir dir(QString(SEGSCOPE_SOURCE_DIR) + "/samples");
+  for (const QString& f : dir.entryList({"*.py"}, QDir::Files)) files << dir.filePath(f);
+  return files;
+}
+
+QString data(const QString& name) { return QString(SEGSCOPE_TEST_DATA_DIR) + "/" + name; }
+
+QJsonObject json(const QString& text) { return QJsonDocument::fromJson(text.toUtf8()).object(); }
+
+}  // namespace
+
+class TestCli : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void infoOnEverySample_data() {
+    QTest::addColumn<QString>("file");
+    for (const QString& f : samples()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+  }
+  void infoOnEverySample() {
+    QFETCH(QString, file);
+    const Run r = cli({"info", file, "--json", "-"});
+    QVERIFY2(r.exitCode == 0 && !r.crashed, qPrintable(r.err));
+    const int brace = r.out.indexOf("\n{");
+    QVERIFY(brace > 0);
+    const QJsonObject j = json(r.out.mid(brace + 1));
+    const QJsonObject fusion = j["fusion"].toObject();
+    QVERIFY(!fusion["name"].toString().isEmpty());
+    QVERIFY(fusion["exprs"].toInt() > 0);
+    QVERIFY(!fusion["inputs"].toArray().isEmpty());
+    QVERIFY(!fusion["outputs"].toArray().isEmpty());
+    QVERIFY(j["inputs_from_footer"].toBool());
+  }
+
+  void runOnEverySample_data() { infoOnEverySample_data(); }
+  void runOnEverySample() {
+    QFETCH(QString, file);
+    QTemporaryDir dir;
+    const QString out = dir.filePath("run.json");
+    const Run r = cli({"run", file, "--backend", "cpu", "--json", out}, 120000);
+    QVERIFY2(r.exitCode == 0 && !r.crashed, qPrintable(r.err));
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject j = json(QString::fromUtf8(f.readAll()));
+    QCOMPARE(j["backend"].toString(), QString("cpu"));
+    const QJsonArray outputs = j["outputs"].toArray();
+    QCOMPARE(outputs.size(), j["fusion"].toObject()["outputs"].toArray().size());
+    for (const QJsonValue& o : outputs) {
+      QVERIFY(o.toObject().contains("shape"));
+      QCOMPARE(o.toObject()["non_finite"].toInt(), 0);  // the samples are numerically sane
+    }
+    QVERIFY(r.out.contains("sum="));
+  }
+
+  void everyOpRunsEndToEnd() {
+    const Run r = cli({"run", data("engine/frontend/data/all_ops.py")});
+    QVERIFY2(r.exitCode == 0 && !r.crashed, qPrintable(r.err));
+  }
+
+  void runIsDeterministic() {
+    const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/softmax.py";
+    const Run a = cli({"run", file, "--json", "-"});
+    const Run b = cli({"run", file, "--json", "-"});
+    const Run c = cli({"run", file, "--seed", "7", "--json", "-"});
+    QCOMPARE(a.exitCode, 0);
+    const auto outputs = [](const Run& r) { return json(r.out.mid(r.out.indexOf("\n{") + 1))["outputs"].toArray(); };
+    QCOMPARE(outputs(a), outputs(b));
+    QVERIFY(outputs(a) != outputs(c));
+  }
+
+  void malformedScriptExitsTwoWithPosition() {
+    const QString file = data("error/data/unknown_op.py");
+    const Run r = cli({"run", file});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.startsWith(file + ":6:10: error: unknown op 'fd.ops.ad'"), qPrintable(r.err));
+    QVERIFY(r.err.contains("^"));
+  }
+
+  void runtimeFailureExitsOneWithPosition() {
+    const QString file = data("cli/data/runtime_index_error.py");
+    const Run r = cli({"run", file});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.startsWith(file + ":8:10: error: "), qPrintable(r.err));
+    QVERIFY2(r.err.contains("take_along_axis"), qPrintable(r.err));
+  }
+
+  void usageErrorsExitTwo_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no arguments") << QStringList{} << "usage: segscope-cli";
+    QTest::newRow("unknown command") << QStringList{"segment-all", "x.py"} << "unknown command 'segment-all'";
+    QTest::newRow("unknown option") << QStringList{"info", "x.py", "--fast"} << "unknown option '--fast'";
+    QTest::newRow("missing file") << QStringList{"info"} << "'info' needs a FILE";
+    QTest::newRow("missing value") << QStringList{"run", "x.py", "--seed"} << "option --seed needs a value";
+    QTest::newRow("nonexistent file") << QStringList{"info", "/no/such/fusion.py"} << "/no/such/fusion.py: cannot open file";
+    QTest::newRow("unknown backend") << QStringList{"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--backend", "tpu"}
+                                     << "unknown backend 'tpu'";
+    QTest::newRow("bad repeat") << QStringList{"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--repeat", "0"}
+                                << "--repeat must be at least 1";
+  }
+  void usageErrorsExitTwo() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Run r = cli(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+  }
+
+  void scriptWritesAFileThatLoadsAgain() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath("rope_again.py");
+    const Run w = cli({"script", QString(SEGSCOPE_SOURCE_DIR) + "/samples/rope.py", "--out", out});
+    QCOMPARE(w.exitCode, 0);
+    const Run a = cli({"ir", QString(SEGSCOPE_SOURCE_DIR) + "/samples/rope.py"});
+    const Run b = cli({"ir", out});
+    QCOMPARE(b.exitCode, 0);
+    QCOMPARE(b.out, a.out);
+  }
+
+  void truncatedSamplesNeverCrashTheProcess() {
+    QTemporaryDir dir;
+    int exitTwo = 0, launches = 0;
+    for (const QString& file : samples()) {
+      QFile f(file);
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      const QByteArray text = f.readAll();
+      for (int k = 1; k <= 12; ++k) {
+        const int cut = static_cast<int>((static_cast<qint64>(text.size()) * k * 7919 / 13) % text.size());
+        const QString path = dir.filePath(QString("cut_%1_%2.py").arg(QFileInfo(file).baseName()).arg(cut));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text.left(cut));
+        out.close();
+        const Run r = cli({"info", path}, 20000);
+        ++launches;
+        QVERIFY2(!r.crashed, qPrintable(path + ": " + r.err));
+        QVERIFY2(r.exitCode == 0 || r.exitCode == 2, qPrintable(path + ": exit " + QString::number(r.exitCode)));
+        if (r.exitCode == 2) {
+          ++exitTwo;
+          QVERIFY2(r.err.contains(": error: "), qPrintable(r.err));
+        }
+      }
+    }
+    qInfo("%d truncated files, %d rejected with a diagnostic", launches, exitTwo);
+    QVERIFY(exitTwo > launches / 2);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"
