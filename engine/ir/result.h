@@ -55,4 +55,15 @@ class [[nodiscard]] Status {
 
 inline Error makeError(std::string message, SourceLoc loc = {}) { return Error{std::move(message), loc}; }
 
+#define SEGSCOPE_CONCAT_INNER(a, b) a##b
+#define SEGSCOPE_CONCAT(a, b) SEGSCOPE_CONCAT_INNER(a, b)
+
+/// `SEGSCOPE_TRY(auto x, f());` declares x = f().value(), or returns f()'s Error from the
+/// enclosing function. Keeps chains of fallible steps readable without exceptions.
+#define SEGSCOPE_TRY(decl, expr) SEGSCOPE_TRY_IMPL(SEGSCOPE_CONCAT(segscopeTry_, __LINE__), decl, expr)
+#define SEGSCOPE_TRY_IMPL(tmp, decl, expr) \
+  auto tmp = (expr);                       \
+  if (!tmp) return tmp.error();            \
+  decl = std::move(tmp).value()
+
 }  // namespace segscope

@@ -1,0 +1,83 @@
+// Builds a Fusion from the statements of a definition body: binds each `fd.*` call's
+// arguments, converts them to IR values and calls the op builders (internal to frontend/).
+#pragma once
+
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "frontend/signatures.h"
+#include "frontend/syntax.h"
+#include "ir/fusion.h"
+
+namespace segscope::frontend {
+
+// What a script name is bound to.
+struct Binding {
+  ir::Val* val = nullptr;
+  bool isVector = false;
+  std::vector<ir::SymInt> elements;  // for vectors
+  SourceLoc loc;
+};
+
+/// Receives the body statements in order; the first mistake stops the build.
+class DefinitionBuilder {
+ public:
+  DefinitionBuilder(ir::Fusion& fusion, std::string fdName) : f_(fusion), fd_(std::move(fdName)) {}
+
+  Status statement(const Statement& st);
+  Status finish(SourceLoc endLoc) const;
+
+ private:
+  using Outputs = Result<std::vector<ir::Val*>>;
+
+  Outputs call(const Node& callNode, const std::string& scope, const std::string& name);
+  Outputs fdCall(const Node& c, const std::string& name, const BoundArgs& a);
+  Outputs opsCall(const Node& c, const std::string& name, const BoundArgs& a, SourceLoc loc);
+  Outputs defineTensor(const Node& c, const BoundArgs& a);
+  Outputs defineScalar(const BoundArgs& a, bool constantOnly, SourceLoc loc);
+  Outputs addOutput(const BoundArgs& a, SourceLoc loc);
+  Outputs shapeVector(const BoundArgs& a, SourceLoc loc);
+  Outputs vectorElement(const BoundArgs& a, SourceLoc loc);
+
+  // Argument conversions; each error points at the offending argument.
+  Result<ir::Val*> value(const Node* n, const char* role);
+  Result<ir::Val*> tensor(const Node* n, const char* role);
+  Result<ir::Val*> optionalScalar(const Node* n, const char* role);
+  Result<ir::Val*> required(const Node* n, const char* role);  // a value that is not None
+  Result<std::vector<ir::Val*>> tensors(const BoundArgs& a, std::initializer_list<std::size_t> slots, const char* role);
+  Result<std::vector<ir::Val*>> optionalScalars(const BoundArgs& a, std::initializer_list<std::size_t> slots);
+  Result<std::vector<bool>> boolList(const Node* n, const char* role);
+  // Optional arguments: the default when the call did not pass them.
+  Result<bool> booleanOr(const Node* n, const char* role, bool fallback);
+  Result<std::int64_t> integerOr(const Node* n, const char* role, std::int64_t fallback);
+  Result<ir::DataType> dataTypeOr(const Node* n, const char* role, ir::DataType fallback);
+  Result<std::vector<std::int64_t>> intListOr(const Node* n, const char* role, std::vector<std::int64_t> fallback);
+  Result<std::int64_t> integer(const Node* n, const char* role);
+  Result<bool> boolean(const Node* n, const char* role);
+  Result<double> number(const Node* n, const char* role);
+  Result<std::vector<std::int64_t>> intList(const Node* n, const char* role, bool allowSingle = false);
+  Result<std::vector<ir::SymInt>> symList(const Node* n, const char* role);
+  Result<ir::DataType> dataType(const Node* n, const char* role);
+  Result<std::optional<ir::ScalarValue>> literal(const Node* n);
+  Result<ir::SymInt> symElement(const Node* n, const char* role);
+  ir::SymInt sizeOf(ir::Val* tensor, int dim, SourceLoc loc);
+  Result<std::vector<ir::SymInt>> vectorElements(const Binding& b);
+
+  ir::Fusion& f_;
+  std::string fd_;
+  std::unordered_map<std::string, Binding> env_;
+  std::map<std::pair<int, int>, ir::Val*> sizeCache_;
+  std::optional<Binding> lastVector_;
+  bool sawOutput_ = false;
+};
+
+/// An error positioned at `n` (or unpositioned when n is null).
+Error at(const Node* n, std::string message);
+/// Gives `e` the location `loc` unless it already has one.
+Error withLoc(Error e, SourceLoc loc);
+
+}  // namespace segscope::frontend
