@@ -84,6 +84,20 @@ Expr::Expr(int id, OpType op, std::vector<Val*> operands, std::vector<Val*> outp
   addSym(attrs_.steps);
 }
 
+void Expr::replaceInput(const Val* from, Val* to) {
+  for (Val*& in : inputs_)
+    if (in == from) in = to;
+  for (auto* list : {&attrs_.shape, &attrs_.starts, &attrs_.ends, &attrs_.steps})
+    for (SymInt& s : *list)
+      if (s.sym == from) s.sym = to;
+  // A replacement may now appear twice among the extra (non-operand) inputs.
+  std::vector<Val*> extra;
+  for (std::size_t i = numOperands_; i < inputs_.size(); ++i)
+    if (std::find(extra.begin(), extra.end(), inputs_[i]) == extra.end()) extra.push_back(inputs_[i]);
+  inputs_.resize(numOperands_);
+  inputs_.insert(inputs_.end(), extra.begin(), extra.end());
+}
+
 std::string Expr::toString() const {
   std::string s;
   for (std::size_t i = 0; i < outputs_.size(); ++i) s += (i ? ", " : "") + outputs_[i]->name();

@@ -52,6 +52,13 @@ class Expr {
   std::string toString() const;
 
  private:
+  friend class Fusion;
+  /// Rewires every reference to `from` (operands and symbolic attributes) to `to`.
+  void replaceInput(const Val* from, Val* to);
+
+ public:
+
+ private:
   int id_;
   OpType op_;
   std::vector<Val*> inputs_;

@@ -60,15 +60,107 @@ void Fusion::removeExpr(Expr* e) {
   std::erase_if(exprs_, [e](const std::unique_ptr<Expr>& p) { return p.get() == e; });
 }
 
+void Fusion::replaceUse(Expr* use, Val* from, Val* to) {
+  use->replaceInput(from, to);
+  std::erase(from->uses_, use);
+  if (std::find(to->uses_.begin(), to->uses_.end(), use) == to->uses_.end()) to->uses_.push_back(use);
+}
+
 void Fusion::replaceAllUsesWith(Val* from, Val* to) {
-  for (Expr* use : std::vector<Expr*>(from->uses_)) {
-    for (Val*& in : const_cast<std::vector<Val*>&>(use->inputs()))
-      if (in == from) in = to;
-    if (std::find(to->uses_.begin(), to->uses_.end(), use) == to->uses_.end()) to->uses_.push_back(use);
-  }
-  from->uses_.clear();
+  for (Expr* use : std::vector<Expr*>(from->uses_)) replaceUse(use, from, to);
   for (FusionOutput& o : outputs_)
     if (o.val == from) o.val = to;
+  for (const auto& v : vals_)
+    if (TensorView* tv = v->asTensor())
+      for (std::size_t d = 0; d < tv->dims().size(); ++d)
+        if (tv->dim(d).extent.sym == from) tv->setExtent(d, SymInt::symbolic(to));
+}
+
+void Fusion::replaceOutput(Val* from, Val* to) {
+  for (FusionOutput& o : outputs_)
+    if (o.val == from) o.val = to;
+}
+
+int Fusion::removeDeadCode() {
+  std::unordered_set<const Val*> live;
+  std::vector<const Val*> work;
+  for (const FusionOutput& o : outputs_) work.push_back(o.val);
+  while (!work.empty()) {
+    const Val* v = work.back();
+    work.pop_back();
+    if (!live.insert(v).second) continue;
+    if (const Expr* def = v->definition()) {
+      for (const Val* in : def->inputs()) work.push_back(in);
+      for (const Val* out : def->outputs()) live.insert(out);  // siblings live with their expr
+    }
+    if (const TensorView* tv = v->asTensor())
+      for (const Dim& d : tv->dims())
+        if (d.extent.sym) work.push_back(d.extent.sym);
+  }
+  int removed = 0;
+  const std::vector<Expr*> order = exprs();
+  for (auto it = order.rbegin(); it != order.rend(); ++it) {
+    Expr* e = *it;
+    const bool used = std::any_of(e->outputs().begin(), e->outputs().end(), [&](const Val* o) { return live.count(o) > 0; });
+    if (used) continue;
+    removeExpr(e);
+    ++removed;
+  }
+  // Values nothing refers to any more (outputs of removed exprs, orphaned constants).
+  std::unordered_set<const Val*> doomed;
+  for (const auto& v : vals_) {
+    const bool orphan = !live.count(v.get()) && !v->definition() && v->uses().empty() && !isInput(v.get()) &&
+                        std::find(axioms_.begin(), axioms_.end(), v.get()) == axioms_.end();
+    const auto* s = dynamic_cast<const Scalar*>(v.get());
+    if (orphan && !(s && s->extentOf() && live.count(s->extentOf()))) doomed.insert(v.get());
+  }
+  // A surviving extent must not point at a removed tensor: re-home it on a live one.
+  for (const auto& v : vals_) {
+    auto* s = dynamic_cast<Scalar*>(v.get());
+    if (!s || doomed.count(s) || !s->extentOf() || !doomed.count(s->extentOf())) continue;
+    s->setExtentOf(nullptr, -1);
+    for (const auto& t : vals_) {
+      const TensorView* tv = t->asTensor();
+      if (!tv || doomed.count(tv)) continue;
+      for (int d = 0; d < tv->rank() && !s->extentOf(); ++d)
+        if (tv->dim(static_cast<std::size_t>(d)).extent.sym == s) s->setExtentOf(tv, d);
+    }
+  }
+  std::erase_if(vals_, [&](const std::unique_ptr<Val>& v) {
+    if (!doomed.count(v.get())) return false;
+    auto n = byName_.find(v->name());
+    if (n != byName_.end() && n->second == v.get()) byName_.erase(n);
+    return true;
+  });
+  return removed;
+}
+
+void Fusion::addAxiom(Val* positiveExtent) {
+  if (std::find(axioms_.begin(), axioms_.end(), positiveExtent) == axioms_.end()) axioms_.push_back(positiveExtent);
+}
+
+Scalar* Fusion::restoreScalar(int id, DataType dtype, std::optional<ScalarValue> value) {
+  auto owned = std::make_unique<Scalar>(id, dtype, std::move(value));
+  Scalar* s = owned.get();
+  vals_.push_back(std::move(owned));
+  nextValId_ = std::max(nextValId_, id + 1);
+  return s;
+}
+
+TensorView* Fusion::restoreTensor(int id, DataType dtype, std::vector<Dim> dims) {
+  auto owned = std::make_unique<TensorView>(id, dtype, std::move(dims));
+  TensorView* t = owned.get();
+  vals_.push_back(std::move(owned));
+  nextValId_ = std::max(nextValId_, id + 1);
+  return t;
+}
+
+Expr* Fusion::restoreExpr(int id, OpType op, std::vector<Val*> operands, std::vector<Val*> outputs, ExprAttributes attrs) {
+  const int saved = nextExprId_;
+  nextExprId_ = id;
+  Expr* e = newExpr(op, std::move(operands), std::move(outputs), std::move(attrs));
+  nextExprId_ = std::max(saved, id + 1);
+  return e;
 }
 
 bool Fusion::isInput(const Val* v) const { return std::find(inputs_.begin(), inputs_.end(), v) != inputs_.end(); }
@@ -173,6 +265,10 @@ std::string Fusion::print() const {
     s += "    " + e->toString() + "  -> ";
     for (std::size_t i = 0; i < e->outputs().size(); ++i) s += (i ? ", " : "") + typeText(e->output(i));
     s += "\n";
+  }
+  if (!axioms_.empty()) {
+    s += "  axioms:\n";
+    for (const Val* a : axioms_) s += "    " + SymInt::symbolic(const_cast<Val*>(a)).toString() + " > 0\n";
   }
   s += "  outputs:\n";
   for (const FusionOutput& o : outputs_) {
@@ -285,6 +381,7 @@ CloneResult Fusion::clone() const {
     r.exprs[e.get()] = c;
   }
   for (const Val* in : inputs_) f.inputs_.push_back(r.vals.at(in));
+  for (const Val* a : axioms_) f.axioms_.push_back(r.vals.at(a));
   for (const FusionOutput& o : outputs_)
     f.outputs_.push_back(FusionOutput{r.vals.at(o.val), o.aliasOf ? r.vals.at(o.aliasOf) : nullptr, o.strideOrder});
   return r;

@@ -40,8 +40,22 @@ class Fusion {
   void setName(Val* v, const std::string& wanted);
   /// Removes an expr that no output depends on (its outputs must be unused).
   void removeExpr(Expr* e);
-  /// Points every use of `from` (and outputs) at `to`.
+  /// Points every use of `from` (operands, symbolic attributes, tensor extents and
+  /// fusion outputs) at `to`.
   void replaceAllUsesWith(Val* from, Val* to);
+  /// Replaces `from` as an operand of `use` only.
+  void replaceUse(Expr* use, Val* from, Val* to);
+  /// Replaces fusion output `from` by `to`, keeping its alias and stride order.
+  void replaceOutput(Val* from, Val* to);
+  /// Removes exprs (and their outputs) that no fusion output depends on; returns how many.
+  int removeDeadCode();
+  /// Facts the passes may rely on (AddAxioms: "extent > 0"); kept in insertion order.
+  void addAxiom(Val* positiveExtent);
+  const std::vector<Val*>& axioms() const { return axioms_; }
+  /// Recreates a value or expr with a given id (trace loading); ids stay unique.
+  Scalar* restoreScalar(int id, DataType dtype, std::optional<ScalarValue> value);
+  TensorView* restoreTensor(int id, DataType dtype, std::vector<Dim> dims);
+  Expr* restoreExpr(int id, OpType op, std::vector<Val*> operands, std::vector<Val*> outputs, ExprAttributes attrs);
 
   // --- reading ------------------------------------------------------------------
   const std::vector<Val*>& inputs() const { return inputs_; }
@@ -70,6 +84,7 @@ class Fusion {
   std::vector<Val*> inputs_;
   std::vector<FusionOutput> outputs_;
   std::unordered_map<std::string, Val*> byName_;
+  std::vector<Val*> axioms_;
   int nextValId_ = 0;
   int nextExprId_ = 0;
 };

@@ -123,6 +123,8 @@ class TensorView final : public Val {
   bool isCpu() const { return isCpu_; }
 
   void setContiguity(std::vector<std::optional<bool>> c) { contiguity_ = std::move(c); }
+  /// Passes refine extents (ExactMappedExtentSubstitution); the rank never changes.
+  void setExtent(std::size_t dim, SymInt extent) { dims_[dim].extent = extent; }
   void setStrideOrder(std::vector<std::int64_t> order) { strideOrder_ = std::move(order); }
   void setCpu(bool cpu) { isCpu_ = cpu; }
 

@@ -1,0 +1,96 @@
+// PassRunner: timing, snapshots, verification and Step recording around each pass.
+#include "passes/pass.h"
+
+#include <chrono>
+
+#include "trace/snapshot.h"
+
+namespace segscope::passes {
+
+PassRunner::PassRunner(ir::Fusion& fusion, trace::Recorder* recorder, std::string phase)
+    : fusion_(fusion), recorder_(recorder), phase_(std::move(phase)) {}
+
+bool PassRunner::run(const Pass& pass) {
+  if (recorder_ && !current_) current_ = trace::snapshotOf(fusion_);
+  trace::Step step;
+  step.kind = trace::StepKind::Pass;
+  step.name = std::string(pass.name());
+  step.phase = phase_;
+  step.before = current_;
+  step.exprsBefore = static_cast<int>(fusion_.exprs().size());
+  if (!pass.enabled()) {
+    step.skipped = true;
+    step.after = current_;
+    step.exprsAfter = step.exprsBefore;
+    step.log.push_back("disabled");
+    if (recorder_) recorder_->record(std::move(step));
+    return false;
+  }
+  PassLog log;
+  const auto start = std::chrono::steady_clock::now();
+  const bool modified = pass.run(fusion_, log);
+  step.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  step.modified = modified;
+  step.exprsAfter = static_cast<int>(fusion_.exprs().size());
+  step.log = log.lines();
+  // A pass that breaks the IR is a bug in the pass; say so in the trace rather than abort.
+  if (const Status verified = fusion_.verify(); !verified)
+    step.log.push_back("verify failed after " + step.name + ": " + verified.error().message);
+  if (recorder_) {
+    if (modified) current_ = trace::snapshotOf(fusion_);
+    step.after = current_;
+    recorder_->record(std::move(step));
+  }
+  return modified;
+}
+
+bool PassRunner::runToFixedPoint(const std::vector<const Pass*>& passes, int maxSweeps) {
+  hitCap_ = false;
+  bool anyChange = false;
+  int sweeps = 0;
+  int passRuns = 0;
+  std::size_t next = 0;
+  bool changedThisSweep = false;
+  const trace::SnapshotPtr startSnapshot = current_ ? current_ : (recorder_ ? trace::snapshotOf(fusion_) : nullptr);
+  if (recorder_ && !current_) current_ = startSnapshot;
+  const int exprsBefore = static_cast<int>(fusion_.exprs().size());
+  while (!passes.empty()) {
+    if (next == 0) {
+      if (sweeps == maxSweeps) {
+        hitCap_ = true;
+        break;
+      }
+      ++sweeps;
+      changedThisSweep = false;
+    }
+    const bool changed = run(*passes[next]);
+    ++passRuns;
+    anyChange = anyChange || changed;
+    changedThisSweep = changedThisSweep || changed;
+    // Restart from the first pass whenever one changes the fusion.
+    next = changed ? 0 : next + 1;
+    if (next == passes.size()) {
+      if (!changedThisSweep) break;
+      next = 0;
+    }
+  }
+  if (recorder_) {
+    trace::Step summary;
+    summary.kind = trace::StepKind::FixedPoint;
+    summary.name = "fixed_point";
+    summary.phase = phase_;
+    summary.modified = anyChange;
+    summary.before = startSnapshot;
+    summary.after = current_;
+    summary.exprsBefore = exprsBefore;
+    summary.exprsAfter = static_cast<int>(fusion_.exprs().size());
+    summary.log.push_back(hitCap_ ? "stopped at the cap of " + std::to_string(maxSweeps) +
+                                        " sweeps before reaching a fixed point (" + std::to_string(passRuns) + " pass runs)"
+                                  : "reached a fixed point after " + std::to_string(sweeps) + " sweeps (" +
+                                        std::to_string(passRuns) + " pass runs)");
+    recorder_->record(std::move(summary));
+  }
+  return anyChange;
+}
+
+}  // namespace segscope::passes

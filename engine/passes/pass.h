@@ -1,0 +1,93 @@
+// Pre-segmentation pass infrastructure: the Pass interface, the CRTP base with a per-pass
+// enable flag, the scope guard, and the runner that records a Step per pass.
+#pragma once
+
+#include <atomic>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/fusion.h"
+#include "trace/recorder.h"
+
+namespace segscope::passes {
+
+/// Where a pass writes what it did ("folded cast chain T3 -> T5 -> T7 into one cast").
+class PassLog {
+ public:
+  void add(std::string line) { lines_.push_back(std::move(line)); }
+  const std::vector<std::string>& lines() const { return lines_; }
+
+ private:
+  std::vector<std::string> lines_;
+};
+
+class Pass {
+ public:
+  virtual ~Pass() = default;
+  /// Equals the file stem of the pass, e.g. "consecutive_cast".
+  virtual std::string_view name() const = 0;
+  virtual bool enabled() const = 0;
+  virtual void setEnabledFlag(bool on) const = 0;
+  /// Rewrites `fusion`; returns true when it changed anything. Must keep verify() true.
+  virtual bool run(ir::Fusion& fusion, PassLog& log) const = 0;
+};
+
+/// CRTP base: Derived supplies `static constexpr std::string_view kName`,
+/// `static constexpr bool kEnabledByDefault` and `static bool runPass(ir::Fusion&, PassLog&)`.
+/// Each Derived gets its own atomic flag, so tests and the UI can switch one pass off.
+template <class Derived>
+class OptimizationPass : public Pass {
+ public:
+  static void setEnabled(bool on) { flag().store(on); }
+  static bool getEnabled() { return flag().load(); }
+
+  std::string_view name() const override { return Derived::kName; }
+  bool enabled() const override { return getEnabled(); }
+  void setEnabledFlag(bool on) const override { setEnabled(on); }
+  bool run(ir::Fusion& fusion, PassLog& log) const override { return Derived::runPass(fusion, log); }
+
+ private:
+  static std::atomic<bool>& flag() {
+    static std::atomic<bool> enabled{Derived::kEnabledByDefault};
+    return enabled;
+  }
+};
+
+/// Sets pass P's flag for the lifetime of the guard and restores the previous value.
+template <class P>
+class OptimizationPassGuard {
+ public:
+  explicit OptimizationPassGuard(bool enabled) : previous_(P::getEnabled()) { P::setEnabled(enabled); }
+  ~OptimizationPassGuard() { P::setEnabled(previous_); }
+  OptimizationPassGuard(const OptimizationPassGuard&) = delete;
+  OptimizationPassGuard& operator=(const OptimizationPassGuard&) = delete;
+
+ private:
+  bool previous_;
+};
+
+/// Runs passes over one fusion, recording a Step for each. It keeps the latest snapshot,
+/// so a pass that changes nothing reuses it instead of copying the fusion again.
+class PassRunner {
+ public:
+  PassRunner(ir::Fusion& fusion, trace::Recorder* recorder, std::string phase = "pre-segmentation");
+
+  /// Runs `pass` once (or records it as skipped when disabled); true when it changed the fusion.
+  bool run(const Pass& pass);
+  /// Runs `passes` in order, restarting from the first whenever one changes the fusion,
+  /// until a whole sweep changes nothing or `maxSweeps` sweeps ran. A summary step says
+  /// how it ended (including when the cap was hit). Returns true when anything changed.
+  bool runToFixedPoint(const std::vector<const Pass*>& passes, int maxSweeps);
+  /// True when the last runToFixedPoint stopped at its cap.
+  bool hitCap() const { return hitCap_; }
+
+ private:
+  ir::Fusion& fusion_;
+  trace::Recorder* recorder_;
+  std::string phase_;
+  trace::SnapshotPtr current_;
+  bool hitCap_ = false;
+};
+
+}  // namespace segscope::passes

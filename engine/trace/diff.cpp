@@ -1,0 +1,127 @@
+// Structural diff of two fusions that share id space (a snapshot and its successor).
+#include "trace/diff.h"
+
+#include <map>
+
+namespace segscope::trace {
+namespace {
+
+std::string valText(const ir::Val* v) {
+  std::string s = v->name() + ": " + std::string(ir::shortName(v->dtype()));
+  if (const ir::TensorView* tv = v->asTensor()) s += tv->shapeString();
+  return s;
+}
+
+std::string idList(const std::vector<ir::Val*>& vals) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < vals.size(); ++i) s += (i ? ", " : "") + vals[i]->name();
+  return s + "]";
+}
+
+// Why an expr with the same id differs, or "" when it does not.
+std::string exprDifference(const ir::Expr& a, const ir::Expr& b) {
+  std::vector<std::string> reasons;
+  if (a.op() != b.op()) reasons.push_back("op " + std::string(a.opName()) + " -> " + std::string(b.opName()));
+  const auto ids = [](const std::vector<ir::Val*>& v) {
+    std::vector<int> out;
+    for (const ir::Val* x : v) out.push_back(x->id());
+    return out;
+  };
+  if (ids(a.inputs()) != ids(b.inputs())) reasons.push_back("inputs " + idList(a.inputs()) + " -> " + idList(b.inputs()));
+  if (ids(a.outputs()) != ids(b.outputs())) reasons.push_back("outputs " + idList(a.outputs()) + " -> " + idList(b.outputs()));
+  if (reasons.empty() && a.toString() != b.toString()) reasons.push_back("attributes");
+  std::string s;
+  for (const std::string& r : reasons) s += (s.empty() ? "" : "; ") + r;
+  return s;
+}
+
+std::string valDifference(const ir::Val& a, const ir::Val& b) {
+  std::vector<std::string> reasons;
+  if (a.dtype() != b.dtype())
+    reasons.push_back("dtype " + std::string(ir::shortName(a.dtype())) + " -> " + std::string(ir::shortName(b.dtype())));
+  const ir::TensorView* ta = a.asTensor();
+  const ir::TensorView* tb = b.asTensor();
+  if (ta && tb && ta->shapeString() != tb->shapeString())
+    reasons.push_back("shape " + ta->shapeString() + " -> " + tb->shapeString());
+  if (ta && tb && ta->strideOrder() != tb->strideOrder()) reasons.push_back("stride order");
+  if (a.name() != b.name()) reasons.push_back("name " + a.name() + " -> " + b.name());
+  std::string s;
+  for (const std::string& r : reasons) s += (s.empty() ? "" : "; ") + r;
+  return s;
+}
+
+template <class T, class Text, class Differ>
+std::vector<Change> diffById(const std::map<int, const T*>& before, const std::map<int, const T*>& after, Text text,
+                             Differ differ) {
+  std::vector<Change> out;
+  for (const auto& [id, a] : before) {
+    auto it = after.find(id);
+    if (it == after.end()) {
+      out.push_back({ChangeKind::Removed, id, text(a), "", ""});
+    } else if (std::string why = differ(*a, *it->second); !why.empty()) {
+      out.push_back({ChangeKind::Changed, id, text(a), text(it->second), why});
+    }
+  }
+  for (const auto& [id, b] : after)
+    if (!before.count(id)) out.push_back({ChangeKind::Added, id, "", text(b), ""});
+  return out;
+}
+
+std::string outputText(const ir::FusionOutput& o) {
+  std::string s = o.val->name();
+  if (o.aliasOf) s += " (in place of " + o.aliasOf->name() + ")";
+  if (!o.strideOrder.empty()) {
+    s += " stride_order=[";
+    for (std::size_t i = 0; i < o.strideOrder.size(); ++i) s += (i ? ", " : "") + std::to_string(o.strideOrder[i]);
+    s += "]";
+  }
+  return s;
+}
+
+}  // namespace
+
+FusionDiff diff(const ir::Fusion& before, const ir::Fusion& after) {
+  FusionDiff d;
+  std::map<int, const ir::Expr*> ea, eb;
+  for (const ir::Expr* e : before.exprs()) ea[e->id()] = e;
+  for (const ir::Expr* e : after.exprs()) eb[e->id()] = e;
+  d.exprs = diffById(ea, eb, [](const ir::Expr* e) { return e->toString(); }, exprDifference);
+  // Only values that matter to a reader: tensors and non-constant scalars with a role.
+  const auto interesting = [](const ir::Fusion& f) {
+    std::map<int, const ir::Val*> m;
+    for (const ir::Val* v : f.vals())
+      if (v->isTensor() || v->definition() || f.isInput(v)) m[v->id()] = v;
+    return m;
+  };
+  d.vals = diffById(interesting(before), interesting(after), valText, valDifference);
+  std::vector<std::string> oa, ob;
+  for (const ir::FusionOutput& o : before.outputs()) oa.push_back(outputText(o));
+  for (const ir::FusionOutput& o : after.outputs()) ob.push_back(outputText(o));
+  if (oa != ob) {
+    d.outputsChanged = true;
+    for (std::size_t i = 0; i < std::max(oa.size(), ob.size()); ++i) {
+      const std::string x = i < oa.size() ? oa[i] : "(none)";
+      const std::string y = i < ob.size() ? ob[i] : "(none)";
+      if (x != y) d.outputNotes.push_back("output " + std::to_string(i) + ": " + x + " -> " + y);
+    }
+  }
+  return d;
+}
+
+std::string FusionDiff::toText() const {
+  std::string s;
+  const auto line = [&](const Change& c) {
+    switch (c.kind) {
+      case ChangeKind::Added: s += "+ " + c.after + "\n"; break;
+      case ChangeKind::Removed: s += "- " + c.before + "\n"; break;
+      case ChangeKind::Changed: s += "~ " + c.after + "  (" + c.reason + ")\n"; break;
+    }
+  };
+  for (const Change& c : exprs) line(c);
+  for (const Change& c : vals)
+    if (c.kind == ChangeKind::Changed) line(c);
+  for (const std::string& n : outputNotes) s += "~ " + n + "\n";
+  return s;
+}
+
+}  // namespace segscope::trace

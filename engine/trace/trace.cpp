@@ -1,0 +1,54 @@
+// Trace bookkeeping, step kind names and snapshot creation.
+#include "trace/trace.h"
+
+#include <array>
+#include <utility>
+
+namespace segscope::trace {
+namespace {
+
+constexpr std::array<std::pair<StepKind, std::string_view>, 6> kKindNames{{
+    {StepKind::Load, "load"},
+    {StepKind::Pass, "pass"},
+    {StepKind::FixedPoint, "fixed_point"},
+    {StepKind::Merge, "merge"},
+    {StepKind::Finalize, "finalize"},
+    {StepKind::Run, "run"},
+}};
+
+}  // namespace
+
+std::string_view stepKindName(StepKind kind) {
+  for (const auto& [k, name] : kKindNames)
+    if (k == kind) return name;
+  return "pass";
+}
+
+bool stepKindFromName(std::string_view name, StepKind& kind) {
+  for (const auto& [k, n] : kKindNames)
+    if (n == name) {
+      kind = k;
+      return true;
+    }
+  return false;
+}
+
+SnapshotPtr snapshotOf(const ir::Fusion& fusion) {
+  auto snapshot = std::make_shared<Snapshot>();
+  snapshot->fusion = std::shared_ptr<const ir::Fusion>(fusion.clone().fusion.release());
+  return snapshot;
+}
+
+void Trace::record(Step step) {
+  step.index = static_cast<int>(steps_.size());
+  steps_.push_back(std::move(step));
+}
+
+std::vector<int> Trace::modifyingSteps() const {
+  std::vector<int> out;
+  for (const Step& s : steps_)
+    if (s.modified) out.push_back(s.index);
+  return out;
+}
+
+}  // namespace segscope::trace

@@ -1,0 +1,28 @@
+// An ordered list of Steps over shared snapshots: the debugger's timeline.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "trace/recorder.h"
+
+namespace segscope::trace {
+
+class Trace final : public Recorder {
+ public:
+  void record(Step step) override;
+
+  const std::vector<Step>& steps() const { return steps_; }
+  std::size_t size() const { return steps_.size(); }
+  const Step& step(std::size_t i) const { return steps_[i]; }
+  /// Indices of the steps that changed the fusion.
+  std::vector<int> modifyingSteps() const;
+
+  std::string source;   // the script file the trace was recorded from
+  std::string profile;  // device profile name (segmentation depends on it)
+
+ private:
+  std::vector<Step> steps_;
+};
+
+}  // namespace segscope::trace
