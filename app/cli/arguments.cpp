@@ -8,7 +8,9 @@ const std::vector<CommandSpec>& commandSpecs() {
       {"info", "IR summary: inputs, outputs, op counts, dtypes, shapes", {"--json"}, {}, true},
       {"run", "run the fusion and print output shapes and checksums",
        {"--backend", "--json", "--seed", "--repeat"}, {}, true},
-      {"ir", "print the fusion IR as text", {}, {}, true},
+      {"passes", "run the pre-segmentation passes; one line per pass", {"--json", "--disable-pass"}, {}, true},
+      {"trace", "record every step (load, passes) and write the trace as JSON", {"--json", "--disable-pass"}, {}, true},
+      {"ir", "print the fusion IR as text", {}, {"--after-passes"}, true},
       {"script", "print the fusion back as a repro script", {"--out"}, {}, true},
   };
   return specs;
@@ -25,6 +27,13 @@ std::string usageText() {
   }
   s += "\nexit codes: 0 ok, 1 runtime failure or verification mismatch, 2 bad input or usage\n";
   return s;
+}
+
+std::vector<std::string> Arguments::all(const std::string& name) const {
+  std::vector<std::string> out;
+  for (const std::string& r : repeated)
+    if (r.rfind(name + "=", 0) == 0) out.push_back(r.substr(name.size() + 1));
+  return out;
 }
 
 std::optional<std::string> Arguments::value(const std::string& name) const {
@@ -71,6 +80,7 @@ Result<Arguments> parseArguments(const std::vector<std::string>& args) {
     }
   }
   if (spec->needsFile && out.file.empty()) return makeError("'" + out.command + "' needs a FILE");
+  if (out.command == "trace" && !out.value("--json")) return makeError("'trace' needs --json OUT");
   return out;
 }
 

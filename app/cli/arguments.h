@@ -29,6 +29,8 @@ struct Arguments {
 
   bool has(const std::string& flag) const { return flags.count(flag) > 0; }
   std::optional<std::string> value(const std::string& name) const;
+  /// Every value given for a repeatable option, in order.
+  std::vector<std::string> all(const std::string& name) const;
 };
 
 const std::vector<CommandSpec>& commandSpecs();

@@ -14,6 +14,9 @@
 #include "frontend/file_io.h"
 #include "frontend/script.h"
 #include "frontend/writer.h"
+#include "passes/pre_segmenter.h"
+#include "trace/trace.h"
+#include "trace/trace_json.h"
 
 namespace segscope::cli {
 namespace {
@@ -195,9 +198,82 @@ int run(const Arguments& args) {
   return kOk;
 }
 
+// Applies --disable-pass NAME...; false (after a message) when a name is unknown.
+bool applyDisabledPasses(const Arguments& args) {
+  for (const std::string& name : args.all("--disable-pass")) {
+    const passes::Pass* p = passes::findPass(name);
+    if (!p) {
+      std::cerr << "segscope-cli: error: unknown pass '" << name << "'; passes are:";
+      for (const passes::Pass* known : passes::preSegmenterPasses()) std::cerr << " " << known->name();
+      std::cerr << "\n";
+      return false;
+    }
+    p->setEnabledFlag(false);
+  }
+  return true;
+}
+
+// The load step and one step per pre-segmentation pass.
+trace::Trace recordPasses(frontend::Script& script, const std::string& file) {
+  trace::Trace t;
+  t.source = file;
+  trace::Step load;
+  load.kind = trace::StepKind::Load;
+  load.name = "load";
+  load.phase = "load";
+  load.modified = true;
+  load.after = trace::snapshotOf(*script.fusion);
+  load.exprsAfter = static_cast<int>(script.fusion->exprs().size());
+  load.log.push_back("loaded " + script.fusion->name() + " from " + file);
+  t.record(std::move(load));
+  passes::runPreSegmenter(*script.fusion, &t);
+  return t;
+}
+
+int runPasses(const Arguments& args) {
+  if (!applyDisabledPasses(args)) return kBadInput;
+  auto script = load(args.file);
+  if (!script) return kBadInput;
+  const trace::Trace t = recordPasses(*script, args.file);
+  std::printf("%-34s %-9s %-16s %s\n", "pass", "modified", "ops", "time");
+  for (const trace::Step& s : t.steps()) {
+    if (s.kind != trace::StepKind::Pass) continue;
+    const std::string ops = std::to_string(s.exprsBefore) + " -> " + std::to_string(s.exprsAfter);
+    std::printf("%-34s %-9s %-16s %.3f ms\n", s.name.c_str(), s.skipped ? "disabled" : (s.modified ? "yes" : "no"),
+                ops.c_str(), s.milliseconds);
+    for (const std::string& line : s.log)
+      if (!s.skipped) std::printf("    %s\n", line.c_str());
+  }
+  for (const trace::Step& s : t.steps())
+    for (const std::string& line : s.log)
+      if (line.rfind("verify failed", 0) == 0) {
+        std::cerr << args.file << ": error: " << line << "\n";
+        return kRuntimeFailure;
+      }
+  if (auto st = writeOutput(args.value("--json"), passesJson(t, args.file)); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  return kOk;
+}
+
+int writeTrace(const Arguments& args) {
+  if (!applyDisabledPasses(args)) return kBadInput;
+  auto script = load(args.file);
+  if (!script) return kBadInput;
+  const trace::Trace t = recordPasses(*script, args.file);
+  if (auto st = writeOutput(args.value("--json"), trace::traceToJson(t)); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  std::cerr << "recorded " << t.size() << " steps (" << t.modifyingSteps().size() << " changed the fusion)\n";
+  return kOk;
+}
+
 int printIr(const Arguments& args) {
   auto script = load(args.file);
   if (!script) return kBadInput;
+  if (args.has("--after-passes")) passes::runPreSegmenter(*script->fusion);
   std::cout << script->fusion->print();
   return kOk;
 }
@@ -226,6 +302,8 @@ int runCommand(const Arguments& args) {
   if (args.command == "info") return info(args);
   if (args.command == "run") return run(args);
   if (args.command == "ir") return printIr(args);
+  if (args.command == "passes") return runPasses(args);
+  if (args.command == "trace") return writeTrace(args);
   if (args.command == "script") return printScript(args);
   std::cerr << "error: unknown command '" << args.command << "'\n";
   return kBadInput;

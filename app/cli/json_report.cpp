@@ -51,6 +51,20 @@ std::string infoJson(const frontend::Script& script, const std::string& file) {
   return j.dump(2) + "\n";
 }
 
+std::string passesJson(const trace::Trace& trace, const std::string& file) {
+  json passes = json::array();
+  int before = -1, after = -1;
+  for (const trace::Step& s : trace.steps()) {
+    if (s.kind != trace::StepKind::Pass) continue;
+    if (before < 0) before = s.exprsBefore;
+    after = s.exprsAfter;
+    passes.push_back({{"name", s.name}, {"modified", s.modified}, {"skipped", s.skipped}, {"exprs_before", s.exprsBefore},
+                      {"exprs_after", s.exprsAfter}, {"ms", s.milliseconds}, {"log", s.log}});
+  }
+  json j = {{"file", file}, {"passes", passes}, {"exprs_before", before}, {"exprs_after", after}};
+  return j.dump(2) + "\n";
+}
+
 std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run) {
   json outputs = json::array();
   for (const OutputSummary& o : run.outputs)

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "frontend/script.h"
+#include "trace/trace.h"
 
 namespace segscope::cli {
 
@@ -28,6 +29,7 @@ struct RunSummary {
 };
 
 std::string infoJson(const frontend::Script& script, const std::string& file);
+std::string passesJson(const trace::Trace& trace, const std::string& file);
 std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run);
 
 }  // namespace segscope::cli

@@ -7,6 +7,9 @@
 #include <QJsonObject>
 #include <QProcess>
 
+#include "passes/pre_segmenter.h"
+#include "trace/trace_json.h"
+
 namespace {
 
 struct Run {
@@ -92,6 +95,51 @@ class TestCli : public QObject {
   void everyOpRunsEndToEnd() {
     const Run r = cli({"run", data("engine/frontend/data/all_ops.py")});
     QVERIFY2(r.exitCode == 0 && !r.crashed, qPrintable(r.err));
+  }
+
+  void passesOnEverySample_data() { infoOnEverySample_data(); }
+  void passesOnEverySample() {
+    QFETCH(QString, file);
+    const Run r = cli({"passes", file, "--json", "-"});
+    QVERIFY2(r.exitCode == 0 && !r.crashed, qPrintable(r.err));
+    QVERIFY(r.out.startsWith("pass "));
+    const QJsonObject j = json(r.out.mid(r.out.indexOf("\n{") + 1));
+    QCOMPARE(j["passes"].toArray().size(), static_cast<qsizetype>(segscope::passes::preSegmenterPasses().size()));
+    for (const QJsonValue& p : j["passes"].toArray()) QVERIFY(p.toObject().contains("modified"));
+  }
+
+  void passesCanBeDisabled() {
+    const QString file = data("engine/passes/golden/dead_code_elimination/unused_chain.py");
+    const Run on = cli({"passes", file});
+    QVERIFY(on.out.contains(QRegularExpression("dead_code_elimination +yes +3 -> 1")));
+    const Run off = cli({"passes", file, "--disable-pass", "dead_code_elimination"});
+    QCOMPARE(off.exitCode, 0);
+    QVERIFY2(off.out.contains(QRegularExpression("dead_code_elimination +disabled +3 -> 3")), qPrintable(off.out));
+    const Run bad = cli({"passes", file, "--disable-pass", "dead_code"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY(bad.err.contains("unknown pass 'dead_code'; passes are: dead_code_elimination"));
+  }
+
+  void passesOnAMalformedScriptExitsTwo() {
+    const QString file = data("error/data/shape_mismatch.py");
+    const Run r = cli({"passes", file});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.startsWith(file + ":7:10: error: add: shape mismatch"), qPrintable(r.err));
+  }
+
+  void traceWritesALoadableTrace() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath("rope.trace.json");
+    const Run r = cli({"trace", QString(SEGSCOPE_SOURCE_DIR) + "/samples/rope.py", "--json", out});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    auto trace = segscope::trace::traceFromJson(f.readAll().toStdString());
+    QVERIFY2(trace.ok(), trace.ok() ? "" : trace.error().message.c_str());
+    QCOMPARE(trace->size(), segscope::passes::preSegmenterPasses().size() + 1);
+    QCOMPARE(trace->step(0).name, std::string("load"));
+    QVERIFY(QFileInfo(out).size() > 1000);
+    QCOMPARE(cli({"trace", QString(SEGSCOPE_SOURCE_DIR) + "/samples/rope.py"}).exitCode, 2);  // --json is required
   }
 
   void runIsDeterministic() {

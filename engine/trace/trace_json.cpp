@@ -1,0 +1,303 @@
+// JSON (de)serialization of traces and fusions. Non-finite doubles are strings ("inf",
+// "-inf", "nan") because JSON has no literal for them.
+#include "trace/trace_json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+namespace segscope::trace {
+namespace {
+
+using nlohmann::json;
+using ir::DataType;
+
+json number(double d) {
+  if (std::isnan(d)) return "nan";
+  if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
+  return d;
+}
+
+double numberFrom(const json& j) {
+  if (j.is_string()) {
+    const std::string s = j.get<std::string>();
+    if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+    return s == "-inf" ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+  }
+  return j.get<double>();
+}
+
+json scalarValueJson(const ir::ScalarValue& v) {
+  struct V {
+    json operator()(bool b) const { return {{"bool", b}}; }
+    json operator()(std::int64_t i) const { return {{"int", i}}; }
+    json operator()(double d) const { return {{"double", number(d)}}; }
+    json operator()(const std::complex<double>& c) const { return {{"complex", {number(c.real()), number(c.imag())}}}; }
+  };
+  return std::visit(V{}, v);
+}
+
+ir::ScalarValue scalarValueFrom(const json& j) {
+  if (j.contains("bool")) return j["bool"].get<bool>();
+  if (j.contains("int")) return j["int"].get<std::int64_t>();
+  if (j.contains("double")) return numberFrom(j["double"]);
+  return std::complex<double>(numberFrom(j["complex"][0]), numberFrom(j["complex"][1]));
+}
+
+json symJson(const ir::SymInt& s) { return s.sym ? json{{"val", s.sym->id()}} : json(s.value); }
+
+const char* iterKindName(ir::IterKind k) {
+  switch (k) {
+    case ir::IterKind::Broadcast: return "broadcast";
+    case ir::IterKind::ExpandedBroadcast: return "expanded";
+    default: return "iteration";
+  }
+}
+
+ir::IterKind iterKindFrom(const std::string& s) {
+  if (s == "broadcast") return ir::IterKind::Broadcast;
+  if (s == "expanded") return ir::IterKind::ExpandedBroadcast;
+  return ir::IterKind::Iteration;
+}
+
+json locJson(SourceLoc loc) { return {loc.line, loc.column}; }
+SourceLoc locFrom(const json& j) { return SourceLoc{j[0].get<int>(), j[1].get<int>()}; }
+
+json attrsJson(const ir::ExprAttributes& a) {
+  json j = json::object();
+  const auto syms = [](const std::vector<ir::SymInt>& v) {
+    json out = json::array();
+    for (const ir::SymInt& s : v) out.push_back(symJson(s));
+    return out;
+  };
+  if (!a.dims.empty()) j["dims"] = a.dims;
+  if (!a.flags.empty()) j["flags"] = a.flags;
+  if (!a.shape.empty()) j["shape"] = syms(a.shape);
+  if (!a.starts.empty()) j["starts"] = syms(a.starts);
+  if (!a.ends.empty()) j["ends"] = syms(a.ends);
+  if (!a.steps.empty()) j["steps"] = syms(a.steps);
+  if (!a.padWidths.empty()) j["pad_widths"] = a.padWidths;
+  if (a.axis != 0) j["axis"] = a.axis;
+  if (a.correction != 1) j["correction"] = a.correction;
+  if (a.keepdim) j["keepdim"] = true;
+  if (a.option) j["option"] = true;
+  if (a.dtype != DataType::Null) j["dtype"] = std::string(ir::dataTypeName(a.dtype));
+  return j;
+}
+
+}  // namespace
+
+std::string fusionToJson(const ir::Fusion& fusion) {
+  json vals = json::array();
+  // By id, so a reloaded fusion (whose creation order differs) serializes identically.
+  std::vector<ir::Val*> ordered = fusion.vals();
+  std::sort(ordered.begin(), ordered.end(), [](const ir::Val* a, const ir::Val* b) { return a->id() < b->id(); });
+  for (const ir::Val* v : ordered) {
+    json j = {{"id", v->id()}, {"name", v->name()}, {"dtype", std::string(ir::dataTypeName(v->dtype()))},
+              {"loc", locJson(v->loc())}};
+    if (const ir::TensorView* tv = v->asTensor()) {
+      j["kind"] = "tensor";
+      json dims = json::array();
+      for (const ir::Dim& d : tv->dims()) dims.push_back({{"extent", symJson(d.extent)}, {"kind", iterKindName(d.kind)}});
+      j["dims"] = dims;
+      json contiguity = json::array();
+      for (const auto& c : tv->contiguity()) contiguity.push_back(c ? json(*c) : json(nullptr));
+      j["contiguity"] = contiguity;
+      j["stride_order"] = tv->strideOrder();
+      if (tv->isCpu()) j["cpu"] = true;
+    } else {
+      const auto* s = static_cast<const ir::Scalar*>(v);
+      j["kind"] = "scalar";
+      if (s->value()) j["value"] = scalarValueJson(*s->value());
+      if (s->extentOf()) j["extent_of"] = {s->extentOf()->id(), s->extentDim()};
+    }
+    vals.push_back(j);
+  }
+  json exprs = json::array();
+  for (const ir::Expr* e : fusion.exprs()) {
+    json operands = json::array(), outputs = json::array();
+    for (std::size_t i = 0; i < e->numOperands(); ++i) operands.push_back(e->operand(i)->id());
+    for (const ir::Val* o : e->outputs()) outputs.push_back(o->id());
+    exprs.push_back({{"id", e->id()}, {"op", std::string(e->opName())}, {"operands", operands}, {"outputs", outputs},
+                     {"attrs", attrsJson(e->attrs())}, {"loc", locJson(e->loc())}});
+  }
+  json inputs = json::array(), outputs = json::array(), axioms = json::array();
+  for (const ir::Val* v : fusion.inputs()) inputs.push_back(v->id());
+  for (const ir::FusionOutput& o : fusion.outputs())
+    outputs.push_back({{"val", o.val->id()}, {"alias", o.aliasOf ? json(o.aliasOf->id()) : json(nullptr)},
+                       {"stride_order", o.strideOrder}});
+  for (const ir::Val* v : fusion.axioms()) axioms.push_back(v->id());
+  return json{{"name", fusion.name()}, {"vals", vals}, {"exprs", exprs}, {"inputs", inputs}, {"outputs", outputs},
+              {"axioms", axioms}}
+      .dump();
+}
+
+namespace {
+
+Result<std::unique_ptr<ir::Fusion>> fusionFrom(const json& j) {
+  auto f = std::make_unique<ir::Fusion>();
+  f->setName(j.at("name").get<std::string>());
+  std::unordered_map<int, ir::Val*> byId;
+  const auto val = [&](const json& id) -> ir::Val* {
+    auto it = byId.find(id.get<int>());
+    return it == byId.end() ? nullptr : it->second;
+  };
+  const auto sym = [&](const json& s) -> ir::SymInt {
+    if (s.is_object()) return ir::SymInt::symbolic(val(s["val"]));
+    return ir::SymInt::constant(s.get<std::int64_t>());
+  };
+  const auto dtype = [](const json& s) { return ir::dataTypeFromName(s.get<std::string>()).value_or(DataType::Float); };
+  // Scalars first: tensor extents refer to them.
+  for (const json& v : j.at("vals")) {
+    if (v.at("kind") != "scalar") continue;
+    std::optional<ir::ScalarValue> value;
+    if (v.contains("value")) value = scalarValueFrom(v["value"]);
+    byId[v["id"].get<int>()] = f->restoreScalar(v["id"].get<int>(), dtype(v["dtype"]), value);
+  }
+  for (const json& v : j.at("vals")) {
+    if (v.at("kind") != "tensor") continue;
+    std::vector<ir::Dim> dims;
+    for (const json& d : v["dims"]) dims.push_back(ir::Dim{sym(d["extent"]), iterKindFrom(d["kind"].get<std::string>())});
+    for (const ir::Dim& d : dims)
+      if (d.extent.sym == nullptr && !d.extent.isConst()) return makeError("trace: a dim refers to an unknown value");
+    ir::TensorView* tv = f->restoreTensor(v["id"].get<int>(), dtype(v["dtype"]), std::move(dims));
+    std::vector<std::optional<bool>> contiguity;
+    for (const json& c : v["contiguity"]) contiguity.push_back(c.is_null() ? std::nullopt : std::optional<bool>(c.get<bool>()));
+    tv->setContiguity(std::move(contiguity));
+    tv->setStrideOrder(v["stride_order"].get<std::vector<std::int64_t>>());
+    tv->setCpu(v.value("cpu", false));
+    byId[v["id"].get<int>()] = tv;
+  }
+  // Names in creation order, so uniquifying suffixes come out the same.
+  for (const json& v : j.at("vals")) {
+    ir::Val* x = byId.at(v["id"].get<int>());
+    f->setName(x, v["name"].get<std::string>());
+    x->setLoc(locFrom(v["loc"]));
+    if (v.contains("extent_of")) {
+      ir::Val* t = val(v["extent_of"][0]);
+      if (!t || !t->isTensor()) return makeError("trace: extent_of names an unknown tensor");
+      static_cast<ir::Scalar*>(x)->setExtentOf(t->asTensor(), v["extent_of"][1].get<int>());
+    }
+  }
+  for (const json& e : j.at("exprs")) {
+    const auto op = ir::opFromName(e["op"].get<std::string>());
+    if (!op) return makeError("trace: unknown op '" + e["op"].get<std::string>() + "'");
+    std::vector<ir::Val*> operands, outputs;
+    for (const json& id : e["operands"]) operands.push_back(val(id));
+    for (const json& id : e["outputs"]) outputs.push_back(val(id));
+    for (const ir::Val* v : operands)
+      if (!v) return makeError("trace: an expr refers to an unknown value");
+    const json& a = e["attrs"];
+    ir::ExprAttributes attrs;
+    const auto syms = [&](const char* key) {
+      std::vector<ir::SymInt> out;
+      if (a.contains(key))
+        for (const json& s : a[key]) out.push_back(sym(s));
+      return out;
+    };
+    if (a.contains("dims")) attrs.dims = a["dims"].get<std::vector<std::int64_t>>();
+    if (a.contains("flags")) attrs.flags = a["flags"].get<std::vector<bool>>();
+    attrs.shape = syms("shape");
+    attrs.starts = syms("starts");
+    attrs.ends = syms("ends");
+    attrs.steps = syms("steps");
+    if (a.contains("pad_widths")) attrs.padWidths = a["pad_widths"].get<std::vector<std::int64_t>>();
+    attrs.axis = a.value("axis", std::int64_t{0});
+    attrs.correction = a.value("correction", std::int64_t{1});
+    attrs.keepdim = a.value("keepdim", false);
+    attrs.option = a.value("option", false);
+    if (a.contains("dtype")) attrs.dtype = dtype(a["dtype"]);
+    ir::Expr* expr = f->restoreExpr(e["id"].get<int>(), *op, operands, outputs, attrs);
+    expr->setLoc(locFrom(e["loc"]));
+  }
+  for (const json& id : j.at("inputs")) f->addInput(val(id));
+  for (const json& o : j.at("outputs"))
+    f->addOutput(val(o["val"]), o["alias"].is_null() ? nullptr : val(o["alias"]),
+                 o["stride_order"].get<std::vector<std::int64_t>>());
+  for (const json& id : j.at("axioms")) f->addAxiom(val(id));
+  if (const Status st = f->verify(); !st) return makeError("trace: the stored fusion is invalid: " + st.error().message);
+  return f;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<ir::Fusion>> fusionFromJson(const std::string& text) {
+  try {
+    return fusionFrom(json::parse(text));
+  } catch (const json::exception& e) {
+    return makeError(std::string("trace: malformed fusion JSON: ") + e.what());
+  }
+}
+
+std::string traceToJson(const Trace& trace) {
+  std::map<const Snapshot*, int> ids;
+  json snapshots = json::array();
+  const auto snapshotId = [&](const SnapshotPtr& s) -> json {
+    if (!s) return nullptr;
+    auto [it, added] = ids.emplace(s.get(), static_cast<int>(ids.size()));
+    if (added) snapshots.push_back({{"id", it->second}, {"fusion", json::parse(fusionToJson(*s->fusion))}});
+    return it->second;
+  };
+  json steps = json::array();
+  for (const Step& s : trace.steps()) {
+    json before = snapshotId(s.before);
+    json after = snapshotId(s.after);
+    steps.push_back({{"index", s.index}, {"kind", std::string(stepKindName(s.kind))}, {"name", s.name},
+                     {"phase", s.phase}, {"modified", s.modified}, {"skipped", s.skipped}, {"before", before},
+                     {"after", after}, {"exprs_before", s.exprsBefore}, {"exprs_after", s.exprsAfter},
+                     {"ms", s.milliseconds}, {"log", s.log}});
+  }
+  return json{{"format", "segscope-trace"}, {"version", 1}, {"source", trace.source}, {"profile", trace.profile},
+              {"snapshots", snapshots}, {"steps", steps}}
+             .dump() +
+         "\n";
+}
+
+Result<Trace> traceFromJson(const std::string& text) {
+  try {
+    const json j = json::parse(text);
+    if (j.value("format", "") != "segscope-trace") return makeError("not a Segscope trace (missing \"format\": \"segscope-trace\")");
+    if (j.value("version", 0) != 1) return makeError("unsupported trace version " + std::to_string(j.value("version", 0)));
+    Trace trace;
+    trace.source = j.value("source", "");
+    trace.profile = j.value("profile", "");
+    std::map<int, SnapshotPtr> snapshots;
+    for (const json& s : j.at("snapshots")) {
+      auto fusion = fusionFrom(s.at("fusion"));
+      if (!fusion) return fusion.error();
+      auto snap = std::make_shared<Snapshot>();
+      snap->fusion = std::shared_ptr<const ir::Fusion>(std::move(fusion.value()));
+      snapshots[s.at("id").get<int>()] = snap;
+    }
+    const auto snapshot = [&](const json& id) -> SnapshotPtr {
+      if (id.is_null()) return nullptr;
+      auto it = snapshots.find(id.get<int>());
+      return it == snapshots.end() ? nullptr : it->second;
+    };
+    for (const json& s : j.at("steps")) {
+      Step step;
+      if (!stepKindFromName(s.at("kind").get<std::string>(), step.kind))
+        return makeError("trace: unknown step kind '" + s.at("kind").get<std::string>() + "'");
+      step.name = s.at("name").get<std::string>();
+      step.phase = s.at("phase").get<std::string>();
+      step.modified = s.at("modified").get<bool>();
+      step.skipped = s.at("skipped").get<bool>();
+      step.before = snapshot(s.at("before"));
+      step.after = snapshot(s.at("after"));
+      step.exprsBefore = s.at("exprs_before").get<int>();
+      step.exprsAfter = s.at("exprs_after").get<int>();
+      step.milliseconds = s.at("ms").get<double>();
+      step.log = s.at("log").get<std::vector<std::string>>();
+      trace.record(std::move(step));
+    }
+    return trace;
+  } catch (const json::exception& e) {
+    return makeError(std::string("malformed trace JSON: ") + e.what());
+  }
+}
+
+}  // namespace segscope::trace

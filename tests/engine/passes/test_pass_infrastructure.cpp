@@ -1,0 +1,151 @@
+// Pass infrastructure: guards restore flags, disabled passes are recorded as skipped,
+// the fixed-point runner terminates (and says so when it hits its cap), and the whole
+// PreSegmenter keeps every sample's reference results.
+#include <QtTest>
+
+#include <set>
+
+#include "ir/ops.h"
+#include "pass_test_support.h"
+#include "passes/dead_code_elimination.h"
+#include "passes/pre_segmenter.h"
+#include "trace/trace.h"
+
+using namespace segscope;
+
+namespace {
+
+// Test passes: one never settles (adds a copy in front of the output each time), one
+// settles after three rewrites.
+class AlwaysCopies : public passes::OptimizationPass<AlwaysCopies> {
+ public:
+  static constexpr std::string_view kName = "always_copies";
+  static constexpr bool kEnabledByDefault = true;
+  static bool runPass(ir::Fusion& f, passes::PassLog& log) {
+    ir::Val* out = f.outputs().front().val;
+    ir::Val* copy = ir::ops::set(f, ir::OpType::Set, out).value();
+    f.replaceOutput(out, copy);
+    log.add("copied " + out->name());
+    return true;
+  }
+};
+
+class CopiesThreeTimes : public passes::OptimizationPass<CopiesThreeTimes> {
+ public:
+  static constexpr std::string_view kName = "copies_three_times";
+  static constexpr bool kEnabledByDefault = true;
+  static bool runPass(ir::Fusion& f, passes::PassLog& log) {
+    if (f.exprs().size() >= 4) return false;
+    return AlwaysCopies::runPass(f, log);
+  }
+};
+
+std::unique_ptr<ir::Fusion> tinyFusion() {
+  auto f = std::make_unique<ir::Fusion>();
+  ir::TensorView* x = f->newTensor(ir::DataType::Float, {ir::Dim{ir::SymInt::constant(4)}});
+  f->addInput(x);
+  f->addOutput(ir::ops::unary(*f, ir::OpType::Neg, x).value());
+  return f;
+}
+
+}  // namespace
+
+class TestPassInfrastructure : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void guardRestoresTheFlag() {
+    using passes::DeadCodeElimination;
+    QVERIFY(DeadCodeElimination::getEnabled());
+    {
+      passes::OptimizationPassGuard<DeadCodeElimination> off(false);
+      QVERIFY(!DeadCodeElimination::getEnabled());
+      {
+        passes::OptimizationPassGuard<DeadCodeElimination> on(true);
+        QVERIFY(DeadCodeElimination::getEnabled());
+      }
+      QVERIFY(!DeadCodeElimination::getEnabled());
+    }
+    QVERIFY(DeadCodeElimination::getEnabled());
+  }
+
+  void flagsArePerPass() {
+    passes::OptimizationPassGuard<AlwaysCopies> off(false);
+    QVERIFY(!AlwaysCopies::getEnabled());
+    QVERIFY(CopiesThreeTimes::getEnabled());
+  }
+
+  void disabledPassIsRecordedAsSkipped() {
+    auto f = tinyFusion();
+    trace::Trace t;
+    passes::OptimizationPassGuard<AlwaysCopies> off(false);
+    passes::PassRunner runner(*f, &t);
+    QVERIFY(!runner.run(AlwaysCopies()));
+    QCOMPARE(t.size(), std::size_t{1});
+    QVERIFY(t.step(0).skipped);
+    QVERIFY(t.step(0).changedNothing());
+    QCOMPARE(f->exprs().size(), std::size_t{1});
+  }
+
+  void unchangedStepsShareTheirSnapshot() {
+    auto f = tinyFusion();
+    trace::Trace t;
+    passes::PassRunner runner(*f, &t);
+    runner.run(passes::DeadCodeElimination());
+    runner.run(AlwaysCopies());
+    QCOMPARE(t.step(0).before, t.step(0).after);
+    QCOMPARE(t.step(1).before, t.step(0).after);
+    QVERIFY(t.step(1).after != t.step(1).before);
+    QCOMPARE(t.step(1).exprsAfter, 2);
+  }
+
+  void fixedPointTerminates() {
+    auto f = tinyFusion();
+    trace::Trace t;
+    passes::PassRunner runner(*f, &t);
+    const AlwaysCopies never;
+    const CopiesThreeTimes settles;
+    const passes::DeadCodeElimination deadCode;
+    QVERIFY(runner.runToFixedPoint({&settles, &deadCode}, 10));
+    QVERIFY(!runner.hitCap());
+    QCOMPARE(f->exprs().size(), std::size_t{4});
+    QCOMPARE(QString::fromStdString(t.steps().back().log.front()), QString("reached a fixed point after 4 sweeps (5 pass runs)"));
+    runner.runToFixedPoint({&never}, 5);
+    QVERIFY(runner.hitCap());
+    QCOMPARE(f->exprs().size(), std::size_t{9});
+    QVERIFY(QString::fromStdString(t.steps().back().log.front()).startsWith("stopped at the cap of 5 sweeps"));
+    QVERIFY(f->verify().ok());
+  }
+
+  void preSegmenterKeepsResults_data() {
+    QTest::addColumn<QString>("path");
+    QDir dir(QString(SEGSCOPE_SOURCE_DIR) + "/samples");
+    for (const QString& f : dir.entryList({"*.py"}, QDir::Files)) QTest::newRow(qPrintable(f)) << dir.filePath(f);
+  }
+  void preSegmenterKeepsResults() {
+    QFETCH(QString, path);
+    frontend::ParseOutcome o = frontend::loadScriptFile(path.toStdString());
+    QVERIFY(o.ok());
+    const ir::CloneResult original = o.script->fusion->clone();
+    trace::Trace t;
+    passes::runPreSegmenter(*o.script->fusion, &t);
+    QCOMPARE(t.size(), passes::preSegmenterPasses().size());
+    for (const trace::Step& s : t.steps())
+      for (const std::string& line : s.log) QVERIFY2(line.rfind("verify failed", 0) != 0, line.c_str());
+    QVERIFY(o.script->fusion->verify().ok());
+    const std::string numeric = testing::sameResults(*original.fusion, *o.script->fusion, o.script->inputs);
+    QVERIFY2(numeric.empty(), numeric.c_str());
+  }
+
+  void everyPassNameIsUniqueAndFindable() {
+    std::set<std::string> names;
+    for (const passes::Pass* p : passes::preSegmenterPasses()) {
+      QVERIFY(names.insert(std::string(p->name())).second);
+      QCOMPARE(passes::findPass(p->name()), p);
+    }
+    QVERIFY(!passes::findPass("no_such_pass"));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestPassInfrastructure)
+#include "test_pass_infrastructure.moc"
