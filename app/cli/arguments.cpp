@@ -8,7 +8,7 @@ const std::vector<CommandSpec>& commandSpecs() {
       {"info", "IR summary: inputs, outputs, op counts, dtypes, shapes", {"--json"}, {}, true},
       {"run", "run the fusion and print output shapes and checksums",
        {"--backend", "--json", "--seed", "--repeat"}, {}, true},
-      {"passes", "run the pre-segmentation passes; one line per pass", {"--json", "--disable-pass"}, {}, true},
+      {"passes", "run the pre-segmentation passes; one line per pass", {"--json", "--disable-pass"}, {"--diff"}, true},
       {"trace", "record every step (load, passes) and write the trace as JSON", {"--json", "--disable-pass"}, {}, true},
       {"ir", "print the fusion IR as text", {}, {"--after-passes"}, true},
       {"script", "print the fusion back as a repro script", {"--out"}, {}, true},

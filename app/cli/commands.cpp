@@ -15,6 +15,7 @@
 #include "frontend/script.h"
 #include "frontend/writer.h"
 #include "passes/pre_segmenter.h"
+#include "trace/diff.h"
 #include "trace/trace.h"
 #include "trace/trace_json.h"
 
@@ -243,6 +244,14 @@ int runPasses(const Arguments& args) {
                 ops.c_str(), s.milliseconds);
     for (const std::string& line : s.log)
       if (!s.skipped) std::printf("    %s\n", line.c_str());
+    if (args.has("--diff") && s.modified && s.before && s.after) {
+      std::string text = trace::diff(*s.before->fusion, *s.after->fusion).toText();
+      for (std::size_t pos = 0; pos < text.size();) {
+        const std::size_t nl = text.find('\n', pos);
+        std::printf("      %s\n", text.substr(pos, nl - pos).c_str());
+        pos = nl == std::string::npos ? text.size() : nl + 1;
+      }
+    }
   }
   for (const trace::Step& s : t.steps())
     for (const std::string& line : s.log)

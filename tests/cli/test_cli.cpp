@@ -115,6 +115,8 @@ class TestCli : public QObject {
     const Run off = cli({"passes", file, "--disable-pass", "dead_code_elimination"});
     QCOMPARE(off.exitCode, 0);
     QVERIFY2(off.out.contains(QRegularExpression("dead_code_elimination +disabled +3 -> 3")), qPrintable(off.out));
+    const Run diff = cli({"passes", file, "--diff"});
+    QVERIFY2(diff.out.contains("      - T2 = exp(T0)") && diff.out.contains("      - T3 = sum(T2, dims=[1])"), qPrintable(diff.out));
     const Run bad = cli({"passes", file, "--disable-pass", "dead_code"});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY(bad.err.contains("unknown pass 'dead_code'; passes are: dead_code_elimination"));
