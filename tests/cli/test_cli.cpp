@@ -8,6 +8,7 @@
 #include <QProcess>
 
 #include "passes/pre_segmenter.h"
+#include "test_files.h"
 #include "trace/trace_json.h"
 
 namespace {
@@ -36,13 +37,6 @@ Run cli(const QStringList& args, int timeoutMs = 60000) {
   return r;
 }
 
-QStringList samples() {
-  QStringList files;
-  QDir dir(QString(SEGSCOPE_SOURCE_DIR) + "/samples");
-  for (const QString& f : dir.entryList({"*.py"}, QDir::Files)) files << dir.filePath(f);
-  return files;
-}
-
 QString data(const QString& name) { return QString(SEGSCOPE_TEST_DATA_DIR) + "/" + name; }
 
 QJsonObject json(const QString& text) { return QJsonDocument::fromJson(text.toUtf8()).object(); }
@@ -55,7 +49,7 @@ class TestCli : public QObject {
  private slots:
   void infoOnEverySample_data() {
     QTest::addColumn<QString>("file");
-    for (const QString& f : samples()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+    for (const QString& f : segscope::testing::sampleFiles()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
   }
   void infoOnEverySample() {
     QFETCH(QString, file);
@@ -207,7 +201,7 @@ class TestCli : public QObject {
   void truncatedSamplesNeverCrashTheProcess() {
     QTemporaryDir dir;
     int exitTwo = 0, launches = 0;
-    for (const QString& file : samples()) {
+    for (const QString& file : segscope::testing::sampleFiles()) {
       QFile f(file);
       QVERIFY(f.open(QIODevice::ReadOnly));
       const QByteArray text = f.readAll();

@@ -7,17 +7,11 @@
 
 #include "frontend/file_io.h"
 #include "frontend/script.h"
+#include "test_files.h"
 
 using namespace segscope;
 
 namespace {
-
-QStringList sampleFiles() {
-  QStringList files;
-  QDir samples(QString(SEGSCOPE_SOURCE_DIR) + "/samples");
-  for (const QString& f : samples.entryList({"*.py"}, QDir::Files)) files << samples.filePath(f);
-  return files;
-}
 
 // Parses and checks the outcome is coherent; returns the time taken, or -1 when the
 // outcome is incoherent (a failure without a message, or an invalid accepted fusion).
@@ -49,7 +43,7 @@ class TestFuzz : public QObject {
   void truncationAtEveryOffset() {
     double slowest = 0;
     std::size_t parses = 0;
-    for (const QString& f : sampleFiles()) {
+    for (const QString& f : testing::sampleFiles()) {
       const std::string text = frontend::readTextFile(f.toStdString()).value();
       int failures = 0;
       for (std::size_t cut = 0; cut <= text.size(); ++cut) {
@@ -68,7 +62,7 @@ class TestFuzz : public QObject {
     std::mt19937_64 rng(1234);  // fixed seed: failures reproduce
     const std::string alphabet = "()[],=.:-+#'\"\n \t0123456789_TSfdopsxyz\\\r\x80\xff";
     double slowest = 0;
-    for (const QString& f : sampleFiles()) {
+    for (const QString& f : testing::sampleFiles()) {
       const std::string original = frontend::readTextFile(f.toStdString()).value();
       int failures = 0;
       for (int round = 0; round < 300; ++round) {

@@ -5,20 +5,9 @@
 #include "frontend/file_io.h"
 #include "frontend/script.h"
 #include "frontend/writer.h"
+#include "test_files.h"
 
 using namespace segscope;
-
-namespace {
-
-QStringList scriptFiles() {
-  QStringList files;
-  QDir samples(QString(SEGSCOPE_SOURCE_DIR) + "/samples");
-  for (const QString& f : samples.entryList({"*.py"}, QDir::Files)) files << samples.filePath(f);
-  files << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/frontend/data/all_ops.py";
-  return files;
-}
-
-}  // namespace
 
 class TestRoundTrip : public QObject {
   Q_OBJECT
@@ -26,7 +15,7 @@ class TestRoundTrip : public QObject {
  private slots:
   void roundTrip_data() {
     QTest::addColumn<QString>("path");
-    const QStringList files = scriptFiles();
+    const QStringList files = testing::sampleAndAllOpsFiles();
     QVERIFY2(files.size() >= 13, "expected at least 12 samples");
     for (const QString& f : files) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
   }
@@ -56,7 +45,7 @@ class TestRoundTrip : public QObject {
   }
 
   void cloneOfEverySamplePrintsTheSame() {
-    for (const QString& f : scriptFiles()) {
+    for (const QString& f : testing::sampleAndAllOpsFiles()) {
       const frontend::ParseOutcome o = frontend::loadScriptFile(f.toStdString());
       QVERIFY(o.ok());
       ir::CloneResult c = o.script->fusion->clone();

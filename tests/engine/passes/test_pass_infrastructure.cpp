@@ -7,6 +7,7 @@
 
 #include "ir/ops.h"
 #include "pass_test_support.h"
+#include "test_files.h"
 #include "passes/dead_code_elimination.h"
 #include "passes/pre_segmenter.h"
 #include "trace/trace.h"
@@ -119,8 +120,7 @@ class TestPassInfrastructure : public QObject {
 
   void preSegmenterKeepsResults_data() {
     QTest::addColumn<QString>("path");
-    QDir dir(QString(SEGSCOPE_SOURCE_DIR) + "/samples");
-    for (const QString& f : dir.entryList({"*.py"}, QDir::Files)) QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    for (const QString& f : testing::sampleFiles()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
   }
   void preSegmenterKeepsResults() {
     QFETCH(QString, path);

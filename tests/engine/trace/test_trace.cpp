@@ -9,18 +9,11 @@
 #include "trace/diff.h"
 #include "trace/trace.h"
 #include "trace/trace_json.h"
+#include "test_files.h"
 
 using namespace segscope;
 
 namespace {
-
-QStringList scripts() {
-  QStringList files;
-  QDir dir(QString(SEGSCOPE_SOURCE_DIR) + "/samples");
-  for (const QString& f : dir.entryList({"*.py"}, QDir::Files)) files << dir.filePath(f);
-  files << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/frontend/data/all_ops.py";
-  return files;
-}
 
 std::unique_ptr<ir::Fusion> load(const QString& path) {
   frontend::ParseOutcome o = frontend::loadScriptFile(path.toStdString());
@@ -76,7 +69,7 @@ class TestTrace : public QObject {
 
   void fusionJsonRoundTrip_data() {
     QTest::addColumn<QString>("path");
-    for (const QString& f : scripts()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+    for (const QString& f : testing::sampleAndAllOpsFiles()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
   }
   void fusionJsonRoundTrip() {
     QFETCH(QString, path);

@@ -1,0 +1,22 @@
+// Shared by the suites: the files every suite iterates over (samples, extra test scripts).
+#pragma once
+
+#include <QDir>
+#include <QStringList>
+
+namespace segscope::testing {
+
+/// Every bundled sample, sorted by name.
+inline QStringList sampleFiles() {
+  QStringList files;
+  QDir dir(QString(SEGSCOPE_SOURCE_DIR) + "/samples");
+  for (const QString& f : dir.entryList({"*.py"}, QDir::Files, QDir::Name)) files << dir.filePath(f);
+  return files;
+}
+
+/// The samples plus the script that uses every op family.
+inline QStringList sampleAndAllOpsFiles() {
+  return sampleFiles() << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/frontend/data/all_ops.py";
+}
+
+}  // namespace segscope::testing
