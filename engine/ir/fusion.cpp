@@ -81,6 +81,10 @@ void Fusion::replaceOutput(Val* from, Val* to) {
     if (o.val == from) o.val = to;
 }
 
+void Fusion::setOutputStrideOrder(std::size_t index, std::vector<std::int64_t> order) {
+  outputs_.at(index).strideOrder = std::move(order);
+}
+
 int Fusion::removeDeadCode() {
   std::unordered_set<const Val*> live;
   std::vector<const Val*> work;
@@ -113,6 +117,14 @@ int Fusion::removeDeadCode() {
                         std::find(axioms_.begin(), axioms_.end(), v.get()) == axioms_.end();
     const auto* s = dynamic_cast<const Scalar*>(v.get());
     if (orphan && !(s && s->extentOf() && live.count(s->extentOf()))) doomed.insert(v.get());
+  }
+  // A scalar that a surviving tensor still uses as an extent stays (the extents of an
+  // input nothing reads, or an extent that a pass made two tensors share).
+  for (const auto& v : vals_) {
+    const TensorView* tv = v->asTensor();
+    if (!tv || doomed.count(tv)) continue;
+    for (const Dim& d : tv->dims())
+      if (d.extent.sym) doomed.erase(d.extent.sym);
   }
   // A surviving extent must not point at a removed tensor: re-home it on a live one.
   for (const auto& v : vals_) {

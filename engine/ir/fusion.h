@@ -47,6 +47,9 @@ class Fusion {
   void replaceUse(Expr* use, Val* from, Val* to);
   /// Replaces fusion output `from` by `to`, keeping its alias and stride order.
   void replaceOutput(Val* from, Val* to);
+  /// Sets the requested stride order of the `index`-th fusion output (AllocationDomain);
+  /// `order` is empty (row-major) or a permutation with one entry per dim.
+  void setOutputStrideOrder(std::size_t index, std::vector<std::int64_t> order);
   /// Removes exprs (and their outputs) that no fusion output depends on; returns how many.
   int removeDeadCode();
   /// Facts the passes may rely on (AddAxioms: "extent > 0"); kept in insertion order.

@@ -1,26 +1,44 @@
 // PreSegmenter: the ordered pass list. Each comment says why a pass sits where it does.
 #include "passes/pre_segmenter.h"
 
+#include "passes/add_axioms.h"
+#include "passes/allocation_domain.h"
 #include "passes/dead_code_elimination.h"
+#include "passes/exact_mapped_extent_substitution.h"
+#include "passes/mark_aliases_prepare.h"
+#include "passes/remove_bcast_squeeze.h"
+#include "passes/segment_inplace_update.h"
 
 namespace segscope::passes {
 
 const std::vector<const Pass*>& preSegmenterPasses() {
   static const DeadCodeElimination deadCode;
+  static const AddAxioms addAxioms;
+  static const ExactMappedExtentSubstitution exactMappedExtentSubstitution;
+  static const RemoveBcastSqueeze removeBcastSqueeze;
+  static const SegmentInplaceUpdate segmentInplaceUpdate;
+  static const MarkAliasesPrepare markAliasesPrepare;
+  static const AllocationDomain allocationDomain;
   static const std::vector<const Pass*> passes = {
       // First, so no later pass spends effort on (or fires because of) values nobody reads.
       &deadCode,
       // [slot remove_empty]
       // [slot translate_repeat_to_expand]
       // [slot consecutive_cast]
-      // [slot add_axioms]
+      // After the rewrites that add or drop tensors (as in nvFuser): the facts cover the extents that remain.
+      &addAxioms,
       // [slot move_split_cat]
       // [slot move_pad]
-      // [slot exact_mapped_extent_substitution]
-      // [slot remove_bcast_squeeze]
-      // [slot segment_inplace_update]
-      // [slot mark_aliases_prepare]
-      // [slot allocation_domain]
+      // After MoveSplitCat/MovePad (as in nvFuser): the cat/pad/slice ops whose dims it maps are final.
+      &exactMappedExtentSubstitution,
+      // Before the passes that add segment_sets: one would split a pair or keep a cancellable broadcast.
+      &removeBcastSqueeze,
+      // After the broadcast clean-up (only real broadcasts force a copy); MarkAliasesPrepare then skips it.
+      &segmentInplaceUpdate,
+      // Late, as in nvFuser: the op graph is final, so the meta-only output tails it bookends are too.
+      &markAliasesPrepare,
+      // Last, as in nvFuser: only outputs still without a layout once the graph is final get one.
+      &allocationDomain,
   };
   return passes;
 }

@@ -267,6 +267,37 @@ class TestOps : public QObject {
     QVERIFY(!s.ok());
     QVERIFY(QString::fromStdString(s.error().message).contains("used before it is defined"));
   }
+
+  void removeDeadCodeKeepsExtentsOfUnusedInputs() {
+    Env e;
+    Val* x = e.tensor(DataType::Float, {4});
+    Scalar* n = e.f.newScalar(DataType::Index);
+    TensorView* unused = e.f.newTensor(DataType::Float, {Dim{SymInt::symbolic(n), IterKind::Iteration}});
+    n->setExtentOf(unused, 0);
+    e.f.addInput(unused);
+    Val* dead = value(ops::unary(e.f, OpType::Exp, unused));
+    e.f.addOutput(value(ops::unary(e.f, OpType::Neg, x)));
+    QCOMPARE(e.f.removeDeadCode(), 1);
+    QVERIFY(dead != nullptr);
+    QVERIFY(e.f.valById(n->id()) == n);  // still owned: the unused input's dim points at it
+    QVERIFY(e.f.verify().ok());
+    QVERIFY(QString::fromStdString(e.f.print()).contains("f32[" + QString::fromStdString(unused->name()) + ".size0]"));
+  }
+
+  void setOutputStrideOrderChangesOneOutput() {
+    Env e;
+    Val* x = e.tensor(DataType::Float, {4, 8});
+    Val* y = value(ops::unary(e.f, OpType::Neg, x));
+    e.f.addOutput(y);
+    e.f.addOutput(y);
+    e.f.setOutputStrideOrder(1, {0, 1});
+    QVERIFY(e.f.outputs()[0].strideOrder.empty());
+    QCOMPARE(e.f.outputs()[1].strideOrder, (std::vector<std::int64_t>{0, 1}));
+    QVERIFY(QString::fromStdString(e.f.print()).contains("stride_order=[0, 1]"));
+    CloneResult c = e.f.clone();
+    QCOMPARE(c.fusion->outputs()[1].strideOrder, (std::vector<std::int64_t>{0, 1}));
+    QVERIFY(e.f.verify().ok());
+  }
 };
 
 QTEST_APPLESS_MAIN(TestOps)

@@ -1,0 +1,16 @@
+// Bookends meta-only output tails with a segment_set (nvFuser's MarkAliasesPreparePass,
+// output side), so the tail can become its own no-op / expr_eval segment.
+#pragma once
+
+#include "passes/pass.h"
+
+namespace segscope::passes {
+
+class MarkAliasesPrepare : public OptimizationPass<MarkAliasesPrepare> {
+ public:
+  static constexpr std::string_view kName = "mark_aliases_prepare";
+  static constexpr bool kEnabledByDefault = true;
+  static bool runPass(ir::Fusion& fusion, PassLog& log);
+};
+
+}  // namespace segscope::passes

@@ -1,0 +1,138 @@
+// The whole pre-segmenter on every sample, every golden case and all_ops.py: each pass
+// keeps verify() true, the results stay the same on the CPU reference, the samples written
+// for a pass make it fire in pipeline order, and the group-B passes (extents,
+// broadcast/squeeze, segment_set placement, stride orders) are idempotent: run twice in a
+// row, the second run changes nothing, as PassRunner::runToFixedPoint needs, and that runner
+// settles well before its cap on every file.
+#include <QtTest>
+
+#include "test_files.h"
+
+#include <set>
+
+#include "frontend/file_io.h"
+#include "pass_test_support.h"
+#include "passes/pre_segmenter.h"
+
+using namespace segscope;
+
+namespace {
+
+// Samples, every golden case (of any pass) and the script that uses every op family.
+QStringList pipelineFiles() {
+  QStringList files = testing::sampleFiles();
+  QDir golden(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/passes/golden");
+  for (const QString& pass : golden.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+    QDir dir(golden.filePath(pass));
+    for (const QString& f : dir.entryList({"*.py"}, QDir::Files)) files << dir.filePath(f);
+  }
+  files << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/frontend/data/all_ops.py";  // every op family
+  return files;
+}
+
+const std::vector<std::string>& groupB() {
+  static const std::vector<std::string> names = {"add_axioms", "exact_mapped_extent_substitution",
+                                                 "remove_bcast_squeeze", "segment_inplace_update",
+                                                 "mark_aliases_prepare", "allocation_domain"};
+  return names;
+}
+
+// The sample written to make each group-B pass fire in a realistic fusion.
+const std::vector<std::pair<const char*, const char*>>& firingSamples() {
+  static const std::vector<std::pair<const char*, const char*>> table = {
+      {"dynamic_residual.py", "add_axioms"},
+      {"dynamic_residual.py", "exact_mapped_extent_substitution"},
+      {"squeeze_broadcast.py", "remove_bcast_squeeze"},
+      {"inplace_broadcast_update.py", "segment_inplace_update"},
+      {"meta_tail.py", "mark_aliases_prepare"},
+      {"channels_last.py", "allocation_domain"},
+  };
+  return table;
+}
+
+// Runs every enabled pass once, in order; returns the names of those that changed the fusion.
+std::set<std::string> runPipeline(ir::Fusion& fusion, QString& failure) {
+  std::set<std::string> fired;
+  for (const passes::Pass* p : passes::preSegmenterPasses()) {
+    if (!p->enabled()) continue;
+    passes::PassLog log;
+    if (p->run(fusion, log)) fired.insert(std::string(p->name()));
+    if (const Status s = fusion.verify(); !s) {
+      failure = QString::fromStdString("verify failed after " + std::string(p->name()) + ": " + s.error().message);
+      return fired;
+    }
+  }
+  return fired;
+}
+
+}  // namespace
+
+class TestPassSamples : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void pipeline_data() {
+    QTest::addColumn<QString>("file");
+    for (const QString& f : pipelineFiles())
+      QTest::newRow(qPrintable(QFileInfo(f).dir().dirName() + "/" + QFileInfo(f).fileName())) << f;
+  }
+
+  void pipeline() {
+    QFETCH(QString, file);
+    frontend::ParseOutcome loaded = frontend::loadScriptFile(file.toStdString());
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error.format().c_str());
+    ir::Fusion& fusion = *loaded.script->fusion;
+    const ir::CloneResult original = fusion.clone();
+    QString failure;
+    const std::set<std::string> fired = runPipeline(fusion, failure);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    for (const auto& [sample, pass] : firingSamples())
+      if (QFileInfo(file).fileName() == sample)
+        QVERIFY2(fired.count(pass), qPrintable(QString(pass) + " did not fire on " + sample));
+    // Each group-B pass, run again on the result and then once more: the second run must
+    // find nothing left to do. (The first may: a later pass can expose work for an earlier
+    // one, e.g. SegmentInplaceUpdate moving an aliased output off a squeeze(broadcast(x)).)
+    for (const std::string& name : groupB()) {
+      const passes::Pass* p = passes::findPass(name);
+      QVERIFY2(p, name.c_str());
+      passes::PassLog first, second;
+      (void)p->run(fusion, first);
+      QVERIFY2(fusion.verify().ok(), name.c_str());
+      const std::string once = fusion.print();
+      QVERIFY2(!p->run(fusion, second), qPrintable(QString::fromStdString(name + " changed the fusion twice in a row")));
+      QCOMPARE(QString::fromStdString(fusion.print()), QString::fromStdString(once));
+    }
+    const std::string numeric = testing::sameResults(*original.fusion, fusion, loaded.script->inputs);
+    QVERIFY2(numeric.empty(), numeric.c_str());
+
+    // Run to a fixed point from the original: the passes must settle well before the cap.
+    ir::CloneResult again = original.fusion->clone();
+    passes::PassRunner runner(*again.fusion, nullptr);
+    (void)runner.runToFixedPoint(passes::preSegmenterPasses(), 16);
+    QVERIFY2(!runner.hitCap(), "the pre-segmenter passes did not reach a fixed point in 16 sweeps");
+    QVERIFY(again.fusion->verify().ok());
+    const std::string fixedPoint = testing::sameResults(*original.fusion, *again.fusion, loaded.script->inputs);
+    QVERIFY2(fixedPoint.empty(), fixedPoint.c_str());
+  }
+
+  void groupBPassesAreIdempotentOnTheirGoldenCases() {
+    for (const std::string& name : groupB()) {
+      QDir dir(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/passes/golden/" + QString::fromStdString(name));
+      const passes::Pass* p = passes::findPass(name);
+      QVERIFY2(p, name.c_str());
+      for (const QString& f : dir.entryList({"*.py"}, QDir::Files)) {
+        frontend::ParseOutcome loaded = frontend::loadScriptFile(dir.filePath(f).toStdString());
+        QVERIFY2(loaded.ok(), qPrintable(f));
+        ir::Fusion& fusion = *loaded.script->fusion;
+        passes::PassLog first, second;
+        (void)p->run(fusion, first);
+        const std::string once = fusion.print();
+        QVERIFY2(!p->run(fusion, second), qPrintable(QString::fromStdString(name) + " fired twice on " + f));
+        QCOMPARE(QString::fromStdString(fusion.print()), QString::fromStdString(once));
+      }
+    }
+  }
+};
+
+QTEST_APPLESS_MAIN(TestPassSamples)
+#include "test_pass_samples.moc"
