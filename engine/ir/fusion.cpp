@@ -147,6 +147,68 @@ int Fusion::removeDeadCode() {
   return removed;
 }
 
+Status Fusion::removeVal(Val* v) {
+  // The tensor other than `except` with extent `sym` that is computed first (inputs before
+  // any expr), so the scalar can be read off it before anything else needs it.
+  std::unordered_map<const Val*, std::size_t> position;
+  const auto isExtentOfAnother = [&](const Val* sym, const Val* except) -> const TensorView* {
+    const TensorView* best = nullptr;
+    for (const auto& p : vals_) {
+      const TensorView* tv = p->asTensor();
+      if (!tv || tv == except) continue;
+      const bool has = std::any_of(tv->dims().begin(), tv->dims().end(), [&](const Dim& d) { return d.extent.sym == sym; });
+      if (!has) continue;
+      if (!except) return tv;  // only asked whether there is one
+      if (position.empty()) {
+        std::size_t i = 0;
+        for (const Val* in : inputs_) position[in] = i++;
+        for (const Expr* e : exprs())
+          for (const Val* out : e->outputs()) position[out] = i++;
+      }
+      const auto rank = [&](const TensorView* t) {
+        auto it = position.find(t);
+        return it == position.end() ? vals_.size() + position.size() : it->second;
+      };
+      if (!best || rank(tv) < rank(best)) best = tv;
+    }
+    return best;
+  };
+  if (std::none_of(vals_.begin(), vals_.end(), [v](const std::unique_ptr<Val>& p) { return p.get() == v; }))
+    return makeError("cannot remove " + v->name() + ": it does not belong to fusion '" + name_ + "'");
+  const bool isAxiom = std::find(axioms_.begin(), axioms_.end(), v) != axioms_.end();
+  if (v->definition() || !v->uses().empty() || isInput(v) || isOutput(v) || isAxiom || isExtentOfAnother(v, nullptr))
+    return makeError("cannot remove " + v->name() + ": it is still referenced");
+  // Scalars measuring `v`: re-homed on a tensor that shares the extent, or removed with it.
+  std::vector<std::pair<Scalar*, const TensorView*>> rehome;
+  std::vector<Val*> doomed{v};
+  for (const auto& p : vals_) {
+    auto* s = dynamic_cast<Scalar*>(p.get());
+    if (!s || s->extentOf() != v) continue;
+    if (const TensorView* other = isExtentOfAnother(s, v)) {
+      rehome.emplace_back(s, other);
+    } else if (s->uses().empty() && !isInput(s) && !isOutput(s) &&
+               std::find(axioms_.begin(), axioms_.end(), s) == axioms_.end()) {
+      doomed.push_back(s);
+    } else {
+      return makeError("cannot remove " + v->name() + ": its extent " + s->name() + " is still used");
+    }
+  }
+  for (auto [s, tv] : rehome) {
+    for (int d = 0; d < tv->rank(); ++d)
+      if (tv->dim(static_cast<std::size_t>(d)).extent.sym == s) {
+        s->setExtentOf(tv, d);
+        break;
+      }
+  }
+  std::erase_if(vals_, [&](const std::unique_ptr<Val>& p) {
+    if (std::find(doomed.begin(), doomed.end(), p.get()) == doomed.end()) return false;
+    auto n = byName_.find(p->name());
+    if (n != byName_.end() && n->second == p.get()) byName_.erase(n);
+    return true;
+  });
+  return {};
+}
+
 void Fusion::addAxiom(Val* positiveExtent) {
   if (std::find(axioms_.begin(), axioms_.end(), positiveExtent) == axioms_.end()) axioms_.push_back(positiveExtent);
 }

@@ -52,6 +52,11 @@ class Fusion {
   void setOutputStrideOrder(std::size_t index, std::vector<std::int64_t> order);
   /// Removes exprs (and their outputs) that no fusion output depends on; returns how many.
   int removeDeadCode();
+  /// Deletes one value nothing refers to any more (no definition, no uses, not an input,
+  /// output or axiom, not a tensor's extent), e.g. the output of an expr a pass removed.
+  /// Extent scalars that measured it move to another tensor with that extent; ones left
+  /// unreferenced and unused are deleted with it. Refuses (changing nothing) otherwise.
+  Status removeVal(Val* v);
   /// Facts the passes may rely on (AddAxioms: "extent > 0"); kept in insertion order.
   void addAxiom(Val* positiveExtent);
   const std::vector<Val*>& axioms() const { return axioms_; }

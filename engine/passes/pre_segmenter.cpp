@@ -3,17 +3,27 @@
 
 #include "passes/add_axioms.h"
 #include "passes/allocation_domain.h"
+#include "passes/consecutive_cast.h"
 #include "passes/dead_code_elimination.h"
 #include "passes/exact_mapped_extent_substitution.h"
 #include "passes/mark_aliases_prepare.h"
+#include "passes/move_pad.h"
+#include "passes/move_split_cat.h"
 #include "passes/remove_bcast_squeeze.h"
+#include "passes/remove_empty.h"
 #include "passes/segment_inplace_update.h"
+#include "passes/translate_repeat_to_expand.h"
 
 namespace segscope::passes {
 
 const std::vector<const Pass*>& preSegmenterPasses() {
   static const DeadCodeElimination deadCode;
+  static const RemoveEmpty removeEmpty;
+  static const TranslateRepeatToExpand translateRepeatToExpand;
+  static const ConsecutiveCast consecutiveCast;
   static const AddAxioms addAxioms;
+  static const MoveSplitCat moveSplitCat;
+  static const MovePad movePad;
   static const ExactMappedExtentSubstitution exactMappedExtentSubstitution;
   static const RemoveBcastSqueeze removeBcastSqueeze;
   static const SegmentInplaceUpdate segmentInplaceUpdate;
@@ -22,13 +32,18 @@ const std::vector<const Pass*>& preSegmenterPasses() {
   static const std::vector<const Pass*> passes = {
       // First, so no later pass spends effort on (or fires because of) values nobody reads.
       &deadCode,
-      // [slot remove_empty]
-      // [slot translate_repeat_to_expand]
-      // [slot consecutive_cast]
+      // First rewrite (as in nvFuser): work on empty tensors would otherwise let later passes match it.
+      &removeEmpty,
+      // Before ConsecutiveCast: the broadcast/expand/reshape it leaves can expose cast chains to fold.
+      &translateRepeatToExpand,
+      // After the repeat translation and before MoveSplitCat, which needs equal (folded) per-slice chains.
+      &consecutiveCast,
       // After the rewrites that add or drop tensors (as in nvFuser): the facts cover the extents that remain.
       &addAxioms,
-      // [slot move_split_cat]
-      // [slot move_pad]
+      // After ConsecutiveCast (chains compare equal) and before MovePad, so no pad is pushed into a split.
+      &moveSplitCat,
+      // After MoveSplitCat, as in nvFuser; off by default, since nvFuser runs it only without the resize scheduler.
+      &movePad,
       // After MoveSplitCat/MovePad (as in nvFuser): the cat/pad/slice ops whose dims it maps are final.
       &exactMappedExtentSubstitution,
       // Before the passes that add segment_sets: one would split a pair or keep a cancellable broadcast.

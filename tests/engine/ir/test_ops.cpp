@@ -257,6 +257,37 @@ class TestOps : public QObject {
     QVERIFY(c.fusion->verify().ok());
   }
 
+  void removeValDeletesOnlyOrphans() {
+    Env e;
+    Scalar* n = e.f.newScalar(DataType::Index);
+    TensorView* x = e.f.newTensor(DataType::Float, {Dim{SymInt::symbolic(n), IterKind::Iteration}});
+    n->setExtentOf(x, 0);
+    e.f.addInput(x);
+    Val* y = value(ops::reshape(e.f, x, {SymInt::constant(-1)}));  // a fresh extent measuring y
+    Val* z = value(ops::unary(e.f, OpType::Neg, y));                 // shaped with y's extent
+    Val* w = value(ops::reshape(e.f, x, {SymInt::constant(-1)}));  // unused, own fresh extent
+    e.f.addOutput(z);
+    Val* yExtent = y->asTensor()->dim(0).extent.sym;
+    QVERIFY(!e.f.removeVal(y).ok());  // still defined and used
+    QVERIFY(!e.f.removeVal(x).ok());  // an input
+    QVERIFY(!e.f.removeVal(n).ok());  // x's extent
+    QVERIFY(!e.f.removeVal(z).ok());  // an output
+
+    // z = neg(y) → z = neg(x): y becomes an orphan; its extent now measures z.
+    const std::string yName = y->name();
+    e.f.replaceUse(z->definition(), y, x);
+    e.f.removeExpr(y->definition());
+    QVERIFY(e.f.removeVal(y).ok());
+    QCOMPARE(static_cast<const TensorView*>(static_cast<Scalar*>(yExtent)->extentOf()), static_cast<const TensorView*>(z->asTensor()));
+    QVERIFY(e.f.valByName(yName) == nullptr);
+    const std::size_t before = e.f.vals().size();
+    e.f.removeExpr(w->definition());
+    QVERIFY(e.f.removeVal(w).ok());
+    QCOMPARE(e.f.vals().size(), before - 2);  // w and the extent only w had
+    QVERIFY(e.f.verify().ok());
+    QVERIFY(QString::fromStdString(e.f.print()).contains("neg(T1)"));
+  }
+
   void verifyFindsAnUndefinedOperand() {
     Env e;
     Val* x = e.tensor(DataType::Float, {4});

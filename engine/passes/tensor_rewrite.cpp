@@ -1,0 +1,119 @@
+// Tensor replacement and precise dead-expr removal for the rewriting passes.
+#include "passes/tensor_rewrite.h"
+
+#include <algorithm>
+#include <complex>
+#include <unordered_set>
+
+namespace segscope::passes::rewrite {
+
+using ir::DataType;
+
+bool isEmpty(const ir::TensorView* tv) {
+  return std::any_of(tv->dims().begin(), tv->dims().end(), [](const ir::Dim& d) { return d.extent.isConst(0); });
+}
+
+std::optional<ir::ScalarValue> constantValue(const ir::Val* v) {
+  const auto* s = dynamic_cast<const ir::Scalar*>(v);
+  if (!s || !s->isConstant()) return std::nullopt;
+  return s->value();
+}
+
+bool isZeroConstant(const ir::Val* v) {
+  const auto value = constantValue(v);
+  if (!value) return false;
+  if (const auto* c = std::get_if<std::complex<double>>(&*value)) return *c == std::complex<double>(0.0, 0.0);
+  return ir::scalarAsDouble(*value) == 0.0;
+}
+
+bool hasSingleUse(const ir::Fusion& f, const ir::Val* v) { return v->uses().size() == 1 && !f.isOutput(v); }
+
+bool extentIsAvailable(const ir::Fusion& f, const ir::SymInt& extent) {
+  if (extent.isConst()) return true;
+  const auto* s = dynamic_cast<const ir::Scalar*>(extent.sym);
+  if (!s) return false;
+  if (s->isConstant() || s->definition() || f.isInput(s)) return true;
+  return s->extentOf() && f.isInput(s->extentOf());
+}
+
+std::optional<std::vector<ir::SymInt>> availableShape(const ir::Fusion& f, const ir::TensorView* tv) {
+  std::vector<ir::SymInt> shape;
+  for (const ir::Dim& d : tv->dims()) {
+    if (!extentIsAvailable(f, d.extent)) return std::nullopt;
+    shape.push_back(d.extent);
+  }
+  return shape;
+}
+
+ir::Scalar* constantFor(ir::Fusion& f, DataType dtype, double value) {
+  switch (ir::category(dtype)) {
+    case ir::TypeCategory::Bool: return f.newScalar(DataType::Bool, ir::ScalarValue(value != 0.0));
+    case ir::TypeCategory::Integral:
+      return f.newScalar(DataType::Int, ir::ScalarValue(static_cast<std::int64_t>(value)));
+    case ir::TypeCategory::Complex:
+      return f.newScalar(DataType::ComplexDouble, ir::ScalarValue(std::complex<double>(value, 0.0)));
+    case ir::TypeCategory::Floating: break;
+  }
+  return f.newScalar(DataType::Double, ir::ScalarValue(value));
+}
+
+bool replaceTensor(ir::Fusion& f, ir::TensorView* old, ir::TensorView* replacement) {
+  if (old == replacement || old->dtype() != replacement->dtype() || old->rank() != replacement->rank()) return false;
+  for (std::size_t d = 0; d < old->dims().size(); ++d) {
+    const ir::SymInt& a = old->dim(d).extent;
+    const ir::SymInt& b = replacement->dim(d).extent;
+    if (a.isConst() && b.isConst() && a.value != b.value) return false;
+  }
+  // Adopt the old extents: consumers were shaped with them, and a fresh extent of the
+  // replacement says nothing more (the values are equal whenever the rewrite is right).
+  std::vector<ir::Val*> dropped;
+  for (std::size_t d = 0; d < old->dims().size(); ++d) {
+    const ir::SymInt a = old->dim(d).extent;
+    const ir::SymInt b = replacement->dim(d).extent;
+    if (a == b) continue;
+    replacement->setExtent(d, a);
+    if (auto* s = dynamic_cast<ir::Scalar*>(a.sym); s && s->extentOf() == old) s->setExtentOf(replacement, static_cast<int>(d));
+    if (b.sym) dropped.push_back(b.sym);
+  }
+  f.replaceAllUsesWith(old, replacement);
+  for (ir::Val* v : dropped)
+    if (v->uses().empty() && !v->definition()) (void)f.removeVal(v);  // refused while another tensor uses it
+  return true;
+}
+
+std::vector<std::string> removeIfDead(ir::Fusion& f, ir::Expr* e) {
+  std::vector<std::string> removed;
+  std::vector<ir::Expr*> work{e};
+  std::unordered_set<const ir::Expr*> gone;
+  while (!work.empty()) {
+    ir::Expr* x = work.back();
+    work.pop_back();
+    if (gone.count(x)) continue;
+    const bool read = std::any_of(x->outputs().begin(), x->outputs().end(),
+                                  [&](const ir::Val* o) { return !o->uses().empty() || f.isOutput(o); });
+    if (read) continue;
+    removed.push_back(x->toString());
+    const std::vector<ir::Val*> inputs = x->inputs();
+    const std::vector<ir::Val*> outputs = x->outputs();
+    gone.insert(x);
+    f.removeExpr(x);
+    for (ir::Val* o : outputs) (void)f.removeVal(o);
+    for (ir::Val* in : inputs) {
+      if (!in->uses().empty()) continue;
+      if (ir::Expr* def = in->definition()) {
+        work.push_back(def);
+      } else if (constantValue(in) && !f.isInput(in) && !f.isOutput(in)) {
+        (void)f.removeVal(in);
+      }
+    }
+  }
+  return removed;
+}
+
+std::string describe(const ir::Val* v) {
+  std::string s = v->name() + " " + std::string(ir::shortName(v->dtype()));
+  if (const ir::TensorView* tv = v->asTensor()) s += tv->shapeString();
+  return s;
+}
+
+}  // namespace segscope::passes::rewrite
