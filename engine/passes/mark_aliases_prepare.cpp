@@ -22,21 +22,10 @@
 #include <unordered_set>
 
 #include "ir/ops.h"
+#include "passes/tensor_rewrite.h"
 
 namespace segscope::passes {
 namespace {
-
-// A name for a tensor the pass creates: "T<n>" one past the highest T-number in use, the
-// way the script itself counts, rather than the id-based default (which may read "T9_1").
-std::string nextTensorName(const ir::Fusion& fusion) {
-  long highest = -1;
-  for (const ir::Val* v : fusion.vals()) {
-    const std::string& n = v->name();
-    if (n.size() < 2 || n[0] != 'T' || n.find_first_not_of("0123456789", 1) != std::string::npos || n.size() > 12) continue;
-    highest = std::max(highest, std::stol(n.substr(1)));
-  }
-  return "T" + std::to_string(highest + 1);
-}
 
 bool isTailMeta(const ir::Expr* e) { return e && ir::isMetaOp(e->op()) && e->op() != ir::OpType::SegmentSet; }
 
@@ -87,7 +76,7 @@ bool MarkAliasesPrepare::runPass(ir::Fusion& fusion, PassLog& log) {
     bool allSegmentSets = true;
     for (const ir::Expr* u : users) allSegmentSets = allSegmentSets && u->op() == ir::OpType::SegmentSet;
     if (allSegmentSets) continue;
-    const std::string name = nextTensorName(fusion);
+    const std::string name = rewrite::nextTensorName(fusion);
     auto seg = ir::ops::set(fusion, ir::OpType::SegmentSet, useOf);
     if (!seg) continue;
     fusion.setName(seg.value(), name);

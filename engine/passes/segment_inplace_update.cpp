@@ -16,21 +16,10 @@
 #include <unordered_set>
 
 #include "ir/ops.h"
+#include "passes/tensor_rewrite.h"
 
 namespace segscope::passes {
 namespace {
-
-// A name for a tensor the pass creates: "T<n>" one past the highest T-number in use, the
-// way the script itself counts, rather than the id-based default (which may read "T9_1").
-std::string nextTensorName(const ir::Fusion& fusion) {
-  long highest = -1;
-  for (const ir::Val* v : fusion.vals()) {
-    const std::string& n = v->name();
-    if (n.size() < 2 || n[0] != 'T' || n.find_first_not_of("0123456789", 1) != std::string::npos || n.size() > 12) continue;
-    highest = std::max(highest, std::stol(n.substr(1)));
-  }
-  return "T" + std::to_string(highest + 1);
-}
 
 bool isBroadcastLike(const ir::Expr* e) {
   switch (e->family()) {
@@ -87,11 +76,11 @@ bool SegmentInplaceUpdate::runPass(ir::Fusion& fusion, PassLog& log) {
   bool modified = false;
   for (const ir::FusionOutput& o : aliased) {
     if (!touched.count(o.val) && !touched.count(o.aliasOf)) continue;
-    const std::string segName = nextTensorName(fusion);
+    const std::string segName = rewrite::nextTensorName(fusion);
     auto seg = ir::ops::set(fusion, ir::OpType::SegmentSet, o.val);
     if (!seg) continue;
     fusion.setName(seg.value(), segName);
-    const std::string copyName = nextTensorName(fusion);
+    const std::string copyName = rewrite::nextTensorName(fusion);
     auto copy = ir::ops::set(fusion, ir::OpType::Set, seg.value());
     if (!copy) continue;
     fusion.setName(copy.value(), copyName);

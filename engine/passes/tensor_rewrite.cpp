@@ -110,6 +110,16 @@ std::vector<std::string> removeIfDead(ir::Fusion& f, ir::Expr* e) {
   return removed;
 }
 
+std::string nextTensorName(const ir::Fusion& fusion) {
+  long highest = -1;
+  for (const ir::Val* v : fusion.vals()) {
+    const std::string& n = v->name();
+    if (n.size() < 2 || n[0] != 'T' || n.find_first_not_of("0123456789", 1) != std::string::npos || n.size() > 12) continue;
+    highest = std::max(highest, std::stol(n.substr(1)));
+  }
+  return "T" + std::to_string(highest + 1);
+}
+
 std::string describe(const ir::Val* v) {
   std::string s = v->name() + " " + std::string(ir::shortName(v->dtype()));
   if (const ir::TensorView* tv = v->asTensor()) s += tv->shapeString();

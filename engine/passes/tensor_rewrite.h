@@ -46,6 +46,10 @@ bool replaceTensor(ir::Fusion& f, ir::TensorView* old, ir::TensorView* replaceme
 /// each removed expr, consumers first.
 std::vector<std::string> removeIfDead(ir::Fusion& f, ir::Expr* e);
 
+/// A name for a tensor a pass creates: "T<n>" one past the highest T-number in use, the way
+/// the script itself counts, rather than the id-based default (which may read "T9_1").
+std::string nextTensorName(const ir::Fusion& fusion);
+
 /// "T5 f32[0, 8]": a value's name, dtype and shape, for log lines.
 std::string describe(const ir::Val* v);
 
