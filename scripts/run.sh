@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-scripts/build.sh
+scripts/build.sh --target segscope-cli   # only what run needs; test.sh builds the rest
 preset="${SEGSCOPE_PRESET:-default}"
 file="${1:-samples/layer_norm_fwd.py}"
 cli="build/$preset/bin/segscope-cli"
