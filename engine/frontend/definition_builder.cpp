@@ -343,99 +343,97 @@ DefinitionBuilder::Outputs DefinitionBuilder::fdCall(const Node& c, const std::s
   return at(&c, "unsupported function '" + name + "'");
 }
 
+Result<std::vector<std::int64_t>> DefinitionBuilder::strideOrderArg(const Node* n, int rank) {
+  if (!n || n->isName("None")) return std::vector<std::int64_t>{};
+  SEGSCOPE_TRY(auto order, intList(n, "stride_order"));
+  std::vector<std::int64_t> sorted = order;
+  std::sort(sorted.begin(), sorted.end());
+  bool permutation = static_cast<int>(order.size()) == rank;
+  for (int i = 0; permutation && i < rank; ++i) permutation = sorted[static_cast<std::size_t>(i)] == i;
+  if (!permutation && !order.empty())
+    return at(n, "stride_order must be a permutation of 0.." + std::to_string(rank - 1) + " (one entry per dim)");
+  return order;
+}
+
+Result<std::vector<std::optional<bool>>> DefinitionBuilder::contiguityArg(const Node* contiguityNode, const Node* stridesNode,
+                                                                         const std::vector<std::int64_t>& shape,
+                                                                         const std::vector<int>& dimAt) {
+  const int rank = static_cast<int>(shape.size());
+  std::vector<std::optional<bool>> contiguity(static_cast<std::size_t>(rank));
+  if (stridesNode) {  // the define_tensor(sizes, strides) overload: stride 0 = broadcast
+    SEGSCOPE_TRY(auto strides, intList(stridesNode, "strides"));
+    if (static_cast<int>(strides.size()) != rank) return at(stridesNode, "strides needs one entry per dim");
+    for (int p = 0; p < rank; ++p)
+      if (strides[static_cast<std::size_t>(dimAt[static_cast<std::size_t>(p)])] != 0) contiguity[static_cast<std::size_t>(p)] = true;
+    return contiguity;
+  }
+  if (contiguityNode && (contiguityNode->kind == Node::Kind::List || contiguityNode->kind == Node::Kind::Tuple)) {
+    const std::size_t n = contiguityNode->items.size();
+    if (static_cast<int>(n) != rank)
+      return at(contiguityNode, "contiguity has " + std::to_string(n) + (n == 1 ? " entry" : " entries") +
+                                    " but shape has rank " + std::to_string(rank));
+    for (std::size_t p = 0; p < n; ++p) {
+      const Node* item = contiguityNode->items[p].get();
+      if (item->isName("None")) continue;
+      SEGSCOPE_TRY(bool b, boolean(item, "contiguity entry"));
+      contiguity[p] = b;
+    }
+    return contiguity;
+  }
+  bool all = true;  // no contiguity at all: assume a dense tensor; one bool applies to every dim
+  if (contiguityNode && !contiguityNode->isName("None")) {
+    SEGSCOPE_TRY(all, boolean(contiguityNode, "contiguity"));
+  }
+  for (int p = 0; p < rank; ++p)
+    if (shape[static_cast<std::size_t>(dimAt[static_cast<std::size_t>(p)])] != 1) contiguity[static_cast<std::size_t>(p)] = all;
+  return contiguity;
+}
+
+// Dims of an input: -1 → a fresh symbolic extent, 1 → broadcast, a stride-0 (None
+// contiguity) dim of extent > 1 → expanded broadcast.
+std::vector<ir::Dim> DefinitionBuilder::inputDims(const std::vector<std::int64_t>& shape, const std::vector<int>& dimAt,
+                                                  const std::vector<std::optional<bool>>& contiguity) {
+  std::vector<ir::Dim> dims;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    const std::size_t p = static_cast<std::size_t>(std::find(dimAt.begin(), dimAt.end(), static_cast<int>(d)) - dimAt.begin());
+    const ir::IterKind kind = contiguity[p].has_value() ? ir::IterKind::Iteration : ir::IterKind::ExpandedBroadcast;
+    if (shape[d] == 1) {
+      dims.push_back(ir::Dim{SymInt::constant(1), ir::IterKind::Broadcast});
+    } else if (shape[d] == -1) {
+      ir::Scalar* s = f_.newScalar(DataType::Index);
+      f_.setName(s, "i" + std::to_string(s->id()));  // keep S<n> free for the script's own names
+      dims.push_back(ir::Dim{SymInt::symbolic(s), kind});
+    } else {
+      dims.push_back(ir::Dim{SymInt::constant(shape[d]), kind});
+    }
+  }
+  return dims;
+}
+
 DefinitionBuilder::Outputs DefinitionBuilder::defineTensor(const Node& c, const BoundArgs& a) {
   // Parameters: shape, contiguity, dtype, is_cpu, stride_order, static_sizes, strides.
   if (!a[0]) return at(&c, "define_tensor needs a shape");
   if (a[0]->kind == Node::Kind::Int)
     return at(a[0], "define_tensor(rank, ...) is the 2022 API; give shape=[...] and contiguity=[...] instead");
-  auto shape = intList(a[0], "shape");
-  if (!shape) return shape.error();
-  const int rank = static_cast<int>(shape->size());
-  for (std::int64_t e : shape.value())
+  SEGSCOPE_TRY(auto shape, intList(a[0], "shape"));
+  for (std::int64_t e : shape)
     if (e < -1) return at(a[0], "shape entries must be -1 (symbolic), 1 (broadcast) or a positive extent; got " + std::to_string(e));
-  DataType dtype = DataType::Float;
-  if (a[2]) {
-    auto t = dataType(a[2], "dtype");
-    if (!t) return t.error();
-    dtype = t.value();
-  }
-  std::vector<std::int64_t> order;
-  if (a[4] && !a[4]->isName("None")) {
-    auto o = intList(a[4], "stride_order");
-    if (!o) return o.error();
-    order = o.value();
-    std::vector<std::int64_t> sorted = order;
-    std::sort(sorted.begin(), sorted.end());
-    bool perm = static_cast<int>(order.size()) == rank;
-    for (int i = 0; perm && i < rank; ++i) perm = sorted[static_cast<std::size_t>(i)] == i;
-    if (!perm && !order.empty())
-      return at(a[4], "stride_order must be a permutation of 0.." + std::to_string(rank - 1) + " (one entry per dim)");
-  }
-  // Logical dim of each allocation position (outermost first).
+  const int rank = static_cast<int>(shape.size());
+  SEGSCOPE_TRY(DataType dtype, dataTypeOr(a[2], "dtype", DataType::Float));
+  SEGSCOPE_TRY(auto order, strideOrderArg(a[4], rank));
+  // Logical dim at each allocation position (outermost first): contiguity is in that order.
   std::vector<int> dimAt(static_cast<std::size_t>(rank));
   for (int d = 0; d < rank; ++d)
     dimAt[static_cast<std::size_t>(order.empty() ? d : rank - 1 - order[static_cast<std::size_t>(d)])] = d;
-  std::vector<std::optional<bool>> contiguity(static_cast<std::size_t>(rank));
-  if (a[6]) {
-    auto strides = intList(a[6], "strides");
-    if (!strides) return strides.error();
-    if (static_cast<int>(strides->size()) != rank) return at(a[6], "strides needs one entry per dim");
-    for (int p = 0; p < rank; ++p) {
-      const int d = dimAt[static_cast<std::size_t>(p)];
-      contiguity[static_cast<std::size_t>(p)] =
-          strides.value()[static_cast<std::size_t>(d)] == 0 ? std::nullopt : std::optional<bool>(true);
-    }
-  } else if (a[1] && (a[1]->kind == Node::Kind::List || a[1]->kind == Node::Kind::Tuple)) {
-    if (static_cast<int>(a[1]->items.size()) != rank)
-      return at(a[1], "contiguity has " + std::to_string(a[1]->items.size()) +
-                          (a[1]->items.size() == 1 ? " entry" : " entries") + " but shape has rank " +
-                          std::to_string(rank));
-    for (int p = 0; p < rank; ++p) {
-      const Node* item = a[1]->items[static_cast<std::size_t>(p)].get();
-      if (item->isName("None")) continue;
-      auto b = boolean(item, "contiguity entry");
-      if (!b) return b.error();
-      contiguity[static_cast<std::size_t>(p)] = b.value();
-    }
-  } else {
-    bool all = true;  // no contiguity at all: assume a dense tensor
-    if (a[1] && !a[1]->isName("None")) {
-      auto b = boolean(a[1], "contiguity");
-      if (!b) return b.error();
-      all = b.value();
-    }
-    for (int p = 0; p < rank; ++p)
-      if (shape.value()[static_cast<std::size_t>(dimAt[static_cast<std::size_t>(p)])] != 1)
-        contiguity[static_cast<std::size_t>(p)] = all;
-  }
-  std::vector<ir::Dim> dims;
-  std::vector<ir::Scalar*> symbolic;
-  for (int d = 0; d < rank; ++d) {
-    const std::int64_t e = shape.value()[static_cast<std::size_t>(d)];
-    int p = 0;
-    while (dimAt[static_cast<std::size_t>(p)] != d) ++p;
-    const bool strideZero = !contiguity[static_cast<std::size_t>(p)].has_value();
-    if (e == -1) {
-      ir::Scalar* s = f_.newScalar(DataType::Index);
-      f_.setName(s, "i" + std::to_string(s->id()));  // keep S<n> free for the script's own names
-      symbolic.push_back(s);
-      dims.push_back(ir::Dim{SymInt::symbolic(s), strideZero ? ir::IterKind::ExpandedBroadcast : ir::IterKind::Iteration});
-    } else if (e == 1) {
-      dims.push_back(ir::Dim{SymInt::constant(1), ir::IterKind::Broadcast});
-    } else {
-      dims.push_back(ir::Dim{SymInt::constant(e), strideZero ? ir::IterKind::ExpandedBroadcast : ir::IterKind::Iteration});
-    }
-  }
-  ir::TensorView* tv = f_.newTensor(dtype, std::move(dims));
-  for (int d = 0, k = 0; d < rank; ++d)
-    if (shape.value()[static_cast<std::size_t>(d)] == -1) symbolic[static_cast<std::size_t>(k++)]->setExtentOf(tv, d);
+  SEGSCOPE_TRY(auto contiguity, contiguityArg(a[1], a[6], shape, dimAt));
+  SEGSCOPE_TRY(bool cpu, booleanOr(a[3], "is_cpu", false));
+
+  ir::TensorView* tv = f_.newTensor(dtype, inputDims(shape, dimAt, contiguity));
+  for (int d = 0; d < rank; ++d)
+    if (Val* extent = tv->dim(static_cast<std::size_t>(d)).extent.sym) static_cast<ir::Scalar*>(extent)->setExtentOf(tv, d);
   tv->setContiguity(std::move(contiguity));
   tv->setStrideOrder(order);
-  if (a[3]) {
-    auto cpu = boolean(a[3], "is_cpu");
-    if (!cpu) return cpu.error();
-    tv->setCpu(cpu.value());
-  }
+  tv->setCpu(cpu);
   tv->setLoc(c.loc);
   f_.addInput(tv);
   return std::vector<Val*>{tv};

@@ -38,6 +38,11 @@ class DefinitionBuilder {
   Outputs fdCall(const Node& c, const std::string& name, const BoundArgs& a);
   Outputs opsCall(const Node& c, const std::string& name, const BoundArgs& a, SourceLoc loc);
   Outputs defineTensor(const Node& c, const BoundArgs& a);
+  Result<std::vector<std::int64_t>> strideOrderArg(const Node* n, int rank);
+  Result<std::vector<std::optional<bool>>> contiguityArg(const Node* contiguityNode, const Node* stridesNode,
+                                                         const std::vector<std::int64_t>& shape, const std::vector<int>& dimAt);
+  std::vector<ir::Dim> inputDims(const std::vector<std::int64_t>& shape, const std::vector<int>& dimAt,
+                                 const std::vector<std::optional<bool>>& contiguity);
   Outputs defineScalar(const BoundArgs& a, bool constantOnly, SourceLoc loc);
   Outputs addOutput(const BoundArgs& a, SourceLoc loc);
   Outputs shapeVector(const BoundArgs& a, SourceLoc loc);

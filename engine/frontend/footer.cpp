@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <set>
 
 namespace segscope::frontend {
 namespace {
@@ -86,6 +87,94 @@ std::optional<ir::ScalarValue> scalarLiteral(const Node* n) {
   }
 }
 
+// `torch.randn(...).as_strided(size, stride).cuda()`: strips the trailing method calls,
+// keeping what as_strided says; returns the factory call, or null for a form we cannot read.
+struct Peeled {
+  const Node* factory = nullptr;
+  std::optional<std::vector<std::int64_t>> sizes, strides;
+};
+
+Result<Peeled> peelMethods(const Node* n) {
+  Peeled out;
+  const Node* call = n;
+  while (call->kind == Node::Kind::Call && call->items[0]->kind == Node::Kind::Attribute &&
+         call->items[0]->items[0]->kind == Node::Kind::Call) {
+    const std::string& method = call->items[0]->text;
+    if (method == "as_strided") {
+      if (call->items.size() < 3) return at(call, "as_strided needs a size and a stride");
+      SEGSCOPE_TRY(auto sizes, intTuple(call->items[1].get(), "as_strided size"));
+      SEGSCOPE_TRY(auto strides, intTuple(call->items[2].get(), "as_strided stride"));
+      if (sizes.size() != strides.size()) return at(call, "as_strided size and stride have different lengths");
+      out.sizes = std::move(sizes);
+      out.strides = std::move(strides);
+    } else if (method != "cuda" && method != "to" && method != "requires_grad_" && method != "contiguous" &&
+               method != "detach" && method != "clone") {
+      return out;
+    }
+    call = call->items[0]->items[0].get();
+  }
+  if (call->kind == Node::Kind::Call) out.factory = call;
+  return out;
+}
+
+// torch.testing.make_tensor / randn / rand / empty / ones / zeros: a size and a fill.
+Status readSizedFactory(const CallView& c, InputSpec& spec) {
+  SEGSCOPE_TRY(spec.sizes, sizesFrom(c, 0));
+  const std::string& name = c.name;
+  if (name == "torch.testing.make_tensor" || name == "make_tensor") {
+    spec.fill = InputFill::MakeTensor;
+    if (auto lo = numberOf(c.keyword("low"))) spec.low = *lo;
+    if (auto hi = numberOf(c.keyword("high"))) spec.high = *hi;
+  } else if (name == "torch.rand") {
+    spec.fill = InputFill::MakeTensor;
+    spec.low = 0;
+    spec.high = 1;
+  } else {
+    spec.fill = name == "torch.ones" ? InputFill::Ones : name == "torch.zeros" ? InputFill::Zeros : InputFill::Randn;
+  }
+  return {};
+}
+
+// torch.randint(high, size) or torch.randint(low, high, size).
+Status readRandint(const CallView& c, InputSpec& spec) {
+  if (c.positional() < 2) return at(c.call, "torch.randint needs (low, high, size) or (high, size)");
+  const bool hasLow = c.positional() >= 3;
+  const auto lo = hasLow ? numberOf(c.arg(0)) : std::optional<double>(0.0);
+  const auto hi = numberOf(c.arg(hasLow ? 1 : 0));
+  if (!lo || !hi) return at(c.call, "torch.randint bounds must be numbers");
+  SEGSCOPE_TRY(spec.sizes, intTuple(c.arg(hasLow ? 2 : 1), "size"));
+  spec.fill = InputFill::Randint;
+  spec.low = *lo;
+  spec.high = *hi;
+  return {};
+}
+
+// torch.full(size, value) and torch.tensor(value): every element = value. False when the
+// value is not a literal we read (torch.tensor of a nested list).
+Result<bool> readValueFactory(const CallView& c, InputSpec& spec) {
+  const bool isFull = c.name == "torch.full";
+  if (c.positional() < (isFull ? 2u : 1u)) return at(c.call, isFull ? "torch.full needs (size, fill_value)" : "torch.tensor needs a value");
+  if (isFull) {
+    SEGSCOPE_TRY(spec.sizes, intTuple(c.arg(0), "size"));
+  }
+  auto v = scalarLiteral(c.arg(isFull ? 1 : 0));
+  if (!v) {
+    if (isFull) return at(c.arg(1), "torch.full value must be a number");
+    return false;
+  }
+  spec.fill = InputFill::Value;
+  spec.value = v;
+  return true;
+}
+
+// The dtype a factory gives when the footer names none.
+DataType defaultDtype(const InputSpec& spec) {
+  if (spec.fill == InputFill::Randint) return DataType::Int;
+  if (spec.fill != InputFill::Value) return DataType::Float;
+  if (std::holds_alternative<double>(*spec.value)) return DataType::Float;
+  return std::holds_alternative<bool>(*spec.value) ? DataType::Bool : DataType::Int;  // as torch infers it
+}
+
 // One footer entry → InputSpec; nullopt when it is not a form we can read.
 Result<std::optional<InputSpec>> readEntry(const Node* n) {
   using R = std::optional<InputSpec>;
@@ -101,92 +190,27 @@ Result<std::optional<InputSpec>> readEntry(const Node* n) {
     return R(spec);
   }
   if (n->kind != Node::Kind::Call) return R();
-  // Peel trailing methods: .as_strided(size, stride), .cuda(), .to(...), .requires_grad_() ...
-  const Node* call = n;
-  std::optional<std::vector<std::int64_t>> strided, stridedSizes;
-  while (call->kind == Node::Kind::Call && call->items[0]->kind == Node::Kind::Attribute &&
-         call->items[0]->items[0]->kind == Node::Kind::Call) {
-    const std::string method = call->items[0]->text;
-    if (method == "as_strided") {
-      if (call->items.size() < 3) return at(call, "as_strided needs a size and a stride");
-      auto sizes = intTuple(call->items[1].get(), "as_strided size");
-      if (!sizes) return sizes.error();
-      auto strides = intTuple(call->items[2].get(), "as_strided stride");
-      if (!strides) return strides.error();
-      if (sizes->size() != strides->size()) return at(call, "as_strided size and stride have different lengths");
-      stridedSizes = sizes.value();
-      strided = strides.value();
-    } else if (method != "cuda" && method != "to" && method != "requires_grad_" && method != "contiguous" &&
-               method != "detach" && method != "clone") {
-      return R();
-    }
-    call = call->items[0]->items[0].get();
-  }
-  if (call->kind != Node::Kind::Call) return R();
-  CallView c{call, call->items[0]->dottedName()};
-  auto dtype = torchDtype(c);
-  if (!dtype) return dtype.error();
+  SEGSCOPE_TRY(Peeled peeled, peelMethods(n));
+  if (!peeled.factory) return R();
+  const CallView c{peeled.factory, peeled.factory->items[0]->dottedName()};
+  SEGSCOPE_TRY(auto dtype, torchDtype(c));
   if (const Node* device = c.keyword("device"); device && device->kind == Node::Kind::String) spec.device = device->text;
-  const std::string& name = c.name;
-  if (name == "torch.testing.make_tensor" || name == "make_tensor") {
-    auto sizes = sizesFrom(c, 0);
-    if (!sizes) return sizes.error();
-    spec.sizes = sizes.value();
-    spec.fill = InputFill::MakeTensor;
-    spec.dtype = dtype->value_or(DataType::Float);
-    if (auto lo = numberOf(c.keyword("low"))) spec.low = *lo;
-    if (auto hi = numberOf(c.keyword("high"))) spec.high = *hi;
-  } else if (name == "torch.randn" || name == "torch.rand" || name == "torch.empty" || name == "torch.ones" ||
-             name == "torch.zeros") {
-    auto sizes = sizesFrom(c, 0);
-    if (!sizes) return sizes.error();
-    spec.sizes = sizes.value();
-    spec.dtype = dtype->value_or(DataType::Float);
-    spec.fill = name == "torch.ones" ? InputFill::Ones : name == "torch.zeros" ? InputFill::Zeros : InputFill::Randn;
-    if (name == "torch.rand") {
-      spec.fill = InputFill::MakeTensor;
-      spec.low = 0;
-      spec.high = 1;
-    }
-  } else if (name == "torch.randint") {
-    // randint(high, size) or randint(low, high, size)
-    if (c.positional() < 2) return at(call, "torch.randint needs (low, high, size) or (high, size)");
-    const bool hasLow = c.positional() >= 3;
-    auto lo = hasLow ? numberOf(c.arg(0)) : std::optional<double>(0.0);
-    auto hi = numberOf(c.arg(hasLow ? 1 : 0));
-    if (!lo || !hi) return at(call, "torch.randint bounds must be numbers");
-    auto sizes = intTuple(c.arg(hasLow ? 2 : 1), "size");
-    if (!sizes) return sizes.error();
-    spec.sizes = sizes.value();
-    spec.fill = InputFill::Randint;
-    spec.low = *lo;
-    spec.high = *hi;
-    spec.dtype = dtype->value_or(DataType::Int);
-  } else if (name == "torch.full") {
-    if (c.positional() < 2) return at(call, "torch.full needs (size, fill_value)");
-    auto sizes = intTuple(c.arg(0), "size");
-    if (!sizes) return sizes.error();
-    auto v = scalarLiteral(c.arg(1));
-    if (!v) return at(c.arg(1), "torch.full value must be a number");
-    spec.sizes = sizes.value();
-    spec.fill = InputFill::Value;
-    spec.value = v;
-    spec.dtype = dtype->value_or(std::holds_alternative<double>(*v) ? DataType::Float : DataType::Int);
-  } else if (name == "torch.tensor") {
-    if (c.positional() < 1) return at(call, "torch.tensor needs a value");
-    auto v = scalarLiteral(c.arg(0));
-    if (!v) return R();  // nested lists: not a literal we read
-    spec.fill = InputFill::Value;
-    spec.value = v;
-    spec.dtype = dtype->value_or(std::holds_alternative<double>(*v) ? DataType::Float
-                                 : std::holds_alternative<bool>(*v) ? DataType::Bool
-                                                                    : DataType::Int);
+  static const std::set<std::string> sized = {"torch.testing.make_tensor", "make_tensor", "torch.randn", "torch.rand",
+                                              "torch.empty", "torch.ones", "torch.zeros"};
+  if (sized.count(c.name)) {
+    if (auto st = readSizedFactory(c, spec); !st) return st.error();
+  } else if (c.name == "torch.randint") {
+    if (auto st = readRandint(c, spec); !st) return st.error();
+  } else if (c.name == "torch.full" || c.name == "torch.tensor") {
+    SEGSCOPE_TRY(bool readable, readValueFactory(c, spec));
+    if (!readable) return R();
   } else {
     return R();
   }
-  if (strided) {
-    spec.sizes = *stridedSizes;
-    spec.strides = *strided;
+  spec.dtype = dtype.value_or(defaultDtype(spec));
+  if (peeled.sizes) {
+    spec.sizes = *peeled.sizes;
+    spec.strides = *peeled.strides;
   }
   return R(spec);
 }
