@@ -1,0 +1,46 @@
+// Transitive producers of every group, kept current across merges instead of being
+// rebuilt (rebuilding after every merge is where naive segmenters go cubic).
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "segmenter/segmented_fusion.h"
+
+namespace segscope::segmenter {
+
+class GroupDependencyAnalysis {
+ public:
+  /// Fails when the group graph is not a DAG.
+  static Result<GroupDependencyAnalysis> build(const SegmentedFusion& fusion);
+
+  /// True when `producer` reaches `consumer` through one or more edges.
+  bool isProducerOf(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
+  bool isConsumerOf(const SegmentedGroup* consumer, const SegmentedGroup* producer) const {
+    return isProducerOf(producer, consumer);
+  }
+  bool isConsumerOfAny(const SegmentedGroup* group, const std::vector<SegmentedGroup*>& groups) const;
+  /// Groups on some path from `producer` to `consumer`, both excluded.
+  std::vector<const SegmentedGroup*> groupsBetween(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
+  /// Theorem 4.1 of Herrmann et al.: merging producer P and consumer C keeps the graph
+  /// acyclic iff no other consumer of P is a producer of C.
+  bool canMergeWithoutCycle(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
+
+  /// Call after SegmentedFusion::mergeGroups(a, b) returned `ab`.
+  void mergeGroups(const SegmentedGroup* a, const SegmentedGroup* b, const SegmentedGroup* ab);
+
+ private:
+  using Bits = std::vector<std::uint64_t>;
+  static bool test(const Bits& bits, int id);
+  static void set(Bits& bits, int id);
+  static void reset(Bits& bits, int id);
+  static void unite(Bits& into, const Bits& from);
+
+  const Bits& producersOf(const SegmentedGroup* g) const;
+
+  std::unordered_map<const SegmentedGroup*, Bits> producers_;  // bit i = group with id i
+  std::vector<const SegmentedGroup*> byId_;                    // live groups by id
+};
+
+}  // namespace segscope::segmenter

@@ -1,0 +1,178 @@
+// Group and edge bookkeeping of the segmenter, with a validator used after every phase.
+#include "segmenter/segmented_fusion.h"
+
+#include <algorithm>
+#include <queue>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace segscope::segmenter {
+namespace {
+
+template <class T>
+void eraseValue(std::vector<T*>& v, const T* x) {
+  v.erase(std::remove(v.begin(), v.end(), x), v.end());
+}
+
+template <class Edges, class End>
+std::vector<SegmentedGroup*> distinctEnds(const Edges& edges, End end) {
+  std::vector<SegmentedGroup*> out;
+  for (const SegmentedEdge* e : edges)
+    if (std::find(out.begin(), out.end(), end(e)) == out.end()) out.push_back(end(e));
+  return out;
+}
+
+}  // namespace
+
+std::vector<SegmentedGroup*> SegmentedGroup::producerGroups() const {
+  return distinctEnds(producerEdges_, [](const SegmentedEdge* e) { return e->from; });
+}
+
+std::vector<SegmentedGroup*> SegmentedGroup::consumerGroups() const {
+  return distinctEnds(consumerEdges_, [](const SegmentedEdge* e) { return e->to; });
+}
+
+std::string SegmentedGroup::label() const {
+  std::string s = "g" + std::to_string(id_) + "{";
+  for (std::size_t i = 0; i < exprs_.size(); ++i) {
+    if (i) s += ", ";
+    s += exprs_[i]->outputs().empty() ? std::string(exprs_[i]->opName()) : exprs_[i]->output()->name();
+  }
+  return s + "}";
+}
+
+SegmentedFusion::SegmentedFusion(const ir::Fusion& complete) : complete_(complete) {}
+
+std::unique_ptr<SegmentedFusion> SegmentedFusion::oneGroupPerExpr(const ir::Fusion& complete) {
+  auto sf = std::make_unique<SegmentedFusion>(complete);
+  const std::vector<ir::Expr*> order = complete.exprs();
+  for (const ir::Expr* e : order) sf->newGroup({e});
+  for (const ir::Expr* e : order) {
+    SegmentedGroup* to = sf->groupOf(e);
+    for (const ir::Val* in : e->inputs())
+      if (const ir::Expr* def = in->definition(); def && sf->groupOf(def) != to) sf->connectGroups(sf->groupOf(def), to, in);
+  }
+  return sf;
+}
+
+SegmentedGroup* SegmentedFusion::newGroup(std::vector<const ir::Expr*> exprs) {
+  ownedGroups_.push_back(std::unique_ptr<SegmentedGroup>(new SegmentedGroup(nextGroupId_++)));
+  SegmentedGroup* g = ownedGroups_.back().get();
+  g->exprs_ = std::move(exprs);
+  for (const ir::Expr* e : g->exprs_) {
+    const auto id = static_cast<std::size_t>(e->id());
+    if (groupOfExpr_.size() <= id) groupOfExpr_.resize(id + 1, nullptr);
+    groupOfExpr_[id] = g;
+  }
+  groups_.push_back(g);
+  return g;
+}
+
+SegmentedEdge* SegmentedFusion::connectGroups(SegmentedGroup* from, SegmentedGroup* to, const ir::Val* val) {
+  for (SegmentedEdge* e : from->consumerEdges_)
+    if (e->to == to && e->val == val) return e;
+  ownedEdges_.push_back(std::make_unique<SegmentedEdge>(SegmentedEdge{from, to, val}));
+  SegmentedEdge* e = ownedEdges_.back().get();
+  from->consumerEdges_.push_back(e);
+  to->producerEdges_.push_back(e);
+  edges_.push_back(e);
+  return e;
+}
+
+void SegmentedFusion::detach(SegmentedEdge* edge) {
+  eraseValue(edge->from->consumerEdges_, edge);
+  eraseValue(edge->to->producerEdges_, edge);
+  eraseValue(edges_, edge);
+}
+
+void SegmentedFusion::removeEdge(SegmentedEdge* edge) { detach(edge); }
+
+void SegmentedFusion::disconnectGroups(SegmentedGroup* a, SegmentedGroup* b) {
+  for (SegmentedEdge* e : getEdgesBetween(a, b)) detach(e);
+  for (SegmentedEdge* e : getEdgesBetween(b, a)) detach(e);
+}
+
+std::vector<SegmentedEdge*> SegmentedFusion::getEdgesBetween(const SegmentedGroup* from, const SegmentedGroup* to) const {
+  std::vector<SegmentedEdge*> out;
+  for (SegmentedEdge* e : from->consumerEdges_)
+    if (e->to == to) out.push_back(e);
+  return out;
+}
+
+SegmentedGroup* SegmentedFusion::mergeGroups(SegmentedGroup* a, SegmentedGroup* b) {
+  std::vector<const ir::Expr*> exprs = a->exprs_;
+  exprs.insert(exprs.end(), b->exprs_.begin(), b->exprs_.end());
+  SegmentedGroup* ab = newGroup(std::move(exprs));
+  const auto inside = [&](const SegmentedGroup* g) { return g == a || g == b; };
+  // New edges first, then the old ones go, so no value is ever without its edge.
+  for (SegmentedGroup* g : {a, b}) {
+    for (SegmentedEdge* e : std::vector<SegmentedEdge*>(g->producerEdges_))
+      if (!inside(e->from)) connectGroups(e->from, ab, e->val);
+    for (SegmentedEdge* e : std::vector<SegmentedEdge*>(g->consumerEdges_))
+      if (!inside(e->to)) connectGroups(ab, e->to, e->val);
+  }
+  for (SegmentedGroup* g : {a, b}) {
+    for (SegmentedEdge* e : std::vector<SegmentedEdge*>(g->producerEdges_)) detach(e);
+    for (SegmentedEdge* e : std::vector<SegmentedEdge*>(g->consumerEdges_)) detach(e);
+    eraseValue(groups_, g);
+  }
+  return ab;
+}
+
+SegmentedGroup* SegmentedFusion::groupOf(const ir::Expr* expr) const {
+  const auto id = static_cast<std::size_t>(expr->id());
+  return id < groupOfExpr_.size() ? groupOfExpr_[id] : nullptr;
+}
+
+Status SegmentedFusion::validate() const {
+  const std::unordered_set<const SegmentedGroup*> live(groups_.begin(), groups_.end());
+  const std::unordered_set<const SegmentedEdge*> liveEdges(edges_.begin(), edges_.end());
+  for (const SegmentedEdge* e : edges_) {
+    if (!live.count(e->from) || !live.count(e->to)) return makeError("an edge carrying " + e->val->name() + " ends at a removed group");
+    if (std::count(e->from->consumerEdges_.begin(), e->from->consumerEdges_.end(), e) != 1 ||
+        std::count(e->to->producerEdges_.begin(), e->to->producerEdges_.end(), e) != 1)
+      return makeError("edge " + e->from->label() + " -> " + e->to->label() + " (" + e->val->name() +
+                       ") is not listed exactly once at each end");
+  }
+  std::unordered_map<const ir::Expr*, const SegmentedGroup*> owner;
+  for (const SegmentedGroup* g : groups_) {
+    for (const SegmentedEdge* e : g->producerEdges_)
+      if (!liveEdges.count(e)) return makeError(g->label() + " lists an edge the fusion no longer has");
+    for (const SegmentedEdge* e : g->consumerEdges_)
+      if (!liveEdges.count(e)) return makeError(g->label() + " lists an edge the fusion no longer has");
+    for (const ir::Expr* x : g->exprs_)
+      if (!owner.emplace(x, g).second) return makeError(x->toString() + " is in two groups");
+  }
+  const std::vector<ir::Expr*> all = complete_.exprs();
+  for (const ir::Expr* x : all) {
+    auto it = owner.find(x);
+    if (it == owner.end()) return makeError(x->toString() + " is in no group");
+    for (const ir::Val* in : x->inputs()) {
+      const ir::Expr* def = in->definition();
+      if (!def || owner.at(def) == it->second) continue;
+      const auto edges = getEdgesBetween(owner.at(def), it->second);
+      if (std::none_of(edges.begin(), edges.end(), [&](const SegmentedEdge* e) { return e->val == in; }))
+        return makeError(it->second->label() + " reads " + in->name() + " from " + owner.at(def)->label() +
+                         " without an edge");
+    }
+  }
+  // Acyclic: Kahn over groups.
+  std::unordered_map<const SegmentedGroup*, int> pending;
+  std::queue<const SegmentedGroup*> ready;
+  for (const SegmentedGroup* g : groups_) {
+    pending[g] = static_cast<int>(g->producerGroups().size());
+    if (pending[g] == 0) ready.push(g);
+  }
+  std::size_t visited = 0;
+  while (!ready.empty()) {
+    const SegmentedGroup* g = ready.front();
+    ready.pop();
+    ++visited;
+    for (const SegmentedGroup* c : g->consumerGroups())
+      if (--pending[c] == 0) ready.push(c);
+  }
+  if (visited != groups_.size()) return makeError("the group graph has a cycle");
+  return {};
+}
+
+}  // namespace segscope::segmenter

@@ -1,0 +1,89 @@
+// The segmenter's working state: groups of exprs of one complete fusion, and the edges
+// (one per value per consumer group) that carry values between them. Edges are owned here
+// and changed only through connect/disconnect/remove/merge, so the lists never disagree.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ir/fusion.h"
+#include "ir/result.h"
+
+namespace segscope::segmenter {
+
+class SegmentedGroup;
+
+struct SegmentedEdge {
+  SegmentedGroup* from = nullptr;
+  SegmentedGroup* to = nullptr;
+  const ir::Val* val = nullptr;
+};
+
+class SegmentedGroup {
+ public:
+  /// Unique for the life of the SegmentedFusion (merged groups get new ids).
+  int id() const { return id_; }
+  const std::vector<const ir::Expr*>& exprs() const { return exprs_; }
+  const std::vector<SegmentedEdge*>& producerEdges() const { return producerEdges_; }
+  const std::vector<SegmentedEdge*>& consumerEdges() const { return consumerEdges_; }
+  /// Distinct neighbouring groups, in edge order.
+  std::vector<SegmentedGroup*> producerGroups() const;
+  std::vector<SegmentedGroup*> consumerGroups() const;
+  /// "g3{T4, T5}": id and the outputs of its exprs, for logs.
+  std::string label() const;
+
+ private:
+  friend class SegmentedFusion;
+  explicit SegmentedGroup(int id) : id_(id) {}
+  int id_;
+  std::vector<const ir::Expr*> exprs_;
+  std::vector<SegmentedEdge*> producerEdges_;
+  std::vector<SegmentedEdge*> consumerEdges_;
+};
+
+class SegmentedFusion {
+ public:
+  explicit SegmentedFusion(const ir::Fusion& complete);
+  SegmentedFusion(const SegmentedFusion&) = delete;
+  SegmentedFusion& operator=(const SegmentedFusion&) = delete;
+
+  /// One group per expr (in topological order) and an edge for every value an expr of one
+  /// group reads from another: the segmenter's starting point.
+  static std::unique_ptr<SegmentedFusion> oneGroupPerExpr(const ir::Fusion& complete);
+
+  const ir::Fusion& completeFusion() const { return complete_; }
+  const std::vector<SegmentedGroup*>& groups() const { return groups_; }
+  const std::vector<SegmentedEdge*>& edges() const { return edges_; }
+
+  SegmentedGroup* newGroup(std::vector<const ir::Expr*> exprs = {});
+  /// Adds the edge unless an identical one (same from, to and value) exists; returns it.
+  SegmentedEdge* connectGroups(SegmentedGroup* from, SegmentedGroup* to, const ir::Val* val);
+  /// Removes every edge between a and b, in either direction.
+  void disconnectGroups(SegmentedGroup* a, SegmentedGroup* b);
+  void removeEdge(SegmentedEdge* edge);
+  std::vector<SegmentedEdge*> getEdgesBetween(const SegmentedGroup* from, const SegmentedGroup* to) const;
+  /// Replaces a and b by one group holding both expr lists. Edges to and from the outside
+  /// are re-created on the new group before the old ones go; edges between a and b vanish.
+  SegmentedGroup* mergeGroups(SegmentedGroup* a, SegmentedGroup* b);
+  /// The group holding `expr`, or null.
+  SegmentedGroup* groupOf(const ir::Expr* expr) const;
+
+  /// Edges appear in both endpoint lists and nowhere else; every expr of the complete
+  /// fusion is in exactly one group; every value an expr reads from another group arrives
+  /// on an edge from that group; the group graph is acyclic.
+  Status validate() const;
+
+ private:
+  void detach(SegmentedEdge* edge);
+
+  const ir::Fusion& complete_;
+  std::vector<std::unique_ptr<SegmentedGroup>> ownedGroups_;
+  std::vector<std::unique_ptr<SegmentedEdge>> ownedEdges_;
+  std::vector<SegmentedGroup*> groups_;
+  std::vector<SegmentedEdge*> edges_;
+  std::vector<SegmentedGroup*> groupOfExpr_;  // indexed by expr id
+  int nextGroupId_ = 0;
+};
+
+}  // namespace segscope::segmenter
