@@ -158,9 +158,8 @@ DimGraph::DimGraph(const SegmentView& view) {
 }
 
 void DimGraph::add(const ir::Val* v) {
-  if (!v->isTensor() || std::find(vals_.begin(), vals_.end(), v) != vals_.end()) return;
-  vals_.push_back(v);
-  base_.push_back(static_cast<int>(parent_.size()));
+  if (!v->isTensor() || base_.count(v)) return;
+  base_[v] = static_cast<int>(parent_.size());
   for (int d = 0; d < v->asTensor()->rank(); ++d) parent_.push_back(static_cast<int>(parent_.size()));
 }
 
@@ -180,9 +179,9 @@ void DimGraph::unite(int a, int b) {
 }
 
 int DimGraph::classOf(const ir::Val* v, int d) const {
-  auto it = std::find(vals_.begin(), vals_.end(), v);
-  if (it == vals_.end() || d < 0 || d >= v->asTensor()->rank()) return -1;
-  return find(base_[static_cast<std::size_t>(it - vals_.begin())] + d);
+  auto it = base_.find(v);
+  if (it == base_.end() || d < 0 || d >= v->asTensor()->rank()) return -1;
+  return find(it->second + d);
 }
 
 std::vector<int> DimGraph::classes(const ir::Val* v, const std::vector<int>& dims) const {
@@ -540,25 +539,29 @@ std::vector<int> allClasses(const DimGraph& graph, const ir::Val* v) {
   return out;
 }
 
-// A dim mapped to the dim a gather/index_select/select looks up in its lookup tensor: it is
-// indexed, not iterated, so no reference has to cover it.
-bool isIndexedDim(const SegmentView& view, const DimGraph& graph, const ir::Val* v, int d) {
-  const int cls = graph.classOf(v, d);
+// Classes of the dims gather/index_select/select look up in their lookup tensors: those
+// dims are indexed, not iterated, so no reference has to cover them.
+std::vector<int> indexedClasses(const SegmentView& view, const DimGraph& graph) {
+  std::vector<int> classes;
   for (const ir::Expr* e : view.exprs)
-    if (isIndexOp(e) && graph.classOf(e->operand(0), static_cast<int>(e->attrs().axis)) == cls) return true;
-  return false;
+    if (isIndexOp(e)) classes.push_back(graph.classOf(e->operand(0), static_cast<int>(e->attrs().axis)));
+  return classes;
 }
 
 }  // namespace
 
 const ir::Val* uncoveredBy(const SegmentView& view, const DimGraph& graph, const ir::Val* ref,
                            const std::vector<int>& refClasses) {
+  const std::vector<int> indexed = indexedClasses(view, graph);
+  auto contains = [](const std::vector<int>& list, int c) { return std::find(list.begin(), list.end(), c) != list.end(); };
   for (const ir::Val* v : tensorsAtBoundary(view)) {
     if (v == ref) continue;
-    for (int d = 0; d < v->asTensor()->rank(); ++d)
-      if (!v->asTensor()->dim(static_cast<std::size_t>(d)).isBroadcast() && !isIndexedDim(view, graph, v, d) &&
-          std::find(refClasses.begin(), refClasses.end(), graph.classOf(v, d)) == refClasses.end())
+    for (int d = 0; d < v->asTensor()->rank(); ++d) {
+      const int cls = graph.classOf(v, d);
+      if (!v->asTensor()->dim(static_cast<std::size_t>(d)).isBroadcast() && !contains(indexed, cls) &&
+          !contains(refClasses, cls))
         return v;
+    }
   }
   return nullptr;
 }
@@ -589,6 +592,16 @@ std::vector<std::vector<const ir::Val*>> innerDimGroups(const SegmentView& view,
     }
   }
   return groups;
+}
+
+const ir::Val* subByteTensor(const SegmentView& view) {
+  auto subByte = [](const ir::Val* v) { return v->isTensor() && v->dtype() == ir::DataType::Float4_e2m1fn; };
+  for (const ir::Val* v : view.inputs)
+    if (subByte(v)) return v;
+  for (const ir::Expr* e : view.exprs)
+    for (const ir::Val* out : e->outputs())
+      if (subByte(out)) return out;
+  return nullptr;
 }
 
 bool isAliasOfInput(const SegmentView& view, const ir::Val* out) {

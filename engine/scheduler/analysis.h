@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "scheduler/device_profile.h"
@@ -48,8 +49,7 @@ class DimGraph {
   void unite(int a, int b);
   void add(const ir::Val* v);
   void mapReshape(const ir::Expr* e);
-  std::vector<const ir::Val*> vals_;
-  std::vector<int> base_;
+  std::unordered_map<const ir::Val*, int> base_;  // first slot of each tensor's dims
   mutable std::vector<int> parent_;
 };
 
@@ -122,6 +122,10 @@ const ir::Val* uncoveredBy(const SegmentView& view, const DimGraph& graph, const
 
 /// Inputs and outputs grouped by the class of their innermost allocation dim.
 std::vector<std::vector<const ir::Val*>> innerDimGroups(const SegmentView& view, const DimGraph& graph);
+
+/// A tensor whose element type is narrower than a byte (nvFuser's 4-bit Float4_e2m1fn), which
+/// the reduction, transpose, resize, matmul and inner-outer schedulers reject; null if none.
+const ir::Val* subByteTensor(const SegmentView& view);
 
 /// Segment outputs that alias a segment input through view ops only (set, permute,
 /// reshape, slice, broadcast, squeeze, expand), as nvFuser's alias analysis finds them.

@@ -102,6 +102,9 @@ Verdict checkAxes(const SegmentView& view, const Split& s) {
 }  // namespace
 
 Verdict canScheduleCompileTime(const SegmentView& view) {
+  if (const ir::Val* v = analysis::subByteTensor(view))
+    return Verdict::reject(v->name() + " has the sub-byte type " + std::string(ir::dataTypeName(v->dtype())) +
+                           ", which this scheduler does not support");
   if (auto v = normalization::checkOpsAndInputs(view); !v) return v;
   if (auto v = normalization::checkReductionType(view, SchedulerType::InnerOuterPersistent); !v) return v;
   const Split s = splitReductions(view);

@@ -54,6 +54,9 @@ Verdict checkPostReductionInputs(const SegmentView& view, const std::vector<cons
 // are a conjunction, so the verdict is the same.
 Verdict canScheduleCompileTime(const SegmentView& view) {
   const std::vector<const ir::Expr*> reductions = analysis::reductionExprs(view);
+  if (const ir::Val* v = analysis::subByteTensor(view))
+    return Verdict::reject(v->name() + " has the sub-byte type " + std::string(ir::dataTypeName(v->dtype())) +
+                           ", which this scheduler does not support");
   if (reductions.empty()) return Verdict::reject("the segment has no reduction");
   if (auto v = normalization::checkOpsAndInputs(view); !v) return v;
   const auto buffers = analysis::persistentBuffers(view);

@@ -49,6 +49,9 @@ const ir::Val* outputWithOtherResizes(const SegmentView& view, const ir::Val* re
 }  // namespace
 
 Verdict canScheduleCompileTime(const SegmentView& view) {
+  if (const ir::Val* v = analysis::subByteTensor(view))
+    return Verdict::reject(v->name() + " has the sub-byte type " + std::string(ir::dataTypeName(v->dtype())) +
+                           ", which this scheduler does not support");
   if (!analysis::firstExprWhere(view, analysis::isResizeOp)) return Verdict::reject("the segment has no slice, pad or cat");
   if (const ir::Expr* r = analysis::firstExprWhere(view, analysis::isReductionOp))
     return Verdict::reject(analysis::describe(r) + " is a reduction; resize takes none");

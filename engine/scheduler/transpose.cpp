@@ -66,6 +66,9 @@ const ir::Expr* indexOnInnermost(const SegmentView& view) {
 }  // namespace
 
 Verdict canScheduleCompileTime(const SegmentView& view) {
+  if (const ir::Val* v = analysis::subByteTensor(view))
+    return Verdict::reject(v->name() + " has the sub-byte type " + std::string(ir::dataTypeName(v->dtype())) +
+                           ", which this scheduler does not support");
   if (auto why = analysis::memoryPromotionViolation(view)) return Verdict::reject(*why);
   if (const ir::Expr* e = indexOnInnermost(view))
     return Verdict::reject(analysis::describe(e) + " indexes the innermost dim of " + e->operand(0)->name());

@@ -173,6 +173,8 @@ class TestSchedulers : public QObject {
   void everyRejectionHasAReason();
   void loneLinearGoesToExprEval();
   void viewOfInputGoesToExprEval();
+  void scalarOnlyAndEmptySegments();
+  void subByteTypesAreRejected();
   void disconnectedOutputsAreGated();
   void postReductionBroadcastOfNewInput();
   void sliceOfIntermediateOnlyResize();
@@ -274,6 +276,33 @@ void TestSchedulers::viewOfInputGoesToExprEval() {
   ir::Val* t = ok(ir::ops::permute(b.f(), x, {1, 0}));
   b.f().addOutput(ok(ir::ops::reshape(b.f(), t, {ir::SymInt::constant(-1)})));
   QVERIFY(b.propose().accepted == SchedulerType::ExprEval);
+}
+
+void TestSchedulers::scalarOnlyAndEmptySegments() {
+  // No tensor outputs: expr_eval evaluates it on the host.
+  Built scalars;
+  ir::Scalar* a = scalars.f().newScalar(ir::DataType::Double);
+  scalars.f().addInput(a);
+  scalars.f().addOutput(ok(ir::ops::unary(scalars.f(), ir::OpType::Reciprocal, a)));
+  ir::InputSpec spec;
+  spec.isTensor = false;
+  spec.value = 4.0;
+  const Proposal p = proposeHeuristics(SegmentView::whole(scalars.f()), bindOrFail(scalars.f(), {spec}), profile("h100"));
+  QVERIFY(p.accepted == SchedulerType::ExprEval);
+  // A statically empty output: nothing to compute, no_op.
+  Built empty;
+  ir::Val* x = input(empty.f(), {0, 8});
+  empty.f().addOutput(ok(ir::ops::unary(empty.f(), ir::OpType::Exp, x)));
+  QVERIFY(empty.propose().accepted == SchedulerType::NoOp);
+}
+
+void TestSchedulers::subByteTypesAreRejected() {
+  Built b;
+  ir::Val* x = input(b.f(), {64, 128}, ir::DataType::Float4_e2m1fn);
+  ir::Val* t = ok(ir::ops::cast(b.f(), x, ir::DataType::Float));
+  b.f().addOutput(ok(ir::ops::reduction(b.f(), ir::OpType::Sum, t, {1}, false, ir::DataType::Null)));
+  const Verdict v = b.can(SchedulerType::Reduction);
+  QVERIFY2(!v.ok && QString::fromStdString(v.reason).contains("sub-byte"), v.reason.c_str());
 }
 
 void TestSchedulers::disconnectedOutputsAreGated() {
