@@ -28,9 +28,12 @@ bool isNoOp(const SegmentView& view) {
 
 Verdict canScheduleCompileTime(const SegmentView& view) {
   if (isNoOp(view)) return Verdict::accept();
+  // A reduction with a non-empty result has to produce values (even over an empty axis).
   for (const ir::Expr* r : analysis::reductionExprs(view))
-    if (!hasZeroDim(r->operand(0)))
-      return Verdict::reject(analysis::describe(r) + " reduces a non-empty tensor: there is work to do");
+    for (const ir::Val* out : r->outputs())
+      if (out->isTensor() && !hasZeroDim(out))
+        return Verdict::reject(analysis::describe(r) + " has a non-empty result " + out->name() +
+                               ": a reduction of non-zero elements is work to do");
   for (const ir::Val* out : view.outputs) {
     if (!out->isTensor()) continue;
     const auto& dims = out->asTensor()->dims();

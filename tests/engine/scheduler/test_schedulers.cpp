@@ -182,6 +182,7 @@ class TestSchedulers : public QObject {
   void transposeNeedsTwoInnerGroupsAndSize();
   void persistentBudgetDependsOnDevice();
   void segmentViewOfGroup();
+  void reductionAndEpilogueGroups();
   void runtimeInfoShapeRules();
   void runtimeInfoSymbolicInputs();
 };
@@ -446,6 +447,21 @@ void TestSchedulers::segmentViewOfGroup() {
   const SegmentView e = SegmentView::of(b.f(), {t1->definition()});
   QVERIFY(e.outputs.size() == 1 && e.outputs[0] == t1);
   QVERIFY(e.inputs.size() == 1 && e.inputs[0] == x);
+}
+
+void TestSchedulers::reductionAndEpilogueGroups() {
+  // On a100 the whole reduction_epilogue fusion fits no scheduler; split as nvFuser would
+  // split it, the row sum alone is a reduction and the rest is a pointwise epilogue.
+  Loaded l = loadSample("reduction_epilogue.py");
+  const RuntimeInfo rt = bindOrFail(*l.fusion, l.inputs);
+  std::vector<const ir::Expr*> sum, rest;
+  for (const ir::Expr* e : l.fusion->exprs()) (analysis::isReductionOp(e) ? sum : rest).push_back(e);
+  const SegmentView reductionGroup = SegmentView::of(*l.fusion, sum);
+  const SegmentView epilogue = SegmentView::of(*l.fusion, rest);
+  QVERIFY(proposeHeuristics(reductionGroup, rt, profile("a100")).accepted == SchedulerType::Reduction);
+  QVERIFY(proposeHeuristics(epilogue, rt, profile("a100")).accepted == SchedulerType::PointWise);
+  QVERIFY(epilogue.isSegmentInput(sum.front()->output()));
+  QVERIFY(reductionGroup.isSegmentOutput(sum.front()->output()));
 }
 
 void TestSchedulers::runtimeInfoShapeRules() {
