@@ -372,36 +372,54 @@ const ir::Expr* unmappedReduction(const SegmentView&, const DimGraph& graph, con
   return nullptr;
 }
 
+namespace {
+
+// Resolution points of a reduction: exprs where a broadcast of its result meets other values,
+// and those other values.
+struct Resolutions {
+  std::vector<const ir::Expr*> exprs;
+  std::vector<const ir::Val*> partners;
+};
+
+Resolutions resolutionsOf(const SegmentView& view, const ValSet& down) {
+  Resolutions res;
+  for (const ir::Expr* e : view.exprs) {
+    bool resolves = false;
+    for (std::size_t i = 0; i < e->numOperands(); ++i)
+      resolves = resolves || (down.count(e->operand(i)) && resolvesBroadcastOf(e, e->operand(i)));
+    if (!resolves) continue;
+    res.exprs.push_back(e);
+    for (std::size_t i = 0; i < e->numOperands(); ++i)
+      if (!down.count(e->operand(i))) res.partners.push_back(e->operand(i));
+  }
+  return res;
+}
+
+void addBuffer(std::vector<PersistentBuffer>& buffers, PersistentBuffer b) {
+  const bool seen = std::any_of(buffers.begin(), buffers.end(), [&](const PersistentBuffer& x) { return x.tv == b.tv; });
+  if (!seen) buffers.push_back(b);
+}
+
+}  // namespace
+
 std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view) {
   std::vector<PersistentBuffer> buffers;
   for (const ir::Expr* r : reductionExprs(view)) {
     const ValSet up = upstreamOf(view, {r->operand(0)});
-    const ValSet down = downstreamOf(view, r);
-    // Resolution points: a broadcast of the reduction's result meets a value from outside it.
-    std::vector<const ir::Expr*> meetings;
-    std::vector<const ir::Val*> met;
-    for (const ir::Expr* e : view.exprs) {
-      bool resolves = false;
-      for (std::size_t i = 0; i < e->numOperands(); ++i)
-        resolves = resolves || (down.count(e->operand(i)) && resolvesBroadcastOf(e, e->operand(i)));
-      if (!resolves) continue;
-      meetings.push_back(e);
-      for (std::size_t i = 0; i < e->numOperands(); ++i)
-        if (!down.count(e->operand(i))) met.push_back(e->operand(i));
-    }
-    const ValSet needed = upstreamOf(view, met);
+    const Resolutions res = resolutionsOf(view, downstreamOf(view, r));
+    const ValSet needed = upstreamOf(view, res.partners);
     // A buffer is the last value on the reduction's side before the path to a resolution
     // point branches off: one of its uses is a resolution point or leaves the reduction's side.
     for (const ir::Val* v : needed) {
       if (!up.count(v)) continue;
       for (const ir::Expr* use : view.usesInside(v)) {
-        const bool meeting = std::find(meetings.begin(), meetings.end(), use) != meetings.end();
+        const bool resolution = std::find(res.exprs.begin(), res.exprs.end(), use) != res.exprs.end();
         const bool branches = std::any_of(use->outputs().begin(), use->outputs().end(),
                                           [&](const ir::Val* o) { return needed.count(o) && !up.count(o); });
-        if (!meeting && !branches) continue;
-        const bool seen = std::any_of(buffers.begin(), buffers.end(), [&](const PersistentBuffer& b) { return b.tv == v; });
-        if (!seen) buffers.push_back(PersistentBuffer{v, r, meetings.front()});
-        break;
+        if (resolution || branches) {
+          addBuffer(buffers, PersistentBuffer{v, r, res.exprs.front()});
+          break;
+        }
       }
     }
   }

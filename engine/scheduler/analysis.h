@@ -1,5 +1,4 @@
-// Graph analyses shared by the schedulers: reductions, persistent buffers, dim mapping,
-// reference tensors, transpose groups, connectivity and the memory-promotion rule.
+// Graph analyses shared by the schedulers (reductions, buffers, dim classes, references).
 #pragma once
 
 #include <cstdint>

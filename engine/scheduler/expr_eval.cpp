@@ -1,5 +1,4 @@
-// ExprEval: segments the host evaluates with ATen (views of inputs, scalar-only work, one
-// matmul/linear/sdpa/embedding/gather/cumsum).
+// ExprEval: segments the host evaluates with ATen instead of a generated kernel.
 #include <algorithm>
 
 #include "scheduler/analysis.h"

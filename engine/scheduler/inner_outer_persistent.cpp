@@ -1,5 +1,4 @@
-// InnerOuterPersistent: inner and outer reductions of the same inputs in one kernel (layer
-// norm / batch norm backward), with buffers split between registers and shared memory.
+// InnerOuterPersistent: inner and outer reductions of shared inputs in one kernel.
 #include <algorithm>
 #include <unordered_set>
 

@@ -1,5 +1,4 @@
-// InnerPersistent: normalizations over the innermost dim (softmax, layer norm) that keep
-// each row on chip between the reduction and its use.
+// InnerPersistent: innermost-dim normalizations that keep each row on chip.
 #include <algorithm>
 
 #include "scheduler/normalization.h"

@@ -1,5 +1,4 @@
-// Checks shared by the three persistent (normalization) schedulers, after nvFuser's
-// normalization_scheduler_utils.
+// Checks shared by the persistent schedulers (nvFuser's normalization_scheduler_utils).
 #pragma once
 
 #include <cstdint>

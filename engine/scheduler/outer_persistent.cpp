@@ -1,5 +1,4 @@
-// OuterPersistent: normalizations over outer dims (batch norm) that keep each column's
-// values on chip, possibly across the whole grid.
+// OuterPersistent: outer-dim normalizations (batch norm) that keep columns on chip.
 #include <algorithm>
 
 #include "scheduler/normalization.h"
