@@ -612,6 +612,41 @@ std::vector<std::vector<const ir::Val*>> innerDimGroups(const SegmentView& view,
   return groups;
 }
 
+namespace {
+
+// Extents a broadcast dim becomes where it meets concrete dims, following it through the
+// consumers that keep it broadcast.
+void concretizations(const SegmentView& view, const ir::Val* v, int d, std::vector<ir::SymInt>& out) {
+  for (const ir::Expr* use : view.usesInside(v)) {
+    if (!use->output()->isTensor()) continue;
+    for (std::size_t i = 0; i < use->numOperands(); ++i) {
+      if (use->operand(i) != v) continue;
+      const int c = consumerDims(use, i)[static_cast<std::size_t>(d)];
+      if (c < 0) continue;
+      const ir::Dim& dim = use->output()->asTensor()->dim(static_cast<std::size_t>(c));
+      if (dim.isBroadcast()) concretizations(view, use->output(), c, out);
+      else if (std::find(out.begin(), out.end(), dim.extent) == out.end()) out.push_back(dim.extent);
+    }
+  }
+}
+
+}  // namespace
+
+const ir::Val* nonUniqueBroadcast(const SegmentView& view) {
+  std::vector<const ir::Val*> tensors(view.inputs.begin(), view.inputs.end());
+  for (const ir::Expr* e : view.exprs) tensors.insert(tensors.end(), e->outputs().begin(), e->outputs().end());
+  for (const ir::Val* v : tensors) {
+    if (!v->isTensor()) continue;
+    for (int d = 0; d < v->asTensor()->rank(); ++d) {
+      if (v->asTensor()->dim(static_cast<std::size_t>(d)).kind != ir::IterKind::Broadcast) continue;
+      std::vector<ir::SymInt> extents;
+      concretizations(view, v, d, extents);
+      if (extents.size() > 1) return v;
+    }
+  }
+  return nullptr;
+}
+
 const ir::Val* subByteTensor(const SegmentView& view) {
   auto subByte = [](const ir::Val* v) { return v->isTensor() && v->dtype() == ir::DataType::Float4_e2m1fn; };
   for (const ir::Val* v : view.inputs)

@@ -122,6 +122,10 @@ const ir::Val* uncoveredBy(const SegmentView& view, const DimGraph& graph, const
 /// Inputs and outputs grouped by the class of their innermost allocation dim.
 std::vector<std::vector<const ir::Val*>> innerDimGroups(const SegmentView& view, const DimGraph& graph);
 
+/// nvFuser's hasNonUniqueBcast: a broadcast dim that its uses concretize to two different
+/// extents. Returns the tensor, or null.
+const ir::Val* nonUniqueBroadcast(const SegmentView& view);
+
 /// A tensor whose element type is narrower than a byte (nvFuser's 4-bit Float4_e2m1fn), which
 /// the reduction, transpose, resize, matmul and inner-outer schedulers reject; null if none.
 const ir::Val* subByteTensor(const SegmentView& view);

@@ -10,6 +10,9 @@ Verdict checkOpsAndInputs(const SegmentView& view) {
   const bool tensorInput = std::any_of(view.inputs.begin(), view.inputs.end(), [](const ir::Val* v) { return v->isTensor(); });
   if (!tensorInput) return Verdict::reject("the segment has no tensor input");
   if (auto why = analysis::memoryPromotionViolation(view)) return Verdict::reject(*why);
+  if (const ir::Val* v = analysis::nonUniqueBroadcast(view))
+    return Verdict::reject(v->name() + " " + v->asTensor()->shapeString() +
+                           " has a broadcast dim that its uses expand to different extents (non-unique broadcast)");
   return Verdict::accept();
 }
 

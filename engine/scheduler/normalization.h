@@ -11,7 +11,7 @@
 
 namespace segscope::scheduler::normalization {
 
-/// checkOpsAndInputs: reductions, a tensor input, the memory-promotion rule.
+/// checkOpsAndInputs: reductions, a tensor input, the memory-promotion rule, unique broadcasts.
 Verdict checkOpsAndInputs(const SegmentView& view);
 
 /// The persistent scheduler nvFuser picks for a reduction type.

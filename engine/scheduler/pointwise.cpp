@@ -14,6 +14,9 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
     return Verdict::reject("no segment output covers every dim of the inputs and outputs, so there is no reference "
                            "tensor to schedule from");
   if (auto why = analysis::memoryPromotionViolation(view)) return Verdict::reject(*why);
+  if (const ir::Val* v = analysis::nonUniqueBroadcast(view))
+    return Verdict::reject(v->name() + " " + v->asTensor()->shapeString() +
+                           " has a broadcast dim that its uses expand to different extents (non-unique broadcast)");
   return Verdict::accept();
 }
 

@@ -55,6 +55,9 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
   if (!analysis::firstExprWhere(view, analysis::isResizeOp)) return Verdict::reject("the segment has no slice, pad or cat");
   if (const ir::Expr* r = analysis::firstExprWhere(view, analysis::isReductionOp))
     return Verdict::reject(analysis::describe(r) + " is a reduction; resize takes none");
+  if (const ir::Val* v = analysis::nonUniqueBroadcast(view))
+    return Verdict::reject(v->name() + " " + v->asTensor()->shapeString() +
+                           " has a broadcast dim that its uses expand to different extents (non-unique broadcast)");
   if (const ir::Expr* e = resizeMakingBroadcast(view))
     return Verdict::reject(analysis::describe(e) + " produces a broadcast dim");
   const analysis::DimGraph graph(view);

@@ -74,6 +74,9 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
     return Verdict::reject(analysis::describe(e) + " indexes the innermost dim of " + e->operand(0)->name());
   if (const ir::Expr* r = analysis::firstExprWhere(view, analysis::isReductionOp))
     return Verdict::reject(analysis::describe(r) + " is a reduction; transpose takes none");
+  if (const ir::Val* v = analysis::nonUniqueBroadcast(view))
+    return Verdict::reject(v->name() + " " + v->asTensor()->shapeString() +
+                           " has a broadcast dim that its uses expand to different extents (non-unique broadcast)");
   const analysis::DimGraph graph(view);
   auto refs = findReferences(view, graph);
   if (!refs) return Verdict::reject(refs.error().message);

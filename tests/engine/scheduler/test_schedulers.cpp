@@ -175,6 +175,7 @@ class TestSchedulers : public QObject {
   void viewOfInputGoesToExprEval();
   void scalarOnlyAndEmptySegments();
   void subByteTypesAreRejected();
+  void nonUniqueBroadcastIsRejected();
   void disconnectedOutputsAreGated();
   void postReductionBroadcastOfNewInput();
   void sliceOfIntermediateOnlyResize();
@@ -304,6 +305,19 @@ void TestSchedulers::subByteTypesAreRejected() {
   b.f().addOutput(ok(ir::ops::reduction(b.f(), ir::OpType::Sum, t, {1}, false, ir::DataType::Null)));
   const Verdict v = b.can(SchedulerType::Reduction);
   QVERIFY2(!v.ok && QString::fromStdString(v.reason).contains("sub-byte"), v.reason.c_str());
+}
+
+void TestSchedulers::nonUniqueBroadcastIsRejected() {
+  // One [b1, 8] broadcast concretized to 4 rows by one use and 16 by another.
+  Built b;
+  ir::Val* a = input(b.f(), {8});
+  ir::Val* p = input(b.f(), {4, 8});
+  ir::Val* q = input(b.f(), {16, 8});
+  ir::Val* bc = ok(ir::ops::broadcast(b.f(), a, {true, false}));
+  b.f().addOutput(ok(ir::ops::binary(b.f(), ir::OpType::Add, bc, p)));
+  b.f().addOutput(ok(ir::ops::binary(b.f(), ir::OpType::Add, bc, q)));
+  const Verdict v = b.can(SchedulerType::PointWise);
+  QVERIFY2(!v.ok && QString::fromStdString(v.reason).contains("non-unique broadcast"), v.reason.c_str());
 }
 
 void TestSchedulers::disconnectedOutputsAreGated() {
