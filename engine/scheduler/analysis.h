@@ -130,8 +130,9 @@ const ir::Val* nonUniqueBroadcast(const SegmentView& view);
 /// the reduction, transpose, resize, matmul and inner-outer schedulers reject; null if none.
 const ir::Val* subByteTensor(const SegmentView& view);
 
-/// Segment outputs that alias a segment input through view ops only (set, permute,
+/// Whether `out` is a segment input or reaches one through view ops only (set, permute,
 /// reshape, slice, broadcast, squeeze, expand), as nvFuser's alias analysis finds them.
+/// An in-place output (fd.add_output(T, Tin)) is never a view.
 bool isAliasOfInput(const SegmentView& view, const ir::Val* out);
 
 }  // namespace segscope::scheduler::analysis
