@@ -1,0 +1,679 @@
+// Implementation of the shared scheduler analyses (see analysis.h).
+#include "scheduler/analysis.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <numeric>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace segscope::scheduler::analysis {
+
+using ir::OpFamily;
+using ValSet = std::unordered_set<const ir::Val*>;
+
+// --- op classes ---------------------------------------------------------------------------
+
+bool isReductionOp(const ir::Expr* e) {
+  const OpFamily f = e->family();
+  return f == OpFamily::Reduction || f == OpFamily::Var || f == OpFamily::VarMean || f == OpFamily::Welford;
+}
+
+bool isResizeOp(const ir::Expr* e) {
+  const OpFamily f = e->family();
+  return f == OpFamily::Slice || f == OpFamily::Pad || f == OpFamily::Cat;
+}
+
+bool isIndexOp(const ir::Expr* e) {
+  const OpFamily f = e->family();
+  return f == OpFamily::Gather || f == OpFamily::IndexSelect || f == OpFamily::Select;
+}
+
+bool isMatmulOp(const ir::Expr* e) { return e->family() == OpFamily::Matmul || e->family() == OpFamily::Linear; }
+
+bool isExprEvalOnlyOp(const ir::Expr* e) {
+  const OpFamily f = e->family();
+  return f == OpFamily::SdpaFwd || f == OpFamily::SdpaBwd || f == OpFamily::EmbeddingFwd || f == OpFamily::Cumsum;
+}
+
+bool isViewOp(const ir::Expr* e) { return e->family() == OpFamily::Reshape; }
+
+std::vector<const ir::Expr*> reductionExprs(const SegmentView& view) {
+  std::vector<const ir::Expr*> out;
+  for (const ir::Expr* e : view.exprs)
+    if (isReductionOp(e)) out.push_back(e);
+  return out;
+}
+
+const ir::Expr* firstExprWhere(const SegmentView& view, bool (*pred)(const ir::Expr*)) {
+  for (const ir::Expr* e : view.exprs)
+    if (pred(e)) return e;
+  return nullptr;
+}
+
+std::string describe(const ir::Expr* e) { return e->toString(); }
+
+std::string formatBytes(std::int64_t bytes) {
+  constexpr std::int64_t kKiB = 1024, kMiB = 1024 * 1024;
+  char buf[48];
+  if (bytes >= kMiB && bytes % kMiB == 0) std::snprintf(buf, sizeof buf, "%lld MiB", static_cast<long long>(bytes / kMiB));
+  else if (bytes >= kKiB && bytes % kKiB == 0) std::snprintf(buf, sizeof buf, "%lld KiB", static_cast<long long>(bytes / kKiB));
+  else if (bytes >= kKiB) std::snprintf(buf, sizeof buf, "%.1f KiB", static_cast<double>(bytes) / kKiB);
+  else std::snprintf(buf, sizeof buf, "%lld B", static_cast<long long>(bytes));
+  return buf;
+}
+
+// --- dim mapping ----------------------------------------------------------------------------
+
+namespace {
+
+std::vector<int> keptDims(int rank, const std::vector<std::int64_t>& dropped, bool keepdim) {
+  std::vector<int> map(static_cast<std::size_t>(rank), -1);
+  int next = 0;
+  for (int d = 0; d < rank; ++d) {
+    const bool gone = std::find(dropped.begin(), dropped.end(), d) != dropped.end();
+    if (!gone || keepdim) map[static_cast<std::size_t>(d)] = next++;
+    if (gone && keepdim) map[static_cast<std::size_t>(d)] = -1;  // a size-1 dim now, not the reduced one
+  }
+  return map;
+}
+
+std::vector<int> identityDims(int rank, int offset = 0) {
+  std::vector<int> map(static_cast<std::size_t>(rank));
+  std::iota(map.begin(), map.end(), offset);
+  return map;
+}
+
+}  // namespace
+
+std::vector<int> consumerDims(const ir::Expr* e, std::size_t operand) {
+  const ir::Val* in = e->operand(operand);
+  if (!in->isTensor() || !e->output()->isTensor()) return {};
+  const int rank = in->asTensor()->rank();
+  const int outRank = e->output()->asTensor()->rank();
+  const ir::ExprAttributes& a = e->attrs();
+  std::vector<int> none(static_cast<std::size_t>(rank), -1);
+  switch (e->family()) {
+    case OpFamily::Unary: case OpFamily::Binary: case OpFamily::Ternary: case OpFamily::Cast:
+    case OpFamily::Set: case OpFamily::StrideOrder: case OpFamily::RandLike: case OpFamily::Triu:
+    case OpFamily::Cumsum:
+      return identityDims(rank, outRank - rank);  // lower-rank operands align to the right
+    case OpFamily::Expand: case OpFamily::Slice: case OpFamily::Pad: case OpFamily::Cat:
+      return identityDims(rank);
+    case OpFamily::Reduction: case OpFamily::Var: case OpFamily::VarMean: case OpFamily::Welford:
+      return keptDims(rank, a.dims, a.keepdim);
+    case OpFamily::Squeeze: return keptDims(rank, a.dims, false);
+    case OpFamily::Select: return operand == 0 ? keptDims(rank, {a.axis}, false) : none;
+    case OpFamily::Broadcast: {
+      int next = 0;
+      for (std::size_t j = 0; j < a.flags.size(); ++j)
+        if (!a.flags[j]) none[static_cast<std::size_t>(next++)] = static_cast<int>(j);
+      return none;
+    }
+    case OpFamily::BroadcastInDim:
+      for (std::size_t i = 0; i < a.dims.size(); ++i) none[i] = static_cast<int>(a.dims[i]);
+      return none;
+    case OpFamily::Permute:
+      for (std::size_t j = 0; j < a.dims.size(); ++j) none[static_cast<std::size_t>(a.dims[j])] = static_cast<int>(j);
+      return none;
+    case OpFamily::Gather:
+      // take_along_axis lines the input up with the index off the axis; gather only the index.
+      if (operand == 1 || e->op() == ir::OpType::TakeAlongAxis) {
+        none = identityDims(rank);
+        if (operand == 0) none[static_cast<std::size_t>(a.axis)] = -1;
+      }
+      return none;
+    case OpFamily::IndexSelect:
+      if (operand == 0) {
+        none = identityDims(rank);
+        none[static_cast<std::size_t>(a.axis)] = -1;
+      } else {
+        none[0] = static_cast<int>(a.axis);
+      }
+      return none;
+    default:
+      return none;  // reshape is mapped by DimGraph; matmul-like ops map nothing here
+  }
+}
+
+DimGraph::DimGraph(const SegmentView& view) {
+  for (const ir::Val* v : view.inputs) add(v);
+  for (const ir::Expr* e : view.exprs)
+    for (const ir::Val* out : e->outputs()) add(out);
+  for (const ir::Expr* e : view.exprs) {
+    if (isViewOp(e)) {
+      mapReshape(e);
+      continue;
+    }
+    for (std::size_t i = 0; i < e->numOperands(); ++i) {
+      const std::vector<int> map = consumerDims(e, i);
+      for (std::size_t d = 0; d < map.size(); ++d) {
+        if (map[d] < 0) continue;
+        for (const ir::Val* out : e->outputs())
+          if (out->isTensor() && out->asTensor()->rank() > map[d])
+            unite(classOf(e->operand(i), static_cast<int>(d)), classOf(out, map[d]));
+      }
+    }
+  }
+}
+
+void DimGraph::add(const ir::Val* v) {
+  if (!v->isTensor() || base_.count(v)) return;
+  base_[v] = static_cast<int>(parent_.size());
+  for (int d = 0; d < v->asTensor()->rank(); ++d) parent_.push_back(static_cast<int>(parent_.size()));
+}
+
+int DimGraph::find(int i) const {
+  while (parent_[static_cast<std::size_t>(i)] != i) {
+    parent_[static_cast<std::size_t>(i)] = parent_[static_cast<std::size_t>(parent_[static_cast<std::size_t>(i)])];
+    i = parent_[static_cast<std::size_t>(i)];
+  }
+  return i;
+}
+
+void DimGraph::unite(int a, int b) {
+  if (a < 0 || b < 0) return;
+  a = find(a);
+  b = find(b);
+  if (a != b) parent_[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+}
+
+int DimGraph::classOf(const ir::Val* v, int d) const {
+  auto it = base_.find(v);
+  if (it == base_.end() || d < 0 || d >= v->asTensor()->rank()) return -1;
+  return find(it->second + d);
+}
+
+std::vector<int> DimGraph::classes(const ir::Val* v, const std::vector<int>& dims) const {
+  std::vector<int> out;
+  for (int d : dims)
+    if (!v->asTensor()->dim(static_cast<std::size_t>(d)).isBroadcast()) out.push_back(classOf(v, d));
+  return out;
+}
+
+// Equal leading and trailing extents map one to one; in the middle, constant extents are
+// grouped by equal products (a group of one on each side maps 1-to-1, others become one
+// class, as a merge or split ties them); symbolic middles become one class.
+void DimGraph::mapReshape(const ir::Expr* e) {
+  const ir::TensorView* in = e->operand(0)->asTensor();
+  const ir::TensorView* out = e->output()->asTensor();
+  int lo = 0, hiIn = in->rank(), hiOut = out->rank();
+  while (lo < hiIn && lo < hiOut && in->dim(static_cast<std::size_t>(lo)).extent == out->dim(static_cast<std::size_t>(lo)).extent) {
+    unite(classOf(in, lo), classOf(out, lo));
+    ++lo;
+  }
+  while (hiIn > lo && hiOut > lo &&
+         in->dim(static_cast<std::size_t>(hiIn - 1)).extent == out->dim(static_cast<std::size_t>(hiOut - 1)).extent) {
+    unite(classOf(in, --hiIn), classOf(out, --hiOut));
+  }
+  auto isConstRange = [](const ir::TensorView* tv, int a, int b) {
+    for (int d = a; d < b; ++d)
+      if (!tv->dim(static_cast<std::size_t>(d)).extent.isConst()) return false;
+    return true;
+  };
+  std::vector<int> group;
+  auto flush = [&]() {
+    for (std::size_t k = 1; k < group.size(); ++k) unite(group[0], group[k]);
+    group.clear();
+  };
+  if (!isConstRange(in, lo, hiIn) || !isConstRange(out, lo, hiOut)) {
+    for (int d = lo; d < hiIn; ++d) group.push_back(classOf(in, d));
+    for (int d = lo; d < hiOut; ++d) group.push_back(classOf(out, d));
+    flush();
+    return;
+  }
+  int i = lo, j = lo;
+  while (i < hiIn || j < hiOut) {
+    std::int64_t pIn = 1, pOut = 1;
+    do {
+      if (i < hiIn && (pIn <= pOut || j >= hiOut)) {
+        pIn *= in->dim(static_cast<std::size_t>(i)).extent.value;
+        group.push_back(classOf(in, i++));
+      } else if (j < hiOut) {
+        pOut *= out->dim(static_cast<std::size_t>(j)).extent.value;
+        group.push_back(classOf(out, j++));
+      }
+    } while ((pIn != pOut || pIn == 1) && (i < hiIn || j < hiOut));
+    flush();
+  }
+}
+
+// --- layout -------------------------------------------------------------------------------
+
+std::vector<int> allocationOrder(const SegmentView& view, const ir::TensorView* tv) {
+  std::vector<std::int64_t> order = tv->strideOrder();
+  for (const ir::FusionOutput& out : view.fusion->outputs())
+    if (out.val == tv && !out.strideOrder.empty()) order = out.strideOrder;
+  const int rank = tv->rank();
+  std::vector<int> dims = identityDims(rank);
+  if (static_cast<int>(order.size()) != rank) return dims;
+  // stride_order[i] is the rank of dim i by stride, rank-1 the outermost.
+  std::sort(dims.begin(), dims.end(), [&](int a, int b) {
+    return order[static_cast<std::size_t>(a)] > order[static_cast<std::size_t>(b)];
+  });
+  return dims;
+}
+
+int innermostDim(const SegmentView& view, const ir::TensorView* tv) {
+  const std::vector<int> order = allocationOrder(view, tv);
+  for (auto it = order.rbegin(); it != order.rend(); ++it)
+    if (!tv->dim(static_cast<std::size_t>(*it)).isBroadcast()) return *it;
+  return -1;
+}
+
+// --- reductions ---------------------------------------------------------------------------
+
+std::string_view reductionTypeName(ReductionType t) {
+  switch (t) {
+    case ReductionType::None: return "none";
+    case ReductionType::Inner: return "inner";
+    case ReductionType::Outer: return "outer";
+    case ReductionType::InnerOuter: return "inner-outer";
+  }
+  return "none";
+}
+
+bool isFastestDimReduction(const SegmentView& view, const ir::Expr* reduction) {
+  const ir::TensorView* in = reduction->operand(0)->asTensor();
+  const int inner = innermostDim(view, in);
+  const auto& dims = reduction->attrs().dims;
+  return inner >= 0 && std::find(dims.begin(), dims.end(), inner) != dims.end();
+}
+
+ReductionType reductionType(const SegmentView& view) {
+  bool inner = false, outer = false;
+  for (const ir::Expr* r : reductionExprs(view)) (isFastestDimReduction(view, r) ? inner : outer) = true;
+  if (inner && outer) return ReductionType::InnerOuter;
+  if (inner) return ReductionType::Inner;
+  return outer ? ReductionType::Outer : ReductionType::None;
+}
+
+namespace {
+
+// Does `e` resolve a broadcast dim of its operand `p` (broadcast there, concrete in the output)?
+bool resolvesBroadcastOf(const ir::Expr* e, const ir::Val* p) {
+  if (!p->isTensor() || !e->output()->isTensor()) return false;
+  const ir::TensorView* out = e->output()->asTensor();
+  for (std::size_t i = 0; i < e->numOperands(); ++i) {
+    if (e->operand(i) != p) continue;
+    const std::vector<int> map = consumerDims(e, i);
+    for (std::size_t d = 0; d < map.size(); ++d)
+      if (map[d] >= 0 && p->asTensor()->dim(d).isBroadcast() && !out->dim(static_cast<std::size_t>(map[d])).isBroadcast())
+        return true;
+  }
+  return false;
+}
+
+// Tensors computed from the reduction's results inside the segment.
+ValSet downstreamOf(const SegmentView& view, const ir::Expr* reduction) {
+  ValSet down(reduction->outputs().begin(), reduction->outputs().end());
+  for (const ir::Expr* e : view.exprs) {  // topological, so one sweep suffices
+    if (e == reduction) continue;
+    const bool reads = std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) { return down.count(v); });
+    if (reads) down.insert(e->outputs().begin(), e->outputs().end());
+  }
+  return down;
+}
+
+// Tensors (and segment inputs) that `roots` are computed from inside the segment.
+ValSet upstreamOf(const SegmentView& view, std::vector<const ir::Val*> roots) {
+  ValSet up;
+  while (!roots.empty()) {
+    const ir::Val* v = roots.back();
+    roots.pop_back();
+    if (!v->isTensor() || !up.insert(v).second) continue;
+    if (const ir::Expr* def = view.definitionInside(v))
+      for (std::size_t i = 0; i < def->numOperands(); ++i) roots.push_back(def->operand(i));
+  }
+  return up;
+}
+
+}  // namespace
+
+std::optional<PostReductionBroadcast> findPostReductionBroadcast(const SegmentView& view) {
+  for (const ir::Expr* r : reductionExprs(view)) {
+    const ValSet down = downstreamOf(view, r);
+    for (const ir::Expr* e : view.exprs)
+      for (std::size_t i = 0; i < e->numOperands(); ++i)
+        if (e != r && down.count(e->operand(i)) && resolvesBroadcastOf(e, e->operand(i)))
+          return PostReductionBroadcast{r, e};
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+struct ReductionPattern {
+  std::vector<int> reduced, kept;
+};
+
+ReductionPattern patternOf(const DimGraph& graph, const ir::Expr* r) {
+  const ir::TensorView* in = r->operand(0)->asTensor();
+  ReductionPattern p;
+  for (int d = 0; d < in->rank(); ++d) {
+    if (in->dim(static_cast<std::size_t>(d)).isBroadcast()) continue;
+    const auto& dims = r->attrs().dims;
+    (std::find(dims.begin(), dims.end(), d) != dims.end() ? p.reduced : p.kept).push_back(graph.classOf(in, d));
+  }
+  std::sort(p.reduced.begin(), p.reduced.end());
+  std::sort(p.kept.begin(), p.kept.end());
+  return p;
+}
+
+}  // namespace
+
+const ir::Expr* unmappedReduction(const SegmentView&, const DimGraph& graph, const std::vector<const ir::Expr*>& reductions) {
+  if (reductions.empty()) return nullptr;
+  const ReductionPattern first = patternOf(graph, reductions[0]);
+  for (std::size_t k = 1; k < reductions.size(); ++k) {
+    const ReductionPattern p = patternOf(graph, reductions[k]);
+    if (p.reduced != first.reduced || p.kept != first.kept) return reductions[k];
+  }
+  return nullptr;
+}
+
+namespace {
+
+// Resolution points of a reduction: exprs where a broadcast of its result meets other values,
+// and those other values.
+struct Resolutions {
+  std::vector<const ir::Expr*> exprs;
+  std::vector<const ir::Val*> partners;
+};
+
+Resolutions resolutionsOf(const SegmentView& view, const ValSet& down) {
+  Resolutions res;
+  for (const ir::Expr* e : view.exprs) {
+    bool resolves = false;
+    for (std::size_t i = 0; i < e->numOperands(); ++i)
+      resolves = resolves || (down.count(e->operand(i)) && resolvesBroadcastOf(e, e->operand(i)));
+    if (!resolves) continue;
+    res.exprs.push_back(e);
+    for (std::size_t i = 0; i < e->numOperands(); ++i)
+      if (!down.count(e->operand(i))) res.partners.push_back(e->operand(i));
+  }
+  return res;
+}
+
+void addBuffer(std::vector<PersistentBuffer>& buffers, PersistentBuffer b) {
+  const bool seen = std::any_of(buffers.begin(), buffers.end(), [&](const PersistentBuffer& x) { return x.tv == b.tv; });
+  if (!seen) buffers.push_back(b);
+}
+
+}  // namespace
+
+std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view) {
+  std::vector<PersistentBuffer> buffers;
+  for (const ir::Expr* r : reductionExprs(view)) {
+    const ValSet up = upstreamOf(view, {r->operand(0)});
+    const Resolutions res = resolutionsOf(view, downstreamOf(view, r));
+    const ValSet needed = upstreamOf(view, res.partners);
+    // A buffer is the last value on the reduction's side before the path to a resolution
+    // point branches off: one of its uses is a resolution point or leaves the reduction's side.
+    for (const ir::Val* v : needed) {
+      if (!up.count(v)) continue;
+      for (const ir::Expr* use : view.usesInside(v)) {
+        const bool resolution = std::find(res.exprs.begin(), res.exprs.end(), use) != res.exprs.end();
+        const bool branches = std::any_of(use->outputs().begin(), use->outputs().end(),
+                                          [&](const ir::Val* o) { return needed.count(o) && !up.count(o); });
+        if (resolution || branches) {
+          addBuffer(buffers, PersistentBuffer{v, r, res.exprs.front()});
+          break;
+        }
+      }
+    }
+  }
+  // Deterministic order: by value id (the sets above are unordered).
+  std::sort(buffers.begin(), buffers.end(), [](const PersistentBuffer& a, const PersistentBuffer& b) { return a.tv->id() < b.tv->id(); });
+  return buffers;
+}
+
+std::int64_t reductionNumel(const ir::Expr* reduction, const RuntimeInfo& rt) {
+  const auto sizes = rt.sizes(reduction->operand(0));
+  if (!sizes) return 0;
+  std::int64_t n = 1;
+  for (std::int64_t d : reduction->attrs().dims) n *= (*sizes)[static_cast<std::size_t>(d)];
+  return n;
+}
+
+std::int64_t iterationNumel(const ir::Expr* reduction, const RuntimeInfo& rt) {
+  const auto sizes = rt.sizes(reduction->operand(0));
+  if (!sizes) return 0;
+  std::int64_t n = 1;
+  const auto& dims = reduction->attrs().dims;
+  for (std::size_t d = 0; d < sizes->size(); ++d)
+    if (std::find(dims.begin(), dims.end(), static_cast<std::int64_t>(d)) == dims.end()) n *= (*sizes)[d];
+  return n;
+}
+
+namespace {
+
+// Elements of `v` along the dims that map to dims `reduction` reduces: one row's worth.
+std::int64_t rowElements(const DimGraph& graph, const ir::Val* v, const ir::Expr* reduction, const RuntimeInfo& rt) {
+  const std::vector<int> reduced = patternOf(graph, reduction).reduced;
+  const auto sizes = rt.sizes(v);
+  if (!sizes) return 0;
+  std::int64_t n = 1;
+  for (int d = 0; d < v->asTensor()->rank(); ++d)
+    if (std::find(reduced.begin(), reduced.end(), graph.classOf(v, d)) != reduced.end())
+      n *= (*sizes)[static_cast<std::size_t>(d)];
+  return n;
+}
+
+bool isRngOp(const ir::Expr* e) { return e->family() == OpFamily::RandomFill || e->family() == OpFamily::RandLike; }
+
+}  // namespace
+
+BufferSize persistentBufferSize(const SegmentView& view, const std::vector<PersistentBuffer>& buffers, const RuntimeInfo& rt) {
+  BufferSize size;
+  if (buffers.empty()) return size;
+  const DimGraph graph(view);
+  std::int64_t largest = -1;
+  std::vector<const ir::Val*> roots;
+  for (const PersistentBuffer& b : buffers) {
+    const std::int64_t bytes = rowElements(graph, b.tv, b.reduction, rt) * ir::byteSize(b.tv->dtype());
+    size.persistentBytes += bytes;
+    if (bytes > largest) {
+      largest = bytes;
+      size.largestName = b.tv->name();
+    }
+    roots.push_back(b.tv);
+  }
+  // Projection: recompute the buffers from the segment inputs they are made of.
+  const ValSet sources = upstreamOf(view, roots);
+  bool blocked = false, hasExp = false;
+  for (const ir::Val* v : sources) {
+    if (const ir::Expr* def = view.definitionInside(v)) {
+      blocked = blocked || isViewOp(def) || isRngOp(def) || isReductionOp(def);
+      hasExp = hasExp || def->op() == ir::OpType::Exp;
+      continue;
+    }
+    const ir::Expr* r = buffers.front().reduction;
+    size.projectedBytes += rowElements(graph, v, r, rt) * ir::byteSize(v->dtype());
+  }
+  size.canProject = !blocked && size.projectedBytes < size.persistentBytes;
+  size.projectionIsFree = !hasExp;
+  return size;
+}
+
+// --- whole-segment predicates ---------------------------------------------------------------
+
+std::optional<std::pair<const ir::Val*, const ir::Val*>> disconnectedOutputs(const SegmentView& view) {
+  std::unordered_map<const ir::Val*, const ir::Val*> parent;
+  auto find = [&](const ir::Val* v) {
+    while (parent.count(v) && parent[v] != v) v = parent[v];
+    return v;
+  };
+  for (const ir::Expr* e : view.exprs) {
+    const ir::Val* root = nullptr;
+    auto join = [&](const ir::Val* v) {
+      if (!v->isTensor()) return;
+      if (!parent.count(v)) parent[v] = v;
+      const ir::Val* r = find(v);
+      if (!root) root = r;
+      else if (r != root) parent[r] = root;
+    };
+    for (std::size_t i = 0; i < e->numOperands(); ++i) join(e->operand(i));
+    for (const ir::Val* out : e->outputs()) join(out);
+  }
+  const ir::Val* first = nullptr;
+  for (const ir::Val* out : view.outputs) {
+    if (!out->isTensor()) continue;
+    if (!first) first = out;
+    else if (find(out) != find(first)) return std::make_pair(first, out);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> memoryPromotionViolation(const SegmentView& view) {
+  for (const ir::Expr* e : view.exprs) {
+    if (isIndexOp(e) && !view.isSegmentInput(e->operand(0)))
+      return describe(e) + " looks up " + e->operand(0)->name() +
+             ", which is computed inside the segment; the lookup tensor of a gather/index_select/select must be a "
+             "segment input (nvFuser's memory-promotion rule)";
+    if (!isResizeOp(e)) continue;
+    for (std::size_t i = 0; i < e->numOperands(); ++i)
+      if (e->operand(i)->isTensor() && !view.isSegmentInput(e->operand(i)))
+        return describe(e) + " resizes " + e->operand(i)->name() +
+               ", which is computed inside the segment; only the resize scheduler may slice, pad or concatenate an "
+               "intermediate (nvFuser's memory-promotion rule)";
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+std::vector<const ir::Val*> tensorsAtBoundary(const SegmentView& view) {
+  std::vector<const ir::Val*> out;
+  for (const auto* list : {&view.inputs, &view.outputs})
+    for (const ir::Val* v : *list)
+      if (v->isTensor() && std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+  return out;
+}
+
+std::vector<int> allClasses(const DimGraph& graph, const ir::Val* v) {
+  std::vector<int> out;
+  for (int d = 0; d < v->asTensor()->rank(); ++d) out.push_back(graph.classOf(v, d));
+  return out;
+}
+
+// Classes of the dims gather/index_select/select look up in their lookup tensors: those
+// dims are indexed, not iterated, so no reference has to cover them.
+std::vector<int> indexedClasses(const SegmentView& view, const DimGraph& graph) {
+  std::vector<int> classes;
+  for (const ir::Expr* e : view.exprs)
+    if (isIndexOp(e)) classes.push_back(graph.classOf(e->operand(0), static_cast<int>(e->attrs().axis)));
+  return classes;
+}
+
+}  // namespace
+
+const ir::Val* uncoveredBy(const SegmentView& view, const DimGraph& graph, const ir::Val* ref,
+                           const std::vector<int>& refClasses) {
+  const std::vector<int> indexed = indexedClasses(view, graph);
+  auto contains = [](const std::vector<int>& list, int c) { return std::find(list.begin(), list.end(), c) != list.end(); };
+  for (const ir::Val* v : tensorsAtBoundary(view)) {
+    if (v == ref) continue;
+    for (int d = 0; d < v->asTensor()->rank(); ++d) {
+      const int cls = graph.classOf(v, d);
+      if (!v->asTensor()->dim(static_cast<std::size_t>(d)).isBroadcast() && !contains(indexed, cls) &&
+          !contains(refClasses, cls))
+        return v;
+    }
+  }
+  return nullptr;
+}
+
+const ir::Val* referenceTensor(const SegmentView& view, const DimGraph& graph) {
+  const ir::Val* best = nullptr;
+  for (const ir::Val* out : view.outputs) {
+    if (!out->isTensor() || view.isSegmentInput(out)) continue;
+    if (best && out->asTensor()->rank() <= best->asTensor()->rank()) continue;
+    if (!uncoveredBy(view, graph, out, allClasses(graph, out))) best = out;
+  }
+  return best;
+}
+
+std::vector<std::vector<const ir::Val*>> innerDimGroups(const SegmentView& view, const DimGraph& graph) {
+  std::vector<int> keys;
+  std::vector<std::vector<const ir::Val*>> groups;
+  for (const ir::Val* v : tensorsAtBoundary(view)) {
+    const int inner = innermostDim(view, v->asTensor());
+    if (inner < 0) continue;
+    const int key = graph.classOf(v, inner);
+    auto it = std::find(keys.begin(), keys.end(), key);
+    if (it == keys.end()) {
+      keys.push_back(key);
+      groups.push_back({v});
+    } else {
+      groups[static_cast<std::size_t>(it - keys.begin())].push_back(v);
+    }
+  }
+  return groups;
+}
+
+namespace {
+
+// Extents a broadcast dim becomes where it meets concrete dims, following it through the
+// consumers that keep it broadcast.
+void concretizations(const SegmentView& view, const ir::Val* v, int d, std::vector<ir::SymInt>& out) {
+  for (const ir::Expr* use : view.usesInside(v)) {
+    if (!use->output()->isTensor()) continue;
+    for (std::size_t i = 0; i < use->numOperands(); ++i) {
+      if (use->operand(i) != v) continue;
+      const int c = consumerDims(use, i)[static_cast<std::size_t>(d)];
+      if (c < 0) continue;
+      const ir::Dim& dim = use->output()->asTensor()->dim(static_cast<std::size_t>(c));
+      if (dim.isBroadcast()) concretizations(view, use->output(), c, out);
+      else if (std::find(out.begin(), out.end(), dim.extent) == out.end()) out.push_back(dim.extent);
+    }
+  }
+}
+
+}  // namespace
+
+const ir::Val* nonUniqueBroadcast(const SegmentView& view) {
+  std::vector<const ir::Val*> tensors(view.inputs.begin(), view.inputs.end());
+  for (const ir::Expr* e : view.exprs) tensors.insert(tensors.end(), e->outputs().begin(), e->outputs().end());
+  for (const ir::Val* v : tensors) {
+    if (!v->isTensor()) continue;
+    for (int d = 0; d < v->asTensor()->rank(); ++d) {
+      if (v->asTensor()->dim(static_cast<std::size_t>(d)).kind != ir::IterKind::Broadcast) continue;
+      std::vector<ir::SymInt> extents;
+      concretizations(view, v, d, extents);
+      if (extents.size() > 1) return v;
+    }
+  }
+  return nullptr;
+}
+
+const ir::Val* subByteTensor(const SegmentView& view) {
+  auto subByte = [](const ir::Val* v) { return v->isTensor() && v->dtype() == ir::DataType::Float4_e2m1fn; };
+  for (const ir::Val* v : view.inputs)
+    if (subByte(v)) return v;
+  for (const ir::Expr* e : view.exprs)
+    for (const ir::Val* out : e->outputs())
+      if (subByte(out)) return out;
+  return nullptr;
+}
+
+bool isAliasOfInput(const SegmentView& view, const ir::Val* out) {
+  for (const ir::FusionOutput& fo : view.fusion->outputs())
+    if (fo.val == out && fo.aliasOf) return false;  // an in-place update writes, it is no view
+  const ir::Val* v = out;
+  while (!view.isSegmentInput(v)) {
+    const ir::Expr* def = view.definitionInside(v);
+    if (!def) return false;
+    switch (def->family()) {
+      case OpFamily::Set: case OpFamily::Permute: case OpFamily::Reshape: case OpFamily::Slice:
+      case OpFamily::Broadcast: case OpFamily::BroadcastInDim: case OpFamily::Squeeze: case OpFamily::Expand:
+        v = def->operand(0);
+        break;
+      default:
+        return false;
+    }
+  }
+  return v->isTensor();
+}
+
+}  // namespace segscope::scheduler::analysis

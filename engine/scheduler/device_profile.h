@@ -1,0 +1,28 @@
+// GPU properties the schedulers' run-time checks depend on, with built-in profiles.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace segscope::scheduler {
+
+struct DeviceProfile {
+  std::string name;
+  int smCount = 0;
+  int computeMajor = 0, computeMinor = 0;
+  std::int64_t registerFileBytesPerSm = 0;
+  std::int64_t sharedMemoryPerBlockOptinBytes = 0;
+  double dramBandwidthGBps = 0.0;
+  int maxThreadsPerSm = 0;
+  int warpSize = 32;
+  int maxClusterSize = 1;
+};
+
+/// h100, h200, a100.
+const std::vector<DeviceProfile>& builtinProfiles();
+std::optional<DeviceProfile> profileByName(std::string_view name);
+
+}  // namespace segscope::scheduler

@@ -1,0 +1,36 @@
+// ExprEval: segments the host evaluates with ATen instead of a generated kernel.
+#include <algorithm>
+
+#include "scheduler/analysis.h"
+#include "scheduler/schedulers.h"
+
+namespace segscope::scheduler::expr_eval {
+namespace {
+
+bool isHostOp(const ir::Expr* e) {
+  return analysis::isExprEvalOnlyOp(e) || analysis::isMatmulOp(e) || e->family() == ir::OpFamily::Gather;
+}
+
+// The first tensor output that is neither a segment input nor a view of one.
+const ir::Val* firstComputedOutput(const SegmentView& view) {
+  for (const ir::Val* out : view.outputs)
+    if (out->isTensor() && !analysis::isAliasOfInput(view, out)) return out;
+  return nullptr;
+}
+
+}  // namespace
+
+Verdict canScheduleCompileTime(const SegmentView& view) {
+  // All outputs are views of inputs (vacuously true without tensor outputs): pointer arithmetic.
+  const ir::Val* computed = firstComputedOutput(view);
+  if (!computed) return Verdict::accept();
+  if (view.exprs.size() == 1 && isHostOp(view.exprs.front())) return Verdict::accept();
+  return Verdict::reject(computed->name() + " is computed, not a view of a segment input, and the segment has " +
+                         std::to_string(view.exprs.size()) +
+                         " exprs: expr_eval only takes views of inputs, scalar-only work, or a single "
+                         "matmul/linear/sdpa/embedding/gather/cumsum");
+}
+
+Verdict canScheduleRunTime(const SegmentView&, const RuntimeInfo&, const DeviceProfile&) { return Verdict::accept(); }
+
+}  // namespace segscope::scheduler::expr_eval

@@ -1,0 +1,90 @@
+// Shared persistent-scheduler checks (see normalization.h).
+#include "scheduler/normalization.h"
+
+#include <algorithm>
+
+namespace segscope::scheduler::normalization {
+
+Verdict checkOpsAndInputs(const SegmentView& view) {
+  if (analysis::reductionExprs(view).empty()) return Verdict::reject("the segment has no reduction to normalize over");
+  const bool tensorInput = std::any_of(view.inputs.begin(), view.inputs.end(), [](const ir::Val* v) { return v->isTensor(); });
+  if (!tensorInput) return Verdict::reject("the segment has no tensor input");
+  if (auto why = analysis::memoryPromotionViolation(view)) return Verdict::reject(*why);
+  if (const ir::Val* v = analysis::nonUniqueBroadcast(view))
+    return Verdict::reject(v->name() + " " + v->asTensor()->shapeString() +
+                           " has a broadcast dim that its uses expand to different extents (non-unique broadcast)");
+  return Verdict::accept();
+}
+
+SchedulerType persistentSchedulerFor(analysis::ReductionType type) {
+  switch (type) {
+    case analysis::ReductionType::Inner: return SchedulerType::InnerPersistent;
+    case analysis::ReductionType::Outer: return SchedulerType::OuterPersistent;
+    case analysis::ReductionType::InnerOuter: return SchedulerType::InnerOuterPersistent;
+    case analysis::ReductionType::None: break;
+  }
+  return SchedulerType::None;
+}
+
+Verdict checkReductionType(const SegmentView& view, SchedulerType self) {
+  const analysis::ReductionType type = analysis::reductionType(view);
+  const SchedulerType wanted = persistentSchedulerFor(type);
+  if (wanted == self) return Verdict::accept();
+  return Verdict::reject("the reductions are " + std::string(analysis::reductionTypeName(type)) +
+                         " (judged by each reduction input's innermost allocation dim), which is " +
+                         std::string(schedulerName(wanted)) + "'s pattern");
+}
+
+Verdict requirePersistentBuffer(const std::vector<analysis::PersistentBuffer>& buffers) {
+  if (!buffers.empty()) return Verdict::accept();
+  return Verdict::reject("no persistent buffer: no value read by a reduction is read again after a broadcast of its "
+                         "result, so there is nothing to keep on chip (the reduction scheduler's case)");
+}
+
+std::int64_t registerBudgetBytes(const DeviceProfile& device) { return device.registerFileBytesPerSm / 2; }
+
+std::int64_t sharedMemoryBudgetBytes(const DeviceProfile& device) {
+  return std::max<std::int64_t>(0, device.sharedMemoryPerBlockOptinBytes - 1024 * 4);
+}
+
+std::int64_t chosenBufferBytes(const analysis::BufferSize& size, std::int64_t budget) {
+  const bool project = size.canProject && (size.projectionIsFree || size.persistentBytes > budget);
+  return project ? size.projectedBytes : size.persistentBytes;
+}
+
+Verdict checkEnoughBlocks(const ir::Expr* reduction, bool fastestDim, const RuntimeInfo& rt, const DeviceProfile& device) {
+  const std::int64_t reduced = analysis::reductionNumel(reduction, rt);
+  const std::int64_t rows = analysis::iterationNumel(reduction, rt);
+  const std::int64_t minRows = fastestDim ? device.smCount / 8 : (device.warpSize / 8) * device.smCount;
+  if (reduced >= 4 * static_cast<std::int64_t>(device.maxThreadsPerSm) && rows < minRows)
+    return Verdict::reject(analysis::describe(reduction) + " reduces " + std::to_string(reduced) + " elements over only " +
+                           std::to_string(rows) + " rows, fewer than the " + std::to_string(minRows) +
+                           " needed to fill " + device.name + " (not enough blocks)");
+  return Verdict::accept();
+}
+
+// Shared compile-time check of InnerPersistent and OuterPersistent (nvFuser's
+// normalization_scheduler_utils::compileTimeCheck), parameterised by the scheduler.
+Verdict compileTimeCheck(const SegmentView& view, SchedulerType self) {
+  if (auto v = normalization::checkOpsAndInputs(view); !v) return v;
+  const auto reductions = analysis::reductionExprs(view);
+  const analysis::DimGraph graph(view);
+  const ir::Val* in = reductions.front()->operand(0);
+  std::vector<int> classes;
+  for (int d = 0; d < in->asTensor()->rank(); ++d) classes.push_back(graph.classOf(in, d));
+  for (const ir::Val* out : view.outputs) {
+    if (!out->isTensor()) continue;
+    for (int d = 0; d < out->asTensor()->rank(); ++d)
+      if (!out->asTensor()->dim(static_cast<std::size_t>(d)).isBroadcast() &&
+          std::find(classes.begin(), classes.end(), graph.classOf(out, d)) == classes.end())
+        return Verdict::reject("output " + out->name() + " has a dim that " + analysis::describe(reductions.front()) +
+                               " neither iterates over nor reduces");
+  }
+  if (auto v = normalization::checkReductionType(view, self); !v) return v;
+  if (const ir::Expr* other = analysis::unmappedReduction(view, graph, reductions))
+    return Verdict::reject(analysis::describe(other) + " does not reduce the dims " +
+                           analysis::describe(reductions.front()) + " reduces (un-mapped multi-reduction)");
+  return normalization::requirePersistentBuffer(analysis::persistentBuffers(view));
+}
+
+}  // namespace segscope::scheduler::normalization

@@ -1,0 +1,101 @@
+// The common gate and the priority-ordered search over the schedulers.
+#include "scheduler/registry.h"
+
+#include "scheduler/analysis.h"
+#include "scheduler/schedulers.h"
+
+namespace segscope::scheduler {
+namespace {
+
+struct Entry {
+  SchedulerType type;
+  Verdict (*compileTime)(const SegmentView&);
+  Verdict (*runTime)(const SegmentView&, const RuntimeInfo&, const DeviceProfile&);
+};
+
+const Entry* entryFor(SchedulerType type) {
+  static const Entry entries[] = {
+      {SchedulerType::NoOp, no_op::canScheduleCompileTime, no_op::canScheduleRunTime},
+      {SchedulerType::ExprEval, expr_eval::canScheduleCompileTime, expr_eval::canScheduleRunTime},
+      {SchedulerType::Matmul, matmul::canScheduleCompileTime, matmul::canScheduleRunTime},
+      {SchedulerType::Reduction, reduction::canScheduleCompileTime, reduction::canScheduleRunTime},
+      {SchedulerType::Resize, resize::canScheduleCompileTime, resize::canScheduleRunTime},
+      {SchedulerType::Transpose, transpose::canScheduleCompileTime, transpose::canScheduleRunTime},
+      {SchedulerType::PointWise, pointwise::canScheduleCompileTime, pointwise::canScheduleRunTime},
+      {SchedulerType::InnerPersistent, inner_persistent::canScheduleCompileTime, inner_persistent::canScheduleRunTime},
+      {SchedulerType::OuterPersistent, outer_persistent::canScheduleCompileTime, outer_persistent::canScheduleRunTime},
+      {SchedulerType::InnerOuterPersistent, inner_outer_persistent::canScheduleCompileTime,
+       inner_outer_persistent::canScheduleRunTime},
+  };
+  for (const Entry& e : entries)
+    if (e.type == type) return &e;
+  return nullptr;
+}
+
+// Only take_along_axis-style gathers (index and input agree off the axis) are supported.
+const ir::Expr* inexactGather(const SegmentView& view) {
+  for (const ir::Expr* e : view.exprs) {
+    if (e->op() != ir::OpType::Gather) continue;
+    const ir::TensorView* in = e->operand(0)->asTensor();
+    const ir::TensorView* index = e->operand(1)->asTensor();
+    for (int d = 0; d < in->rank(); ++d)
+      if (d != e->attrs().axis && !(in->dim(static_cast<std::size_t>(d)).extent == index->dim(static_cast<std::size_t>(d)).extent))
+        return e;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Verdict commonGate(const SegmentView& view, SchedulerType type) {
+  if (const ir::Expr* e = analysis::firstExprWhere(view, analysis::isExprEvalOnlyOp))
+    return Verdict::reject(analysis::describe(e) + " only runs as expr_eval (ATen), never in a generated kernel");
+  if (const ir::Expr* e = inexactGather(view))
+    return Verdict::reject(analysis::describe(e) + " gathers an index smaller than its input off the axis; only "
+                                                   "take_along_axis-style gathers can be fused");
+  if (type != SchedulerType::Matmul)
+    if (const ir::Expr* e = analysis::firstExprWhere(view, analysis::isMatmulOp))
+      return Verdict::reject(analysis::describe(e) + " is a matmul/linear: only the matmul scheduler (or expr_eval alone) "
+                                                     "takes it");
+  if (auto pair = analysis::disconnectedOutputs(view))
+    return Verdict::reject("outputs " + pair->first->name() + " and " + pair->second->name() +
+                           " are computed independently (not connected): they need separate segments");
+  const ir::Expr* resize = analysis::firstExprWhere(view, analysis::isResizeOp);
+  const ir::Expr* index = analysis::firstExprWhere(view, analysis::isIndexOp);
+  if (resize && index)
+    return Verdict::reject(analysis::describe(resize) + " and " + analysis::describe(index) +
+                           " mix a resize with an index op, which no scheduler supports together");
+  return Verdict::accept();
+}
+
+namespace {
+
+// Gate, compile-time and run-time checks of one scheduler, noting where it was decided.
+SchedulerVerdict check(SchedulerType type, const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device) {
+  const Entry* entry = entryFor(type);
+  if (!entry) return SchedulerVerdict{type, Verdict::reject("none is not a scheduler"), true};
+  if (type != SchedulerType::ExprEval)
+    if (Verdict v = commonGate(view, type); !v) return SchedulerVerdict{type, v, true};
+  if (Verdict v = entry->compileTime(view); !v) return SchedulerVerdict{type, v, true};
+  return SchedulerVerdict{type, entry->runTime(view, rt, device), false};
+}
+
+}  // namespace
+
+Verdict canSchedule(SchedulerType type, const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device) {
+  return check(type, view, rt, device).verdict;
+}
+
+Proposal proposeHeuristics(const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device) {
+  Proposal proposal;
+  for (SchedulerType type : schedulersInPriorityOrder()) {
+    proposal.verdicts.push_back(check(type, view, rt, device));
+    if (proposal.verdicts.back().verdict.ok) {
+      proposal.accepted = type;
+      break;
+    }
+  }
+  return proposal;
+}
+
+}  // namespace segscope::scheduler

@@ -1,0 +1,36 @@
+// A group of exprs of one fusion, seen as a segment: its exprs, inputs and outputs.
+#pragma once
+
+#include <unordered_set>
+#include <vector>
+
+#include "ir/fusion.h"
+
+namespace segscope::scheduler {
+
+/// What a scheduler check looks at. It never copies the fusion: building one costs
+/// O(size of the group), because the segmenter asks about thousands of candidate groups.
+struct SegmentView {
+  const ir::Fusion* fusion = nullptr;
+  std::vector<const ir::Expr*> exprs;    // topological
+  std::vector<const ir::Val*> inputs;    // read, not produced inside (constants excluded)
+  std::vector<const ir::Val*> outputs;   // produced inside and read outside, or fusion outputs
+
+  /// The whole fusion: its inputs and outputs are the fusion's.
+  static SegmentView whole(const ir::Fusion& fusion);
+  /// A group of exprs (any order); inputs and outputs are derived from the uses.
+  static SegmentView of(const ir::Fusion& fusion, std::vector<const ir::Expr*> exprs);
+
+  bool isSegmentInput(const ir::Val* v) const;
+  bool isSegmentOutput(const ir::Val* v) const;
+  bool contains(const ir::Expr* e) const { return members_.count(e) != 0; }
+  /// Uses of `v` inside the segment.
+  std::vector<const ir::Expr*> usesInside(const ir::Val* v) const;
+  /// The segment's expr that produces `v`, or null when `v` comes from outside.
+  const ir::Expr* definitionInside(const ir::Val* v) const;
+
+ private:
+  std::unordered_set<const ir::Expr*> members_;
+};
+
+}  // namespace segscope::scheduler
