@@ -10,6 +10,8 @@ const std::vector<CommandSpec>& commandSpecs() {
        {"--backend", "--json", "--seed", "--repeat"}, {}, true},
       {"passes", "run the pre-segmentation passes; one line per pass", {"--json", "--disable-pass"}, {"--diff"}, true},
       {"trace", "record every step (load, passes) and write the trace as JSON", {"--json", "--disable-pass"}, {}, true},
+      {"schedule", "which scheduler would take the whole fusion as one kernel, and why the others refuse",
+       {"--profile", "--json", "--disable-pass"}, {"--no-passes"}, true},
       {"ir", "print the fusion IR as text", {}, {"--after-passes"}, true},
       {"script", "print the fusion back as a repro script", {"--out"}, {}, true},
   };

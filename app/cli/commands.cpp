@@ -15,6 +15,7 @@
 #include "frontend/script.h"
 #include "frontend/writer.h"
 #include "passes/pre_segmenter.h"
+#include "scheduler/registry.h"
 #include "trace/diff.h"
 #include "trace/trace.h"
 #include "trace/trace_json.h"
@@ -279,6 +280,43 @@ int writeTrace(const Arguments& args) {
   return kOk;
 }
 
+int schedule(const Arguments& args) {
+  const std::string profileName = args.value("--profile").value_or("h100");
+  const auto profile = scheduler::profileByName(profileName);
+  if (!profile) {
+    std::cerr << "segscope-cli: error: unknown profile '" << profileName << "'; profiles are:";
+    for (const scheduler::DeviceProfile& p : scheduler::builtinProfiles()) std::cerr << " " << p.name;
+    std::cerr << "\n";
+    return kBadInput;
+  }
+  if (!applyDisabledPasses(args)) return kBadInput;
+  auto script = load(args.file);
+  if (!script) return kBadInput;
+  if (!args.has("--no-passes")) passes::runPreSegmenter(*script->fusion);
+  auto runtime = scheduler::RuntimeInfo::bind(*script->fusion, script->inputs);
+  if (!runtime) {
+    std::cerr << args.file << ": error: " << runtime.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  const scheduler::Proposal proposal =
+      scheduler::proposeHeuristics(scheduler::SegmentView::whole(*script->fusion), runtime.value(), *profile);
+  std::cout << script->fusion->name() << " (" << script->fusion->exprs().size() << " ops) on " << profile->name << ": "
+            << (proposal.accepted == scheduler::SchedulerType::None
+                    ? std::string("no scheduler takes the whole fusion; the segmenter must split it")
+                    : "one " + std::string(scheduler::schedulerName(proposal.accepted)) + " kernel")
+            << "\n";
+  for (const scheduler::SchedulerVerdict& v : proposal.verdicts) {
+    const std::string name(scheduler::schedulerName(v.type));
+    const char* outcome = v.verdict.ok ? "accepts" : (v.compileTimeOnly ? "refuses" : "refuses at run time");
+    std::printf("  %-24s %-20s %s\n", name.c_str(), outcome, v.verdict.reason.c_str());
+  }
+  if (auto st = writeOutput(args.value("--json"), scheduleJson(proposal, profile->name, args.file)); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  return kOk;
+}
+
 int printIr(const Arguments& args) {
   auto script = load(args.file);
   if (!script) return kBadInput;
@@ -313,6 +351,7 @@ int runCommand(const Arguments& args) {
   if (args.command == "ir") return printIr(args);
   if (args.command == "passes") return runPasses(args);
   if (args.command == "trace") return writeTrace(args);
+  if (args.command == "schedule") return schedule(args);
   if (args.command == "script") return printScript(args);
   std::cerr << "error: unknown command '" << args.command << "'\n";
   return kBadInput;

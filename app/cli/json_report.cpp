@@ -51,6 +51,16 @@ std::string infoJson(const frontend::Script& script, const std::string& file) {
   return j.dump(2) + "\n";
 }
 
+std::string scheduleJson(const scheduler::Proposal& proposal, const std::string& profile, const std::string& file) {
+  json verdicts = json::array();
+  for (const scheduler::SchedulerVerdict& v : proposal.verdicts)
+    verdicts.push_back({{"scheduler", std::string(scheduler::schedulerName(v.type))}, {"accepted", v.verdict.ok},
+                        {"compile_time", v.compileTimeOnly}, {"reason", v.verdict.reason}});
+  json j = {{"file", file}, {"profile", profile}, {"accepted", std::string(scheduler::schedulerName(proposal.accepted))},
+            {"verdicts", verdicts}};
+  return j.dump(2) + "\n";
+}
+
 std::string passesJson(const trace::Trace& trace, const std::string& file) {
   json passes = json::array();
   int before = -1, after = -1;

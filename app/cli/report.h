@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "frontend/script.h"
+#include "scheduler/registry.h"
 #include "trace/trace.h"
 
 namespace segscope::cli {
@@ -29,6 +30,7 @@ struct RunSummary {
 };
 
 std::string infoJson(const frontend::Script& script, const std::string& file);
+std::string scheduleJson(const scheduler::Proposal& proposal, const std::string& profile, const std::string& file);
 std::string passesJson(const trace::Trace& trace, const std::string& file);
 std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run);
 

@@ -138,6 +138,30 @@ class TestCli : public QObject {
     QCOMPARE(cli({"trace", QString(SEGSCOPE_SOURCE_DIR) + "/samples/rope.py"}).exitCode, 2);  // --json is required
   }
 
+  void scheduleOnEverySample_data() { infoOnEverySample_data(); }
+  void scheduleOnEverySample() {
+    QFETCH(QString, file);
+    const Run r = cli({"schedule", file, "--json", "-"});
+    QVERIFY2(r.exitCode == 0 && !r.crashed, qPrintable(r.err));
+    const QJsonObject j = json(r.out.mid(r.out.indexOf("\n{") + 1));
+    const QJsonArray verdicts = j["verdicts"].toArray();
+    QVERIFY(!verdicts.isEmpty());
+    for (const QJsonValue& v : verdicts)
+      if (!v.toObject()["accepted"].toBool()) QVERIFY(!v.toObject()["reason"].toString().isEmpty());
+  }
+
+  void scheduleExplainsTheProfileDifference() {
+    const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/reduction_epilogue.py";
+    const Run h100 = cli({"schedule", file});
+    QVERIFY2(h100.out.contains("on h100: one inner_persistent kernel"), qPrintable(h100.out));
+    const Run a100 = cli({"schedule", file, "--profile", "a100"});
+    QVERIFY2(a100.out.contains("no scheduler takes the whole fusion"), qPrintable(a100.out));
+    QVERIFY2(a100.out.contains("512 KiB per row"), qPrintable(a100.out));
+    const Run bad = cli({"schedule", file, "--profile", "v100"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY(bad.err.contains("unknown profile 'v100'; profiles are: h100 h200 a100"));
+  }
+
   void runIsDeterministic() {
     const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/softmax.py";
     const Run a = cli({"run", file, "--json", "-"});
