@@ -36,11 +36,17 @@ class Pass {
 /// CRTP base: Derived supplies `static constexpr std::string_view kName`,
 /// `static constexpr bool kEnabledByDefault` and `static bool runPass(ir::Fusion&, PassLog&)`.
 /// Each Derived gets its own atomic flag, so tests and the UI can switch one pass off.
+class PassRunner;
+
 template <class Derived>
 class OptimizationPass : public Pass {
  public:
   static void setEnabled(bool on) { flag().store(on); }
   static bool getEnabled() { return flag().load(); }
+  /// Runs this one pass as the PreSegmenter would: skipped when disabled, timed, verified
+  /// and recorded as a Step when `recorder` is given. (Not `runPass`: Derived's own
+  /// runPass would hide it.) Returns true when the fusion changed.
+  static bool runAndRecord(ir::Fusion& fusion, trace::Recorder* recorder = nullptr);
 
   std::string_view name() const override { return Derived::kName; }
   bool enabled() const override { return getEnabled(); }
@@ -89,5 +95,11 @@ class PassRunner {
   trace::SnapshotPtr current_;
   bool hitCap_ = false;
 };
+
+template <class Derived>
+bool OptimizationPass<Derived>::runAndRecord(ir::Fusion& fusion, trace::Recorder* recorder) {
+  static const Derived instance;
+  return PassRunner(fusion, recorder).run(instance);
+}
 
 }  // namespace segscope::passes

@@ -88,6 +88,22 @@ class TestPassInfrastructure : public QObject {
     QCOMPARE(f->exprs().size(), std::size_t{1});
   }
 
+  void runAndRecordSkipsTimesAndRecords() {
+    auto f = tinyFusion();
+    trace::Trace t;
+    QVERIFY(AlwaysCopies::runAndRecord(*f, &t));
+    {
+      passes::OptimizationPassGuard<AlwaysCopies> off(false);
+      QVERIFY(!AlwaysCopies::runAndRecord(*f, &t));
+    }
+    QVERIFY(!passes::DeadCodeElimination::runAndRecord(*f));  // no recorder: just runs
+    QCOMPARE(t.size(), std::size_t{2});
+    QCOMPARE(t.step(0).name, std::string("always_copies"));
+    QVERIFY(t.step(0).modified && t.step(0).milliseconds >= 0);
+    QCOMPARE(t.step(0).log, std::vector<std::string>{"copied T1"});
+    QVERIFY(t.step(1).skipped);
+  }
+
   void unchangedStepsShareTheirSnapshot() {
     auto f = tinyFusion();
     trace::Trace t;
