@@ -1,7 +1,6 @@
 // GroupDependencyAnalysis: transitive-producer bitsets indexed by group id.
 #include "segmenter/group_dependency.h"
 
-#include <queue>
 
 namespace segscope::segmenter {
 
@@ -27,32 +26,20 @@ void GroupDependencyAnalysis::unite(Bits& into, const Bits& from) {
 }
 
 Result<GroupDependencyAnalysis> GroupDependencyAnalysis::build(const SegmentedFusion& fusion) {
+  auto order = fusion.topologicalOrder();
+  if (!order) return makeError("the group graph is not a DAG");
   GroupDependencyAnalysis a;
-  std::unordered_map<const SegmentedGroup*, int> pending;
-  std::queue<const SegmentedGroup*> ready;
-  for (const SegmentedGroup* g : fusion.groups()) {
+  // In topological order every producer's set is final when its consumers read it.
+  for (const SegmentedGroup* g : order.value()) {
     const auto id = static_cast<std::size_t>(g->id());
     if (a.byId_.size() <= id) a.byId_.resize(id + 1, nullptr);
     a.byId_[id] = g;
-    a.producers_[g];
-    pending[g] = static_cast<int>(g->producerGroups().size());
-    if (pending[g] == 0) ready.push(g);
-  }
-  std::size_t visited = 0;
-  while (!ready.empty()) {
-    const SegmentedGroup* g = ready.front();
-    ready.pop();
-    ++visited;
-    // Every producer is final by now: a group is processed only after all of them.
+    Bits& mine = a.producers_[g];
     for (const SegmentedGroup* p : g->producerGroups()) {
-      Bits& mine = a.producers_[g];
       set(mine, p->id());
-      unite(mine, a.producers_[p]);
+      unite(mine, a.producers_.at(p));  // present: producers come first in topological order
     }
-    for (const SegmentedGroup* c : g->consumerGroups())
-      if (--pending[c] == 0) ready.push(c);
   }
-  if (visited != fusion.groups().size()) return makeError("the group graph is not a DAG");
   return a;
 }
 

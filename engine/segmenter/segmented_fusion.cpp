@@ -119,6 +119,27 @@ SegmentedGroup* SegmentedFusion::mergeGroups(SegmentedGroup* a, SegmentedGroup* 
   return ab;
 }
 
+Result<std::vector<const SegmentedGroup*>> SegmentedFusion::topologicalOrder() const {
+  // Kahn's algorithm; ready groups in creation order keep the result deterministic.
+  std::unordered_map<const SegmentedGroup*, int> pending;
+  std::queue<const SegmentedGroup*> ready;
+  for (const SegmentedGroup* g : groups_) {
+    pending[g] = static_cast<int>(g->producerGroups().size());
+    if (pending[g] == 0) ready.push(g);
+  }
+  std::vector<const SegmentedGroup*> order;
+  order.reserve(groups_.size());
+  while (!ready.empty()) {
+    const SegmentedGroup* g = ready.front();
+    ready.pop();
+    order.push_back(g);
+    for (const SegmentedGroup* c : g->consumerGroups())
+      if (--pending[c] == 0) ready.push(c);
+  }
+  if (order.size() != groups_.size()) return makeError("the group graph has a cycle");
+  return order;
+}
+
 SegmentedGroup* SegmentedFusion::groupOf(const ir::Expr* expr) const {
   const auto id = static_cast<std::size_t>(expr->id());
   return id < groupOfExpr_.size() ? groupOfExpr_[id] : nullptr;
@@ -156,22 +177,7 @@ Status SegmentedFusion::validate() const {
                          " without an edge");
     }
   }
-  // Acyclic: Kahn over groups.
-  std::unordered_map<const SegmentedGroup*, int> pending;
-  std::queue<const SegmentedGroup*> ready;
-  for (const SegmentedGroup* g : groups_) {
-    pending[g] = static_cast<int>(g->producerGroups().size());
-    if (pending[g] == 0) ready.push(g);
-  }
-  std::size_t visited = 0;
-  while (!ready.empty()) {
-    const SegmentedGroup* g = ready.front();
-    ready.pop();
-    ++visited;
-    for (const SegmentedGroup* c : g->consumerGroups())
-      if (--pending[c] == 0) ready.push(c);
-  }
-  if (visited != groups_.size()) return makeError("the group graph has a cycle");
+  if (auto order = topologicalOrder(); !order) return order.error();
   return {};
 }
 

@@ -66,6 +66,8 @@ class SegmentedFusion {
   /// Replaces a and b by one group holding both expr lists. Edges to and from the outside
   /// are re-created on the new group before the old ones go; edges between a and b vanish.
   SegmentedGroup* mergeGroups(SegmentedGroup* a, SegmentedGroup* b);
+  /// Groups with every producer before its consumers; an error when there is a cycle.
+  Result<std::vector<const SegmentedGroup*>> topologicalOrder() const;
   /// The group holding `expr`, or null.
   SegmentedGroup* groupOf(const ir::Expr* expr) const;
 
