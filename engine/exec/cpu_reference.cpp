@@ -57,7 +57,7 @@ RefTensor fromHost(const HostTensor& h) {
   t.dtype = h.dtype();
   t.sizes = h.sizes();
   t.strides = ref::contiguousStrides(h.sizes());
-  t.storage = std::make_shared<std::vector<double>>(h.toDoubles());
+  t.storage = std::make_shared<std::vector<double>>(h.asDoubles());
   return t;
 }
 

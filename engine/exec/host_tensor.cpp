@@ -236,7 +236,7 @@ double HostTensor::get(std::int64_t logicalIndex) const { return loadElement(sto
 
 void HostTensor::set(std::int64_t logicalIndex, double value) { storeElement(storageOffset(logicalIndex), value); }
 
-std::vector<double> HostTensor::toDoubles() const {
+std::vector<double> HostTensor::asDoubles() const {
   std::vector<double> out(static_cast<std::size_t>(numel()));
   double* dst = out.data();
   visitElements(*this, [dst](std::int64_t i, double v) { dst[i] = v; });

@@ -50,7 +50,7 @@ class HostTensor {
   void set(std::int64_t logicalIndex, double value);
 
   /// Every element in logical row-major order (numel() values); the fast bulk path.
-  std::vector<double> toDoubles() const;
+  std::vector<double> asDoubles() const;
   /// Writes numel() values given in logical row-major order, rounding each to the dtype.
   void fromDoubles(const double* rowMajor);
 

@@ -64,7 +64,7 @@ Comparison compareValues(const Value& expected, const Value& actual) {
     return c;
   }
   const Tolerance tol = toleranceFor(e.dtype());
-  const std::vector<double> ev = e.toDoubles(), av = a.toDoubles();
+  const std::vector<double> ev = e.asDoubles(), av = a.asDoubles();
   double worstExcess = 0;
   for (std::size_t i = 0; i < ev.size(); ++i) {
     const bool fine = close(ev[i], av[i], tol);

@@ -61,7 +61,7 @@ std::vector<SymInt> shape(std::initializer_list<std::int64_t> extents) {
 }
 
 const HostTensor& tensor(const Value& v) { return std::get<HostTensor>(v); }
-std::vector<double> values(const Value& v) { return tensor(v).toDoubles(); }
+std::vector<double> values(const Value& v) { return tensor(v).asDoubles(); }
 std::vector<std::int64_t> sizes(const Value& v) { return tensor(v).sizes(); }
 
 QString text(const std::vector<double>& v) {
