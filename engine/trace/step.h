@@ -1,6 +1,7 @@
 // One recorded step of the pipeline: what ran, whether it changed anything, before/after.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,26 @@ enum class StepKind {
 std::string_view stepKindName(StepKind kind);
 bool stepKindFromName(std::string_view name, StepKind& kind);
 
+/// One scheduler's answer during a merge attempt, in priority order.
+struct SchedulerCheck {
+  std::string scheduler;
+  bool ok = false;
+  std::string reason;  // empty when accepted
+};
+
+/// What a segmenter merge attempt looked at and decided.
+struct MergeInfo {
+  int round = -1;                       // merge round within the phase (0 when phases have none)
+  std::vector<int> groups;              // candidate group ids before the merge
+  std::vector<int> exprs;               // expr ids of the candidate union
+  std::vector<SchedulerCheck> verdicts; // every scheduler tried, up to the accepted one
+  std::string accepted;                 // scheduler name; empty when the merge was refused
+  std::string refusal;                  // why refused before any scheduler was asked (cycle, hint)
+  int result = -1;                      // id of the merged group when accepted
+
+  bool ok() const { return !accepted.empty(); }
+};
+
 struct Step {
   int index = -1;  // position in the trace, set by the Trace
   StepKind kind = StepKind::Pass;
@@ -34,6 +55,7 @@ struct Step {
   int exprsAfter = 0;
   double milliseconds = 0;
   std::vector<std::string> log;  // what the step did, in the pass's own words
+  std::optional<MergeInfo> merge;  // Merge steps (and whole-fusion tries)
 
   /// Steps that changed nothing; the UI can hide them.
   bool changedNothing() const { return !modified; }
