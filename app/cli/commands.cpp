@@ -16,6 +16,7 @@
 #include "frontend/writer.h"
 #include "passes/pre_segmenter.h"
 #include "scheduler/registry.h"
+#include "segmenter/segment_candidate_finder.h"
 #include "trace/diff.h"
 #include "trace/trace.h"
 #include "trace/trace_json.h"
@@ -267,11 +268,103 @@ int runPasses(const Arguments& args) {
   return kOk;
 }
 
-int writeTrace(const Arguments& args) {
-  if (!applyDisabledPasses(args)) return kBadInput;
+std::optional<scheduler::DeviceProfile> profileFrom(const Arguments& args) {
+  const std::string name = args.value("--profile").value_or("h100");
+  auto profile = scheduler::profileByName(name);
+  if (!profile) {
+    std::cerr << "segscope-cli: error: unknown profile '" << name << "'; profiles are:";
+    for (const scheduler::DeviceProfile& p : scheduler::builtinProfiles()) std::cerr << " " << p.name;
+    std::cerr << "\n";
+    return std::nullopt;
+  }
+  return *profile;
+}
+
+std::optional<segmenter::SegmenterOptions> segmenterOptionsFrom(const Arguments& args) {
+  segmenter::SegmenterOptions options;
+  const std::string mode = args.value("--scalar-mode").value_or("host_segment");
+  if (!segmenter::scalarModeFromName(mode, options.scalarMode)) {
+    std::cerr << "segscope-cli: error: unknown scalar mode '" << mode << "'; modes are: host_segment duplicate\n";
+    return std::nullopt;
+  }
+  return options;
+}
+
+// Load, passes (unless --no-passes) and segmentation, every step recorded in `t`.
+struct Pipeline {
+  frontend::Script script;
+  scheduler::DeviceProfile profile;
+  trace::Trace trace;
+  segmenter::SegmentationResult result;
+};
+
+std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode) {
+  exitCode = kBadInput;
+  const auto profile = profileFrom(args);
+  const auto options = segmenterOptionsFrom(args);
+  if (!profile || !options || !applyDisabledPasses(args)) return std::nullopt;
   auto script = load(args.file);
-  if (!script) return kBadInput;
-  const trace::Trace t = recordPasses(*script, args.file);
+  if (!script) return std::nullopt;
+  Pipeline p{std::move(*script), *profile, {}, {}};
+  if (args.has("--no-passes")) {
+    p.trace.source = args.file;
+  } else {
+    p.trace = recordPasses(p.script, args.file);
+  }
+  p.trace.profile = profile->name;
+  auto result = segmenter::segmentFusion(*p.script.fusion, p.script.inputs, *profile, *options, p.trace);
+  if (!result) {
+    const auto source = frontend::readTextFile(args.file);
+    std::cerr << makeDiagnostic(result.error(), args.file, source ? source.value() : std::string()).format();
+    exitCode = kRuntimeFailure;
+    return std::nullopt;
+  }
+  p.result = std::move(result.value());
+  exitCode = kOk;
+  return p;
+}
+
+std::vector<std::int64_t> edgeBytes(const Pipeline& p) {
+  std::vector<std::int64_t> bytes;
+  auto rt = scheduler::RuntimeInfo::bind(*p.result.fusion, p.script.inputs);
+  for (const segmenter::SegmentEdge& e : p.result.segmentation.edges)
+    bytes.push_back(rt ? rt.value().numel(e.val) * ir::byteSize(e.val->dtype()) : 0);
+  return bytes;
+}
+
+int segment(const Arguments& args) {
+  int code = kOk;
+  auto p = runPipeline(args, code);
+  if (!p) return code;
+  const segmenter::Segmentation& seg = p->result.segmentation;
+  int attempts = 0, refused = 0;
+  for (const trace::Step& s : p->trace.steps())
+    if (s.merge && s.phase != "whole_fusion") {
+      ++attempts;
+      refused += s.merge->ok() ? 0 : 1;
+    }
+  std::printf("%s: %zu segment%s on %s (%s scalars), %d merge attempts (%d refused), %.1f ms\n",
+              p->result.fusion->name().c_str(), seg.segments.size(), seg.segments.size() == 1 ? "" : "s",
+              p->profile.name.c_str(), std::string(segmenter::scalarModeName(seg.scalarMode)).c_str(), attempts, refused,
+              p->result.milliseconds);
+  for (const segmenter::Segment& s : seg.segments) {
+    std::string outs;
+    for (const ir::Val* v : s.outputs) outs += (outs.empty() ? "" : ", ") + v->name();
+    std::printf("  segment %-3d %-24s %s%3zu exprs  -> %s\n", s.id, std::string(scheduler::schedulerName(s.scheduler)).c_str(),
+                s.host ? "host " : "     ", s.exprs.size(), outs.c_str());
+  }
+  if (auto st = writeOutput(args.value("--json"), segmentJson(seg, p->profile.name, edgeBytes(*p), p->trace.size())); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  return kOk;
+}
+
+int writeTrace(const Arguments& args) {
+  int code = kOk;
+  auto p = runPipeline(args, code);
+  if (!p) return code;
+  const trace::Trace& t = p->trace;
   if (auto st = writeOutput(args.value("--json"), trace::traceToJson(t)); !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;
@@ -352,6 +445,7 @@ int runCommand(const Arguments& args) {
   if (args.command == "passes") return runPasses(args);
   if (args.command == "trace") return writeTrace(args);
   if (args.command == "schedule") return schedule(args);
+  if (args.command == "segment") return segment(args);
   if (args.command == "script") return printScript(args);
   std::cerr << "error: unknown command '" << args.command << "'\n";
   return kBadInput;

@@ -75,6 +75,39 @@ std::string passesJson(const trace::Trace& trace, const std::string& file) {
   return j.dump(2) + "\n";
 }
 
+namespace {
+
+json names(const std::vector<const ir::Val*>& vals) {
+  json out = json::array();
+  for (const ir::Val* v : vals) out.push_back(v->name());
+  return out;
+}
+
+}  // namespace
+
+std::string segmentJson(const segmenter::Segmentation& seg, const std::string& profile,
+                        const std::vector<std::int64_t>& edgeBytes, std::size_t steps) {
+  const ir::Fusion& f = *seg.fusion;
+  json inputs = json::array(), outputs = json::array();
+  for (const ir::Val* v : f.inputs()) inputs.push_back(v->name());
+  for (const ir::FusionOutput& o : f.outputs()) outputs.push_back(o.val->name());
+  json segments = json::array();
+  for (const segmenter::Segment& s : seg.segments) {
+    json exprs = json::array();
+    for (const ir::Expr* e : s.exprs) exprs.push_back(e->toString());
+    segments.push_back({{"id", s.id}, {"scheduler", std::string(scheduler::schedulerName(s.scheduler))}, {"host", s.host},
+                        {"exprs", exprs}, {"inputs", names(s.inputs)}, {"outputs", names(s.outputs)}});
+  }
+  json edges = json::array();
+  for (std::size_t i = 0; i < seg.edges.size(); ++i)
+    edges.push_back({{"from", seg.edges[i].from}, {"to", seg.edges[i].to}, {"val", seg.edges[i].val->name()},
+                     {"bytes", i < edgeBytes.size() ? edgeBytes[i] : 0}});
+  json j = {{"fusion", {{"name", f.name()}, {"exprs", f.exprs().size()}, {"inputs", inputs}, {"outputs", outputs}}},
+            {"profile", profile}, {"segments", segments}, {"edges", edges}, {"run_order", seg.runOrder},
+            {"steps", steps}};
+  return j.dump(2) + "\n";
+}
+
 std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run) {
   json outputs = json::array();
   for (const OutputSummary& o : run.outputs)

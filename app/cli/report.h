@@ -7,6 +7,7 @@
 
 #include "frontend/script.h"
 #include "scheduler/registry.h"
+#include "segmenter/segmentation.h"
 #include "trace/trace.h"
 
 namespace segscope::cli {
@@ -32,6 +33,9 @@ struct RunSummary {
 std::string infoJson(const frontend::Script& script, const std::string& file);
 std::string scheduleJson(const scheduler::Proposal& proposal, const std::string& profile, const std::string& file);
 std::string passesJson(const trace::Trace& trace, const std::string& file);
+/// DESIGN §12's `segment --json` schema; `edgeBytes` holds one figure per segmentation edge.
+std::string segmentJson(const segmenter::Segmentation& segmentation, const std::string& profile,
+                        const std::vector<std::int64_t>& edgeBytes, std::size_t steps);
 std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run);
 
 }  // namespace segscope::cli

@@ -79,6 +79,21 @@ bool GroupDependencyAnalysis::canMergeWithoutCycle(const SegmentedGroup* produce
   return true;
 }
 
+bool GroupDependencyAnalysis::isConvex(const std::vector<SegmentedGroup*>& groups) const {
+  Bits members, upstream;
+  for (const SegmentedGroup* g : groups) {
+    set(members, g->id());
+    unite(upstream, producersOf(g));
+  }
+  for (const auto& [x, bits] : producers_) {
+    if (test(members, x->id()) || !test(upstream, x->id())) continue;
+    // x feeds the set; it breaks convexity when it also depends on a member.
+    for (std::size_t w = 0; w < bits.size() && w < members.size(); ++w)
+      if (bits[w] & members[w]) return false;
+  }
+  return true;
+}
+
 void GroupDependencyAnalysis::mergeGroups(const SegmentedGroup* a, const SegmentedGroup* b, const SegmentedGroup* ab) {
   Bits merged = producersOf(a);
   unite(merged, producersOf(b));

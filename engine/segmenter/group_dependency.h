@@ -27,6 +27,10 @@ class GroupDependencyAnalysis {
   /// acyclic iff no other consumer of P is a producer of C.
   bool canMergeWithoutCycle(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
 
+  /// True when no group outside `groups` lies on a path between two of them, so merging
+  /// them all into one keeps the graph acyclic (Theorem 4.1 generalised to a set).
+  bool isConvex(const std::vector<SegmentedGroup*>& groups) const;
+
   /// Call after SegmentedFusion::mergeGroups(a, b) returned `ab`.
   void mergeGroups(const SegmentedGroup* a, const SegmentedGroup* b, const SegmentedGroup* ab);
 

@@ -145,6 +145,17 @@ SegmentedGroup* SegmentedFusion::groupOf(const ir::Expr* expr) const {
   return id < groupOfExpr_.size() ? groupOfExpr_[id] : nullptr;
 }
 
+void SegmentedFusion::leaveUngrouped(const ir::Expr* expr) {
+  const auto id = static_cast<std::size_t>(expr->id());
+  if (ungrouped_.size() <= id) ungrouped_.resize(id + 1, false);
+  ungrouped_[id] = true;
+}
+
+bool SegmentedFusion::isUngrouped(const ir::Expr* expr) const {
+  const auto id = static_cast<std::size_t>(expr->id());
+  return id < ungrouped_.size() && ungrouped_[id];
+}
+
 Status SegmentedFusion::validate() const {
   const std::unordered_set<const SegmentedGroup*> live(groups_.begin(), groups_.end());
   const std::unordered_set<const SegmentedEdge*> liveEdges(edges_.begin(), edges_.end());
@@ -167,10 +178,14 @@ Status SegmentedFusion::validate() const {
   const std::vector<ir::Expr*> all = complete_.exprs();
   for (const ir::Expr* x : all) {
     auto it = owner.find(x);
+    if (isUngrouped(x)) {
+      if (it != owner.end()) return makeError(x->toString() + " is in " + it->second->label() + " but should be in no group");
+      continue;
+    }
     if (it == owner.end()) return makeError(x->toString() + " is in no group");
     for (const ir::Val* in : x->inputs()) {
       const ir::Expr* def = in->definition();
-      if (!def || owner.at(def) == it->second) continue;
+      if (!def || isUngrouped(def) || owner.at(def) == it->second) continue;
       const auto edges = getEdgesBetween(owner.at(def), it->second);
       if (std::none_of(edges.begin(), edges.end(), [&](const SegmentedEdge* e) { return e->val == in; }))
         return makeError(it->second->label() + " reads " + in->name() + " from " + owner.at(def)->label() +

@@ -70,6 +70,10 @@ class SegmentedFusion {
   Result<std::vector<const SegmentedGroup*>> topologicalOrder() const;
   /// The group holding `expr`, or null.
   SegmentedGroup* groupOf(const ir::Expr* expr) const;
+  /// Marks an expr the segmenter places outside the merge (scalar exprs, forwarded input
+  /// chains): validate() then expects it in no group and its outputs need no edges.
+  void leaveUngrouped(const ir::Expr* expr);
+  bool isUngrouped(const ir::Expr* expr) const;
 
   /// Edges appear in both endpoint lists and nowhere else; every expr of the complete
   /// fusion is in exactly one group; every value an expr reads from another group arrives
@@ -85,6 +89,7 @@ class SegmentedFusion {
   std::vector<SegmentedGroup*> groups_;
   std::vector<SegmentedEdge*> edges_;
   std::vector<SegmentedGroup*> groupOfExpr_;  // indexed by expr id
+  std::vector<bool> ungrouped_;               // indexed by expr id
   int nextGroupId_ = 0;
 };
 

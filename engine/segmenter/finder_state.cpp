@@ -1,0 +1,201 @@
+// The merge question, its cache and the recording of every attempt as a trace step.
+#include "segmenter/finder_state.h"
+
+#include <algorithm>
+
+#include "scheduler/segment_view.h"
+#include "trace/snapshot.h"
+
+namespace segscope::segmenter {
+namespace {
+
+std::vector<const ir::Expr*> unionOf(const std::vector<SegmentedGroup*>& groups) {
+  std::vector<const ir::Expr*> exprs;
+  for (const SegmentedGroup* g : groups) exprs.insert(exprs.end(), g->exprs().begin(), g->exprs().end());
+  return exprs;
+}
+
+// nvFuser's tryingToMergeSegmenterSet: a segment_set hint marks a boundary, so a candidate
+// that would read the hint's output inside the same segment is refused.
+std::string swallowedHint(const scheduler::SegmentView& view) {
+  for (const ir::Expr* e : view.exprs) {
+    if (e->op() != ir::OpType::SegmentSet) continue;
+    if (!view.usesInside(e->output()).empty())
+      return "the segment_set hint " + e->output()->name() + " would end up inside one segment";
+  }
+  return {};
+}
+
+std::vector<int> idsOf(const std::vector<SegmentedGroup*>& groups) {
+  std::vector<int> ids;
+  for (const SegmentedGroup* g : groups) ids.push_back(g->id());
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+}  // namespace
+
+bool isScalarExpr(const ir::Expr* e) {
+  return !e->outputs().empty() &&
+         std::all_of(e->outputs().begin(), e->outputs().end(), [](const ir::Val* v) { return v->isScalar(); });
+}
+
+FinderState::FinderState(ir::Fusion& f, const scheduler::RuntimeInfo& rt, const scheduler::DeviceProfile& d,
+                         const SegmenterOptions& o, trace::Recorder& recorder)
+    : fusion(f), runtime(rt), device(d), options(o), recorder_(recorder) {}
+
+const MergeTrial& FinderState::tryMerge(const std::vector<SegmentedGroup*>& candidates, bool* fresh) {
+  ++attempts_;
+  std::vector<int> key = idsOf(candidates);
+  if (fresh) *fresh = false;
+  if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+  if (fresh) *fresh = true;
+  return cache_.emplace(std::move(key), askSchedulers(unionOf(candidates))).first->second;
+}
+
+MergeTrial FinderState::askSchedulers(std::vector<const ir::Expr*> exprs) {
+  MergeTrial trial;
+  const scheduler::SegmentView view = scheduler::SegmentView::of(fusion, std::move(exprs));
+  trial.refusal = swallowedHint(view);
+  if (trial.refusal.empty()) {
+    ++queries_;
+    trial.proposal = scheduler::proposeHeuristics(view, runtime, device);
+  }
+  return trial;
+}
+
+void FinderState::record(trace::Step step) { recorder_.record(std::move(step)); }
+
+void FinderState::describeTrial(const MergeTrial& trial, trace::MergeInfo& info, std::vector<std::string>& log) {
+  for (const scheduler::SchedulerVerdict& v : trial.proposal.verdicts)
+    info.verdicts.push_back({std::string(scheduler::schedulerName(v.type)), v.verdict.ok, v.verdict.reason});
+  info.refusal = trial.refusal;
+  if (trial.ok()) info.accepted = std::string(scheduler::schedulerName(trial.proposal.accepted));
+  if (!trial.refusal.empty()) log.push_back(trial.refusal);
+  for (const trace::SchedulerCheck& c : info.verdicts) log.push_back(c.scheduler + (c.ok ? ": accepted" : ": " + c.reason));
+}
+
+SegmentedGroup* FinderState::attemptMerge(const std::vector<SegmentedGroup*>& candidates) {
+  bool fresh = false;
+  const MergeTrial trial = tryMerge(candidates, &fresh);
+  if (!trial.ok()) {
+    if (fresh) record(candidates, trial, nullptr, snapshot());
+    return nullptr;
+  }
+  return applyMerge(candidates, trial);
+}
+
+SegmentedGroup* FinderState::applyMerge(const std::vector<SegmentedGroup*>& candidates, const MergeTrial& trial) {
+  const trace::SnapshotPtr before = snapshot();
+  SegmentedGroup* merged = candidates.front();
+  const bool tracked = dependencies_ != nullptr;
+  for (std::size_t i = 1; i < candidates.size(); ++i) {
+    SegmentedGroup* next = groups->mergeGroups(merged, candidates[i]);
+    if (tracked) dependencies_->mergeGroups(merged, candidates[i], next);
+    types_.erase(merged);
+    types_.erase(candidates[i]);
+    merged = next;
+  }
+  types_[merged] = trial.proposal.accepted;
+  current_.reset();
+  record(candidates, trial, merged, before);
+  return merged;
+}
+
+void FinderState::recordRefusal(const std::vector<SegmentedGroup*>& candidates, const std::string& why) {
+  ++attempts_;
+  MergeTrial trial;
+  trial.refusal = why;
+  record(candidates, trial, nullptr, snapshot());
+}
+
+void FinderState::record(const std::vector<SegmentedGroup*>& candidates, const MergeTrial& trial,
+                         const SegmentedGroup* result, trace::SnapshotPtr before) {
+  trace::Step step;
+  step.kind = trace::StepKind::Merge;
+  step.phase = phase;
+  trace::MergeInfo info;
+  info.round = round;
+  std::string names;
+  for (const SegmentedGroup* g : candidates) {
+    info.groups.push_back(g->id());
+    for (const ir::Expr* e : g->exprs()) info.exprs.push_back(e->id());
+    names += (names.empty() ? "" : " + ") + g->label();
+  }
+  describeTrial(trial, info, step.log);
+  info.result = result ? result->id() : -1;
+  step.name = (trial.ok() ? "merge " : "refuse ") + names;
+  step.modified = result != nullptr;
+  step.before = std::move(before);
+  step.after = result ? snapshot() : step.before;
+  step.exprsBefore = step.exprsAfter = static_cast<int>(info.exprs.size());
+  step.merge = std::move(info);
+  recorder_.record(std::move(step));
+}
+
+scheduler::SchedulerType FinderState::typeOf(const SegmentedGroup* g) const {
+  auto it = types_.find(g);
+  return it == types_.end() ? scheduler::SchedulerType::None : it->second;
+}
+
+GroupDependencyAnalysis& FinderState::dependencies() {
+  if (!dependencies_) {
+    // The group graph is acyclic by construction; build() only fails on a bug.
+    auto built = GroupDependencyAnalysis::build(*groups);
+    dependencies_ = std::make_unique<GroupDependencyAnalysis>(std::move(*built));
+  }
+  return *dependencies_;
+}
+
+void FinderState::recordStep(trace::StepKind kind, const std::string& name, std::vector<std::string> log,
+                             bool modified) {
+  trace::Step step;
+  step.kind = kind;
+  step.name = name;
+  step.phase = phase;
+  step.modified = modified;
+  step.after = snapshot();
+  step.before = step.after;
+  step.log = std::move(log);
+  step.exprsBefore = step.exprsAfter = static_cast<int>(fusion.exprs().size());
+  recorder_.record(std::move(step));
+}
+
+trace::SnapshotPtr FinderState::snapshot() {
+  if (current_) return current_;
+  if (!fusionSnapshot_) fusionSnapshot_ = std::shared_ptr<const ir::Fusion>(fusion.clone().fusion.release());
+  auto s = std::make_shared<trace::Snapshot>();
+  s->fusion = fusionSnapshot_;
+  s->partition = buildPartition();
+  current_ = s;
+  return current_;
+}
+
+void FinderState::invalidateSnapshot(bool fusionChanged) {
+  current_.reset();
+  if (fusionChanged) fusionSnapshot_.reset();
+}
+
+void FinderState::showPartition(std::shared_ptr<const trace::Partition> partition) {
+  if (!fusionSnapshot_) fusionSnapshot_ = std::shared_ptr<const ir::Fusion>(fusion.clone().fusion.release());
+  auto s = std::make_shared<trace::Snapshot>();
+  s->fusion = fusionSnapshot_;
+  s->partition = std::move(partition);
+  current_ = s;
+}
+
+std::shared_ptr<const trace::Partition> FinderState::buildPartition() const {
+  auto p = std::make_shared<trace::Partition>();
+  for (const SegmentedGroup* g : groups->groups()) {
+    const scheduler::SchedulerType type = typeOf(g);
+    p->groups.push_back({g->id(), std::string(scheduler::schedulerName(type)), type == scheduler::SchedulerType::ExprEval});
+    for (const ir::Expr* e : g->exprs()) {
+      const auto id = static_cast<std::size_t>(e->id());
+      if (p->groupOfExpr.size() <= id) p->groupOfExpr.resize(id + 1, -1);
+      p->groupOfExpr[id] = g->id();
+    }
+  }
+  return p;
+}
+
+}  // namespace segscope::segmenter

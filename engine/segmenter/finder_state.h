@@ -1,0 +1,106 @@
+// What every segmenter phase shares: the group graph, the scheduler question "can one
+// scheduler take these groups together?" (cached), and the recording of each attempt.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "scheduler/device_profile.h"
+#include "scheduler/registry.h"
+#include "scheduler/runtime_info.h"
+#include "segmenter/forwarded_inputs.h"
+#include "segmenter/group_dependency.h"
+#include "segmenter/segment_candidate_finder.h"
+#include "segmenter/segmented_fusion.h"
+#include "trace/recorder.h"
+
+namespace segscope::segmenter {
+
+/// The answer to one merge question.
+struct MergeTrial {
+  scheduler::Proposal proposal;
+  std::string refusal;  // set when refused before asking the schedulers
+  bool ok() const { return refusal.empty() && proposal.accepted != scheduler::SchedulerType::None; }
+};
+
+class FinderState {
+ public:
+  FinderState(ir::Fusion& fusion, const scheduler::RuntimeInfo& rt, const scheduler::DeviceProfile& device,
+              const SegmenterOptions& options, trace::Recorder& recorder);
+
+  ir::Fusion& fusion;
+  const scheduler::RuntimeInfo& runtime;
+  const scheduler::DeviceProfile& device;
+  const SegmenterOptions& options;
+  std::unique_ptr<SegmentedFusion> groups;
+  std::vector<ForwardedChain> forwarded;
+
+  /// Phase and round stamped on every recorded step.
+  std::string phase;
+  int round = 0;
+
+  /// Asks the schedulers about an expr set (no cache): the hint rule, then proposeHeuristics.
+  MergeTrial askSchedulers(std::vector<const ir::Expr*> exprs);
+  /// Hands a step to the recorder as is.
+  void record(trace::Step step);
+  /// Fills a step's merge info and log from a trial.
+  static void describeTrial(const MergeTrial& trial, trace::MergeInfo& info, std::vector<std::string>& log);
+
+  /// Whether one scheduler accepts the union of `candidates` (cached by group ids: merged
+  /// groups get fresh ids, so a cached answer never goes stale).
+  const MergeTrial& tryMerge(const std::vector<SegmentedGroup*>& candidates, bool* fresh = nullptr);
+  /// tryMerge, recorded as a step (refused; only the first time this exact question is
+  /// asked) or followed by the merge (accepted). Returns the merged group, or null.
+  SegmentedGroup* attemptMerge(const std::vector<SegmentedGroup*>& candidates);
+  /// Merges without asking (the caller already did) and records the step.
+  SegmentedGroup* applyMerge(const std::vector<SegmentedGroup*>& candidates, const MergeTrial& trial);
+  /// Records a refusal that never reached the schedulers (a cycle, a hint).
+  void recordRefusal(const std::vector<SegmentedGroup*>& candidates, const std::string& why);
+
+  scheduler::SchedulerType typeOf(const SegmentedGroup* g) const;
+  void setType(const SegmentedGroup* g, scheduler::SchedulerType type) { types_[g] = type; }
+
+  /// The dependency analysis, built on first use and kept current by merges afterwards.
+  GroupDependencyAnalysis& dependencies();
+
+  /// Records a finalize or phase step with the current partition.
+  void recordStep(trace::StepKind kind, const std::string& name, std::vector<std::string> log, bool modified);
+  /// The current partition as a snapshot (rebuilt only after a change).
+  trace::SnapshotPtr snapshot();
+  /// Forces the next snapshot() to rebuild (the fusion or grouping changed outside a merge).
+  void invalidateSnapshot(bool fusionChanged);
+  /// Overrides the partition shown from now on (finalize shows final segments).
+  void showPartition(std::shared_ptr<const trace::Partition> partition);
+
+  int mergeAttempts() const { return attempts_; }
+  int schedulerQueries() const { return queries_; }
+
+ private:
+  std::shared_ptr<const trace::Partition> buildPartition() const;
+  void record(const std::vector<SegmentedGroup*>& candidates, const MergeTrial& trial, const SegmentedGroup* result,
+              trace::SnapshotPtr before);
+
+  trace::Recorder& recorder_;
+  std::map<std::vector<int>, MergeTrial> cache_;
+  std::unordered_map<const SegmentedGroup*, scheduler::SchedulerType> types_;
+  std::unique_ptr<GroupDependencyAnalysis> dependencies_;
+  std::shared_ptr<const ir::Fusion> fusionSnapshot_;
+  trace::SnapshotPtr current_;
+  int attempts_ = 0;
+  int queries_ = 0;
+};
+
+/// The pre-merge and merge phases, in the order findSegments runs them (one file each).
+void mergeCatWithInputPads(FinderState& state);
+void mergeUpAndDownCast(FinderState& state);
+void combineReductions(FinderState& state);
+void herrmannMerge(FinderState& state);
+void finalMerge(FinderState& state);
+
+/// True when `e` only computes scalars (nvFuser's isScalarOp): such exprs get no group.
+bool isScalarExpr(const ir::Expr* e);
+
+}  // namespace segscope::segmenter

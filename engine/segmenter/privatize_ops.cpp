@@ -1,0 +1,77 @@
+// Copying upcasts per reader before grouping, and folding the copies back per segment.
+#include "segmenter/privatize_ops.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "ir/ops.h"
+
+namespace segscope::segmenter {
+namespace {
+
+bool isUpcast(const ir::Expr* e) {
+  return e && e->op() == ir::OpType::Cast && e->operand(0)->isTensor() &&
+         ir::byteSize(e->operand(0)->dtype()) < ir::byteSize(e->output()->dtype());
+}
+
+// One copy for one later reader of an upcast's output; false when there is none to make.
+bool privatizeOne(ir::Fusion& fusion, std::vector<PrivatizedCast>& out) {
+  for (ir::Expr* reader : fusion.exprs()) {
+    for (ir::Val* x : reader->inputs()) {
+      ir::Expr* def = x->definition();
+      if (!isUpcast(def) || x->uses().size() < 2 || x->uses().front() == reader) continue;
+      auto copy = ir::ops::cast(fusion, def->operand(0), x->dtype());
+      if (!copy) continue;
+      fusion.setName(copy.value(), x->name());
+      copy.value()->setLoc(x->loc());
+      copy.value()->definition()->setLoc(def->loc());
+      fusion.replaceUse(reader, x, copy.value());
+      const ir::Expr* original = def;
+      for (const PrivatizedCast& p : out)
+        if (p.copy == def) original = p.original;
+      out.push_back({original, copy.value()->definition()});
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<PrivatizedCast> privatizeUpcasts(ir::Fusion& fusion) {
+  std::vector<PrivatizedCast> out;
+  while (privatizeOne(fusion, out)) {
+  }
+  return out;
+}
+
+int revertPrivatizedCasts(ir::Fusion& fusion, const std::vector<PrivatizedCast>& privatized,
+                          std::vector<const ir::Expr*>& segmentExprs) {
+  const std::unordered_set<const ir::Expr*> inSegment(segmentExprs.begin(), segmentExprs.end());
+  std::vector<const ir::Expr*> dropped;
+  std::unordered_set<const ir::Expr*> originals;
+  for (const PrivatizedCast& p : privatized) originals.insert(p.original);
+  for (const ir::Expr* original : originals) {
+    // The kept cast: the original when it is here, else the first copy that is.
+    const ir::Expr* kept = inSegment.count(original) ? original : nullptr;
+    for (const PrivatizedCast& p : privatized) {
+      if (p.original != original || !inSegment.count(p.copy)) continue;
+      if (!kept) {
+        kept = p.copy;
+        continue;
+      }
+      ir::Val* from = p.copy->output();
+      for (ir::Expr* use : std::vector<ir::Expr*>(from->uses())) fusion.replaceUse(use, from, kept->output());
+      dropped.push_back(p.copy);
+    }
+  }
+  for (const ir::Expr* e : dropped) {
+    ir::Val* out = e->output();
+    fusion.removeExpr(const_cast<ir::Expr*>(e));
+    (void)fusion.removeVal(out);
+    segmentExprs.erase(std::remove(segmentExprs.begin(), segmentExprs.end(), e), segmentExprs.end());
+  }
+  return static_cast<int>(dropped.size());
+}
+
+}  // namespace segscope::segmenter

@@ -1,0 +1,44 @@
+// The segmenter's entry point: partitions a fusion into segments that one scheduler each
+// can take, recording every merge attempt (nvFuser's SegmentCandidateFinder).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "ir/fusion.h"
+#include "ir/input_spec.h"
+#include "ir/result.h"
+#include "scheduler/device_profile.h"
+#include "segmenter/segmentation.h"
+#include "trace/recorder.h"
+
+namespace segscope::segmenter {
+
+struct SegmenterOptions {
+  ScalarMode scalarMode = ScalarMode::HostSegment;
+  bool runCombineReductions = true;
+  bool runHerrmannMerge = true;
+  bool runFinalMerge = true;
+  /// Check the group graph's invariants after every phase (tests; costs a full validate).
+  bool validateEachPhase = false;
+};
+
+struct SegmentationResult {
+  /// The fusion the segments point into: the input after the segmenter's own rewrites
+  /// (privatized casts that ended up in one segment are merged back).
+  std::shared_ptr<const ir::Fusion> fusion;
+  Segmentation segmentation;
+  int mergeAttempts = 0;     // merge questions asked (cached answers included)
+  int schedulerQueries = 0;  // proposeHeuristics runs
+  double milliseconds = 0;
+};
+
+/// Segments `fusion` for the inputs described by `inputs` (one spec per fusion input) on
+/// `device`. Steps go to `recorder`: the whole-fusion try, every merge attempt with each
+/// scheduler's verdict, and the finalize stages. Fails when the inputs do not fit the
+/// fusion or some expr cannot be scheduled even alone.
+Result<SegmentationResult> segmentFusion(const ir::Fusion& fusion, const std::vector<ir::InputSpec>& inputs,
+                                         const scheduler::DeviceProfile& device, const SegmenterOptions& options,
+                                         trace::Recorder& recorder);
+
+}  // namespace segscope::segmenter

@@ -1,0 +1,17 @@
+// Names of the segmentation options as the CLI and JSON spell them.
+#include "segmenter/segmentation.h"
+
+namespace segscope::segmenter {
+
+std::string_view scalarModeName(ScalarMode mode) {
+  return mode == ScalarMode::HostSegment ? "host_segment" : "duplicate";
+}
+
+bool scalarModeFromName(std::string_view name, ScalarMode& mode) {
+  if (name == "host_segment") mode = ScalarMode::HostSegment;
+  else if (name == "duplicate") mode = ScalarMode::Duplicate;
+  else return false;
+  return true;
+}
+
+}  // namespace segscope::segmenter
