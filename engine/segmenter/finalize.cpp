@@ -315,8 +315,9 @@ Result<Segmentation> finalizeSegments(FinderState& state, const std::vector<Priv
   const std::vector<ir::Expr*> order = state.fusion.exprs();
   std::vector<std::string> scalarLog = placeScalars(state, drafts, order);
   sortTopologically(drafts, order);
+  const bool placedAny = scalarLog.front().rfind("no scalar", 0) != 0;
   recordFinalize(state, drafts, std::string("place scalars (") + std::string(scalarModeName(state.options.scalarMode)) + ")",
-                 std::move(scalarLog), true);
+                 std::move(scalarLog), placedAny);
 
   recordFinalize(state, drafts, "derive scheduler types", deriveTypes(state, drafts), true);
 
