@@ -343,15 +343,17 @@ int segment(const Arguments& args) {
       ++attempts;
       refused += s.merge->ok() ? 0 : 1;
     }
-  std::printf("%s: %zu segment%s on %s (%s scalars), %d merge attempts (%d refused), %.1f ms\n",
-              p->result.fusion->name().c_str(), seg.segments.size(), seg.segments.size() == 1 ? "" : "s",
-              p->profile.name.c_str(), std::string(segmenter::scalarModeName(seg.scalarMode)).c_str(), attempts, refused,
-              p->result.milliseconds);
-  for (const segmenter::Segment& s : seg.segments) {
-    std::string outs;
-    for (const ir::Val* v : s.outputs) outs += (outs.empty() ? "" : ", ") + v->name();
-    std::printf("  segment %-3d %-24s %s%3zu exprs  -> %s\n", s.id, std::string(scheduler::schedulerName(s.scheduler)).c_str(),
-                s.host ? "host " : "     ", s.exprs.size(), outs.c_str());
+  if (args.value("--json") != std::optional<std::string>("-")) {  // JSON on stdout stands alone
+    std::printf("%s: %zu segment%s on %s (%s scalars), %d merge attempts (%d refused), %.1f ms\n",
+                p->result.fusion->name().c_str(), seg.segments.size(), seg.segments.size() == 1 ? "" : "s",
+                p->profile.name.c_str(), std::string(segmenter::scalarModeName(seg.scalarMode)).c_str(), attempts, refused,
+                p->result.milliseconds);
+    for (const segmenter::Segment& s : seg.segments) {
+      std::string outs;
+      for (const ir::Val* v : s.outputs) outs += (outs.empty() ? "" : ", ") + v->name();
+      std::printf("  segment %-3d %-24s %s%3zu exprs  -> %s\n", s.id, std::string(scheduler::schedulerName(s.scheduler)).c_str(),
+                  s.host ? "host " : "     ", s.exprs.size(), outs.c_str());
+    }
   }
   if (auto st = writeOutput(args.value("--json"), segmentJson(seg, p->profile.name, edgeBytes(*p), p->trace.size())); !st) {
     std::cerr << "error: " << st.error().message << "\n";

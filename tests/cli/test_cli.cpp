@@ -132,10 +132,55 @@ class TestCli : public QObject {
     QVERIFY(f.open(QIODevice::ReadOnly));
     auto trace = segscope::trace::traceFromJson(f.readAll().toStdString());
     QVERIFY2(trace.ok(), trace.ok() ? "" : trace.error().message.c_str());
-    QCOMPARE(trace->size(), segscope::passes::preSegmenterPasses().size() + 1);
+    // load, one step per pass, then the segmenter: the whole-fusion try ... finalize.
+    const std::size_t passSteps = segscope::passes::preSegmenterPasses().size() + 1;
+    QVERIFY(trace->size() > passSteps);
     QCOMPARE(trace->step(0).name, std::string("load"));
+    QCOMPARE(trace->step(passSteps).phase, std::string("whole_fusion"));
+    QCOMPARE(trace->step(trace->size() - 1).kind, segscope::trace::StepKind::Finalize);
     QVERIFY(QFileInfo(out).size() > 1000);
     QCOMPARE(cli({"trace", QString(SEGSCOPE_SOURCE_DIR) + "/samples/rope.py"}).exitCode, 2);  // --json is required
+  }
+
+  void segmentOnEverySample_data() { infoOnEverySample_data(); }
+  void segmentOnEverySample() {
+    QFETCH(QString, file);
+    for (const char* mode : {"host_segment", "duplicate"}) {
+      const Run r = cli({"segment", file, "--json", "-", "--scalar-mode", mode});
+      QVERIFY2(r.exitCode == 0 && !r.crashed, qPrintable(r.err));
+      // DESIGN §12's schema: exactly these keys, segments numbered in order, edges between them.
+      const QString out = r.out.mid(r.out.indexOf('{'));
+      const QJsonObject j = QJsonDocument::fromJson(out.toUtf8()).object();
+      QStringList keys = j.keys();
+      keys.sort();
+      QCOMPARE(keys, QStringList({"edges", "fusion", "profile", "run_order", "segments", "steps"}));
+      QStringList fusionKeys = j["fusion"].toObject().keys();
+      fusionKeys.sort();
+      QCOMPARE(fusionKeys, QStringList({"exprs", "inputs", "name", "outputs"}));
+      const QJsonArray segments = j["segments"].toArray();
+      QVERIFY(!segments.isEmpty());
+      for (int i = 0; i < segments.size(); ++i) {
+        const QJsonObject seg = segments[i].toObject();
+        QStringList segKeys = seg.keys();
+        segKeys.sort();
+        QCOMPARE(segKeys, QStringList({"exprs", "host", "id", "inputs", "outputs", "scheduler"}));
+        QCOMPARE(seg["id"].toInt(), i);
+        QVERIFY(!seg["exprs"].toArray().isEmpty());
+      }
+      for (const QJsonValue e : j["edges"].toArray()) {
+        const QJsonObject edge = e.toObject();
+        QVERIFY(edge["from"].toInt() < segments.size() && edge["to"].toInt() < segments.size());
+        QVERIFY(edge["bytes"].toDouble() >= 0);
+      }
+      QCOMPARE(j["run_order"].toArray().size(), segments.size());
+      QVERIFY(j["steps"].toInt() > 0);
+    }
+  }
+
+  void segmentRejectsAnUnknownScalarMode() {
+    const Run r = cli({"segment", QString(SEGSCOPE_SOURCE_DIR) + "/samples/adam_step.py", "--scalar-mode", "inline"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("unknown scalar mode 'inline'"), qPrintable(r.err));
   }
 
   void scheduleOnEverySample_data() { infoOnEverySample_data(); }
