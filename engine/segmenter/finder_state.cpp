@@ -117,10 +117,13 @@ void FinderState::record(const std::vector<SegmentedGroup*>& candidates, const M
   trace::MergeInfo info;
   info.round = round;
   std::string names;
-  for (const SegmentedGroup* g : candidates) {
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const SegmentedGroup* g = candidates[i];
     info.groups.push_back(g->id());
     for (const ir::Expr* e : g->exprs()) info.exprs.push_back(e->id());
-    names += (names.empty() ? "" : " + ") + g->label();
+    // n-way merges name two groups and count the rest, so the step name stays one line.
+    if (i < 2 || candidates.size() <= 3) names += (names.empty() ? "" : " + ") + g->label();
+    else if (i == 2) names += " + " + std::to_string(candidates.size() - 2) + " more groups";
   }
   describeTrial(trial, info, step.log);
   info.result = result ? result->id() : -1;

@@ -33,11 +33,12 @@ std::vector<SegmentedGroup*> SegmentedGroup::consumerGroups() const {
 }
 
 std::string SegmentedGroup::label() const {
+  // Long groups are abbreviated: a merge step's name must stay readable in a timeline.
+  constexpr std::size_t kShown = 4;
+  const auto name = [](const ir::Expr* e) { return e->outputs().empty() ? std::string(e->opName()) : e->output()->name(); };
   std::string s = "g" + std::to_string(id_) + "{";
-  for (std::size_t i = 0; i < exprs_.size(); ++i) {
-    if (i) s += ", ";
-    s += exprs_[i]->outputs().empty() ? std::string(exprs_[i]->opName()) : exprs_[i]->output()->name();
-  }
+  for (std::size_t i = 0; i < exprs_.size() && i < kShown; ++i) s += (i ? ", " : "") + name(exprs_[i]);
+  if (exprs_.size() > kShown) s += ", ... " + name(exprs_.back()) + " (" + std::to_string(exprs_.size()) + " exprs)";
   return s + "}";
 }
 
