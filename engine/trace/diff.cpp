@@ -1,7 +1,10 @@
-// Structural diff of two fusions that share id space (a snapshot and its successor).
+// Structural diff of two fusions that share id space (a snapshot and its successor), and of
+// two partitions of one fusion (merge steps).
 #include "trace/diff.h"
 
+#include <algorithm>
 #include <map>
+#include <set>
 
 namespace segscope::trace {
 namespace {
@@ -121,6 +124,100 @@ std::string FusionDiff::toText() const {
   for (const Change& c : vals)
     if (c.kind == ChangeKind::Changed) line(c);
   for (const std::string& n : outputNotes) s += "~ " + n + "\n";
+  return s;
+}
+
+}  // namespace segscope::trace
+
+namespace segscope::trace {
+namespace {
+
+// Members of every group, sorted by expr id (exprs are visited in id order).
+std::map<int, std::vector<int>> membersByGroup(const Partition& p) {
+  std::map<int, std::vector<int>> m;
+  for (const PartitionGroup& g : p.groups) m[g.id];  // groups without exprs count too
+  for (std::size_t e = 0; e < p.groupOfExpr.size(); ++e)
+    if (p.groupOfExpr[e] != -1) m[p.groupOfExpr[e]].push_back(static_cast<int>(e));
+  return m;
+}
+
+std::string groupText(const Partition& p, int id, const std::vector<int>& members) {
+  const PartitionGroup* g = p.group(id);
+  std::string s = "group " + std::to_string(id) + " " + (g ? g->scheduler : std::string("?"));
+  if (g && g->host) s += " (host)";
+  s += " {";
+  for (std::size_t i = 0; i < members.size(); ++i) s += (i ? ", " : "") + std::to_string(members[i]);
+  return s + "}";
+}
+
+std::string groupDifference(const PartitionGroup* a, const PartitionGroup* b) {
+  if (!a || !b) return "";
+  std::string s;
+  if (a->scheduler != b->scheduler) s = "scheduler " + a->scheduler + " -> " + b->scheduler;
+  if (a->host != b->host) s += std::string(s.empty() ? "" : "; ") + (b->host ? "now on the host" : "now on the device");
+  return s;
+}
+
+}  // namespace
+
+PartitionDiff diff(const Partition& before, const Partition& after) {
+  PartitionDiff d;
+  const std::map<int, std::vector<int>> mb = membersByGroup(before);
+  const std::map<int, std::vector<int>> ma = membersByGroup(after);
+  // Non-empty member sets are disjoint, so a set names at most one group per partition.
+  // Empty groups have no members to compare and are matched by id instead.
+  std::map<std::vector<int>, int> afterBySet;
+  for (const auto& [id, members] : ma)
+    if (!members.empty()) afterBySet[members] = id;
+  std::map<int, int> matched;  // before group id -> after group id with the same members
+  std::set<int> matchedAfter;
+  for (const auto& [id, members] : mb) {
+    int other = -1;
+    if (members.empty()) {
+      if (auto it = ma.find(id); it != ma.end() && it->second.empty()) other = id;
+    } else if (auto same = afterBySet.find(members); same != afterBySet.end()) {
+      other = same->second;
+    }
+    if (other == -1) {
+      d.groups.push_back({ChangeKind::Removed, id, groupText(before, id, members), "", ""});
+      continue;
+    }
+    matched[id] = other;
+    matchedAfter.insert(other);
+    if (std::string why = groupDifference(before.group(id), after.group(other)); !why.empty())
+      d.groups.push_back({ChangeKind::Changed, other, groupText(before, id, members), groupText(after, other, members), why});
+  }
+  for (const auto& [id, members] : ma)
+    if (!matchedAfter.count(id)) d.groups.push_back({ChangeKind::Added, id, "", groupText(after, id, members), ""});
+
+  const std::size_t n = std::max(before.groupOfExpr.size(), after.groupOfExpr.size());
+  for (std::size_t e = 0; e < n; ++e) {
+    const int gb = e < before.groupOfExpr.size() ? before.groupOfExpr[e] : -1;
+    const int ga = e < after.groupOfExpr.size() ? after.groupOfExpr[e] : -1;
+    if (gb == -1 && ga == -1) continue;
+    // Same companions exactly when its old group survived, unchanged in members, as its new one.
+    const auto it = gb == -1 ? matched.end() : matched.find(gb);
+    const bool same = gb != -1 && ga != -1 && it != matched.end() && it->second == ga;
+    if (!same) d.regrouped.push_back({static_cast<int>(e), gb, ga});
+  }
+  return d;
+}
+
+std::string PartitionDiff::toText(const ir::Fusion* fusion) const {
+  std::string s;
+  for (const Change& c : groups) {
+    switch (c.kind) {
+      case ChangeKind::Added: s += "+ " + c.after + "\n"; break;
+      case ChangeKind::Removed: s += "- " + c.before + "\n"; break;
+      case ChangeKind::Changed: s += "~ " + c.after + "  (" + c.reason + ")\n"; break;
+    }
+  }
+  const auto group = [](int id) { return id == -1 ? std::string("none") : std::to_string(id); };
+  for (const RegroupedExpr& r : regrouped) {
+    s += "~ expr " + std::to_string(r.expr);
+    if (const ir::Expr* e = fusion ? fusion->exprById(r.expr) : nullptr) s += " (" + e->toString() + ")";
+    s += ": group " + group(r.groupBefore) + " -> " + group(r.groupAfter) + "\n";
+  }
   return s;
 }
 

@@ -1,11 +1,13 @@
 // What changed between two fusions, by stable id: added, removed and changed exprs and
-// values, each change with the reason it counts as one.
+// values, each change with the reason it counts as one; and between two partitions of a
+// fusion, which exprs changed group and which groups appeared or disappeared.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "ir/fusion.h"
+#include "trace/snapshot.h"
 
 namespace segscope::trace {
 
@@ -31,5 +33,30 @@ struct FusionDiff {
 };
 
 FusionDiff diff(const ir::Fusion& before, const ir::Fusion& after);
+
+/// An expr whose group companions changed (it joined, left or was merged into another group).
+struct RegroupedExpr {
+  int expr = -1;
+  int groupBefore = -1;  // -1: in no group
+  int groupAfter = -1;
+};
+
+/// What changed between two partitions of one fusion. Groups are matched by their members,
+/// not by id: the segmenter renumbers groups when it merges, and a group that kept its
+/// exprs is the same group to a reader whatever its id.
+struct PartitionDiff {
+  std::vector<RegroupedExpr> regrouped;  // by expr id
+  /// Added: a member set that did not exist before (the merged group); Removed: one that no
+  /// longer exists; Changed: same members, different scheduler or host flag. `id` is the
+  /// group id in the partition the group is in (the later one for Changed).
+  std::vector<Change> groups;
+
+  bool empty() const { return regrouped.empty() && groups.empty(); }
+  /// "- group 1 pointwise {3, 4}" / "+ group 7 pointwise {3, 4, 5}" / "~ expr 3: group 1 -> 7"
+  /// lines; with `fusion`, each regrouped expr also shows its text ("T5 = neg(T4)").
+  std::string toText(const ir::Fusion* fusion = nullptr) const;
+};
+
+PartitionDiff diff(const Partition& before, const Partition& after);
 
 }  // namespace segscope::trace

@@ -13,6 +13,8 @@ struct PartitionGroup {
   int id = -1;
   std::string scheduler;  // scheduler name ("pointwise"), or "none" before one is known
   bool host = false;      // runs on the host (expr_eval segments)
+
+  bool operator==(const PartitionGroup&) const = default;
 };
 
 /// The segmenter's groups at one moment, stored compactly: one group id per expr.
@@ -21,6 +23,7 @@ struct Partition {
   std::vector<PartitionGroup> groups;
 
   const PartitionGroup* group(int id) const;
+  bool operator==(const Partition&) const = default;
 };
 
 /// What a step shows: the fusion as it was and, for segmenter steps, its partition into

@@ -27,6 +27,8 @@ struct SchedulerCheck {
   std::string scheduler;
   bool ok = false;
   std::string reason;  // empty when accepted
+
+  bool operator==(const SchedulerCheck&) const = default;
 };
 
 /// What a segmenter merge attempt looked at and decided.
@@ -40,6 +42,7 @@ struct MergeInfo {
   int result = -1;                      // id of the merged group when accepted
 
   bool ok() const { return !accepted.empty(); }
+  bool operator==(const MergeInfo&) const = default;
 };
 
 struct Step {
@@ -57,7 +60,8 @@ struct Step {
   std::vector<std::string> log;  // what the step did, in the pass's own words
   std::optional<MergeInfo> merge;  // Merge steps (and whole-fusion tries)
 
-  /// Steps that changed nothing; the UI can hide them.
+  /// Steps that changed nothing; the UI can hide them. A merge step sets `modified` exactly
+  /// when the merge was accepted, so a refused attempt counts as changing nothing.
   bool changedNothing() const { return !modified; }
 };
 

@@ -16,6 +16,9 @@ namespace {
 using nlohmann::json;
 using ir::DataType;
 
+// 2: snapshots may carry a partition and share fusions/partitions; steps may carry "merge".
+constexpr int kTraceVersion = 2;
+
 json number(double d) {
   if (std::isnan(d)) return "nan";
   if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
@@ -233,26 +236,97 @@ Result<std::unique_ptr<ir::Fusion>> fusionFromJson(const std::string& text) {
   }
 }
 
+namespace {
+
+json partitionJson(const Partition& p) {
+  json groups = json::array();
+  for (const PartitionGroup& g : p.groups) {
+    json j = {{"id", g.id}, {"scheduler", g.scheduler}};
+    if (g.host) j["host"] = true;
+    groups.push_back(j);
+  }
+  // One int per expr id: merge steps each carry a partition, so this stays flat.
+  return json{{"group_of_expr", p.groupOfExpr}, {"groups", groups}};
+}
+
+Result<std::shared_ptr<const Partition>> partitionFrom(const json& j) {
+  auto p = std::make_shared<Partition>();
+  p->groupOfExpr = j.at("group_of_expr").get<std::vector<int>>();
+  for (const json& g : j.at("groups"))
+    p->groups.push_back(PartitionGroup{g.at("id").get<int>(), g.at("scheduler").get<std::string>(), g.value("host", false)});
+  for (std::size_t e = 0; e < p->groupOfExpr.size(); ++e) {
+    const int g = p->groupOfExpr[e];
+    if (g != -1 && !p->group(g))
+      return makeError("trace: partition puts expr " + std::to_string(e) + " in unknown group " + std::to_string(g));
+  }
+  return std::shared_ptr<const Partition>(std::move(p));
+}
+
+json mergeJson(const MergeInfo& m) {
+  json verdicts = json::array();
+  for (const SchedulerCheck& c : m.verdicts) verdicts.push_back({{"scheduler", c.scheduler}, {"ok", c.ok}, {"reason", c.reason}});
+  return json{{"round", m.round},       {"groups", m.groups},     {"exprs", m.exprs}, {"verdicts", verdicts},
+              {"accepted", m.accepted}, {"refusal", m.refusal}, {"result", m.result}};
+}
+
+// Missing keys take the struct's defaults, so hand-written or trimmed traces still load.
+MergeInfo mergeFrom(const json& j) {
+  MergeInfo m;
+  m.round = j.value("round", -1);
+  m.groups = j.value("groups", std::vector<int>{});
+  m.exprs = j.value("exprs", std::vector<int>{});
+  for (const json& c : j.value("verdicts", json::array()))
+    m.verdicts.push_back(SchedulerCheck{c.at("scheduler").get<std::string>(), c.value("ok", false), c.value("reason", "")});
+  m.accepted = j.value("accepted", "");
+  m.refusal = j.value("refusal", "");
+  m.result = j.value("result", -1);
+  return m;
+}
+
+}  // namespace
+
 std::string traceToJson(const Trace& trace) {
+  // Snapshots are numbered in first-use order. Merge steps make many snapshots over one
+  // fusion (and a partition may outlive a fusion change), so a fusion or partition already
+  // written by an earlier snapshot is referenced by that snapshot's id instead of repeated.
   std::map<const Snapshot*, int> ids;
+  std::map<const ir::Fusion*, int> fusionWrittenBy;
+  std::map<const Partition*, int> partitionWrittenBy;
   json snapshots = json::array();
   const auto snapshotId = [&](const SnapshotPtr& s) -> json {
     if (!s) return nullptr;
     auto [it, added] = ids.emplace(s.get(), static_cast<int>(ids.size()));
-    if (added) snapshots.push_back({{"id", it->second}, {"fusion", json::parse(fusionToJson(*s->fusion))}});
+    if (!added) return it->second;
+    json j = {{"id", it->second}};
+    if (!s->fusion) {
+      j["fusion"] = nullptr;
+    } else if (auto [f, first] = fusionWrittenBy.emplace(s->fusion.get(), it->second); first) {
+      j["fusion"] = json::parse(fusionToJson(*s->fusion));
+    } else {
+      j["fusion_of"] = f->second;
+    }
+    if (s->partition) {
+      if (auto [p, first] = partitionWrittenBy.emplace(s->partition.get(), it->second); first)
+        j["partition"] = partitionJson(*s->partition);
+      else
+        j["partition_of"] = p->second;
+    }
+    snapshots.push_back(std::move(j));
     return it->second;
   };
   json steps = json::array();
   for (const Step& s : trace.steps()) {
     json before = snapshotId(s.before);
     json after = snapshotId(s.after);
-    steps.push_back({{"index", s.index}, {"kind", std::string(stepKindName(s.kind))}, {"name", s.name},
-                     {"phase", s.phase}, {"modified", s.modified}, {"skipped", s.skipped}, {"before", before},
-                     {"after", after}, {"exprs_before", s.exprsBefore}, {"exprs_after", s.exprsAfter},
-                     {"ms", s.milliseconds}, {"log", s.log}});
+    json step = {{"index", s.index}, {"kind", std::string(stepKindName(s.kind))}, {"name", s.name},
+                 {"phase", s.phase}, {"modified", s.modified}, {"skipped", s.skipped}, {"before", before},
+                 {"after", after}, {"exprs_before", s.exprsBefore}, {"exprs_after", s.exprsAfter},
+                 {"ms", s.milliseconds}, {"log", s.log}};
+    if (s.merge) step["merge"] = mergeJson(*s.merge);
+    steps.push_back(std::move(step));
   }
-  return json{{"format", "segscope-trace"}, {"version", 1}, {"source", trace.source}, {"profile", trace.profile},
-              {"snapshots", snapshots}, {"steps", steps}}
+  return json{{"format", "segscope-trace"}, {"version", kTraceVersion}, {"source", trace.source},
+              {"profile", trace.profile}, {"snapshots", snapshots}, {"steps", steps}}
              .dump() +
          "\n";
 }
@@ -261,17 +335,43 @@ Result<Trace> traceFromJson(const std::string& text) {
   try {
     const json j = json::parse(text);
     if (j.value("format", "") != "segscope-trace") return makeError("not a Segscope trace (missing \"format\": \"segscope-trace\")");
-    if (j.value("version", 0) != 1) return makeError("unsupported trace version " + std::to_string(j.value("version", 0)));
+    // Version 1 (pass steps only) is a subset of version 2: it loads unchanged.
+    if (const int v = j.value("version", 0); v < 1 || v > kTraceVersion)
+      return makeError("unsupported trace version " + std::to_string(v));
     Trace trace;
     trace.source = j.value("source", "");
     trace.profile = j.value("profile", "");
     std::map<int, SnapshotPtr> snapshots;
     for (const json& s : j.at("snapshots")) {
-      auto fusion = fusionFrom(s.at("fusion"));
-      if (!fusion) return fusion.error();
+      const int id = s.at("id").get<int>();
       auto snap = std::make_shared<Snapshot>();
-      snap->fusion = std::shared_ptr<const ir::Fusion>(std::move(fusion.value()));
-      snapshots[s.at("id").get<int>()] = snap;
+      // "fusion_of"/"partition_of" name an earlier snapshot; sharing it again keeps the
+      // loaded trace's memory (and its re-saved text) the same as the original's.
+      const auto earlier = [&](const char* key) -> Result<SnapshotPtr> {
+        auto it = snapshots.find(s.at(key).get<int>());
+        if (it == snapshots.end())
+          return makeError("trace: snapshot " + std::to_string(id) + ": \"" + key + "\" names no earlier snapshot");
+        return it->second;
+      };
+      if (s.contains("fusion_of")) {
+        auto from = earlier("fusion_of");
+        if (!from) return from.error();
+        snap->fusion = from.value()->fusion;
+      } else if (!s.at("fusion").is_null()) {
+        auto fusion = fusionFrom(s.at("fusion"));
+        if (!fusion) return fusion.error();
+        snap->fusion = std::shared_ptr<const ir::Fusion>(std::move(fusion.value()));
+      }
+      if (s.contains("partition_of")) {
+        auto from = earlier("partition_of");
+        if (!from) return from.error();
+        snap->partition = from.value()->partition;
+      } else if (s.contains("partition")) {
+        auto partition = partitionFrom(s.at("partition"));
+        if (!partition) return partition.error();
+        snap->partition = std::move(partition.value());
+      }
+      snapshots[id] = snap;
     }
     const auto snapshot = [&](const json& id) -> SnapshotPtr {
       if (id.is_null()) return nullptr;
@@ -292,6 +392,7 @@ Result<Trace> traceFromJson(const std::string& text) {
       step.exprsAfter = s.at("exprs_after").get<int>();
       step.milliseconds = s.at("ms").get<double>();
       step.log = s.at("log").get<std::vector<std::string>>();
+      if (s.contains("merge")) step.merge = mergeFrom(s.at("merge"));
       trace.record(std::move(step));
     }
     return trace;

@@ -1,6 +1,12 @@
 // Trace core: diffs name what changed and why; fusions and whole traces survive a JSON
-// round trip with every id; snapshots are shared when a step changed nothing.
+// round trip with every id; snapshots are shared when a step changed nothing; merge steps
+// keep their partitions and merge info; traces saved before partitions existed still load.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
+
+#include <algorithm>
 
 #include "frontend/file_io.h"
 #include "frontend/script.h"
@@ -19,6 +25,141 @@ std::unique_ptr<ir::Fusion> load(const QString& path) {
   frontend::ParseOutcome o = frontend::loadScriptFile(path.toStdString());
   return o.ok() ? std::move(o.script->fusion) : nullptr;
 }
+
+// Three pointwise exprs in a chain: exp, neg, cast.
+std::unique_ptr<ir::Fusion> chain() {
+  auto f = std::make_unique<ir::Fusion>();
+  ir::TensorView* x = f->newTensor(ir::DataType::Float, {ir::Dim{ir::SymInt::constant(4)}});
+  f->setName(x, "T0");
+  f->addInput(x);
+  ir::Val* a = ir::ops::unary(*f, ir::OpType::Exp, x).value();
+  ir::Val* b = ir::ops::unary(*f, ir::OpType::Neg, a).value();
+  f->addOutput(ir::ops::cast(*f, b, ir::DataType::Half).value());
+  return f;
+}
+
+// Expr ids of `f` in topological order.
+std::vector<int> exprIds(const ir::Fusion& f) {
+  std::vector<int> ids;
+  for (const ir::Expr* e : f.exprs()) ids.push_back(e->id());
+  return ids;
+}
+
+// A partition of `ids` (a group id per expr, in the same order); other expr ids are in no group.
+std::shared_ptr<const trace::Partition> partition(const std::vector<int>& ids, const std::vector<int>& groupOf,
+                                                  std::vector<trace::PartitionGroup> groups) {
+  auto p = std::make_shared<trace::Partition>();
+  p->groupOfExpr.assign(static_cast<std::size_t>(*std::max_element(ids.begin(), ids.end()) + 1), -1);
+  for (std::size_t i = 0; i < ids.size(); ++i) p->groupOfExpr[static_cast<std::size_t>(ids[i])] = groupOf[i];
+  p->groups = std::move(groups);
+  return p;
+}
+
+trace::SnapshotPtr snapshot(std::shared_ptr<const ir::Fusion> fusion, std::shared_ptr<const trace::Partition> p) {
+  auto s = std::make_shared<trace::Snapshot>();
+  s->fusion = std::move(fusion);
+  s->partition = std::move(p);
+  return s;
+}
+
+trace::Step mergeStep(trace::SnapshotPtr before, trace::SnapshotPtr after, trace::MergeInfo info) {
+  trace::Step s;
+  s.kind = trace::StepKind::Merge;
+  s.name = "merge";
+  s.phase = "merge round " + std::to_string(info.round);
+  s.modified = info.ok();
+  s.before = std::move(before);
+  s.after = std::move(after);
+  s.exprsBefore = s.exprsAfter = 3;
+  s.milliseconds = 0.25;
+  s.merge = std::move(info);
+  return s;
+}
+
+// What the segmenter will record: load, a pass that changed nothing, an accepted merge,
+// a merge every scheduler refused, a merge refused before asking (a hint), and a finalize
+// step that changes the fusion but keeps the partition.
+trace::Trace mergeTrace() {
+  trace::Trace t;
+  t.source = "chain.py";
+  t.profile = "h100";
+  auto f = chain();
+  const std::vector<int> e = exprIds(*f);
+  trace::Step load;
+  load.kind = trace::StepKind::Load;
+  load.name = load.phase = "load";
+  load.modified = true;
+  load.after = trace::snapshotOf(*f);
+  load.exprsAfter = 3;
+  load.log = {"loaded chain"};
+  const trace::SnapshotPtr loaded = load.after;
+  t.record(std::move(load));
+
+  trace::Step pass;
+  pass.name = "consecutive_cast";
+  pass.phase = "pre-segmentation";
+  pass.before = pass.after = loaded;
+  pass.exprsBefore = pass.exprsAfter = 3;
+  t.record(std::move(pass));
+
+  const auto p0 = partition(e, {0, 1, 2}, {{0, "pointwise", false}, {1, "pointwise", false}, {2, "expr_eval", true}});
+  const auto p1 = partition(e, {3, 3, 2}, {{2, "expr_eval", true}, {3, "pointwise", false}});
+  const trace::SnapshotPtr s0 = snapshot(loaded->fusion, p0);
+  const trace::SnapshotPtr s1 = snapshot(loaded->fusion, p1);
+
+  trace::MergeInfo accepted;
+  accepted.round = 0;
+  accepted.groups = {0, 1};
+  accepted.exprs = {e[0], e[1]};
+  accepted.verdicts = {{"reduction", false, "no reduction"}, {"pointwise", true, ""}};
+  accepted.accepted = "pointwise";
+  accepted.result = 3;
+  t.record(mergeStep(s0, s1, accepted));
+
+  trace::MergeInfo refused;
+  refused.round = 1;
+  refused.groups = {3, 2};
+  refused.exprs = {e[0], e[1], e[2]};
+  refused.verdicts = {{"expr_eval", false, "kernel exprs"}, {"pointwise", false, "host segment"}};
+  t.record(mergeStep(s1, s1, refused));
+
+  trace::MergeInfo hinted;
+  hinted.round = 1;
+  hinted.groups = {2, 3};
+  hinted.exprs = {e[0], e[1], e[2]};
+  hinted.refusal = "would swallow a segment_set hint";
+  t.record(mergeStep(s1, s1, hinted));
+
+  trace::Step finalize;
+  finalize.kind = trace::StepKind::Finalize;
+  finalize.name = "finalize";
+  finalize.phase = "finalize";
+  finalize.modified = true;
+  finalize.before = s1;
+  finalize.after = snapshot(trace::snapshotOf(*f)->fusion, p1);
+  t.record(std::move(finalize));
+  return t;
+}
+
+bool samePartition(const trace::SnapshotPtr& a, const trace::SnapshotPtr& b) {
+  if (!a || !b) return !a && !b;
+  if (!a->partition || !b->partition) return !a->partition && !b->partition;
+  return *a->partition == *b->partition;
+}
+
+// A trace as version 1 wrote it: one neg expr, a load step and a pass that changed nothing.
+constexpr const char* kVersion1Trace = R"({"format":"segscope-trace","version":1,"source":"old.py","profile":"h100",
+"snapshots":[{"id":0,"fusion":{"name":"old",
+  "vals":[{"id":0,"name":"T0","dtype":"Float","loc":[1,1],"kind":"tensor","dims":[{"extent":4,"kind":"iteration"}],
+           "contiguity":[true],"stride_order":[]},
+          {"id":1,"name":"T1","dtype":"Float","loc":[2,1],"kind":"tensor","dims":[{"extent":4,"kind":"iteration"}],
+           "contiguity":[true],"stride_order":[]}],
+  "exprs":[{"id":0,"op":"neg","operands":[0],"outputs":[1],"attrs":{},"loc":[2,1]}],
+  "inputs":[0],"outputs":[{"val":1,"alias":null,"stride_order":[]}],"axioms":[]}}],
+"steps":[{"index":0,"kind":"load","name":"load","phase":"load","modified":true,"skipped":false,"before":null,"after":0,
+          "exprs_before":0,"exprs_after":1,"ms":0.5,"log":["loaded old"]},
+         {"index":1,"kind":"pass","name":"consecutive_cast","phase":"pre-segmentation","modified":false,"skipped":false,
+          "before":0,"after":0,"exprs_before":1,"exprs_after":1,"ms":0.125,"log":[]}]})";
 
 }  // namespace
 
@@ -107,6 +248,181 @@ class TestTrace : public QObject {
       // Sharing survives: an unchanged step's before and after are one snapshot.
       QCOMPARE(b.before == b.after, a.before == a.after);
     }
+  }
+
+  void mergeTraceJsonRoundTrip() {
+    const trace::Trace t = mergeTrace();
+    const std::string saved = trace::traceToJson(t);
+    auto loaded = trace::traceFromJson(saved);
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message.c_str());
+    QCOMPARE(QString::fromStdString(trace::traceToJson(loaded.value())), QString::fromStdString(saved));
+    QCOMPARE(loaded->size(), t.size());
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      const trace::Step& a = t.step(i);
+      const trace::Step& b = loaded->step(i);
+      QCOMPARE(b.kind, a.kind);
+      QCOMPARE(b.phase, a.phase);
+      QCOMPARE(b.modified, a.modified);
+      QCOMPARE(b.milliseconds, a.milliseconds);
+      QVERIFY2(b.merge == a.merge, b.name.c_str());
+      QVERIFY(samePartition(b.before, a.before));
+      QVERIFY(samePartition(b.after, a.after));
+      QCOMPARE(QString::fromStdString(b.after->fusion->print()), QString::fromStdString(a.after->fusion->print()));
+      // Sharing survives: the same snapshot, fusion and partition pointers where the original shares them.
+      QCOMPARE(b.before == b.after, a.before == a.after);
+      if (a.before) {
+        QCOMPARE(b.before->fusion == b.after->fusion, a.before->fusion == a.after->fusion);
+        QCOMPARE(b.before->partition == b.after->partition, a.before->partition == a.after->partition);
+      }
+    }
+    QVERIFY(loaded->step(2).merge->ok());
+    QCOMPARE(loaded->step(2).merge->verdicts.size(), std::size_t{2});
+    QVERIFY(!loaded->step(3).merge->ok());
+    QCOMPARE(loaded->step(4).merge->refusal, std::string("would swallow a segment_set hint"));
+    QVERIFY(!loaded->step(0).merge && !loaded->step(5).merge);
+    QVERIFY(loaded->step(2).after->partition->group(2)->host);
+    // A refused merge hides with the steps that changed nothing; an accepted one does not.
+    QVERIFY(!loaded->step(2).changedNothing());
+    QVERIFY(loaded->step(3).changedNothing());
+    QVERIFY(loaded->step(4).changedNothing());
+    QCOMPARE(loaded->modifyingSteps(), (std::vector<int>{0, 2, 5}));
+  }
+
+  void mergeTraceJsonStoresEachFusionAndPartitionOnce() {
+    const std::string saved = trace::traceToJson(mergeTrace());
+    const QJsonObject root = QJsonDocument::fromJson(QByteArray::fromStdString(saved)).object();
+    QCOMPARE(root["version"].toInt(), 2);
+    const QJsonArray snapshots = root["snapshots"].toArray();
+    // load (fusion A), merge partitions p0 and p1 over A, finalize (fusion B, p1 again).
+    QCOMPARE(snapshots.size(), 4);
+    QVERIFY(snapshots[0].toObject()["fusion"].isObject());
+    QVERIFY(!snapshots[0].toObject().contains("partition"));
+    QCOMPARE(snapshots[1].toObject()["fusion_of"].toInt(), 0);
+    QCOMPARE(snapshots[2].toObject()["fusion_of"].toInt(), 0);
+    QVERIFY(snapshots[1].toObject()["partition"].isObject());
+    QVERIFY(snapshots[2].toObject()["partition"].isObject());
+    QVERIFY(snapshots[3].toObject()["fusion"].isObject());
+    QCOMPARE(snapshots[3].toObject()["partition_of"].toInt(), 2);
+    const QJsonObject p1 = snapshots[2].toObject()["partition"].toObject();
+    QVERIFY(p1["group_of_expr"].isArray());
+    QCOMPARE(p1["group_of_expr"].toArray().size(), 3);
+    // Pass steps carry no merge object.
+    const QJsonArray steps = root["steps"].toArray();
+    QVERIFY(!steps[1].toObject().contains("merge"));
+    QCOMPARE(steps[2].toObject()["merge"].toObject()["accepted"].toString(), QString("pointwise"));
+  }
+
+  void version1TraceStillLoads() {
+    auto loaded = trace::traceFromJson(kVersion1Trace);
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message.c_str());
+    QCOMPARE(loaded->size(), std::size_t{2});
+    QCOMPARE(loaded->source, std::string("old.py"));
+    const trace::Step& load = loaded->step(0);
+    QCOMPARE(load.kind, trace::StepKind::Load);
+    QVERIFY(!load.before);
+    QVERIFY(!load.merge);
+    QVERIFY(!load.after->partition);
+    QVERIFY(QString::fromStdString(load.after->fusion->print()).contains("neg(T0)"));
+    QCOMPARE(loaded->step(1).before, loaded->step(1).after);
+    QCOMPARE(loaded->step(1).milliseconds, 0.125);
+    // Saved again it is a current trace that reloads to the same text.
+    const std::string again = trace::traceToJson(loaded.value());
+    auto reloaded = trace::traceFromJson(again);
+    QVERIFY(reloaded.ok());
+    QCOMPARE(QString::fromStdString(trace::traceToJson(reloaded.value())), QString::fromStdString(again));
+  }
+
+  void badPartitionReferencesAreErrors() {
+    const std::string saved = trace::traceToJson(mergeTrace());
+    const auto broken = [&](const std::string& from, const std::string& to) {
+      std::string s = saved;
+      const std::size_t at = s.find(from);
+      if (at == std::string::npos) return std::string();
+      return s.replace(at, from.size(), to);
+    };
+    // A partition naming a group it does not list.
+    std::string text = broken("\"group_of_expr\":[0,1,2]", "\"group_of_expr\":[0,1,9]");
+    QVERIFY(!text.empty());
+    auto r = trace::traceFromJson(text);
+    QVERIFY(!r.ok());
+    QVERIFY2(QString::fromStdString(r.error().message).contains("unknown group 9"), r.error().message.c_str());
+    // "fusion_of" naming a snapshot that is not (yet) there.
+    text = broken("\"fusion_of\":0", "\"fusion_of\":7");
+    QVERIFY(!text.empty());
+    r = trace::traceFromJson(text);
+    QVERIFY(!r.ok());
+    QVERIFY2(QString::fromStdString(r.error().message).contains("fusion_of"), r.error().message.c_str());
+    QVERIFY(!trace::traceFromJson(R"({"format": "segscope-trace", "version": 3, "snapshots": [], "steps": []})").ok());
+  }
+
+  void partitionDiffOfAMergeListsRegroupedExprs() {
+    auto f = chain();
+    const std::vector<int> e = exprIds(*f);
+    const auto before = partition(e, {0, 1, 2}, {{0, "pointwise", false}, {1, "pointwise", false}, {2, "none", false}});
+    // Groups 0 and 1 merge into 3; group 2 is renumbered 5 but keeps its exprs, so it is unchanged.
+    const auto after = partition(e, {3, 3, 5}, {{3, "pointwise", false}, {5, "none", false}});
+    const trace::PartitionDiff d = trace::diff(*before, *after);
+    QCOMPARE(d.regrouped.size(), std::size_t{2});
+    QCOMPARE(d.regrouped[0].expr, e[0]);
+    QCOMPARE(d.regrouped[0].groupBefore, 0);
+    QCOMPARE(d.regrouped[0].groupAfter, 3);
+    QCOMPARE(d.regrouped[1].expr, e[1]);
+    QCOMPARE(d.regrouped[1].groupBefore, 1);
+    QCOMPARE(d.regrouped[1].groupAfter, 3);
+    int added = 0, removed = 0;
+    for (const trace::Change& c : d.groups) {
+      QVERIFY(c.kind != trace::ChangeKind::Changed);
+      added += c.kind == trace::ChangeKind::Added;
+      removed += c.kind == trace::ChangeKind::Removed;
+      if (c.kind == trace::ChangeKind::Added) QCOMPARE(c.id, 3);
+    }
+    QCOMPARE(added, 1);
+    QCOMPARE(removed, 2);
+    const QString text = QString::fromStdString(d.toText(f.get()));
+    QVERIFY2(text.contains(QString("+ group 3 pointwise {%1, %2}").arg(e[0]).arg(e[1])), qPrintable(text));
+    QVERIFY2(text.contains(QString("- group 0 pointwise {%1}").arg(e[0])), qPrintable(text));
+    QVERIFY2(text.contains(QString("~ expr %1 (%2): group 0 -> 3").arg(e[0]).arg(
+                               QString::fromStdString(f->exprById(e[0])->toString()))),
+             qPrintable(text));
+    QVERIFY2(!text.contains("group 5"), qPrintable(text));
+  }
+
+  void partitionDiffOfIdenticalPartitionsIsEmpty() {
+    auto f = chain();
+    const std::vector<int> e = exprIds(*f);
+    const auto p = partition(e, {0, 0, 1}, {{0, "pointwise", false}, {1, "expr_eval", true}});
+    const trace::PartitionDiff d = trace::diff(*p, *p);
+    QVERIFY(d.empty());
+    QVERIFY(d.toText().empty());
+    // Equal contents in another object, and the same groups under other ids: still nothing.
+    const auto renumbered = partition(e, {4, 4, 2}, {{2, "expr_eval", true}, {4, "pointwise", false}});
+    QVERIFY(trace::diff(*p, *renumbered).empty());
+  }
+
+  void partitionDiffNamesSchedulerChangesAndMoves() {
+    auto f = chain();
+    const std::vector<int> e = exprIds(*f);
+    const auto before = partition(e, {0, 0, 1}, {{0, "none", false}, {1, "none", false}});
+    // Same groups, a scheduler chosen for one: a changed group, no regrouped expr.
+    const auto scheduled = partition(e, {0, 0, 1}, {{0, "pointwise", false}, {1, "none", false}});
+    trace::PartitionDiff d = trace::diff(*before, *scheduled);
+    QVERIFY(d.regrouped.empty());
+    QCOMPARE(d.groups.size(), std::size_t{1});
+    QCOMPARE(d.groups[0].kind, trace::ChangeKind::Changed);
+    QCOMPARE(d.groups[0].reason, std::string("scheduler none -> pointwise"));
+    // The middle expr moves from group 0 to group 1: all three exprs have other companions now,
+    // including the first one, which kept its group id.
+    const auto moved = partition(e, {0, 1, 1}, {{0, "none", false}, {1, "none", false}});
+    d = trace::diff(*before, *moved);
+    QCOMPARE(d.regrouped.size(), std::size_t{3});
+    QCOMPARE(d.regrouped[0].groupBefore, 0);
+    QCOMPARE(d.regrouped[0].groupAfter, 0);
+    // An expr leaving every group is regrouped too (to none).
+    const auto out = partition(e, {0, 0, -1}, {{0, "none", false}, {1, "none", false}});
+    d = trace::diff(*before, *out);
+    QCOMPARE(d.regrouped.size(), std::size_t{1});
+    QCOMPARE(d.regrouped[0].groupAfter, -1);
+    QVERIFY(QString::fromStdString(d.toText()).contains(QString("~ expr %1: group 1 -> none").arg(e[2])));
   }
 
   void malformedTraceIsAnError() {
