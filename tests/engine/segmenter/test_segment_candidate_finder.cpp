@@ -15,6 +15,7 @@
 #include "segmenter/segment_candidate_finder.h"
 #include "test_files.h"
 #include "trace/trace.h"
+#include "trace/trace_json.h"
 
 using namespace segscope;
 using scheduler::SchedulerType;
@@ -308,6 +309,12 @@ inputs = [torch.randn((64, 64), dtype=torch.float32, device='cuda:0')]
     QCOMPARE(t.steps().back().kind, trace::StepKind::Finalize);
     // The last partition shows the final segments.
     QCOMPARE(t.steps().back().after->partition->groups.size(), r.segmentation.segments.size());
+    // The whole segmenter trace survives JSON: save, load, save gives the same text.
+    const std::string text = trace::traceToJson(t);
+    auto loaded = trace::traceFromJson(text);
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message.c_str());
+    QCOMPARE(loaded->size(), t.size());
+    QVERIFY(trace::traceToJson(loaded.value()) == text);
   }
 
   void randomFusionsKeepThePromises() {
