@@ -7,6 +7,7 @@
 
 #include "frontend/script.h"
 #include "scheduler/registry.h"
+#include "segmenter/segment_export.h"
 #include "trace/trace.h"
 
 namespace segscope::cli {
@@ -33,5 +34,12 @@ std::string infoJson(const frontend::Script& script, const std::string& file);
 std::string scheduleJson(const scheduler::Proposal& proposal, const std::string& profile, const std::string& file);
 std::string passesJson(const trace::Trace& trace, const std::string& file);
 std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run);
+
+/// The file name `export-segments` gives segment `id`'s script.
+std::string segmentScriptFileName(int id);
+/// index_maps.json of `export-segments`: per segment in run order, its script, scheduler,
+/// and where each input comes from / each output goes in the complete fusion `fusion`.
+std::string segmentIndexMapsJson(const std::vector<segmenter::SegmentExport>& exports, const ir::Fusion& fusion,
+                                 const std::string& file);
 
 }  // namespace segscope::cli
