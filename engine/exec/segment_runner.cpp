@@ -144,12 +144,19 @@ class RunState {
   std::int64_t peakBytes_ = 0;
 };
 
+// Whether the segment reads the data of its input `i` (fd.ops.size reads only metadata).
+bool readsData(const SegmentExport& x, std::size_t i) {
+  const auto& uses = x.fusion->inputs()[i]->uses();
+  return std::any_of(uses.begin(), uses.end(), [](const ir::Expr* e) { return e->op() != ir::OpType::Size; });
+}
+
 Result<SegmentRun> runOne(const SegmentExport& x, RunState& state, const ReferenceOptions& options) {
   SegmentRun run;
   run.segment = x.segment;
   run.host = x.host;
   SEGSCOPE_TRY(std::vector<Value> args, state.gather(x));
-  for (const Value& a : args) run.bytesIn += bytesOf(a);
+  for (std::size_t i = 0; i < args.size(); ++i)
+    if (readsData(x, i)) run.bytesIn += bytesOf(args[i]);
   const auto start = std::chrono::steady_clock::now();
   auto outputs = runReference(*x.fusion, args, options);
   run.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

@@ -20,7 +20,7 @@ namespace segscope::exec {
 struct SegmentRun {
   int segment = -1;
   double milliseconds = 0;
-  std::int64_t bytesIn = 0, bytesOut = 0;  // tensor bytes read and written
+  std::int64_t bytesIn = 0, bytesOut = 0;  // tensor bytes read (not just measured) and written
   /// Scalar outputs of host segments, by the complete fusion's names.
   std::vector<std::pair<std::string, ir::ScalarValue>> hostScalars;
   bool host = false;

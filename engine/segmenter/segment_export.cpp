@@ -2,10 +2,12 @@
 #include "segmenter/segment_export.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 
 #include "frontend/script.h"
 #include "frontend/writer.h"
+#include "scheduler/runtime_info.h"
 
 namespace segscope::segmenter {
 namespace {
@@ -244,32 +246,61 @@ std::vector<std::string> scriptHeader(const Segmentation& s, const Segment& seg)
           std::string(scheduler::schedulerName(seg.scheduler)) + ", " + kind + ") exported by Segscope"};
 }
 
+// Row-major strides with 0 for expanded broadcast dims (they arrive with stride 0, as
+// their None contiguity says); empty when nothing is expanded.
+std::vector<std::int64_t> expandedStrides(const ir::TensorView& t, const std::vector<std::int64_t>& sizes) {
+  const bool expanded = std::any_of(t.dims().begin(), t.dims().end(),
+                                    [](const ir::Dim& d) { return d.kind == ir::IterKind::ExpandedBroadcast; });
+  if (!expanded || sizes.size() != t.dims().size()) return {};
+  std::vector<std::int64_t> strides(sizes.size(), 0);
+  std::int64_t next = 1;
+  for (std::size_t d = sizes.size(); d-- > 0;) {
+    if (t.dim(d).kind == ir::IterKind::ExpandedBroadcast) continue;
+    strides[d] = next;
+    next *= std::max<std::int64_t>(sizes[d], 1);
+  }
+  return strides;
+}
+
+// An intermediate's footer entry from the sizes and host scalar values the complete
+// fusion's input specs imply, so the script runs on consistent inputs.
+void refineSpec(ir::InputSpec& spec, const ir::Val* v, const scheduler::RuntimeInfo& rt) {
+  if (const ir::TensorView* t = v->asTensor()) {
+    if (auto sizes = rt.sizes(v)) spec.sizes = *sizes;
+    spec.strides = expandedStrides(*t, spec.sizes);
+  } else if (ir::isIntegral(v->dtype())) {
+    if (auto i = rt.intValue(v)) spec.value = ir::ScalarValue(*i);
+  } else if (ir::isFloating(v->dtype())) {
+    if (auto d = rt.doubleValue(v)) spec.value = ir::ScalarValue(*d);
+  }
+}
+
 std::string segmentScript(const Segmentation& s, const Segment& seg, const SegmentExport& x,
-                          const ExportOptions& options) {
+                          const ExportOptions& options, const scheduler::RuntimeInfo* rt) {
   std::vector<ir::InputSpec> specs = frontend::defaultInputs(*x.fusion);
-  if (options.fusionInputs)
-    for (std::size_t i = 0; i < specs.size(); ++i) {
-      const int index = x.inputIndex[i];
-      if (index >= 0 && static_cast<std::size_t>(index) < options.fusionInputs->size())
-        specs[i] = (*options.fusionInputs)[static_cast<std::size_t>(index)];
-    }
+  for (std::size_t i = 0; i < specs.size() && options.fusionInputs; ++i) {
+    const int index = x.inputIndex[i];
+    if (index >= 0 && static_cast<std::size_t>(index) < options.fusionInputs->size())
+      specs[i] = (*options.fusionInputs)[static_cast<std::size_t>(index)];
+    else if (rt)
+      refineSpec(specs[i], s.fusion->valById(x.inputValId[i]), *rt);
+  }
   frontend::WriteOptions write;
   write.header = scriptHeader(s, seg);
   return frontend::writeScript(*x.fusion, specs, write);
 }
 
-}  // namespace
 
-std::string_view argSourceName(ArgSource source) {
-  switch (source) {
-    case ArgSource::FusionInput: return "fusion_input";
-    case ArgSource::Segment: return "segment";
-    case ArgSource::Extent: return "extent";
-  }
-  return "?";
+// Sizes and host scalars of the complete fusion, when its input specs are given and bind.
+std::optional<scheduler::RuntimeInfo> bindRuntime(const Segmentation& s, const ExportOptions& options) {
+  if (!options.writeScript || !options.fusionInputs) return std::nullopt;
+  auto rt = scheduler::RuntimeInfo::bind(*s.fusion, *options.fusionInputs);
+  if (!rt) return std::nullopt;  // the footer falls back to defaults; the script is still valid
+  return std::move(rt.value());
 }
 
-Result<SegmentExport> exportSegment(const Segmentation& segmentation, int segmentId, const ExportOptions& options) {
+Result<SegmentExport> exportOne(const Segmentation& segmentation, int segmentId, const ExportOptions& options,
+                                const scheduler::RuntimeInfo* rt) {
   if (!segmentation.fusion) return makeError("segment export: the segmentation has no fusion");
   if (segmentId < 0 || static_cast<std::size_t>(segmentId) >= segmentation.segments.size())
     return makeError("segment export: there is no segment " + std::to_string(segmentId));
@@ -280,18 +311,37 @@ Result<SegmentExport> exportSegment(const Segmentation& segmentation, int segmen
   x.scheduler = seg.scheduler;
   SEGSCOPE_TRY(x.fusion, Exporter(*segmentation.fusion, seg).build());
   if (Status st = fillIndexMaps(segmentation, seg, x); !st) return st.error();
-  if (options.writeScript) x.script = segmentScript(segmentation, seg, x, options);
+  if (options.writeScript) x.script = segmentScript(segmentation, seg, x, options, rt);
   return x;
 }
 
+}  // namespace
+
+Result<SegmentExport> exportSegment(const Segmentation& segmentation, int segmentId, const ExportOptions& options) {
+  if (!segmentation.fusion) return makeError("segment export: the segmentation has no fusion");
+  const auto rt = bindRuntime(segmentation, options);
+  return exportOne(segmentation, segmentId, options, rt ? &*rt : nullptr);
+}
+
 Result<std::vector<SegmentExport>> exportAllSegments(const Segmentation& segmentation, const ExportOptions& options) {
+  if (!segmentation.fusion) return makeError("segment export: the segmentation has no fusion");
+  const auto rt = bindRuntime(segmentation, options);  // once for every segment
   std::vector<SegmentExport> all;
   all.reserve(segmentation.runOrder.size());
   for (int id : segmentation.runOrder) {
-    SEGSCOPE_TRY(SegmentExport x, exportSegment(segmentation, id, options));
+    SEGSCOPE_TRY(SegmentExport x, exportOne(segmentation, id, options, rt ? &*rt : nullptr));
     all.push_back(std::move(x));
   }
   return all;
+}
+
+std::string_view argSourceName(ArgSource source) {
+  switch (source) {
+    case ArgSource::FusionInput: return "fusion_input";
+    case ArgSource::Segment: return "segment";
+    case ArgSource::Extent: return "extent";
+  }
+  return "?";
 }
 
 }  // namespace segscope::segmenter

@@ -43,7 +43,8 @@ struct SegmentExport {
 
 struct ExportOptions {
   /// The complete fusion's input specs (the script footer). When given, segment inputs
-  /// that are fusion inputs use them in the exported footer; the rest get defaults.
+  /// that are fusion inputs use them in the exported footer, and intermediates get the
+  /// sizes and host scalar values they imply (scheduler::RuntimeInfo); else defaults.
   const std::vector<ir::InputSpec>* fusionInputs = nullptr;
   bool writeScript = true;
 };

@@ -107,6 +107,8 @@ QString checkExport(const segmenter::Segmentation& s, const SegmentExport& x, bo
     return QString::fromStdString("the script reloads to other ops:\n" + back.script->fusion->print() + "\nexported:\n" +
                                   x.fusion->print());
   if (back.script->fusion->inputs().size() != x.fusion->inputs().size()) return "reloaded input count differs";
+  if (!back.script->inputsFromFooter) return "the footer was not accepted";
+  if (!back.script->warnings.empty()) return QString::fromStdString("warning: " + back.script->warnings.front().format());
   if (samePrint && printWithoutScalarOutputs(*back.script->fusion) != printWithoutScalarOutputs(*x.fusion))
     return QString::fromStdString("print differs:\n" + back.script->fusion->print() + "\nexported:\n" + x.fusion->print());
   return {};
@@ -243,6 +245,33 @@ def fusion(fd : FusionDefinition) -> None :
         QCOMPARE(e0->extentOf(), x.fusion->inputs()[0]->asTensor());
       }
     }
+  }
+
+  // With the fusion's input specs, intermediates get the sizes and host scalar values those
+  // imply (an expanded broadcast arrives with stride 0), so a segment script runs as is.
+  void footersCarryIntermediateSizes() {
+    const frontend::Script script = load(QString(SEGSCOPE_SOURCE_DIR) + "/samples/dynamic_reshape.py", false);
+    const auto s = testing::makeSegmentation(*script.fusion, testing::hostScalarSegment(*script.fusion));
+    segmenter::ExportOptions options;
+    options.fusionInputs = &script.inputs;
+    const auto all = ok(segmenter::exportAllSegments(*s, options));
+    const ir::Val* t7 = script.fusion->valByName("T7");
+    const ir::Val* s2 = script.fusion->valByName("S2");
+    bool sawT7 = false;
+    for (const SegmentExport& x : all) {
+      const frontend::Script back = parse(x.script);
+      for (std::size_t i = 0; i < x.inputValId.size(); ++i) {
+        if (x.inputValId[i] == t7->id()) {
+          sawT7 = true;
+          QCOMPARE(back.inputs[i].sizes, (std::vector<std::int64_t>{4, 512, 1024}));
+          QCOMPARE(back.inputs[i].strides, (std::vector<std::int64_t>{0, 0, 1}));
+        }
+        if (x.inputValId[i] == s2->id()) QCOMPARE(ir::scalarAsDouble(*back.inputs[i].value), 16.0);  // a fusion input
+        if (x.inputSource[i] == ArgSource::Segment && !x.fusion->inputs()[i]->isTensor())
+          QVERIFY(ir::scalarAsDouble(*back.inputs[i].value) >= 4.0);  // S4, S5, S6: 4, 512, 1024
+      }
+    }
+    QVERIFY(sawT7);
   }
 
   void segmentsReadingUnknownValuesAreErrors() {
