@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <new>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -178,6 +179,14 @@ Result<SegmentRunner> SegmentRunner::create(const segmenter::Segmentation& segme
 }
 
 Result<SegmentedRun> SegmentRunner::run(const std::vector<Value>& inputs, const ReferenceOptions& options) const {
+  try {
+    return runAll(inputs, options);
+  } catch (const std::bad_alloc&) {  // copies between segments, as the reference does
+    return makeError("out of memory while passing values between segments");
+  }
+}
+
+Result<SegmentedRun> SegmentRunner::runAll(const std::vector<Value>& inputs, const ReferenceOptions& options) const {
   const ir::Fusion& full = *segmentation_->fusion;
   if (inputs.size() != full.inputs().size())
     return makeError("the fusion takes " + std::to_string(full.inputs().size()) + " inputs but " +

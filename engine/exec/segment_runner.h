@@ -47,6 +47,7 @@ class SegmentRunner {
 
  private:
   explicit SegmentRunner(const segmenter::Segmentation& segmentation) : segmentation_(&segmentation) {}
+  Result<SegmentedRun> runAll(const std::vector<Value>& inputs, const ReferenceOptions& options) const;
 
   const segmenter::Segmentation* segmentation_;
   std::vector<segmenter::SegmentExport> exports_;  // in run order

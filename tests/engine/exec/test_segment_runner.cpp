@@ -192,6 +192,26 @@ class TestSegmentRunner : public QObject {
     QCOMPARE(std::get<exec::HostTensor>(v.run.outputs[0]).sizes(), (std::vector<std::int64_t>{3, 2}));
   }
 
+  // A fusion output that no segment computes (an input passed through) comes from the inputs.
+  void inputsPassedThroughAreOutputs() {
+    const frontend::Script script = parse(R"(
+def fusion(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, is_cpu=False)
+    T1 = fd.ops.exp(T0)
+    fd.add_output(T0)
+    fd.add_output(T1)
+
+inputs = [
+    torch.randn((3, 5), dtype=torch.float32, device='cuda:0'),
+]
+)");
+    const auto inputs = ok(exec::makeInputs(script.inputs));
+    const auto s = testing::makeSegmentation(*script.fusion, testing::exprPerSegment(*script.fusion));
+    const auto v = ok(exec::verifySegmented(*s, inputs));
+    QVERIFY2(v.comparison.ok, v.comparison.message.c_str());
+    QVERIFY(identical(v.run.outputs[0], inputs[0]));
+  }
+
   void errorsAreValues() {
     const frontend::Script script = parse(kChain);
     const auto inputs = ok(exec::makeInputs(script.inputs));
