@@ -118,4 +118,49 @@ std::string runJson(const frontend::Script& script, const std::string& file, con
   return j.dump(2) + "\n";
 }
 
+std::string segmentScriptFileName(int id) { return "segment_" + std::to_string(id) + ".py"; }
+
+namespace {
+
+json segmentInputsJson(const segmenter::SegmentExport& x) {
+  json inputs = json::array();
+  for (std::size_t i = 0; i < x.inputValId.size(); ++i) {
+    json j = valJson(x.fusion->inputs()[i]);
+    j["val"] = x.inputValId[i];
+    j["source"] = std::string(segmenter::argSourceName(x.inputSource[i]));
+    j["fusion_input"] = x.inputIndex[i];
+    j["producer"] = x.inputProducer[i];
+    inputs.push_back(j);
+  }
+  return inputs;
+}
+
+json segmentOutputsJson(const segmenter::SegmentExport& x) {
+  json outputs = json::array();
+  for (std::size_t i = 0; i < x.outputValId.size(); ++i) {
+    json j = valJson(x.fusion->outputs()[i].val);
+    j["val"] = x.outputValId[i];
+    j["fusion_output"] = x.outputIndex[i];
+    outputs.push_back(j);
+  }
+  return outputs;
+}
+
+}  // namespace
+
+std::string segmentIndexMapsJson(const std::vector<segmenter::SegmentExport>& exports, const ir::Fusion& fusion,
+                                 const std::string& file) {
+  json segments = json::array();
+  for (const segmenter::SegmentExport& x : exports)
+    segments.push_back({{"segment", x.segment}, {"script", segmentScriptFileName(x.segment)},
+                        {"scheduler", std::string(scheduler::schedulerName(x.scheduler))}, {"host", x.host},
+                        {"inputs", segmentInputsJson(x)}, {"outputs", segmentOutputsJson(x)}});
+  json inputs = json::array(), outputs = json::array();
+  for (const ir::Val* v : fusion.inputs()) inputs.push_back({{"name", v->name()}, {"val", v->id()}});
+  for (const ir::FusionOutput& o : fusion.outputs()) outputs.push_back({{"name", o.val->name()}, {"val", o.val->id()}});
+  json j = {{"format", "segscope-segments"}, {"version", 1}, {"file", file}, {"fusion", fusion.name()},
+            {"fusion_inputs", inputs}, {"fusion_outputs", outputs}, {"run_order", segments}};
+  return j.dump(2) + "\n";
+}
+
 }  // namespace segscope::cli

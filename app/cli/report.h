@@ -8,6 +8,7 @@
 #include "frontend/script.h"
 #include "scheduler/registry.h"
 #include "segmenter/segmentation.h"
+#include "segmenter/segment_export.h"
 #include "trace/trace.h"
 
 namespace segscope::cli {
@@ -37,5 +38,12 @@ std::string passesJson(const trace::Trace& trace, const std::string& file);
 std::string segmentJson(const segmenter::Segmentation& segmentation, const std::string& profile,
                         const std::vector<std::int64_t>& edgeBytes, std::size_t steps);
 std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run);
+
+/// The file name `export-segments` gives segment `id`'s script.
+std::string segmentScriptFileName(int id);
+/// index_maps.json of `export-segments`: per segment in run order, its script, scheduler,
+/// and where each input comes from / each output goes in the complete fusion `fusion`.
+std::string segmentIndexMapsJson(const std::vector<segmenter::SegmentExport>& exports, const ir::Fusion& fusion,
+                                 const std::string& file);
 
 }  // namespace segscope::cli

@@ -43,7 +43,7 @@ class ScriptWriter {
     for (const Val* in : f_.inputs()) defineInput(in);
     for (const Expr* e : f_.exprs()) expr(*e);
     for (const ir::FusionOutput& o : f_.outputs()) {
-      std::string line = "fd.add_output(" + o.val->name();
+      std::string line = "fd.add_output(" + (o.val->isScalar() ? scalarAsTensor(o.val) : o.val->name());
       if (o.aliasOf) line += ", " + o.aliasOf->name();
       if (!o.strideOrder.empty()) line += ", stride_order=" + ints(o.strideOrder);
       emit(line + ")");
@@ -54,14 +54,28 @@ class ScriptWriter {
  private:
   void emit(const std::string& line) { out_ += "    " + line + "\n"; }
 
+  // The loader takes tensor outputs only, so a scalar output (a host segment's result)
+  // leaves the script as a 0-dim tensor holding it.
+  std::string scalarAsTensor(const Val* s) {
+    std::string name = s->name() + "_tensor";
+    for (int suffix = 1; f_.valByName(name) || taken_.count(name); ++suffix)
+      name = s->name() + "_tensor_" + std::to_string(suffix);
+    taken_.insert(name);
+    ensureDefined(s);
+    emit("# " + s->name() + " is a scalar output; Segscope's loader takes tensor outputs only");
+    emit(name + " = fd.ops.full(shape=[], fill_value=" + s->name() + ", dtype=" + dtypeText(s->dtype()) + ")");
+    return name;
+  }
+
   void defineInput(const Val* in) {
     defined_.insert(in);
     if (const ir::TensorView* tv = in->asTensor()) {
       std::vector<std::int64_t> shape;
       for (const ir::Dim& d : tv->dims()) shape.push_back(d.extent.isConst() ? d.extent.value : -1);
+      const std::vector<std::optional<bool>> dense = contiguityOrDense(*tv);
       std::string contiguity = "[";
-      for (std::size_t i = 0; i < tv->contiguity().size(); ++i) {
-        const auto& c = tv->contiguity()[i];
+      for (std::size_t i = 0; i < dense.size(); ++i) {
+        const auto& c = dense[i];
         contiguity += std::string(i ? ", " : "") + (!c ? "None" : (*c ? "True" : "False"));
       }
       contiguity += "]";
@@ -74,13 +88,18 @@ class ScriptWriter {
     }
   }
 
-  // Defines constants and shape scalars an expr needs that have no statement yet.
+  // Defines constants and shape scalars an expr needs that have no statement yet. An
+  // extent read directly (after ExactMappedExtentSubstitution, or in an exported segment)
+  // has no Python name of its own, so it is read off its tensor with fd.ops.size.
   void ensureDefined(const Val* v) {
     if (defined_.count(v)) return;
     const auto* s = dynamic_cast<const ir::Scalar*>(v);
     if (s && s->isConstant()) {
       defined_.insert(v);
       emit(v->name() + " = fd.define_scalar(" + ir::formatScalarValue(*s->value()) + ", dtype=" + dtypeText(v->dtype()) + ")");
+    } else if (s && s->extentOf() && defined_.count(s->extentOf())) {
+      defined_.insert(v);
+      emit(v->name() + " = fd.ops.size(" + s->extentOf()->name() + ", dim=" + std::to_string(s->extentDim()) + ")");
     }
   }
 
@@ -202,6 +221,7 @@ class ScriptWriter {
   const ir::Fusion& f_;
   std::string out_;
   std::unordered_set<const Val*> defined_;
+  std::unordered_set<std::string> taken_;
 };
 
 std::string torchDtype(ir::DataType t) {
@@ -219,6 +239,19 @@ std::int64_t storageSize(const ir::InputSpec& s) {
 }
 
 }  // namespace
+
+std::vector<std::optional<bool>> contiguityOrDense(const ir::TensorView& tv) {
+  if (!tv.contiguity().empty()) return tv.contiguity();
+  const auto rank = static_cast<std::size_t>(tv.rank());
+  const std::vector<std::int64_t>& order = tv.strideOrder();
+  std::vector<std::optional<bool>> out(rank);
+  for (std::size_t d = 0; d < rank; ++d) {
+    // stride_order[d] is dim d's rank by stride (rank-1 outermost); row-major when empty.
+    const std::size_t position = order.size() == rank ? rank - 1 - static_cast<std::size_t>(order[d]) : d;
+    if (position < rank && !tv.dim(d).isBroadcast()) out[position] = true;
+  }
+  return out;
+}
 
 std::string footerEntry(const ir::InputSpec& s) {
   if (!s.isTensor) return s.value ? ir::formatScalarValue(*s.value) : "None";

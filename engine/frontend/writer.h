@@ -2,6 +2,7 @@
 // and edited fusions can be opened anywhere a repro script can.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,11 @@ struct WriteOptions {
 /// `inputs` describes each fusion input for the footer; pass empty to derive defaults.
 std::string writeScript(const ir::Fusion& fusion, const std::vector<ir::InputSpec>& inputs,
                         const WriteOptions& options = {});
+
+/// The tensor's contiguity, or when it has none (an intermediate that became a segment
+/// input, a tensor built in code) a dense one: True per dim, None for broadcast dims, in
+/// allocation order.
+std::vector<std::optional<bool>> contiguityOrDense(const ir::TensorView& tv);
 
 /// One footer entry, e.g. `torch.testing.make_tensor((2, 3), dtype=torch.float32, device='cuda:0')`.
 std::string footerEntry(const ir::InputSpec& spec);
