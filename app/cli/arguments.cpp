@@ -6,8 +6,10 @@ namespace segscope::cli {
 const std::vector<CommandSpec>& commandSpecs() {
   static const std::vector<CommandSpec> specs = {
       {"info", "IR summary: inputs, outputs, op counts, dtypes, shapes", {"--json"}, {}, true},
-      {"run", "run the fusion and print output shapes and checksums",
-       {"--backend", "--json", "--seed", "--repeat"}, {}, true},
+      {"run", "run the fusion and print output shapes and checksums; --verify runs it segment by segment "
+              "and checks the result against the unsegmented reference",
+       {"--backend", "--json", "--seed", "--repeat", "--profile", "--scalar-mode", "--disable-pass"},
+       {"--verify", "--no-passes"}, true},
       {"passes", "run the pre-segmentation passes; one line per pass", {"--json", "--disable-pass"}, {"--diff"}, true},
       {"trace", "record every step (load, passes, merge attempts, finalize) and write the trace as JSON",
        {"--json", "--disable-pass", "--profile", "--scalar-mode"}, {"--no-passes"}, true},
@@ -15,6 +17,8 @@ const std::vector<CommandSpec>& commandSpecs() {
        {"--json", "--profile", "--scalar-mode", "--disable-pass"}, {"--no-passes"}, true},
       {"schedule", "which scheduler would take the whole fusion as one kernel, and why the others refuse",
        {"--profile", "--json", "--disable-pass"}, {"--no-passes"}, true},
+      {"export-segments", "write one repro script per segment and index_maps.json into --dir",
+       {"--dir", "--profile", "--scalar-mode", "--disable-pass"}, {"--no-passes"}, true},
       {"ir", "print the fusion IR as text", {}, {"--after-passes"}, true},
       {"script", "print the fusion back as a repro script", {"--out"}, {}, true},
   };

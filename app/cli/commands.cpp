@@ -5,16 +5,20 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <map>
 
 #include "cli/report.h"
 #include "exec/cpu_reference.h"
 #include "exec/input_generator.h"
+#include "exec/segment_runner.h"
+#include "segmenter/segment_export.h"
 #include "frontend/file_io.h"
 #include "frontend/script.h"
 #include "frontend/writer.h"
 #include "passes/pre_segmenter.h"
+#include "scheduler/analysis.h"
 #include "scheduler/registry.h"
 #include "segmenter/segment_candidate_finder.h"
 #include "trace/diff.h"
@@ -140,6 +144,8 @@ OutputSummary summarize(const std::string& name, const exec::Value& value) {
   return s;
 }
 
+int runSegmented(const Arguments& args, RunSummary& summary);
+
 int run(const Arguments& args) {
   const std::string backend = args.value("--backend").value_or("cpu");
   if (backend != "cpu") {
@@ -158,6 +164,7 @@ int run(const Arguments& args) {
     std::cerr << "error: --repeat must be at least 1\n";
     return kBadInput;
   }
+  if (args.has("--verify")) return runSegmented(args, summary);
   auto script = load(args.file);
   if (!script) return kBadInput;
   auto inputs = exec::makeInputs(script->inputs, summary.seed);
@@ -362,6 +369,143 @@ int segment(const Arguments& args) {
   return kOk;
 }
 
+void printOutputs(const ir::Fusion& f, const std::vector<exec::Value>& outputs, RunSummary& summary, std::ostream& text) {
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    OutputSummary s = summarize(f.outputs()[i].val->name(), outputs[i]);
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-8s %-5s %-22s sum=%.6g  abs_sum=%.6g  min=%.6g  max=%.6g", s.name.c_str(),
+                  s.dtype.c_str(), shapeText(s.shape).c_str(), s.sum, s.absSum, s.min, s.max);
+    text << line;
+    if (s.nonFinite) text << "  non-finite=" << s.nonFinite;
+    text << "\n";
+    summary.outputs.push_back(std::move(s));
+  }
+}
+
+SegmentRunSummary summarizeSegment(const segmenter::Segment& seg, const exec::SegmentRun& run) {
+  SegmentRunSummary s{seg.id, std::string(scheduler::schedulerName(seg.scheduler)), seg.host, run.milliseconds,
+                      run.bytesIn, run.bytesOut, {}};
+  for (const auto& [name, value] : run.hostScalars) s.hostScalars.emplace_back(name, ir::formatScalarValue(value));
+  return s;
+}
+
+// run --verify: segment, run segment by segment on the CPU reference, and compare with the
+// unsegmented reference run of the fusion as loaded (before the passes), so the passes are
+// checked too.
+int runSegmented(const Arguments& args, RunSummary& summary) {
+  int code = kOk;
+  auto original = load(args.file);
+  if (!original) return kBadInput;
+  auto p = runPipeline(args, code);
+  if (!p) return code;
+  auto inputs = exec::makeInputs(p->script.inputs, summary.seed);
+  if (!inputs) {
+    std::cerr << args.file << ": error: " << inputs.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  const segmenter::Segmentation& seg = p->result.segmentation;
+  auto runner = exec::SegmentRunner::create(seg);
+  if (!runner) {
+    std::cerr << args.file << ": error: " << runner.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  std::vector<double> times;
+  std::optional<exec::SegmentedRun> last;
+  for (int r = 0; r < summary.repeat; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    auto result = runner.value().run(inputs.value());
+    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    if (!result) {
+      const auto source = frontend::readTextFile(args.file);
+      std::cerr << makeDiagnostic(result.error(), args.file, source ? source.value() : std::string()).format();
+      return kRuntimeFailure;
+    }
+    last = std::move(result.value());
+  }
+  std::sort(times.begin(), times.end());
+  summary.medianMs = times[times.size() / 2];
+  summary.segmented = true;
+  summary.scalarMode = std::string(segmenter::scalarModeName(seg.scalarMode));
+  const ir::Fusion& f = *original->fusion;
+  // JSON on stdout stands alone; the table then goes to stderr.
+  const bool jsonOnStdout = args.value("--json") == std::optional<std::string>("-");
+  std::ostream& text = jsonOnStdout ? std::cerr : std::cout;
+  text << "ran " << f.name() << " as " << seg.segments.size() << " segment" << (seg.segments.size() == 1 ? "" : "s")
+            << " on the cpu reference (seed " << summary.seed << ", " << summary.scalarMode << " scalars) in "
+            << summary.medianMs << " ms" << (summary.repeat > 1 ? " (median of " + std::to_string(summary.repeat) + ")" : "")
+            << "\n";
+  for (const exec::SegmentRun& run : last->segments) {
+    const segmenter::Segment& s = seg.segments[static_cast<std::size_t>(run.segment)];
+    SegmentRunSummary line = summarizeSegment(s, run);
+    char row[256];
+    std::snprintf(row, sizeof row, "  segment %-3d %-24s %s%9.3f ms  in %-10s out %s\n", line.id, line.scheduler.c_str(),
+                  line.host ? "host " : "     ", line.milliseconds, scheduler::analysis::formatBytes(line.bytesIn).c_str(),
+                  scheduler::analysis::formatBytes(line.bytesOut).c_str());
+    text << row;
+    for (const auto& [name, value] : line.hostScalars) text << "      " << name << " = " << value << "\n";
+    summary.segments.push_back(std::move(line));
+  }
+  printOutputs(f, last->outputs, summary, text);
+  auto expected = exec::runReference(f, inputs.value());
+  if (!expected) {
+    const auto source = frontend::readTextFile(args.file);
+    std::cerr << makeDiagnostic(expected.error(), args.file, source ? source.value() : std::string()).format();
+    return kRuntimeFailure;
+  }
+  std::vector<std::string> names;
+  for (const ir::FusionOutput& o : f.outputs()) names.push_back(o.val->name());
+  const exec::Comparison cmp = exec::compareOutputs(expected.value(), last->outputs, names);
+  summary.verified = true;
+  summary.verifyOk = cmp.ok;
+  summary.maxAbsError = cmp.maxAbsError;
+  summary.verifyMessage = cmp.message;
+  if (cmp.ok) text << "verify: ok, segmented outputs match the unsegmented reference (max abs error " << cmp.maxAbsError << ")\n";
+  else std::cerr << args.file << ": error: verification failed: " << cmp.message << "\n";
+  if (auto st = writeOutput(args.value("--json"), runJson(*original, args.file, summary)); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  return cmp.ok ? kOk : kRuntimeFailure;
+}
+
+int exportSegments(const Arguments& args) {
+  const auto dir = args.value("--dir");
+  if (!dir) {
+    std::cerr << "segscope-cli: error: export-segments needs --dir OUT\n";
+    return kBadInput;
+  }
+  int code = kOk;
+  auto p = runPipeline(args, code);
+  if (!p) return code;
+  segmenter::ExportOptions options;
+  options.fusionInputs = &p->script.inputs;
+  auto exports = segmenter::exportAllSegments(p->result.segmentation, options);
+  if (!exports) {
+    std::cerr << args.file << ": error: " << exports.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(*dir, ec);
+  if (ec) {
+    std::cerr << "error: cannot create " << *dir << ": " << ec.message() << "\n";
+    return kRuntimeFailure;
+  }
+  const std::filesystem::path out(*dir);
+  for (const segmenter::SegmentExport& x : exports.value()) {
+    if (auto st = writeOutput((out / segmentScriptFileName(x.segment)).string(), x.script); !st) {
+      std::cerr << "error: " << st.error().message << "\n";
+      return kRuntimeFailure;
+    }
+  }
+  const std::string maps = segmentIndexMapsJson(exports.value(), *p->result.fusion, args.file);
+  if (auto st = writeOutput((out / "index_maps.json").string(), maps); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  std::cout << "wrote " << exports->size() << " segment scripts and index_maps.json to " << *dir << "\n";
+  return kOk;
+}
+
 int writeTrace(const Arguments& args) {
   int code = kOk;
   auto p = runPipeline(args, code);
@@ -448,6 +592,7 @@ int runCommand(const Arguments& args) {
   if (args.command == "trace") return writeTrace(args);
   if (args.command == "schedule") return schedule(args);
   if (args.command == "segment") return segment(args);
+  if (args.command == "export-segments") return exportSegments(args);
   if (args.command == "script") return printScript(args);
   std::cerr << "error: unknown command '" << args.command << "'\n";
   return kBadInput;

@@ -115,6 +115,19 @@ std::string runJson(const frontend::Script& script, const std::string& file, con
                        {"min", o.min}, {"max", o.max}, {"non_finite", o.nonFinite}});
   json j = {{"file", file}, {"fusion", fusionJson(script)}, {"backend", run.backend}, {"seed", run.seed},
             {"repeat", run.repeat}, {"median_ms", run.medianMs}, {"outputs", outputs}};
+  if (run.segmented) {
+    json segments = json::array();
+    for (const SegmentRunSummary& s : run.segments) {
+      json scalars = json::object();
+      for (const auto& [name, value] : s.hostScalars) scalars[name] = value;
+      segments.push_back({{"id", s.id}, {"scheduler", s.scheduler}, {"host", s.host}, {"ms", s.milliseconds},
+                          {"bytes_in", s.bytesIn}, {"bytes_out", s.bytesOut}, {"host_scalars", scalars}});
+    }
+    j["scalar_mode"] = run.scalarMode;
+    j["segments"] = segments;
+  }
+  if (run.verified)
+    j["verify"] = {{"ok", run.verifyOk}, {"max_abs_error", run.maxAbsError}, {"message", run.verifyMessage}};
   return j.dump(2) + "\n";
 }
 

@@ -23,12 +23,29 @@ struct OutputSummary {
   std::int64_t nonFinite = 0;
 };
 
+/// One segment of a segmented run.
+struct SegmentRunSummary {
+  int id = -1;
+  std::string scheduler;
+  bool host = false;
+  double milliseconds = 0;
+  std::int64_t bytesIn = 0, bytesOut = 0;
+  std::vector<std::pair<std::string, std::string>> hostScalars;  // name, value as text
+};
+
 struct RunSummary {
   std::string backend = "cpu";
   std::uint64_t seed = 0;
   int repeat = 1;
   double medianMs = 0;
   std::vector<OutputSummary> outputs;
+  bool segmented = false;  // ran segment by segment (--verify)
+  std::string scalarMode;
+  std::vector<SegmentRunSummary> segments;
+  bool verified = false;
+  bool verifyOk = true;
+  double maxAbsError = 0;
+  std::string verifyMessage;
 };
 
 std::string infoJson(const frontend::Script& script, const std::string& file);

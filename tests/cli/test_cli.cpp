@@ -177,6 +177,36 @@ class TestCli : public QObject {
     }
   }
 
+  void runVerifyOnEverySample_data() { infoOnEverySample_data(); }
+  void runVerifyOnEverySample() {
+    QFETCH(QString, file);
+    for (const char* mode : {"host_segment", "duplicate"}) {
+      const Run r = cli({"run", file, "--backend", "cpu", "--verify", "--scalar-mode", mode, "--json", "-"}, 120000);
+      QVERIFY2(r.exitCode == 0 && !r.crashed, qPrintable(r.err));
+      const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+      QVERIFY(j["verify"].toObject()["ok"].toBool());
+      QCOMPARE(j["scalar_mode"].toString(), QString(mode));
+      QVERIFY(!j["segments"].toArray().isEmpty());
+    }
+  }
+
+  void exportSegmentsWritesScriptsAndIndexMaps() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath("segments");
+    const Run r = cli({"export-segments", QString(SEGSCOPE_SOURCE_DIR) + "/samples/cross_entropy.py", "--dir", out});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QFile maps(out + "/index_maps.json");
+    QVERIFY(maps.open(QIODevice::ReadOnly));
+    const QJsonArray order = QJsonDocument::fromJson(maps.readAll()).object()["run_order"].toArray();
+    QCOMPARE(order.size(), 2);
+    for (const QJsonValue s : order) {
+      const QString script = out + "/" + s.toObject()["script"].toString();
+      QVERIFY2(QFileInfo::exists(script), qPrintable(script));
+      QCOMPARE(cli({"info", script}).exitCode, 0);  // every exported segment loads on its own
+    }
+    QCOMPARE(cli({"export-segments", QString(SEGSCOPE_SOURCE_DIR) + "/samples/cross_entropy.py"}).exitCode, 2);
+  }
+
   void segmentRejectsAnUnknownScalarMode() {
     const Run r = cli({"segment", QString(SEGSCOPE_SOURCE_DIR) + "/samples/adam_step.py", "--scalar-mode", "inline"});
     QCOMPARE(r.exitCode, 2);

@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "exec/input_generator.h"
+#include "exec/segment_runner.h"
 #include "frontend/script.h"
 #include "passes/pre_segmenter.h"
 #include "random_fusion.h"
@@ -329,6 +331,12 @@ inputs = [torch.randn((64, 64), dtype=torch.float32, device='cuda:0')]
         QVERIFY2(problem.isEmpty(), qPrintable(QString("seed %1: %2\n%3").arg(seed).arg(problem)
                                                    .arg(QString::fromStdString(rf.fusion->print()))));
         segments += static_cast<int>(r.segmentation.segments.size());
+        // And the segmented run computes what the unsegmented fusion computes.
+        auto inputs = exec::makeInputs(rf.inputs, static_cast<std::uint64_t>(seed));
+        QVERIFY(inputs.ok());
+        auto v = exec::verifySegmented(r.segmentation, inputs.value());
+        QVERIFY2(v.ok(), v.ok() ? "" : qPrintable(QString("seed %1: %2").arg(seed).arg(QString::fromStdString(v.error().message))));
+        QVERIFY2(v->comparison.ok, qPrintable(QString("seed %1: %2").arg(seed).arg(QString::fromStdString(v->comparison.message))));
       }
     }
     qInfo("%d random fusions, %d segments in all", count, segments);
