@@ -143,6 +143,8 @@ const std::vector<std::pair<const char*, SchedulerType>>& expectedSchedulers() {
       {"squeeze_broadcast.py", SchedulerType::InnerPersistent},
       // Slices of a fusion input: resize comes before pointwise in priority order.
       {"swiglu.py", SchedulerType::Resize},
+      // Many blocks: slices of intermediates (RoPE) next to reductions; nothing takes it whole.
+      {"synthetic_block_200.py", SchedulerType::None},
       // The [B, S, H, D] input is stored as [B, H, S, D] (stride_order=[3, 1, 2, 0]), so
       // every input and output has D innermost: one inner-dim group, no transpose; the
       // reshape output covers all dims, so pointwise.
