@@ -56,7 +56,7 @@ void resolveForwardedInputs(FinderState& state, std::vector<Draft>& drafts) {
   for (const ForwardedChain& chain : state.forwarded) {
     bool standalone = false;
     for (Draft& d : drafts) {
-      if (d.host || !reads(d, chain.forwarded)) continue;
+      if (!reads(d, chain.forwarded)) continue;
       std::vector<const ir::Expr*> exprs = chain.exprs;
       exprs.insert(exprs.end(), d.exprs.begin(), d.exprs.end());
       const MergeTrial trial = state.askSchedulers(exprs);
@@ -168,7 +168,6 @@ std::vector<std::string> placeScalars(FinderState& state, std::vector<Draft>& dr
   Draft late{{}, SchedulerType::ExprEval, true, "scalar outputs"};
   int duplicated = 0;
   for (Draft& d : drafts) {
-    if (d.host) continue;
     for (const ir::Expr* e : placer.needed(d.exprs)) {
       if (hostMode && placer.onHost(e)) append(host.exprs, {e});
       else if (std::find(d.exprs.begin(), d.exprs.end(), e) == d.exprs.end()) {
@@ -284,7 +283,7 @@ std::vector<std::string> deriveTypes(FinderState& state, std::vector<Draft>& dra
     const MergeTrial trial = state.askSchedulers(d.exprs);
     if (trial.ok()) {
       d.type = trial.proposal.accepted;
-      d.host = d.type == SchedulerType::ExprEval;
+      d.host = runsOnHost(d.type, d.exprs);
     } else if (d.type == SchedulerType::None) {
       d.type = d.host ? SchedulerType::ExprEval : SchedulerType::PointWise;
     } else {
@@ -302,7 +301,8 @@ std::vector<std::string> deriveTypes(FinderState& state, std::vector<Draft>& dra
 Result<Segmentation> finalizeSegments(FinderState& state, const std::vector<PrivatizedCast>& privatized) {
   std::vector<Draft> drafts;
   for (const SegmentedGroup* g : state.groups->groups())
-    if (!g->exprs().empty()) drafts.push_back({g->exprs(), state.typeOf(g), state.typeOf(g) == SchedulerType::ExprEval, "g" + std::to_string(g->id())});
+    if (!g->exprs().empty())
+      drafts.push_back({g->exprs(), state.typeOf(g), runsOnHost(state.typeOf(g), g->exprs()), "g" + std::to_string(g->id())});
   resolveForwardedInputs(state, drafts);
 
   state.phase = "finalize";

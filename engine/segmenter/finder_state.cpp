@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "scheduler/analysis.h"
 #include "scheduler/segment_view.h"
 #include "trace/snapshot.h"
 
@@ -34,6 +35,13 @@ std::vector<int> idsOf(const std::vector<SegmentedGroup*>& groups) {
 }
 
 }  // namespace
+
+bool runsOnHost(scheduler::SchedulerType type, const std::vector<const ir::Expr*>& exprs) {
+  return type == scheduler::SchedulerType::ExprEval && std::none_of(exprs.begin(), exprs.end(), [](const ir::Expr* e) {
+           return scheduler::analysis::isMatmulOp(e) || scheduler::analysis::isExprEvalOnlyOp(e) ||
+                  scheduler::analysis::isIndexOp(e);
+         });
+}
 
 bool isScalarExpr(const ir::Expr* e) {
   return !e->outputs().empty() &&
@@ -191,7 +199,7 @@ std::shared_ptr<const trace::Partition> FinderState::buildPartition() const {
   auto p = std::make_shared<trace::Partition>();
   for (const SegmentedGroup* g : groups->groups()) {
     const scheduler::SchedulerType type = typeOf(g);
-    p->groups.push_back({g->id(), std::string(scheduler::schedulerName(type)), type == scheduler::SchedulerType::ExprEval});
+    p->groups.push_back({g->id(), std::string(scheduler::schedulerName(type)), runsOnHost(type, g->exprs())});
     for (const ir::Expr* e : g->exprs()) {
       const auto id = static_cast<std::size_t>(e->id());
       if (p->groupOfExpr.size() <= id) p->groupOfExpr.resize(id + 1, -1);

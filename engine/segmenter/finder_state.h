@@ -100,6 +100,10 @@ void combineReductions(FinderState& state);
 void herrmannMerge(FinderState& state);
 void finalMerge(FinderState& state);
 
+/// expr_eval segments without a matmul/sdpa/embedding-like op launch nothing on the device:
+/// they are views and scalar arithmetic, evaluated on the host. The others call a library.
+bool runsOnHost(scheduler::SchedulerType type, const std::vector<const ir::Expr*>& exprs);
+
 /// True when `e` only computes scalars (nvFuser's isScalarOp): such exprs get no group.
 bool isScalarExpr(const ir::Expr* e);
 

@@ -128,6 +128,7 @@ std::map<std::string, std::string> readGolden(std::map<std::string, std::string>
 
 const char* const kHeader =
     "# Golden segmentations of every sample on h100 (host_segment scalars), in run order.\n"
+    "# (host) = an expr_eval segment that launches nothing: views and scalar arithmetic.\n"
     "# sample: schedulers   # why. Regenerate with SEGSCOPE_UPDATE_GOLDEN=1 (comments are kept).\n";
 
 }  // namespace
@@ -244,6 +245,7 @@ inputs = [
     const SegmentationResult r = segment(*s.fusion, s.inputs);
     QCOMPARE(r.segmentation.segments.size(), std::size_t{1});
     QCOMPARE(r.segmentation.segments[0].scheduler, SchedulerType::ExprEval);
+    QVERIFY(!r.segmentation.segments[0].host);  // a library call on the device, not host work
   }
 
   void adamScalarChainIsOneHostSegment() {
