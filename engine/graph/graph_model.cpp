@@ -1,0 +1,65 @@
+// Lookups on the graph model and the one palette every drawing uses.
+#include "graph/graph_model.h"
+
+#include <array>
+#include <utility>
+
+namespace segscope::graph {
+
+const Node* GraphModel::node(const std::string& id) const {
+  const int i = nodeIndex(id);
+  return i < 0 ? nullptr : &nodes[static_cast<std::size_t>(i)];
+}
+
+int GraphModel::nodeIndex(const std::string& id) const {
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+HighlightStyle highlightStyle(Highlight h) {
+  switch (h) {
+    case Highlight::Candidate: return {"#fff3bf", "#f08c00"};
+    case Highlight::Added: return {"#d3f9d8", "#2f9e44"};
+    case Highlight::Removed: return {"#ffe3e3", "#e03131"};
+    case Highlight::Changed: return {"#fff4e6", "#f59f00"};
+    case Highlight::Regrouped: return {"#e7f5ff", "#1971c2"};
+    case Highlight::Selected: return {"#ffffff", "#212529"};
+    case Highlight::None: break;
+  }
+  return {"#ffffff", "#495057"};
+}
+
+std::string_view highlightName(Highlight h) {
+  switch (h) {
+    case Highlight::Candidate: return "candidate";
+    case Highlight::Added: return "added";
+    case Highlight::Removed: return "removed";
+    case Highlight::Changed: return "changed";
+    case Highlight::Regrouped: return "regrouped";
+    case Highlight::Selected: return "selected";
+    case Highlight::None: break;
+  }
+  return "none";
+}
+
+HighlightStyle schedulerColors(const std::string& scheduler) {
+  // Pastel fills keep black op labels legible; pens carry the hue at a glance.
+  static const std::array<std::pair<const char*, HighlightStyle>, 10> palette = {{
+      {"pointwise", {"#fff9db", "#e67700"}},
+      {"reduction", {"#f3f0ff", "#7048e8"}},
+      {"inner_persistent", {"#e7f5ff", "#1c7ed6"}},
+      {"outer_persistent", {"#e3fafc", "#0c8599"}},
+      {"inner_outer_persistent", {"#ebfbee", "#2b8a3e"}},
+      {"transpose", {"#fff4e6", "#d9480f"}},
+      {"resize", {"#fff0f6", "#c2255c"}},
+      {"matmul", {"#edf2ff", "#3b5bdb"}},
+      {"expr_eval", {"#f1f3f5", "#495057"}},
+      {"no_op", {"#f8f9fa", "#adb5bd"}},
+  }};
+  for (const auto& [name, style] : palette)
+    if (scheduler == name) return style;
+  return {"#f8f9fa", "#868e96"};
+}
+
+}  // namespace segscope::graph

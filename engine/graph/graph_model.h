@@ -1,0 +1,93 @@
+// What a drawing of a snapshot contains, as plain data: nodes, edges, clusters and the
+// highlight sets. The GUI, the SVG/DOT export and the docs all draw from this one model.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace segscope::graph {
+
+enum class NodeKind {
+  Op,       // an expr ("T7 = mul")
+  Input,    // a fusion input tensor or scalar (drawn once per consuming cluster in segment views)
+  Output,   // a fusion output marker
+  Tensor,   // an intermediate tensor (only with BuildOptions::showTensors)
+  Segment,  // one whole segment (collapsed view)
+};
+
+/// Why a node, edge or cluster is drawn highlighted; the palette gives each a color.
+enum class Highlight {
+  None,
+  Candidate,  // part of the merge attempt of the current step
+  Added,      // diff: new in this step
+  Removed,    // diff: gone in this step (drawn from the before-snapshot)
+  Changed,    // diff: same id, different op/dtype/shape/inputs
+  Regrouped,  // partition diff: moved to another group
+  Selected,   // the user's selection
+};
+
+struct Node {
+  /// Stable across steps and processes: "e12" for expr 12, "v5" for val 5 (inputs in a
+  /// segment view: "v5@c3" for the copy drawn next to cluster 3), "s2" for segment 2.
+  std::string id;
+  NodeKind kind = NodeKind::Op;
+  std::string label;     // first line, bold in the drawing: "T7 = mul"
+  std::string detail;    // second line: "f32 [2048, 1024]"
+  std::string tooltip;   // full text: the expr as printed, source line
+  std::string cssClass;  // SVG class: "op pointwise", "input", "segment reduction" ...
+  int exprId = -1;
+  int valId = -1;
+  int segment = -1;     // group/segment id it stands for (Segment nodes)
+  int cluster = -1;     // index into GraphModel::clusters; -1 = top level
+  int sourceLine = 0;   // 1-based line of the script that defined it; 0 = unknown
+  Highlight highlight = Highlight::None;
+};
+
+struct Edge {
+  std::string from;  // node ids
+  std::string to;
+  std::string label;  // "bf16 [2048, 1024]" on edges that cross clusters; empty inside
+  std::string tooltip;
+  int valId = -1;
+  std::int64_t bytes = 0;  // bytes the value occupies (collapsed view: sum over the values)
+  bool crossesClusters = false;
+  Highlight highlight = Highlight::None;
+};
+
+struct Cluster {
+  std::string id;        // "segment-3" (stable; used as the SVG id)
+  int group = -1;        // group or segment id
+  std::string scheduler; // "pointwise", "none" while unknown
+  bool host = false;
+  std::string label;     // "segment 3 · inner_persistent · 17 ops"
+  std::string fillColor; // "#rrggbb" from the scheduler palette
+  std::string penColor;
+  int opCount = 0;
+  Highlight highlight = Highlight::None;
+};
+
+struct GraphModel {
+  std::string title;  // fusion name and step
+  std::vector<Node> nodes;      // in a deterministic order (topological for ops)
+  std::vector<Edge> edges;      // in a deterministic order
+  std::vector<Cluster> clusters;
+
+  const Node* node(const std::string& id) const;
+  int nodeIndex(const std::string& id) const;  // -1 when absent
+};
+
+/// The drawing style of a highlight (fill or pen), one palette for every consumer.
+struct HighlightStyle {
+  std::string fill;
+  std::string pen;
+};
+HighlightStyle highlightStyle(Highlight h);
+std::string_view highlightName(Highlight h);
+
+/// Fill and pen colors for a scheduler's clusters ("none" and unknown names get grey).
+HighlightStyle schedulerColors(const std::string& scheduler);
+
+}  // namespace segscope::graph
