@@ -1,0 +1,324 @@
+// From snapshots to GraphModels: op nodes with readable labels, inputs drawn once per
+// consuming cluster (long edges from shared inputs are what makes dot slow), clusters per
+// group colored by scheduler, and the highlights of a step.
+#include "graph/graph_builder.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "ir/data_type.h"
+#include "trace/diff.h"
+
+namespace segscope::graph {
+namespace {
+
+std::string exprNodeId(const ir::Expr* e) { return "e" + std::to_string(e->id()); }
+
+std::string opLabel(const ir::Expr* e) {
+  std::string outs;
+  for (const ir::Val* v : e->outputs()) outs += (outs.empty() ? "" : ", ") + v->name();
+  return outs + " = " + std::string(e->opName());
+}
+
+std::string valDetail(const ir::Val* v) {
+  std::string s(ir::shortName(v->dtype()));
+  if (const ir::TensorView* tv = v->asTensor()) s += " " + tv->shapeString();
+  return s;
+}
+
+std::int64_t bytesOf(const ir::Val* v, const scheduler::RuntimeInfo* sizes) {
+  const std::int64_t elem = ir::byteSize(v->dtype());
+  if (sizes) return sizes->numel(v) * elem;
+  const ir::TensorView* tv = v->asTensor();
+  if (!tv) return elem;
+  std::int64_t n = 1;
+  for (const ir::Dim& d : tv->dims()) n *= d.extent.isConst() ? d.extent.value : 1;
+  return n * elem;
+}
+
+std::string bytesText(std::int64_t b) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB"};
+  double v = static_cast<double>(b);
+  int u = 0;
+  while (v >= 1024 && u < 3) {
+    v /= 1024;
+    ++u;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, u ? "%.1f %s" : "%.0f %s", v, units[u]);
+  return buf;
+}
+
+// The group of each expr (-1: top level), from the snapshot's partition.
+int groupOf(const trace::Partition* p, const ir::Expr* e) {
+  if (!p) return -1;
+  const auto id = static_cast<std::size_t>(e->id());
+  return id < p->groupOfExpr.size() ? p->groupOfExpr[id] : -1;
+}
+
+bool drawnAsInput(const ir::Fusion& f, const ir::Val* v) {
+  if (f.isInput(v)) return true;
+  // Constants are inlined in the consumer; measured extents are not values the user passes.
+  return false;
+}
+
+class Builder {
+ public:
+  Builder(const trace::Snapshot& s, const BuildOptions& o) : fusion_(*s.fusion), partition_(s.partition.get()), options_(o) {
+    if (o.view == View::Fusion) partition_ = nullptr;
+  }
+
+  GraphModel build() {
+    model_.title = fusion_.name();
+    exprs_ = fusion_.exprs();
+    if (options_.view == View::Collapsed && partition_) buildCollapsed();
+    else buildExpanded();
+    for (Node& n : model_.nodes)
+      if (std::find(options_.selected.begin(), options_.selected.end(), n.id) != options_.selected.end())
+        n.highlight = Highlight::Selected;
+    return std::move(model_);
+  }
+
+ private:
+  int clusterIndex(int group) {
+    if (group < 0) return -1;
+    if (auto it = clusterOf_.find(group); it != clusterOf_.end()) return it->second;
+    const trace::PartitionGroup* pg = partition_->group(group);
+    Cluster c;
+    c.id = "segment-" + std::to_string(group);
+    c.group = group;
+    c.scheduler = pg ? pg->scheduler : "none";
+    c.host = pg && pg->host;
+    const HighlightStyle colors = schedulerColors(c.scheduler);
+    c.fillColor = colors.fill;
+    c.penColor = colors.pen;
+    model_.clusters.push_back(c);
+    return clusterOf_[group] = static_cast<int>(model_.clusters.size()) - 1;
+  }
+
+  void finishClusters() {
+    for (Cluster& c : model_.clusters)
+      c.label = options_.clusterWord + " " + std::to_string(c.group) + " · " + c.scheduler + (c.host ? " (host)" : "") +
+                " · " + std::to_string(c.opCount) + (c.opCount == 1 ? " op" : " ops");
+  }
+
+  // The node standing for fusion input `v` next to cluster `cluster` (one per cluster).
+  std::string inputNode(const ir::Val* v, int cluster) {
+    const std::string id = "v" + std::to_string(v->id()) + (cluster >= 0 ? "@c" + std::to_string(cluster) : "");
+    if (inputIds_.insert(id).second) {
+      Node n;
+      n.id = id;
+      n.kind = NodeKind::Input;
+      n.label = v->name();
+      n.detail = valDetail(v);
+      n.tooltip = "fusion input " + v->name() + ": " + n.detail;
+      n.cssClass = "input";
+      n.valId = v->id();
+      n.sourceLine = v->loc().line;
+      model_.nodes.push_back(n);
+    }
+    return id;
+  }
+
+  void addEdge(const std::string& from, const std::string& to, const ir::Val* v, bool crosses) {
+    if (!edgeKeys_.insert(from + ">" + to + ":" + std::to_string(v->id())).second) return;
+    Edge e;
+    e.from = from;
+    e.to = to;
+    e.valId = v->id();
+    e.bytes = bytesOf(v, options_.sizes);
+    e.crossesClusters = crosses;
+    e.tooltip = v->name() + ": " + valDetail(v) + " (" + bytesText(e.bytes) + ")";
+    if (crosses) e.label = v->name() + " " + valDetail(v);
+    model_.edges.push_back(e);
+  }
+
+  void buildExpanded() {
+    std::unordered_map<const ir::Expr*, int> clusterOfExpr;
+    for (const ir::Expr* e : exprs_) {
+      Node n;
+      n.id = exprNodeId(e);
+      n.kind = NodeKind::Op;
+      n.label = opLabel(e);
+      n.detail = e->outputs().empty() ? "" : valDetail(e->output());
+      n.tooltip = e->toString() + (e->loc().known() ? " (line " + std::to_string(e->loc().line) + ")" : "");
+      n.cssClass = "op " + std::string(e->opName());
+      n.exprId = e->id();
+      n.sourceLine = e->loc().line;
+      n.cluster = clusterIndex(groupOf(partition_, e));
+      if (n.cluster >= 0) ++model_.clusters[static_cast<std::size_t>(n.cluster)].opCount;
+      clusterOfExpr[e] = n.cluster;
+      model_.nodes.push_back(n);
+    }
+    for (const ir::Expr* e : exprs_) {
+      const int to = clusterOfExpr[e];
+      for (const ir::Val* v : e->inputs()) {
+        if (const ir::Expr* def = v->definition()) {
+          const int from = clusterOfExpr[def];
+          addEdge(exprNodeId(def), exprNodeId(e), v, from != to);
+        } else if (drawnAsInput(fusion_, v)) {
+          addEdge(inputNode(v, to), exprNodeId(e), v, to >= 0);
+        }
+      }
+    }
+    addOutputs([&](const ir::Expr* def) { return exprNodeId(def); });
+    finishClusters();
+  }
+
+  template <class NodeOf>
+  void addOutputs(NodeOf nodeOf) {
+    for (std::size_t i = 0; i < fusion_.outputs().size(); ++i) {
+      const ir::FusionOutput& o = fusion_.outputs()[i];
+      Node n;
+      n.id = "out" + std::to_string(i);
+      n.kind = NodeKind::Output;
+      n.label = "output " + o.val->name();
+      n.detail = o.aliasOf ? "in place into " + o.aliasOf->name() : valDetail(o.val);
+      n.tooltip = "fusion output " + std::to_string(i) + ": " + o.val->name() + " " + valDetail(o.val);
+      n.cssClass = "output";
+      n.valId = o.val->id();
+      model_.nodes.push_back(n);
+      if (const ir::Expr* def = o.val->definition()) addEdge(nodeOf(def), n.id, o.val, true);
+      else if (fusion_.isInput(o.val)) addEdge(inputNode(o.val, -1), n.id, o.val, true);
+    }
+  }
+
+  void buildCollapsed() {
+    std::map<int, int> ops;
+    for (const ir::Expr* e : exprs_) ++ops[groupOf(partition_, e)];
+    const auto segmentNode = [&](int group) { return group < 0 ? std::string("host") : "s" + std::to_string(group); };
+    for (const trace::PartitionGroup& g : partition_->groups) {
+      if (!ops.count(g.id)) continue;
+      Node n;
+      n.id = segmentNode(g.id);
+      n.kind = NodeKind::Segment;
+      n.label = options_.clusterWord + " " + std::to_string(g.id);
+      n.detail = g.scheduler + (g.host ? " (host)" : "") + " · " + std::to_string(ops[g.id]) + " ops";
+      n.tooltip = n.label + ": " + n.detail;
+      n.cssClass = "segment " + g.scheduler;
+      n.segment = g.id;
+      model_.nodes.push_back(n);
+    }
+    if (ops.count(-1)) {
+      Node n;
+      n.id = "host";
+      n.kind = NodeKind::Segment;
+      n.label = "ungrouped";
+      n.detail = std::to_string(ops[-1]) + " scalar ops";
+      n.cssClass = "segment none";
+      model_.nodes.push_back(n);
+    }
+    // One edge per (producer, consumer) pair, weighted by the bytes of every value crossing.
+    std::map<std::pair<std::string, std::string>, Edge> merged;
+    std::vector<std::pair<std::string, std::string>> order;
+    const auto cross = [&](const std::string& from, const std::string& to, const ir::Val* v) {
+      auto key = std::make_pair(from, to);
+      auto [it, fresh] = merged.try_emplace(key);
+      Edge& e = it->second;
+      if (fresh) {
+        order.push_back(key);
+        e.from = from;
+        e.to = to;
+        e.valId = v->id();
+        e.crossesClusters = true;
+      }
+      if (e.tooltip.find(v->name() + " ") == std::string::npos) {
+        e.bytes += bytesOf(v, options_.sizes);
+        e.tooltip += (e.tooltip.empty() ? "" : ", ") + v->name() + " ";
+      }
+    };
+    for (const ir::Expr* e : exprs_) {
+      const int to = groupOf(partition_, e);
+      for (const ir::Val* v : e->inputs()) {
+        if (const ir::Expr* def = v->definition()) {
+          if (groupOf(partition_, def) != to) cross(segmentNode(groupOf(partition_, def)), segmentNode(to), v);
+        } else if (drawnAsInput(fusion_, v)) {
+          cross(inputNode(v, -1), segmentNode(to), v);
+        }
+      }
+    }
+    for (const auto& key : order) {
+      Edge e = merged[key];
+      e.label = bytesText(e.bytes);
+      model_.edges.push_back(e);
+    }
+    addOutputs([&](const ir::Expr* def) { return segmentNode(groupOf(partition_, def)); });
+  }
+
+  const ir::Fusion& fusion_;
+  const trace::Partition* partition_;
+  const BuildOptions& options_;
+  GraphModel model_;
+  std::vector<ir::Expr*> exprs_;
+  std::map<int, int> clusterOf_;
+  std::set<std::string> inputIds_;
+  std::set<std::string> edgeKeys_;
+};
+
+void highlightExprs(GraphModel& m, const std::set<int>& exprIds, Highlight h, bool overwrite) {
+  for (Node& n : m.nodes)
+    if (n.exprId >= 0 && exprIds.count(n.exprId) && (overwrite || n.highlight == Highlight::None)) n.highlight = h;
+}
+
+void highlightMerge(GraphModel& m, const trace::MergeInfo& info) {
+  highlightExprs(m, std::set<int>(info.exprs.begin(), info.exprs.end()), Highlight::Candidate, true);
+  for (Cluster& c : m.clusters)
+    if (c.group == info.result || std::find(info.groups.begin(), info.groups.end(), c.group) != info.groups.end())
+      c.highlight = Highlight::Candidate;
+}
+
+void highlightDiff(GraphModel& m, const trace::Step& step, StepSide side) {
+  const trace::FusionDiff d = trace::diff(*step.before->fusion, *step.after->fusion);
+  std::set<int> shown, changed;
+  for (const trace::Change& c : d.exprs) {
+    if (c.kind == trace::ChangeKind::Changed) changed.insert(c.id);
+    else if ((c.kind == trace::ChangeKind::Added) == (side == StepSide::After)) shown.insert(c.id);
+  }
+  highlightExprs(m, shown, side == StepSide::After ? Highlight::Added : Highlight::Removed, true);
+  highlightExprs(m, changed, Highlight::Changed, true);
+}
+
+void highlightRegrouped(GraphModel& m, const trace::Partition& before, const trace::Partition& after) {
+  std::set<int> moved;
+  for (const trace::RegroupedExpr& r : trace::diff(before, after).regrouped) moved.insert(r.expr);
+  highlightExprs(m, moved, Highlight::Regrouped, false);
+}
+
+}  // namespace
+
+GraphModel buildGraph(const trace::Snapshot& snapshot, const BuildOptions& options) {
+  return Builder(snapshot, options).build();
+}
+
+GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOptions& options) {
+  const trace::SnapshotPtr& shown = side == StepSide::After ? step.after : step.before;
+  if (!shown) return {};
+  GraphModel m = buildGraph(*shown, options);
+  m.title += " · step " + std::to_string(step.index) + ": " + step.name;
+  if (step.merge) highlightMerge(m, *step.merge);
+  if (step.modified && step.before && step.after && step.before->fusion != step.after->fusion) highlightDiff(m, step, side);
+  if (step.before && step.after && step.before->partition && step.after->partition &&
+      step.before->partition != step.after->partition)
+    highlightRegrouped(m, *step.before->partition, *step.after->partition);
+  return m;
+}
+
+trace::SnapshotPtr snapshotOfSegmentation(const segmenter::Segmentation& segmentation) {
+  auto partition = std::make_shared<trace::Partition>();
+  for (const segmenter::Segment& s : segmentation.segments) {
+    partition->groups.push_back({s.id, std::string(scheduler::schedulerName(s.scheduler)), s.host});
+    for (const ir::Expr* e : s.exprs) {
+      const auto id = static_cast<std::size_t>(e->id());
+      if (partition->groupOfExpr.size() <= id) partition->groupOfExpr.resize(id + 1, -1);
+      if (partition->groupOfExpr[id] < 0) partition->groupOfExpr[id] = s.id;
+    }
+  }
+  auto snapshot = std::make_shared<trace::Snapshot>();
+  snapshot->fusion = std::shared_ptr<const ir::Fusion>(segmentation.fusion->clone().fusion.release());
+  snapshot->partition = std::move(partition);
+  return snapshot;
+}
+
+}  // namespace segscope::graph

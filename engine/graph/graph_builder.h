@@ -1,0 +1,44 @@
+// Builds the GraphModel of a snapshot (or of a step, with its highlights): the fusion alone,
+// its groups as clusters, or the collapsed segment graph.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "graph/graph_model.h"
+#include "scheduler/runtime_info.h"
+#include "segmenter/segmentation.h"
+#include "trace/step.h"
+
+namespace segscope::graph {
+
+enum class View {
+  Fusion,     // ops only, no clusters
+  Segments,   // ops inside one cluster per group/segment
+  Collapsed,  // one node per group/segment, edges weighted by the bytes crossing
+};
+
+struct BuildOptions {
+  View view = View::Segments;
+  /// Concrete sizes for edge labels and bytes; without it only static extents count.
+  const scheduler::RuntimeInfo* sizes = nullptr;
+  /// "segment" for final segmentations, "group" for the segmenter's working groups.
+  std::string clusterWord = "group";
+  /// Node ids the user selected.
+  std::vector<std::string> selected;
+};
+
+/// The drawing of one snapshot. Without a partition every view is the fusion view.
+GraphModel buildGraph(const trace::Snapshot& snapshot, const BuildOptions& options);
+
+/// Which side of a step to draw: the after-snapshot shows added and changed exprs, the
+/// before-snapshot the removed and changed ones (the diff view shows both side by side).
+enum class StepSide { Before, After };
+
+/// The drawing of a step: merge candidates, pass diffs and regrouped exprs highlighted.
+GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOptions& options);
+
+/// A partition snapshot of a final segmentation (segment ids as group ids), for drawing it.
+trace::SnapshotPtr snapshotOfSegmentation(const segmenter::Segmentation& segmentation);
+
+}  // namespace segscope::graph

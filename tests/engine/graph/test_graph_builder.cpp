@@ -1,0 +1,183 @@
+// GraphModel construction: one cluster per segment holding exactly its ops, inputs drawn
+// once per consuming cluster, the collapsed view's byte weights, and step highlights.
+#include <QtTest>
+
+#include <map>
+#include <set>
+
+#include "frontend/script.h"
+#include "graph/graph_builder.h"
+#include "passes/pre_segmenter.h"
+#include "scheduler/device_profile.h"
+#include "segmenter/segment_candidate_finder.h"
+#include "test_files.h"
+#include "trace/trace.h"
+
+using namespace segscope;
+using graph::GraphModel;
+using graph::Highlight;
+
+namespace {
+
+struct Segmented {
+  frontend::Script script;
+  segmenter::SegmentationResult result;
+  trace::Trace trace;
+};
+
+Segmented segmentSample(const QString& path) {
+  frontend::ParseOutcome o = frontend::loadScriptFile(path.toStdString());
+  if (!o.ok()) qFatal("%s", o.error.format().c_str());
+  Segmented s{std::move(*o.script), {}, {}};
+  passes::runPreSegmenter(*s.script.fusion, &s.trace);
+  auto r = segmenter::segmentFusion(*s.script.fusion, s.script.inputs, *scheduler::profileByName("h100"), {}, s.trace);
+  if (!r) qFatal("%s", r.error().message.c_str());
+  s.result = std::move(r.value());
+  return s;
+}
+
+// Every edge ends at nodes that exist; ids are unique.
+QString checkWellFormed(const GraphModel& m) {
+  std::set<std::string> ids;
+  for (const graph::Node& n : m.nodes)
+    if (!ids.insert(n.id).second) return QString::fromStdString("duplicate node id " + n.id);
+  for (const graph::Edge& e : m.edges)
+    if (!ids.count(e.from) || !ids.count(e.to)) return QString::fromStdString("edge " + e.from + " -> " + e.to + " dangles");
+  for (const graph::Node& n : m.nodes)
+    if (n.cluster >= static_cast<int>(m.clusters.size())) return "node in a cluster that does not exist";
+  return {};
+}
+
+std::string fingerprint(const GraphModel& m) {
+  std::string s;
+  for (const graph::Node& n : m.nodes) s += n.id + "|" + n.label + "|" + n.detail + "|" + std::to_string(n.cluster) + "\n";
+  for (const graph::Edge& e : m.edges) s += e.from + ">" + e.to + "|" + e.label + "|" + std::to_string(e.bytes) + "\n";
+  for (const graph::Cluster& c : m.clusters) s += c.id + "|" + c.label + "|" + c.fillColor + "\n";
+  return s;
+}
+
+}  // namespace
+
+class TestGraphBuilder : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void segmentViewOfEverySample_data() {
+    QTest::addColumn<QString>("path");
+    for (const QString& f : testing::sampleFiles()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+  }
+  void segmentViewOfEverySample() {
+    QFETCH(QString, path);
+    const Segmented s = segmentSample(path);
+    const segmenter::Segmentation& seg = s.result.segmentation;
+    const trace::SnapshotPtr snap = graph::snapshotOfSegmentation(seg);
+    graph::BuildOptions options;
+    options.clusterWord = "segment";
+    const GraphModel m = graph::buildGraph(*snap, options);
+    const QString problem = checkWellFormed(m);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(m.clusters.size(), seg.segments.size());
+    // Each op sits in the cluster of the (first) segment that holds it.
+    std::map<int, int> opsIn;
+    for (const graph::Node& n : m.nodes) {
+      if (n.kind != graph::NodeKind::Op) continue;
+      QVERIFY(n.cluster >= 0);
+      const int segment = m.clusters[static_cast<std::size_t>(n.cluster)].group;
+      const auto& exprs = seg.segments[static_cast<std::size_t>(segment)].exprs;
+      QVERIFY(std::any_of(exprs.begin(), exprs.end(), [&](const ir::Expr* e) { return e->id() == n.exprId; }));
+      ++opsIn[segment];
+    }
+    for (const graph::Cluster& c : m.clusters) {
+      QCOMPARE(c.opCount, opsIn[c.group]);
+      QCOMPARE(QString::fromStdString(c.id), QString("segment-%1").arg(c.group));
+      QVERIFY(QString::fromStdString(c.label).startsWith(QString("segment %1 · ").arg(c.group)));
+      QCOMPARE(c.fillColor, graph::schedulerColors(c.scheduler).fill);
+    }
+    // Inputs are drawn once per consuming cluster, never shared across clusters.
+    for (const graph::Edge& e : m.edges) {
+      const graph::Node* from = m.node(e.from);
+      const graph::Node* to = m.node(e.to);
+      if (from->kind == graph::NodeKind::Input && to->kind == graph::NodeKind::Op && to->cluster >= 0)
+        QVERIFY2(e.from.find("@c" + std::to_string(to->cluster)) != std::string::npos, e.from.c_str());
+      if (e.crossesClusters && to->kind == graph::NodeKind::Op) QVERIFY(!e.label.empty());
+    }
+    QCOMPARE(fingerprint(graph::buildGraph(*snap, options)), fingerprint(m));  // deterministic
+  }
+
+  void collapsedViewWeighsEdgesByBytes() {
+    const Segmented s = segmentSample(QString(SEGSCOPE_SOURCE_DIR) + "/samples/cross_entropy.py");
+    const trace::SnapshotPtr snap = graph::snapshotOfSegmentation(s.result.segmentation);
+    graph::BuildOptions options;
+    options.view = graph::View::Collapsed;
+    auto rt = scheduler::RuntimeInfo::bind(*snap->fusion, s.script.inputs);
+    QVERIFY(rt.ok());
+    options.sizes = &rt.value();
+    const GraphModel m = graph::buildGraph(*snap, options);
+    QVERIFY(checkWellFormed(m).isEmpty());
+    int segments = 0;
+    for (const graph::Node& n : m.nodes) segments += n.kind == graph::NodeKind::Segment ? 1 : 0;
+    QCOMPARE(segments, 2);
+    // segment 0 -> segment 1 carries T24 = f32 [2048, 1000].
+    const auto it = std::find_if(m.edges.begin(), m.edges.end(), [](const graph::Edge& e) { return e.from == "s0" && e.to == "s1"; });
+    QVERIFY(it != m.edges.end());
+    QCOMPARE(it->bytes, std::int64_t{2048} * 1000 * 4);
+    QCOMPARE(QString::fromStdString(it->label), QString("7.8 MiB"));
+  }
+
+  void fusionViewHasNoClusters() {
+    const Segmented s = segmentSample(QString(SEGSCOPE_SOURCE_DIR) + "/samples/softmax.py");
+    graph::BuildOptions options;
+    options.view = graph::View::Fusion;
+    const GraphModel m = graph::buildGraph(*graph::snapshotOfSegmentation(s.result.segmentation), options);
+    QVERIFY(m.clusters.empty());
+    for (const graph::Node& n : m.nodes) QCOMPARE(n.cluster, -1);
+    QVERIFY(checkWellFormed(m).isEmpty());
+  }
+
+  void passStepShowsAddedAndRemovedOps() {
+    const Segmented s = segmentSample(QString(SEGSCOPE_SOURCE_DIR) + "/samples/cast_chain.py");
+    const trace::Step* pass = nullptr;
+    for (const trace::Step& step : s.trace.steps())
+      if (step.kind == trace::StepKind::Pass && step.name == "consecutive_cast" && step.modified) pass = &step;
+    QVERIFY(pass);
+    graph::BuildOptions options;
+    options.view = graph::View::Fusion;
+    const GraphModel after = graph::buildStepGraph(*pass, graph::StepSide::After, options);
+    const GraphModel before = graph::buildStepGraph(*pass, graph::StepSide::Before, options);
+    const auto count = [](const GraphModel& m, Highlight h) {
+      return std::count_if(m.nodes.begin(), m.nodes.end(), [&](const graph::Node& n) { return n.highlight == h; });
+    };
+    QVERIFY(count(before, Highlight::Removed) > 0);
+    QVERIFY(count(after, Highlight::Added) + count(after, Highlight::Changed) > 0);
+    QCOMPARE(count(after, Highlight::Removed), 0);
+    QVERIFY(QString::fromStdString(after.title).contains("consecutive_cast"));
+  }
+
+  void mergeStepHighlightsItsCandidates() {
+    const Segmented s = segmentSample(QString(SEGSCOPE_SOURCE_DIR) + "/samples/cross_entropy.py");
+    const trace::Step* refused = nullptr;
+    for (const trace::Step& step : s.trace.steps())
+      if (step.merge && !step.merge->ok() && step.after && step.after->partition) refused = &step;
+    QVERIFY(refused);
+    const GraphModel m = graph::buildStepGraph(*refused, graph::StepSide::After, {});
+    std::set<int> candidates(refused->merge->exprs.begin(), refused->merge->exprs.end());
+    for (const graph::Node& n : m.nodes)
+      if (n.kind == graph::NodeKind::Op) QCOMPARE(n.highlight == Highlight::Candidate, candidates.count(n.exprId) == 1);
+    int highlightedClusters = 0;
+    for (const graph::Cluster& c : m.clusters) highlightedClusters += c.highlight == Highlight::Candidate ? 1 : 0;
+    QCOMPARE(highlightedClusters, static_cast<int>(refused->merge->groups.size()));
+  }
+
+  void selectionIsHighlighted() {
+    const Segmented s = segmentSample(QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py");
+    graph::BuildOptions options;
+    const GraphModel plain = graph::buildGraph(*graph::snapshotOfSegmentation(s.result.segmentation), options);
+    const std::string first = plain.nodes.front().id;
+    options.selected = {first};
+    const GraphModel m = graph::buildGraph(*graph::snapshotOfSegmentation(s.result.segmentation), options);
+    QCOMPARE(m.node(first)->highlight, Highlight::Selected);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestGraphBuilder)
+#include "test_graph_builder.moc"
