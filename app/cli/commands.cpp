@@ -23,6 +23,7 @@
 #include "segmenter/segment_candidate_finder.h"
 #include "trace/diff.h"
 #include "trace/trace.h"
+#include "trace/pipeline.h"
 #include "trace/trace_json.h"
 
 namespace segscope::cli {
@@ -275,58 +276,36 @@ int runPasses(const Arguments& args) {
   return kOk;
 }
 
-std::optional<scheduler::DeviceProfile> profileFrom(const Arguments& args) {
-  const std::string name = args.value("--profile").value_or("h100");
-  auto profile = scheduler::profileByName(name);
-  if (!profile) {
-    std::cerr << "segscope-cli: error: unknown profile '" << name << "'; profiles are:";
+// Load, passes (unless --no-passes) and segmentation through the engine's pipeline (the GUI
+// runs the same one), every step recorded in the run's trace.
+using Pipeline = trace::PipelineRun;
+
+std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode) {
+  exitCode = kBadInput;
+  trace::PipelineOptions options;
+  options.profile = args.value("--profile").value_or("h100");
+  if (!scheduler::profileByName(options.profile)) {
+    std::cerr << "segscope-cli: error: unknown profile '" << options.profile << "'; profiles are:";
     for (const scheduler::DeviceProfile& p : scheduler::builtinProfiles()) std::cerr << " " << p.name;
     std::cerr << "\n";
     return std::nullopt;
   }
-  return *profile;
-}
-
-std::optional<segmenter::SegmenterOptions> segmenterOptionsFrom(const Arguments& args) {
-  segmenter::SegmenterOptions options;
   const std::string mode = args.value("--scalar-mode").value_or("host_segment");
-  if (!segmenter::scalarModeFromName(mode, options.scalarMode)) {
+  if (!segmenter::scalarModeFromName(mode, options.segmenter.scalarMode)) {
     std::cerr << "segscope-cli: error: unknown scalar mode '" << mode << "'; modes are: host_segment duplicate\n";
     return std::nullopt;
   }
-  return options;
-}
-
-// Load, passes (unless --no-passes) and segmentation, every step recorded in `t`.
-struct Pipeline {
-  frontend::Script script;
-  scheduler::DeviceProfile profile;
-  trace::Trace trace;
-  segmenter::SegmentationResult result;
-};
-
-std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode) {
-  exitCode = kBadInput;
-  const auto profile = profileFrom(args);
-  const auto options = segmenterOptionsFrom(args);
-  if (!profile || !options || !applyDisabledPasses(args)) return std::nullopt;
-  auto script = load(args.file);
-  if (!script) return std::nullopt;
-  Pipeline p{std::move(*script), *profile, {}, {}};
-  if (args.has("--no-passes")) {
-    p.trace.source = args.file;
-  } else {
-    p.trace = recordPasses(p.script, args.file);
-  }
-  p.trace.profile = profile->name;
-  auto result = segmenter::segmentFusion(*p.script.fusion, p.script.inputs, *profile, *options, p.trace);
-  if (!result) {
-    const auto source = frontend::readTextFile(args.file);
-    std::cerr << makeDiagnostic(result.error(), args.file, source ? source.value() : std::string()).format();
-    exitCode = kRuntimeFailure;
+  if (!applyDisabledPasses(args)) return std::nullopt;  // validates the names and reports unknown ones
+  options.disabledPasses = args.all("--disable-pass");
+  options.runPasses = !args.has("--no-passes");
+  auto outcome = trace::runPipelineOnFile(args.file, options);
+  if (auto* error = std::get_if<trace::PipelineError>(&outcome)) {
+    std::cerr << (error->diagnostic.loc.known() ? error->diagnostic.format() : error->diagnostic.message + "\n");
+    exitCode = error->badInput ? kBadInput : kRuntimeFailure;
     return std::nullopt;
   }
-  p.result = std::move(result.value());
+  Pipeline p = std::move(std::get<Pipeline>(outcome));
+  for (const Diagnostic& w : p.script.warnings) std::cerr << w.format();
   exitCode = kOk;
   return p;
 }
@@ -394,8 +373,6 @@ SegmentRunSummary summarizeSegment(const segmenter::Segment& seg, const exec::Se
 // checked too.
 int runSegmented(const Arguments& args, RunSummary& summary) {
   int code = kOk;
-  auto original = load(args.file);
-  if (!original) return kBadInput;
   auto p = runPipeline(args, code);
   if (!p) return code;
   auto inputs = exec::makeInputs(p->script.inputs, summary.seed);
@@ -426,7 +403,7 @@ int runSegmented(const Arguments& args, RunSummary& summary) {
   summary.medianMs = times[times.size() / 2];
   summary.segmented = true;
   summary.scalarMode = std::string(segmenter::scalarModeName(seg.scalarMode));
-  const ir::Fusion& f = *original->fusion;
+  const ir::Fusion& f = *p->loaded;
   // JSON on stdout stands alone; the table then goes to stderr.
   const bool jsonOnStdout = args.value("--json") == std::optional<std::string>("-");
   std::ostream& text = jsonOnStdout ? std::cerr : std::cout;
@@ -461,7 +438,7 @@ int runSegmented(const Arguments& args, RunSummary& summary) {
   summary.verifyMessage = cmp.message;
   if (cmp.ok) text << "verify: ok, segmented outputs match the unsegmented reference (max abs error " << cmp.maxAbsError << ")\n";
   else std::cerr << args.file << ": error: verification failed: " << cmp.message << "\n";
-  if (auto st = writeOutput(args.value("--json"), runJson(*original, args.file, summary)); !st) {
+  if (auto st = writeOutput(args.value("--json"), runJson(p->script, args.file, summary)); !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;
   }

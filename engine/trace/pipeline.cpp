@@ -1,0 +1,89 @@
+// Load → passes → segmenter with one trace, and errors turned into user diagnostics.
+#include "trace/pipeline.h"
+
+#include <variant>
+
+#include "frontend/file_io.h"
+#include "passes/pre_segmenter.h"
+
+namespace segscope::trace {
+namespace {
+
+// Switches passes off for one run and restores the flags afterwards, whatever happens.
+class DisabledPasses {
+ public:
+  explicit DisabledPasses(const std::vector<std::string>& names) {
+    for (const std::string& n : names)
+      if (const passes::Pass* p = passes::findPass(n)) {
+        restore_.emplace_back(p, p->enabled());
+        p->setEnabledFlag(false);
+      }
+  }
+  ~DisabledPasses() {
+    for (auto& [p, on] : restore_) p->setEnabledFlag(on);
+  }
+  DisabledPasses(const DisabledPasses&) = delete;
+  DisabledPasses& operator=(const DisabledPasses&) = delete;
+
+ private:
+  std::vector<std::pair<const passes::Pass*, bool>> restore_;
+};
+
+PipelineError optionError(const std::string& file, std::string message) {
+  PipelineError e;
+  e.diagnostic.file = file;
+  e.diagnostic.message = std::move(message);
+  return e;
+}
+
+Step loadStep(const ir::Fusion& fusion, const std::string& file) {
+  Step load;
+  load.kind = StepKind::Load;
+  load.name = "load";
+  load.phase = "load";
+  load.modified = true;
+  load.after = snapshotOf(fusion);
+  load.exprsAfter = static_cast<int>(fusion.exprs().size());
+  load.log.push_back("loaded " + fusion.name() + " from " + file);
+  return load;
+}
+
+}  // namespace
+
+std::variant<PipelineRun, PipelineError> runPipeline(const std::string& file, const std::string& source,
+                                                     const PipelineOptions& options) {
+  const auto profile = scheduler::profileByName(options.profile);
+  if (!profile) return optionError(file, "unknown device profile '" + options.profile + "'");
+  for (const std::string& n : options.disabledPasses)
+    if (!passes::findPass(n)) return optionError(file, "unknown pass '" + n + "'");
+  frontend::ParseOptions parse;
+  parse.fileName = file;
+  frontend::ParseOutcome outcome = frontend::parseScript(source, parse);
+  if (!outcome.ok()) return PipelineError{outcome.error, true};
+
+  PipelineRun run;
+  run.file = file;
+  run.source = source;
+  run.script = std::move(*outcome.script);
+  run.profile = *profile;
+  run.trace.source = file;
+  run.trace.profile = profile->name;
+  run.trace.record(loadStep(*run.script.fusion, file));
+  run.loaded = run.trace.steps().back().after->fusion;
+  if (options.runPasses) {
+    const DisabledPasses off(options.disabledPasses);
+    passes::runPreSegmenter(*run.script.fusion, &run.trace);
+  }
+  auto result = segmenter::segmentFusion(*run.script.fusion, run.script.inputs, *profile, options.segmenter, run.trace);
+  if (!result) return PipelineError{makeDiagnostic(result.error(), file, source), false};
+  run.result = std::move(result.value());
+  return run;
+}
+
+std::variant<PipelineRun, PipelineError> runPipelineOnFile(const std::string& file, const PipelineOptions& options) {
+  auto text = frontend::readTextFile(file);
+  if (!text) return optionError(file, text.error().message);
+  return runPipeline(file, text.value(), options);
+}
+
+}  // namespace segscope::trace
