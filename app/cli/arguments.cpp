@@ -12,9 +12,9 @@ const std::vector<CommandSpec>& commandSpecs() {
        {"--verify", "--no-passes"}, true},
       {"passes", "run the pre-segmentation passes; one line per pass", {"--json", "--disable-pass"}, {"--diff"}, true},
       {"trace", "record every step (load, passes, merge attempts, finalize) and write the trace as JSON",
-       {"--json", "--disable-pass", "--profile", "--scalar-mode"}, {"--no-passes"}, true},
+       {"--json", "--disable-pass", "--profile", "--scalar-mode", "--svg-dir"}, {"--no-passes"}, true},
       {"segment", "segment the fusion: segments, schedulers, the values between them",
-       {"--json", "--profile", "--scalar-mode", "--disable-pass"}, {"--no-passes"}, true},
+       {"--json", "--svg", "--dot", "--view", "--profile", "--scalar-mode", "--disable-pass"}, {"--no-passes"}, true},
       {"schedule", "which scheduler would take the whole fusion as one kernel, and why the others refuse",
        {"--profile", "--json", "--disable-pass"}, {"--no-passes"}, true},
       {"export-segments", "write one repro script per segment and index_maps.json into --dir",
@@ -89,7 +89,8 @@ Result<Arguments> parseArguments(const std::vector<std::string>& args) {
     }
   }
   if (spec->needsFile && out.file.empty()) return makeError("'" + out.command + "' needs a FILE");
-  if (out.command == "trace" && !out.value("--json")) return makeError("'trace' needs --json OUT");
+  if (out.command == "trace" && !out.value("--json") && !out.value("--svg-dir"))
+    return makeError("'trace' needs --json OUT or --svg-dir DIR");
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 
+#include "cli/graph_export.h"
 #include "cli/report.h"
 #include "exec/cpu_reference.h"
 #include "exec/input_generator.h"
@@ -345,6 +346,13 @@ int segment(const Arguments& args) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;
   }
+  if (args.value("--svg") || args.value("--dot")) {
+    const Status st = exportSegmentGraph(*p, args.value("--svg"), args.value("--dot"), args.value("--view").value_or("segments"));
+    if (!st) {
+      std::cerr << "segscope-cli: error: " << st.error().message << "\n";
+      return graphExportAvailable() && st.error().message.rfind("unknown view", 0) != 0 ? kRuntimeFailure : kBadInput;
+    }
+  }
   return kOk;
 }
 
@@ -491,6 +499,14 @@ int writeTrace(const Arguments& args) {
   if (auto st = writeOutput(args.value("--json"), trace::traceToJson(t)); !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;
+  }
+  if (const auto dir = args.value("--svg-dir")) {
+    auto written = exportStepSvgs(*p, *dir);
+    if (!written) {
+      std::cerr << "segscope-cli: error: " << written.error().message << "\n";
+      return graphExportAvailable() ? kRuntimeFailure : kBadInput;
+    }
+    std::cerr << "drew " << written.value() << " steps into " << *dir << "\n";
   }
   std::cerr << "recorded " << t.size() << " steps (" << t.modifyingSteps().size() << " changed the fusion)\n";
   return kOk;

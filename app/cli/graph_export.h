@@ -1,0 +1,23 @@
+// SVG/DOT drawings for the CLI (segment --svg/--dot, trace --svg-dir), through layout/.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "ir/result.h"
+#include "trace/pipeline.h"
+
+namespace segscope::cli {
+
+/// False in builds without Graphviz (the GPU box); the functions then return an error.
+bool graphExportAvailable();
+
+/// The final segmentation drawn as `view` ("segments", "collapsed" or "fusion").
+Status exportSegmentGraph(const trace::PipelineRun& run, const std::optional<std::string>& svgPath,
+                          const std::optional<std::string>& dotPath, const std::string& view);
+
+/// One SVG per step that changed something, numbered by step index, into `dir`; returns
+/// how many were written.
+Result<int> exportStepSvgs(const trace::PipelineRun& run, const std::string& dir);
+
+}  // namespace segscope::cli

@@ -1,0 +1,18 @@
+// Builds without Graphviz (SEGSCOPE_WITH_GRAPHVIZ=OFF, e.g. the GPU box): drawing commands
+// explain what is missing instead of failing to link.
+#include "cli/graph_export.h"
+
+namespace segscope::cli {
+
+bool graphExportAvailable() { return false; }
+
+Status exportSegmentGraph(const trace::PipelineRun&, const std::optional<std::string>&, const std::optional<std::string>&,
+                          const std::string&) {
+  return makeError("this build has no Graphviz (configure with SEGSCOPE_WITH_GRAPHVIZ=ON for --svg/--dot)");
+}
+
+Result<int> exportStepSvgs(const trace::PipelineRun&, const std::string&) {
+  return makeError("this build has no Graphviz (configure with SEGSCOPE_WITH_GRAPHVIZ=ON for --svg-dir)");
+}
+
+}  // namespace segscope::cli
