@@ -258,6 +258,29 @@ class TestGraphvizLayout : public QObject {
     }
   }
 
+  void manyEdgeLabelsBecomeExternalLabels() {
+    const auto model = sampleModel(100, 10, 6);
+    layout::LayoutOptions external;
+    external.rankedEdgeLabelLimit = 0;  // every label is an xlabel
+    const auto a = layout::layoutGraph(model, external);
+    const auto b = layout::layoutGraph(model, external);
+    QVERIFY(a.ok() && b.ok());
+    QVERIFY(a.value().sameLayout(b.value()));
+    int labelled = 0;
+    for (std::size_t i = 0; i < model.edges.size(); ++i) {
+      if (model.edges[i].label.empty()) continue;
+      ++labelled;
+      const auto& e = a.value().edges[i];
+      QVERIFY2(e.hasLabel, e.id.c_str());
+      QVERIFY(e.labelSize.width > 0);
+      QVERIFY(a.value().bounds.contains(e.labelPos));
+    }
+    QVERIFY(labelled > 0);
+    const auto svg = layout::renderSvg(model, external);
+    QVERIFY(svg.ok());
+    QVERIFY(svg.value().find("f32 [2048, 1024]") != std::string::npos);
+  }
+
   void errorsComeBackAsValues() {
     auto model = sampleModel(20, 2, 1);
     auto bad = model;
