@@ -41,7 +41,8 @@ Result<Geometry> layoutGraph(const graph::GraphModel& model, const LayoutOptions
 /// class "cluster segment <scheduler>", edges id="edge-<from>-<to>-<valId>".
 Result<std::string> renderSvg(const graph::GraphModel& model, const LayoutOptions& options = {});
 
-/// The input graph as DOT text (no positions): `dot -Tsvg` on it draws what renderSvg gives.
+/// The input graph as DOT text (no positions): `dot -Tsvg` on it draws the same graph (the
+/// CLI uses cgraph's default ID discipline, so cluster placement may differ from ours).
 Result<std::string> renderDot(const graph::GraphModel& model, const LayoutOptions& options = {});
 
 /// Content hash of everything that affects a layout (model fields and options); FNV-1a 64.
