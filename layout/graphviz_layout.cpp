@@ -255,6 +255,8 @@ NodeStyle nodeStyle(const graph::Node& node) {
       break;
     }
   }
+  if (!node.fillColor.empty()) s.fill = node.fillColor;
+  if (!node.penColor.empty()) s.pen = node.penColor;
   if (node.highlight != graph::Highlight::None) {
     const auto h = graph::highlightStyle(node.highlight);
     s.fill = h.fill;
@@ -647,6 +649,8 @@ std::uint64_t layoutHash(const graph::GraphModel& model, const LayoutOptions& op
     f.str(n.tooltip);
     f.str(n.cssClass);
     f.num(n.cluster);
+    f.str(n.fillColor);
+    f.str(n.penColor);
     f.num(static_cast<int>(n.highlight));
   }
   f.num(static_cast<std::int64_t>(model.edges.size()));

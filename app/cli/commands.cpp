@@ -320,6 +320,10 @@ std::vector<std::int64_t> edgeBytes(const Pipeline& p) {
 }
 
 int segment(const Arguments& args) {
+  if (const auto view = args.value("--view"); view && *view != "segments" && *view != "collapsed" && *view != "fusion") {
+    std::cerr << "segscope-cli: error: unknown view '" << *view << "'; views are: segments collapsed fusion\n";
+    return kBadInput;
+  }
   int code = kOk;
   auto p = runPipeline(args, code);
   if (!p) return code;
@@ -350,7 +354,7 @@ int segment(const Arguments& args) {
     const Status st = exportSegmentGraph(*p, args.value("--svg"), args.value("--dot"), args.value("--view").value_or("segments"));
     if (!st) {
       std::cerr << "segscope-cli: error: " << st.error().message << "\n";
-      return graphExportAvailable() && st.error().message.rfind("unknown view", 0) != 0 ? kRuntimeFailure : kBadInput;
+      return graphExportAvailable() ? kRuntimeFailure : kBadInput;
     }
   }
   return kOk;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 
 #include "frontend/file_io.h"
 #include "graph/graph_builder.h"
@@ -41,12 +42,14 @@ Status exportSegmentGraph(const trace::PipelineRun& run, const std::optional<std
                           const std::optional<std::string>& dotPath, const std::string& view) {
   const auto v = viewFromName(view);
   if (!v) return makeError("unknown view '" + view + "'; views are: segments collapsed fusion");
-  auto sizes = scheduler::RuntimeInfo::bind(*run.result.fusion, run.script.inputs);
+  const trace::SnapshotPtr snapshot = graph::snapshotOfSegmentation(run.result.segmentation);
+  // Sizes are keyed by value, so bind them to the snapshot's own copy of the fusion.
+  auto sizes = scheduler::RuntimeInfo::bind(*snapshot->fusion, run.script.inputs);
   graph::BuildOptions options;
   options.view = *v;
   options.clusterWord = "segment";
   if (sizes) options.sizes = &sizes.value();
-  graph::GraphModel model = graph::buildGraph(*graph::snapshotOfSegmentation(run.result.segmentation), options);
+  graph::GraphModel model = graph::buildGraph(*snapshot, options);
   model.title += " · " + std::to_string(run.result.segmentation.segments.size()) + " segments on " + run.profile.name;
   if (svgPath) {
     SEGSCOPE_TRY(std::string svg, layout::renderSvg(model));
@@ -63,16 +66,18 @@ Result<int> exportStepSvgs(const trace::PipelineRun& run, const std::string& dir
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return makeError("cannot create " + dir + ": " + ec.message());
-  auto sizes = scheduler::RuntimeInfo::bind(*run.result.fusion, run.script.inputs);
+  std::map<const ir::Fusion*, std::optional<scheduler::RuntimeInfo>> sizesOf;  // steps share fusions
   int written = 0;
   for (const trace::Step& step : run.trace.steps()) {
     if (!step.modified || !step.after) continue;
+    auto [it, fresh] = sizesOf.try_emplace(step.after->fusion.get());
+    if (fresh)
+      if (auto bound = scheduler::RuntimeInfo::bind(*step.after->fusion, run.script.inputs)) it->second = std::move(bound.value());
     graph::BuildOptions options;
     options.view = step.after->partition ? graph::View::Segments : graph::View::Fusion;
     options.clusterWord = step.kind == trace::StepKind::Finalize ? "segment" : "group";
-    // Sizes are bound to the final fusion's values; pass steps draw other values, so only
-    // the segmenter's steps (which share them) get concrete byte figures.
-    if (sizes && step.after->partition) options.sizes = &sizes.value();
+    options.singletonClusters = step.kind == trace::StepKind::Finalize;
+    if (it->second) options.sizes = &*it->second;
     const graph::GraphModel model = graph::buildStepGraph(step, graph::StepSide::After, options);
     SEGSCOPE_TRY(std::string svg, layout::renderSvg(model));
     if (Status st = frontend::writeFileAtomically((std::filesystem::path(dir) / stepFileName(step)).string(), svg); !st)

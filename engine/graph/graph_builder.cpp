@@ -30,7 +30,7 @@ std::string valDetail(const ir::Val* v) {
 
 std::int64_t bytesOf(const ir::Val* v, const scheduler::RuntimeInfo* sizes) {
   const std::int64_t elem = ir::byteSize(v->dtype());
-  if (sizes) return sizes->numel(v) * elem;
+  if (sizes && sizes->sizes(v)) return sizes->numel(v) * elem;
   const ir::TensorView* tv = v->asTensor();
   if (!tv) return elem;
   std::int64_t n = 1;
@@ -122,7 +122,37 @@ class Builder {
     return id;
   }
 
-  void addEdge(const std::string& from, const std::string& to, const ir::Val* v, bool crosses) {
+  // An op alone in its group is not clustered; it wears its group's scheduler color.
+  void colorAsGroup(Node& n) const {
+    const trace::PartitionGroup* pg = partition_->group(n.group);
+    const std::string scheduler = pg ? pg->scheduler : "none";
+    const HighlightStyle colors = schedulerColors(scheduler);
+    n.fillColor = colors.fill;
+    n.penColor = colors.pen;
+    n.cssClass += " " + options_.clusterWord + "-" + std::to_string(n.group) + " " + scheduler;
+    n.tooltip += "\n" + options_.clusterWord + " " + std::to_string(n.group) + " · " + scheduler;
+  }
+
+  std::string scalarNode(const ir::Val* v, int cluster, const ir::Expr* consumer) {
+    const std::string id = "v" + std::to_string(v->id()) +
+                           (cluster >= 0 ? "@c" + std::to_string(cluster) : "@e" + std::to_string(consumer->id()));
+    if (inputIds_.insert(id).second) {
+      Node n;
+      n.id = id;
+      n.kind = NodeKind::Input;
+      n.label = v->name();
+      n.detail = std::string(ir::shortName(v->dtype()));
+      n.tooltip = (fusion_.isInput(v) ? "fusion input " : "host scalar ") + v->name() +
+                  (v->definition() ? " = " + v->definition()->toString() : "");
+      n.cssClass = "scalar";
+      n.valId = v->id();
+      n.sourceLine = v->loc().line;
+      model_.nodes.push_back(n);
+    }
+    return id;
+  }
+
+  void addEdge(const std::string& from, const std::string& to, const ir::Val* v, bool crosses, bool labelled) {
     if (!edgeKeys_.insert(from + ">" + to + ":" + std::to_string(v->id())).second) return;
     Edge e;
     e.from = from;
@@ -131,12 +161,14 @@ class Builder {
     e.bytes = bytesOf(v, options_.sizes);
     e.crossesClusters = crosses;
     e.tooltip = v->name() + ": " + valDetail(v) + " (" + bytesText(e.bytes) + ")";
-    if (crosses) e.label = v->name() + " " + valDetail(v);
+    // Crossing values are what the segmentation pays for: name, type and bytes moved.
+    if (labelled) e.label = v->name() + " " + valDetail(v) + " · " + bytesText(e.bytes);
     model_.edges.push_back(e);
   }
 
   void buildExpanded() {
-    std::unordered_map<const ir::Expr*, int> clusterOfExpr;
+    std::unordered_map<const ir::Expr*, int> clusterOfExpr, groupOfExpr;
+    for (const ir::Expr* e : exprs_) ++groupSize_[groupOf(partition_, e)];
     for (const ir::Expr* e : exprs_) {
       Node n;
       n.id = exprNodeId(e);
@@ -147,19 +179,33 @@ class Builder {
       n.cssClass = "op " + std::string(e->opName());
       n.exprId = e->id();
       n.sourceLine = e->loc().line;
-      n.cluster = clusterIndex(groupOf(partition_, e));
-      if (n.cluster >= 0) ++model_.clusters[static_cast<std::size_t>(n.cluster)].opCount;
+      n.group = groupOf(partition_, e);
+      if (n.group >= 0 && (options_.singletonClusters || groupSize_[n.group] > 1)) {
+        n.cluster = clusterIndex(n.group);
+        ++model_.clusters[static_cast<std::size_t>(n.cluster)].opCount;
+      } else if (n.group >= 0) {
+        colorAsGroup(n);
+      }
+      groupOfExpr[e] = n.group;
       clusterOfExpr[e] = n.cluster;
       model_.nodes.push_back(n);
     }
     for (const ir::Expr* e : exprs_) {
       const int to = clusterOfExpr[e];
       for (const ir::Val* v : e->inputs()) {
-        if (const ir::Expr* def = v->definition()) {
-          const int from = clusterOfExpr[def];
-          addEdge(exprNodeId(def), exprNodeId(e), v, from != to);
+        const ir::Expr* def = v->definition();
+        if (v->isScalar() && (!def || clusterOfExpr[def] != to || to < 0)) {
+          // A scalar feeding many ops (Adam's corrections, a residual scale) would send long
+          // edges across the whole drawing, the worst case for dot: draw a copy next to each
+          // consuming cluster (or op, when there are no clusters) instead.
+          if (def || drawnAsInput(fusion_, v)) addEdge(scalarNode(v, to, e), exprNodeId(e), v, false, false);
+          continue;
+        }
+        if (def) {
+          const bool crosses = groupOfExpr[def] != groupOfExpr[e];
+          addEdge(exprNodeId(def), exprNodeId(e), v, crosses, crosses && (clusterOfExpr[def] >= 0 || to >= 0));
         } else if (drawnAsInput(fusion_, v)) {
-          addEdge(inputNode(v, to), exprNodeId(e), v, to >= 0);
+          addEdge(inputNode(v, to), exprNodeId(e), v, to >= 0, to >= 0);
         }
       }
     }
@@ -180,8 +226,8 @@ class Builder {
       n.cssClass = "output";
       n.valId = o.val->id();
       model_.nodes.push_back(n);
-      if (const ir::Expr* def = o.val->definition()) addEdge(nodeOf(def), n.id, o.val, true);
-      else if (fusion_.isInput(o.val)) addEdge(inputNode(o.val, -1), n.id, o.val, true);
+      if (const ir::Expr* def = o.val->definition()) addEdge(nodeOf(def), n.id, o.val, true, true);
+      else if (fusion_.isInput(o.val)) addEdge(inputNode(o.val, -1), n.id, o.val, true, true);
     }
   }
 
@@ -253,6 +299,7 @@ class Builder {
   GraphModel model_;
   std::vector<ir::Expr*> exprs_;
   std::map<int, int> clusterOf_;
+  std::map<int, int> groupSize_;
   std::set<std::string> inputIds_;
   std::set<std::string> edgeKeys_;
 };

@@ -24,6 +24,9 @@ struct BuildOptions {
   const scheduler::RuntimeInfo* sizes = nullptr;
   /// "segment" for final segmentations, "group" for the segmenter's working groups.
   std::string clusterWord = "group";
+  /// Draw one-op groups as clusters too. Off for the segmenter's working partitions: a
+  /// cluster per op makes dot slow and says nothing the op's own color does not.
+  bool singletonClusters = true;
   /// Node ids the user selected.
   std::vector<std::string> selected;
 };

@@ -43,6 +43,9 @@ struct Node {
   int segment = -1;     // group/segment id it stands for (Segment nodes)
   int cluster = -1;     // index into GraphModel::clusters; -1 = top level
   int sourceLine = 0;   // 1-based line of the script that defined it; 0 = unknown
+  int group = -1;       // the group/segment the op belongs to, clustered or not
+  std::string fillColor;  // "#rrggbb" overriding the kind's default (an unclustered group's color)
+  std::string penColor;
   Highlight highlight = Highlight::None;
 };
 

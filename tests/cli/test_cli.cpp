@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QXmlStreamReader>
 
 #include "passes/pre_segmenter.h"
 #include "test_files.h"
@@ -205,6 +206,58 @@ class TestCli : public QObject {
       QCOMPARE(cli({"info", script}).exitCode, 0);  // every exported segment loads on its own
     }
     QCOMPARE(cli({"export-segments", QString(SEGSCOPE_SOURCE_DIR) + "/samples/cross_entropy.py"}).exitCode, 2);
+  }
+
+  void segmentSvgOfEverySample_data() { infoOnEverySample_data(); }
+  void segmentSvgOfEverySample() {
+    QFETCH(QString, file);
+    QTemporaryDir dir;
+    const QString svg = dir.filePath("s.svg"), dot = dir.filePath("s.dot"), json = dir.filePath("s.json");
+    const Run r = cli({"segment", file, "--svg", svg, "--dot", dot, "--json", json});
+    QVERIFY2(r.exitCode == 0 && !r.crashed, qPrintable(r.err));
+    QFile in(json);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const int segments = static_cast<int>(QJsonDocument::fromJson(in.readAll()).object()["segments"].toArray().size());
+    // Well-formed XML with one cluster group per segment, each with its stable id.
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&f);
+    int clusters = 0;
+    QSet<QString> ids;
+    while (!xml.atEnd()) {
+      if (xml.readNext() != QXmlStreamReader::StartElement || xml.name() != QLatin1String("g")) continue;
+      const QString cls = xml.attributes().value("class").toString();
+      if (cls.startsWith("cluster ")) {
+        ++clusters;
+        ids << xml.attributes().value("id").toString();
+      }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(clusters, segments);
+    for (int i = 0; i < segments; ++i) QVERIFY2(ids.contains(QString("segment-%1").arg(i)), qPrintable(file));
+    QVERIFY(QFileInfo(dot).size() > 100);
+  }
+
+  void segmentSvgIsTheSameInEveryProcess() {
+    QTemporaryDir dir;
+    const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/layer_norm_bwd.py";
+    QCOMPARE(cli({"segment", file, "--svg", dir.filePath("a.svg")}).exitCode, 0);
+    QCOMPARE(cli({"segment", file, "--svg", dir.filePath("b.svg")}).exitCode, 0);
+    QFile a(dir.filePath("a.svg")), b(dir.filePath("b.svg"));
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    QVERIFY(a.readAll() == b.readAll());
+    QCOMPARE(cli({"segment", file, "--svg", dir.filePath("c.svg"), "--view", "sideways"}).exitCode, 2);
+  }
+
+  void traceDrawsEveryStepThatChangedSomething() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath("steps");
+    const Run r = cli({"trace", QString(SEGSCOPE_SOURCE_DIR) + "/samples/cross_entropy.py", "--svg-dir", out});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QStringList files = QDir(out).entryList({"step-*.svg"}, QDir::Files, QDir::Name);
+    QVERIFY(files.size() > 5);
+    QVERIFY(files.first().startsWith("step-000-load"));
+    QVERIFY2(r.err.contains(QString("drew %1 steps").arg(files.size())), qPrintable(r.err));
   }
 
   void segmentRejectsAnUnknownScalarMode() {
