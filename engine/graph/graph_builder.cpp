@@ -133,6 +133,27 @@ class Builder {
     n.tooltip += "\n" + options_.clusterWord + " " + std::to_string(n.group) + " · " + scheduler;
   }
 
+  bool tensorNodes() const { return options_.showTensors && !partition_; }
+
+  // The tensor `v` as a node of its own, fed by its definition (fusion view with tensors).
+  std::string tensorNode(const ir::Val* v, const ir::Expr* def) {
+    const std::string id = "v" + std::to_string(v->id());
+    if (inputIds_.insert(id).second) {
+      Node n;
+      n.id = id;
+      n.kind = NodeKind::Tensor;
+      n.label = v->name();
+      n.detail = valDetail(v);
+      n.tooltip = v->name() + ": " + n.detail + " (" + bytesText(bytesOf(v, options_.sizes)) + ")";
+      n.cssClass = "tensor";
+      n.valId = v->id();
+      n.sourceLine = v->loc().line;
+      model_.nodes.push_back(n);
+      addEdge(exprNodeId(def), id, v, false, false);
+    }
+    return id;
+  }
+
   std::string scalarNode(const ir::Val* v, int cluster, const ir::Expr* consumer) {
     const std::string id = "v" + std::to_string(v->id()) +
                            (cluster >= 0 ? "@c" + std::to_string(cluster) : "@e" + std::to_string(consumer->id()));
@@ -201,7 +222,9 @@ class Builder {
           if (def || drawnAsInput(fusion_, v)) addEdge(scalarNode(v, to, e), exprNodeId(e), v, false, false);
           continue;
         }
-        if (def) {
+        if (def && tensorNodes()) {
+          addEdge(tensorNode(v, def), exprNodeId(e), v, false, false);
+        } else if (def) {
           const bool crosses = groupOfExpr[def] != groupOfExpr[e];
           addEdge(exprNodeId(def), exprNodeId(e), v, crosses, crosses && (clusterOfExpr[def] >= 0 || to >= 0));
         } else if (drawnAsInput(fusion_, v)) {
@@ -226,7 +249,8 @@ class Builder {
       n.cssClass = "output";
       n.valId = o.val->id();
       model_.nodes.push_back(n);
-      if (const ir::Expr* def = o.val->definition()) addEdge(nodeOf(def), n.id, o.val, true, true);
+      if (const ir::Expr* def = o.val->definition())
+        addEdge(tensorNodes() && o.val->isTensor() ? tensorNode(o.val, def) : nodeOf(def), n.id, o.val, true, true);
       else if (fusion_.isInput(o.val)) addEdge(inputNode(o.val, -1), n.id, o.val, true, true);
     }
   }

@@ -24,6 +24,8 @@ struct BuildOptions {
   const scheduler::RuntimeInfo* sizes = nullptr;
   /// "segment" for final segmentations, "group" for the segmenter's working groups.
   std::string clusterWord = "group";
+  /// Draw intermediate tensors as their own nodes between ops (fusion view only).
+  bool showTensors = false;
   /// Draw one-op groups as clusters too. Off for the segmenter's working partitions: a
   /// cluster per op makes dot slow and says nothing the op's own color does not.
   bool singletonClusters = true;

@@ -11,8 +11,11 @@
 #include <string>
 #include <thread>
 
+#include "graph/graph_builder.h"
 #include "layout/graphviz_layout.h"
 #include "layout/synthetic_model.h"
+#include "test_files.h"
+#include "trace/pipeline.h"
 
 using namespace segscope;
 using layout::Geometry;
@@ -216,6 +219,35 @@ class TestGraphvizLayout : public QObject {
       QVERIFY2(c->box.contains(n->box()), (node.id + " outside " + c->id).c_str());
       QVERIFY(c->box.contains(c->labelPos));
       QVERIFY(c->labelSize.width > 0);
+    }
+  }
+
+  // The same invariant on every sample's real segmentation, in each view.
+  void everySampleLaysOutWithClustersAroundTheirOps_data() {
+    QTest::addColumn<QString>("path");
+    for (const QString& f : testing::sampleFiles()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+  }
+  void everySampleLaysOutWithClustersAroundTheirOps() {
+    QFETCH(QString, path);
+    auto run = trace::runPipelineOnFile(path.toStdString(), {});
+    QVERIFY(std::holds_alternative<trace::PipelineRun>(run));
+    const trace::PipelineRun& r = std::get<trace::PipelineRun>(run);
+    const trace::SnapshotPtr snapshot = graph::snapshotOfSegmentation(r.result.segmentation);
+    for (graph::View view : {graph::View::Segments, graph::View::Collapsed, graph::View::Fusion}) {
+      graph::BuildOptions options;
+      options.view = view;
+      options.clusterWord = "segment";
+      options.showTensors = view == graph::View::Fusion;
+      const graph::GraphModel model = graph::buildGraph(*snapshot, options);
+      const auto geometry = layout::layoutGraph(model);
+      QVERIFY2(geometry.ok(), geometry.ok() ? "" : geometry.error().message.c_str());
+      QCOMPARE(geometry->nodes.size(), model.nodes.size());
+      for (const graph::Node& node : model.nodes) {
+        if (node.cluster < 0) continue;
+        const auto* c = geometry->cluster(model.clusters[static_cast<std::size_t>(node.cluster)].id);
+        QVERIFY(c);
+        QVERIFY2(c->box.contains(geometry->node(node.id)->box()), (node.id + " outside " + c->id).c_str());
+      }
     }
   }
 
