@@ -18,6 +18,8 @@
 #include "frontend/script.h"
 #include "frontend/writer.h"
 #include "passes/pre_segmenter.h"
+#include "regions/region_comparison.h"
+#include "regions/regions.h"
 #include "scheduler/analysis.h"
 #include "scheduler/registry.h"
 #include "segmenter/segment_candidate_finder.h"
@@ -369,6 +371,59 @@ int segment(const Arguments& args) {
   return kOk;
 }
 
+std::string idList(const std::vector<int>& ids) {
+  if (ids.empty()) return "-";
+  std::string s;
+  for (int id : ids) s += (s.empty() ? "" : ",") + std::to_string(id);
+  return s;
+}
+
+std::string valList(const std::vector<const ir::Val*>& vals) {
+  std::string s;
+  for (const ir::Val* v : vals) s += (s.empty() ? "" : " ") + v->name();
+  return s.empty() ? "-" : s;
+}
+
+void printRegions(const regions::RegionAnalysis& a, const std::vector<regions::RegionComparison>& cmp,
+                  std::size_t segments) {
+  using scheduler::analysis::formatBytes;
+  std::printf("%s: %zu region%s on %s (%.0f GB/s), %s at the boundaries, %.4f ms; segmentation: %zu segment%s\n",
+              a.fusion->name().c_str(), a.regions.size(), a.regions.size() == 1 ? "" : "s", a.profile.c_str(),
+              a.dramBandwidthGBps, formatBytes(a.totalBytes).c_str(), a.totalCostMs, segments, segments == 1 ? "" : "s");
+  if (a.regions.empty()) return;
+  std::printf("  %-6s %4s  %-12s %9s  %-10s %-8s %s\n", "region", "ops", "bytes", "cost ms", "segments", "splits",
+              "kept on chip");
+  for (std::size_t i = 0; i < a.regions.size(); ++i) {
+    const regions::Region& r = a.regions[i];
+    const regions::RegionComparison& c = cmp[i];
+    std::printf("  %-6d %4zu  %-12s %9.4f  %-10s %-8s %s\n", r.id, r.members.size(), formatBytes(r.bytes).c_str(),
+                r.costMs, idList(c.segments).c_str(), idList(c.splits).c_str(), formatBytes(c.bytesKeptOnChip).c_str());
+    std::printf("         in: %s  ->  out: %s\n", valList(r.inputs).c_str(), valList(r.outputs).c_str());
+  }
+}
+
+// Regions of the fusion the segmenter produced, so members and segments share expr ids.
+int regionsCommand(const Arguments& args) {
+  int code = kOk;
+  auto p = runPipeline(args, code);
+  if (!p) return code;
+  const ir::Fusion& fusion = *p->result.fusion;
+  auto rt = scheduler::RuntimeInfo::bind(fusion, p->script.inputs);
+  if (!rt) {
+    std::cerr << args.file << ": error: " << rt.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  const regions::RegionAnalysis analysis = regions::findRegions(fusion, rt.value(), p->profile);
+  const auto comparisons = regions::compareWithSegmentation(analysis, p->result.segmentation, rt.value());
+  if (args.value("--json") != std::optional<std::string>("-"))  // JSON on stdout stands alone
+    printRegions(analysis, comparisons, p->result.segmentation.segments.size());
+  if (auto st = writeOutput(args.value("--json"), regionsJson(analysis, comparisons)); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  return kOk;
+}
+
 void printOutputs(const ir::Fusion& f, const std::vector<exec::Value>& outputs, RunSummary& summary, std::ostream& text) {
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     OutputSummary s = summarize(f.outputs()[i].val->name(), outputs[i]);
@@ -594,6 +649,7 @@ int runCommand(const Arguments& args) {
   if (args.command == "segment") return segment(args);
   if (args.command == "export-segments") return exportSegments(args);
   if (args.command == "script") return printScript(args);
+  if (args.command == "regions") return regionsCommand(args);
   std::cerr << "error: unknown command '" << args.command << "'\n";
   return kBadInput;
 }
