@@ -378,27 +378,39 @@ std::string idList(const std::vector<int>& ids) {
   return s;
 }
 
-std::string valList(const std::vector<const ir::Val*>& vals) {
+// Names, at most `limit` of them, then "(+N more)": a region can have hundreds of inputs.
+std::string valList(const std::vector<const ir::Val*>& vals, std::size_t limit = 8) {
   std::string s;
-  for (const ir::Val* v : vals) s += (s.empty() ? "" : " ") + v->name();
+  for (std::size_t i = 0; i < vals.size() && i < limit; ++i) s += (s.empty() ? "" : " ") + vals[i]->name();
+  if (vals.size() > limit) s += " (+" + std::to_string(vals.size() - limit) + " more)";
   return s.empty() ? "-" : s;
+}
+
+// Region costs are microseconds at DRAM bandwidth; milliseconds would print as 0.0000.
+std::string durationText(double ms) {
+  char buf[32];
+  if (ms < 1.0) std::snprintf(buf, sizeof buf, "%.2f us", ms * 1e3);
+  else std::snprintf(buf, sizeof buf, "%.3f ms", ms);
+  return buf;
 }
 
 void printRegions(const regions::RegionAnalysis& a, const std::vector<regions::RegionComparison>& cmp,
                   std::size_t segments) {
   using scheduler::analysis::formatBytes;
-  std::printf("%s: %zu region%s on %s (%.0f GB/s), %s at the boundaries, %.4f ms; segmentation: %zu segment%s\n",
+  std::printf("%s: %zu region%s on %s (%.0f GB/s): %s cross region boundaries, %s; the segmentation has %zu segment%s\n",
               a.fusion->name().c_str(), a.regions.size(), a.regions.size() == 1 ? "" : "s", a.profile.c_str(),
-              a.dramBandwidthGBps, formatBytes(a.totalBytes).c_str(), a.totalCostMs, segments, segments == 1 ? "" : "s");
+              a.dramBandwidthGBps, formatBytes(a.totalBytes).c_str(), durationText(a.totalCostMs).c_str(), segments,
+              segments == 1 ? "" : "s");
   if (a.regions.empty()) return;
-  std::printf("  %-6s %4s  %-12s %9s  %-10s %-8s %s\n", "region", "ops", "bytes", "cost ms", "segments", "splits",
-              "kept on chip");
+  std::printf("  %-6s %4s  %-12s %-10s %-13s %-12s %s\n", "region", "ops", "bytes", "cost", "kept on chip", "segments",
+              "splits");
   for (std::size_t i = 0; i < a.regions.size(); ++i) {
     const regions::Region& r = a.regions[i];
     const regions::RegionComparison& c = cmp[i];
-    std::printf("  %-6d %4zu  %-12s %9.4f  %-10s %-8s %s\n", r.id, r.members.size(), formatBytes(r.bytes).c_str(),
-                r.costMs, idList(c.segments).c_str(), idList(c.splits).c_str(), formatBytes(c.bytesKeptOnChip).c_str());
-    std::printf("         in: %s  ->  out: %s\n", valList(r.inputs).c_str(), valList(r.outputs).c_str());
+    std::printf("  %-6d %4zu  %-12s %-10s %-13s %-12s %s\n", r.id, r.members.size(), formatBytes(r.bytes).c_str(),
+                durationText(r.costMs).c_str(), formatBytes(c.bytesKeptOnChip).c_str(), idList(c.segments).c_str(),
+                idList(c.splits).c_str());
+    std::printf("         reads %s; writes %s\n", valList(r.inputs).c_str(), valList(r.outputs).c_str());
   }
 }
 
