@@ -315,6 +315,24 @@ class TestRegions : public QObject {
     }
   }
 
+  void crossEntropySampleAgainstItsSegmentation() {
+    // The README's example: one 17-op region cut into inner_persistent + reduction; segment 1
+    // reads back the [2048, 1000] f32 log-softmax (8,192,000 B) that the region keeps on chip.
+    frontend::ParseOutcome o = frontend::loadScriptFile(QString(SEGSCOPE_SOURCE_DIR "/samples/cross_entropy.py").toStdString());
+    QVERIFY(o.ok());
+    passes::runPreSegmenter(*o.script->fusion);
+    const Segmented sg = segmentScript(std::move(*o.script));
+    const scheduler::RuntimeInfo rt = bindSizes(*sg.result.fusion, sg.script.inputs);
+    const RegionAnalysis a = regions::findRegions(*sg.result.fusion, rt, h100());
+    QCOMPARE(a.regions.size(), std::size_t{1});
+    QCOMPARE(a.regions[0].members.size(), std::size_t{17});
+    QCOMPARE(valNames(a.regions[0].inputs), QStringList({"T0", "T1"}));
+    const auto cmp = regions::compareWithSegmentation(a, sg.result.segmentation, rt);
+    QCOMPARE(cmp[0].segments, std::vector<int>({0, 1}));
+    QVERIFY(cmp[0].splits.empty());
+    QCOMPARE(cmp[0].bytesKeptOnChip, std::int64_t{2048 * 1000 * 4});
+  }
+
   void propertiesOnEverySample_data() {
     QTest::addColumn<QString>("file");
     for (const QString& f : testing::sampleFiles()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
