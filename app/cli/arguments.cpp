@@ -19,6 +19,9 @@ const std::vector<CommandSpec>& commandSpecs() {
        {"--profile", "--json", "--disable-pass"}, {"--no-passes"}, true},
       {"export-segments", "write one repro script per segment and index_maps.json into --dir",
        {"--dir", "--profile", "--scalar-mode", "--disable-pass"}, {"--no-passes"}, true},
+      {"regions", "fusible regions (inductor's overlap-scheduling analysis): boundary bytes, DRAM cost, "
+                  "and the segments each region spans or splits",
+       {"--json", "--profile", "--disable-pass"}, {"--no-passes"}, true},
       {"ir", "print the fusion IR as text", {}, {"--after-passes"}, true},
       {"script", "print the fusion back as a repro script", {"--out"}, {}, true},
   };

@@ -19,6 +19,8 @@
 #include "frontend/script.h"
 #include "frontend/writer.h"
 #include "passes/pre_segmenter.h"
+#include "regions/region_comparison.h"
+#include "regions/regions.h"
 #include "scheduler/analysis.h"
 #include "scheduler/registry.h"
 #include "segmenter/segment_candidate_finder.h"
@@ -360,6 +362,71 @@ int segment(const Arguments& args) {
   return kOk;
 }
 
+std::string idList(const std::vector<int>& ids) {
+  if (ids.empty()) return "-";
+  std::string s;
+  for (int id : ids) s += (s.empty() ? "" : ",") + std::to_string(id);
+  return s;
+}
+
+// Names, at most `limit` of them, then "(+N more)": a region can have hundreds of inputs.
+std::string valList(const std::vector<const ir::Val*>& vals, std::size_t limit = 8) {
+  std::string s;
+  for (std::size_t i = 0; i < vals.size() && i < limit; ++i) s += (s.empty() ? "" : " ") + vals[i]->name();
+  if (vals.size() > limit) s += " (+" + std::to_string(vals.size() - limit) + " more)";
+  return s.empty() ? "-" : s;
+}
+
+// Region costs are microseconds at DRAM bandwidth; milliseconds would print as 0.0000.
+std::string durationText(double ms) {
+  char buf[32];
+  if (ms < 1.0) std::snprintf(buf, sizeof buf, "%.2f us", ms * 1e3);
+  else std::snprintf(buf, sizeof buf, "%.3f ms", ms);
+  return buf;
+}
+
+void printRegions(const regions::RegionAnalysis& a, const std::vector<regions::RegionComparison>& cmp,
+                  std::size_t segments) {
+  using scheduler::analysis::formatBytes;
+  std::printf("%s: %zu region%s on %s (%.0f GB/s): %s cross region boundaries, %s; the segmentation has %zu segment%s\n",
+              a.fusion->name().c_str(), a.regions.size(), a.regions.size() == 1 ? "" : "s", a.profile.c_str(),
+              a.dramBandwidthGBps, formatBytes(a.totalBytes).c_str(), durationText(a.totalCostMs).c_str(), segments,
+              segments == 1 ? "" : "s");
+  if (a.regions.empty()) return;
+  std::printf("  %-6s %4s  %-12s %-10s %-13s %-12s %s\n", "region", "ops", "bytes", "cost", "kept on chip", "segments",
+              "splits");
+  for (std::size_t i = 0; i < a.regions.size(); ++i) {
+    const regions::Region& r = a.regions[i];
+    const regions::RegionComparison& c = cmp[i];
+    std::printf("  %-6d %4zu  %-12s %-10s %-13s %-12s %s\n", r.id, r.members.size(), formatBytes(r.bytes).c_str(),
+                durationText(r.costMs).c_str(), formatBytes(c.bytesKeptOnChip).c_str(), idList(c.segments).c_str(),
+                idList(c.splits).c_str());
+    std::printf("         reads %s; writes %s\n", valList(r.inputs).c_str(), valList(r.outputs).c_str());
+  }
+}
+
+// Regions of the fusion the segmenter produced, so members and segments share expr ids.
+int regionsCommand(const Arguments& args) {
+  int code = kOk;
+  auto p = runPipeline(args, code);
+  if (!p) return code;
+  const ir::Fusion& fusion = *p->result.fusion;
+  auto rt = scheduler::RuntimeInfo::bind(fusion, p->script.inputs);
+  if (!rt) {
+    std::cerr << args.file << ": error: " << rt.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  const regions::RegionAnalysis analysis = regions::findRegions(fusion, rt.value(), p->profile);
+  const auto comparisons = regions::compareWithSegmentation(analysis, p->result.segmentation, rt.value());
+  if (args.value("--json") != std::optional<std::string>("-"))  // JSON on stdout stands alone
+    printRegions(analysis, comparisons, p->result.segmentation.segments.size());
+  if (auto st = writeOutput(args.value("--json"), regionsJson(analysis, comparisons)); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  return kOk;
+}
+
 void printOutputs(const ir::Fusion& f, const std::vector<exec::Value>& outputs, RunSummary& summary, std::ostream& text) {
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     OutputSummary s = summarize(f.outputs()[i].val->name(), outputs[i]);
@@ -591,6 +658,7 @@ int runCommand(const Arguments& args) {
   if (args.command == "segment") return segment(args);
   if (args.command == "export-segments") return exportSegments(args);
   if (args.command == "script") return printScript(args);
+  if (args.command == "regions") return regionsCommand(args);
   std::cerr << "error: unknown command '" << args.command << "'\n";
   return kBadInput;
 }

@@ -131,6 +131,42 @@ std::string runJson(const frontend::Script& script, const std::string& file, con
   return j.dump(2) + "\n";
 }
 
+namespace {
+
+json exprStrings(const std::vector<const ir::Expr*>& exprs) {
+  json out = json::array();
+  for (const ir::Expr* e : exprs) out.push_back(e->toString());
+  return out;
+}
+
+json regionJson(const regions::Region& r, const regions::RegionComparison* c) {
+  return {{"id", r.id},
+          {"members", exprStrings(r.members)},
+          {"inputs", names(r.inputs)},
+          {"outputs", names(r.outputs)},
+          {"users", exprStrings(r.users)},
+          {"bytes", r.bytes},
+          {"cost_ms", r.costMs},
+          {"segments", c ? json(c->segments) : json::array()},
+          {"splits", c ? json(c->splits) : json::array()},
+          {"bytes_kept_on_chip", c ? c->bytesKeptOnChip : 0}};
+}
+
+}  // namespace
+
+std::string regionsJson(const regions::RegionAnalysis& analysis,
+                        const std::vector<regions::RegionComparison>& comparisons) {
+  json list = json::array();
+  for (std::size_t i = 0; i < analysis.regions.size(); ++i)
+    list.push_back(regionJson(analysis.regions[i], i < comparisons.size() ? &comparisons[i] : nullptr));
+  json j = {{"fusion", analysis.fusion ? analysis.fusion->name() : std::string()},
+            {"profile", analysis.profile},
+            {"regions", list},
+            {"total_bytes", analysis.totalBytes},
+            {"total_cost_ms", analysis.totalCostMs}};
+  return j.dump(2) + "\n";
+}
+
 std::string segmentScriptFileName(int id) { return "segment_" + std::to_string(id) + ".py"; }
 
 namespace {

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "frontend/script.h"
+#include "regions/region_comparison.h"
+#include "regions/regions.h"
 #include "scheduler/registry.h"
 #include "segmenter/segmentation.h"
 #include "segmenter/segment_export.h"
@@ -55,6 +57,10 @@ std::string passesJson(const trace::Trace& trace, const std::string& file);
 std::string segmentJson(const segmenter::Segmentation& segmentation, const std::string& profile,
                         const std::vector<std::int64_t>& edgeBytes, std::size_t steps);
 std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run);
+/// `regions --json`: each region with its members, boundary, bytes, cost and how it sits on
+/// the segmentation (`comparisons` holds one entry per region, in region order).
+std::string regionsJson(const regions::RegionAnalysis& analysis,
+                        const std::vector<regions::RegionComparison>& comparisons);
 
 /// The file name `export-segments` gives segment `id`'s script.
 std::string segmentScriptFileName(int id);

@@ -178,6 +178,71 @@ class TestCli : public QObject {
     }
   }
 
+  void regionsOnEverySample_data() { infoOnEverySample_data(); }
+  void regionsOnEverySample() {
+    QFETCH(QString, file);
+    const Run r = cli({"regions", file, "--json", "-"});
+    QVERIFY2(r.exitCode == 0 && !r.crashed, qPrintable(r.err));
+    const QJsonObject j = json(r.out);  // with --json -, stdout holds the JSON alone
+    QStringList keys = j.keys();
+    keys.sort();
+    QCOMPARE(keys, QStringList({"fusion", "profile", "regions", "total_bytes", "total_cost_ms"}));
+    QCOMPARE(j["profile"].toString(), QString("h100"));
+    QVERIFY(!j["fusion"].toString().isEmpty());
+    double bytes = 0, cost = 0;
+    const QJsonArray regions = j["regions"].toArray();
+    for (int i = 0; i < regions.size(); ++i) {
+      const QJsonObject region = regions[i].toObject();
+      QStringList regionKeys = region.keys();
+      regionKeys.sort();
+      QCOMPARE(regionKeys, QStringList({"bytes", "bytes_kept_on_chip", "cost_ms", "id", "inputs", "members", "outputs",
+                                        "segments", "splits", "users"}));
+      QCOMPARE(region["id"].toInt(), i);
+      QVERIFY(region["members"].toArray().size() >= 2);
+      QVERIFY(region["bytes"].toDouble() > 0);
+      // cost = bytes / (3350 GB/s), in ms
+      QVERIFY(qAbs(region["cost_ms"].toDouble() - region["bytes"].toDouble() / 3350e9 * 1e3) < 1e-9);
+      QVERIFY(!region["segments"].toArray().isEmpty());
+      bytes += region["bytes"].toDouble();
+      cost += region["cost_ms"].toDouble();
+    }
+    QCOMPARE(j["total_bytes"].toDouble(), bytes);
+    QVERIFY(qAbs(j["total_cost_ms"].toDouble() - cost) < 1e-9);
+  }
+
+  void regionsListsRegionsWithCosts() {
+    const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/matmul_bias_gelu.py";
+    const Run r = cli({"regions", file, "--json", "-"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject j = json(r.out);
+    const QJsonArray regions = j["regions"].toArray();
+    QVERIFY(!regions.isEmpty());
+    QVERIFY(j["total_cost_ms"].toDouble() > 0);
+    // The gelu epilogue after the linear is one region; the linear is not in it.
+    for (const QJsonValue m : regions[0].toObject()["members"].toArray()) QVERIFY(!m.toString().contains("linear"));
+    const Run text = cli({"regions", file, "--profile", "a100"});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains("on a100") && text.out.contains("kept on chip"), qPrintable(text.out));
+  }
+
+  void regionsIsDeterministic() {
+    const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/synthetic_block_200.py";
+    const Run a = cli({"regions", file, "--json", "-"});
+    const Run b = cli({"regions", file, "--json", "-"});
+    QCOMPARE(a.exitCode, 0);
+    QCOMPARE(a.out, b.out);
+    QVERIFY(!json(a.out)["regions"].toArray().isEmpty());
+  }
+
+  void regionsBadInputExitsTwo() {
+    const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/softmax.py";
+    QCOMPARE(cli({"regions", file, "--profile", "v100"}).exitCode, 2);
+    QCOMPARE(cli({"regions", file, "--disable-pass", "no_such_pass"}).exitCode, 2);
+    QCOMPARE(cli({"regions", file, "--scalar-mode", "duplicate"}).exitCode, 2);  // not a regions option
+    QCOMPARE(cli({"regions"}).exitCode, 2);
+    QCOMPARE(cli({"regions", data("error/data/footer_dtype.py")}).exitCode, 2);
+  }
+
   void runVerifyOnEverySample_data() { infoOnEverySample_data(); }
   void runVerifyOnEverySample() {
     QFETCH(QString, file);
