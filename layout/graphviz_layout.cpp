@@ -217,14 +217,6 @@ std::string withHighlightClass(std::string cssClass, graph::Highlight h) {
   return cssClass;
 }
 
-// The second word of "segment reduction" names the scheduler of a collapsed segment node.
-std::string secondWord(const std::string& text) {
-  const auto space = text.find(' ');
-  if (space == std::string::npos) return {};
-  const auto end = text.find(' ', space + 1);
-  return text.substr(space + 1, end == std::string::npos ? std::string::npos : end - space - 1);
-}
-
 struct NodeStyle {
   std::string shape = "box";
   std::string style = "rounded,filled";
@@ -236,33 +228,14 @@ struct NodeStyle {
 NodeStyle nodeStyle(const graph::Node& node) {
   NodeStyle s;
   switch (node.kind) {
-    case graph::NodeKind::Op: break;
-    case graph::NodeKind::Input:
-      s.shape = "ellipse";
-      s.style = "filled";
-      s.fill = "#e9fac8";  // pale green: where data comes in
-      s.pen = "#5c940d";
-      break;
-    case graph::NodeKind::Output:
-      s.fill = "#d0ebff";  // light blue: where data leaves
-      s.pen = "#1971c2";
-      break;
+    case graph::NodeKind::Input: s.shape = "ellipse"; s.style = "filled"; break;
     case graph::NodeKind::Tensor: s.style = "rounded,filled,dashed"; break;
-    case graph::NodeKind::Segment: {
-      const auto colors = graph::schedulerColors(secondWord(node.cssClass));
-      s.fill = colors.fill;
-      s.pen = colors.pen;
-      break;
-    }
+    case graph::NodeKind::Op: case graph::NodeKind::Output: case graph::NodeKind::Segment: break;
   }
-  if (!node.fillColor.empty()) s.fill = node.fillColor;
-  if (!node.penColor.empty()) s.pen = node.penColor;
-  if (node.highlight != graph::Highlight::None) {
-    const auto h = graph::highlightStyle(node.highlight);
-    s.fill = h.fill;
-    s.pen = h.pen;
-    s.penwidth = node.highlight == graph::Highlight::Selected ? "3" : "2";
-  }
+  const graph::HighlightStyle colors = graph::nodeColors(node);  // the GUI paints the same
+  s.fill = colors.fill;
+  s.pen = colors.pen;
+  if (node.highlight != graph::Highlight::None) s.penwidth = node.highlight == graph::Highlight::Selected ? "3" : "2";
   return s;
 }
 

@@ -43,6 +43,24 @@ std::string_view highlightName(Highlight h) {
   return "none";
 }
 
+HighlightStyle nodeColors(const Node& node) {
+  if (node.highlight != Highlight::None) return highlightStyle(node.highlight);
+  HighlightStyle s{"#ffffff", "#495057"};
+  switch (node.kind) {
+    case NodeKind::Input: s = {"#e9fac8", "#5c940d"}; break;   // pale green: where data comes in
+    case NodeKind::Output: s = {"#d0ebff", "#1971c2"}; break;  // light blue: where data leaves
+    case NodeKind::Segment: {
+      const auto space = node.cssClass.find(' ');
+      s = schedulerColors(space == std::string::npos ? std::string() : node.cssClass.substr(space + 1));
+      break;
+    }
+    case NodeKind::Op: case NodeKind::Tensor: break;
+  }
+  if (!node.fillColor.empty()) s.fill = node.fillColor;
+  if (!node.penColor.empty()) s.pen = node.penColor;
+  return s;
+}
+
 HighlightStyle schedulerColors(const std::string& scheduler) {
   // Pastel fills keep black op labels legible; pens carry the hue at a glance.
   static const std::array<std::pair<const char*, HighlightStyle>, 10> palette = {{

@@ -90,6 +90,10 @@ struct HighlightStyle {
 HighlightStyle highlightStyle(Highlight h);
 std::string_view highlightName(Highlight h);
 
+/// Fill and pen of a node as every drawing shows it: the highlight wins, then the node's own
+/// colors (an unclustered group's scheduler), then its kind's default.
+HighlightStyle nodeColors(const Node& node);
+
 /// Fill and pen colors for a scheduler's clusters ("none" and unknown names get grey).
 HighlightStyle schedulerColors(const std::string& scheduler);
 
