@@ -1,0 +1,80 @@
+// segscope: the desktop debugger. `segscope FILE [--step N] [--screenshot OUT.png] [--size WxH]`
+// renders one step and exits (tests, docs); without --screenshot it opens the window.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QDockWidget>
+#include <cstdio>
+
+#include "ui/diff_view.h"
+#include "ui/main_window.h"
+
+namespace {
+
+QSize parseSize(const QString& text, bool& ok) {
+  const QStringList parts = text.toLower().split('x');
+  int w = 0, h = 0;
+  ok = parts.size() == 2;
+  if (ok) w = parts[0].toInt(&ok);
+  if (ok) h = parts[1].toInt(&ok);
+  ok = ok && w >= 320 && h >= 240;
+  return {w, h};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setApplicationName("segscope");
+  QApplication::setOrganizationName("Segscope");
+  QApplication::setApplicationDisplayName("Segscope");
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription("Step through fusion segmentation: passes, merge decisions and their reasons.");
+  parser.addHelpOption();
+  parser.addPositionalArgument("file", "A fusion repro script (.py) or a saved trace (.json).", "[FILE]");
+  const QCommandLineOption stepOption("step", "Show step N (negative: from the end; default: the last).", "N");
+  const QCommandLineOption shotOption("screenshot", "Render the window to OUT.png and exit.", "OUT.png");
+  const QCommandLineOption sizeOption("size", "Window size for --screenshot (default 1600x1000).", "WxH", "1600x1000");
+  const QCommandLineOption diffOption("diff", "Bring the Diff dock to the front (with --screenshot).");
+  parser.addOptions({stepOption, shotOption, sizeOption, diffOption});
+  parser.process(app);
+
+  const QStringList files = parser.positionalArguments();
+  const bool headless = parser.isSet(shotOption);
+  if (headless && files.isEmpty()) {
+    std::fprintf(stderr, "segscope: --screenshot needs a FILE\n");
+    return 2;
+  }
+  bool sizeOk = true;
+  const QSize size = parseSize(parser.value(sizeOption), sizeOk);
+  if (!sizeOk) {
+    std::fprintf(stderr, "segscope: --size wants WxH, at least 320x240 (got '%s')\n", qPrintable(parser.value(sizeOption)));
+    return 2;
+  }
+
+  segscope::ui::MainWindow window;
+  if (headless) {
+    window.resize(size);
+    window.show();
+    window.openFile(files.first(), /*wait=*/true);
+    if (window.stepCount() == 0) {
+      std::fprintf(stderr, "%s\n", qPrintable(window.problemsText()));
+      return 2;
+    }
+    if (parser.isSet(diffOption)) window.findChild<QDockWidget*>("diffDock")->raise();
+    window.goToStep(parser.isSet(stepOption) ? parser.value(stepOption).toInt() : -1);
+    window.waitForPicture();
+    const QString out = parser.value(shotOption);
+    if (!window.grab().save(out)) {
+      std::fprintf(stderr, "segscope: cannot write %s\n", qPrintable(out));
+      return 1;
+    }
+    std::printf("wrote %s (step %d of %d)\n", qPrintable(QFileInfo(out).absoluteFilePath()), window.currentStep() + 1,
+                window.stepCount());
+    return 0;
+  }
+  window.show();
+  if (!files.isEmpty()) window.openFile(files.first());
+  return app.exec();
+}

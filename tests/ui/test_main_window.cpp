@@ -1,0 +1,188 @@
+// The debugger window, offscreen: every sample opens and steps end to end, clicks reach the
+// inspector, refused merges show their verdicts, diffs mark what a pass did, exports write
+// SVG, and a broken file leaves the last good fusion on screen.
+#include <QtTest>
+
+#include <QGraphicsItem>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+
+#include "test_files.h"
+#include "ui/diff_view.h"
+#include "ui/graph_items.h"
+#include "ui/graph_scene.h"
+#include "ui/graph_view.h"
+#include "ui/inspector_view.h"
+#include "ui/main_window.h"
+
+using namespace segscope;
+using ui::MainWindow;
+
+namespace {
+
+QString sample(const char* name) { return QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + name; }
+
+QString inspectorText(MainWindow& w) {
+  auto* browser = w.inspector().findChild<QTextBrowser*>();
+  return browser ? browser->toPlainText() : QString();
+}
+
+// The first step whose merge the schedulers refused (not the whole-fusion try).
+int firstRefusedMerge(const trace::Trace& t) {
+  for (const trace::Step& s : t.steps())
+    if (s.merge && !s.merge->ok() && s.phase != "whole_fusion" && s.merge->refusal.empty()) return s.index;
+  return -1;
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);  // QSettings and recent files go to a test location
+  }
+
+  void everySampleOpensAndShowsItsSegments_data() {
+    QTest::addColumn<QString>("path");
+    for (const QString& f : testing::sampleFiles()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+  }
+  void everySampleOpensAndShowsItsSegments() {
+    QFETCH(QString, path);
+    MainWindow w;
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(path, true);
+    QVERIFY(w.stepCount() > 0);
+    QCOMPARE(w.currentStep(), w.stepCount() - 1);  // opens on the final segmentation
+    QVERIFY(w.waitForPicture());
+    QVERIFY(!w.scene().items().isEmpty());
+    QVERIFY(w.problemsText().isEmpty());
+  }
+
+  void stepsForwardAndBackThroughTheWholeTrace() {
+    MainWindow w;
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("cross_entropy.py"), true);
+    w.firstStep();
+    QCOMPARE(w.currentStep(), 0);
+    for (int i = 1; i < w.stepCount(); ++i) {
+      QTest::keyClick(&w, Qt::Key_Right);
+      QCOMPARE(w.currentStep(), i);
+      QVERIFY(w.waitForPicture());
+    }
+    QTest::keyClick(&w, Qt::Key_Right);  // stays on the last step
+    QCOMPARE(w.currentStep(), w.stepCount() - 1);
+    for (int i = w.stepCount() - 2; i >= 0; --i) {
+      QTest::keyClick(&w, Qt::Key_K);
+      QCOMPARE(w.currentStep(), i);
+    }
+    QTest::keyClick(&w, Qt::Key_End);
+    QCOMPARE(w.currentStep(), w.stepCount() - 1);
+    QTest::keyClick(&w, Qt::Key_Home);
+    QCOMPARE(w.currentStep(), 0);
+  }
+
+  void clickingANodeFillsTheInspector() {
+    MainWindow w;
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("softmax.py"), true);
+    QVERIFY(w.waitForPicture());
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // Click the middle of the first op node.
+    const graph::Node* op = nullptr;
+    for (const graph::Node& n : w.scene().model().nodes)
+      if (n.kind == graph::NodeKind::Op) {
+        op = &n;
+        break;
+      }
+    QVERIFY(op);
+    const std::string label = op->label;
+    const QRectF r = w.scene().nodeRect(op->id);
+    w.view().centerOn(r.center());
+    QTest::mouseClick(w.view().viewport(), Qt::LeftButton, {}, w.view().mapFromScene(r.center()));
+    const QString text = inspectorText(w);
+    QVERIFY2(text.contains(QString::fromStdString(label).section(' ', 0, 0)), qPrintable(text));
+    QVERIFY2(text.contains("line"), qPrintable(text));
+  }
+
+  void aRefusedMergeShowsEveryVerdict() {
+    MainWindow w;
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("cross_entropy.py"), true);
+    w.firstStep();
+    QTest::keyClick(&w, Qt::Key_R);  // run to the next refused merge
+    const trace::Trace& t = *w.document().session()->trace;
+    const int refused = firstRefusedMerge(t);
+    QVERIFY(refused > 0);
+    QCOMPARE(w.currentStep(), refused);
+    const QString text = inspectorText(w);
+    for (const trace::SchedulerCheck& c : t.step(static_cast<std::size_t>(refused)).merge->verdicts) {
+      QVERIFY2(text.contains(QString::fromStdString(c.scheduler)), qPrintable(text));
+      // Reasons may wrap; their first words must be there.
+      QVERIFY2(text.simplified().contains(QString::fromStdString(c.reason).simplified().left(30)), qPrintable(c.reason.c_str()));
+    }
+  }
+
+  void diffViewMarksWhatAPassDid() {
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    w.openFile(sample("cast_chain.py"), true);
+    w.findChild<QDockWidget*>("diffDock")->raise();
+    QVERIFY(w.waitForPicture());
+    int pass = -1;
+    for (int i = 0; i < w.stepCount(); ++i) {
+      w.goToStep(i);
+      QVERIFY(w.waitForPicture());
+      if (w.diff().beforeText().contains("cast") && w.diff().afterText() != w.diff().beforeText() &&
+          !w.diff().beforeScene().model().nodes.empty()) {
+        bool removed = false, added = false;
+        for (const graph::Node& n : w.diff().beforeScene().model().nodes) removed = removed || n.highlight == graph::Highlight::Removed;
+        for (const graph::Node& n : w.diff().afterScene().model().nodes)
+          added = added || n.highlight == graph::Highlight::Added || n.highlight == graph::Highlight::Changed;
+        if (removed && added) {
+          pass = i;
+          break;
+        }
+      }
+    }
+    QVERIFY2(pass > 0, "no step showed removed ops before and added/changed ops after");
+  }
+
+  void exportWritesAnSvgOfTheStep() {
+    MainWindow w;
+    w.show();
+    w.openFile(sample("layer_norm_fwd.py"), true);
+    QVERIFY(w.waitForPicture());
+    QTemporaryDir dir;
+    const QString out = dir.filePath("step.svg");
+    QVERIFY(w.exportCurrentSvg(out));
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray svg = f.readAll();
+    QVERIFY(svg.contains("<svg") && svg.contains("class=\"cluster segment inner_persistent\""));
+  }
+
+  void aBrokenFileShowsTheErrorAndKeepsTheFusion() {
+    MainWindow w;
+    w.show();
+    w.openFile(sample("gelu.py"), true);
+    const int steps = w.stepCount();
+    QVERIFY(steps > 0);
+    w.openFile(QString(SEGSCOPE_TEST_DATA_DIR) + "/error/data/unknown_op.py", true);
+    QCOMPARE(w.stepCount(), steps);  // the previous fusion stays
+    QVERIFY2(w.problemsText().contains("unknown_op.py:6:10: error: unknown op 'fd.ops.ad'"), qPrintable(w.problemsText()));
+    QVERIFY(w.waitForPicture());
+    QVERIFY(!w.scene().items().isEmpty());
+    w.openFile(sample("gelu.py"), true);  // and it recovers
+    QVERIFY(w.problemsText().isEmpty());
+  }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

@@ -1,0 +1,73 @@
+// The open file: runs the pipeline (or loads a saved trace) off the GUI thread, keeps the last
+// good session when a reload fails, and reloads when the file changes on disk.
+#pragma once
+
+#include <QFileSystemWatcher>
+#include <QObject>
+#include <QStringList>
+#include <QThread>
+#include <vector>
+
+#include "segmenter/segmentation.h"
+#include "ui/session.h"
+
+namespace segscope::ui {
+
+struct DocumentOptions {
+  QString profile = "h100";
+  segmenter::ScalarMode scalarMode = segmenter::ScalarMode::HostSegment;
+  QStringList disabledPasses;
+};
+
+/// A failed load, as the problems panel shows it.
+struct LoadProblem {
+  QString file;
+  int line = 0;
+  int column = 0;
+  QString message;  // the whole formatted diagnostic (file:line:col: error: … + caret)
+};
+
+class Document : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit Document(QObject* parent = nullptr);
+  ~Document() override;
+
+  /// Starts loading `path` (.py: the pipeline; .json: a saved trace); loaded() or failed() follows.
+  void open(const QString& path);
+  void reload();
+  /// Loads on the calling thread (headless rendering, tests); true on success.
+  bool openNow(const QString& path);
+
+  SessionPtr session() const { return session_; }
+  QString path() const { return path_; }
+  bool loading() const { return loading_; }
+  const DocumentOptions& options() const { return options_; }
+  /// New options re-run the pipeline on the open script.
+  void setOptions(const DocumentOptions& options);
+
+ signals:
+  void loaded(segscope::ui::SessionPtr session);
+  void failed(const segscope::ui::LoadProblem& problem);
+  void loadingChanged(bool loading);
+
+ private:
+  struct Outcome {
+    SessionPtr session;
+    LoadProblem problem;
+  };
+  static Outcome load(const QString& path, const DocumentOptions& options);
+  void finish(int generation, Outcome outcome);
+  void watch(const QString& path);
+
+  SessionPtr session_;
+  QString path_;
+  DocumentOptions options_;
+  bool loading_ = false;
+  int generation_ = 0;
+  QFileSystemWatcher watcher_;
+  std::vector<QThread*> threads_;
+};
+
+}  // namespace segscope::ui

@@ -1,0 +1,175 @@
+// Painting the graph: rounded boxes with a bold label and a detail line, cluster frames with
+// their title, splines with arrowheads; below ~40% zoom, text is skipped (level of detail).
+#include "ui/graph_items.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+#include <cmath>
+
+namespace segscope::ui {
+namespace {
+
+constexpr double kLodText = 0.4;  // below this scale text is unreadable anyway
+
+QColor color(const std::string& hex, const char* fallback = "#495057") {
+  const QColor c(QString::fromStdString(hex));
+  return c.isValid() ? c : QColor(fallback);
+}
+
+QRectF toQt(const layout::Rect& r) { return {r.x, r.y, r.width, r.height}; }
+
+double levelOfDetail(const QPainter* painter, const QStyleOptionGraphicsItem* option) {
+  return option->levelOfDetailFromTransform(painter->worldTransform());
+}
+
+// Geometry is in points (as Graphviz measured the text); the fonts use the same units.
+QFont labelFont(bool bold, double size) {
+  QFont f("DejaVu Sans");
+  f.setStyleHint(QFont::SansSerif);
+  f.setPixelSize(static_cast<int>(std::lround(size)));
+  f.setBold(bold);
+  return f;
+}
+
+}  // namespace
+
+ClusterItem::ClusterItem(const graph::Cluster& cluster, const layout::ClusterGeometry& geometry)
+    : box_(toQt(geometry.box)),
+      label_(QString::fromStdString(cluster.label)),
+      fill_(color(cluster.fillColor, "#f8f9fa")),
+      pen_(color(cluster.penColor)),
+      highlighted_(cluster.highlight != graph::Highlight::None),
+      group_(cluster.group) {
+  if (highlighted_) pen_ = color(graph::highlightStyle(cluster.highlight).pen);
+  setZValue(0);
+  setToolTip(label_);
+}
+
+QRectF ClusterItem::boundingRect() const { return box_.adjusted(-2, -2, 2, 2); }
+
+void ClusterItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+  painter->setRenderHint(QPainter::Antialiasing);
+  painter->setBrush(fill_);
+  painter->setPen(QPen(pen_, highlighted_ ? 2.5 : 1.0));
+  painter->drawRoundedRect(box_, 8, 8);
+  if (levelOfDetail(painter, option) < kLodText) return;
+  painter->setFont(labelFont(true, 10));
+  painter->setPen(QColor("#212529"));
+  const QRectF title(box_.left() + 8, box_.top() + 3, box_.width() - 16, 16);
+  painter->drawText(title, Qt::AlignLeft | Qt::AlignVCenter,
+                    QFontMetricsF(painter->font()).elidedText(label_, Qt::ElideRight, title.width()));
+}
+
+NodeItem::NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry)
+    : id_(node.id),
+      box_(toQt(geometry.box())),
+      label_(QString::fromStdString(node.label)),
+      detail_(QString::fromStdString(node.detail)),
+      ellipse_(node.kind == graph::NodeKind::Input),
+      dashed_(node.kind == graph::NodeKind::Tensor),
+      emphasized_(node.highlight != graph::Highlight::None) {
+  const graph::HighlightStyle colors = graph::nodeColors(node);
+  fill_ = color(colors.fill, "#ffffff");
+  pen_ = color(colors.pen);
+  setZValue(2);
+  setToolTip(QString::fromStdString(node.tooltip.empty() ? node.label : node.tooltip));
+  setCursor(Qt::PointingHandCursor);
+}
+
+QRectF NodeItem::boundingRect() const { return box_.adjusted(-3, -3, 3, 3); }
+
+void NodeItem::setMarked(bool marked) {
+  marked_ = marked;
+  update();
+}
+
+void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+  const double lod = levelOfDetail(painter, option);
+  if (lod < kLodText) {  // far out: a plain filled box is all the eye can use
+    painter->fillRect(box_, marked_ ? QColor("#212529") : fill_.darker(emphasized_ ? 115 : 105));
+    return;
+  }
+  painter->setRenderHint(QPainter::Antialiasing);
+  QPen pen(marked_ ? QColor("#212529") : pen_, marked_ ? 3.0 : (emphasized_ ? 2.0 : 1.0));
+  if (dashed_) pen.setStyle(Qt::DashLine);
+  painter->setPen(pen);
+  painter->setBrush(fill_);
+  if (ellipse_) painter->drawEllipse(box_);
+  else painter->drawRoundedRect(box_, 6, 6);
+  painter->setPen(QColor("#212529"));
+  const QRectF inner = box_.adjusted(4, 2, -4, -2);
+  if (detail_.isEmpty()) {
+    painter->setFont(labelFont(true, 10));
+    painter->drawText(inner, Qt::AlignCenter, QFontMetricsF(painter->font()).elidedText(label_, Qt::ElideRight, inner.width()));
+    return;
+  }
+  const QRectF top(inner.left(), inner.top(), inner.width(), inner.height() * 0.55);
+  const QRectF bottom(inner.left(), top.bottom(), inner.width(), inner.height() - top.height());
+  painter->setFont(labelFont(true, 10));
+  painter->drawText(top, Qt::AlignHCenter | Qt::AlignBottom, QFontMetricsF(painter->font()).elidedText(label_, Qt::ElideRight, top.width()));
+  painter->setFont(labelFont(false, 8));
+  painter->setPen(QColor("#495057"));
+  painter->drawText(bottom, Qt::AlignHCenter | Qt::AlignTop, QFontMetricsF(painter->font()).elidedText(detail_, Qt::ElideRight, bottom.width()));
+}
+
+EdgeItem::EdgeItem(const graph::Edge& edge, const layout::EdgeGeometry& geometry)
+    : edge_(edge), label_(QString::fromStdString(edge.label)) {
+  for (const auto& piece : geometry.beziers) {
+    if (piece.empty()) continue;
+    path_.moveTo(piece[0].x, piece[0].y);
+    for (std::size_t i = 1; i + 2 < piece.size(); i += 3)
+      path_.cubicTo(piece[i].x, piece[i].y, piece[i + 1].x, piece[i + 1].y, piece[i + 2].x, piece[i + 2].y);
+  }
+  if (geometry.hasArrow && !path_.isEmpty()) {
+    // Graphviz ends the spline at the arrow's base; the head points from there to the tip.
+    const QPointF tip(geometry.arrowTip.x, geometry.arrowTip.y);
+    const QPointF base = path_.currentPosition();
+    const QPointF dir = tip - base;
+    const double len = std::hypot(dir.x(), dir.y());
+    if (len > 0.01) {
+      const QPointF n(-dir.y() / len * 3.5, dir.x() / len * 3.5);
+      arrow_ << tip << base + n << base - n;
+    }
+  }
+  if (geometry.hasLabel) labelPos_ = {geometry.labelPos.x, geometry.labelPos.y};
+  pen_ = edge.highlight != graph::Highlight::None ? color(graph::highlightStyle(edge.highlight).pen) : QColor("#868e96");
+  width_ = edge.crossesClusters ? 1.8 : 1.0;
+  bounds_ = path_.boundingRect().united(arrow_.boundingRect());
+  if (!label_.isEmpty()) {
+    const QFontMetricsF fm(labelFont(false, 8));
+    const double w = fm.horizontalAdvance(label_) + 6;
+    bounds_ = bounds_.united(QRectF(labelPos_.x() - w / 2, labelPos_.y() - fm.height() / 2 - 1, w, fm.height() + 2));
+  }
+  bounds_.adjust(-3, -3, 3, 3);
+  setZValue(1);
+  setToolTip(QString::fromStdString(edge.tooltip));
+}
+
+QRectF EdgeItem::boundingRect() const { return bounds_; }
+
+QPainterPath EdgeItem::shape() const {
+  QPainterPathStroker stroker;
+  stroker.setWidth(6);  // easy to click
+  return stroker.createStroke(path_);
+}
+
+void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+  painter->setRenderHint(QPainter::Antialiasing);
+  painter->setPen(QPen(pen_, width_));
+  painter->setBrush(Qt::NoBrush);
+  painter->drawPath(path_);
+  if (!arrow_.isEmpty()) {
+    painter->setBrush(pen_);
+    painter->drawPolygon(arrow_);
+  }
+  if (label_.isEmpty() || levelOfDetail(painter, option) < kLodText) return;
+  painter->setFont(labelFont(false, 8));
+  painter->setPen(QColor("#495057"));
+  const QFontMetricsF fm(painter->font());
+  const QRectF r(labelPos_.x() - fm.horizontalAdvance(label_) / 2 - 2, labelPos_.y() - fm.height() / 2, fm.horizontalAdvance(label_) + 4,
+                 fm.height());
+  painter->drawText(r, Qt::AlignCenter, label_);
+}
+
+}  // namespace segscope::ui

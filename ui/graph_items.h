@@ -1,0 +1,71 @@
+// The three item kinds of the graph scene; each paints what graph::GraphModel says with the
+// colors graph::nodeColors / schedulerColors give (the same as the SVG export).
+#pragma once
+
+#include <QGraphicsItem>
+#include <QPainterPath>
+
+#include "graph/graph_model.h"
+#include "layout/geometry.h"
+
+namespace segscope::ui {
+
+enum ItemKind { ClusterItemType = QGraphicsItem::UserType + 1, NodeItemType, EdgeItemType };
+
+class ClusterItem : public QGraphicsItem {
+ public:
+  ClusterItem(const graph::Cluster& cluster, const layout::ClusterGeometry& geometry);
+  int type() const override { return ClusterItemType; }
+  QRectF boundingRect() const override;
+  void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+  int group() const { return group_; }
+
+ private:
+  QRectF box_;
+  QString label_;
+  QColor fill_, pen_;
+  bool highlighted_ = false;
+  int group_ = -1;
+};
+
+class NodeItem : public QGraphicsItem {
+ public:
+  NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry);
+  int type() const override { return NodeItemType; }
+  QRectF boundingRect() const override;
+  void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+  const std::string& id() const { return id_; }
+  void setMarked(bool marked);
+
+ private:
+  std::string id_;
+  QRectF box_;
+  QString label_, detail_;
+  QColor fill_, pen_;
+  bool ellipse_ = false;
+  bool dashed_ = false;
+  bool emphasized_ = false;  // highlighted: thicker pen
+  bool marked_ = false;      // the user's selection
+};
+
+class EdgeItem : public QGraphicsItem {
+ public:
+  EdgeItem(const graph::Edge& edge, const layout::EdgeGeometry& geometry);
+  int type() const override { return EdgeItemType; }
+  QRectF boundingRect() const override;
+  QPainterPath shape() const override;
+  void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+  const graph::Edge& edge() const { return edge_; }
+
+ private:
+  graph::Edge edge_;
+  QPainterPath path_;
+  QPolygonF arrow_;
+  QString label_;
+  QPointF labelPos_;
+  QRectF bounds_;
+  QColor pen_;
+  double width_ = 1.0;
+};
+
+}  // namespace segscope::ui

@@ -1,0 +1,124 @@
+// Building the scene from model + geometry, and turning clicks into Selections.
+#include "ui/graph_scene.h"
+
+#include <QGraphicsSceneMouseEvent>
+
+#include "ui/graph_items.h"
+
+namespace segscope::ui {
+namespace {
+
+QRectF toQt(const layout::Rect& r) { return {r.x, r.y, r.width, r.height}; }
+
+}  // namespace
+
+GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
+  // The scene is static between steps and hover/click need fast lookups: keep the BSP index.
+  setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+  setBackgroundBrush(QColor("#fcfcfd"));
+}
+
+void GraphScene::clearGraph() {
+  clear();
+  nodeItems_.clear();
+  model_ = {};
+  geometry_ = {};
+  selected_.clear();
+}
+
+void GraphScene::setGraph(graph::GraphModel model, layout::Geometry geometry) {
+  clearGraph();
+  model_ = std::move(model);
+  geometry_ = std::move(geometry);
+  for (const graph::Cluster& c : model_.clusters)
+    if (const layout::ClusterGeometry* g = geometry_.cluster(c.id)) addItem(new ClusterItem(c, *g));
+  for (std::size_t i = 0; i < model_.edges.size() && i < geometry_.edges.size(); ++i)
+    addItem(new EdgeItem(model_.edges[i], geometry_.edges[i]));
+  for (const graph::Node& n : model_.nodes)
+    if (const layout::NodeGeometry* g = geometry_.node(n.id)) {
+      auto* item = new NodeItem(n, *g);
+      addItem(item);
+      nodeItems_[n.id] = item;
+    }
+  // An explicit rect: otherwise Qt recomputes the bounding rect of every item on changes.
+  setSceneRect(toQt(geometry_.bounds).adjusted(-24, -24, 24, 24));
+}
+
+QRectF GraphScene::nodeRect(const std::string& id) const {
+  const layout::NodeGeometry* g = geometry_.node(id);
+  return g ? toQt(g->box()) : QRectF();
+}
+
+QRectF GraphScene::clusterRect(int group) const {
+  for (const graph::Cluster& c : model_.clusters)
+    if (c.group == group)
+      if (const layout::ClusterGeometry* g = geometry_.cluster(c.id)) return toQt(g->box);
+  return {};
+}
+
+QRectF GraphScene::highlightedRect() const {
+  QRectF r;
+  for (const graph::Cluster& c : model_.clusters)
+    if (c.highlight != graph::Highlight::None) r = r.united(clusterRect(c.group));
+  for (const graph::Node& n : model_.nodes)
+    if (n.highlight != graph::Highlight::None && n.highlight != graph::Highlight::Selected) r = r.united(nodeRect(n.id));
+  return r;
+}
+
+void GraphScene::markSelected(const std::string& id) {
+  if (auto it = nodeItems_.find(selected_); it != nodeItems_.end()) static_cast<NodeItem*>(it->second)->setMarked(false);
+  selected_ = id;
+  if (auto it = nodeItems_.find(id); it != nodeItems_.end()) static_cast<NodeItem*>(it->second)->setMarked(true);
+}
+
+std::string GraphScene::nodeForLine(int line) const {
+  if (line <= 0) return {};
+  for (const graph::Node& n : model_.nodes)
+    if (n.sourceLine == line && n.kind == graph::NodeKind::Op) return n.id;
+  for (const graph::Node& n : model_.nodes)
+    if (n.sourceLine == line) return n.id;
+  return {};
+}
+
+Selection GraphScene::selectionAt(QPointF scenePos) const {
+  Selection s;
+  for (QGraphicsItem* item : items(scenePos)) {  // topmost first: nodes, then edges, then clusters
+    if (item->type() == NodeItemType) {
+      const std::string& id = static_cast<NodeItem*>(item)->id();
+      const int i = model_.nodeIndex(id);
+      if (i < 0) continue;
+      const graph::Node& n = model_.nodes[static_cast<std::size_t>(i)];
+      s.kind = Selection::Kind::Node;
+      s.nodeId = id;
+      s.exprId = n.exprId;
+      s.valId = n.valId;
+      s.group = n.group >= 0 ? n.group : (n.cluster >= 0 ? model_.clusters[static_cast<std::size_t>(n.cluster)].group : n.segment);
+      s.sourceLine = n.sourceLine;
+      return s;
+    }
+    if (item->type() == EdgeItemType) {
+      const graph::Edge& e = static_cast<EdgeItem*>(item)->edge();
+      s.kind = Selection::Kind::Edge;
+      s.nodeId = e.from + ">" + e.to;
+      s.valId = e.valId;
+      return s;
+    }
+    if (item->type() == ClusterItemType) {
+      s.kind = Selection::Kind::Cluster;
+      s.group = static_cast<ClusterItem*>(item)->group();
+      return s;
+    }
+  }
+  return s;
+}
+
+void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
+  if (event->button() == Qt::LeftButton) {
+    const Selection s = selectionAt(event->scenePos());
+    markSelected(s.kind == Selection::Kind::Node ? s.nodeId : std::string());
+    emit picked(s);
+  }
+  QGraphicsScene::mousePressEvent(event);
+}
+
+}  // namespace segscope::ui

@@ -1,0 +1,53 @@
+// The graph as Qt items, placed by a layout::Geometry: clusters under edges under nodes,
+// level-of-detail painting, and picking (a click becomes a Selection).
+#pragma once
+
+#include <QGraphicsScene>
+#include <map>
+#include <string>
+
+#include "graph/graph_model.h"
+#include "layout/geometry.h"
+#include "ui/session.h"
+
+namespace segscope::ui {
+
+class GraphScene : public QGraphicsScene {
+  Q_OBJECT
+
+ public:
+  explicit GraphScene(QObject* parent = nullptr);
+
+  /// Replaces every item. Geometry and model must describe the same graph.
+  void setGraph(graph::GraphModel model, layout::Geometry geometry);
+  void clearGraph();
+
+  const graph::GraphModel& model() const { return model_; }
+  const layout::Geometry& geometry() const { return geometry_; }
+
+  /// Scene rectangle of a node / of the cluster of `group`; null when absent.
+  QRectF nodeRect(const std::string& id) const;
+  QRectF clusterRect(int group) const;
+  /// The rectangle around every highlighted node and cluster (merge candidates, diff marks).
+  QRectF highlightedRect() const;
+  /// Marks `id` (a node id) as selected without emitting picked().
+  void markSelected(const std::string& id);
+  /// The first op node drawn for a source line (for source → graph navigation), or "".
+  std::string nodeForLine(int line) const;
+
+ signals:
+  void picked(const segscope::ui::Selection& selection);
+
+ protected:
+  void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
+
+ private:
+  Selection selectionAt(QPointF scenePos) const;
+
+  graph::GraphModel model_;
+  layout::Geometry geometry_;
+  std::map<std::string, QGraphicsItem*> nodeItems_;
+  std::string selected_;
+};
+
+}  // namespace segscope::ui

@@ -1,0 +1,68 @@
+// Zoom and pan behaviour of the graph canvas.
+#include "ui/graph_view.h"
+
+#include <QKeyEvent>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+namespace segscope::ui {
+
+GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
+  setRenderHint(QPainter::Antialiasing);
+  setRenderHint(QPainter::TextAntialiasing);
+  setDragMode(QGraphicsView::ScrollHandDrag);
+  setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+  setResizeAnchor(QGraphicsView::AnchorViewCenter);
+  setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+  setOptimizationFlag(QGraphicsView::DontAdjustForAntialiasing);
+  setFrameShape(QFrame::NoFrame);
+}
+
+void GraphView::zoomBy(double factor) {
+  const double next = std::clamp(zoom() * factor, 0.02, 8.0);
+  const double applied = next / zoom();
+  scale(applied, applied);
+  emit zoomChanged(zoom());
+}
+
+void GraphView::fitToView() {
+  if (!scene()) return;
+  const QRectF r = scene()->sceneRect();
+  if (r.isEmpty()) return;
+  resetTransform();
+  fitInView(r, Qt::KeepAspectRatio);
+  // Never blow a small graph up beyond 1:1 — text gets fuzzy and it looks toy-like.
+  if (zoom() > 1.0) resetTransform();
+  centerOn(r.center());
+  emit zoomChanged(zoom());
+}
+
+void GraphView::reveal(const QRectF& rect) {
+  if (rect.isEmpty()) return;
+  const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
+  if (rect.width() > visible.width() || rect.height() > visible.height()) {
+    const double f = std::min(visible.width() / rect.width(), visible.height() / rect.height()) * 0.9;
+    zoomBy(f);
+  }
+  centerOn(rect.center());
+}
+
+void GraphView::wheelEvent(QWheelEvent* event) {
+  const double steps = event->angleDelta().y() / 120.0;
+  if (steps == 0) return;
+  zoomBy(std::pow(1.15, steps));
+  event->accept();
+}
+
+void GraphView::keyPressEvent(QKeyEvent* event) {
+  switch (event->key()) {
+    case Qt::Key_Plus: case Qt::Key_Equal: zoomBy(1.25); return;
+    case Qt::Key_Minus: zoomBy(0.8); return;
+    case Qt::Key_0: fitToView(); return;
+    default: break;
+  }
+  QGraphicsView::keyPressEvent(event);  // arrows scroll unless the window uses them
+}
+
+}  // namespace segscope::ui

@@ -1,0 +1,29 @@
+// The graph canvas: wheel zoom anchored under the mouse, drag to pan, fit, and keeping a
+// region of interest where it was on screen when the picture changes.
+#pragma once
+
+#include <QGraphicsView>
+
+namespace segscope::ui {
+
+class GraphView : public QGraphicsView {
+  Q_OBJECT
+
+ public:
+  explicit GraphView(QWidget* parent = nullptr);
+
+  void fitToView();
+  void zoomBy(double factor);
+  double zoom() const { return transform().m11(); }
+  /// Shows `rect` (scene coordinates) at the current zoom, or zooms out until it fits.
+  void reveal(const QRectF& rect);
+
+ signals:
+  void zoomChanged(double zoom);
+
+ protected:
+  void wheelEvent(QWheelEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+};
+
+}  // namespace segscope::ui

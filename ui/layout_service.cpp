@@ -1,0 +1,55 @@
+// Polling the layout worker's future from the GUI event loop (no extra thread needed).
+#include "ui/layout_service.h"
+
+#include "layout/graphviz_layout.h"
+
+namespace segscope::ui {
+
+LayoutService::LayoutService(QObject* parent) : QObject(parent), worker_(std::make_unique<layout::LayoutWorker>(256)) {
+  poller_.setInterval(10);
+  connect(&poller_, &QTimer::timeout, this, &LayoutService::poll);
+}
+
+LayoutService::~LayoutService() = default;
+
+int LayoutService::request(graph::GraphModel model) {
+  cancel();
+  ++ticket_;
+  pendingModel_ = model;
+  pending_ = worker_->submit(std::move(model));
+  if (pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+    deliver();  // cached: redraw at once, no flicker of a busy indicator
+  } else {
+    poller_.start();
+    emit busyChanged(true);
+  }
+  return ticket_;
+}
+
+void LayoutService::cancel() {
+  if (!pending_.valid()) return;
+  pending_ = {};
+  poller_.stop();
+  worker_->cancelPending();
+  emit busyChanged(false);
+}
+
+void LayoutService::poll() {
+  if (!pending_.valid()) {
+    poller_.stop();
+    return;
+  }
+  if (pending_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+  poller_.stop();
+  deliver();
+  emit busyChanged(false);
+}
+
+void LayoutService::deliver() {
+  Result<layout::Geometry> result = pending_.get();
+  pending_ = {};
+  if (result) emit ready(ticket_, pendingModel_, result.value());
+  else emit failed(ticket_, QString::fromStdString(result.error().message));
+}
+
+}  // namespace segscope::ui

@@ -1,0 +1,50 @@
+// Layouts off the GUI thread: one layout::LayoutWorker owns Graphviz; results come back as a
+// signal on the GUI thread, cached ones at once, stale ones (superseded requests) dropped.
+#pragma once
+
+#include <QObject>
+#include <QTimer>
+#include <future>
+#include <memory>
+
+#include "graph/graph_model.h"
+#include "ir/result.h"
+#include "layout/geometry.h"
+
+namespace segscope::layout {
+class LayoutWorker;
+}
+
+namespace segscope::ui {
+
+class LayoutService : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit LayoutService(QObject* parent = nullptr);
+  ~LayoutService() override;
+
+  /// Lays out `model`; ready() follows with the same ticket (immediately when cached). A new
+  /// request supersedes the previous one: its result is never delivered.
+  int request(graph::GraphModel model);
+  /// Drops the pending request (Graphviz cannot be interrupted; its result is discarded).
+  void cancel();
+  bool busy() const { return pending_.valid(); }
+
+ signals:
+  void ready(int ticket, const segscope::graph::GraphModel& model, const segscope::layout::Geometry& geometry);
+  void failed(int ticket, const QString& message);
+  void busyChanged(bool busy);
+
+ private:
+  void poll();
+  void deliver();
+
+  std::unique_ptr<layout::LayoutWorker> worker_;
+  std::future<Result<layout::Geometry>> pending_;
+  graph::GraphModel pendingModel_;
+  int ticket_ = 0;
+  QTimer poller_;
+};
+
+}  // namespace segscope::ui

@@ -1,0 +1,589 @@
+// Wiring the debugger window: actions and keys, docks, stepping, anchoring, settings.
+#include "ui/main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTextBrowser>
+#include <QToolBar>
+
+#include "frontend/file_io.h"
+#include "layout/graphviz_layout.h"
+#include "passes/pre_segmenter.h"
+#include "trace/diff.h"
+#include "trace/trace_json.h"
+#include "ui/diff_view.h"
+#include "ui/graph_scene.h"
+#include "ui/graph_view.h"
+#include "ui/inspector_view.h"
+#include "ui/layout_service.h"
+#include "ui/merge_log_view.h"
+#include "ui/source_view.h"
+#include "ui/timeline_view.h"
+
+namespace segscope::ui {
+namespace {
+
+constexpr int kMaxRecent = 10;
+
+QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content) {
+  auto* d = new QDockWidget(title, window);
+  d->setObjectName(name);  // saveState() needs names
+  d->setWidget(content);
+  return d;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      document_(new Document(this)),
+      layout_(new LayoutService(this)),
+      scene_(new GraphScene(this)),
+      view_(new GraphView(this)),
+      timeline_(new TimelineView(this)),
+      inspector_(new InspectorView(this)),
+      mergeLog_(new MergeLogView(this)),
+      source_(new SourceView(this)),
+      diff_(new DiffView(this)),
+      problems_(new QTextBrowser(this)) {
+  setWindowTitle("Segscope");
+  setAcceptDrops(true);
+  view_->setScene(scene_);
+  setCentralWidget(view_);
+  setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
+  buildActions();
+  buildMenus();
+  buildToolBar();
+  buildDocks();
+  buildStatusBar();
+
+  connect(document_, &Document::loaded, this, &MainWindow::onLoaded);
+  connect(document_, &Document::failed, this, &MainWindow::onFailed);
+  connect(document_, &Document::loadingChanged, this, [this](bool loading) {
+    statusBar()->showMessage(loading ? "Segmenting…" : QString(), loading ? 0 : 1);
+  });
+  connect(layout_, &LayoutService::ready, this, &MainWindow::onPicture);
+  connect(layout_, &LayoutService::failed, this, [this](int, const QString& message) {
+    pictureShown_ = true;
+    statusBar()->showMessage("layout failed: " + message, 8000);
+  });
+  connect(layout_, &LayoutService::busyChanged, this, [this](bool busy) {
+    busy_->setVisible(busy);
+    cancel_->setVisible(busy);
+  });
+  connect(scene_, &GraphScene::picked, this, &MainWindow::onPicked);
+  connect(timeline_, &TimelineView::stepActivated, this, &MainWindow::goToStep);
+  connect(mergeLog_, &MergeLogView::stepActivated, this, &MainWindow::goToStep);
+  connect(source_, &SourceView::lineClicked, this, &MainWindow::onSourceLine);
+  connect(&play_, &QTimer::timeout, this, [this] {
+    if (current_ + 1 >= stepCount()) setPlaying(false);
+    else nextStep();
+  });
+  restoreSettings();
+  updateTitleAndStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+// ------------------------------------------------------------------------- construction
+
+void MainWindow::buildActions() {
+  const auto make = [this](const QString& text, const QKeySequence& key, auto slot) {
+    auto* a = new QAction(text, this);
+    if (!key.isEmpty()) a->setShortcut(key);
+    a->setShortcutContext(Qt::WindowShortcut);
+    connect(a, &QAction::triggered, this, slot);
+    addAction(a);
+    return a;
+  };
+  openAction_ = make("&Open…", QKeySequence::Open, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, "Open a fusion script or a saved trace", QFileInfo(document_->path()).path(),
+                                                      "Fusion scripts and traces (*.py *.json);;All files (*)");
+    if (!path.isEmpty()) openFile(path);
+  });
+  reloadAction_ = make("&Reload", QKeySequence(Qt::Key_F5), [this] { document_->reload(); });
+  exportAction_ = make("&Export SVG of this step…", QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportSvgDialog(); });
+  exportAllAction_ = make("Export SVG of &all steps…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), [this] { exportAllStepsDialog(); });
+  saveTraceAction_ = make("&Save trace…", QKeySequence::Save, [this] { saveTraceDialog(); });
+  firstAction_ = make("&First step", QKeySequence(Qt::Key_Home), [this] { firstStep(); });
+  prevAction_ = make("&Previous step", QKeySequence(Qt::Key_Left), [this] { previousStep(); });
+  nextAction_ = make("&Next step", QKeySequence(Qt::Key_Right), [this] { nextStep(); });
+  lastAction_ = make("&Last step", QKeySequence(Qt::Key_End), [this] { lastStep(); });
+  prevAction_->setShortcuts({QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_K)});
+  nextAction_->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_J)});
+  rejectedAction_ = make("Run to next &rejected merge", QKeySequence(Qt::Key_R), [this] { nextRejectedMerge(); });
+  regroupAction_ = make("Run to where the selected op changes &group", QKeySequence(Qt::Key_G), [this] { nextRegroupOfSelection(); });
+  playAction_ = make("&Play", QKeySequence(Qt::Key_Space), [this] { setPlaying(!play_.isActive()); });
+  fitAction_ = make("&Fit to view", QKeySequence(Qt::Key_F), [this] { view_->fitToView(); });
+  firstAction_->setToolTip("First step (Home)");
+  prevAction_->setToolTip("Previous step (Left or K)");
+  nextAction_->setToolTip("Next step (Right or J)");
+  lastAction_->setToolTip("Last step (End)");
+  rejectedAction_->setToolTip("Run to the next merge the schedulers refused (R)");
+  playAction_->setToolTip("Play through the steps (Space)");
+}
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu("&File");
+  file->addAction(openAction_);
+  recentMenu_ = file->addMenu("Open &Recent");
+  file->addAction(reloadAction_);
+  file->addSeparator();
+  file->addAction(saveTraceAction_);
+  file->addAction(exportAction_);
+  file->addAction(exportAllAction_);
+  file->addSeparator();
+  QAction* quit = file->addAction("&Quit", this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+  QMenu* step = menuBar()->addMenu("&Step");
+  for (QAction* a : {firstAction_, prevAction_, nextAction_, lastAction_}) step->addAction(a);
+  step->addSeparator();
+  step->addAction(playAction_);
+  step->addAction(rejectedAction_);
+  step->addAction(regroupAction_);
+  passMenu_ = menuBar()->addMenu("&Passes");
+  rebuildPassMenu();
+  QMenu* viewMenu = menuBar()->addMenu("&View");
+  viewMenu->addAction(fitAction_);
+  viewMenu->addAction("Zoom &in", QKeySequence::ZoomIn, this, [this] { view_->zoomBy(1.25); });
+  viewMenu->addAction("Zoom &out", QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); });
+  viewMenu->addSeparator();
+  viewMenu->setObjectName("viewMenu");
+}
+
+void MainWindow::rebuildPassMenu() {
+  passMenu_->clear();
+  QAction* note = passMenu_->addAction("Pre-segmentation passes (re-runs on change)");
+  note->setEnabled(false);
+  for (const passes::Pass* p : passes::preSegmenterPasses()) {
+    QAction* a = passMenu_->addAction(QString::fromUtf8(p->name().data(), static_cast<int>(p->name().size())));
+    a->setCheckable(true);
+    a->setChecked(p->enabled() && !document_->options().disabledPasses.contains(a->text()));
+    connect(a, &QAction::toggled, this, [this] { applyOptions(); });
+  }
+}
+
+void MainWindow::buildToolBar() {
+  QToolBar* bar = addToolBar("Main");
+  bar->setObjectName("mainToolBar");
+  bar->setMovable(false);
+  bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  bar->addAction(openAction_);
+  bar->addAction(reloadAction_);
+  bar->addSeparator();
+  for (QAction* a : {firstAction_, prevAction_, playAction_, nextAction_, lastAction_}) bar->addAction(a);
+  firstAction_->setIconText("⏮");
+  prevAction_->setIconText("◀");
+  playAction_->setIconText("▶ Play");
+  nextAction_->setIconText("▶");
+  lastAction_->setIconText("⏭");
+  speedBox_ = new QComboBox(this);
+  speedBox_->addItems({"0.5 steps/s", "1 step/s", "2 steps/s", "5 steps/s", "10 steps/s"});
+  speedBox_->setCurrentIndex(2);
+  speedBox_->setToolTip("Playback speed");
+  bar->addWidget(speedBox_);
+  bar->addAction(rejectedAction_);
+  rejectedAction_->setIconText("Next refused merge");
+  bar->addSeparator();
+  const auto labelled = [&](const QString& text, QComboBox* box) {
+    auto* l = new QLabel(text, this);
+    l->setContentsMargins(8, 0, 4, 0);
+    bar->addWidget(l);
+    bar->addWidget(box);
+  };
+  profileBox_ = new QComboBox(this);
+  profileBox_->addItems({"h100", "h200", "a100"});
+  profileBox_->setToolTip("Device profile: persistent-buffer budgets depend on it (re-segments)");
+  labelled("Device", profileBox_);
+  scalarBox_ = new QComboBox(this);
+  scalarBox_->addItems({"host_segment", "duplicate"});
+  scalarBox_->setToolTip("host_segment: scalar math runs once on the host; duplicate: nvFuser's per-kernel copies");
+  labelled("Scalars", scalarBox_);
+  viewBox_ = new QComboBox(this);
+  viewBox_->addItems({"Segments", "Collapsed", "Fusion"});
+  viewBox_->setToolTip("Ops in their groups, one node per group, or the fusion alone");
+  labelled("View", viewBox_);
+  bar->addSeparator();
+  bar->addAction(exportAction_);
+  exportAction_->setIconText("Export SVG");
+  connect(profileBox_, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
+  connect(scalarBox_, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
+  connect(viewBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
+    viewMode_ = i == 1 ? graph::View::Collapsed : i == 2 ? graph::View::Fusion : graph::View::Segments;
+    firstPicture_ = true;  // a different picture: fit it
+    requestPicture();
+  });
+  connect(speedBox_, &QComboBox::currentIndexChanged, this, [this] {
+    if (play_.isActive()) setPlaying(true);
+  });
+}
+
+void MainWindow::buildDocks() {
+  QDockWidget* timeline = dock(this, "Timeline", "timelineDock", timeline_);
+  QDockWidget* source = dock(this, "Source", "sourceDock", source_);
+  QDockWidget* inspector = dock(this, "Inspector", "inspectorDock", inspector_);
+  QDockWidget* mergeLog = dock(this, "Merge log", "mergeLogDock", mergeLog_);
+  diffDock_ = dock(this, "Diff", "diffDock", diff_);
+  problemsDock_ = dock(this, "Problems", "problemsDock", problems_);
+  addDockWidget(Qt::LeftDockWidgetArea, timeline);
+  addDockWidget(Qt::LeftDockWidgetArea, source);
+  tabifyDockWidget(timeline, source);
+  timeline->raise();
+  addDockWidget(Qt::RightDockWidgetArea, inspector);
+  addDockWidget(Qt::BottomDockWidgetArea, mergeLog);
+  addDockWidget(Qt::BottomDockWidgetArea, diffDock_);
+  addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
+  tabifyDockWidget(mergeLog, diffDock_);
+  tabifyDockWidget(diffDock_, problemsDock_);
+  mergeLog->raise();
+  resizeDocks({timeline, inspector}, {330, 380}, Qt::Horizontal);
+  resizeDocks({mergeLog}, {230}, Qt::Vertical);
+  problems_->setPlaceholderText("No problems.");
+  problems_->setStyleSheet("font-family: 'DejaVu Sans Mono', monospace;");
+  connect(diffDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    if (visible && step()) diff_->showStep(*step());
+  });
+  if (QMenu* viewMenu = menuBar()->findChild<QMenu*>("viewMenu"))
+    for (QDockWidget* d : {timeline, source, inspector, mergeLog, diffDock_, problemsDock_}) viewMenu->addAction(d->toggleViewAction());
+}
+
+void MainWindow::buildStatusBar() {
+  stepLabel_ = new QLabel(this);
+  layoutLabel_ = new QLabel(this);
+  busy_ = new QProgressBar(this);
+  busy_->setRange(0, 0);  // indeterminate: dot gives no progress
+  busy_->setMaximumWidth(140);
+  busy_->setVisible(false);
+  cancel_ = new QPushButton("Cancel layout", this);
+  cancel_->setVisible(false);
+  connect(cancel_, &QPushButton::clicked, this, [this] {
+    layout_->cancel();
+    statusBar()->showMessage("layout cancelled; the previous picture stays", 5000);
+  });
+  statusBar()->addPermanentWidget(busy_);
+  statusBar()->addPermanentWidget(cancel_);
+  statusBar()->addPermanentWidget(layoutLabel_);
+  statusBar()->addPermanentWidget(stepLabel_);
+}
+
+void MainWindow::restoreSettings() {
+  QSettings s;
+  restoreGeometry(s.value("window/geometry").toByteArray());
+  restoreState(s.value("window/state").toByteArray());
+  profileBox_->setCurrentText(s.value("options/profile", "h100").toString());
+  scalarBox_->setCurrentText(s.value("options/scalarMode", "host_segment").toString());
+  viewBox_->setCurrentIndex(s.value("options/view", 0).toInt());
+  refreshRecentMenu();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  QSettings s;
+  s.setValue("window/geometry", saveGeometry());
+  s.setValue("window/state", saveState());
+  s.setValue("options/profile", profileBox_->currentText());
+  s.setValue("options/scalarMode", scalarBox_->currentText());
+  s.setValue("options/view", viewBox_->currentIndex());
+  layout_->cancel();
+  QMainWindow::closeEvent(event);
+}
+
+void MainWindow::rememberRecent(const QString& path) {
+  QSettings s;
+  QStringList recent = s.value("recentFiles").toStringList();
+  const QString abs = QFileInfo(path).absoluteFilePath();
+  recent.removeAll(abs);
+  recent.prepend(abs);
+  while (recent.size() > kMaxRecent) recent.removeLast();
+  s.setValue("recentFiles", recent);
+  refreshRecentMenu();
+}
+
+void MainWindow::refreshRecentMenu() {
+  recentMenu_->clear();
+  const QStringList recent = QSettings().value("recentFiles").toStringList();
+  for (const QString& f : recent) recentMenu_->addAction(QFileInfo(f).fileName() + "  —  " + QFileInfo(f).path(), this, [this, f] { openFile(f); });
+  recentMenu_->setEnabled(!recent.isEmpty());
+}
+
+// ---------------------------------------------------------------------------- loading
+
+void MainWindow::openFile(const QString& path, bool wait) {
+  rememberRecent(path);
+  if (wait) document_->openNow(path);
+  else document_->open(path);
+}
+
+void MainWindow::applyOptions() {
+  DocumentOptions o;
+  o.profile = profileBox_->currentText();
+  o.scalarMode = scalarBox_->currentIndex() == 1 ? segmenter::ScalarMode::Duplicate : segmenter::ScalarMode::HostSegment;
+  for (QAction* a : passMenu_->actions())
+    if (a->isCheckable() && !a->isChecked()) o.disabledPasses << a->text();
+  document_->setOptions(o);
+}
+
+void MainWindow::onLoaded(SessionPtr session) {
+  const bool sameFile = session_ && session_->file == session->file;
+  const int keep = current_;
+  session_ = std::move(session);
+  problems_->clear();
+  timeline_->setSession(session_);
+  mergeLog_->setSession(session_);
+  source_->setSession(session_);
+  firstPicture_ = !sameFile;
+  // Reloading the same file keeps the user's place; a new file opens on its final segmentation.
+  goToStep(sameFile && keep >= 0 ? std::min(keep, stepCount() - 1) : stepCount() - 1);
+}
+
+void MainWindow::onFailed(const LoadProblem& problem) {
+  problems_->setPlainText(problem.message);
+  problemsDock_->show();
+  problemsDock_->raise();
+  statusBar()->showMessage(problem.line > 0 ? QString("%1:%2:%3: error — the previous fusion stays on screen")
+                                                  .arg(QFileInfo(problem.file).fileName())
+                                                  .arg(problem.line)
+                                                  .arg(problem.column)
+                                            : QString("could not open %1").arg(problem.file),
+                           10000);
+}
+
+// ---------------------------------------------------------------------------- stepping
+
+int MainWindow::stepCount() const { return session_ && session_->trace ? static_cast<int>(session_->trace->size()) : 0; }
+
+const trace::Step* MainWindow::step() const {
+  return current_ >= 0 && current_ < stepCount() ? &session_->trace->step(static_cast<std::size_t>(current_)) : nullptr;
+}
+
+void MainWindow::goToStep(int index) {
+  const int n = stepCount();
+  if (n == 0) return;
+  if (index < 0) index = n + index;
+  index = std::clamp(index, 0, n - 1);
+  // Remember where the active group sits on screen so the next picture keeps it there.
+  const QRectF active = scene_->highlightedRect();
+  if (!active.isEmpty()) anchorOnScreen_ = view_->mapFromScene(active.center());
+  current_ = index;
+  const trace::Step& s = *step();
+  timeline_->setCurrentStep(index);
+  mergeLog_->setCurrentStep(index);
+  inspector_->showStep(s);
+  if (diffDock_->isVisible()) diff_->showStep(s);
+  source_->highlightLine(0);
+  updateTitleAndStatus();
+  requestPicture();
+}
+
+void MainWindow::nextStep() { goToStep(current_ + 1); }
+void MainWindow::previousStep() { goToStep(std::max(0, current_ - 1)); }
+void MainWindow::firstStep() { goToStep(0); }
+void MainWindow::lastStep() { goToStep(stepCount() - 1); }
+
+void MainWindow::nextRejectedMerge() {
+  for (int i = current_ + 1; i < stepCount(); ++i) {
+    const trace::Step& s = session_->trace->step(static_cast<std::size_t>(i));
+    if (s.merge && !s.merge->ok() && s.phase != "whole_fusion") return goToStep(i);
+  }
+  statusBar()->showMessage("no refused merge after this step", 4000);
+}
+
+void MainWindow::nextRegroupOfSelection() {
+  if (selection_.exprId < 0) {
+    statusBar()->showMessage("select an op first (click it)", 4000);
+    return;
+  }
+  for (int i = current_ + 1; i < stepCount(); ++i) {
+    const trace::Step& s = session_->trace->step(static_cast<std::size_t>(i));
+    if (!s.modified || !s.before || !s.after || !s.after->partition) continue;
+    if (!s.before->partition) return goToStep(i);  // the first step that groups it
+    for (const trace::RegroupedExpr& r : trace::diff(*s.before->partition, *s.after->partition).regrouped)
+      if (r.expr == selection_.exprId) return goToStep(i);
+  }
+  statusBar()->showMessage("the selected op does not change group after this step", 4000);
+}
+
+void MainWindow::setPlaying(bool on) {
+  static const int intervals[] = {2000, 1000, 500, 200, 100};
+  if (on) {
+    if (current_ + 1 >= stepCount()) goToStep(0);
+    play_.start(intervals[std::clamp(speedBox_->currentIndex(), 0, 4)]);
+  } else {
+    play_.stop();
+  }
+  playAction_->setIconText(on ? "⏸ Pause" : "▶ Play");
+}
+
+graph::BuildOptions MainWindow::buildOptions(const trace::Step& s) const {
+  graph::BuildOptions o;
+  o.view = s.after && s.after->partition ? viewMode_ : graph::View::Fusion;
+  o.clusterWord = s.kind == trace::StepKind::Finalize ? "segment" : "group";
+  o.singletonClusters = s.kind == trace::StepKind::Finalize;
+  if (selection_.kind == Selection::Kind::Node) o.selected = {selection_.nodeId};
+  return o;
+}
+
+void MainWindow::requestPicture() {
+  const trace::Step* s = step();
+  if (!s || !s->after) return;
+  pictureShown_ = false;
+  ticket_ = layout_->request(graph::buildStepGraph(*s, graph::StepSide::After, buildOptions(*s)));
+}
+
+bool MainWindow::layoutPending() const { return layout_->busy() || !pictureShown_; }
+
+bool MainWindow::waitForPicture(int timeoutMs) {
+  QElapsedTimer t;
+  t.start();
+  while ((document_->loading() || layoutPending() || diff_->layoutsPending()) && t.elapsed() < timeoutMs)
+    QApplication::processEvents(QEventLoop::AllEvents, 20);
+  QApplication::processEvents();
+  return !layoutPending();
+}
+
+void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const layout::Geometry& geometry) {
+  if (ticket != ticket_) return;
+  scene_->setGraph(model, geometry);
+  pictureShown_ = true;
+  if (selection_.kind == Selection::Kind::Node) scene_->markSelected(selection_.nodeId);
+  const QRectF active = scene_->highlightedRect();
+  if (firstPicture_) {
+    view_->fitToView();
+    firstPicture_ = false;
+  } else if (!active.isEmpty() && anchorOnScreen_) {
+    // Keep the active group where the eye already is: shift so its centre lands on the
+    // remembered viewport point.
+    const QPointF delta = view_->mapToScene(anchorOnScreen_->toPoint()) - view_->mapToScene(view_->viewport()->rect().center());
+    view_->centerOn(active.center() - delta);
+  } else if (!active.isEmpty()) {
+    view_->reveal(active);
+  }
+  layoutLabel_->setText(QString("layout %1 ms").arg(geometry.milliseconds, 0, 'f', 0));
+}
+
+void MainWindow::onPicked(const Selection& selection) {
+  selection_ = selection;
+  if (const trace::Step* s = step()) inspector_->showSelection(*s, scene_->model(), selection);
+  source_->highlightLine(selection.sourceLine);
+}
+
+void MainWindow::onSourceLine(int line) {
+  const std::string id = scene_->nodeForLine(line);
+  if (id.empty()) {
+    statusBar()->showMessage(QString("line %1 has no op in this picture").arg(line), 3000);
+    return;
+  }
+  const graph::Node* n = scene_->model().node(id);
+  Selection sel;
+  sel.kind = Selection::Kind::Node;
+  sel.nodeId = id;
+  sel.exprId = n->exprId;
+  sel.valId = n->valId;
+  sel.group = n->group;
+  sel.sourceLine = line;
+  scene_->markSelected(id);
+  view_->reveal(scene_->nodeRect(id));
+  selection_ = sel;
+  if (const trace::Step* s = step()) inspector_->showSelection(*s, scene_->model(), sel);
+}
+
+void MainWindow::updateTitleAndStatus() {
+  const QString file = session_ ? QFileInfo(QString::fromStdString(session_->file)).fileName() : QString();
+  setWindowTitle(file.isEmpty() ? "Segscope" : file + " — Segscope");
+  if (const trace::Step* s = step()) {
+    QString text = QString("step %1 / %2 · %3").arg(current_ + 1).arg(stepCount()).arg(QString::fromStdString(s->phase));
+    if (s->merge && s->phase != "whole_fusion") text += s->merge->ok() ? " · merged" : " · refused";
+    stepLabel_->setText(text);
+  } else {
+    stepLabel_->setText("Open a fusion script (Ctrl+O) or drop one here");
+  }
+  const bool has = stepCount() > 0;
+  for (QAction* a : {firstAction_, prevAction_, nextAction_, lastAction_, playAction_, rejectedAction_, regroupAction_,
+                     exportAction_, exportAllAction_, saveTraceAction_})
+    a->setEnabled(has);
+}
+
+// ---------------------------------------------------------------------------- exports
+
+bool MainWindow::exportCurrentSvg(const QString& path) {
+  auto svg = layout::renderSvg(scene_->model());
+  if (!svg) {
+    QMessageBox::warning(this, "Export SVG", QString::fromStdString(svg.error().message));
+    return false;
+  }
+  if (Status st = frontend::writeFileAtomically(path.toStdString(), svg.value()); !st) {
+    QMessageBox::warning(this, "Export SVG", QString::fromStdString(st.error().message));
+    return false;
+  }
+  statusBar()->showMessage("wrote " + path, 4000);
+  return true;
+}
+
+void MainWindow::exportSvgDialog() {
+  const QString base = QFileInfo(QString::fromStdString(session_->file)).completeBaseName();
+  const QString path = QFileDialog::getSaveFileName(this, "Export this step as SVG", QString("%1-step-%2.svg").arg(base).arg(current_),
+                                                    "SVG (*.svg)");
+  if (!path.isEmpty()) exportCurrentSvg(path);
+}
+
+void MainWindow::exportAllStepsDialog() {
+  const QString dir = QFileDialog::getExistingDirectory(this, "Export every step that changed something as SVG");
+  if (dir.isEmpty()) return;
+  int written = 0;
+  for (const trace::Step& s : session_->trace->steps()) {
+    if (!s.modified || !s.after) continue;
+    auto svg = layout::renderSvg(graph::buildStepGraph(s, graph::StepSide::After, buildOptions(s)));
+    const QString path = QString("%1/step-%2.svg").arg(dir).arg(s.index, 3, 10, QChar('0'));
+    if (!svg || !frontend::writeFileAtomically(path.toStdString(), svg.value())) {
+      QMessageBox::warning(this, "Export", "could not write " + path);
+      return;
+    }
+    ++written;
+  }
+  statusBar()->showMessage(QString("wrote %1 SVGs to %2").arg(written).arg(dir), 6000);
+}
+
+void MainWindow::saveTraceDialog() {
+  const QString base = QFileInfo(QString::fromStdString(session_->file)).completeBaseName();
+  const QString path = QFileDialog::getSaveFileName(this, "Save trace", base + ".trace.json", "Trace (*.json)");
+  if (path.isEmpty()) return;
+  if (Status st = frontend::writeFileAtomically(path.toStdString(), trace::traceToJson(*session_->trace)); !st)
+    QMessageBox::warning(this, "Save trace", QString::fromStdString(st.error().message));
+}
+
+QString MainWindow::problemsText() const { return problems_->toPlainText(); }
+
+// ---------------------------------------------------------------------------- drag and drop
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  for (const QUrl& url : event->mimeData()->urls())
+    if (url.isLocalFile() && (url.toLocalFile().endsWith(".py") || url.toLocalFile().endsWith(".json"))) {
+      event->acceptProposedAction();
+      return;
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  for (const QUrl& url : event->mimeData()->urls())
+    if (url.isLocalFile()) {
+      openFile(url.toLocalFile());
+      event->acceptProposedAction();
+      return;
+    }
+}
+
+}  // namespace segscope::ui

@@ -1,0 +1,151 @@
+// The debugger window: the graph in the middle, the timeline, inspector, merge log, source,
+// diff and problems around it, and every action (open, step, play, export) with its key.
+#pragma once
+
+#include <QMainWindow>
+#include <QTimer>
+#include <optional>
+
+#include "graph/graph_builder.h"
+#include "ui/document.h"
+#include "ui/session.h"
+
+class QAction;
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+class QTextBrowser;
+
+namespace segscope::ui {
+
+class DiffView;
+class GraphScene;
+class GraphView;
+class InspectorView;
+class LayoutService;
+class MergeLogView;
+class SourceView;
+class TimelineView;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  Document& document() { return *document_; }
+  /// Opens a script or trace (asynchronously; blocking when `wait`).
+  void openFile(const QString& path, bool wait = false);
+  /// Shows step `index` (clamped; negative counts from the end).
+  void goToStep(int index);
+  int currentStep() const { return current_; }
+  int stepCount() const;
+  /// True while a layout is running (tests and --screenshot wait for it).
+  bool layoutPending() const;
+  /// Processes events until the current picture is drawn (or `timeoutMs` passes).
+  bool waitForPicture(int timeoutMs = 30000);
+
+  // Parts, for tests.
+  GraphScene& scene() { return *scene_; }
+  GraphView& view() { return *view_; }
+  InspectorView& inspector() { return *inspector_; }
+  DiffView& diff() { return *diff_; }
+  TimelineView& timeline() { return *timeline_; }
+  MergeLogView& mergeLog() { return *mergeLog_; }
+  SourceView& source() { return *source_; }
+  QString problemsText() const;
+  /// Writes the current step's picture as SVG; false (after a message) on failure.
+  bool exportCurrentSvg(const QString& path);
+
+ public slots:
+  void nextStep();
+  void previousStep();
+  void firstStep();
+  void lastStep();
+  void nextRejectedMerge();
+  void nextRegroupOfSelection();
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void buildActions();
+  void buildMenus();
+  void buildToolBar();
+  void buildDocks();
+  void buildStatusBar();
+  void restoreSettings();
+  void rememberRecent(const QString& path);
+  void refreshRecentMenu();
+  void rebuildPassMenu();
+
+  void onLoaded(SessionPtr session);
+  void onFailed(const LoadProblem& problem);
+  void onPicture(int ticket, const graph::GraphModel& model, const layout::Geometry& geometry);
+  void onPicked(const Selection& selection);
+  void onSourceLine(int line);
+  void requestPicture();
+  void applyOptions();
+  void setPlaying(bool on);
+  void exportSvgDialog();
+  void exportAllStepsDialog();
+  void saveTraceDialog();
+  void updateTitleAndStatus();
+  const trace::Step* step() const;
+  graph::BuildOptions buildOptions(const trace::Step& step) const;
+
+  Document* document_;
+  LayoutService* layout_;
+  GraphScene* scene_;
+  GraphView* view_;
+  TimelineView* timeline_;
+  InspectorView* inspector_;
+  MergeLogView* mergeLog_;
+  SourceView* source_;
+  DiffView* diff_;
+  QTextBrowser* problems_;
+  QDockWidget* problemsDock_ = nullptr;
+  QDockWidget* diffDock_ = nullptr;
+
+  SessionPtr session_;
+  int current_ = -1;
+  int ticket_ = 0;
+  bool pictureShown_ = false;
+  bool firstPicture_ = true;
+  Selection selection_;
+  graph::View viewMode_ = graph::View::Segments;
+  std::optional<QPointF> anchorOnScreen_;  // where the active group was in the viewport
+
+  QTimer play_;
+  QComboBox* profileBox_ = nullptr;
+  QComboBox* scalarBox_ = nullptr;
+  QComboBox* viewBox_ = nullptr;
+  QComboBox* speedBox_ = nullptr;
+  QLabel* stepLabel_ = nullptr;
+  QLabel* layoutLabel_ = nullptr;
+  QProgressBar* busy_ = nullptr;
+  QPushButton* cancel_ = nullptr;
+  QMenu* recentMenu_ = nullptr;
+  QMenu* passMenu_ = nullptr;
+  QAction* playAction_ = nullptr;
+  QAction* openAction_ = nullptr;
+  QAction* reloadAction_ = nullptr;
+  QAction* exportAction_ = nullptr;
+  QAction* exportAllAction_ = nullptr;
+  QAction* saveTraceAction_ = nullptr;
+  QAction* firstAction_ = nullptr;
+  QAction* prevAction_ = nullptr;
+  QAction* nextAction_ = nullptr;
+  QAction* lastAction_ = nullptr;
+  QAction* rejectedAction_ = nullptr;
+  QAction* regroupAction_ = nullptr;
+  QAction* fitAction_ = nullptr;
+};
+
+}  // namespace segscope::ui
