@@ -1,0 +1,331 @@
+// The Inspector dock: HTML pages built from plain engine data (steps, snapshots, GraphModel).
+#include "ui/inspector_view.h"
+
+#include <QLocale>
+#include <QStringList>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+#include "ir/data_type.h"
+#include "ir/expr.h"
+#include "ir/fusion.h"
+#include "ir/val.h"
+#include "trace/diff.h"
+#include "ui/step_text.h"
+
+namespace segscope::ui {
+
+namespace {
+
+// Kept at namespace scope (not in the class) so moc never sees it. Muted palette: the page
+// sits next to a colourful graph and should not compete with it.
+const char* const kStyleSheet = R"css(
+body { color: #263238; }
+h2 { font-size: large; font-weight: 600; margin-top: 2px; margin-bottom: 2px; }
+h3 { font-size: medium; font-weight: 600; color: #455a64; margin-top: 10px; margin-bottom: 3px; }
+.muted { color: #78909c; }
+.code { font-family: monospace; white-space: pre-wrap; }
+pre { font-family: monospace; color: #37474f; background-color: #f5f7f8; margin: 2px; }
+td { padding-right: 10px; padding-top: 1px; padding-bottom: 1px; vertical-align: top; }
+td.key { color: #607d8b; }
+th { text-align: left; color: #607d8b; font-weight: normal; padding-right: 10px; }
+tr.accepted { background-color: #e8f5e9; }
+.ok { color: #2e7d32; font-weight: 600; }
+.no { color: #c62828; font-weight: 600; }
+.refusal { color: #8e2420; background-color: #fbeaea; }
+.accepted-note { color: #1b5e20; background-color: #e8f5e9; }
+)css";
+
+QString esc(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
+QString esc(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())).toHtmlEscaped(); }
+QString esc(const QString& text) { return text.toHtmlEscaped(); }
+
+QString code(const QString& escapedText) { return QStringLiteral("<span class='code'>%1</span>").arg(escapedText); }
+QString muted(const QString& escapedText) { return QStringLiteral("<span class='muted'>%1</span>").arg(escapedText); }
+
+// A two-column key/value table; values are already HTML.
+class KeyValues {
+ public:
+  KeyValues& add(const QString& key, const QString& valueHtml) {
+    rows_ += QStringLiteral("<tr><td class='key'>%1</td><td>%2</td></tr>").arg(key.toHtmlEscaped(), valueHtml);
+    return *this;
+  }
+  QString html() const { return QStringLiteral("<table cellspacing='0'>%1</table>").arg(rows_); }
+
+ private:
+  QString rows_;
+};
+
+QString section(const QString& title) { return QStringLiteral("<h3>%1</h3>").arg(title.toHtmlEscaped()); }
+QString preformatted(const QString& text) { return QStringLiteral("<pre>%1</pre>").arg(text.toHtmlEscaped()); }
+
+QString yesNo(bool value) { return value ? QStringLiteral("yes") : QStringLiteral("no"); }
+
+QString formatBytes(std::int64_t bytes) {
+  const QLocale c = QLocale::c();
+  const QString exact = c.toString(static_cast<qlonglong>(bytes)) + QStringLiteral(" bytes");
+  if (bytes < 1024) return exact;
+  return c.formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat) + QStringLiteral(" (") + exact + u')';
+}
+
+const ir::Fusion* fusionOf(const trace::Step& step) {
+  const trace::SnapshotPtr& snap = step.after ? step.after : step.before;
+  return snap ? snap->fusion.get() : nullptr;
+}
+
+const trace::Partition* partitionOf(const trace::Step& step) {
+  const trace::SnapshotPtr& snap = step.after ? step.after : step.before;
+  return snap ? snap->partition.get() : nullptr;
+}
+
+QString shapeOf(const ir::Val& val) {
+  if (const ir::TensorView* tv = val.asTensor()) return QString::fromStdString(tv->shapeString());
+  return QStringLiteral("scalar");
+}
+
+QString typeAndShape(const ir::Val& val) { return code(esc(ir::dataTypeName(val.dtype())) + u' ' + esc(shapeOf(val))); }
+
+// ---------------------------------------------------------------------------- step page
+
+QString stepSummary(const trace::Step& step) {
+  KeyValues kv;
+  kv.add(QStringLiteral("Step"), QString::number(step.index));
+  kv.add(QStringLiteral("Kind"), esc(trace::stepKindName(step.kind)));
+  if (!step.phase.empty()) kv.add(QStringLiteral("Phase"), esc(step.phase));
+  if (step.merge && step.merge->round >= 0) kv.add(QStringLiteral("Round"), QString::number(step.merge->round));
+  kv.add(QStringLiteral("Changed"), step.skipped ? QStringLiteral("no (pass disabled)") : yesNo(step.modified));
+  kv.add(QStringLiteral("Time"), QStringLiteral("%1 ms").arg(step.milliseconds, 0, 'f', 3));
+  kv.add(QStringLiteral("Exprs"), step.exprsBefore == step.exprsAfter
+                                      ? QString::number(step.exprsAfter)
+                                      : QStringLiteral("%1 → %2").arg(step.exprsBefore).arg(step.exprsAfter));
+  return kv.html();
+}
+
+QString verdictTable(const trace::MergeInfo& merge) {
+  QString rows = QStringLiteral("<tr><th>#</th><th>Scheduler</th><th></th><th>Reason</th></tr>");
+  for (std::size_t i = 0; i < merge.verdicts.size(); ++i) {
+    const trace::SchedulerCheck& v = merge.verdicts[i];
+    const bool accepted = v.ok && v.scheduler == merge.accepted;
+    rows += QStringLiteral("<tr%1><td class='muted'>%2</td><td>%3</td><td class='%4'>%5</td><td>%6</td></tr>")
+                .arg(accepted ? QStringLiteral(" class='accepted'") : QString())
+                .arg(i + 1)
+                .arg(code(esc(v.scheduler)), v.ok ? QStringLiteral("ok") : QStringLiteral("no"),
+                     v.ok ? QStringLiteral("✓") : QStringLiteral("✗"),
+                     v.ok ? muted(QStringLiteral("accepts the union")) : esc(v.reason));
+  }
+  return QStringLiteral("<table cellspacing='0' width='100%'>%1</table>").arg(rows);
+}
+
+QString mergeSection(const trace::Step& step) {
+  const trace::MergeInfo& merge = *step.merge;
+  QString html;
+  // The outcome first: a reader opens a merge step to learn why it went the way it did.
+  if (!merge.ok()) {
+    const QString why = merge.refusal.empty() ? QStringLiteral("No scheduler accepts the union")
+                                              : QStringLiteral("Refused before any scheduler was asked: ") +
+                                                    QString::fromStdString(merge.refusal);
+    html += QStringLiteral("<p class='refusal'>✗ %1</p>").arg(esc(why));
+  } else {
+    QString note = QStringLiteral("✓ Accepted by ") + code(esc(merge.accepted));
+    if (merge.result >= 0) note += QStringLiteral(" → group %1").arg(merge.result);
+    html += QStringLiteral("<p class='accepted-note'>%1</p>").arg(note);
+  }
+  KeyValues kv;
+  if (!merge.groups.empty()) kv.add(QStringLiteral("Candidate groups"), esc(mergeGroupsText(merge)));
+  kv.add(QStringLiteral("Ops in the union"), QString::number(merge.exprs.size()));
+  html += kv.html();
+  if (!merge.verdicts.empty()) html += section(QStringLiteral("Scheduler verdicts (priority order)")) + verdictTable(merge);
+  return html;
+}
+
+QString changeSection(const trace::Step& step) {
+  if (!step.modified || !step.before || !step.after || step.before == step.after) return {};
+  QString html;
+  if (step.kind == trace::StepKind::Pass && step.before->fusion && step.after->fusion) {
+    const trace::FusionDiff d = trace::diff(*step.before->fusion, *step.after->fusion);
+    if (!d.empty()) html += section(QStringLiteral("IR changes")) + preformatted(QString::fromStdString(d.toText()));
+  }
+  if (step.before->partition && step.after->partition) {
+    const trace::PartitionDiff d = trace::diff(*step.before->partition, *step.after->partition);
+    if (!d.empty())
+      html += section(QStringLiteral("Regrouped")) +
+              preformatted(QString::fromStdString(d.toText(step.after->fusion.get())));
+  }
+  return html;
+}
+
+QString logSection(const trace::Step& step) {
+  if (step.log.empty()) return {};
+  return section(QStringLiteral("Log")) + preformatted(stepLogText(step));
+}
+
+// ----------------------------------------------------------------------- selection pages
+
+QString groupText(const trace::Partition* partition, int group) {
+  if (group < 0) return muted(QStringLiteral("none"));
+  QString text = QStringLiteral("group %1").arg(group);
+  if (const trace::PartitionGroup* g = partition ? partition->group(group) : nullptr) {
+    text += QStringLiteral(" · ") + code(esc(g->scheduler));
+    if (g->host) text += QStringLiteral(" · host");
+  }
+  return text;
+}
+
+QString opPage(const trace::Step& step, const ir::Expr& expr, int sourceLine) {
+  QString html = QStringLiteral("<h2>Op %1</h2>").arg(code(esc(expr.opName())));
+  html += QStringLiteral("<pre>%1</pre>").arg(esc(expr.toString()));
+  KeyValues kv;
+  const int line = expr.loc().known() ? expr.loc().line : sourceLine;
+  kv.add(QStringLiteral("Source"), line > 0 ? QStringLiteral("line %1").arg(line) : muted(QStringLiteral("unknown")));
+  for (const ir::Val* out : expr.outputs())
+    kv.add(QStringLiteral("Output ") + QString::fromStdString(out->name()), typeAndShape(*out));
+  if (const trace::Partition* partition = partitionOf(step)) {
+    const auto id = static_cast<std::size_t>(expr.id());
+    const int group = id < partition->groupOfExpr.size() ? partition->groupOfExpr[id] : -1;
+    kv.add(QStringLiteral("Group"), groupText(partition, group));
+  } else {
+    kv.add(QStringLiteral("Group"), muted(QStringLiteral("not segmented yet at this step")));
+  }
+  if (step.merge) {
+    const bool candidate = std::ranges::find(step.merge->exprs, expr.id()) != step.merge->exprs.end();
+    kv.add(QStringLiteral("In this merge"), candidate ? QStringLiteral("yes, part of the candidate set") : yesNo(false));
+  }
+  return html + kv.html();
+}
+
+QString valueRole(const ir::Fusion& fusion, const ir::Val& val) {
+  if (fusion.isInput(&val)) return QStringLiteral("fusion input");
+  if (fusion.isOutput(&val)) return QStringLiteral("fusion output");
+  return QStringLiteral("intermediate");
+}
+
+QString valuePage(const ir::Fusion& fusion, const ir::Val& val) {
+  QString html = QStringLiteral("<h2>%1 %2</h2>")
+                     .arg(val.isTensor() ? QStringLiteral("Tensor") : QStringLiteral("Scalar"), code(esc(val.name())));
+  KeyValues kv;
+  kv.add(QStringLiteral("Role"), valueRole(fusion, val));
+  kv.add(QStringLiteral("Type"), typeAndShape(val));
+  if (val.loc().known()) kv.add(QStringLiteral("Source"), QStringLiteral("line %1").arg(val.loc().line));
+  if (const ir::Expr* def = val.definition()) kv.add(QStringLiteral("Defined by"), code(esc(def->toString())));
+  kv.add(QStringLiteral("Uses"), QString::number(val.uses().size()));
+  return html + kv.html();
+}
+
+QString clusterPage(const trace::Step& step, const graph::GraphModel& model, int group) {
+  const ir::Fusion* fusion = fusionOf(step);
+  const auto cluster = std::ranges::find_if(model.clusters, [&](const graph::Cluster& c) { return c.group == group; });
+  QString html = QStringLiteral("<h2>Group %1</h2>").arg(group);
+  KeyValues kv;
+  QStringList ops;
+  for (const graph::Node& node : model.nodes) {
+    if (node.kind != graph::NodeKind::Op || node.group != group) continue;
+    const ir::Expr* expr = fusion && node.exprId >= 0 ? fusion->exprById(node.exprId) : nullptr;
+    ops << (expr ? QString::fromStdString(expr->toString()) : QString::fromStdString(node.label));
+  }
+  if (cluster != model.clusters.end()) {
+    kv.add(QStringLiteral("Scheduler"), code(esc(cluster->scheduler)));
+    kv.add(QStringLiteral("Runs on"), cluster->host ? QStringLiteral("host") : QStringLiteral("device"));
+    kv.add(QStringLiteral("Ops"), QString::number(cluster->opCount));
+  } else {
+    kv.add(QStringLiteral("Group"), groupText(partitionOf(step), group));
+    kv.add(QStringLiteral("Ops"), QString::number(ops.size()));
+  }
+  html += kv.html();
+  if (!ops.isEmpty()) html += section(QStringLiteral("Ops")) + preformatted(ops.join(u'\n'));
+  return html;
+}
+
+const graph::Edge* findEdge(const graph::GraphModel& model, const std::string& id) {
+  const std::size_t arrow = id.find('>');
+  if (arrow == std::string::npos) return nullptr;
+  const std::string from = id.substr(0, arrow);
+  const std::string to = id.substr(arrow + 1);
+  const auto it = std::ranges::find_if(model.edges, [&](const graph::Edge& e) { return e.from == from && e.to == to; });
+  return it == model.edges.end() ? nullptr : &*it;
+}
+
+QString nodeName(const graph::GraphModel& model, const std::string& id) {
+  const graph::Node* node = model.node(id);
+  return node ? QString::fromStdString(node->label) : QString::fromStdString(id);
+}
+
+QString edgePage(const trace::Step& step, const graph::GraphModel& model, const Selection& selection) {
+  const graph::Edge* edge = findEdge(model, selection.nodeId);
+  const int valId = edge ? edge->valId : selection.valId;
+  const ir::Fusion* fusion = fusionOf(step);
+  const ir::Val* val = fusion && valId >= 0 ? fusion->valById(valId) : nullptr;
+  QString html = QStringLiteral("<h2>Edge %1</h2>").arg(val ? code(esc(val->name())) : QString());
+  KeyValues kv;
+  if (edge) {
+    kv.add(QStringLiteral("From"), code(esc(nodeName(model, edge->from))));
+    kv.add(QStringLiteral("To"), code(esc(nodeName(model, edge->to))));
+  }
+  if (val) kv.add(QStringLiteral("Value"), typeAndShape(*val));
+  if (edge) {
+    kv.add(QStringLiteral("Bytes"), formatBytes(edge->bytes));
+    kv.add(QStringLiteral("Crosses groups"), yesNo(edge->crossesClusters));
+  }
+  return html + kv.html();
+}
+
+QString nodePage(const trace::Step& step, const graph::GraphModel& model, const Selection& selection) {
+  const graph::Node* node = model.node(selection.nodeId);
+  if (node && node->kind == graph::NodeKind::Segment) return clusterPage(step, model, node->segment);
+  const ir::Fusion* fusion = fusionOf(step);
+  const int exprId = selection.exprId >= 0 ? selection.exprId : (node ? node->exprId : -1);
+  const int valId = selection.valId >= 0 ? selection.valId : (node ? node->valId : -1);
+  const int line = selection.sourceLine > 0 ? selection.sourceLine : (node ? node->sourceLine : 0);
+  if (fusion && exprId >= 0)
+    if (const ir::Expr* expr = fusion->exprById(exprId)) return opPage(step, *expr, line);
+  if (fusion && valId >= 0)
+    if (const ir::Val* val = fusion->valById(valId)) return valuePage(*fusion, *val);
+  const QString label = node ? QString::fromStdString(node->tooltip.empty() ? node->label : node->tooltip)
+                             : QString::fromStdString(selection.nodeId);
+  return QStringLiteral("<h2>Node</h2>") + preformatted(label);
+}
+
+}  // namespace
+
+InspectorView::InspectorView(QWidget* parent) : QWidget(parent) {
+  browser_ = new QTextBrowser(this);
+  browser_->setOpenLinks(false);
+  browser_->document()->setDefaultStyleSheet(QString::fromUtf8(kStyleSheet));
+  browser_->document()->setDocumentMargin(8);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(browser_);
+  clear();
+}
+
+void InspectorView::clear() { showHtml(muted(QStringLiteral("Select a step or a node."))); }
+
+void InspectorView::showHtml(const QString& body) {
+  browser_->setHtml(QStringLiteral("<html><body>%1</body></html>").arg(body));
+}
+
+QString InspectorView::plainText() const { return browser_->toPlainText(); }
+
+void InspectorView::showStep(const trace::Step& step) {
+  QString html = QStringLiteral("<h2>%1</h2>").arg(esc(step.name));
+  html += stepSummary(step);
+  if (step.merge) html += mergeSection(step);
+  html += changeSection(step);
+  html += logSection(step);
+  showHtml(html);
+}
+
+void InspectorView::showSelection(const trace::Step& step, const graph::GraphModel& model, const Selection& selection) {
+  QString html;
+  switch (selection.kind) {
+    case Selection::Kind::None: showStep(step); return;
+    case Selection::Kind::Node: html = nodePage(step, model, selection); break;
+    case Selection::Kind::Cluster: html = clusterPage(step, model, selection.group); break;
+    case Selection::Kind::Edge: html = edgePage(step, model, selection); break;
+  }
+  html += QStringLiteral("<p class='muted'>at step %1 · %2</p>").arg(step.index).arg(esc(step.name));
+  showHtml(html);
+}
+
+}  // namespace segscope::ui

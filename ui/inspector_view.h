@@ -1,0 +1,39 @@
+// The Inspector dock: what the current step did (verdicts, log, IR diff) or what the user
+// selected on the graph (an op, a value, a group, an edge), as a styled rich-text page.
+#pragma once
+
+#include <QWidget>
+
+#include "graph/graph_model.h"
+#include "trace/step.h"
+#include "ui/session.h"
+
+class QTextBrowser;
+
+namespace segscope::ui {
+
+class InspectorView : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit InspectorView(QWidget* parent = nullptr);
+
+  /// The step page: kind, name, phase, round, changed?, time, expr counts, the merge's
+  /// verdicts (refusal first, accepted scheduler highlighted), the IR diff of a pass, the log.
+  void showStep(const trace::Step& step);
+  /// The selection page for `selection` in `model` (the drawing of `step`); falls back to
+  /// the step page when nothing is selected.
+  void showSelection(const trace::Step& step, const graph::GraphModel& model, const Selection& selection);
+  void clear();
+
+  QTextBrowser* browser() const { return browser_; }
+  /// The page's text without markup (tests, copy).
+  QString plainText() const;
+
+ private:
+  void showHtml(const QString& body);
+
+  QTextBrowser* browser_ = nullptr;
+};
+
+}  // namespace segscope::ui

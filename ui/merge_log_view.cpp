@@ -1,0 +1,191 @@
+// The Merge log dock: every merge attempt of the segmenter in one sortable, filterable table.
+#include "ui/merge_log_view.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "ui/step_text.h"
+
+namespace segscope::ui {
+
+namespace {
+
+constexpr int kStepIndexRole = Qt::UserRole + 1;
+constexpr int kAcceptedRole = Qt::UserRole + 2;
+
+const QColor kAcceptedColor(0x2e, 0x7d, 0x32);
+const QColor kRefusedColor(0xc6, 0x28, 0x28);
+
+QStandardItem* textCell(const QString& text) {
+  auto* item = new QStandardItem(text);
+  item->setEditable(false);
+  return item;
+}
+
+// Numbers go in as numbers so the proxy sorts 9 before 10.
+QStandardItem* numberCell(int value) {
+  auto* item = new QStandardItem;
+  item->setData(value, Qt::DisplayRole);
+  item->setData(int(Qt::AlignRight | Qt::AlignVCenter), Qt::TextAlignmentRole);
+  item->setEditable(false);
+  return item;
+}
+
+QList<QStandardItem*> rowFor(const trace::Step& step) {
+  const trace::MergeInfo& merge = *step.merge;
+  const bool ok = merge.ok();
+  QList<QStandardItem*> row(MergeLogView::ColumnCount);
+  row[MergeLogView::StepColumn] = numberCell(step.index);
+  row[MergeLogView::PhaseColumn] = textCell(QString::fromStdString(step.phase));
+  row[MergeLogView::RoundColumn] = merge.round >= 0 ? numberCell(merge.round) : textCell({});
+  row[MergeLogView::GroupsColumn] = textCell(mergeGroupsText(merge));
+  row[MergeLogView::OpsColumn] = numberCell(static_cast<int>(merge.exprs.size()));
+  row[MergeLogView::ResultColumn] = textCell(ok ? QStringLiteral("✓ accepted") : QStringLiteral("✗ refused"));
+  row[MergeLogView::ResultColumn]->setForeground(ok ? kAcceptedColor : kRefusedColor);
+  row[MergeLogView::SchedulerColumn] = textCell(QString::fromStdString(merge.accepted));
+  const QString reason = refusalSummary(step);
+  row[MergeLogView::ReasonColumn] = textCell(reason);
+  row[MergeLogView::ReasonColumn]->setToolTip(stepLogText(step));
+  row[MergeLogView::StepColumn]->setToolTip(QString::fromStdString(step.name));
+  for (QStandardItem* cell : row) {
+    cell->setData(step.index, kStepIndexRole);
+    cell->setData(ok, kAcceptedRole);
+  }
+  return row;
+}
+
+}  // namespace
+
+/// Keeps the rows that match the result choice and contain the text in any column.
+class MergeLogFilter final : public QSortFilterProxyModel {
+ public:
+  explicit MergeLogFilter(QObject* parent) : QSortFilterProxyModel(parent) {
+    setSortRole(Qt::DisplayRole);
+  }
+
+  void setCriteria(MergeLogView::ResultFilter result, QString needle) {
+    result_ = result;
+    needle_ = std::move(needle);
+    invalidateFilter();
+  }
+
+ protected:
+  bool filterAcceptsRow(int row, const QModelIndex& parent) const override {
+    const QAbstractItemModel* source = sourceModel();
+    const bool accepted = source->index(row, 0, parent).data(kAcceptedRole).toBool();
+    if (result_ == MergeLogView::AcceptedOnly && !accepted) return false;
+    if (result_ == MergeLogView::RefusedOnly && accepted) return false;
+    if (needle_.isEmpty()) return true;
+    for (int column = 0; column < source->columnCount(parent); ++column)
+      if (source->index(row, column, parent).data().toString().contains(needle_, Qt::CaseInsensitive)) return true;
+    return false;
+  }
+
+ private:
+  MergeLogView::ResultFilter result_ = MergeLogView::AllResults;
+  QString needle_;
+};
+
+MergeLogView::MergeLogView(QWidget* parent) : QWidget(parent) {
+  resultFilter_ = new QComboBox(this);
+  resultFilter_->addItem(tr("All"));
+  resultFilter_->addItem(tr("Accepted"));
+  resultFilter_->addItem(tr("Refused"));
+  textFilter_ = new QLineEdit(this);
+  textFilter_->setPlaceholderText(tr("Filter: phase, groups, scheduler, reason"));
+  textFilter_->setClearButtonEnabled(true);
+
+  model_ = new QStandardItemModel(0, ColumnCount, this);
+  filter_ = new MergeLogFilter(this);
+  filter_->setSourceModel(model_);
+  table_ = new QTableView(this);
+  table_->setModel(filter_);
+  table_->setSortingEnabled(true);
+  table_->sortByColumn(StepColumn, Qt::AscendingOrder);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setWordWrap(false);
+  table_->verticalHeader()->hide();
+  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
+  table_->horizontalHeader()->setStretchLastSection(true);
+
+  auto* filters = new QHBoxLayout;
+  filters->addWidget(resultFilter_);
+  filters->addWidget(textFilter_, 1);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  layout->addLayout(filters);
+  layout->addWidget(table_, 1);
+
+  connect(resultFilter_, &QComboBox::currentIndexChanged, this, &MergeLogView::onFilterChanged);
+  connect(textFilter_, &QLineEdit::textChanged, this, &MergeLogView::onFilterChanged);
+  connect(table_->selectionModel(), &QItemSelectionModel::currentChanged, this,
+          [this](const QModelIndex& current) { onRowChosen(current); });
+  connect(table_, &QTableView::clicked, this, &MergeLogView::onRowChosen);
+  connect(table_, &QTableView::activated, this, &MergeLogView::onRowChosen);
+  rebuildModel();
+}
+
+MergeLogView::~MergeLogView() = default;
+
+void MergeLogView::setSession(SessionPtr session) {
+  session_ = std::move(session);
+  currentStep_ = -1;
+  rebuildModel();
+}
+
+void MergeLogView::rebuildModel() {
+  settingCurrent_ = true;  // the reset moves the current index; that is not the user
+  model_->removeRows(0, model_->rowCount());
+  model_->setHorizontalHeaderLabels({tr("Step"), tr("Phase"), tr("Round"), tr("Groups"), tr("Ops"), tr("Result"),
+                                     tr("Scheduler"), tr("Reason")});
+  if (session_ && session_->trace) {
+    for (const trace::Step& step : session_->trace->steps())
+      if (step.merge) model_->appendRow(rowFor(step));
+  }
+  table_->resizeColumnsToContents();
+  settingCurrent_ = false;
+}
+
+void MergeLogView::setCurrentStep(int index) {
+  currentStep_ = index;
+  settingCurrent_ = true;
+  QModelIndex found;
+  for (int row = 0; row < filter_->rowCount() && !found.isValid(); ++row) {
+    const QModelIndex cell = filter_->index(row, StepColumn);
+    if (cell.data(kStepIndexRole).toInt() == index) found = cell;
+  }
+  if (found.isValid()) {
+    table_->setCurrentIndex(found);
+    table_->scrollTo(found);
+  } else {
+    table_->selectionModel()->clear();
+  }
+  settingCurrent_ = false;
+}
+
+void MergeLogView::onRowChosen(const QModelIndex& proxyIndex) {
+  if (settingCurrent_ || !proxyIndex.isValid()) return;
+  const int step = proxyIndex.data(kStepIndexRole).toInt();
+  // A click moves the current row and then reports the click: one choice, one signal.
+  if (step == currentStep_) return;
+  currentStep_ = step;
+  emit stepActivated(step);
+}
+
+void MergeLogView::onFilterChanged() {
+  settingCurrent_ = true;
+  filter_->setCriteria(static_cast<ResultFilter>(resultFilter_->currentIndex()), textFilter_->text());
+  settingCurrent_ = false;
+  setCurrentStep(currentStep_);
+}
+
+}  // namespace segscope::ui

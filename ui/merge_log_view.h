@@ -1,0 +1,58 @@
+// The Merge log dock: one table row per merge attempt (step, phase, round, groups, ops,
+// result, scheduler, reason), sortable, filtered by result and by text.
+#pragma once
+
+#include <QWidget>
+
+#include "ui/session.h"
+
+class QComboBox;
+class QLineEdit;
+class QModelIndex;
+class QStandardItemModel;
+class QTableView;
+
+namespace segscope::ui {
+
+class MergeLogFilter;
+
+class MergeLogView : public QWidget {
+  Q_OBJECT
+
+ public:
+  enum Column { StepColumn, PhaseColumn, RoundColumn, GroupsColumn, OpsColumn, ResultColumn, SchedulerColumn,
+                ReasonColumn, ColumnCount };
+  /// The choices of the result filter, in the combo box's order.
+  enum ResultFilter { AllResults, AcceptedOnly, RefusedOnly };
+
+  explicit MergeLogView(QWidget* parent = nullptr);
+  ~MergeLogView() override;
+
+  void setSession(SessionPtr session);
+  /// Selects the row of step `index` when the step is a listed merge step; clears the
+  /// selection otherwise. Never emits stepActivated.
+  void setCurrentStep(int index);
+
+  QTableView* table() const { return table_; }
+  QComboBox* resultFilterBox() const { return resultFilter_; }
+  QLineEdit* textFilterBox() const { return textFilter_; }
+
+ signals:
+  void stepActivated(int index);
+
+ private:
+  void rebuildModel();
+  void onRowChosen(const QModelIndex& proxyIndex);
+  void onFilterChanged();
+
+  SessionPtr session_;
+  QComboBox* resultFilter_ = nullptr;
+  QLineEdit* textFilter_ = nullptr;
+  QTableView* table_ = nullptr;
+  QStandardItemModel* model_ = nullptr;
+  MergeLogFilter* filter_ = nullptr;
+  int currentStep_ = -1;
+  bool settingCurrent_ = false;
+};
+
+}  // namespace segscope::ui

@@ -1,0 +1,41 @@
+// The Source dock: the script the trace was recorded from, read-only, with line numbers;
+// the selected node's line highlighted, and clicks on a line reported.
+#pragma once
+
+#include <QWidget>
+
+#include "ui/session.h"
+
+class QPlainTextEdit;
+
+namespace segscope::ui {
+
+class SourceTextEdit;
+
+class SourceView : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit SourceView(QWidget* parent = nullptr);
+
+  void setSession(SessionPtr session);
+  /// Marks 1-based `line` across the full width and scrolls it into view; 0 (or a line
+  /// past the end) clears the mark.
+  void highlightLine(int line);
+  int highlightedLine() const { return highlighted_; }
+
+  QPlainTextEdit* editor() const;
+
+ signals:
+  /// The user clicked 1-based `line` (in the text or on its number).
+  void lineClicked(int line);
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  SourceTextEdit* editor_ = nullptr;
+  int highlighted_ = 0;
+};
+
+}  // namespace segscope::ui

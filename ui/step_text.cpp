@@ -1,0 +1,82 @@
+// Short texts about trace steps: labels for rows, one-line refusal reasons.
+#include "ui/step_text.h"
+
+#include <QStringList>
+
+#include "trace/snapshot.h"
+
+namespace segscope::ui {
+
+namespace {
+
+// Drops every "{...}" (the group's member list) so "g9{T15} + g24{T2, T3, ...}" reads "g9 + g24".
+QString withoutBraces(const QString& text) {
+  QString out;
+  int depth = 0;
+  for (const QChar c : text) {
+    if (c == u'{') ++depth;
+    else if (c == u'}' && depth > 0) --depth;
+    else if (depth == 0) out += c;
+  }
+  return out;
+}
+
+QString withoutVerb(const QString& name) {
+  for (const QString& verb : {QStringLiteral("merge "), QStringLiteral("refuse ")})
+    if (name.startsWith(verb)) return name.mid(verb.size());
+  return name;
+}
+
+// The scheduler that currently runs one of the candidate groups, highest priority first.
+const trace::SchedulerCheck* verdictOfCandidateScheduler(const trace::Step& step) {
+  const trace::MergeInfo& merge = *step.merge;
+  const trace::Partition* partition = step.before ? step.before->partition.get() : nullptr;
+  if (!partition) return nullptr;
+  for (const trace::SchedulerCheck& verdict : merge.verdicts) {
+    for (int id : merge.groups) {
+      const trace::PartitionGroup* group = partition->group(id);
+      if (group && group->scheduler == verdict.scheduler && !verdict.reason.empty()) return &verdict;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+QString shortStepLabel(const trace::Step& step) {
+  const QString name = QString::fromStdString(step.name);
+  if (!step.merge) return name;
+  QString label = withoutBraces(withoutVerb(name)).simplified();
+  if (step.merge->ok()) label += QStringLiteral(" → ") + QString::fromStdString(step.merge->accepted);
+  return label;
+}
+
+QString mergeGroupsText(const trace::MergeInfo& merge) {
+  QStringList ids;
+  for (int id : merge.groups) ids << QString::number(id);
+  return ids.join(QStringLiteral(", "));
+}
+
+QString refusalSummary(const trace::Step& step) {
+  if (!step.merge || step.merge->ok()) return {};
+  const trace::MergeInfo& merge = *step.merge;
+  if (!merge.refusal.empty()) return QString::fromStdString(merge.refusal);
+  // Every scheduler refused. The most useful single reason is the one given by a scheduler
+  // that already runs one of the candidate groups: "inner_persistent took g31 alone, why not
+  // g31 + g33?" is the question a reader has. The first verdicts (expr_eval, no_op, matmul)
+  // refuse nearly everything for reasons that say nothing about this merge, so when no
+  // candidate's scheduler was asked we fall back to the last verdict: the most general
+  // scheduler, asked last, whose reason names the op that blocks the union.
+  const trace::SchedulerCheck* verdict = verdictOfCandidateScheduler(step);
+  if (!verdict && !merge.verdicts.empty()) verdict = &merge.verdicts.back();
+  if (!verdict) return QStringLiteral("refused");
+  return QString::fromStdString(verdict->scheduler + ": " + verdict->reason);
+}
+
+QString stepLogText(const trace::Step& step) {
+  QStringList lines;
+  for (const std::string& line : step.log) lines << QString::fromStdString(line);
+  return lines.join(u'\n');
+}
+
+}  // namespace segscope::ui

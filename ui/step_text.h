@@ -1,0 +1,24 @@
+// Short, human-readable texts about trace steps, shared by the timeline, merge log and inspector.
+#pragma once
+
+#include <QString>
+
+#include "trace/step.h"
+
+namespace segscope::ui {
+
+/// "g9 + g24 → inner_persistent" for merge steps (the group contents and the merge/refuse
+/// verb dropped: the ✓/✗ mark says that), the step name otherwise.
+QString shortStepLabel(const trace::Step& step);
+
+/// The candidate group ids of a merge step, "9, 24"; empty when the step has none.
+QString mergeGroupsText(const trace::MergeInfo& merge);
+
+/// Why a refused merge was refused, in one line: the pre-check refusal (cycle, hint) when
+/// there is one, else the verdict that matters most (see the definition); empty when accepted.
+QString refusalSummary(const trace::Step& step);
+
+/// The step's log, one line per entry (the tooltip text of timeline rows).
+QString stepLogText(const trace::Step& step);
+
+}  // namespace segscope::ui

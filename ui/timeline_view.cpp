@@ -1,0 +1,275 @@
+// The Timeline dock: a tree over the trace's steps, grouped by pipeline stage, filterable.
+#include "ui/timeline_view.h"
+
+#include <QCheckBox>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <map>
+
+#include "ui/step_text.h"
+
+namespace segscope::ui {
+
+namespace {
+
+const QColor kAcceptedColor(0x2e, 0x7d, 0x32);
+const QColor kRefusedColor(0xc6, 0x28, 0x28);
+const QColor kSkippedColor(0x9e, 0x9e, 0x9e);
+
+bool stepMatches(const trace::Step& step, const QString& needle) {
+  const auto has = [&](const std::string& text) {
+    return QString::fromStdString(text).contains(needle, Qt::CaseInsensitive);
+  };
+  if (has(step.name) || has(step.phase)) return true;
+  if (shortStepLabel(step).contains(needle, Qt::CaseInsensitive)) return true;
+  for (const std::string& line : step.log)
+    if (has(line)) return true;
+  return false;
+}
+
+QStandardItem* newGroupItem(const QString& title) {
+  auto* item = new QStandardItem(title);
+  item->setEditable(false);
+  item->setData(-1, TimelineView::StepIndexRole);
+  return item;
+}
+
+QString stepTooltip(const trace::Step& step) {
+  QString html = QStringLiteral("<qt><b>%1</b><br><span style='color:#666'>step %2 · %3</span>")
+                     .arg(QString::fromStdString(step.name).toHtmlEscaped())
+                     .arg(step.index)
+                     .arg(QString::fromStdString(step.phase).toHtmlEscaped());
+  if (!step.log.empty()) html += QStringLiteral("<br><br>") + stepLogText(step).toHtmlEscaped().replace(u'\n', "<br>");
+  return html + QStringLiteral("</qt>");
+}
+
+QString stepLabel(const trace::Step& step) {
+  if (step.merge) return (step.merge->ok() ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + shortStepLabel(step);
+  QString label = QString::fromStdString(step.name);
+  if (step.skipped) label += QStringLiteral(" (disabled)");
+  else if (step.exprsBefore != step.exprsAfter)
+    label += QStringLiteral("  %1 → %2 exprs").arg(step.exprsBefore).arg(step.exprsAfter);
+  return label;
+}
+
+QStandardItem* newStepItem(const trace::Step& step) {
+  auto* item = new QStandardItem(stepLabel(step));
+  item->setEditable(false);
+  item->setData(step.index, TimelineView::StepIndexRole);
+  item->setToolTip(stepTooltip(step));
+  if (step.modified) {
+    QFont bold = item->font();
+    bold.setBold(true);
+    item->setFont(bold);
+  }
+  if (step.skipped) item->setForeground(kSkippedColor);
+  else if (step.merge) item->setForeground(step.merge->ok() ? kAcceptedColor : kRefusedColor);
+  return item;
+}
+
+// Segmenter steps that stand alone instead of under a phase node.
+bool isSegmenterPrologue(const trace::Step& step) {
+  return step.phase == "whole_fusion" || step.phase == "initial_groups";
+}
+
+// Appends the rows under their stage; phases and rounds get a node each, in the order they ran.
+class TreeBuilder {
+ public:
+  explicit TreeBuilder(std::vector<QStandardItem*>& itemOfStep) : itemOfStep_(itemOfStep) {}
+
+  void add(const trace::Step& step) {
+    QStandardItem* item = newStepItem(step);
+    itemOfStep_[static_cast<std::size_t>(step.index)] = item;
+    parentFor(step)->appendRow(item);
+  }
+
+  // Moves the non-empty stages into `model`; empty ones would be rows that lead nowhere.
+  void finish(QStandardItemModel& model) {
+    for (QStandardItem* stage : {load_, passes_, segmenter_, finalize_, run_}) {
+      if (stage->hasChildren()) model.appendRow(stage);
+      else delete stage;
+    }
+  }
+
+ private:
+  QStandardItem* parentFor(const trace::Step& step) {
+    switch (step.kind) {
+      case trace::StepKind::Load: return load_;
+      case trace::StepKind::Pass:
+      case trace::StepKind::FixedPoint: return passes_;
+      case trace::StepKind::Merge: return segmenterParentFor(step);
+      case trace::StepKind::Finalize: return finalize_;
+      case trace::StepKind::Run: return run_;
+    }
+    return passes_;
+  }
+
+  QStandardItem* segmenterParentFor(const trace::Step& step) {
+    if (isSegmenterPrologue(step) || step.phase.empty()) return segmenter_;
+    QStandardItem*& phase = phases_[step.phase];
+    if (!phase) {
+      phase = newGroupItem(QString::fromStdString(step.phase));
+      segmenter_->appendRow(phase);
+    }
+    if (!step.merge || step.merge->round < 1) return phase;
+    QStandardItem*& round = rounds_[{step.phase, step.merge->round}];
+    if (!round) {
+      round = newGroupItem(QStringLiteral("round %1").arg(step.merge->round));
+      phase->appendRow(round);
+    }
+    return round;
+  }
+
+  std::vector<QStandardItem*>& itemOfStep_;
+  QStandardItem* load_ = newGroupItem(QStringLiteral("Load"));
+  QStandardItem* passes_ = newGroupItem(QStringLiteral("Passes"));
+  QStandardItem* segmenter_ = newGroupItem(QStringLiteral("Segmenter"));
+  QStandardItem* finalize_ = newGroupItem(QStringLiteral("Finalize"));
+  QStandardItem* run_ = newGroupItem(QStringLiteral("Run"));
+  std::map<std::string, QStandardItem*> phases_;
+  std::map<std::pair<std::string, int>, QStandardItem*> rounds_;
+};
+
+}  // namespace
+
+/// Shows the steps that pass the search and the "changed something" filter, and the group
+/// rows above them (recursive filtering keeps the parents of every accepted row).
+class TimelineFilter final : public QSortFilterProxyModel {
+ public:
+  explicit TimelineFilter(QObject* parent) : QSortFilterProxyModel(parent) { setRecursiveFilteringEnabled(true); }
+
+  void setTrace(std::shared_ptr<const trace::Trace> trace) {
+    trace_ = std::move(trace);
+    invalidateFilter();
+  }
+  void setCriteria(QString needle, bool hideUnchanged) {
+    needle_ = std::move(needle);
+    hideUnchanged_ = hideUnchanged;
+    invalidateFilter();
+  }
+
+ protected:
+  bool filterAcceptsRow(int row, const QModelIndex& parent) const override {
+    const int step = sourceModel()->index(row, 0, parent).data(TimelineView::StepIndexRole).toInt();
+    if (step < 0 || !trace_ || static_cast<std::size_t>(step) >= trace_->size()) return false;
+    const trace::Step& s = trace_->step(static_cast<std::size_t>(step));
+    if (hideUnchanged_ && s.changedNothing()) return false;
+    return needle_.isEmpty() || stepMatches(s, needle_);
+  }
+
+ private:
+  std::shared_ptr<const trace::Trace> trace_;
+  QString needle_;
+  bool hideUnchanged_ = false;
+};
+
+TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
+  search_ = new QLineEdit(this);
+  search_->setPlaceholderText(tr("Search steps: name, phase, log"));
+  search_->setClearButtonEnabled(true);
+  // Off by default: a refused merge changes nothing, and refused merges are what a reader
+  // of a segmentation most often wants to see ("why were these not fused?"). Hiding them
+  // until asked would make the timeline look like it skipped decisions.
+  hideUnchanged_ = new QCheckBox(tr("Hide steps that changed nothing"), this);
+  hideUnchanged_->setChecked(false);
+
+  model_ = new QStandardItemModel(this);
+  filter_ = new TimelineFilter(this);
+  filter_->setSourceModel(model_);
+  tree_ = new QTreeView(this);
+  tree_->setModel(filter_);
+  tree_->setHeaderHidden(true);
+  tree_->setUniformRowHeights(true);
+  tree_->setSelectionMode(QAbstractItemView::SingleSelection);
+  tree_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  layout->addWidget(search_);
+  layout->addWidget(hideUnchanged_);
+  layout->addWidget(tree_, 1);
+
+  connect(search_, &QLineEdit::textChanged, this, &TimelineView::onFilterChanged);
+  connect(hideUnchanged_, &QCheckBox::toggled, this, &TimelineView::onFilterChanged);
+  connect(tree_->selectionModel(), &QItemSelectionModel::currentChanged, this,
+          [this](const QModelIndex& current) { onRowChosen(current); });
+  connect(tree_, &QTreeView::clicked, this, &TimelineView::onRowChosen);
+  connect(tree_, &QTreeView::activated, this, &TimelineView::onRowChosen);
+}
+
+TimelineView::~TimelineView() = default;
+
+void TimelineView::setSession(SessionPtr session) {
+  session_ = std::move(session);
+  currentStep_ = -1;
+  rebuildModel();
+}
+
+void TimelineView::rebuildModel() {
+  const bool wasSetting = settingCurrent_;
+  settingCurrent_ = true;  // a model reset moves the current index; that is not the user
+  model_->clear();
+  itemOfStep_.clear();
+  const trace::Trace* trace = session_ ? session_->trace.get() : nullptr;
+  filter_->setTrace(session_ ? session_->trace : nullptr);
+  if (trace) {
+    itemOfStep_.assign(trace->size(), nullptr);
+    TreeBuilder builder(itemOfStep_);
+    for (const trace::Step& step : trace->steps()) builder.add(step);
+    builder.finish(*model_);
+  }
+  tree_->expandAll();
+  settingCurrent_ = wasSetting;
+}
+
+void TimelineView::setCurrentStep(int index) {
+  currentStep_ = index;
+  settingCurrent_ = true;
+  QModelIndex proxyIndex;
+  if (index >= 0 && static_cast<std::size_t>(index) < itemOfStep_.size() && itemOfStep_[static_cast<std::size_t>(index)])
+    proxyIndex = filter_->mapFromSource(itemOfStep_[static_cast<std::size_t>(index)]->index());
+  if (proxyIndex.isValid()) {
+    for (QModelIndex up = proxyIndex.parent(); up.isValid(); up = up.parent()) tree_->expand(up);
+    tree_->setCurrentIndex(proxyIndex);
+    tree_->scrollTo(proxyIndex);
+  } else {
+    tree_->selectionModel()->clear();
+  }
+  settingCurrent_ = false;
+}
+
+void TimelineView::onRowChosen(const QModelIndex& proxyIndex) {
+  if (settingCurrent_ || !proxyIndex.isValid()) return;
+  int step = proxyIndex.data(StepIndexRole).toInt();
+  if (step < 0) step = firstStepUnder(proxyIndex);
+  // A click moves the current row and then reports the click: one choice, one signal.
+  if (step < 0 || step == currentStep_) return;
+  currentStep_ = step;
+  emit stepActivated(step);
+}
+
+int TimelineView::firstStepUnder(const QModelIndex& proxyIndex) const {
+  for (int row = 0; row < filter_->rowCount(proxyIndex); ++row) {
+    const QModelIndex child = filter_->index(row, 0, proxyIndex);
+    const int step = child.data(StepIndexRole).toInt();
+    if (step >= 0) return step;
+    if (const int below = firstStepUnder(child); below >= 0) return below;
+  }
+  return -1;
+}
+
+void TimelineView::onFilterChanged() {
+  settingCurrent_ = true;
+  filter_->setCriteria(search_->text(), hideUnchanged_->isChecked());
+  tree_->expandAll();
+  settingCurrent_ = false;
+  setCurrentStep(currentStep_);
+}
+
+}  // namespace segscope::ui

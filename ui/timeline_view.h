@@ -1,0 +1,63 @@
+// The Timeline dock: every step of the trace as a tree (Load, Passes, Segmenter phases and
+// rounds, Finalize, Run), with a search box and "hide steps that changed nothing".
+#pragma once
+
+#include <QWidget>
+
+#include <vector>
+
+#include "ui/session.h"
+
+class QCheckBox;
+class QLineEdit;
+class QModelIndex;
+class QStandardItem;
+class QStandardItemModel;
+class QTreeView;
+
+namespace segscope::ui {
+
+class TimelineFilter;
+
+class TimelineView : public QWidget {
+  Q_OBJECT
+
+ public:
+  /// Item data role holding a row's step index (-1 on group rows).
+  static constexpr int StepIndexRole = Qt::UserRole + 1;
+
+  explicit TimelineView(QWidget* parent = nullptr);
+  ~TimelineView() override;
+
+  void setSession(SessionPtr session);
+  /// Selects and scrolls to the row of step `index` without emitting stepActivated; clears
+  /// the selection when the step is filtered out or out of range.
+  void setCurrentStep(int index);
+  int currentStep() const { return currentStep_; }
+
+  QTreeView* tree() const { return tree_; }
+  QLineEdit* searchBox() const { return search_; }
+  QCheckBox* hideUnchangedBox() const { return hideUnchanged_; }
+
+ signals:
+  /// The user chose a step (click, Enter, arrow keys); group rows stand for their first step.
+  void stepActivated(int index);
+
+ private:
+  void rebuildModel();
+  void onRowChosen(const QModelIndex& proxyIndex);
+  void onFilterChanged();
+  int firstStepUnder(const QModelIndex& proxyIndex) const;
+
+  SessionPtr session_;
+  QLineEdit* search_ = nullptr;
+  QCheckBox* hideUnchanged_ = nullptr;
+  QTreeView* tree_ = nullptr;
+  QStandardItemModel* model_ = nullptr;
+  TimelineFilter* filter_ = nullptr;
+  std::vector<QStandardItem*> itemOfStep_;  // by step index
+  int currentStep_ = -1;
+  bool settingCurrent_ = false;  // true while setCurrentStep moves the selection
+};
+
+}  // namespace segscope::ui
