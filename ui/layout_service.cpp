@@ -18,7 +18,12 @@ int LayoutService::request(graph::GraphModel model) {
   pendingModel_ = model;
   pending_ = worker_->submit(std::move(model));
   if (pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
-    deliver();  // cached: redraw at once, no flicker of a busy indicator
+    // Cached: deliver on the next event-loop turn (the caller first learns its ticket), with
+    // no busy indicator flicker.
+    const int ticket = ticket_;
+    QMetaObject::invokeMethod(this, [this, ticket] {
+      if (ticket == ticket_ && pending_.valid()) deliver();
+    }, Qt::QueuedConnection);
   } else {
     poller_.start();
     emit busyChanged(true);

@@ -19,7 +19,9 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTextBrowser>
+#include <QStyle>
 #include <QToolBar>
+#include <QToolButton>
 
 #include "frontend/file_io.h"
 #include "layout/graphviz_layout.h"
@@ -182,23 +184,33 @@ void MainWindow::buildToolBar() {
   QToolBar* bar = addToolBar("Main");
   bar->setObjectName("mainToolBar");
   bar->setMovable(false);
-  bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  bar->setIconSize(QSize(16, 16));
+  openAction_->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
+  openAction_->setIconText("Open");
+  reloadAction_->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+  reloadAction_->setIconText("Reload");
   bar->addAction(openAction_);
   bar->addAction(reloadAction_);
   bar->addSeparator();
-  for (QAction* a : {firstAction_, prevAction_, playAction_, nextAction_, lastAction_}) bar->addAction(a);
-  firstAction_->setIconText("⏮");
-  prevAction_->setIconText("◀");
-  playAction_->setIconText("▶ Play");
-  nextAction_->setIconText("▶");
-  lastAction_->setIconText("⏭");
+  // Stepping buttons are icons (their keys are in the tooltips); the rest carry words.
+  firstAction_->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
+  prevAction_->setIcon(style()->standardIcon(QStyle::SP_MediaSeekBackward));
+  playAction_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+  nextAction_->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
+  lastAction_->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
+  for (QAction* a : {firstAction_, prevAction_, playAction_, nextAction_, lastAction_}) {
+    bar->addAction(a);
+    if (auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(a))) button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+  }
   speedBox_ = new QComboBox(this);
   speedBox_->addItems({"0.5 steps/s", "1 step/s", "2 steps/s", "5 steps/s", "10 steps/s"});
   speedBox_->setCurrentIndex(2);
   speedBox_->setToolTip("Playback speed");
   bar->addWidget(speedBox_);
-  bar->addAction(rejectedAction_);
+  rejectedAction_->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
   rejectedAction_->setIconText("Next refused merge");
+  bar->addAction(rejectedAction_);
   bar->addSeparator();
   const auto labelled = [&](const QString& text, QComboBox* box) {
     auto* l = new QLabel(text, this);
@@ -219,8 +231,9 @@ void MainWindow::buildToolBar() {
   viewBox_->setToolTip("Ops in their groups, one node per group, or the fusion alone");
   labelled("View", viewBox_);
   bar->addSeparator();
-  bar->addAction(exportAction_);
+  exportAction_->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
   exportAction_->setIconText("Export SVG");
+  bar->addAction(exportAction_);
   connect(profileBox_, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
   connect(scalarBox_, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
   connect(viewBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -425,7 +438,8 @@ void MainWindow::setPlaying(bool on) {
   } else {
     play_.stop();
   }
-  playAction_->setIconText(on ? "⏸ Pause" : "▶ Play");
+  playAction_->setIcon(style()->standardIcon(on ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+  playAction_->setToolTip(on ? "Pause (Space)" : "Play through the steps (Space)");
 }
 
 graph::BuildOptions MainWindow::buildOptions(const trace::Step& s) const {
@@ -505,7 +519,7 @@ void MainWindow::updateTitleAndStatus() {
   const QString file = session_ ? QFileInfo(QString::fromStdString(session_->file)).fileName() : QString();
   setWindowTitle(file.isEmpty() ? "Segscope" : file + " — Segscope");
   if (const trace::Step* s = step()) {
-    QString text = QString("step %1 / %2 · %3").arg(current_ + 1).arg(stepCount()).arg(QString::fromStdString(s->phase));
+    QString text = QString("step %1 of 0–%2 · %3").arg(current_).arg(stepCount() - 1).arg(QString::fromStdString(s->phase));
     if (s->merge && s->phase != "whole_fusion") text += s->merge->ok() ? " · merged" : " · refused";
     stepLabel_->setText(text);
   } else {

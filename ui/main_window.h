@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "graph/graph_builder.h"
+#include "layout/geometry.h"
 #include "ui/document.h"
 #include "ui/session.h"
 

@@ -70,8 +70,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "segscope: cannot write %s\n", qPrintable(out));
       return 1;
     }
-    std::printf("wrote %s (step %d of %d)\n", qPrintable(QFileInfo(out).absoluteFilePath()), window.currentStep() + 1,
-                window.stepCount());
+    std::printf("wrote %s (step %d; steps are 0..%d)\n", qPrintable(QFileInfo(out).absoluteFilePath()), window.currentStep(),
+                window.stepCount() - 1);
     return 0;
   }
   window.show();

@@ -3,6 +3,7 @@
 // SVG, and a broken file leaves the last good fusion on screen.
 #include <QtTest>
 
+#include <QDockWidget>
 #include <QGraphicsItem>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -66,6 +67,8 @@ class TestMainWindow : public QObject {
     w.resize(1200, 800);
     w.show();
     w.openFile(sample("cross_entropy.py"), true);
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));  // shortcuts need an active window
     w.firstStep();
     QCOMPARE(w.currentStep(), 0);
     for (int i = 1; i < w.stepCount(); ++i) {
@@ -114,6 +117,8 @@ class TestMainWindow : public QObject {
     w.resize(1200, 800);
     w.show();
     w.openFile(sample("cross_entropy.py"), true);
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
     w.firstStep();
     QTest::keyClick(&w, Qt::Key_R);  // run to the next refused merge
     const trace::Trace& t = *w.document().session()->trace;
