@@ -2,6 +2,9 @@
 #include "ui/diff_view.h"
 
 #include <QLabel>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <algorithm>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -82,6 +85,7 @@ DiffView::DiffView(QWidget* parent)
   split->addWidget(texts);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
+  split->setSizes({600, 400});  // the pictures first: they say at a glance what moved
   auto* box = new QVBoxLayout(this);
   box->setContentsMargins(0, 0, 0, 0);
   box->setSpacing(0);
@@ -145,6 +149,18 @@ void DiffView::showStep(const trace::Step& step) {
   }
   beforeText_->setHtml(coloredIr(*step.before->fusion, before));
   afterText_->setHtml(coloredIr(*step.after->fusion, after));
+  // Start both texts at the first change rather than at the inputs.
+  for (QTextBrowser* text : {beforeText_, afterText_}) {
+    const QStringList lines = text->toPlainText().split('\n');
+    const auto& marks = text == beforeText_ ? before : after;
+    for (int i = 0; i < lines.size(); ++i)
+      if (std::any_of(marks.begin(), marks.end(), [&](const auto& m) { return lines[i].trimmed().startsWith(QString::fromStdString(m.first)); })) {
+        QTextCursor c(text->document()->findBlockByNumber(std::max(0, i - 2)));
+        text->setTextCursor(c);
+        text->ensureCursorVisible();
+        break;
+      }
+  }
 }
 
 }  // namespace segscope::ui

@@ -62,7 +62,11 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s\n", qPrintable(window.problemsText()));
       return 2;
     }
-    if (parser.isSet(diffOption)) window.findChild<QDockWidget*>("diffDock")->raise();
+    if (parser.isSet(diffOption)) {
+      auto* diff = window.findChild<QDockWidget*>("diffDock");
+      diff->raise();
+      window.resizeDocks({diff}, {size.height() * 11 / 20}, Qt::Vertical);  // room for both graphs
+    }
     window.goToStep(parser.isSet(stepOption) ? parser.value(stepOption).toInt() : -1);
     window.waitForPicture();
     const QString out = parser.value(shotOption);
