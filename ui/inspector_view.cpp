@@ -40,7 +40,9 @@ tr.accepted { background-color: #e8f5e9; }
 )css";
 
 QString esc(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
-QString esc(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())).toHtmlEscaped(); }
+QString esc(std::string_view text) {
+  return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())).toHtmlEscaped();
+}
 QString esc(const QString& text) { return text.toHtmlEscaped(); }
 
 QString code(const QString& escapedText) { return QStringLiteral("<span class='code'>%1</span>").arg(escapedText); }
@@ -114,7 +116,8 @@ QString verdictTable(const trace::MergeInfo& merge) {
   for (std::size_t i = 0; i < merge.verdicts.size(); ++i) {
     const trace::SchedulerCheck& v = merge.verdicts[i];
     const bool accepted = v.ok && v.scheduler == merge.accepted;
-    rows += QStringLiteral("<tr%1><td class='muted'>%2</td><td class='scheduler'>%3</td><td class='%4'>%5</td><td>%6</td></tr>")
+    rows += QStringLiteral("<tr%1><td class='muted'>%2</td><td class='scheduler'>%3</td>"
+                           "<td class='%4'>%5</td><td>%6</td></tr>")
                 .arg(accepted ? QStringLiteral(" class='accepted'") : QString())
                 .arg(i + 1)
                 .arg(code(esc(v.scheduler)), v.ok ? QStringLiteral("ok") : QStringLiteral("no"),
@@ -142,7 +145,8 @@ QString mergeSection(const trace::Step& step) {
   if (!merge.groups.empty()) kv.add(QStringLiteral("Candidate groups"), esc(mergeGroupsText(merge)));
   kv.add(QStringLiteral("Ops in the union"), QString::number(merge.exprs.size()));
   html += kv.html();
-  if (!merge.verdicts.empty()) html += section(QStringLiteral("Scheduler verdicts (priority order)")) + verdictTable(merge);
+  if (!merge.verdicts.empty())
+    html += section(QStringLiteral("Scheduler verdicts (priority order)")) + verdictTable(merge);
   return html;
 }
 
@@ -196,7 +200,8 @@ QString opPage(const trace::Step& step, const ir::Expr& expr, int sourceLine) {
   }
   if (step.merge) {
     const bool candidate = std::ranges::find(step.merge->exprs, expr.id()) != step.merge->exprs.end();
-    kv.add(QStringLiteral("In this merge"), candidate ? QStringLiteral("yes, part of the candidate set") : yesNo(false));
+    kv.add(QStringLiteral("In this merge"),
+           candidate ? QStringLiteral("yes, part of the candidate set") : QStringLiteral("no"));
   }
   return html + kv.html();
 }

@@ -17,6 +17,7 @@
 #include <set>
 
 #include "graph/graph_builder.h"
+#include "ir/expr.h"
 #include "test_files.h"
 #include "trace/diff.h"
 #include "trace/pipeline.h"
@@ -79,6 +80,8 @@ const trace::Step* firstStep(const trace::Trace& trace, const std::function<bool
   return nullptr;
 }
 
+bool isAcceptedMerge(const trace::Step& s) { return s.merge && s.merge->ok(); }
+
 }  // namespace
 
 class TestDocks : public QObject {
@@ -117,7 +120,8 @@ class TestDocks : public QObject {
     QCOMPARE(top, (QStringList{"Load", "Passes", "Segmenter", "Finalize"}));
     const QModelIndex segmenter = model.index(2, 0);
     QStringList phases;
-    for (int row = 0; row < model.rowCount(segmenter); ++row) phases << model.index(row, 0, segmenter).data().toString();
+    for (int row = 0; row < model.rowCount(segmenter); ++row)
+      phases << model.index(row, 0, segmenter).data().toString();
     QVERIFY2(phases.contains("herrmann_merge") && phases.contains("final_merge"), qPrintable(phases.join(", ")));
     QVERIFY(phases.indexOf("herrmann_merge") < phases.indexOf("final_merge"));
     const QModelIndex herrmann = model.index(static_cast<int>(phases.indexOf("herrmann_merge")), 0, segmenter);
@@ -272,7 +276,7 @@ class TestDocks : public QObject {
   }
 
   void inspectorShowsAnAcceptedMergeAndAPassDiff() {
-    const trace::Step* accepted = firstStep(*crossEntropy_->trace, [](const trace::Step& s) { return s.merge && s.merge->ok(); });
+    const trace::Step* accepted = firstStep(*crossEntropy_->trace, isAcceptedMerge);
     QVERIFY(accepted);
     ui::InspectorView view;
     view.showStep(*accepted);
@@ -293,13 +297,15 @@ class TestDocks : public QObject {
   }
 
   void inspectorShowsAnOpsSourceLineAndGroup() {
-    const trace::Step* step = firstStep(*crossEntropy_->trace, [](const trace::Step& s) { return s.merge && s.merge->ok(); });
+    const trace::Step* step = firstStep(*crossEntropy_->trace, isAcceptedMerge);
     QVERIFY(step);
     const graph::GraphModel model = graph::buildStepGraph(*step, graph::StepSide::After, {});
     const ir::Fusion& fusion = *step->after->fusion;
     const graph::Node* op = nullptr;
-    for (const graph::Node& n : model.nodes)
-      if (n.kind == graph::NodeKind::Op && fusion.exprById(n.exprId)->toString().find("max(") != std::string::npos) op = &n;
+    for (const graph::Node& n : model.nodes) {
+      const ir::Expr* expr = n.kind == graph::NodeKind::Op ? fusion.exprById(n.exprId) : nullptr;
+      if (expr && expr->toString().find("max(") != std::string::npos) op = &n;
+    }
     QVERIFY(op);
     ui::Selection selection;
     selection.kind = ui::Selection::Kind::Node;
