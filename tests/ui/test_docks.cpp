@@ -99,6 +99,7 @@ class TestDocks : public QObject {
   // ------------------------------------------------------------------------- timeline
 
   void timelineListsEveryStepExactlyOnce() {
+    QVERIFY(testing::sampleFiles().size() >= 10);
     for (const QString& file : testing::sampleFiles()) {
       const SessionPtr session = sessionFor(file);
       QVERIFY2(session, qPrintable(file));
