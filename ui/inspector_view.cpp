@@ -27,9 +27,10 @@ h2 { font-size: large; font-weight: 600; margin-top: 2px; margin-bottom: 2px; }
 h3 { font-size: medium; font-weight: 600; color: #455a64; margin-top: 10px; margin-bottom: 3px; }
 .muted { color: #78909c; }
 .code { font-family: monospace; white-space: pre-wrap; }
-pre { font-family: monospace; color: #37474f; background-color: #f5f7f8; margin: 2px; }
+pre { font-family: monospace; color: #37474f; background-color: #f5f7f8; margin: 2px; white-space: pre-wrap; }
 td { padding-right: 10px; padding-top: 1px; padding-bottom: 1px; vertical-align: top; }
-td.key { color: #607d8b; }
+td.key { color: #607d8b; white-space: nowrap; }
+td.scheduler { white-space: nowrap; }
 th { text-align: left; color: #607d8b; font-weight: normal; padding-right: 10px; }
 tr.accepted { background-color: #e8f5e9; }
 .ok { color: #2e7d32; font-weight: 600; }
@@ -39,7 +40,9 @@ tr.accepted { background-color: #e8f5e9; }
 )css";
 
 QString esc(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
-QString esc(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())).toHtmlEscaped(); }
+QString esc(std::string_view text) {
+  return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())).toHtmlEscaped();
+}
 QString esc(const QString& text) { return text.toHtmlEscaped(); }
 
 QString code(const QString& escapedText) { return QStringLiteral("<span class='code'>%1</span>").arg(escapedText); }
@@ -85,7 +88,8 @@ QString shapeOf(const ir::Val& val) {
   return QStringLiteral("scalar");
 }
 
-QString typeAndShape(const ir::Val& val) { return code(esc(ir::dataTypeName(val.dtype())) + u' ' + esc(shapeOf(val))); }
+// The graph's spelling ("bf16 [2048, 1000]"), so the page and the drawing read alike.
+QString typeAndShape(const ir::Val& val) { return code(esc(ir::shortName(val.dtype())) + u' ' + esc(shapeOf(val))); }
 
 // ---------------------------------------------------------------------------- step page
 
@@ -94,12 +98,16 @@ QString stepSummary(const trace::Step& step) {
   kv.add(QStringLiteral("Step"), QString::number(step.index));
   kv.add(QStringLiteral("Kind"), esc(trace::stepKindName(step.kind)));
   if (!step.phase.empty()) kv.add(QStringLiteral("Phase"), esc(step.phase));
-  if (step.merge && step.merge->round >= 0) kv.add(QStringLiteral("Round"), QString::number(step.merge->round));
+  if (step.merge && step.merge->round >= 1) kv.add(QStringLiteral("Round"), QString::number(step.merge->round));
   kv.add(QStringLiteral("Changed"), step.skipped ? QStringLiteral("no (pass disabled)") : yesNo(step.modified));
-  kv.add(QStringLiteral("Time"), QStringLiteral("%1 ms").arg(step.milliseconds, 0, 'f', 3));
-  kv.add(QStringLiteral("Exprs"), step.exprsBefore == step.exprsAfter
-                                      ? QString::number(step.exprsAfter)
-                                      : QStringLiteral("%1 → %2").arg(step.exprsBefore).arg(step.exprsAfter));
+  // Merge attempts are not timed one by one; a "0.000 ms" would read as a measurement.
+  kv.add(QStringLiteral("Time"), step.milliseconds > 0 ? QStringLiteral("%1 ms").arg(step.milliseconds, 0, 'f', 3)
+                                                       : muted(QStringLiteral("not timed")));
+  // A merge step counts the exprs of its candidate union; the merge section says that better.
+  if (!step.merge)
+    kv.add(QStringLiteral("Exprs"), step.exprsBefore == step.exprsAfter
+                                        ? QString::number(step.exprsAfter)
+                                        : QStringLiteral("%1 → %2").arg(step.exprsBefore).arg(step.exprsAfter));
   return kv.html();
 }
 
@@ -108,7 +116,8 @@ QString verdictTable(const trace::MergeInfo& merge) {
   for (std::size_t i = 0; i < merge.verdicts.size(); ++i) {
     const trace::SchedulerCheck& v = merge.verdicts[i];
     const bool accepted = v.ok && v.scheduler == merge.accepted;
-    rows += QStringLiteral("<tr%1><td class='muted'>%2</td><td>%3</td><td class='%4'>%5</td><td>%6</td></tr>")
+    rows += QStringLiteral("<tr%1><td class='muted'>%2</td><td class='scheduler'>%3</td>"
+                           "<td class='%4'>%5</td><td>%6</td></tr>")
                 .arg(accepted ? QStringLiteral(" class='accepted'") : QString())
                 .arg(i + 1)
                 .arg(code(esc(v.scheduler)), v.ok ? QStringLiteral("ok") : QStringLiteral("no"),
@@ -136,7 +145,8 @@ QString mergeSection(const trace::Step& step) {
   if (!merge.groups.empty()) kv.add(QStringLiteral("Candidate groups"), esc(mergeGroupsText(merge)));
   kv.add(QStringLiteral("Ops in the union"), QString::number(merge.exprs.size()));
   html += kv.html();
-  if (!merge.verdicts.empty()) html += section(QStringLiteral("Scheduler verdicts (priority order)")) + verdictTable(merge);
+  if (!merge.verdicts.empty())
+    html += section(QStringLiteral("Scheduler verdicts (priority order)")) + verdictTable(merge);
   return html;
 }
 
@@ -190,7 +200,8 @@ QString opPage(const trace::Step& step, const ir::Expr& expr, int sourceLine) {
   }
   if (step.merge) {
     const bool candidate = std::ranges::find(step.merge->exprs, expr.id()) != step.merge->exprs.end();
-    kv.add(QStringLiteral("In this merge"), candidate ? QStringLiteral("yes, part of the candidate set") : yesNo(false));
+    kv.add(QStringLiteral("In this merge"),
+           candidate ? QStringLiteral("yes, part of the candidate set") : QStringLiteral("no"));
   }
   return html + kv.html();
 }

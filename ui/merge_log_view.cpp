@@ -18,20 +18,21 @@ namespace {
 
 constexpr int kStepIndexRole = Qt::UserRole + 1;
 constexpr int kAcceptedRole = Qt::UserRole + 2;
+constexpr int kSortRole = Qt::UserRole + 3;  // numbers as numbers, so 9 sorts before 10
 
 const QColor kAcceptedColor(0x2e, 0x7d, 0x32);
 const QColor kRefusedColor(0xc6, 0x28, 0x28);
 
 QStandardItem* textCell(const QString& text) {
   auto* item = new QStandardItem(text);
+  item->setData(text, kSortRole);
   item->setEditable(false);
   return item;
 }
 
-// Numbers go in as numbers so the proxy sorts 9 before 10.
-QStandardItem* numberCell(int value) {
-  auto* item = new QStandardItem;
-  item->setData(value, Qt::DisplayRole);
+QStandardItem* numberCell(int value, bool shown = true) {
+  auto* item = new QStandardItem(shown ? QString::number(value) : QString());
+  item->setData(value, kSortRole);
   item->setData(int(Qt::AlignRight | Qt::AlignVCenter), Qt::TextAlignmentRole);
   item->setEditable(false);
   return item;
@@ -43,7 +44,8 @@ QList<QStandardItem*> rowFor(const trace::Step& step) {
   QList<QStandardItem*> row(MergeLogView::ColumnCount);
   row[MergeLogView::StepColumn] = numberCell(step.index);
   row[MergeLogView::PhaseColumn] = textCell(QString::fromStdString(step.phase));
-  row[MergeLogView::RoundColumn] = merge.round >= 0 ? numberCell(merge.round) : textCell({});
+  // Round 0 (or -1) means "this phase has no rounds"; only the Herrmann merge counts from 1.
+  row[MergeLogView::RoundColumn] = numberCell(merge.round, merge.round >= 1);
   row[MergeLogView::GroupsColumn] = textCell(mergeGroupsText(merge));
   row[MergeLogView::OpsColumn] = numberCell(static_cast<int>(merge.exprs.size()));
   row[MergeLogView::ResultColumn] = textCell(ok ? QStringLiteral("✓ accepted") : QStringLiteral("✗ refused"));
@@ -66,7 +68,7 @@ QList<QStandardItem*> rowFor(const trace::Step& step) {
 class MergeLogFilter final : public QSortFilterProxyModel {
  public:
   explicit MergeLogFilter(QObject* parent) : QSortFilterProxyModel(parent) {
-    setSortRole(Qt::DisplayRole);
+    setSortRole(kSortRole);
   }
 
   void setCriteria(MergeLogView::ResultFilter result, QString needle) {

@@ -231,9 +231,10 @@ void TimelineView::rebuildModel() {
 void TimelineView::setCurrentStep(int index) {
   currentStep_ = index;
   settingCurrent_ = true;
+  const auto slot = static_cast<std::size_t>(index);
   QModelIndex proxyIndex;
-  if (index >= 0 && static_cast<std::size_t>(index) < itemOfStep_.size() && itemOfStep_[static_cast<std::size_t>(index)])
-    proxyIndex = filter_->mapFromSource(itemOfStep_[static_cast<std::size_t>(index)]->index());
+  if (index >= 0 && slot < itemOfStep_.size() && itemOfStep_[slot])
+    proxyIndex = filter_->mapFromSource(itemOfStep_[slot]->index());
   if (proxyIndex.isValid()) {
     for (QModelIndex up = proxyIndex.parent(); up.isValid(); up = up.parent()) tree_->expand(up);
     tree_->setCurrentIndex(proxyIndex);

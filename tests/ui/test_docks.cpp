@@ -1,0 +1,377 @@
+// The four docks (Timeline, Merge log, Inspector, Source) on real traces of the samples:
+// every step listed once, filters, signals on user input only, verdict reasons, source lines.
+#include <QtTest>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTreeView>
+
+#include <QTextBlock>
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+#include "graph/graph_builder.h"
+#include "ir/expr.h"
+#include "test_files.h"
+#include "trace/diff.h"
+#include "trace/pipeline.h"
+#include "ui/inspector_view.h"
+#include "ui/merge_log_view.h"
+#include "ui/source_view.h"
+#include "ui/timeline_view.h"
+
+using namespace segscope;
+using segscope::ui::SessionPtr;
+
+namespace {
+
+SessionPtr sessionFor(const QString& path) {
+  auto result = trace::runPipelineOnFile(path.toStdString(), {});
+  auto* run = std::get_if<trace::PipelineRun>(&result);
+  if (!run) return nullptr;
+  auto session = std::make_shared<ui::Session>();
+  session->file = run->file;
+  session->source = run->source;
+  session->trace = std::make_shared<trace::Trace>(std::move(run->trace));
+  return session;
+}
+
+QString samplePath(const char* name) { return QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + name; }
+
+void collectSteps(const QAbstractItemModel& model, const QModelIndex& parent, std::vector<int>& steps) {
+  for (int row = 0; row < model.rowCount(parent); ++row) {
+    const QModelIndex index = model.index(row, 0, parent);
+    const int step = index.data(ui::TimelineView::StepIndexRole).toInt();
+    if (step >= 0) steps.push_back(step);
+    collectSteps(model, index, steps);
+  }
+}
+
+/// The step indices the timeline shows, in tree order.
+std::vector<int> visibleSteps(const ui::TimelineView& view) {
+  std::vector<int> steps;
+  collectSteps(*view.tree()->model(), {}, steps);
+  return steps;
+}
+
+QModelIndex timelineRowOf(const ui::TimelineView& view, int step, const QModelIndex& parent = {}) {
+  const QAbstractItemModel& model = *view.tree()->model();
+  for (int row = 0; row < model.rowCount(parent); ++row) {
+    const QModelIndex index = model.index(row, 0, parent);
+    if (index.data(ui::TimelineView::StepIndexRole).toInt() == step) return index;
+    if (const QModelIndex below = timelineRowOf(view, step, index); below.isValid()) return below;
+  }
+  return {};
+}
+
+int stepOfTableRow(const ui::MergeLogView& view, int row) {
+  return view.table()->model()->index(row, ui::MergeLogView::StepColumn).data().toInt();
+}
+
+const trace::Step* firstStep(const trace::Trace& trace, const std::function<bool(const trace::Step&)>& pred) {
+  for (const trace::Step& s : trace.steps())
+    if (pred(s)) return &s;
+  return nullptr;
+}
+
+bool isAcceptedMerge(const trace::Step& s) { return s.merge && s.merge->ok(); }
+
+}  // namespace
+
+class TestDocks : public QObject {
+  Q_OBJECT
+
+  SessionPtr crossEntropy_;
+
+ private slots:
+  void initTestCase() {
+    crossEntropy_ = sessionFor(samplePath("cross_entropy.py"));
+    QVERIFY(crossEntropy_);
+    QVERIFY(crossEntropy_->trace->size() > 20);
+  }
+
+  // ------------------------------------------------------------------------- timeline
+
+  void timelineListsEveryStepExactlyOnce() {
+    QVERIFY(testing::sampleFiles().size() >= 10);
+    for (const QString& file : testing::sampleFiles()) {
+      const SessionPtr session = sessionFor(file);
+      QVERIFY2(session, qPrintable(file));
+      ui::TimelineView view;
+      view.setSession(session);
+      std::vector<int> steps = visibleSteps(view);
+      QCOMPARE(steps.size(), session->trace->size());
+      std::ranges::sort(steps);
+      for (std::size_t i = 0; i < steps.size(); ++i) QCOMPARE(steps[i], static_cast<int>(i));
+    }
+  }
+
+  void timelineGroupsTheSegmenterByPhaseAndRound() {
+    ui::TimelineView view;
+    view.setSession(crossEntropy_);
+    const QAbstractItemModel& model = *view.tree()->model();
+    QStringList top;
+    for (int row = 0; row < model.rowCount(); ++row) top << model.index(row, 0).data().toString();
+    QCOMPARE(top, (QStringList{"Load", "Passes", "Segmenter", "Finalize"}));
+    const QModelIndex segmenter = model.index(2, 0);
+    QStringList phases;
+    for (int row = 0; row < model.rowCount(segmenter); ++row)
+      phases << model.index(row, 0, segmenter).data().toString();
+    QVERIFY2(phases.contains("herrmann_merge") && phases.contains("final_merge"), qPrintable(phases.join(", ")));
+    QVERIFY(phases.indexOf("herrmann_merge") < phases.indexOf("final_merge"));
+    const QModelIndex herrmann = model.index(static_cast<int>(phases.indexOf("herrmann_merge")), 0, segmenter);
+    QCOMPARE(model.index(0, 0, herrmann).data().toString(), QString("round 1"));
+    // A refused merge reads as such, with the whole log in the tooltip.
+    const QModelIndex refused = timelineRowOf(view, 26);
+    QVERIFY(refused.data().toString().startsWith(QString::fromUtf8("✗")));
+    QVERIFY(refused.data(Qt::ToolTipRole).toString().contains("expr_eval"));
+  }
+
+  void hideUnchangedHidesExactlyTheUnmodifiedSteps() {
+    ui::TimelineView view;
+    view.setSession(crossEntropy_);
+    QVERIFY(!view.hideUnchangedBox()->isChecked());
+    view.hideUnchangedBox()->setChecked(true);
+    std::vector<int> shown = visibleSteps(view);
+    std::ranges::sort(shown);
+    std::vector<int> modified;
+    for (const trace::Step& s : crossEntropy_->trace->steps())
+      if (!s.changedNothing()) modified.push_back(s.index);
+    QCOMPARE(shown, modified);
+    view.hideUnchangedBox()->setChecked(false);
+    QCOMPARE(visibleSteps(view).size(), crossEntropy_->trace->size());
+  }
+
+  void searchFindsFinalMergeSteps() {
+    ui::TimelineView view;
+    view.setSession(crossEntropy_);
+    view.searchBox()->setText("FINAL_merge");
+    const std::vector<int> shown = visibleSteps(view);
+    std::vector<int> expected;
+    for (const trace::Step& s : crossEntropy_->trace->steps())
+      if (s.phase == "final_merge") expected.push_back(s.index);
+    QVERIFY(!expected.empty());
+    QCOMPARE(shown, expected);
+    view.searchBox()->setText("take_along_axis");  // log text only
+    QVERIFY(!visibleSteps(view).empty());
+    view.searchBox()->setText("no step says this");
+    QVERIFY(visibleSteps(view).empty());
+  }
+
+  void timelineEmitsOnUserInputOnly() {
+    ui::TimelineView view;
+    view.resize(400, 900);
+    view.setSession(crossEntropy_);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy spy(&view, &ui::TimelineView::stepActivated);
+
+    view.setCurrentStep(5);
+    QCOMPARE(spy.count(), 0);
+    QCOMPARE(view.tree()->currentIndex().data(ui::TimelineView::StepIndexRole).toInt(), 5);
+
+    const QModelIndex row = timelineRowOf(view, 7);
+    view.tree()->scrollTo(row);
+    QTest::mouseClick(view.tree()->viewport(), Qt::LeftButton, {}, view.tree()->visualRect(row).center());
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.takeFirst().at(0).toInt(), 7);
+
+    QTest::keyClick(view.tree(), Qt::Key_Down);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.takeFirst().at(0).toInt(), 8);
+
+    // A group row stands for its first step.
+    const QModelIndex passes = view.tree()->model()->index(1, 0);
+    QTest::mouseClick(view.tree()->viewport(), Qt::LeftButton, {}, view.tree()->visualRect(passes).center());
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.takeFirst().at(0).toInt(), 1);
+  }
+
+  // ------------------------------------------------------------------------ merge log
+
+  void mergeLogListsEveryMergeStep() {
+    ui::MergeLogView view;
+    view.setSession(crossEntropy_);
+    std::vector<int> expected;
+    for (const trace::Step& s : crossEntropy_->trace->steps())
+      if (s.merge) expected.push_back(s.index);
+    std::vector<int> listed;
+    for (int row = 0; row < view.table()->model()->rowCount(); ++row) listed.push_back(stepOfTableRow(view, row));
+    QCOMPARE(listed, expected);
+    // The final refused merge names the verdict of a scheduler that runs one of its groups.
+    const QAbstractItemModel& model = *view.table()->model();
+    const int last = model.rowCount() - 1;
+    QCOMPARE(model.index(last, ui::MergeLogView::ResultColumn).data().toString(), QString::fromUtf8("✗ refused"));
+    QVERIFY(model.index(last, ui::MergeLogView::ReasonColumn).data().toString().contains("take_along_axis"));
+  }
+
+  void mergeLogFiltersAndSorts() {
+    ui::MergeLogView view;
+    view.setSession(crossEntropy_);
+    const trace::Trace& trace = *crossEntropy_->trace;
+    int refused = 0;
+    for (const trace::Step& s : trace.steps()) refused += s.merge && !s.merge->ok();
+    QVERIFY(refused > 0);
+
+    view.resultFilterBox()->setCurrentIndex(ui::MergeLogView::RefusedOnly);
+    QAbstractItemModel& model = *view.table()->model();
+    QCOMPARE(model.rowCount(), refused);
+    for (int row = 0; row < model.rowCount(); ++row)
+      QVERIFY(!trace.step(static_cast<std::size_t>(stepOfTableRow(view, row))).merge->ok());
+
+    view.resultFilterBox()->setCurrentIndex(ui::MergeLogView::AllResults);
+    view.textFilterBox()->setText("herrmann");
+    QVERIFY(model.rowCount() > 0);
+    for (int row = 0; row < model.rowCount(); ++row)
+      QCOMPARE(model.index(row, ui::MergeLogView::PhaseColumn).data().toString(), QString("herrmann_merge"));
+    view.textFilterBox()->clear();
+
+    view.table()->sortByColumn(ui::MergeLogView::StepColumn, Qt::DescendingOrder);
+    for (int row = 1; row < model.rowCount(); ++row) QVERIFY(stepOfTableRow(view, row - 1) > stepOfTableRow(view, row));
+    view.table()->sortByColumn(ui::MergeLogView::StepColumn, Qt::AscendingOrder);
+    for (int row = 1; row < model.rowCount(); ++row) QVERIFY(stepOfTableRow(view, row - 1) < stepOfTableRow(view, row));
+  }
+
+  void mergeLogEmitsOnClickOnly() {
+    ui::MergeLogView view;
+    view.resize(900, 500);
+    view.setSession(crossEntropy_);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy spy(&view, &ui::MergeLogView::stepActivated);
+
+    view.setCurrentStep(stepOfTableRow(view, 1));
+    QCOMPARE(spy.count(), 0);
+    QCOMPARE(view.table()->currentIndex().row(), 1);
+    view.setCurrentStep(3);  // a pass: no row
+    QVERIFY(view.table()->selectionModel()->selectedRows().isEmpty());
+
+    const QModelIndex cell = view.table()->model()->index(2, ui::MergeLogView::PhaseColumn);
+    QTest::mouseClick(view.table()->viewport(), Qt::LeftButton, {}, view.table()->visualRect(cell).center());
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.takeFirst().at(0).toInt(), stepOfTableRow(view, 2));
+  }
+
+  // ------------------------------------------------------------------------ inspector
+
+  void inspectorShowsEveryVerdictOfARefusedMerge() {
+    const trace::Step* step = firstStep(*crossEntropy_->trace, [](const trace::Step& s) {
+      return s.merge && !s.merge->ok() && s.phase == "final_merge";
+    });
+    QVERIFY(step);
+    ui::InspectorView view;
+    view.showStep(*step);
+    const QString text = view.plainText();
+    QVERIFY(text.contains("No scheduler accepts the union"));
+    QVERIFY(step->merge->verdicts.size() >= 5);
+    for (const trace::SchedulerCheck& v : step->merge->verdicts) {
+      QVERIFY2(text.contains(QString::fromStdString(v.scheduler)), v.scheduler.c_str());
+      QVERIFY2(text.contains(QString::fromStdString(v.reason)), v.reason.c_str());
+    }
+  }
+
+  void inspectorShowsAnAcceptedMergeAndAPassDiff() {
+    const trace::Step* accepted = firstStep(*crossEntropy_->trace, isAcceptedMerge);
+    QVERIFY(accepted);
+    ui::InspectorView view;
+    view.showStep(*accepted);
+    QVERIFY(view.plainText().contains("Accepted by " + QString::fromStdString(accepted->merge->accepted)));
+    QVERIFY(view.plainText().contains("Regrouped"));
+
+    const SessionPtr session = sessionFor(samplePath("cast_chain.py"));
+    QVERIFY(session);
+    const trace::Step* pass = firstStep(*session->trace, [](const trace::Step& s) {
+      return s.kind == trace::StepKind::Pass && s.modified;
+    });
+    QVERIFY(pass);
+    view.showStep(*pass);
+    const std::string diffText = trace::diff(*pass->before->fusion, *pass->after->fusion).toText();
+    const QString firstLine = QString::fromStdString(diffText).section('\n', 0, 0);
+    QVERIFY(!firstLine.isEmpty());
+    QVERIFY2(view.plainText().contains(firstLine), qPrintable(firstLine));
+  }
+
+  void inspectorShowsAnOpsSourceLineAndGroup() {
+    const trace::Step* step = firstStep(*crossEntropy_->trace, isAcceptedMerge);
+    QVERIFY(step);
+    const graph::GraphModel model = graph::buildStepGraph(*step, graph::StepSide::After, {});
+    const ir::Fusion& fusion = *step->after->fusion;
+    const graph::Node* op = nullptr;
+    for (const graph::Node& n : model.nodes) {
+      const ir::Expr* expr = n.kind == graph::NodeKind::Op ? fusion.exprById(n.exprId) : nullptr;
+      if (expr && expr->toString().find("max(") != std::string::npos) op = &n;
+    }
+    QVERIFY(op);
+    ui::Selection selection;
+    selection.kind = ui::Selection::Kind::Node;
+    selection.nodeId = op->id;
+    selection.exprId = op->exprId;
+    ui::InspectorView view;
+    view.showSelection(*step, model, selection);
+    const QString text = view.plainText();
+    QVERIFY2(text.contains("line 13"), qPrintable(text));  // T3 = fd.ops.max(...) in the script
+    QVERIFY(text.contains("T3"));
+    QVERIFY(text.contains("part of the candidate set"));
+    QVERIFY(text.contains("inner_persistent"));
+
+    // A cluster and an edge of the same drawing.
+    QVERIFY(!model.clusters.empty());
+    selection = {};
+    selection.kind = ui::Selection::Kind::Cluster;
+    selection.group = model.clusters.front().group;
+    view.showSelection(*step, model, selection);
+    QVERIFY(view.plainText().contains(QString::fromStdString(model.clusters.front().scheduler)));
+    const auto edge = std::ranges::find_if(model.edges, [](const graph::Edge& e) { return e.bytes > 0; });
+    QVERIFY(edge != model.edges.end());
+    selection = {};
+    selection.kind = ui::Selection::Kind::Edge;
+    selection.nodeId = edge->from + ">" + edge->to;
+    view.showSelection(*step, model, selection);
+    QVERIFY2(view.plainText().contains(QLocale::c().toString(static_cast<qlonglong>(edge->bytes)) + " bytes"),
+             qPrintable(view.plainText()));
+  }
+
+  // --------------------------------------------------------------------------- source
+
+  void sourceViewHighlightsAndReportsLines() {
+    ui::SourceView view;
+    view.resize(700, 500);
+    view.setSession(crossEntropy_);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QPlainTextEdit& editor = *view.editor();
+    QVERIFY(editor.toPlainText().contains("take_along_axis"));
+
+    view.highlightLine(13);
+    QCOMPARE(view.highlightedLine(), 13);
+    QCOMPARE(editor.extraSelections().size(), 1);
+    QCOMPARE(editor.extraSelections().front().cursor.blockNumber(), 12);
+    view.highlightLine(0);
+    QVERIFY(editor.extraSelections().isEmpty());
+    QCOMPARE(view.highlightedLine(), 0);
+
+    QSignalSpy spy(&view, &ui::SourceView::lineClicked);
+    const QRect line3 = editor.cursorRect(QTextCursor(editor.document()->findBlockByNumber(2)));
+    QTest::mouseClick(editor.viewport(), Qt::LeftButton, {}, line3.center() + QPoint(30, 0));
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.takeFirst().at(0).toInt(), 3);
+  }
+
+  void sourceViewWithoutTextShowsAPlaceholder() {
+    auto session = std::make_shared<ui::Session>(*crossEntropy_);
+    session->source.clear();
+    ui::SourceView view;
+    view.setSession(session);
+    QVERIFY(view.editor()->toPlainText().isEmpty());
+    QCOMPARE(view.editor()->placeholderText(), QString("No script text for this trace"));
+  }
+};
+
+QTEST_MAIN(TestDocks)
+#include "test_docks.moc"
