@@ -478,6 +478,12 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
   if (firstPicture_) {
     view_->fitToView();
     firstPicture_ = false;
+    // A big graph fitted whole is an unreadable sliver: start readable, at the action.
+    if (view_->zoom() < 0.35) {
+      view_->zoomBy(0.7 / view_->zoom());
+      const QRectF top = scene_->sceneRect();
+      view_->centerOn(!active.isEmpty() ? active.center() : QPointF(top.center().x(), top.top() + view_->viewport()->height() / 2.0 / view_->zoom()));
+    }
   } else if (!active.isEmpty() && anchorOnScreen_) {
     // Keep the active group where the eye already is: shift so its centre lands on the
     // remembered viewport point.
