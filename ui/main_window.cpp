@@ -51,7 +51,7 @@ QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name
 
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent)
+MainWindow::MainWindow(QWidget* parent, bool persistent)
     : QMainWindow(parent),
       document_(new Document(this)),
       layout_(new LayoutService(this)),
@@ -96,7 +96,8 @@ MainWindow::MainWindow(QWidget* parent)
     if (current_ + 1 >= stepCount()) setPlaying(false);
     else nextStep();
   });
-  restoreSettings();
+  persistent_ = persistent;
+  if (persistent_) restoreSettings();
   updateTitleAndStatus();
 }
 
@@ -301,21 +302,32 @@ void MainWindow::restoreSettings() {
   profileBox_->setCurrentText(s.value("options/profile", "h100").toString());
   scalarBox_->setCurrentText(s.value("options/scalarMode", "host_segment").toString());
   viewBox_->setCurrentIndex(s.value("options/view", 0).toInt());
+  const QStringList disabled = s.value("options/disabledPasses").toStringList();
+  for (QAction* a : passMenu_->actions())
+    if (a->isCheckable() && disabled.contains(a->text())) {
+      const QSignalBlocker quiet(a);  // nothing is open yet: no re-run
+      a->setChecked(false);
+    }
+  applyOptions();
   refreshRecentMenu();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  layout_->cancel();
+  if (!persistent_) return QMainWindow::closeEvent(event);
   QSettings s;
   s.setValue("window/geometry", saveGeometry());
   s.setValue("window/state", saveState());
   s.setValue("options/profile", profileBox_->currentText());
   s.setValue("options/scalarMode", scalarBox_->currentText());
   s.setValue("options/view", viewBox_->currentIndex());
+  s.setValue("options/disabledPasses", document_->options().disabledPasses);
   layout_->cancel();
   QMainWindow::closeEvent(event);
 }
 
 void MainWindow::rememberRecent(const QString& path) {
+  if (!persistent_) return;
   QSettings s;
   QStringList recent = s.value("recentFiles").toStringList();
   const QString abs = QFileInfo(path).absoluteFilePath();

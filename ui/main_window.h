@@ -35,7 +35,9 @@ class MainWindow : public QMainWindow {
   Q_OBJECT
 
  public:
-  explicit MainWindow(QWidget* parent = nullptr);
+  /// `persistent`: restore and save window state, recent files and options (QSettings). Off
+  /// for headless screenshots, so they look the same on every machine.
+  explicit MainWindow(QWidget* parent = nullptr, bool persistent = true);
   ~MainWindow() override;
 
   Document& document() { return *document_; }
@@ -115,6 +117,7 @@ class MainWindow : public QMainWindow {
   QDockWidget* diffDock_ = nullptr;
 
   SessionPtr session_;
+  bool persistent_ = true;
   int current_ = -1;
   int ticket_ = 0;
   bool pictureShown_ = false;

@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  segscope::ui::MainWindow window;
+  segscope::ui::MainWindow window(nullptr, /*persistent=*/!headless);
   if (headless) {
     window.resize(size);
     window.show();
