@@ -12,6 +12,7 @@
 #include "cli/graph_export.h"
 #include "cli/report.h"
 #include "exec/cpu_reference.h"
+#include "exec/cuda/driver_api.h"
 #include "exec/input_generator.h"
 #include "exec/segment_runner.h"
 #include "segmenter/segment_export.h"
@@ -152,8 +153,18 @@ int runSegmented(const Arguments& args, RunSummary& summary);
 
 int run(const Arguments& args) {
   const std::string backend = args.value("--backend").value_or("cpu");
+  if (backend == "cuda") {
+    const exec::cuda::DriverStatus& driver = exec::cuda::driverStatus();
+    if (!driver.usable()) {
+      std::cerr << "segscope-cli: error: " << exec::cuda::noDeviceMessage(driver) << "\n";
+      return kBadInput;
+    }
+    std::cerr << "segscope-cli: error: the CUDA runner is not in this build yet (kernels are generated and compiled; "
+                 "launching them is the next step); use --backend cpu\n";
+    return kRuntimeFailure;
+  }
   if (backend != "cpu") {
-    std::cerr << "error: unknown backend '" << backend << "' (this build has: cpu)\n";
+    std::cerr << "error: unknown backend '" << backend << "' (backends: cpu, cuda)\n";
     return kBadInput;
   }
   RunSummary summary;
@@ -287,10 +298,10 @@ std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode) {
   exitCode = kBadInput;
   trace::PipelineOptions options;
   options.profile = args.value("--profile").value_or("h100");
-  if (!scheduler::profileByName(options.profile)) {
+  if (options.profile != "detected" && !scheduler::profileByName(options.profile)) {
     std::cerr << "segscope-cli: error: unknown profile '" << options.profile << "'; profiles are:";
     for (const scheduler::DeviceProfile& p : scheduler::builtinProfiles()) std::cerr << " " << p.name;
-    std::cerr << "\n";
+    std::cerr << " detected\n";
     return std::nullopt;
   }
   const std::string mode = args.value("--scalar-mode").value_or("host_segment");

@@ -3,6 +3,7 @@
 
 #include <variant>
 
+#include "exec/cuda/driver_api.h"
 #include "frontend/file_io.h"
 #include "passes/pre_segmenter.h"
 
@@ -52,8 +53,12 @@ Step loadStep(const ir::Fusion& fusion, const std::string& file) {
 
 std::variant<PipelineRun, PipelineError> runPipeline(const std::string& file, const std::string& source,
                                                      const PipelineOptions& options) {
-  const auto profile = scheduler::profileByName(options.profile);
-  if (!profile) return optionError(file, "unknown device profile '" + options.profile + "'");
+  // "detected" reads the GPU's own figures (DESIGN §6); the built-ins need no GPU.
+  const auto profile = options.profile == "detected" ? exec::cuda::detectDeviceProfile() : scheduler::profileByName(options.profile);
+  if (!profile)
+    return optionError(file, options.profile == "detected"
+                                 ? "cannot use the 'detected' profile: " + exec::cuda::noDeviceMessage(exec::cuda::driverStatus())
+                                 : "unknown device profile '" + options.profile + "'");
   for (const std::string& n : options.disabledPasses)
     if (!passes::findPass(n)) return optionError(file, "unknown pass '" + n + "'");
   frontend::ParseOptions parse;

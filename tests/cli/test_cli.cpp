@@ -8,6 +8,7 @@
 #include <QProcess>
 #include <QXmlStreamReader>
 
+#include "exec/cuda/driver_api.h"
 #include "passes/pre_segmenter.h"
 #include "test_files.h"
 #include "trace/trace_json.h"
@@ -323,6 +324,13 @@ class TestCli : public QObject {
     QVERIFY(files.size() > 5);
     QVERIFY(files.first().startsWith("step-000-load"));
     QVERIFY2(r.err.contains(QString("drew %1 steps").arg(files.size())), qPrintable(r.err));
+  }
+
+  void cudaBackendWithoutADeviceSaysSo() {
+    if (segscope::exec::cuda::driverStatus().usable()) QSKIP("this machine has a CUDA device");
+    const Run r = cli({"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--backend", "cuda"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("no CUDA device available") && r.err.contains("--backend cpu"), qPrintable(r.err));
   }
 
   void segmentRejectsAnUnknownScalarMode() {
