@@ -314,7 +314,8 @@ std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode) {
   options.runPasses = !args.has("--no-passes");
   auto outcome = trace::runPipelineOnFile(args.file, options);
   if (auto* error = std::get_if<trace::PipelineError>(&outcome)) {
-    std::cerr << (error->diagnostic.loc.known() ? error->diagnostic.format() : error->diagnostic.message + "\n");
+    std::cerr << (error->diagnostic.loc.known() ? error->diagnostic.format()
+                                                : "segscope-cli: error: " + error->diagnostic.message + "\n");
     exitCode = error->badInput ? kBadInput : kRuntimeFailure;
     return std::nullopt;
   }
