@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 #include <set>
+#include <unordered_set>
 
 #include "scheduler/analysis.h"
 #include "segmenter/finder_state.h"
@@ -55,17 +56,18 @@ std::vector<SegmentedGroup*> between(GroupDependencyAnalysis& dep, SegmentedGrou
 }
 
 bool carriesFusionOutputInside(const FinderState& state, const std::vector<SegmentedGroup*>& set) {
+  const std::unordered_set<const SegmentedGroup*> inside(set.begin(), set.end());
   for (const SegmentedGroup* g : set)
     for (const SegmentedEdge* e : g->consumerEdges())
-      if (std::find(set.begin(), set.end(), e->to) != set.end() && state.fusion.isOutput(e->val)) return true;
+      if (inside.count(e->to) && state.fusion.isOutput(e->val)) return true;
   return false;
 }
 
 SegmentedGroup* tryVertical(FinderState& state, SegmentedGroup* producer, SegmentedGroup* consumer, const Signature& sig) {
   std::vector<SegmentedGroup*> set = between(state.dependencies(), producer, consumer);
-  if (carriesFusionOutputInside(state, set)) return nullptr;
   for (const SegmentedGroup* g : set)
     if (!compatible(g, sig)) return nullptr;
+  if (carriesFusionOutputInside(state, set)) return nullptr;
   return state.attemptMerge(set);
 }
 

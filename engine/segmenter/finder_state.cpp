@@ -105,7 +105,7 @@ SegmentedGroup* FinderState::applyMerge(const std::vector<SegmentedGroup*>& cand
     merged = next;
   }
   types_[merged] = trial.proposal.accepted;
-  current_.reset();
+  current_ = patchedSnapshot(before, candidates, merged);
   record(candidates, trial, merged, before);
   return merged;
 }
@@ -193,6 +193,28 @@ void FinderState::showPartition(std::shared_ptr<const trace::Partition> partitio
   s->fusion = fusionSnapshot_;
   s->partition = std::move(partition);
   current_ = s;
+}
+
+// The partition after a merge, patched from the one before: copying a vector of ints is far
+// cheaper than walking every group's exprs again, which made long traces quadratic.
+trace::SnapshotPtr FinderState::patchedSnapshot(const trace::SnapshotPtr& before, const std::vector<SegmentedGroup*>& merged,
+                                                const SegmentedGroup* result) const {
+  if (!before || !before->partition) return nullptr;
+  auto p = std::make_shared<trace::Partition>(*before->partition);
+  std::erase_if(p->groups, [&](const trace::PartitionGroup& g) {
+    return std::any_of(merged.begin(), merged.end(), [&](const SegmentedGroup* m) { return m->id() == g.id; });
+  });
+  const scheduler::SchedulerType type = typeOf(result);
+  p->groups.push_back({result->id(), std::string(scheduler::schedulerName(type)), runsOnHost(type, result->exprs())});
+  for (const ir::Expr* e : result->exprs()) {
+    const auto id = static_cast<std::size_t>(e->id());
+    if (p->groupOfExpr.size() <= id) p->groupOfExpr.resize(id + 1, -1);
+    p->groupOfExpr[id] = result->id();
+  }
+  auto s = std::make_shared<trace::Snapshot>();
+  s->fusion = before->fusion;
+  s->partition = std::move(p);
+  return s;
 }
 
 std::shared_ptr<const trace::Partition> FinderState::buildPartition() const {

@@ -80,6 +80,8 @@ class FinderState {
 
  private:
   std::shared_ptr<const trace::Partition> buildPartition() const;
+  trace::SnapshotPtr patchedSnapshot(const trace::SnapshotPtr& before, const std::vector<SegmentedGroup*>& merged,
+                                     const SegmentedGroup* result) const;
   void record(const std::vector<SegmentedGroup*>& candidates, const MergeTrial& trial, const SegmentedGroup* result,
               trace::SnapshotPtr before);
 

@@ -14,33 +14,40 @@ bool isUpcast(const ir::Expr* e) {
          ir::byteSize(e->operand(0)->dtype()) < ir::byteSize(e->output()->dtype());
 }
 
-// One copy for one later reader of an upcast's output; false when there is none to make.
-bool privatizeOne(ir::Fusion& fusion, std::vector<PrivatizedCast>& out) {
-  for (ir::Expr* reader : fusion.exprs()) {
-    for (ir::Val* x : reader->inputs()) {
-      ir::Expr* def = x->definition();
-      if (!isUpcast(def) || x->uses().size() < 2 || x->uses().front() == reader) continue;
-      auto copy = ir::ops::cast(fusion, def->operand(0), x->dtype());
-      if (!copy) continue;
-      fusion.setName(copy.value(), x->name());
-      copy.value()->setLoc(x->loc());
-      copy.value()->definition()->setLoc(def->loc());
-      fusion.replaceUse(reader, x, copy.value());
-      const ir::Expr* original = def;
-      for (const PrivatizedCast& p : out)
-        if (p.copy == def) original = p.original;
-      out.push_back({original, copy.value()->definition()});
-      return true;
+// Gives `reader` its own copy of the upcast behind `x`; remembers which cast it copies.
+void privatize(ir::Fusion& fusion, ir::Expr* reader, ir::Val* x, std::vector<PrivatizedCast>& out) {
+  ir::Expr* def = x->definition();
+  auto copy = ir::ops::cast(fusion, def->operand(0), x->dtype());
+  if (!copy) return;
+  fusion.setName(copy.value(), x->name());
+  copy.value()->setLoc(x->loc());
+  copy.value()->definition()->setLoc(def->loc());
+  fusion.replaceUse(reader, x, copy.value());
+  const ir::Expr* original = def;
+  for (const PrivatizedCast& p : out)
+    if (p.copy == def) original = p.original;
+  out.push_back({original, copy.value()->definition()});
+}
+
+// One sweep over a fixed order (a fresh topological sort per copy made this quadratic).
+bool privatizeSweep(ir::Fusion& fusion, std::vector<PrivatizedCast>& out) {
+  bool changed = false;
+  for (ir::Expr* reader : fusion.exprs())
+    for (ir::Val* x : std::vector<ir::Val*>(reader->inputs())) {
+      if (!isUpcast(x->definition()) || x->uses().size() < 2 || x->uses().front() == reader) continue;
+      // mul(x, x): the first copy already replaced both operands.
+      if (std::find(reader->inputs().begin(), reader->inputs().end(), x) == reader->inputs().end()) continue;
+      privatize(fusion, reader, x, out);
+      changed = true;
     }
-  }
-  return false;
+  return changed;
 }
 
 }  // namespace
 
 std::vector<PrivatizedCast> privatizeUpcasts(ir::Fusion& fusion) {
   std::vector<PrivatizedCast> out;
-  while (privatizeOne(fusion, out)) {
+  while (privatizeSweep(fusion, out)) {
   }
   return out;
 }
