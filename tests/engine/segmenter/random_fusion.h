@@ -2,6 +2,7 @@
 // broadcasts back, host scalar arithmetic and segment hints over [R, C] tensors.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <random>
 #include <vector>
@@ -17,15 +18,15 @@ struct RandomFusion {
   std::vector<ir::InputSpec> inputs;
 };
 
-inline RandomFusion makeRandomFusion(unsigned seed, int ops) {
+/// `pick(n)` returns a choice in [0, n): a seeded generator for property tests, the fuzzer's
+/// bytes for fuzzing (so libFuzzer mutates the fusion's structure, not just a seed).
+inline RandomFusion makeFusionFrom(const std::function<int(int)>& pick, int ops, const std::string& name) {
   using ir::DataType;
   using ir::OpType;
-  std::mt19937 rng(seed);
-  const auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
   RandomFusion r;
   r.fusion = std::make_unique<ir::Fusion>();
   ir::Fusion& f = *r.fusion;
-  f.setName("random_" + std::to_string(seed));
+  f.setName(name);
   const std::int64_t rows = 2 + pick(7), cols = 2 + pick(9);
   std::vector<ir::Val*> tensors;  // every [R, C] value so far
   const int inputs = 1 + pick(3);
@@ -98,6 +99,12 @@ inline RandomFusion makeRandomFusion(unsigned seed, int ops) {
   }
   f.removeDeadCode();
   return r;
+}
+
+inline RandomFusion makeRandomFusion(unsigned seed, int ops) {
+  std::mt19937 rng(seed);
+  return makeFusionFrom([&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); }, ops,
+                        "random_" + std::to_string(seed));
 }
 
 }  // namespace segscope::testing

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (clang, ASan + UBSan) and runs each for SECONDS (default 600).
+# Corpora live in build/fuzz/corpus/<target>; the loader's is seeded from samples/ and tests.
+# Crashes are written to build/fuzz/crashes/<target>/; turn each into a test under tests/error/.
+#   scripts/fuzz.sh [SECONDS] [TARGET...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-600}"; shift || true
+targets=("$@"); [[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_loader fuzz_segment)
+command -v clang++ >/dev/null || { echo "fuzz.sh: needs clang (apt-get install clang)" >&2; exit 2; }
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz --target "${targets[@]}"
+for t in "${targets[@]}"; do
+  corpus="build/fuzz/corpus/$t"; crashes="build/fuzz/crashes/$t"
+  mkdir -p "$corpus" "$crashes"
+  if [[ "$t" == fuzz_loader && -z "$(ls -A "$corpus")" ]]; then
+    cp samples/*.py tests/error/data/*.py tests/engine/frontend/data/*.py "$corpus"/ 2>/dev/null || true
+  fi
+  echo "== $t for ${seconds}s"
+  "build/fuzz/bin/$t" "$corpus" -max_total_time="$seconds" -artifact_prefix="$crashes/" -print_final_stats=1 \
+    -max_len=8192 -timeout=20 -rss_limit_mb=4096 2>&1 | tail -n 15
+done
