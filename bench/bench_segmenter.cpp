@@ -1,0 +1,115 @@
+// Pipeline cost per stage (parse, pre-segmentation passes, segmentation) on fusion scripts,
+// medians of N runs, plus the trace's size and the segmenter's scaling exponent between the
+// smallest and the largest file. Usage: bench_segmenter [--runs N] FILE...
+//   python3 bench/make_fusion.py --ops 1000 > f1k.py (and 3000, 10000), then bench_segmenter f1k.py f3k.py f10k.py
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "frontend/file_io.h"
+#include "frontend/script.h"
+#include "passes/pre_segmenter.h"
+#include "scheduler/device_profile.h"
+#include "segmenter/segment_candidate_finder.h"
+#include "trace/trace.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double ms(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); }
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Bytes the trace holds in partitions (one int per expr per distinct partition) — the part
+// that grows with the number of steps; fusion snapshots are shared between merge steps.
+std::size_t partitionBytes(const segscope::trace::Trace& t) {
+  std::vector<const segscope::trace::Partition*> seen;
+  std::size_t bytes = 0;
+  for (const auto& s : t.steps())
+    if (s.after && s.after->partition && std::find(seen.begin(), seen.end(), s.after->partition.get()) == seen.end()) {
+      seen.push_back(s.after->partition.get());
+      bytes += s.after->partition->groupOfExpr.size() * sizeof(int);
+    }
+  return bytes;
+}
+
+struct Row {
+  std::string file;
+  std::size_t exprs = 0;
+  double parse = 0, passes = 0, segment = 0;
+  std::size_t steps = 0, segments = 0, partitionKiB = 0;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace segscope;
+  int runs = 5;
+  std::vector<std::string> files;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+    else files.push_back(argv[i]);
+  }
+  if (files.empty()) {
+    std::fprintf(stderr, "usage: bench_segmenter [--runs N] FILE...\n");
+    return 2;
+  }
+  const auto& profile = *scheduler::profileByName("h100");
+  std::vector<Row> rows;
+  for (const std::string& file : files) {
+    auto text = frontend::readTextFile(file);
+    if (!text) {
+      std::fprintf(stderr, "%s\n", text.error().message.c_str());
+      return 2;
+    }
+    std::vector<double> parse, passes, segment;
+    Row row;
+    row.file = file;
+    for (int r = 0; r < runs; ++r) {
+      const auto t0 = Clock::now();
+      frontend::ParseOutcome o = frontend::parseScript(text.value());
+      const auto t1 = Clock::now();
+      if (!o.ok()) {
+        std::fprintf(stderr, "%s", o.error.format().c_str());
+        return 2;
+      }
+      passes::runPreSegmenter(*o.script->fusion);
+      const auto t2 = Clock::now();
+      trace::Trace t;
+      auto result = segmenter::segmentFusion(*o.script->fusion, o.script->inputs, profile, {}, t);
+      const auto t3 = Clock::now();
+      if (!result) return 1;
+      parse.push_back(ms(t0, t1));
+      passes.push_back(ms(t1, t2));
+      segment.push_back(ms(t2, t3));
+      row.exprs = o.script->fusion->exprs().size();
+      row.steps = t.size();
+      row.segments = result->segmentation.segments.size();
+      row.partitionKiB = partitionBytes(t) / 1024;
+    }
+    row.parse = median(parse);
+    row.passes = median(passes);
+    row.segment = median(segment);
+    rows.push_back(row);
+  }
+  std::printf("%-28s %7s %10s %10s %12s %7s %9s %14s\n", "file", "exprs", "parse ms", "passes ms", "segment ms", "steps",
+              "segments", "partitions KiB");
+  for (const Row& r : rows)
+    std::printf("%-28s %7zu %10.1f %10.1f %12.1f %7zu %9zu %14zu\n", r.file.substr(r.file.find_last_of('/') + 1).c_str(), r.exprs,
+                r.parse, r.passes, r.segment, r.steps, r.segments, r.partitionKiB);
+  if (rows.size() >= 2) {
+    const Row& a = rows.front();
+    const Row& b = rows.back();
+    const double exponent = std::log((b.passes + b.segment) / (a.passes + a.segment)) / std::log(double(b.exprs) / double(a.exprs));
+    std::printf("scaling exponent of passes + segmentation, %zu -> %zu exprs: %.2f\n", a.exprs, b.exprs, exponent);
+  }
+  std::printf("medians of %d runs\n", runs);
+  return 0;
+}
