@@ -286,6 +286,9 @@ Result<std::optional<std::vector<InputSpec>>> readFooter(const Node& stmtValue, 
                          (inputs.empty() ? "" : " (" + names + ")"),
                      stmtValue.loc);
   }
+  // An int64 tensor feeds a DataType.Index input (that is how torch passes index tensors).
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    if (specs[i].isTensor && specs[i].dtype == DataType::Int && inputs[i]->dtype() == DataType::Index) specs[i].dtype = DataType::Index;
   for (std::size_t i = 0; i < specs.size(); ++i)
     if (auto st = checkEntry(specs[i], inputs[i], i); !st) return st.error();
   // Scalars take the declared dtype; the footer only gives the value.

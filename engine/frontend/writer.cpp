@@ -225,6 +225,8 @@ class ScriptWriter {
 };
 
 std::string torchDtype(ir::DataType t) {
+  // DataType.Index tensors take torch.int64 (nvFuser's index type on the host side).
+  if (t == ir::DataType::Index) return "torch.int64";
   const std::string_view name = ir::torchDtypeName(t);
   return "torch." + std::string(name.empty() ? "float32" : name);
 }

@@ -15,6 +15,28 @@ class TestRoundTrip : public QObject {
   Q_OBJECT
 
  private slots:
+  // Inputs the loader fuzzer once broke (tests/error/fuzz): whatever loads must write back as
+  // a script that loads again, footer included.
+  void fuzzRegressionsRoundTrip_data() {
+    QTest::addColumn<QString>("path");
+    QDir dir(QString(SEGSCOPE_TEST_DATA_DIR) + "/error/fuzz");
+    for (const QString& f : dir.entryList({"*.py"}, QDir::Files, QDir::Name)) QTest::newRow(qPrintable(f)) << dir.filePath(f);
+  }
+  void fuzzRegressionsRoundTrip() {
+    QFETCH(QString, path);
+    auto text = frontend::readTextFile(path.toStdString());
+    QVERIFY(text.ok());
+    frontend::ParseOutcome first = frontend::parseScript(text.value());
+    if (!first.ok()) {
+      QVERIFY(!first.error.message.empty());
+      return;
+    }
+    QVERIFY(first.script->fusion->verify().ok());
+    const std::string written = frontend::writeScript(*first.script->fusion, first.script->inputs, {});
+    frontend::ParseOutcome second = frontend::parseScript(written);
+    QVERIFY2(second.ok(), second.ok() ? "" : (second.error.format() + written).c_str());
+  }
+
   void roundTrip_data() {
     QTest::addColumn<QString>("path");
     const QStringList files = testing::sampleAndAllOpsFiles();
