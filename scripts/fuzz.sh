@@ -17,6 +17,13 @@ for t in "${targets[@]}"; do
     cp samples/*.py tests/error/data/*.py tests/engine/frontend/data/*.py "$corpus"/ 2>/dev/null || true
   fi
   echo "== $t for ${seconds}s"
-  "build/fuzz/bin/$t" "$corpus" -max_total_time="$seconds" -artifact_prefix="$crashes/" -print_final_stats=1 \
-    -max_len=8192 -timeout=20 -rss_limit_mb=4096 2>&1 | tail -n 15
+  # A crash stops that target (libFuzzer's way) but not the others; the summary says which.
+  if "build/fuzz/bin/$t" "$corpus" -max_total_time="$seconds" -artifact_prefix="$crashes/" -print_final_stats=1 \
+       -max_len=8192 -timeout=20 -rss_limit_mb=4096 > "build/fuzz/$t.log" 2>&1; then
+    echo "$t: no crash"
+  else
+    echo "$t: CRASH — see build/fuzz/$t.log and $crashes/" ; failed=1
+  fi
+  grep -E "^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)" "build/fuzz/$t.log" || true
 done
+exit "${failed:-0}"
