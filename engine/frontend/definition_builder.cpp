@@ -478,6 +478,9 @@ DefinitionBuilder::Outputs DefinitionBuilder::defineScalar(const BoundArgs& a, b
     if (std::holds_alternative<double>(*v) && d != std::trunc(d))
       return at(valueNode, "value " + ir::formatScalarValue(*v) + " is not an integer, but dtype is DataType." +
                                std::string(ir::dataTypeName(t)));
+    // inf, nan and values beyond int64 have no integer to become (found by fuzzing).
+    if (!std::holds_alternative<std::int64_t>(*v) && (!std::isfinite(d) || d < -9.2233720368547758e18 || d >= 9.2233720368547758e18))
+      return at(valueNode, "value " + ir::formatScalarValue(*v) + " does not fit DataType." + std::string(ir::dataTypeName(t)));
     if (!std::holds_alternative<std::int64_t>(*v)) v = ir::ScalarValue(static_cast<std::int64_t>(d));
   } else if (ir::isFloating(t) && !std::holds_alternative<double>(*v)) {
     if (std::holds_alternative<std::complex<double>>(*v))
