@@ -56,7 +56,7 @@ struct Combine {
 };
 
 Result<Combine> combineFor(const ir::Expr& e, const std::string& type) {
-  const bool isFloat = type == "float" || type == "double";
+  const bool isFloat = type == "sg_float" || type == "double";
   switch (e.op()) {
     case ir::OpType::Sum: return Combine{"SgAdd()", "(" + type + ")0"};
     case ir::OpType::Prod: return Combine{"SgMul()", "(" + type + ")1"};
@@ -81,6 +81,11 @@ class RowKernelBuilder {
   Result<Index> rowIndexOf(const ir::Val* v) const;
   Index fullIndex(const Index& reducedIdx) const;
   void openReductionLoop();
+  // The per-thread partials of one row combined across the threads that share the row.
+  std::string combineAcross(const std::string& acc, const std::string& functor, const std::string& identity) const {
+    return block_ ? "sg_block_reduce(" + acc + ", " + functor + ", " + identity + ")"
+                  : "sg_col_reduce(" + acc + ", " + functor + ")";
+  }
   Result<std::string> accumulate(const ir::Expr& e, const std::string& type, const std::string& acc,
                                  const std::string& combine, const std::string& centre);
   Status reduce(const ir::Expr& e);
@@ -124,7 +129,8 @@ Index RowKernelBuilder::fullIndex(const Index& reducedIdx) const {
 
 void RowKernelBuilder::openReductionLoop() {
   const std::string n = std::to_string(shape_.extent) + "LL";
-  em_.open(block_ ? "for (long long r = threadIdx.x; r < " + n + "; r += blockDim.x)" : "for (long long r = 0; r < " + n + "; ++r)");
+  em_.open(block_ ? "for (long long r = threadIdx.x; r < " + n + "; r += blockDim.x)"
+                  : "for (long long r = active ? threadIdx.y : " + n + "; r < " + n + "; r += blockDim.y)");
 }
 
 // One pass over the row: acc = combine(acc, x) where x is the reduction input at (row, r),
@@ -141,7 +147,7 @@ Result<std::string> RowKernelBuilder::accumulate(const ir::Expr& e, const std::s
     em_.line(acc + " += dev * dev;");
   }
   em_.close();
-  if (block_) em_.line(acc + " = sg_block_reduce(" + acc + ", " + combine + ", (" + type + ")0);");
+  em_.line(acc + " = " + combineAcross(acc, combine, "(" + type + ")0") + ";");
   return acc;
 }
 
@@ -153,13 +159,12 @@ Status RowKernelBuilder::reduce(const ir::Expr& e) {
     SEGSCOPE_TRY(Combine c, combineFor(e, type));
     const std::string acc = "acc" + id;
     em_.line(type + " " + acc + " = " + c.identity + ";");
-    // sg_block_reduce takes the identity for the lanes past the last warp.
     openReductionLoop();
     const Index full = fullIndex(em_.unravel("r", shape_.reducedSizes(), "r"));
     SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
     em_.line(acc + " = " + c.functor + "(" + acc + ", (" + type + ")" + x + ");");
     em_.close();
-    if (block_) em_.line(acc + " = sg_block_reduce(" + acc + ", " + c.functor + ", " + c.identity + ");");
+    em_.line(acc + " = " + combineAcross(acc, c.functor, c.identity) + ";");
     em_.line("const " + type + " red" + id + " = " + roundTo(out, acc) + ";");
     done_[{&e, 0}] = "red" + id;
     return {};
@@ -167,7 +172,7 @@ Status RowKernelBuilder::reduce(const ir::Expr& e) {
   // var / var_mean / welford: two passes (mean, then the centred sum of squares) in the
   // accumulation type of the first output, rounded per output.
   const ir::DataType out0 = e.output(0)->dtype();
-  const std::string type = computeTypeName(out0) == "double" ? "double" : "float";
+  const std::string type = computeTypeName(out0) == "double" ? "double" : "sg_float";
   const std::string n = "(" + type + ")" + std::to_string(shape_.extent) + "LL";
   const std::string sum = "sum" + id, m2 = "m2_" + id, mean = "mean" + id;
   em_.line(type + " " + sum + " = 0;");
@@ -222,9 +227,15 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
     rowOutputs.push_back(o);
   }
   const std::string rows = std::to_string(shape_.rows) + "LL";
-  em_.open(block_ ? "for (long long row = blockIdx.x; row < " + rows + "; row += gridDim.x)"
-                  : "for (long long row = (long long)blockIdx.x * blockDim.x + threadIdx.x; row < " + rows +
-                        "; row += (long long)gridDim.x * blockDim.x)");
+  if (block_) {
+    em_.open("for (long long row = blockIdx.x; row < " + rows + "; row += gridDim.x)");
+  } else {
+    // Threads past the last column stay in the loop: they take part in every sg_col_reduce.
+    em_.open("for (long long rowBase = (long long)blockIdx.x * blockDim.x; rowBase < " + rows +
+             "; rowBase += (long long)gridDim.x * blockDim.x)");
+    em_.line("const long long row = rowBase + threadIdx.x;");
+    em_.line("const bool active = row < " + rows + ";");
+  }
   const Index k = em_.unravel("row", shape_.keptSizes(), "k");
   kept_.assign(shape_.sizes.size(), "0");
   std::size_t next = 0;
@@ -235,14 +246,14 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
     if (!s) return s.error();
   }
   if (!rowOutputs.empty()) {
-    if (block_) em_.open("if (threadIdx.x == 0)");
+    em_.open(block_ ? "if (threadIdx.x == 0)" : "if (active && threadIdx.y == 0)");
     for (const ir::Val* o : rowOutputs) {
       SEGSCOPE_TRY(Index idx, rowIndexOf(o));
       SEGSCOPE_TRY(std::string v, em_.value(o, idx));
       SEGSCOPE_TRY(std::string ignored, em_.store(o, ctx_.kindOf(o), idx, v));
       (void)ignored;
     }
-    if (block_) em_.close();
+    em_.close();
   }
   if (!fullOutputs.empty()) {
     openReductionLoop();
@@ -287,8 +298,11 @@ Result<Kernel> rowKernel(const KernelContext& ctx, const std::vector<const ir::E
     k.launch.block.x = std::clamp<std::int64_t>(nextPow2(shape.extent), 32, ctx.options.maxReductionBlock);
     k.launch.grid.x = std::clamp<std::int64_t>(shape.rows, 1, ctx.options.maxGridX);
   } else {
-    k.launch.block.x = std::clamp<std::int64_t>((shape.rows + 31) / 32 * 32, 32, 128);
-    k.launch.grid.x = std::clamp<std::int64_t>((shape.rows + k.launch.block.x - 1) / k.launch.block.x, 1, ctx.options.maxGridX);
+    // 32 adjacent columns per block (coalesced), up to 16 threads splitting each column's rows.
+    // TODO: split the rows across blocks too (grid reduction) when there are few columns.
+    k.launch.block.x = 32;
+    k.launch.block.y = std::clamp<std::int64_t>(nextPow2(shape.extent), 1, 16);
+    k.launch.grid.x = std::clamp<std::int64_t>((shape.rows + 31) / 32, 1, ctx.options.maxGridX);
   }
   return k;
 }

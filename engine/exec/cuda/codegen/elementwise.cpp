@@ -17,9 +17,9 @@ struct Operands {
 
 bool integralType(ir::DataType t) { return ir::isIntegral(t) || t == ir::DataType::Bool; }
 
-// libm-style call in the compute type: expf for float, exp for double.
+// A prelude math wrapper in the compute type: sg_exp((sg_float)x) is expf for float.
 std::string call(const std::string& fn, const std::string& type, const std::vector<std::string>& args) {
-  std::string s = fn + (type == "float" ? "f" : "") + "(";
+  std::string s = "sg_" + fn + "(";
   for (std::size_t i = 0; i < args.size(); ++i) s += (i ? ", (" : "(") + type + ")" + args[i];
   return s + ")";
 }

@@ -146,8 +146,7 @@ std::string ArgTable::signature() const {
     add(p);
   }
   for (const Entry& e : entries_)
-    if (!e.arg.isTensor()) add(computeTypeName(e.arg.dtype) == "float" ? "double " + e.name
-                                                                       : computeTypeName(e.arg.dtype) + " " + e.name);
+    if (!e.arg.isTensor()) add(scalarParamType(e.arg.dtype) + " " + e.name);
   return s;
 }
 
@@ -215,6 +214,9 @@ Result<Index> Emitter::normalized(const ir::Val* v, const Index& idx) {
 Result<std::string> Emitter::value(const ir::Val* v, const Index& rawIdx) {
   if (v->isScalar()) return scalarValue(v);
   SEGSCOPE_TRY(Index idx, normalized(v, rawIdx));
+  // An empty tensor has nothing to read: whoever asks (cat, pad at a clamped index) discards it.
+  SEGSCOPE_TRY(auto sizes, sizes_.sizes(v));
+  if (numelOf(sizes) == 0) return "(" + computeTypeName(v->dtype()) + ")0";
   std::string key = std::to_string(v->id());
   for (const std::string& i : idx) key += "," + i;
   for (auto it = memo_.rbegin(); it != memo_.rend(); ++it)

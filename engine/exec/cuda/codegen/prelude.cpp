@@ -22,6 +22,21 @@ const char* const kPrelude =
     "static inline float SG_BITS_F32(unsigned int u) { float f; __builtin_memcpy(&f, &u, 4); return f; }\n"
     "static inline double __longlong_as_double(long long u) { double f; __builtin_memcpy(&f, &u, 8); return f; }\n"
     "#endif\n"
+    "// Compute type of Half/BFloat16/Float values; SG_COMPUTE_DOUBLE widens it (host checks).\n"
+    "#if defined(SG_COMPUTE_DOUBLE)\n"
+    "typedef double sg_float;\n"
+    "#else\n"
+    "typedef float sg_float;\n"
+    "#endif\n"
+    "// Math in the argument's own precision: sg_exp(float) is expf, sg_exp(double) is exp.\n"
+    "#define SG_MATH1(fn) SG_DEV float sg_##fn(float x) { return fn##f(x); } SG_DEV double sg_##fn(double x) { return fn(x); }\n"
+    "#define SG_MATH2(fn) SG_DEV float sg_##fn(float x, float y) { return fn##f(x, y); } SG_DEV double sg_##fn(double x, double y) { return fn(x, y); }\n"
+    "SG_MATH1(fabs) SG_MATH1(acos) SG_MATH1(acosh) SG_MATH1(asin) SG_MATH1(asinh) SG_MATH1(atan) SG_MATH1(atanh)\n"
+    "SG_MATH1(cos) SG_MATH1(cosh) SG_MATH1(exp) SG_MATH1(exp2) SG_MATH1(expm1) SG_MATH1(erf) SG_MATH1(erfc)\n"
+    "SG_MATH1(lgamma) SG_MATH1(log) SG_MATH1(log10) SG_MATH1(log1p) SG_MATH1(log2) SG_MATH1(sin) SG_MATH1(sinh)\n"
+    "SG_MATH1(sqrt) SG_MATH1(tan) SG_MATH1(tanh) SG_MATH1(rsqrt) SG_MATH1(ceil) SG_MATH1(floor) SG_MATH1(trunc)\n"
+    "SG_MATH1(rint) SG_MATH1(erfinv) SG_MATH1(erfcinv)\n"
+    "SG_MATH2(atan2) SG_MATH2(nextafter) SG_MATH2(pow) SG_MATH2(fmod)\n"
     "struct sg_half { unsigned short bits; };\n"
     "struct sg_bfloat { unsigned short bits; };\n"
     "#define SG_INF (__longlong_as_double(0x7ff0000000000000LL))\n"
@@ -89,6 +104,20 @@ const char* const kPrelude =
     "  __syncthreads();\n"
     "  return sg_red[32];\n"
     "}\n"
+    "// Outer reductions: blockDim.y threads split one column's rows; a shared-memory tree\n"
+    "// combines them (blockDim.y a power of two). Every thread gets its column's result.\n"
+    "template <class T, class F> __device__ T sg_col_reduce(T v, F f) {\n"
+    "  __shared__ T sg_col[1024];\n"
+    "  const int t = threadIdx.y * blockDim.x + threadIdx.x;\n"
+    "  __syncthreads();\n"
+    "  sg_col[t] = v;\n"
+    "  __syncthreads();\n"
+    "  for (int k = blockDim.y / 2; k > 0; k >>= 1) {\n"
+    "    if (threadIdx.y < k) sg_col[t] = f(sg_col[t], sg_col[t + k * blockDim.x]);\n"
+    "    __syncthreads();\n"
+    "  }\n"
+    "  return sg_col[threadIdx.x];\n"
+    "}\n"
     "#endif\n";
 
 }  // namespace
@@ -118,7 +147,12 @@ std::string computeTypeName(ir::DataType t) {
   if (t == ir::DataType::Bool) return "bool";
   if (ir::isIntegral(t)) return "long long";
   if (t == ir::DataType::Double) return "double";
-  return "float";
+  return "sg_float";
+}
+
+std::string scalarParamType(ir::DataType t) {
+  const std::string c = computeTypeName(t);
+  return c == "sg_float" ? "double" : c;
 }
 
 std::string roundTo(ir::DataType t, const std::string& expr) {

@@ -15,8 +15,10 @@ const std::string& prelude();
 
 /// Type in memory ("float", "sg_half", ...); nullopt for dtypes kernels cannot handle.
 std::optional<std::string> storageType(ir::DataType t);
-/// Type arithmetic happens in: float for Half/BFloat16/Float, double, long long, bool.
+/// Type arithmetic happens in: sg_float (float) for Half/BFloat16/Float, double, long long, bool.
 std::string computeTypeName(ir::DataType t);
+/// Type of a scalar kernel parameter: double for every floating dtype, long long, bool.
+std::string scalarParamType(ir::DataType t);
 /// Wraps `expr` so a value of compute type is rounded as storing it as `t` would round it.
 std::string roundTo(ir::DataType t, const std::string& expr);
 /// A C++ literal for a constant of dtype `t`.

@@ -2,6 +2,7 @@
 // every segment and generate its kernel plan, in run order.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,8 @@ struct SegmentPlan {
 struct ScriptPlans {
   std::string error;  // loading, segmenting or binding failed
   std::vector<SegmentPlan> segments;
+  std::optional<frontend::Script> script;                  // kept for tests that run the plans
+  std::shared_ptr<const segmenter::SegmentationResult> segmented;
 };
 
 inline ScriptPlans planScript(const std::string& path, const exec::cuda::CodegenOptions& options = {}) {
@@ -34,14 +37,16 @@ inline ScriptPlans planScript(const std::string& path, const exec::cuda::Codegen
     out.error = loaded.error.format();
     return out;
   }
-  frontend::Script& script = *loaded.script;
+  out.script = std::move(*loaded.script);
+  frontend::Script& script = *out.script;
   trace::NullRecorder none;
   auto seg = segmenter::segmentFusion(*script.fusion, script.inputs, *scheduler::profileByName("h100"), {}, none);
   if (!seg) {
     out.error = "segmentation: " + seg.error().message;
     return out;
   }
-  const segmenter::Segmentation& s = seg->segmentation;
+  out.segmented = std::make_shared<const segmenter::SegmentationResult>(std::move(seg.value()));
+  const segmenter::Segmentation& s = out.segmented->segmentation;
   auto info = scheduler::RuntimeInfo::bind(*s.fusion, script.inputs);
   if (!info) {
     out.error = "bind: " + info.error().message;

@@ -12,12 +12,12 @@ extern "C" __global__ void sg_seg0_pointwise0(
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < 128LL; i += sg_stride) {
     const long long d0 = (i / 8LL);
     const long long d1 = i % 8LL;
-    const float v0 = sg_ld(in2[d1 * in2_s0 + d0 * in2_s1]);
-    const float v1 = (float)v0;
-    const float v2 = sg_ld(in4[d0 * in4_s0]);
-    const float v3 = ((float)v1 * (float)v2);
-    const float v4 = tanhf((float)v3);
-    const float v5 = sg_rh((float)v4);
+    const sg_float v0 = sg_ld(in2[d1 * in2_s0 + d0 * in2_s1]);
+    const sg_float v1 = (sg_float)v0;
+    const sg_float v2 = sg_ld(in4[d0 * in4_s0]);
+    const sg_float v3 = ((sg_float)v1 * (sg_float)v2);
+    const sg_float v4 = sg_tanh((sg_float)v3);
+    const sg_float v5 = sg_rh((sg_float)v4);
     sg_st(&out10[d0 * out10_s0 + d1 * out10_s1], v5);
   }
 }
