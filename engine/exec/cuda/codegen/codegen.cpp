@@ -116,14 +116,18 @@ Result<KernelPlan> generateKernels(const segmenter::Segment& seg, const ir::Fusi
     plan.kernels.push_back(std::move(k));
     return plan;
   }
+  std::string why = "forced by CodegenOptions::forceUnfused";
   if (!options.forceUnfused) {
     auto fused = codegen::rowKernel(ctx, reductions, outputs, kernelName(seg, "row", 0));
     if (fused) {
       plan.kernels.push_back(std::move(fused).value());
       return plan;
     }
+    why = fused.error().message;
   }
-  return unfusedPlan(seg, ctx, reductions, outputs);
+  SEGSCOPE_TRY(KernelPlan split, unfusedPlan(seg, ctx, reductions, outputs));
+  split.unfusedReason = why;
+  return split;
 }
 
 }  // namespace segscope::exec::cuda

@@ -56,6 +56,8 @@ struct KernelPlan {
   bool fused = true;
   /// Set when the plan has no kernels: why (host expr_eval segment, library op, random op).
   std::string noKernelReason;
+  /// Set when !fused: why one kernel could not cover the segment.
+  std::string unfusedReason;
 };
 
 struct CodegenOptions {

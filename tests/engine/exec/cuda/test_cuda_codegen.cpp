@@ -37,6 +37,7 @@ std::string planText(const testing::ScriptPlans& plans) {
       continue;
     }
     s += ": " + std::to_string(plan.kernels.size()) + " kernel(s), " + (plan.fused ? "fused" : "unfused") + "\n";
+    if (!plan.fused) s += "// unfused because: " + plan.unfusedReason + "\n";
     for (const exec::cuda::Kernel& k : plan.kernels) {
       s += "// kernel " + k.name + " grid " + std::to_string(k.launch.grid.x) + " block " +
            std::to_string(k.launch.block.x) + " shared " + std::to_string(k.launch.sharedBytes) +
@@ -133,7 +134,10 @@ class TestCudaCodegen : public QObject {
           ++noKernel;
           continue;
         }
-        if (!plan.fused) ++unfusedPlans;
+        if (!plan.fused) {
+          ++unfusedPlans;
+          QVERIFY2(!plan.unfusedReason.empty(), qPrintable(where));
+        }
         for (const exec::cuda::Kernel& k : plan.kernels) {
           ++kernels;
           QVERIFY2(k.launch.block.x >= 1 && k.launch.block.x * k.launch.block.y * k.launch.block.z <= 1024, qPrintable(where));
