@@ -5,6 +5,7 @@
 // post-reduction ops on the row (epilogue) or over the row again (normalizations).
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "exec/cuda/codegen/kernels.h"
 #include "exec/cuda/codegen/prelude.h"
@@ -71,11 +72,13 @@ class RowKernelBuilder {
   RowKernelBuilder(const KernelContext& ctx, const RowShape& shape, bool block)
       : ctx_(ctx), shape_(shape), block_(block), em_(ctx.sizes, args_, ctx.inMemory) {
     em_.temps = ctx.temps;
+    em_.onLoad = [this](const ir::Val* v, const Index& idx, const std::string& global) { return cachedLoad(v, idx, global); };
     em_.onReduction = [this](const ir::Expr& e, std::size_t output, const Index& idx) { return reductionValue(e, output, idx); };
   }
 
   Result<std::string> build(const std::vector<const ir::Expr*>& reductions, const std::vector<const ir::Val*>& outputs);
   const ArgTable& args() const { return args_; }
+  std::int64_t sharedBytes() const { return sharedBytes_; }
 
  private:
   Result<Index> rowIndexOf(const ir::Val* v) const;
@@ -91,9 +94,27 @@ class RowKernelBuilder {
   Status reduce(const ir::Expr& e);
   Result<std::string> reductionValue(const ir::Expr& e, std::size_t output, const Index& idx);
 
+  // The row cache: inputs in the reduction input's space are copied to shared memory by the
+  // first pass that reads them and read from there by later passes. Each thread reads back
+  // only the elements it wrote (every pass uses the same r = threadIdx.x + k*blockDim.x), so
+  // no barrier is needed.
+  struct CachedRow {
+    std::string name;
+    std::int64_t offset = 0;
+  };
+  std::optional<std::string> cachedLoad(const ir::Val* v, const Index& idx, const std::string& global);
+  Index beginPass();
+  void endPass();
+  std::string sharedDeclarations() const;
+
   const KernelContext& ctx_;
   RowShape shape_;
   bool block_;
+  bool cacheRows_ = false;
+  bool inPass_ = false;
+  Index passIndex_;
+  std::map<const ir::Val*, CachedRow> cached_;
+  std::int64_t sharedBytes_ = 0;
   ArgTable args_;
   Emitter em_;
   Index kept_;  // per dim of the reduction input: the row's index, "0" at reduced dims
@@ -133,12 +154,47 @@ void RowKernelBuilder::openReductionLoop() {
                   : "for (long long r = active ? threadIdx.y : " + n + "; r < " + n + "; r += blockDim.y)");
 }
 
+Index RowKernelBuilder::beginPass() {
+  openReductionLoop();
+  passIndex_ = fullIndex(em_.unravel("r", shape_.reducedSizes(), "r"));
+  inPass_ = true;
+  return passIndex_;
+}
+
+void RowKernelBuilder::endPass() {
+  em_.close();
+  inPass_ = false;
+}
+
+std::optional<std::string> RowKernelBuilder::cachedLoad(const ir::Val* v, const Index& idx, const std::string& global) {
+  if (!cacheRows_ || !inPass_ || idx != passIndex_) return std::nullopt;
+  auto sizes = ctx_.sizes.sizes(v);
+  if (!sizes || *sizes != shape_.sizes) return std::nullopt;
+  if (auto it = cached_.find(v); it != cached_.end()) return it->second.name + "[r]";
+  const std::int64_t bytes = (shape_.extent * ir::byteSize(v->dtype()) + 15) / 16 * 16;
+  if (sharedBytes_ + bytes > ctx_.options.rowCacheBytes) return std::nullopt;
+  CachedRow row{"sg_row" + std::to_string(v->id()), sharedBytes_};
+  sharedBytes_ += bytes;
+  cached_[v] = row;
+  em_.line(row.name + "[r] = " + global + ";");
+  return row.name + "[r]";
+}
+
+std::string RowKernelBuilder::sharedDeclarations() const {
+  if (cached_.empty()) return {};
+  std::string s = "  extern __shared__ double sg_dyn[];  // the row cache\n";
+  for (const auto& [v, row] : cached_) {
+    const std::string type = storageType(v->dtype()).value_or("void");
+    s += "  " + type + "* " + row.name + " = (" + type + "*)((unsigned char*)sg_dyn + " + std::to_string(row.offset) + ");\n";
+  }
+  return s;
+}
+
 // One pass over the row: acc = combine(acc, x) where x is the reduction input at (row, r),
 // or (x - centre)^2 for the second pass of var.
 Result<std::string> RowKernelBuilder::accumulate(const ir::Expr& e, const std::string& type, const std::string& acc,
                                                  const std::string& combine, const std::string& centre) {
-  openReductionLoop();
-  const Index full = fullIndex(em_.unravel("r", shape_.reducedSizes(), "r"));
+  const Index full = beginPass();
   SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
   if (centre.empty()) {
     em_.line(acc + " = " + combine + "(" + acc + ", (" + type + ")" + x + ");");
@@ -146,7 +202,7 @@ Result<std::string> RowKernelBuilder::accumulate(const ir::Expr& e, const std::s
     em_.line("const " + type + " dev = (" + type + ")" + x + " - " + centre + ";");
     em_.line(acc + " += dev * dev;");
   }
-  em_.close();
+  endPass();
   em_.line(acc + " = " + combineAcross(acc, combine, "(" + type + ")0") + ";");
   return acc;
 }
@@ -159,11 +215,10 @@ Status RowKernelBuilder::reduce(const ir::Expr& e) {
     SEGSCOPE_TRY(Combine c, combineFor(e, type));
     const std::string acc = "acc" + id;
     em_.line(type + " " + acc + " = " + c.identity + ";");
-    openReductionLoop();
-    const Index full = fullIndex(em_.unravel("r", shape_.reducedSizes(), "r"));
+    const Index full = beginPass();
     SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
     em_.line(acc + " = " + c.functor + "(" + acc + ", (" + type + ")" + x + ");");
-    em_.close();
+    endPass();
     em_.line(acc + " = " + combineAcross(acc, c.functor, c.identity) + ";");
     em_.line("const " + type + " red" + id + " = " + roundTo(out, acc) + ";");
     done_[{&e, 0}] = "red" + id;
@@ -226,6 +281,10 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
     if (!rowIndexOf(o)) return makeError("cuda codegen: output " + o->name() + " fits neither the row nor the reduction input", o->loc());
     rowOutputs.push_back(o);
   }
+  // Caching pays only when the row is read more than once.
+  int passes = fullOutputs.empty() ? 0 : 1;
+  for (const ir::Expr* e : reductions) passes += e->family() == ir::OpFamily::Reduction ? 1 : 2;
+  cacheRows_ = block_ && passes > 1 && ctx_.options.rowCacheBytes > 0;
   const std::string rows = std::to_string(shape_.rows) + "LL";
   if (block_) {
     em_.open("for (long long row = blockIdx.x; row < " + rows + "; row += gridDim.x)");
@@ -256,17 +315,16 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
     em_.close();
   }
   if (!fullOutputs.empty()) {
-    openReductionLoop();
-    const Index full = fullIndex(em_.unravel("r", shape_.reducedSizes(), "r"));
+    const Index full = beginPass();
     for (const ir::Val* o : fullOutputs) {
       SEGSCOPE_TRY(std::string v, em_.value(o, full));
       SEGSCOPE_TRY(std::string ignored, em_.store(o, ctx_.kindOf(o), full, v));
       (void)ignored;
     }
-    em_.close();
+    endPass();
   }
   em_.close();
-  return em_.take();
+  return sharedDeclarations() + em_.take();
 }
 
 std::int64_t nextPow2(std::int64_t v) {
@@ -294,6 +352,7 @@ Result<Kernel> rowKernel(const KernelContext& ctx, const std::vector<const ir::E
   k.name = name;
   k.source = kernelSource(name, b.args().signature(), body);
   k.args = b.args().args();
+  k.launch.sharedBytes = b.sharedBytes();
   if (block) {
     k.launch.block.x = std::clamp<std::int64_t>(nextPow2(shape.extent), 32, ctx.options.maxReductionBlock);
     k.launch.grid.x = std::clamp<std::int64_t>(shape.rows, 1, ctx.options.maxGridX);

@@ -236,7 +236,10 @@ Result<std::string> Emitter::load(const ir::Val* v, const Index& idx) {
     if (idx[d] == "0") continue;
     offset += (offset.empty() ? "" : " + ") + idx[d] + " * " + ArgTable::stride(p, d);
   }
-  return bind(computeTypeName(v->dtype()), "sg_ld(" + p + "[" + (offset.empty() ? "0" : offset) + "])");
+  std::string element = p + "[" + (offset.empty() ? "0" : offset) + "]";
+  if (onLoad)
+    if (auto redirected = onLoad(v, idx, element)) element = *redirected;
+  return bind(computeTypeName(v->dtype()), "sg_ld(" + element + ")");
 }
 
 Result<std::string> Emitter::store(const ir::Val* v, KernelArg::Kind kind, const Index& rawIdx, const std::string& value) {

@@ -64,6 +64,9 @@ struct CodegenOptions {
   int pointwiseBlock = 128;        // threads per block for pointwise kernels
   std::int64_t maxGridX = 65536;   // grid-stride loops cover the rest
   int maxReductionBlock = 512;     // threads per block for block-per-row kernels
+  /// Dynamic shared memory a block-per-row kernel may use to hold its row's inputs between
+  /// passes (48 KiB: no cudaFuncSetAttribute opt-in needed). 0 disables the row cache.
+  std::int64_t rowCacheBytes = 48 * 1024;
   /// Force the multi-kernel fallback for reductions and normalizations (testing).
   bool forceUnfused = false;
 };

@@ -27,6 +27,8 @@ const char* const kHostHeader =
     "struct sg_dim3 { unsigned x, y, z; };\n"
     "static const sg_dim3 threadIdx{0, 0, 0}, blockIdx{0, 0, 0}, blockDim{1, 1, 1}, gridDim{1, 1, 1};\n"
     "#define __global__\n"
+    "#define __shared__\n"
+    "double sg_dyn[1 << 15];  // dynamic shared memory (256 KiB)\n"
     "static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }\n"
     "static inline double rsqrt(double x) { return 1.0 / sqrt(x); }\n"
     "static inline float erfinvf(float) { return NAN; }\n"
