@@ -40,7 +40,7 @@ std::string planText(const testing::ScriptPlans& plans) {
     if (!plan.fused) s += "// unfused because: " + plan.unfusedReason + "\n";
     for (const exec::cuda::Kernel& k : plan.kernels) {
       s += "// kernel " + k.name + " grid " + std::to_string(k.launch.grid.x) + " block " +
-           std::to_string(k.launch.block.x) + " shared " + std::to_string(k.launch.sharedBytes) +
+           std::to_string(k.launch.block.x) + "x" + std::to_string(k.launch.block.y) + " shared " + std::to_string(k.launch.sharedBytes) +
            (k.unfused ? " unfused" : "") + "\n";
       for (const exec::cuda::KernelArg& a : k.args)
         s += "//   " + std::string(exec::cuda::kernelArgKindName(a.kind)) + " val " + std::to_string(a.valId) + " " +

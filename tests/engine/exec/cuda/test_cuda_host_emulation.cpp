@@ -1,4 +1,4 @@
-// Semantic check of generated kernels without a GPU: each sample's kernels are compiled as
+// Semantic check of generated kernels without a GPU: each sample's (and golden case's) kernels are compiled as
 // host C++ (CUDA built-ins emulated so one block of one thread runs every grid-stride and
 // reduction loop), called with the kernel-parameter packing cuLaunchKernel uses, and their
 // outputs compared with the CPU reference's values of the same vals.
@@ -103,7 +103,10 @@ class TestCudaHostEmulation : public QObject {
  private slots:
   void samplesMatchTheReference_data() {
     QTest::addColumn<QString>("file");
-    for (const QString& f : testing::sampleFiles()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+    QStringList files = testing::sampleFiles();
+    QDir golden(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden");
+    for (const QString& f : golden.entryList({"*.py"}, QDir::Files, QDir::Name)) files << golden.filePath(f);
+    for (const QString& f : files) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
   }
 
   void samplesMatchTheReference() {

@@ -1,5 +1,5 @@
 // ===== segment 0 (reduction): 1 kernel(s), fused
-// kernel sg_seg0_row0 grid 32 block 256 shared 0
+// kernel sg_seg0_row0 grid 32 block 256x1 shared 0
 //   input val 2 BFloat16 [32, 256] strides [256, 1]
 //   output val 7 BFloat16 [32] strides [1]
 

@@ -1,5 +1,5 @@
 // ===== segment 0 (pointwise): 1 kernel(s), fused
-// kernel sg_seg0_pointwise0 grid 1 block 128 shared 0
+// kernel sg_seg0_pointwise0 grid 1 block 128x1 shared 0
 //   input val 2 Half [8, 16] strides [16, 1]
 //   input val 4 Float [16] strides [1]
 //   output val 10 Half [16, 8] strides [8, 1]

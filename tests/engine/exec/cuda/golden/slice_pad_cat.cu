@@ -1,5 +1,5 @@
 // ===== segment 0 (resize): 1 kernel(s), fused
-// kernel sg_seg0_pointwise0 grid 1 block 128 shared 0
+// kernel sg_seg0_pointwise0 grid 1 block 128x1 shared 0
 //   input val 2 Float [8, 12] strides [12, 1]
 //   output val 14 Float [8, 16] strides [16, 1]
 

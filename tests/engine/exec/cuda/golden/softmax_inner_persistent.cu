@@ -1,5 +1,5 @@
 // ===== segment 0 (inner_persistent): 1 kernel(s), fused
-// kernel sg_seg0_row0 grid 64 block 512 shared 1024
+// kernel sg_seg0_row0 grid 64 block 512x1 shared 1024
 //   input val 0 Half [64, 512] strides [512, 1]
 //   output val 12 Half [64, 512] strides [512, 1]
 
