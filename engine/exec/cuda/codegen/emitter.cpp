@@ -265,15 +265,16 @@ Result<std::string> Emitter::scalarValue(const ir::Val* v) {
       return makeError("cuda codegen: complex constant " + v->name() + " is not supported", v->loc());
     return literal(ir::scalarAsDouble(c), v->dtype());
   }
+  // Extents (and integer inputs the host knows) are baked in like the sizes: the kernel is
+  // specialized on them, and the source hash keys the compile cache.
   if (sizes_.isExtent(v) || (!v->definition() && ir::isIntegral(v->dtype())))
     if (auto i = sizes_.intValue(v)) return literal(static_cast<double>(*i), ir::DataType::Int);
-  if (const ir::Expr* def = v->definition()) {
-    std::string key = "#scalar " + std::to_string(v->id());
+  if (v->definition()) {  // a scalar the segment computes (ScalarMode::Duplicate)
+    const std::string key = "#scalar " + std::to_string(v->id());
     for (auto& m : memo_)
       if (auto f = m.find(key); f != m.end()) return f->second;
     SEGSCOPE_TRY(std::string name, compute(v, {}));
     memo_.back()[key] = name;  // a name bound in this scope: only valid here and deeper
-    (void)def;
     return name;
   }
   return args_.scalar(v);
