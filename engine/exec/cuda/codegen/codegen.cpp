@@ -1,0 +1,133 @@
+// generateKernels: picks the kernel family from the segment's scheduler and ops, and falls
+// back to an unfused multi-kernel plan (one kernel per reduction + a pointwise kernel,
+// intermediates in temps) when one kernel cannot cover the segment.
+#include <algorithm>
+
+#include "exec/cuda/codegen/kernels.h"
+#include "exec/cuda/codegen/prelude.h"
+
+namespace segscope::exec::cuda {
+
+using codegen::KernelContext;
+
+namespace {
+
+bool isReductionFamily(ir::OpFamily f) {
+  return f == ir::OpFamily::Reduction || f == ir::OpFamily::Var || f == ir::OpFamily::VarMean ||
+         f == ir::OpFamily::Welford;
+}
+
+// Segments no kernel is generated for, and why (the runner evaluates them elsewhere).
+std::optional<std::string> noKernelReason(const segmenter::Segment& seg, const ir::Fusion& f) {
+  if (seg.host || seg.scheduler == scheduler::SchedulerType::ExprEval)
+    return "host (expr_eval) segment: evaluated on the host";
+  for (const ir::Expr* e : f.exprs()) {
+    switch (e->family()) {
+      case ir::OpFamily::Matmul:
+      case ir::OpFamily::Linear:
+      case ir::OpFamily::SdpaFwd:
+      case ir::OpFamily::SdpaBwd:
+      case ir::OpFamily::EmbeddingFwd:
+        return "library op " + std::string(e->opName()) + ": evaluated by cuBLAS or on the host, not generated";
+      case ir::OpFamily::RandomFill:
+      case ir::OpFamily::RandLike:
+        return "random op " + std::string(e->opName()) +
+               ": evaluated on the host (the reference draws one sequential xoshiro stream; no counter-based "
+               "equivalent on the GPU yet)";
+      default: break;
+    }
+  }
+  const bool anyTensor =
+      std::any_of(f.outputs().begin(), f.outputs().end(), [](const ir::FusionOutput& o) { return o.val->isTensor(); });
+  if (!anyTensor) return "scalar-only segment: evaluated on the host";
+  if (seg.scheduler == scheduler::SchedulerType::NoOp) return "no-op segment: no kernel needed";
+  return std::nullopt;
+}
+
+std::string kernelName(const segmenter::Segment& seg, const std::string& kind, std::size_t n) {
+  return "sg_seg" + std::to_string(seg.id) + "_" + kind + std::to_string(n);
+}
+
+// One kernel per reduction (its input chain recomputed from what is in memory), then one
+// pointwise kernel for the outputs still missing.
+Result<KernelPlan> unfusedPlan(const segmenter::Segment& seg, KernelContext ctx,
+                               const std::vector<const ir::Expr*>& reductions, const std::vector<const ir::Val*>& outputs) {
+  KernelPlan plan;
+  plan.fused = false;
+  std::set<const ir::Val*> produced;
+  for (const ir::Expr* e : reductions) {
+    std::vector<const ir::Val*> outs(e->outputs().begin(), e->outputs().end());
+    SEGSCOPE_TRY(Kernel k, codegen::rowKernel(ctx, {e}, outs, kernelName(seg, "reduction", plan.kernels.size())));
+    for (const ir::Val* v : outs) {
+      ctx.inMemory.insert(v);
+      if (!ctx.segmentOutputs.count(v)) ctx.temps.insert(v);
+      produced.insert(v);
+    }
+    plan.kernels.push_back(std::move(k));
+  }
+  std::vector<const ir::Val*> rest;
+  for (const ir::Val* o : outputs)
+    if (!produced.count(o)) rest.push_back(o);
+  if (!rest.empty()) {
+    SEGSCOPE_TRY(Kernel k, codegen::pointwiseKernel(ctx, rest, kernelName(seg, "pointwise", plan.kernels.size())));
+    plan.kernels.push_back(std::move(k));
+  }
+  for (Kernel& k : plan.kernels) k.unfused = true;
+  return plan;
+}
+
+}  // namespace
+
+std::string_view kernelArgKindName(KernelArg::Kind kind) {
+  switch (kind) {
+    case KernelArg::Kind::Input: return "input";
+    case KernelArg::Kind::Output: return "output";
+    case KernelArg::Kind::Temp: return "temp";
+    case KernelArg::Kind::Scalar: return "scalar";
+  }
+  return "?";
+}
+
+Result<KernelPlan> generateKernels(const segmenter::Segment& seg, const ir::Fusion& segmentFusion,
+                                   const scheduler::RuntimeInfo& sizes, const CodegenOptions& options) {
+  if (auto reason = noKernelReason(seg, segmentFusion)) {
+    KernelPlan plan;
+    plan.noKernelReason = *reason;
+    return plan;
+  }
+  const codegen::SizeTable table(sizes, seg, segmentFusion);
+  KernelContext ctx{table, options, {}, {}, {}};
+  for (const ir::Val* v : segmentFusion.inputs())
+    if (v->isTensor()) ctx.inMemory.insert(v);
+  std::vector<const ir::Val*> outputs;
+  for (const ir::FusionOutput& o : segmentFusion.outputs()) {
+    if (!o.val->isTensor()) continue;  // host scalars the runner records
+    if (std::find(outputs.begin(), outputs.end(), o.val) == outputs.end()) outputs.push_back(o.val);
+    ctx.segmentOutputs.insert(o.val);
+  }
+  std::vector<const ir::Expr*> reductions;
+  for (const ir::Expr* e : segmentFusion.exprs()) {
+    if (isReductionFamily(e->family())) reductions.push_back(e);
+    if (e->family() == ir::OpFamily::Cumsum) return codegen::unsupported(*e, "no CUDA code generation for cumsum yet");
+  }
+  KernelPlan plan;
+  if (reductions.empty()) {
+    SEGSCOPE_TRY(Kernel k, codegen::pointwiseKernel(ctx, outputs, kernelName(seg, "pointwise", 0)));
+    plan.kernels.push_back(std::move(k));
+    return plan;
+  }
+  std::string why = "forced by CodegenOptions::forceUnfused";
+  if (!options.forceUnfused) {
+    auto fused = codegen::rowKernel(ctx, reductions, outputs, kernelName(seg, "row", 0));
+    if (fused) {
+      plan.kernels.push_back(std::move(fused).value());
+      return plan;
+    }
+    why = fused.error().message;
+  }
+  SEGSCOPE_TRY(KernelPlan split, unfusedPlan(seg, ctx, reductions, outputs));
+  split.unfusedReason = why;
+  return split;
+}
+
+}  // namespace segscope::exec::cuda

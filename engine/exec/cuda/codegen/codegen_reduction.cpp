@@ -1,0 +1,369 @@
+// Reduction and normalization kernels. Reduced dims innermost: one block per row, a
+// strided loop per thread, then a warp-shuffle + shared-memory block reduction. Reduced
+// dims outer: one thread per output column looping over the reduced rows (adjacent threads
+// read adjacent columns, so loads coalesce). Pre-reduction ops run inside the loop;
+// post-reduction ops on the row (epilogue) or over the row again (normalizations).
+#include <algorithm>
+#include <map>
+#include <optional>
+
+#include "exec/cuda/codegen/kernels.h"
+#include "exec/cuda/codegen/prelude.h"
+
+namespace segscope::exec::cuda::codegen {
+
+namespace {
+
+struct RowShape {
+  std::vector<std::int64_t> sizes;  // the reduction input's
+  std::vector<bool> reduced;        // per dim
+  std::int64_t rows = 1, extent = 1;
+  std::vector<std::int64_t> keptSizes() const {
+    std::vector<std::int64_t> k;
+    for (std::size_t d = 0; d < sizes.size(); ++d)
+      if (!reduced[d]) k.push_back(sizes[d]);
+    return k;
+  }
+  std::vector<std::int64_t> reducedSizes() const {
+    std::vector<std::int64_t> r;
+    for (std::size_t d = 0; d < sizes.size(); ++d)
+      if (reduced[d]) r.push_back(sizes[d]);
+    return r;
+  }
+};
+
+Result<RowShape> rowShapeOf(const SizeTable& sizes, const ir::Expr& e) {
+  RowShape s;
+  SEGSCOPE_TRY(s.sizes, sizes.sizes(e.operand(0)));
+  s.reduced.assign(s.sizes.size(), false);
+  for (std::int64_t d : e.attrs().dims) {
+    const std::int64_t w = d < 0 ? d + static_cast<std::int64_t>(s.sizes.size()) : d;
+    if (w < 0 || w >= static_cast<std::int64_t>(s.sizes.size())) return unsupported(e, "reduction dim out of range");
+    s.reduced[static_cast<std::size_t>(w)] = true;
+  }
+  for (std::size_t d = 0; d < s.sizes.size(); ++d) (s.reduced[d] ? s.extent : s.rows) *= s.sizes[d];
+  return s;
+}
+
+// Reduced dims innermost (ignoring extent-1 dims): rows map to blocks.
+bool innerReduction(const RowShape& s) {
+  for (std::size_t d = s.sizes.size(); d-- > 0;)
+    if (s.sizes[d] != 1) return s.reduced[d];
+  return true;
+}
+
+struct Combine {
+  std::string functor, identity;
+};
+
+Result<Combine> combineFor(const ir::Expr& e, const std::string& type) {
+  const bool isFloat = type == "sg_float" || type == "double";
+  switch (e.op()) {
+    case ir::OpType::Sum: return Combine{"SgAdd()", "(" + type + ")0"};
+    case ir::OpType::Prod: return Combine{"SgMul()", "(" + type + ")1"};
+    case ir::OpType::Max: return Combine{"SgMax()", isFloat ? "(" + type + ")(-SG_INF)" : "(" + type + ")(-9223372036854775807LL - 1)"};
+    case ir::OpType::Min: return Combine{"SgMin()", isFloat ? "(" + type + ")SG_INF" : "(" + type + ")9223372036854775807LL"};
+    default: return unsupported(e, "not a reduction with a combine");
+  }
+}
+
+class RowKernelBuilder {
+ public:
+  RowKernelBuilder(const KernelContext& ctx, const RowShape& shape, bool block)
+      : ctx_(ctx), shape_(shape), block_(block), em_(ctx.sizes, args_, ctx.inMemory) {
+    em_.temps = ctx.temps;
+    em_.onLoad = [this](const ir::Val* v, const Index& idx, const std::string& global) { return cachedLoad(v, idx, global); };
+    em_.onReduction = [this](const ir::Expr& e, std::size_t output, const Index& idx) { return reductionValue(e, output, idx); };
+  }
+
+  Result<std::string> build(const std::vector<const ir::Expr*>& reductions, const std::vector<const ir::Val*>& outputs);
+  const ArgTable& args() const { return args_; }
+  std::int64_t sharedBytes() const { return sharedBytes_; }
+
+ private:
+  Result<Index> rowIndexOf(const ir::Val* v) const;
+  Index fullIndex(const Index& reducedIdx) const;
+  void openReductionLoop();
+  // The per-thread partials of one row combined across the threads that share the row.
+  std::string combineAcross(const std::string& acc, const std::string& functor, const std::string& identity) const {
+    return block_ ? "sg_block_reduce(" + acc + ", " + functor + ", " + identity + ")"
+                  : "sg_col_reduce(" + acc + ", " + functor + ")";
+  }
+  Result<std::string> accumulate(const ir::Expr& e, const std::string& type, const std::string& acc,
+                                 const std::string& combine, const std::string& centre);
+  Status reduce(const ir::Expr& e);
+  Result<std::string> reductionValue(const ir::Expr& e, std::size_t output, const Index& idx);
+
+  // The row cache: inputs in the reduction input's space are copied to shared memory by the
+  // first pass that reads them and read from there by later passes. Each thread reads back
+  // only the elements it wrote (every pass uses the same r = threadIdx.x + k*blockDim.x), so
+  // no barrier is needed.
+  struct CachedRow {
+    std::string name;
+    std::int64_t offset = 0;
+  };
+  std::optional<std::string> cachedLoad(const ir::Val* v, const Index& idx, const std::string& global);
+  Index beginPass();
+  void endPass();
+  std::string sharedDeclarations() const;
+
+  const KernelContext& ctx_;
+  RowShape shape_;
+  bool block_;
+  bool cacheRows_ = false;
+  bool inPass_ = false;
+  Index passIndex_;
+  std::map<const ir::Val*, CachedRow> cached_;
+  std::int64_t sharedBytes_ = 0;
+  ArgTable args_;
+  Emitter em_;
+  Index kept_;  // per dim of the reduction input: the row's index, "0" at reduced dims
+  std::map<std::pair<const ir::Expr*, std::size_t>, std::string> done_;
+};
+
+// The index of a row-space tensor (a reduction output, with or without keepdim) at the
+// current row; an Error when `v` is not in the row space.
+Result<Index> RowKernelBuilder::rowIndexOf(const ir::Val* v) const {
+  SEGSCOPE_TRY(auto s, ctx_.sizes.sizes(v));
+  const std::vector<std::int64_t> keptSizes = shape_.keptSizes();
+  if (s == keptSizes) {
+    Index idx;
+    for (std::size_t d = 0; d < shape_.sizes.size(); ++d)
+      if (!shape_.reduced[d]) idx.push_back(kept_[d]);
+    return idx;
+  }
+  if (s.size() == shape_.sizes.size()) {
+    bool match = true;
+    for (std::size_t d = 0; d < s.size(); ++d) match = match && s[d] == (shape_.reduced[d] ? 1 : shape_.sizes[d]);
+    if (match) return kept_;
+  }
+  return makeError("cuda codegen: " + v->name() + " is not in the row space of the reduction", v->loc());
+}
+
+Index RowKernelBuilder::fullIndex(const Index& reducedIdx) const {
+  Index idx = kept_;
+  std::size_t next = 0;
+  for (std::size_t d = 0; d < idx.size(); ++d)
+    if (shape_.reduced[d]) idx[d] = reducedIdx[next++];
+  return idx;
+}
+
+void RowKernelBuilder::openReductionLoop() {
+  const std::string n = std::to_string(shape_.extent) + "LL";
+  em_.open(block_ ? "for (long long r = threadIdx.x; r < " + n + "; r += blockDim.x)"
+                  : "for (long long r = active ? threadIdx.y : " + n + "; r < " + n + "; r += blockDim.y)");
+}
+
+Index RowKernelBuilder::beginPass() {
+  openReductionLoop();
+  passIndex_ = fullIndex(em_.unravel("r", shape_.reducedSizes(), "r"));
+  inPass_ = true;
+  return passIndex_;
+}
+
+void RowKernelBuilder::endPass() {
+  em_.close();
+  inPass_ = false;
+}
+
+std::optional<std::string> RowKernelBuilder::cachedLoad(const ir::Val* v, const Index& idx, const std::string& global) {
+  if (!cacheRows_ || !inPass_ || idx != passIndex_) return std::nullopt;
+  auto sizes = ctx_.sizes.sizes(v);
+  if (!sizes || *sizes != shape_.sizes) return std::nullopt;
+  if (auto it = cached_.find(v); it != cached_.end()) return it->second.name + "[r]";
+  const std::int64_t bytes = (shape_.extent * ir::byteSize(v->dtype()) + 15) / 16 * 16;
+  if (sharedBytes_ + bytes > ctx_.options.rowCacheBytes) return std::nullopt;
+  CachedRow row{"sg_row" + std::to_string(v->id()), sharedBytes_};
+  sharedBytes_ += bytes;
+  cached_[v] = row;
+  em_.line(row.name + "[r] = " + global + ";");
+  return row.name + "[r]";
+}
+
+std::string RowKernelBuilder::sharedDeclarations() const {
+  if (cached_.empty()) return {};
+  std::string s = "  extern __shared__ double sg_dyn[];  // the row cache\n";
+  for (const auto& [v, row] : cached_) {
+    const std::string type = storageType(v->dtype()).value_or("void");
+    s += "  " + type + "* " + row.name + " = (" + type + "*)((unsigned char*)sg_dyn + " + std::to_string(row.offset) + ");\n";
+  }
+  return s;
+}
+
+// One pass over the row: acc = combine(acc, x) where x is the reduction input at (row, r),
+// or (x - centre)^2 for the second pass of var.
+Result<std::string> RowKernelBuilder::accumulate(const ir::Expr& e, const std::string& type, const std::string& acc,
+                                                 const std::string& combine, const std::string& centre) {
+  const Index full = beginPass();
+  SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
+  if (centre.empty()) {
+    em_.line(acc + " = " + combine + "(" + acc + ", (" + type + ")" + x + ");");
+  } else {
+    em_.line("const " + type + " dev = (" + type + ")" + x + " - " + centre + ";");
+    em_.line(acc + " += dev * dev;");
+  }
+  endPass();
+  em_.line(acc + " = " + combineAcross(acc, combine, "(" + type + ")0") + ";");
+  return acc;
+}
+
+Status RowKernelBuilder::reduce(const ir::Expr& e) {
+  const std::string id = std::to_string(e.id());
+  if (e.family() == ir::OpFamily::Reduction) {
+    const ir::DataType out = e.output()->dtype();
+    const std::string type = computeTypeName(out);
+    SEGSCOPE_TRY(Combine c, combineFor(e, type));
+    const std::string acc = "acc" + id;
+    em_.line(type + " " + acc + " = " + c.identity + ";");
+    const Index full = beginPass();
+    SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
+    em_.line(acc + " = " + c.functor + "(" + acc + ", (" + type + ")" + x + ");");
+    endPass();
+    em_.line(acc + " = " + combineAcross(acc, c.functor, c.identity) + ";");
+    em_.line("const " + type + " red" + id + " = " + roundTo(out, acc) + ";");
+    done_[{&e, 0}] = "red" + id;
+    return {};
+  }
+  // var / var_mean / welford: two passes (mean, then the centred sum of squares) in the
+  // accumulation type of the first output, rounded per output.
+  const ir::DataType out0 = e.output(0)->dtype();
+  const std::string type = computeTypeName(out0) == "double" ? "double" : "sg_float";
+  const std::string n = "(" + type + ")" + std::to_string(shape_.extent) + "LL";
+  const std::string sum = "sum" + id, m2 = "m2_" + id, mean = "mean" + id;
+  em_.line(type + " " + sum + " = 0;");
+  SEGSCOPE_TRY(std::string s1, accumulate(e, type, sum, "SgAdd()", ""));
+  em_.line("const " + type + " " + mean + " = " + s1 + " / " + n + ";");
+  em_.line(type + " " + m2 + " = 0;");
+  SEGSCOPE_TRY(std::string s2, accumulate(e, type, m2, "SgAdd()", mean));
+  const auto bindOut = [&](std::size_t i, const std::string& expr) {
+    const ir::DataType t = e.output(i)->dtype();
+    const std::string name = "red" + id + "_" + std::to_string(i);
+    em_.line("const " + computeTypeName(t) + " " + name + " = " + roundTo(t, expr) + ";");
+    done_[{&e, i}] = name;
+  };
+  if (e.family() == ir::OpFamily::Welford) {
+    bindOut(0, mean);
+    bindOut(1, s2);
+    bindOut(2, std::to_string(shape_.extent) + "LL");
+    return {};
+  }
+  // torch divides by max(0, N - correction): 0 gives inf (or nan when M2 is 0 too).
+  const std::int64_t denom = std::max<std::int64_t>(0, shape_.extent - e.attrs().correction);
+  bindOut(0, s2 + " / (" + type + ")" + std::to_string(denom) + "LL");
+  if (e.family() == ir::OpFamily::VarMean) bindOut(1, mean);
+  return {};
+}
+
+Result<std::string> RowKernelBuilder::reductionValue(const ir::Expr& e, std::size_t output, const Index& idx) {
+  auto it = done_.find({&e, output});
+  if (it == done_.end()) return unsupported(e, "reduction result needed before it is computed in this kernel");
+  SEGSCOPE_TRY(Index expected, rowIndexOf(e.output(output)));
+  // The index maps must lead back to the current row; anything else reads another row's
+  // result, which this kernel does not hold.
+  SEGSCOPE_TRY(auto s, ctx_.sizes.sizes(e.output(output)));
+  for (std::size_t d = 0; d < expected.size(); ++d)
+    if (s[d] == 1) expected[d] = "0";
+  if (expected != idx) return unsupported(e, "its result is read at another row (not fusable into one row kernel)");
+  return it->second;
+}
+
+Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& reductions,
+                                            const std::vector<const ir::Val*>& outputs) {
+  // Classify outputs before emitting: row space (after the reductions) or full space.
+  std::vector<const ir::Val*> rowOutputs, fullOutputs;
+  for (const ir::Val* o : outputs) {
+    SEGSCOPE_TRY(auto s, ctx_.sizes.sizes(o));
+    if (s == shape_.sizes) {
+      fullOutputs.push_back(o);
+      continue;
+    }
+    kept_.assign(shape_.sizes.size(), "0");
+    if (!rowIndexOf(o)) return makeError("cuda codegen: output " + o->name() + " fits neither the row nor the reduction input", o->loc());
+    rowOutputs.push_back(o);
+  }
+  // Caching pays only when the row is read more than once.
+  int passes = fullOutputs.empty() ? 0 : 1;
+  for (const ir::Expr* e : reductions) passes += e->family() == ir::OpFamily::Reduction ? 1 : 2;
+  cacheRows_ = block_ && passes > 1 && ctx_.options.rowCacheBytes > 0;
+  const std::string rows = std::to_string(shape_.rows) + "LL";
+  if (block_) {
+    em_.open("for (long long row = blockIdx.x; row < " + rows + "; row += gridDim.x)");
+  } else {
+    // Threads past the last column stay in the loop: they take part in every sg_col_reduce.
+    em_.open("for (long long rowBase = (long long)blockIdx.x * blockDim.x; rowBase < " + rows +
+             "; rowBase += (long long)gridDim.x * blockDim.x)");
+    em_.line("const long long row = rowBase + threadIdx.x;");
+    em_.line("const bool active = row < " + rows + ";");
+  }
+  const Index k = em_.unravel("row", shape_.keptSizes(), "k");
+  kept_.assign(shape_.sizes.size(), "0");
+  std::size_t next = 0;
+  for (std::size_t d = 0; d < kept_.size(); ++d)
+    if (!shape_.reduced[d]) kept_[d] = k[next++];
+  for (const ir::Expr* e : reductions) {
+    Status s = reduce(*e);
+    if (!s) return s.error();
+  }
+  if (!rowOutputs.empty()) {
+    em_.open(block_ ? "if (threadIdx.x == 0)" : "if (active && threadIdx.y == 0)");
+    for (const ir::Val* o : rowOutputs) {
+      SEGSCOPE_TRY(Index idx, rowIndexOf(o));
+      SEGSCOPE_TRY(std::string v, em_.value(o, idx));
+      SEGSCOPE_TRY(std::string ignored, em_.store(o, ctx_.kindOf(o), idx, v));
+      (void)ignored;
+    }
+    em_.close();
+  }
+  if (!fullOutputs.empty()) {
+    const Index full = beginPass();
+    for (const ir::Val* o : fullOutputs) {
+      SEGSCOPE_TRY(std::string v, em_.value(o, full));
+      SEGSCOPE_TRY(std::string ignored, em_.store(o, ctx_.kindOf(o), full, v));
+      (void)ignored;
+    }
+    endPass();
+  }
+  em_.close();
+  return sharedDeclarations() + em_.take();
+}
+
+std::int64_t nextPow2(std::int64_t v) {
+  std::int64_t p = 1;
+  while (p < v) p <<= 1;
+  return p;
+}
+
+}  // namespace
+
+Result<Kernel> rowKernel(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions,
+                         const std::vector<const ir::Val*>& outputs, const std::string& name) {
+  if (reductions.empty()) return makeError("cuda codegen: a row kernel needs a reduction");
+  SEGSCOPE_TRY(RowShape shape, rowShapeOf(ctx.sizes, *reductions.front()));
+  for (const ir::Expr* e : reductions) {
+    SEGSCOPE_TRY(RowShape other, rowShapeOf(ctx.sizes, *e));
+    if (other.sizes != shape.sizes || other.reduced != shape.reduced)
+      return unsupported(*e, "reduces another shape or other dims than " + std::string(reductions.front()->opName()) +
+                                 " (not fusable into one row kernel)");
+  }
+  const bool block = innerReduction(shape);
+  RowKernelBuilder b(ctx, shape, block);
+  SEGSCOPE_TRY(std::string body, b.build(reductions, outputs));
+  Kernel k;
+  k.name = name;
+  k.source = kernelSource(name, b.args().signature(), body);
+  k.args = b.args().args();
+  k.launch.sharedBytes = b.sharedBytes();
+  if (block) {
+    k.launch.block.x = std::clamp<std::int64_t>(nextPow2(shape.extent), 32, ctx.options.maxReductionBlock);
+    k.launch.grid.x = std::clamp<std::int64_t>(shape.rows, 1, ctx.options.maxGridX);
+  } else {
+    // 32 adjacent columns per block (coalesced), up to 16 threads splitting each column's rows.
+    // TODO: split the rows across blocks too (grid reduction) when there are few columns.
+    k.launch.block.x = 32;
+    k.launch.block.y = std::clamp<std::int64_t>(nextPow2(shape.extent), 1, 16);
+    k.launch.grid.x = std::clamp<std::int64_t>((shape.rows + 31) / 32, 1, ctx.options.maxGridX);
+  }
+  return k;
+}
+
+}  // namespace segscope::exec::cuda::codegen

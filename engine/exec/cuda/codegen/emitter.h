@@ -1,0 +1,113 @@
+// Expression emitter shared by all kernel kinds: the value of any segment val at a
+// multi-index, as CUDA C++ statements computed in registers, reading inputs through strides.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "exec/cuda/codegen/kernel_plan.h"
+
+namespace segscope::exec::cuda::codegen {
+
+/// One index expression per dim of a tensor; "0" for extent-1 dims.
+using Index = std::vector<std::string>;
+
+/// Concrete sizes and host-known scalar values of the segment's vals.
+class SizeTable {
+ public:
+  SizeTable(const scheduler::RuntimeInfo& info, const segmenter::Segment& seg, const ir::Fusion& segmentFusion);
+  Result<std::vector<std::int64_t>> sizes(const ir::Val* v) const;
+  std::optional<std::int64_t> intValue(const ir::Val* v) const;
+  Result<std::int64_t> resolve(const ir::SymInt& s, const ir::Expr& user) const;
+  /// Scalars that are extents of some tensor: baked into the source as constants.
+  bool isExtent(const ir::Val* v) const { return extents_.count(v) > 0; }
+
+ private:
+  const ir::Val* completeVal(const ir::Val* v) const;
+  const scheduler::RuntimeInfo& info_;
+  std::unordered_map<int, const ir::Val*> complete_;
+  std::set<const ir::Val*> extents_;
+};
+
+/// The parameters a kernel uses, named and in first-use order per kind.
+class ArgTable {
+ public:
+  std::string tensor(const ir::Val* v, KernelArg::Kind kind, const std::vector<std::int64_t>& sizes);
+  std::string scalar(const ir::Val* v);
+  /// Tensor args first (in first-use order), then scalars.
+  std::vector<KernelArg> args() const;
+  std::string signature() const;
+  static std::string stride(const std::string& param, std::size_t dim) { return param + "_s" + std::to_string(dim); }
+
+ private:
+  struct Entry {
+    KernelArg arg;
+    std::string name;
+    int rank = 0;
+  };
+  std::vector<Entry> entries_;
+};
+
+std::vector<std::int64_t> contiguousStrides(const std::vector<std::int64_t>& sizes);
+std::int64_t numelOf(const std::vector<std::int64_t>& sizes);
+Error unsupported(const ir::Expr& e, const std::string& why);
+
+class Emitter {
+ public:
+  /// Answers a reduction output's value at `idx`, or an Error when this kernel cannot.
+  using ReductionHook = std::function<Result<std::string>(const ir::Expr& e, std::size_t output, const Index& idx)>;
+
+  Emitter(const SizeTable& sizes, ArgTable& args, std::set<const ir::Val*> inMemory);
+
+  /// The value of `v` at `idx` (its own dims), as a name or literal of its compute type.
+  Result<std::string> value(const ir::Val* v, const Index& idx);
+  /// Writes `value` to output/temp tensor `v` at `idx` (contiguous).
+  Result<std::string> store(const ir::Val* v, KernelArg::Kind kind, const Index& idx, const std::string& value);
+  /// Index expressions of a linear index over `sizes` (row-major), emitted as variables.
+  Index unravel(const std::string& linear, const std::vector<std::int64_t>& sizes, const std::string& prefix);
+
+  void line(const std::string& text);
+  void open(const std::string& header);  // "header {" and indent
+  void close();                          // "}" and drop the values computed inside
+  std::string fresh(const std::string& prefix) { return prefix + std::to_string(counter_++); }
+  std::string take() { return std::move(text_); }
+  const std::string& text() const { return text_; }
+  int indent() const { return indent_; }
+  void setIndent(int indent) { indent_ = indent; }
+
+  ReductionHook onReduction;
+  /// May redirect a load of `v` at `idx` from `globalElement` ("in3[...]"): returns another
+  /// lvalue of the storage type to read (a shared-memory copy of the row), or nullopt.
+  std::function<std::optional<std::string>(const ir::Val* v, const Index& idx, const std::string& globalElement)> onLoad;
+  /// Vals in memory that an earlier kernel of an unfused plan wrote (Temp, not Input, args).
+  std::set<const ir::Val*> temps;
+  const SizeTable& sizes() const { return sizes_; }
+
+ private:
+  Result<std::string> compute(const ir::Val* v, const Index& idx);
+  Result<std::string> load(const ir::Val* v, const Index& idx);
+  Result<std::string> scalarValue(const ir::Val* v);
+  Result<std::string> elementwise(const ir::Expr& e, const Index& idx);
+  Result<std::string> view(const ir::Expr& e, const Index& idx);
+  Result<std::string> indexing(const ir::Expr& e, const Index& idx);
+  Result<std::string> creation(const ir::Expr& e, const Index& idx);
+  Result<Index> normalized(const ir::Val* v, const Index& idx);
+  std::string bind(const std::string& type, const std::string& expr, const std::string& prefix = "v");
+  std::string bindIndex(const std::string& expr);
+
+  const SizeTable& sizes_;
+  ArgTable& args_;
+  std::set<const ir::Val*> inMemory_;
+  std::string text_;
+  int indent_ = 1;
+  int counter_ = 0;
+  std::vector<std::map<std::string, std::string>> memo_{1};  // (val, index) -> name, per scope
+};
+
+}  // namespace segscope::exec::cuda::codegen

@@ -1,0 +1,83 @@
+// CUDA code generation for one segment: the kernels (CUDA C++ source, arguments, launch
+// configuration) that compute it. Plain C++: builds and is tested without a GPU.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ir/data_type.h"
+#include "ir/fusion.h"
+#include "ir/result.h"
+#include "scheduler/runtime_info.h"
+#include "segmenter/segmentation.h"
+
+namespace segscope::exec::cuda {
+
+/// One kernel parameter group, in signature order. A tensor expands to its data pointer
+/// followed by one `long long` stride (in elements) per dim; a scalar is one value of its
+/// compute type (double for floating scalars, long long for integers, bool).
+struct KernelArg {
+  enum class Kind : std::uint8_t {
+    Input,   // a segment input tensor, read through the strides passed at launch
+    Output,  // a segment output tensor (contiguous in the given strides)
+    Temp,    // an intermediate of an unfused plan: the runner allocates it (sizes, strides)
+    Scalar,  // a runtime scalar input of the segment
+  };
+  Kind kind = Kind::Input;
+  int valId = -1;  // the val id in the segment fusion (== the complete fusion's id)
+  ir::DataType dtype = ir::DataType::Null;
+  std::vector<std::int64_t> sizes;    // tensors only
+  std::vector<std::int64_t> strides;  // tensors only: contiguous row-major, the layout codegen assumes for outputs/temps
+  bool isTensor() const { return kind != Kind::Scalar; }
+};
+
+struct Dim3 {
+  std::int64_t x = 1, y = 1, z = 1;
+};
+
+struct LaunchConfig {
+  Dim3 grid;
+  Dim3 block;
+  std::int64_t sharedBytes = 0;  // dynamic shared memory
+};
+
+struct Kernel {
+  std::string name;    // the extern "C" __global__ function in `source`
+  std::string source;  // a complete NVRTC translation unit (prelude included)
+  std::vector<KernelArg> args;
+  LaunchConfig launch;
+  bool unfused = false;  // one kernel of a multi-kernel plan for a segment a single kernel could not cover
+};
+
+struct KernelPlan {
+  std::vector<Kernel> kernels;  // in launch order; temps flow from earlier to later kernels
+  /// True when the segment runs as one kernel; false for unfused multi-kernel plans.
+  bool fused = true;
+  /// Set when the plan has no kernels: why (host expr_eval segment, library op, random op).
+  std::string noKernelReason;
+  /// Set when !fused: why one kernel could not cover the segment.
+  std::string unfusedReason;
+};
+
+struct CodegenOptions {
+  int pointwiseBlock = 128;        // threads per block for pointwise kernels
+  std::int64_t maxGridX = 65536;   // grid-stride loops cover the rest
+  int maxReductionBlock = 512;     // threads per block for block-per-row kernels
+  /// Dynamic shared memory a block-per-row kernel may use to hold its row's inputs between
+  /// passes (48 KiB: no cudaFuncSetAttribute opt-in needed). 0 disables the row cache.
+  std::int64_t rowCacheBytes = 48 * 1024;
+  /// Force the multi-kernel fallback for reductions and normalizations (testing).
+  bool forceUnfused = false;
+};
+
+/// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion
+/// (segmenter::exportSegment); `sizes` is bound on the complete fusion or on the segment
+/// fusion (vals are matched by pointer, then by id). Unsupported ops or dtypes come back as
+/// an Error naming the op and its source location.
+Result<KernelPlan> generateKernels(const segmenter::Segment& seg, const ir::Fusion& segmentFusion,
+                                   const scheduler::RuntimeInfo& sizes, const CodegenOptions& options = {});
+
+std::string_view kernelArgKindName(KernelArg::Kind kind);
+
+}  // namespace segscope::exec::cuda

@@ -1,0 +1,39 @@
+// Internal interface between the plan builder (codegen.cpp) and the per-family kernel
+// generators (codegen_pointwise.cpp, codegen_reduction.cpp).
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "exec/cuda/codegen/emitter.h"
+
+namespace segscope::exec::cuda::codegen {
+
+/// What a kernel may read from memory and where its results go.
+struct KernelContext {
+  const SizeTable& sizes;
+  const CodegenOptions& options;
+  std::set<const ir::Val*> inMemory;       // segment inputs and temps of earlier kernels
+  std::set<const ir::Val*> segmentOutputs;  // written as Output; anything else as Temp
+  std::set<const ir::Val*> temps;           // the subset of inMemory that earlier kernels wrote
+  KernelArg::Kind kindOf(const ir::Val* v) const {
+    return segmentOutputs.count(v) ? KernelArg::Kind::Output : KernelArg::Kind::Temp;
+  }
+};
+
+/// One thread per element, a grid-stride loop per distinct output shape.
+Result<Kernel> pointwiseKernel(const KernelContext& ctx, const std::vector<const ir::Val*>& outputs,
+                               const std::string& name);
+
+/// One row per block (reduced dims innermost) or per thread (reduced dims outer): the
+/// reductions in order, then outputs in the row space (after the reductions) and in the
+/// reduction input's space (a last pass over the row: normalizations). Fails when some
+/// output or read does not fit that structure; the caller then splits the segment.
+Result<Kernel> rowKernel(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions,
+                         const std::vector<const ir::Val*>& outputs, const std::string& name);
+
+/// Wraps a body into a complete translation unit.
+std::string kernelSource(const std::string& name, const std::string& signature, const std::string& body);
+
+}  // namespace segscope::exec::cuda::codegen

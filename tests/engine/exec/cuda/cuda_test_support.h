@@ -1,0 +1,73 @@
+// Test support for the CUDA backend suites: segment a script with its footer inputs, export
+// every segment and generate its kernel plan, in run order.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exec/cuda/codegen/kernel_plan.h"
+#include "frontend/script.h"
+#include "scheduler/device_profile.h"
+#include "scheduler/runtime_info.h"
+#include "segmenter/segment_candidate_finder.h"
+#include "segmenter/segment_export.h"
+#include "trace/recorder.h"
+
+namespace segscope::testing {
+
+struct SegmentPlan {
+  int segment = -1;
+  std::string scheduler;
+  Result<exec::cuda::KernelPlan> plan = makeError("not generated");
+};
+
+struct ScriptPlans {
+  std::string error;  // loading, segmenting or binding failed
+  std::vector<SegmentPlan> segments;
+  std::optional<frontend::Script> script;                  // kept for tests that run the plans
+  std::shared_ptr<const segmenter::SegmentationResult> segmented;
+};
+
+inline ScriptPlans planScript(const std::string& path, const exec::cuda::CodegenOptions& options = {}) {
+  ScriptPlans out;
+  frontend::ParseOutcome loaded = frontend::loadScriptFile(path);
+  if (!loaded.ok()) {
+    out.error = loaded.error.format();
+    return out;
+  }
+  out.script = std::move(*loaded.script);
+  frontend::Script& script = *out.script;
+  trace::NullRecorder none;
+  auto seg = segmenter::segmentFusion(*script.fusion, script.inputs, *scheduler::profileByName("h100"), {}, none);
+  if (!seg) {
+    out.error = "segmentation: " + seg.error().message;
+    return out;
+  }
+  out.segmented = std::make_shared<const segmenter::SegmentationResult>(std::move(seg.value()));
+  const segmenter::Segmentation& s = out.segmented->segmentation;
+  auto info = scheduler::RuntimeInfo::bind(*s.fusion, script.inputs);
+  if (!info) {
+    out.error = "bind: " + info.error().message;
+    return out;
+  }
+  segmenter::ExportOptions exportOptions;
+  exportOptions.fusionInputs = &script.inputs;
+  exportOptions.writeScript = false;
+  for (int id : s.runOrder) {
+    SegmentPlan p;
+    p.segment = id;
+    const segmenter::Segment& segment = s.segments[static_cast<std::size_t>(id)];
+    p.scheduler = std::string(scheduler::schedulerName(segment.scheduler));
+    auto exported = segmenter::exportSegment(s, id, exportOptions);
+    if (!exported)
+      p.plan = exported.error();
+    else
+      p.plan = exec::cuda::generateKernels(segment, *exported->fusion, *info, options);
+    out.segments.push_back(std::move(p));
+  }
+  return out;
+}
+
+}  // namespace segscope::testing

@@ -1,0 +1,199 @@
+// CUDA code generation without a GPU: golden kernel sources for small hand-written fusions
+// (tests/engine/exec/cuda/golden/<case>.py → <case>.cu; SEGSCOPE_UPDATE_GOLDEN=1 rewrites
+// them), and every segment of every sample gets a plan or a host/library reason with a
+// sane launch configuration.
+#include <QtTest>
+
+#include "cuda_test_support.h"
+#include "exec/cuda/codegen/prelude.h"
+#include "test_files.h"
+
+using namespace segscope;
+using exec::cuda::KernelPlan;
+
+namespace {
+
+QString goldenRoot() { return QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden"; }
+
+std::string shape(const std::vector<std::int64_t>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+// The plan as text: a comment header per kernel (launch, args), then the source without
+// the shared prelude (it would repeat in every golden file).
+std::string planText(const testing::ScriptPlans& plans) {
+  std::string s;
+  for (const testing::SegmentPlan& p : plans.segments) {
+    s += "// ===== segment " + std::to_string(p.segment) + " (" + p.scheduler + ")";
+    if (!p.plan) {
+      s += ": error: " + p.plan.error().message + "\n";
+      continue;
+    }
+    const KernelPlan& plan = p.plan.value();
+    if (plan.kernels.empty()) {
+      s += ": no kernel: " + plan.noKernelReason + "\n";
+      continue;
+    }
+    s += ": " + std::to_string(plan.kernels.size()) + " kernel(s), " + (plan.fused ? "fused" : "unfused") + "\n";
+    if (!plan.fused) s += "// unfused because: " + plan.unfusedReason + "\n";
+    for (const exec::cuda::Kernel& k : plan.kernels) {
+      s += "// kernel " + k.name + " grid " + std::to_string(k.launch.grid.x) + " block " +
+           std::to_string(k.launch.block.x) + "x" + std::to_string(k.launch.block.y) + " shared " + std::to_string(k.launch.sharedBytes) +
+           (k.unfused ? " unfused" : "") + "\n";
+      for (const exec::cuda::KernelArg& a : k.args)
+        s += "//   " + std::string(exec::cuda::kernelArgKindName(a.kind)) + " val " + std::to_string(a.valId) + " " +
+             std::string(ir::dataTypeName(a.dtype)) + (a.isTensor() ? " " + shape(a.sizes) + " strides " + shape(a.strides) : "") +
+             "\n";
+      const std::string& prelude = exec::cuda::codegen::prelude();
+      s += k.source.compare(0, prelude.size(), prelude) == 0 ? k.source.substr(prelude.size()) : k.source;
+    }
+  }
+  return s;
+}
+
+QString readFile(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  return QString::fromUtf8(f.readAll());
+}
+
+const char* const kUnsupportedScript =
+    "import torch\n"
+    "from nvfuser import FusionDefinition, DataType\n"
+    "\n"
+    "def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n"
+    "    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Int, is_cpu=False, stride_order=[0])\n"
+    "    T1 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Int, is_cpu=False, stride_order=[0])\n"
+    "    T2 = fd.ops.pow(T0, T1)\n"
+    "    fd.add_output(T2)\n"
+    "\n"
+    "with FusionDefinition() as fd:\n"
+    "    nvfuser_fusion_id0(fd)\n"
+    "\n"
+    "inputs = [\n"
+    "    torch.testing.make_tensor((8,), dtype=torch.int64, device='cuda:0'),\n"
+    "    torch.testing.make_tensor((8,), dtype=torch.int64, device='cuda:0'),\n"
+    "]\n"
+    "fd.execute(inputs)\n";
+
+// SEGSCOPE_CODEGEN_DUMP=<dir>: every sample's plan as <dir>/<sample>.cu, for review.
+void dumpSamples(const QString& dir) {
+  QDir().mkpath(dir);
+  for (const QString& file : testing::sampleFiles()) {
+    QFile out(QDir(dir).filePath(QFileInfo(file).completeBaseName() + ".cu"));
+    if (out.open(QIODevice::WriteOnly | QIODevice::Truncate))
+      out.write(QByteArray::fromStdString(planText(testing::planScript(file.toStdString()))));
+  }
+}
+
+}  // namespace
+
+class TestCudaCodegen : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void golden_data() {
+    QTest::addColumn<QString>("script");
+    QDir dir(goldenRoot());
+    for (const QString& f : dir.entryList({"*.py"}, QDir::Files, QDir::Name)) QTest::newRow(qPrintable(f)) << dir.filePath(f);
+  }
+
+  void golden() {
+    QFETCH(QString, script);
+    const testing::ScriptPlans plans = testing::planScript(script.toStdString());
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    const QString actual = QString::fromStdString(planText(plans));
+    QVERIFY2(!actual.contains(": error: "), qPrintable(actual));
+    const QString goldenPath = script.left(script.size() - 3) + ".cu";
+    if (qEnvironmentVariableIsSet("SEGSCOPE_UPDATE_GOLDEN")) {
+      QFile f(goldenPath);
+      QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      f.write(actual.toUtf8());
+      return;
+    }
+    const QString expected = readFile(goldenPath);
+    QVERIFY2(!expected.isEmpty(), qPrintable("missing golden file " + goldenPath + " (run with SEGSCOPE_UPDATE_GOLDEN=1)"));
+    QCOMPARE(actual, expected);
+  }
+
+  // Every segment of every sample: a plan (or a host/library reason), never an error.
+  void samples() {
+    int kernels = 0, unfusedPlans = 0, noKernel = 0, segments = 0;
+    for (const QString& file : testing::sampleFiles()) {
+      const testing::ScriptPlans plans = testing::planScript(file.toStdString());
+      QVERIFY2(plans.error.empty(), qPrintable(file + ": " + QString::fromStdString(plans.error)));
+      for (const testing::SegmentPlan& p : plans.segments) {
+        ++segments;
+        const QString where = file + " segment " + QString::number(p.segment) + " (" + QString::fromStdString(p.scheduler) + ")";
+        QVERIFY2(p.plan.ok(), qPrintable(where + ": " + QString::fromStdString(p.plan.ok() ? "" : p.plan.error().message)));
+        const KernelPlan& plan = p.plan.value();
+        if (plan.kernels.empty()) {
+          QVERIFY2(!plan.noKernelReason.empty(), qPrintable(where + ": no kernels and no reason"));
+          ++noKernel;
+          continue;
+        }
+        if (!plan.fused) {
+          ++unfusedPlans;
+          QVERIFY2(!plan.unfusedReason.empty(), qPrintable(where));
+        }
+        for (const exec::cuda::Kernel& k : plan.kernels) {
+          ++kernels;
+          QVERIFY2(k.launch.block.x >= 1 && k.launch.block.x * k.launch.block.y * k.launch.block.z <= 1024, qPrintable(where));
+          QVERIFY2(k.launch.grid.x >= 1 && k.launch.grid.y >= 1 && k.launch.grid.z >= 1, qPrintable(where));
+          QVERIFY2(k.source.find("void " + k.name + "(") != std::string::npos, qPrintable(where));
+          QCOMPARE(k.unfused, !plan.fused);
+        }
+      }
+    }
+    if (qEnvironmentVariableIsSet("SEGSCOPE_CODEGEN_DUMP")) dumpSamples(qEnvironmentVariable("SEGSCOPE_CODEGEN_DUMP"));
+    qInfo("%d segments: %d kernels generated, %d unfused plans, %d segments without kernels", segments, kernels,
+          unfusedPlans, noKernel);
+    QVERIFY(kernels > 0);
+  }
+
+  // The fallback (one kernel per reduction + a pointwise kernel) covers a normalization too.
+  void forcedUnfusedSoftmax() {
+    exec::cuda::CodegenOptions options;
+    options.forceUnfused = true;
+    const testing::ScriptPlans plans = testing::planScript((goldenRoot() + "/softmax_inner_persistent.py").toStdString(), options);
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    bool sawUnfused = false;
+    for (const testing::SegmentPlan& p : plans.segments) {
+      QVERIFY2(p.plan.ok(), p.plan.ok() ? "" : p.plan.error().message.c_str());
+      if (p.plan->kernels.size() < 2) continue;
+      sawUnfused = true;
+      QVERIFY(!p.plan->fused);
+      // max, sum, then the normalization: temps flow from earlier kernels to later ones.
+      QCOMPARE(p.plan->kernels.size(), std::size_t{3});
+      bool temp = false;
+      for (const exec::cuda::KernelArg& a : p.plan->kernels.back().args) temp = temp || a.kind == exec::cuda::KernelArg::Kind::Temp;
+      QVERIFY(temp);
+    }
+    QVERIFY(sawUnfused);
+  }
+
+  void unsupportedOpIsAnErrorWithItsLocation() {
+    const QString path = QDir::temp().filePath("segscope_codegen_unsupported.py");
+    {
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      f.write(kUnsupportedScript);
+    }
+    const testing::ScriptPlans plans = testing::planScript(path.toStdString());
+    QFile::remove(path);
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    bool sawError = false;
+    for (const testing::SegmentPlan& p : plans.segments) {
+      if (p.plan.ok()) continue;
+      sawError = true;
+      QVERIFY2(p.plan.error().message.find("pow") != std::string::npos, p.plan.error().message.c_str());
+      QCOMPARE(p.plan.error().loc.line, 7);
+    }
+    QVERIFY(sawError);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCudaCodegen)
+#include "test_cuda_codegen.moc"

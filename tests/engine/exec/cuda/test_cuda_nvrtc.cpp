@@ -1,0 +1,107 @@
+// NVRTC on generated kernels (skipped without the CUDA toolkit): every kernel of every
+// sample compiles to PTX for sm_90, a syntax error comes back with NVRTC's log, and a
+// second compile is a cache hit (in memory, then from the on-disk cache).
+#include <QtTest>
+
+#include "cuda_test_support.h"
+#include "exec/cuda/nvrtc_compiler.h"
+#include "test_files.h"
+
+using namespace segscope;
+
+namespace {
+
+exec::cuda::Kernel brokenKernel() {
+  exec::cuda::Kernel k;
+  k.name = "sg_broken";
+  k.source = "extern \"C\" __global__ void sg_broken(float* p) { p[0] = undeclared_name + ; }\n";
+  return k;
+}
+
+exec::cuda::Kernel tinyKernel(const std::string& tag) {
+  exec::cuda::Kernel k;
+  k.name = "sg_tiny";
+  k.source = "// " + tag + "\nextern \"C\" __global__ void sg_tiny(float* p) { p[threadIdx.x] = 1.0f; }\n";
+  return k;
+}
+
+}  // namespace
+
+class TestCudaNvrtc : public QObject {
+  Q_OBJECT
+
+ private:
+  QTemporaryDir cacheHome_;
+
+ private slots:
+  void initTestCase() {
+#ifndef SEGSCOPE_HAVE_NVRTC
+    QSKIP("built without the CUDA toolkit (SEGSCOPE_CUDA_ENABLED is off): NVRTC is not available");
+#endif
+    // A private cache directory: the test neither reads nor fills the user's cache.
+    QVERIFY(cacheHome_.isValid());
+    qputenv("XDG_CACHE_HOME", cacheHome_.path().toUtf8());
+  }
+
+  void everySampleKernelCompiles() {
+#ifdef SEGSCOPE_HAVE_NVRTC
+    int compiled = 0;
+    for (const QString& file : testing::sampleFiles()) {
+      const testing::ScriptPlans plans = testing::planScript(file.toStdString());
+      QVERIFY2(plans.error.empty(), plans.error.c_str());
+      for (const testing::SegmentPlan& p : plans.segments) {
+        QVERIFY2(p.plan.ok(), p.plan.ok() ? "" : p.plan.error().message.c_str());
+        for (const exec::cuda::Kernel& k : p.plan->kernels) {
+          auto r = exec::cuda::compileToPtx(k, "sm_90");
+          QVERIFY2(r.ok(), qPrintable(file + ": " + QString::fromStdString(r.ok() ? "" : r.error().message + "\n" + k.source)));
+          QVERIFY(r->ptx.find(".entry " + k.name) != std::string::npos);
+          // Half/float math stays in float: no double arithmetic sneaks in through overloads.
+          if (file.endsWith("/softmax.py")) QVERIFY2(r->ptx.find(".f64") == std::string::npos, r->ptx.c_str());
+          ++compiled;
+        }
+      }
+    }
+    qInfo("%d kernels compiled to PTX for sm_90 with NVRTC %s", compiled, exec::cuda::nvrtcVersionString().c_str());
+    QVERIFY(compiled > 0);
+#endif
+  }
+
+  void syntaxErrorComesBackWithTheLog() {
+#ifdef SEGSCOPE_HAVE_NVRTC
+    auto r = exec::cuda::compileToPtx(brokenKernel(), "sm_90");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.find("sg_broken") != std::string::npos, r.error().message.c_str());
+    QVERIFY2(r.error().message.find("error") != std::string::npos, r.error().message.c_str());
+    QVERIFY2(r.error().message.find("undeclared_name") != std::string::npos, r.error().message.c_str());
+#endif
+  }
+
+  void secondCompileIsACacheHit() {
+#ifdef SEGSCOPE_HAVE_NVRTC
+    const exec::cuda::Kernel k = tinyKernel(QUuid::createUuid().toString().toStdString());
+    auto first = exec::cuda::compileToPtx(k, "sm_90");
+    QVERIFY2(first.ok(), first.ok() ? "" : first.error().message.c_str());
+    QVERIFY(!first->cacheHit);
+    auto second = exec::cuda::compileToPtx(k, "sm_90");
+    QVERIFY(second.ok());
+    QVERIFY(second->cacheHit);
+    QVERIFY(!second->fromDisk);
+    QCOMPARE(second->ptx, first->ptx);
+    // The disk cache answers a fresh process (simulated by dropping the memory cache).
+    QVERIFY(QFile::exists(QString::fromStdString(exec::cuda::kernelCacheDir() + "/" + first->cacheKey + ".ptx")));
+    exec::cuda::clearMemoryKernelCache();
+    auto third = exec::cuda::compileToPtx(k, "sm_90");
+    QVERIFY(third.ok());
+    QVERIFY(third->fromDisk);
+    QCOMPARE(third->ptx, first->ptx);
+    // Another architecture is another entry.
+    auto other = exec::cuda::compileToPtx(k, "sm_80");
+    QVERIFY(other.ok());
+    QVERIFY(!other->cacheHit);
+    QVERIFY(other->cacheKey != first->cacheKey);
+#endif
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCudaNvrtc)
+#include "test_cuda_nvrtc.moc"
