@@ -12,5 +12,6 @@ if [[ "${SEGSCOPE_SANITIZERS:-1}" != "0" ]]; then
   echo "== sanitizers: ASan + UBSan build of the engine, layout and CLI suites"
   SEGSCOPE_PRESET=asan scripts/build.sh
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0" \
     QT_QPA_PLATFORM=offscreen ctest --test-dir build/asan --output-on-failure -j2 "$@"
 fi
