@@ -83,18 +83,12 @@ std::mutex& graphvizMutex() {
   return m;
 }
 
-// The context of the free functions; created on first use, under the lock.
-struct SharedContext {
-  GVC_t* gvc = nullptr;
-  ~SharedContext() {
-    if (gvc) gvFreeContext(gvc);
-  }
-};
-
+// The one Graphviz context of the process; created on first use, under the lock, and never
+// freed (plugins cache pointers into it; see LayoutWorker::run).
 GVC_t* sharedContext() {
-  static SharedContext shared;
-  if (!shared.gvc) shared.gvc = gvContext();
-  return shared.gvc;
+  static GVC_t* shared = nullptr;
+  if (!shared) shared = gvContext();
+  return shared;
 }
 
 // Graphviz messages go to this sink (set only while the lock is held) instead of stderr.
@@ -711,11 +705,10 @@ void LayoutWorker::store(std::uint64_t key, const Geometry& geometry) {
 }
 
 void LayoutWorker::run() {
-  GVC_t* gvc = nullptr;
-  {
-    std::lock_guard lock(graphvizMutex());
-    gvc = gvContext();
-  }
+  // Every worker uses the one process-wide context. Graphviz's Pango plugin keeps a pointer to
+  // the last font name, which lives in a context's font table: freeing a context (a worker
+  // going away) left the next layout reading freed memory (found by ASan).
+  GVC_t* const gvc = nullptr;  // produce() takes the shared context under the lock
   for (;;) {
     Job job;
     {
@@ -738,8 +731,6 @@ void LayoutWorker::run() {
     job.promise.set_value(std::move(produced.value().geometry));
   }
   cancelPending();
-  std::lock_guard lock(graphvizMutex());
-  gvFreeContext(gvc);
 }
 
 }  // namespace segscope::layout
