@@ -6,6 +6,7 @@
 #include <QTimer>
 
 #include "frontend/file_io.h"
+#include "frontend/script.h"
 #include "trace/pipeline.h"
 #include "trace/trace_json.h"
 
@@ -60,7 +61,11 @@ Document::Outcome Document::load(const QString& path, const DocumentOptions& opt
       return out;
     }
     // A saved trace names its script; show it when it is still there.
-    if (auto source = frontend::readTextFile(trace->source)) session->source = source.value();
+    if (auto source = frontend::readTextFile(trace->source)) {
+      session->source = source.value();
+      if (auto parsed = frontend::parseScript(session->source); parsed.ok()) session->inputs = parsed.script->inputs;
+    }
+    session->profile = scheduler::profileByName(trace->profile);
     session->trace = std::make_shared<trace::Trace>(std::move(trace.value()));
     out.session = std::move(session);
     return out;
@@ -76,6 +81,8 @@ Document::Outcome Document::load(const QString& path, const DocumentOptions& opt
   }
   auto& ok = std::get<trace::PipelineRun>(run);
   session->source = std::move(ok.source);
+  session->inputs = ok.script.inputs;
+  session->profile = ok.profile;
   session->trace = std::make_shared<trace::Trace>(std::move(ok.trace));
   out.session = std::move(session);
   return out;

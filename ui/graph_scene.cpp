@@ -21,6 +21,8 @@ GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
 void GraphScene::clearGraph() {
   clear();
   nodeItems_.clear();
+  regionItems_.clear();
+  regionLabels_.clear();
   model_ = {};
   geometry_ = {};
   selected_.clear();
@@ -42,6 +44,20 @@ void GraphScene::setGraph(graph::GraphModel model, layout::Geometry geometry) {
     }
   // An explicit rect: otherwise Qt recomputes the bounding rect of every item on changes.
   setSceneRect(toQt(geometry_.bounds).adjusted(-24, -24, 24, 24));
+}
+
+void GraphScene::setRegionShapes(const std::vector<RegionShape>& shapes) {
+  for (QGraphicsItem* item : regionLabels_) delete item;  // deleting removes it from the scene
+  for (RegionItem* item : regionItems_) delete item;
+  regionItems_.clear();
+  regionLabels_.clear();
+  for (const RegionShape& s : shapes) {
+    auto* item = new RegionItem(s);
+    addItem(item);
+    regionItems_.push_back(item);
+    regionLabels_.push_back(item->makeLabel());
+    addItem(regionLabels_.back());
+  }
 }
 
 QRectF GraphScene::nodeRect(const std::string& id) const {

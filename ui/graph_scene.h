@@ -8,6 +8,7 @@
 
 #include "graph/graph_model.h"
 #include "layout/geometry.h"
+#include "ui/region_overlay.h"
 #include "ui/session.h"
 
 namespace segscope::ui {
@@ -32,6 +33,10 @@ class GraphScene : public QGraphicsScene {
   QRectF highlightedRect() const;
   /// Marks `id` (a node id) as selected without emitting picked().
   void markSelected(const std::string& id);
+  /// Draws `shapes` as the regions overlay, replacing the previous one (empty: none).
+  void setRegionShapes(const std::vector<RegionShape>& shapes);
+  const std::vector<RegionItem*>& regionItems() const { return regionItems_; }
+
   /// The first op node drawn for a source line (for source → graph navigation), or "".
   std::string nodeForLine(int line) const;
 
@@ -47,6 +52,8 @@ class GraphScene : public QGraphicsScene {
   graph::GraphModel model_;
   layout::Geometry geometry_;
   std::map<std::string, QGraphicsItem*> nodeItems_;
+  std::vector<RegionItem*> regionItems_;
+  std::vector<QGraphicsItem*> regionLabels_;
   std::string selected_;
 };
 

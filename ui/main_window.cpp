@@ -133,6 +133,9 @@ void MainWindow::buildActions() {
   regroupAction_ = make("Run to where the selected op changes &group", QKeySequence(Qt::Key_G), [this] { nextRegroupOfSelection(); });
   playAction_ = make("&Play", QKeySequence(Qt::Key_Space), [this] { setPlaying(!play_.isActive()); });
   fitAction_ = make("&Fit to view", QKeySequence(Qt::Key_F), [this] { view_->fitToView(); });
+  regionsAction_ = make("&Regions overlay", QKeySequence(Qt::SHIFT | Qt::Key_R), [this] { updateRegionOverlay(); });
+  regionsAction_->setCheckable(true);
+  regionsAction_->setToolTip("Fusible regions (inductor-style) as hulls with their DRAM cost (Shift+R)");
   firstAction_->setToolTip("First step (Home)");
   prevAction_->setToolTip("Previous step (Left or K)");
   nextAction_->setToolTip("Next step (Right or J)");
@@ -165,6 +168,7 @@ void MainWindow::buildMenus() {
   viewMenu->addAction(fitAction_);
   viewMenu->addAction("Zoom &in", QKeySequence::ZoomIn, this, [this] { view_->zoomBy(1.25); });
   viewMenu->addAction("Zoom &out", QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); });
+  viewMenu->addAction(regionsAction_);
   viewMenu->addSeparator();
   viewMenu->setObjectName("viewMenu");
 }
@@ -231,6 +235,8 @@ void MainWindow::buildToolBar() {
   viewBox_->addItems({"Segments", "Collapsed", "Fusion"});
   viewBox_->setToolTip("Ops in their groups, one node per group, or the fusion alone");
   labelled("View", viewBox_);
+  regionsAction_->setIconText("Regions");
+  bar->addAction(regionsAction_);
   bar->addSeparator();
   exportAction_->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
   exportAction_->setIconText("Export SVG");
@@ -302,6 +308,7 @@ void MainWindow::restoreSettings() {
   profileBox_->setCurrentText(s.value("options/profile", "h100").toString());
   scalarBox_->setCurrentText(s.value("options/scalarMode", "host_segment").toString());
   viewBox_->setCurrentIndex(s.value("options/view", 0).toInt());
+  regionsAction_->setChecked(s.value("options/regions", false).toBool());
   const QStringList disabled = s.value("options/disabledPasses").toStringList();
   for (QAction* a : passMenu_->actions())
     if (a->isCheckable() && disabled.contains(a->text())) {
@@ -321,6 +328,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   s.setValue("options/profile", profileBox_->currentText());
   s.setValue("options/scalarMode", scalarBox_->currentText());
   s.setValue("options/view", viewBox_->currentIndex());
+  s.setValue("options/regions", regionsAction_->isChecked());
   s.setValue("options/disabledPasses", document_->options().disabledPasses);
   layout_->cancel();
   QMainWindow::closeEvent(event);
@@ -366,6 +374,7 @@ void MainWindow::onLoaded(SessionPtr session) {
   const bool sameFile = session_ && session_->file == session->file;
   const int keep = current_;
   session_ = std::move(session);
+  regionsByFusion_.clear();
   problems_->clear();
   timeline_->setSession(session_);
   mergeLog_->setSession(session_);
@@ -485,6 +494,7 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
   if (ticket != ticket_) return;
   scene_->setGraph(model, geometry);
   pictureShown_ = true;
+  if (regionsAction_->isChecked()) updateRegionOverlay();
   if (selection_.kind == Selection::Kind::Node) scene_->markSelected(selection_.nodeId);
   const QRectF active = scene_->highlightedRect();
   if (firstPicture_) {
@@ -505,6 +515,59 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
     view_->reveal(active);
   }
   layoutLabel_->setText(QString("layout %1 ms").arg(geometry.milliseconds, 0, 'f', 0));
+}
+
+bool MainWindow::setViewName(const QString& name) {
+  for (int i = 0; i < viewBox_->count(); ++i)
+    if (viewBox_->itemText(i).compare(name, Qt::CaseInsensitive) == 0) {
+      viewBox_->setCurrentIndex(i);
+      return true;
+    }
+  return false;
+}
+
+void MainWindow::setRegionsOverlay(bool on) {
+  regionsAction_->setChecked(on);
+  updateRegionOverlay();
+}
+
+bool MainWindow::regionsOverlay() const { return regionsAction_->isChecked(); }
+
+const regions::RegionAnalysis* MainWindow::currentRegions() {
+  const trace::Step* s = step();
+  if (!s || !s->after || !s->after->fusion) return nullptr;
+  const ir::Fusion* fusion = s->after->fusion.get();
+  if (auto it = regionsByFusion_.find(fusion); it != regionsByFusion_.end()) return it->second.get();
+  regionsProblem_.clear();
+  if (session_->inputs.empty() || !session_->profile) {
+    regionsProblem_ = "regions need the script's input sizes: open the script rather than a trace whose script is gone";
+    return nullptr;
+  }
+  auto analysis = regions::findRegions(*fusion, session_->inputs, *session_->profile);
+  if (!analysis) {
+    regionsProblem_ = "regions: " + QString::fromStdString(analysis.error().message);
+    return nullptr;
+  }
+  auto shared = std::make_shared<const regions::RegionAnalysis>(std::move(analysis.value()));
+  return regionsByFusion_.emplace(fusion, std::move(shared)).first->second.get();
+}
+
+// The overlay follows the picture: redrawn for each new step and view, cleared when off.
+void MainWindow::updateRegionOverlay() {
+  if (!regionsAction_->isChecked() || !pictureShown_) {
+    scene_->setRegionShapes({});
+    return;
+  }
+  const regions::RegionAnalysis* analysis = currentRegions();
+  if (!analysis) {
+    scene_->setRegionShapes({});
+    statusBar()->showMessage(regionsProblem_, 8000);
+    return;
+  }
+  const trace::Step* s = step();
+  const trace::Partition* partition = s->after->partition.get();
+  scene_->setRegionShapes(regionShapes(*analysis, scene_->model(), scene_->geometry(), partition));
+  statusBar()->showMessage(regionSummary(*analysis), 8000);
 }
 
 void MainWindow::onPicked(const Selection& selection) {

@@ -4,10 +4,13 @@
 
 #include <QMainWindow>
 #include <QTimer>
+#include <map>
+#include <memory>
 #include <optional>
 
 #include "graph/graph_builder.h"
 #include "layout/geometry.h"
+#include "regions/regions.h"
 #include "ui/document.h"
 #include "ui/session.h"
 
@@ -61,6 +64,14 @@ class MainWindow : public QMainWindow {
   MergeLogView& mergeLog() { return *mergeLog_; }
   SourceView& source() { return *source_; }
   QString problemsText() const;
+  /// Switches the graph view by name ("segments", "collapsed", "fusion"); false if unknown.
+  bool setViewName(const QString& name);
+  /// Shows or hides the fusion-regions overlay (View → Regions overlay, Shift+R).
+  void setRegionsOverlay(bool on);
+  bool regionsOverlay() const;
+  /// The region analysis of the current step's fusion; null when it cannot be computed
+  /// (no step, or a saved trace whose script and its input sizes are gone).
+  const regions::RegionAnalysis* currentRegions();
   /// Writes the current step's picture as SVG; false (after a message) on failure.
   bool exportCurrentSvg(const QString& path);
 
@@ -100,6 +111,7 @@ class MainWindow : public QMainWindow {
   void exportAllStepsDialog();
   void saveTraceDialog();
   void updateTitleAndStatus();
+  void updateRegionOverlay();
   const trace::Step* step() const;
   graph::BuildOptions buildOptions(const trace::Step& step) const;
 
@@ -124,7 +136,10 @@ class MainWindow : public QMainWindow {
   bool firstPicture_ = true;
   Selection selection_;
   graph::View viewMode_ = graph::View::Segments;
-  std::optional<QPointF> anchorOnScreen_;  // where the active group was in the viewport
+  std::optional<QPointF> anchorOnScreen_;
+  // Region analyses by fusion (pass steps have their own fusions; merge steps share one).
+  std::map<const ir::Fusion*, std::shared_ptr<const regions::RegionAnalysis>> regionsByFusion_;
+  QString regionsProblem_;  // where the active group was in the viewport
 
   QTimer play_;
   QComboBox* profileBox_ = nullptr;
@@ -150,6 +165,7 @@ class MainWindow : public QMainWindow {
   QAction* rejectedAction_ = nullptr;
   QAction* regroupAction_ = nullptr;
   QAction* fitAction_ = nullptr;
+  QAction* regionsAction_ = nullptr;
 };
 
 }  // namespace segscope::ui

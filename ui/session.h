@@ -3,8 +3,12 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "ir/input_spec.h"
+#include "scheduler/device_profile.h"
 #include "trace/trace.h"
 
 namespace segscope::ui {
@@ -13,6 +17,11 @@ struct Session {
   std::string file;    // the script (or trace .json) the user opened
   std::string source;  // the script's text; empty for a trace opened without its script
   std::shared_ptr<const trace::Trace> trace;
+  /// The script's input sizes and the device profile the trace was made for: what the
+  /// analyses that need concrete bytes (regions) bind to. Empty / nullopt for a saved trace
+  /// whose script is gone.
+  std::vector<ir::InputSpec> inputs;
+  std::optional<scheduler::DeviceProfile> profile;
 };
 
 using SessionPtr = std::shared_ptr<const Session>;

@@ -37,7 +37,9 @@ int main(int argc, char** argv) {
   const QCommandLineOption shotOption("screenshot", "Render the window to OUT.png and exit.", "OUT.png");
   const QCommandLineOption sizeOption("size", "Window size for --screenshot (default 1600x1000).", "WxH", "1600x1000");
   const QCommandLineOption diffOption("diff", "Bring the Diff dock to the front (with --screenshot).");
-  parser.addOptions({stepOption, shotOption, sizeOption, diffOption});
+  const QCommandLineOption regionsOption("regions", "Draw the fusion-regions overlay (View → Regions overlay).");
+  const QCommandLineOption viewOption("view", "Graph view: segments, collapsed or fusion (with --screenshot).", "VIEW", "segments");
+  parser.addOptions({stepOption, shotOption, sizeOption, diffOption, regionsOption, viewOption});
   parser.process(app);
 
   const QStringList files = parser.positionalArguments();
@@ -67,8 +69,13 @@ int main(int argc, char** argv) {
       diff->raise();
       window.resizeDocks({diff}, {size.height() * 11 / 20}, Qt::Vertical);  // room for both graphs
     }
+    if (!window.setViewName(parser.value(viewOption))) {
+      std::fprintf(stderr, "segscope: --view wants segments, collapsed or fusion (got '%s')\n", qPrintable(parser.value(viewOption)));
+      return 2;
+    }
     window.goToStep(parser.isSet(stepOption) ? parser.value(stepOption).toInt() : -1);
     window.waitForPicture();
+    if (parser.isSet(regionsOption)) window.setRegionsOverlay(true);
     const QString out = parser.value(shotOption);
     if (!window.grab().save(out)) {
       std::fprintf(stderr, "segscope: cannot write %s\n", qPrintable(out));
