@@ -115,6 +115,16 @@ bool DiffView::layoutsPending() const { return beforeLayout_->busy() || afterLay
 QString DiffView::beforeText() const { return beforeText_->toPlainText(); }
 QString DiffView::afterText() const { return afterText_->toPlainText(); }
 
+// The texts below still show the whole change when the graphs are too big to lay out.
+void DiffView::requestOrExplain(graph::GraphModel model, LayoutService& layout, GraphScene& scene) {
+  if (model.nodes.size() <= kMaxLayoutNodes) {
+    layout.request(std::move(model));
+    return;
+  }
+  layout.cancel();
+  scene.showPlaceholder(QString("%L1 nodes: too many to lay out here; the IR text below shows the change.").arg(model.nodes.size()));
+}
+
 void DiffView::showStep(const trace::Step& step) {
   if (!step.before || !step.after) {
     clear();
@@ -125,8 +135,8 @@ void DiffView::showStep(const trace::Step& step) {
   graph::BuildOptions options;
   options.view = step.after->partition ? graph::View::Segments : graph::View::Fusion;
   options.singletonClusters = step.kind == trace::StepKind::Finalize;
-  beforeLayout_->request(graph::buildStepGraph(step, graph::StepSide::Before, options));
-  afterLayout_->request(graph::buildStepGraph(step, graph::StepSide::After, options));
+  requestOrExplain(graph::buildStepGraph(step, graph::StepSide::Before, options), *beforeLayout_, *beforeScene_);
+  requestOrExplain(graph::buildStepGraph(step, graph::StepSide::After, options), *afterLayout_, *afterScene_);
 
   const bool fusionChanged = step.before->fusion != step.after->fusion;
   QString what = fusionChanged ? "IR changed" : (step.modified ? "groups changed" : "nothing changed");

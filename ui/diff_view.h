@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+#include "graph/graph_model.h"
 #include "trace/step.h"
 
 class QLabel;
@@ -32,6 +33,8 @@ class DiffView : public QWidget {
   bool layoutsPending() const;
 
  private:
+  void requestOrExplain(graph::GraphModel model, LayoutService& layout, GraphScene& scene);
+
   QLabel* caption_;
   GraphScene* beforeScene_;
   GraphScene* afterScene_;

@@ -2,6 +2,7 @@
 #include "ui/document.h"
 
 #include <QFile>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTimer>
 
@@ -27,11 +28,11 @@ LoadProblem problemFrom(const Diagnostic& d) {
 Document::Document(QObject* parent) : QObject(parent) {
   // Editors save by replacing the file; re-arm the watch and debounce the burst of events.
   connect(&watcher_, &QFileSystemWatcher::fileChanged, this, [this](const QString& changed) {
-    if (changed != path_) return;
-    QTimer::singleShot(150, this, [this] {
-      watch(path_);
-      if (QFileInfo::exists(path_)) reload();
-    });
+    if (changed == path_) QTimer::singleShot(150, this, &Document::onWatchedChange);
+  });
+  // The folder too: a file that was deleted (or replaced by rename) comes back as a folder event.
+  connect(&watcher_, &QFileSystemWatcher::directoryChanged, this, [this] {
+    if (!path_.isEmpty() && vanished_ && QFileInfo::exists(path_)) QTimer::singleShot(150, this, &Document::onWatchedChange);
   });
 }
 
@@ -42,7 +43,18 @@ Document::~Document() {
   }
 }
 
-Document::Outcome Document::load(const QString& path, const DocumentOptions& options) {
+void Document::onWatchedChange() {
+  watch(path_);
+  if (!QFileInfo::exists(path_)) {
+    if (!vanished_) emit fileVanished(path_);
+    vanished_ = true;
+    return;
+  }
+  vanished_ = false;
+  reload();
+}
+
+Document::Outcome Document::load(const QString& path, const DocumentOptions& options, const ProgressFn& onProgress) {
   Outcome out;
   const std::string file = path.toStdString();
   auto text = frontend::readTextFile(file);
@@ -74,6 +86,7 @@ Document::Outcome Document::load(const QString& path, const DocumentOptions& opt
   po.profile = options.profile.toStdString();
   po.segmenter.scalarMode = options.scalarMode;
   for (const QString& p : options.disabledPasses) po.disabledPasses.push_back(p.toStdString());
+  po.onProgress = onProgress;
   auto run = trace::runPipeline(file, text.value(), po);
   if (auto* error = std::get_if<trace::PipelineError>(&run)) {
     out.problem = problemFrom(error->diagnostic);
@@ -90,13 +103,26 @@ Document::Outcome Document::load(const QString& path, const DocumentOptions& opt
 
 void Document::open(const QString& path) {
   path_ = path;
+  vanished_ = false;
   watch(path);
   const int generation = ++generation_;
   loading_ = true;
   emit loadingChanged(true);
   const DocumentOptions options = options_;
   QThread* thread = QThread::create([this, path, options, generation] {
-    Outcome outcome = load(path, options);
+    QElapsedTimer sinceLast;
+    sinceLast.start();
+    const auto report = [this, generation, &sinceLast](const trace::PipelineProgress& p) {
+      if (sinceLast.elapsed() < 100 && p.steps > 0) return;
+      sinceLast.restart();
+      QString text = QString::fromStdString(p.stage);
+      if (p.steps > 0) text += QString(" · %L1 steps").arg(p.steps);
+      if (p.exprs > 0) text += QString(" · %L1 exprs").arg(p.exprs);
+      QMetaObject::invokeMethod(this, [this, generation, text] {
+        if (generation == generation_ && loading_) emit progress(text);
+      }, Qt::QueuedConnection);
+    };
+    Outcome outcome = load(path, options, report);
     QMetaObject::invokeMethod(this, [this, generation, outcome] { finish(generation, outcome); }, Qt::QueuedConnection);
   });
   threads_.push_back(thread);
@@ -145,7 +171,10 @@ void Document::finish(int generation, Outcome outcome) {
 
 void Document::watch(const QString& path) {
   if (!watcher_.files().isEmpty()) watcher_.removePaths(watcher_.files());
+  if (!watcher_.directories().isEmpty()) watcher_.removePaths(watcher_.directories());
   if (QFileInfo::exists(path)) watcher_.addPath(path);
+  const QString dir = QFileInfo(path).absolutePath();
+  if (QFileInfo(dir).isDir()) watcher_.addPath(dir);
 }
 
 }  // namespace segscope::ui

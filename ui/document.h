@@ -6,9 +6,11 @@
 #include <QObject>
 #include <QStringList>
 #include <QThread>
+#include <functional>
 #include <vector>
 
 #include "segmenter/segmentation.h"
+#include "trace/pipeline.h"
 #include "ui/session.h"
 
 namespace segscope::ui {
@@ -51,20 +53,28 @@ class Document : public QObject {
   void loaded(segscope::ui::SessionPtr session);
   void failed(const segscope::ui::LoadProblem& problem);
   void loadingChanged(bool loading);
+  /// Where the running load is ("pass remove_empty · 12 steps"), at most ~10 times a second.
+  void progress(const QString& text);
+  /// The open file disappeared from disk; the last loaded session stays. Reloads by itself
+  /// when the file comes back.
+  void fileVanished(const QString& path);
 
  private:
   struct Outcome {
     SessionPtr session;
     LoadProblem problem;
   };
-  static Outcome load(const QString& path, const DocumentOptions& options);
+  using ProgressFn = std::function<void(const trace::PipelineProgress&)>;
+  static Outcome load(const QString& path, const DocumentOptions& options, const ProgressFn& onProgress = {});
   void finish(int generation, Outcome outcome);
   void watch(const QString& path);
+  void onWatchedChange();
 
   SessionPtr session_;
   QString path_;
   DocumentOptions options_;
   bool loading_ = false;
+  bool vanished_ = false;  // the open file is gone from disk (fileVanished was emitted)
   int generation_ = 0;
   QFileSystemWatcher watcher_;
   std::vector<QThread*> threads_;

@@ -2,6 +2,7 @@
 #include "ui/graph_scene.h"
 
 #include <QGraphicsSceneMouseEvent>
+#include <QGraphicsTextItem>
 
 #include "ui/graph_items.h"
 
@@ -26,6 +27,18 @@ void GraphScene::clearGraph() {
   model_ = {};
   geometry_ = {};
   selected_.clear();
+  placeholder_ = false;
+}
+
+void GraphScene::showPlaceholder(const QString& text) {
+  clearGraph();
+  auto* note = new QGraphicsTextItem;
+  note->setHtml(text);
+  note->setTextWidth(520);
+  addItem(note);
+  note->setDefaultTextColor(QColor("#343a40"));
+  setSceneRect(note->boundingRect().adjusted(-40, -40, 40, 40));
+  placeholder_ = true;
 }
 
 void GraphScene::setGraph(graph::GraphModel model, layout::Geometry geometry) {

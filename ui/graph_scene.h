@@ -22,6 +22,9 @@ class GraphScene : public QGraphicsScene {
   /// Replaces every item. Geometry and model must describe the same graph.
   void setGraph(graph::GraphModel model, layout::Geometry geometry);
   void clearGraph();
+  /// Replaces every item with a note in rich text (a picture too big to draw, say).
+  void showPlaceholder(const QString& text);
+  bool showsPlaceholder() const { return placeholder_; }
 
   const graph::GraphModel& model() const { return model_; }
   const layout::Geometry& geometry() const { return geometry_; }
@@ -55,6 +58,7 @@ class GraphScene : public QGraphicsScene {
   std::vector<RegionItem*> regionItems_;
   std::vector<QGraphicsItem*> regionLabels_;
   std::string selected_;
+  bool placeholder_ = false;
 };
 
 }  // namespace segscope::ui

@@ -17,6 +17,10 @@ class LayoutWorker;
 
 namespace segscope::ui {
 
+/// Pictures above this many nodes are not laid out unless the user asks: dot needs minutes
+/// at 20k nodes and cannot be interrupted.
+inline constexpr std::size_t kMaxLayoutNodes = 4000;
+
 class LayoutService : public QObject {
   Q_OBJECT
 

@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QProgressDialog>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
@@ -77,7 +78,15 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   connect(document_, &Document::loaded, this, &MainWindow::onLoaded);
   connect(document_, &Document::failed, this, &MainWindow::onFailed);
   connect(document_, &Document::loadingChanged, this, [this](bool loading) {
-    statusBar()->showMessage(loading ? "Segmenting…" : QString(), loading ? 0 : 1);
+    statusBar()->showMessage(loading ? "Loading…" : QString(), loading ? 0 : 1);
+    busy_->setVisible(loading || layout_->busy());
+  });
+  connect(document_, &Document::progress, this, [this](const QString& text) { statusBar()->showMessage("Loading… " + text); });
+  connect(document_, &Document::fileVanished, this, [this](const QString& path) {
+    const QString message = QString("%1 is no longer on disk (deleted or moved): showing what was loaded; it reloads when the file is back")
+                                .arg(QFileInfo(path).fileName());
+    problems_->setPlainText(message);
+    statusBar()->showMessage(message, 10000);
   });
   connect(layout_, &LayoutService::ready, this, &MainWindow::onPicture);
   connect(layout_, &LayoutService::failed, this, [this](int, const QString& message) {
@@ -85,7 +94,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     statusBar()->showMessage("layout failed: " + message, 8000);
   });
   connect(layout_, &LayoutService::busyChanged, this, [this](bool busy) {
-    busy_->setVisible(busy);
+    busy_->setVisible(busy || document_->loading());
     cancel_->setVisible(busy);
   });
   connect(scene_, &GraphScene::picked, this, &MainWindow::onPicked);
@@ -135,6 +144,11 @@ void MainWindow::buildActions() {
   fitAction_ = make("&Fit to view", QKeySequence(Qt::Key_F), [this] { view_->fitToView(); });
   regionsAction_ = make("&Regions overlay", QKeySequence(Qt::SHIFT | Qt::Key_R), [this] { updateRegionOverlay(); });
   regionsAction_->setCheckable(true);
+  cancelLayoutAction_ = make("&Cancel layout", QKeySequence(Qt::Key_Escape), [this] { cancelLayout(); });
+  drawAnywayAction_ = make("&Draw this step anyway", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), [this] {
+    drawAnywayStep_ = current_;
+    requestPicture();
+  });
   regionsAction_->setToolTip("Fusible regions (inductor-style) as hulls with their DRAM cost (Shift+R)");
   firstAction_->setToolTip("First step (Home)");
   prevAction_->setToolTip("Previous step (Left or K)");
@@ -169,6 +183,8 @@ void MainWindow::buildMenus() {
   viewMenu->addAction("Zoom &in", QKeySequence::ZoomIn, this, [this] { view_->zoomBy(1.25); });
   viewMenu->addAction("Zoom &out", QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); });
   viewMenu->addAction(regionsAction_);
+  viewMenu->addAction(drawAnywayAction_);
+  viewMenu->addAction(cancelLayoutAction_);
   viewMenu->addSeparator();
   viewMenu->setObjectName("viewMenu");
 }
@@ -291,10 +307,7 @@ void MainWindow::buildStatusBar() {
   busy_->setVisible(false);
   cancel_ = new QPushButton("Cancel layout", this);
   cancel_->setVisible(false);
-  connect(cancel_, &QPushButton::clicked, this, [this] {
-    layout_->cancel();
-    statusBar()->showMessage("layout cancelled; the previous picture stays", 5000);
-  });
+  connect(cancel_, &QPushButton::clicked, this, [this] { cancelLayout(); });
   statusBar()->addPermanentWidget(busy_);
   statusBar()->addPermanentWidget(cancel_);
   statusBar()->addPermanentWidget(layoutLabel_);
@@ -380,6 +393,18 @@ void MainWindow::onLoaded(SessionPtr session) {
   mergeLog_->setSession(session_);
   source_->setSession(session_);
   firstPicture_ = !sameFile;
+  drawAnywayStep_ = -1;
+  // A big fusion opens on its collapsed segment graph: readable, and laid out in a second
+  // rather than minutes. The view box says so and the user can switch back.
+  if (!sameFile && viewMode_ != graph::View::Collapsed && stepCount() > 0 &&
+      session_->trace->steps().back().exprsAfter > kAutoCollapseOps) {
+    const QSignalBlocker quiet(viewBox_);
+    viewBox_->setCurrentIndex(1);
+    viewMode_ = graph::View::Collapsed;
+    statusBar()->showMessage(QString("%L1 ops: showing the collapsed segment graph (View: Segments draws every op)")
+                                 .arg(session_->trace->steps().back().exprsAfter),
+                             10000);
+  }
   // Reloading the same file keeps the user's place; a new file opens on its final segmentation.
   goToStep(sameFile && keep >= 0 ? std::min(keep, stepCount() - 1) : stepCount() - 1);
 }
@@ -475,8 +500,43 @@ graph::BuildOptions MainWindow::buildOptions(const trace::Step& s) const {
 void MainWindow::requestPicture() {
   const trace::Step* s = step();
   if (!s || !s->after) return;
+  graph::GraphModel model = graph::buildStepGraph(*s, graph::StepSide::After, buildOptions(*s));
+  if (model.nodes.size() > kMaxLayoutNodes && drawAnywayStep_ != current_) return showTooBigToDraw(model);
   pictureShown_ = false;
-  ticket_ = layout_->request(graph::buildStepGraph(*s, graph::StepSide::After, buildOptions(*s)));
+  ticket_ = layout_->request(std::move(model));
+}
+
+void MainWindow::cancelLayout() {
+  if (!layout_->busy()) return;
+  layout_->cancel();
+  ++ticket_;
+  pictureShown_ = true;  // nothing more is coming: the previous picture is what there is
+  const QString shown = shownStep_ >= 0 ? QString("the picture still shows step %1").arg(shownStep_) : QString("nothing is drawn");
+  statusBar()->showMessage(QString("layout of step %1 cancelled; %2").arg(current_).arg(shown), 8000);
+  layoutLabel_->setText("layout cancelled");
+}
+
+void MainWindow::showTooBigToDraw(const graph::GraphModel& model) {
+  layout_->cancel();
+  ++ticket_;  // a layout still running for an earlier step must not replace the note
+  const trace::Step* s = step();
+  const bool segmented = s && s->after && s->after->partition;
+  const QString hint = segmented ? (viewMode_ == graph::View::Collapsed
+                                        ? "<li>Steps later in the segmentation have fewer groups to draw.</li>"
+                                        : "<li><b>View: Collapsed</b> draws one node per group.</li>")
+                                 : "<li>This step comes before segmentation, so there are no groups to collapse; "
+                                   "the Inspector and the Diff dock's IR text show what it did.</li>";
+  scene_->showPlaceholder(QString("<h3>%L1 nodes and %L2 edges: too many to lay out quickly</h3>"
+                                  "<p>Graphviz needs minutes for a picture this size and cannot be interrupted.</p><ul>%3"
+                                  "<li><b>Ctrl+Shift+D</b> (View ▸ Draw this step anyway) lays it out regardless; "
+                                  "<b>Esc</b> gives up on it.</li></ul>")
+                              .arg(model.nodes.size())
+                              .arg(model.edges.size())
+                              .arg(hint));
+  pictureShown_ = true;
+  shownStep_ = -1;
+  view_->fitToView();
+  layoutLabel_->setText("not drawn");
 }
 
 bool MainWindow::layoutPending() const { return layout_->busy() || !pictureShown_; }
@@ -494,6 +554,7 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
   if (ticket != ticket_) return;
   scene_->setGraph(model, geometry);
   pictureShown_ = true;
+  shownStep_ = current_;
   if (regionsAction_->isChecked()) updateRegionOverlay();
   if (selection_.kind == Selection::Kind::Node) scene_->markSelected(selection_.nodeId);
   const QRectF active = scene_->highlightedRect();
@@ -516,6 +577,8 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
   }
   layoutLabel_->setText(QString("layout %1 ms").arg(geometry.milliseconds, 0, 'f', 0));
 }
+
+QString MainWindow::viewName() const { return viewBox_->currentText(); }
 
 bool MainWindow::setViewName(const QString& name) {
   for (int i = 0; i < viewBox_->count(); ++i)
@@ -637,19 +700,42 @@ void MainWindow::exportSvgDialog() {
 
 void MainWindow::exportAllStepsDialog() {
   const QString dir = QFileDialog::getExistingDirectory(this, "Export every step that changed something as SVG");
-  if (dir.isEmpty()) return;
+  if (!dir.isEmpty()) exportAllSteps(dir);
+}
+
+// Each file is written whole or not at all (writeFileAtomically); a failure or a cancel stops
+// the export and says how many files were written.
+int MainWindow::exportAllSteps(const QString& dir) {
+  std::vector<const trace::Step*> todo;
+  for (const trace::Step& s : session_->trace->steps())
+    if (s.modified && s.after) todo.push_back(&s);
+  QProgressDialog progress("Laying out and writing each step…", "Cancel", 0, static_cast<int>(todo.size()), this);
+  progress.setWindowModality(Qt::WindowModal);
+  progress.setMinimumDuration(500);
   int written = 0;
-  for (const trace::Step& s : session_->trace->steps()) {
-    if (!s.modified || !s.after) continue;
-    auto svg = layout::renderSvg(graph::buildStepGraph(s, graph::StepSide::After, buildOptions(s)));
-    const QString path = QString("%1/step-%2.svg").arg(dir).arg(s.index, 3, 10, QChar('0'));
-    if (!svg || !frontend::writeFileAtomically(path.toStdString(), svg.value())) {
-      QMessageBox::warning(this, "Export", "could not write " + path);
-      return;
+  for (const trace::Step* s : todo) {
+    progress.setValue(written);
+    if (progress.wasCanceled()) {
+      statusBar()->showMessage(QString("export cancelled: %1 of %2 SVGs written to %3").arg(written).arg(todo.size()).arg(dir), 8000);
+      return written;
+    }
+    const QString path = QString("%1/step-%2.svg").arg(dir).arg(s->index, 3, 10, QChar('0'));
+    auto svg = layout::renderSvg(graph::buildStepGraph(*s, graph::StepSide::After, buildOptions(*s)));
+    const Status st = svg ? frontend::writeFileAtomically(path.toStdString(), svg.value()) : Status(svg.error());
+    if (!st) {
+      progress.cancel();
+      QMessageBox::warning(this, "Export",
+                           QString("%1\n\n%2 of %3 SVGs were written before this one.")
+                               .arg(QString::fromStdString(st.error().message))
+                               .arg(written)
+                               .arg(todo.size()));
+      return written;
     }
     ++written;
   }
+  progress.setValue(static_cast<int>(todo.size()));
   statusBar()->showMessage(QString("wrote %1 SVGs to %2").arg(written).arg(dir), 6000);
+  return written;
 }
 
 void MainWindow::saveTraceDialog() {

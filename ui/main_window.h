@@ -34,6 +34,9 @@ class MergeLogView;
 class SourceView;
 class TimelineView;
 
+/// Files above this many ops open on the collapsed segment graph.
+inline constexpr int kAutoCollapseOps = 1500;
+
 class MainWindow : public QMainWindow {
   Q_OBJECT
 
@@ -72,8 +75,16 @@ class MainWindow : public QMainWindow {
   /// The region analysis of the current step's fusion; null when it cannot be computed
   /// (no step, or a saved trace whose script and its input sizes are gone).
   const regions::RegionAnalysis* currentRegions();
+  /// Gives up on the running layout (Cancel layout): the previous picture stays, and the
+  /// status bar says which step it shows.
+  void cancelLayout();
+  /// The graph view's name ("Segments", "Collapsed", "Fusion").
+  QString viewName() const;
   /// Writes the current step's picture as SVG; false (after a message) on failure.
   bool exportCurrentSvg(const QString& path);
+  /// Writes an SVG of every step that changed something into `dir` (with a cancellable
+  /// progress dialog); returns how many were written.
+  int exportAllSteps(const QString& dir);
 
  public slots:
   void nextStep();
@@ -112,6 +123,7 @@ class MainWindow : public QMainWindow {
   void saveTraceDialog();
   void updateTitleAndStatus();
   void updateRegionOverlay();
+  void showTooBigToDraw(const graph::GraphModel& model);
   const trace::Step* step() const;
   graph::BuildOptions buildOptions(const trace::Step& step) const;
 
@@ -166,6 +178,10 @@ class MainWindow : public QMainWindow {
   QAction* regroupAction_ = nullptr;
   QAction* fitAction_ = nullptr;
   QAction* regionsAction_ = nullptr;
+  QAction* drawAnywayAction_ = nullptr;
+  QAction* cancelLayoutAction_ = nullptr;
+  int drawAnywayStep_ = -1;
+  int shownStep_ = -1;  // the step whose picture is on screen  // the step the user asked to draw despite its size
 };
 
 }  // namespace segscope::ui

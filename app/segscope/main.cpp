@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
       diff->raise();
       window.resizeDocks({diff}, {size.height() * 11 / 20}, Qt::Vertical);  // room for both graphs
     }
-    if (!window.setViewName(parser.value(viewOption))) {
+    if (parser.isSet(viewOption) && !window.setViewName(parser.value(viewOption))) {
       std::fprintf(stderr, "segscope: --view wants segments, collapsed or fusion (got '%s')\n", qPrintable(parser.value(viewOption)));
       return 2;
     }

@@ -49,6 +49,25 @@ Step loadStep(const ir::Fusion& fusion, const std::string& file) {
   return load;
 }
 
+// Forwards every step to the trace and tells the progress callback where the pipeline is.
+class ProgressRecorder final : public Recorder {
+ public:
+  ProgressRecorder(Trace& trace, const std::function<void(const PipelineProgress&)>& onProgress)
+      : trace_(trace), onProgress_(onProgress) {}
+  void record(Step step) override {
+    PipelineProgress p;
+    p.stage = step.kind == StepKind::Pass ? "pass " + step.name : "segmenter: " + step.phase;
+    p.exprs = step.exprsAfter;
+    trace_.record(std::move(step));
+    p.steps = trace_.size();
+    if (onProgress_) onProgress_(p);
+  }
+
+ private:
+  Trace& trace_;
+  const std::function<void(const PipelineProgress&)>& onProgress_;
+};
+
 }  // namespace
 
 std::variant<PipelineRun, PipelineError> runPipeline(const std::string& file, const std::string& source,
@@ -61,6 +80,7 @@ std::variant<PipelineRun, PipelineError> runPipeline(const std::string& file, co
                                  : "unknown device profile '" + options.profile + "'");
   for (const std::string& n : options.disabledPasses)
     if (!passes::findPass(n)) return optionError(file, "unknown pass '" + n + "'");
+  if (options.onProgress) options.onProgress({"parsing", 0, 0});
   frontend::ParseOptions parse;
   parse.fileName = file;
   frontend::ParseOutcome outcome = frontend::parseScript(source, parse);
@@ -75,11 +95,12 @@ std::variant<PipelineRun, PipelineError> runPipeline(const std::string& file, co
   run.trace.profile = profile->name;
   run.trace.record(loadStep(*run.script.fusion, file));
   run.loaded = run.trace.steps().back().after->fusion;
+  ProgressRecorder recorder(run.trace, options.onProgress);
   if (options.runPasses) {
     const DisabledPasses off(options.disabledPasses);
-    passes::runPreSegmenter(*run.script.fusion, &run.trace);
+    passes::runPreSegmenter(*run.script.fusion, &recorder);
   }
-  auto result = segmenter::segmentFusion(*run.script.fusion, run.script.inputs, *profile, options.segmenter, run.trace);
+  auto result = segmenter::segmentFusion(*run.script.fusion, run.script.inputs, *profile, options.segmenter, recorder);
   if (!result) return PipelineError{makeDiagnostic(result.error(), file, source), false};
   run.result = std::move(result.value());
   return run;

@@ -2,6 +2,7 @@
 // recorded in one Trace. The CLI and the GUI both run it, so they show the same steps.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <variant>
@@ -15,12 +16,22 @@
 
 namespace segscope::trace {
 
+/// Where a running pipeline is, for a progress display.
+struct PipelineProgress {
+  std::string stage;      // "parsing", "pass remove_empty", "segmenter: herrmann_merge"
+  std::size_t steps = 0;  // steps recorded so far
+  int exprs = 0;          // exprs in the fusion after the latest step (0 while parsing)
+};
+
 struct PipelineOptions {
   std::string profile = "h100";
   segmenter::SegmenterOptions segmenter;
   bool runPasses = true;
   /// Passes to switch off for this run (by name); the global pass flags are restored after.
   std::vector<std::string> disabledPasses;
+  /// Called on the pipeline's thread before parsing and after every recorded step; the
+  /// receiver throttles (a 10k-op segmentation records thousands of steps).
+  std::function<void(const PipelineProgress&)> onProgress;
 };
 
 struct PipelineRun {

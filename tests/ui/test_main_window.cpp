@@ -4,6 +4,8 @@
 #include <QtTest>
 
 #include <QDockWidget>
+#include <QMessageBox>
+#include <QStatusBar>
 #include <QGraphicsItem>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -33,6 +35,30 @@ int firstRefusedMerge(const trace::Trace& t) {
   for (const trace::Step& s : t.steps())
     if (s.merge && !s.merge->ok() && s.phase != "whole_fusion" && s.merge->refusal.empty()) return s.index;
   return -1;
+}
+
+// Closes the message box the code under test opened and returns its text.
+QString acceptMessageBox() {
+  for (QWidget* top : QApplication::topLevelWidgets())
+    if (auto* box = qobject_cast<QMessageBox*>(top); box && box->isVisible()) {
+      const QString text = box->text();
+      box->accept();
+      return text;
+    }
+  return "(no message box)";
+}
+
+// A repro script of `n` chained pointwise ops on one input.
+QByteArray chainScript(int n) {
+  QByteArray s = "from nvfuser import FusionDefinition, DataType\n\n"
+                 "def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n"
+                 "    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, is_cpu=False)\n";
+  for (int i = 1; i <= n; ++i) s += QByteArray("    T") + QByteArray::number(i) + " = fd.ops.neg(T" + QByteArray::number(i - 1) + ")\n";
+  s += "    fd.add_output(T" + QByteArray::number(n) + ")\n\n"
+       "with FusionDefinition() as fd:\n    nvfuser_fusion_id0(fd)\n\n"
+       "inputs = [\n    torch.randn((4096,), dtype=torch.float32, device='cuda:0').as_strided((64, 64), (64, 1)),\n]\n"
+       "fd.execute(inputs)\n";
+  return s;
 }
 
 }  // namespace
@@ -186,6 +212,66 @@ class TestMainWindow : public QObject {
     QVERIFY(!w.scene().items().isEmpty());
     w.openFile(sample("gelu.py"), true);  // and it recovers
     QVERIFY(w.problemsText().isEmpty());
+  }
+
+  void exportToAnUnwritablePathSaysWhy() {
+    MainWindow w(nullptr, false);
+    w.show();
+    w.openFile(sample("gelu.py"), true);
+    QVERIFY(w.waitForPicture());
+    QTemporaryDir dir;
+    const QString path = dir.filePath("missing/step.svg");
+    QString shown;
+    QTimer::singleShot(0, this, [&] { shown = acceptMessageBox(); });
+    QVERIFY(!w.exportCurrentSvg(path));
+    QCOMPARE(shown, "cannot write " + path + ": No such file or directory");
+    QVERIFY(!QFileInfo::exists(path));
+
+    // Export of every step into a missing folder: stops at the first file and says so.
+    QTimer::singleShot(0, this, [&] { shown = acceptMessageBox(); });
+    QCOMPARE(w.exportAllSteps(dir.filePath("missing")), 0);
+    QVERIFY2(shown.contains("No such file or directory") && shown.contains("0 of"), qPrintable(shown));
+  }
+
+  void cancelledLayoutKeepsThePreviousPictureAndSaysWhichStep() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("synthetic_block_200.py"), true);
+    QVERIFY(w.waitForPicture());
+    const int shown = w.currentStep();
+    const qsizetype items = w.scene().items().size();
+    w.goToStep(0);  // the 206-op fusion as loaded: not cached, takes a while to lay out
+    QVERIFY(w.layoutPending());
+    w.cancelLayout();
+    QVERIFY(!w.layoutPending());
+    QVERIFY(w.waitForPicture(2000));
+    QCOMPARE(w.scene().items().size(), items);  // the previous picture, untouched
+    const QString message = w.statusBar()->currentMessage();
+    QCOMPARE(message, QString("layout of step 0 cancelled; the picture still shows step %1").arg(shown));
+    QTest::qWait(1500);  // the abandoned layout finishes in the background and is dropped
+    QCOMPARE(w.scene().items().size(), items);
+  }
+
+  void aHugeFusionOpensCollapsedAndExplainsStepsTooBigToDraw() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("chain.py");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(chainScript(4200));
+    f.close();
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(path, true);
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(w.viewName(), QString("Collapsed"));  // > 1500 ops: one node per segment
+    QVERIFY(!w.scene().showsPlaceholder());
+    QVERIFY(w.statusBar()->currentMessage().contains("collapsed segment graph"));
+    w.goToStep(0);  // the loaded fusion: 4,200 ops with no segments yet
+    QVERIFY(w.waitForPicture(2000));
+    QVERIFY(w.scene().showsPlaceholder());
+    QVERIFY(!w.layoutPending());
   }
 };
 

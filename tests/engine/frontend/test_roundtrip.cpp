@@ -3,6 +3,9 @@
 // writes a script that loads.
 #include <QtTest>
 
+#include <csignal>
+#include <sys/resource.h>
+
 #include "frontend/file_io.h"
 #include "frontend/script.h"
 #include "frontend/writer.h"
@@ -100,6 +103,41 @@ class TestRoundTrip : public QObject {
     QCOMPARE(QString::fromStdString(frontend::readTextFile(path).value()), QString("second"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
     QVERIFY(!frontend::writeFileAtomically(dir.filePath("missing/dir/out.py").toStdString(), "x").ok());
+  }
+
+  void unwritablePathsSayWhy() {
+    QTemporaryDir dir;
+    const auto error = [](const QString& path) {
+      const Status st = frontend::writeFileAtomically(path.toStdString(), "x");
+      return st ? QString() : QString::fromStdString(st.error().message);
+    };
+    QCOMPARE(error(dir.filePath("missing/out.svg")), "cannot write " + dir.filePath("missing/out.svg") + ": No such file or directory");
+    QCOMPARE(error(dir.path()), "cannot write " + dir.path() + ": is a directory");
+    QVERIFY(QFile(dir.filePath("file")).open(QIODevice::WriteOnly));
+    QCOMPARE(error(dir.filePath("file/out.svg")), "cannot write " + dir.filePath("file/out.svg") + ": Not a directory");
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);  // no temporary left
+  }
+
+  // A full disk, simulated by a file-size limit (the write fails with EFBIG the way a full disk
+  // fails with ENOSPC): the error names the file and the reason, the previous contents stay,
+  // and no temporary is left behind.
+  void aFullDiskKeepsThePreviousFileWhole() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("trace.json").toStdString();
+    QVERIFY(frontend::writeFileAtomically(path, "previous").ok());
+    rlimit saved{};
+    QCOMPARE(::getrlimit(RLIMIT_FSIZE, &saved), 0);
+    const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit small = saved;
+    small.rlim_cur = 4096;
+    QCOMPARE(::setrlimit(RLIMIT_FSIZE, &small), 0);
+    const Status st = frontend::writeFileAtomically(path, std::string(64 * 1024, 'x'));
+    ::setrlimit(RLIMIT_FSIZE, &saved);
+    std::signal(SIGXFSZ, oldHandler);
+    QVERIFY(!st);
+    QCOMPARE(QString::fromStdString(st.error().message), QString("cannot write %1: File too large").arg(QString::fromStdString(path)));
+    QCOMPARE(QString::fromStdString(frontend::readTextFile(path).value()), QString("previous"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
   }
 };
 
