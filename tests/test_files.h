@@ -19,4 +19,9 @@ inline QStringList sampleAndAllOpsFiles() {
   return sampleFiles() << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/frontend/data/all_ops.py";
 }
 
+/// What export-torch is checked on: the samples, all_ops.py and the elementwise corner cases.
+inline QStringList torchExportFiles() {
+  return sampleAndAllOpsFiles() << QString(SEGSCOPE_TEST_DATA_DIR) + "/cli/data/torch_elementwise.py";
+}
+
 }  // namespace segscope::testing

@@ -316,6 +316,14 @@ class TorchWriter {
     }
     if ((op == OpType::AddAlpha || op == OpType::SubAlpha) && e.operand(0)->isScalar())
       args[0] = wrap(e.operand(0), meet);
+    // nvFuser (and the IR) computes Half/BFloat16 arithmetic in Float and returns Float,
+    // where torch would stay narrow: widen those operands first.
+    const DataType out = e.output()->dtype();
+    for (std::size_t i = 0; i < e.numOperands() && e.family() != OpFamily::Cast; ++i) {
+      const Val* v = e.operand(i);
+      if (v->isTensor() && ir::isReducedFloat(v->dtype()) && out != v->dtype() && out == ir::computeType(v->dtype()))
+        args[i] += ".to(" + torchDtypeExpr(out) + ")";
+    }
     return elementwiseCall(e, args);
   }
 
@@ -385,7 +393,15 @@ class TorchWriter {
       case OpFamily::Slice: {
         const auto text = [](const ir::SymInt& s) { return s.sym ? s.sym->name() : std::to_string(s.value); };
         std::vector<std::string> index;
+        const ir::TensorView* in = e.operand(0)->asTensor();
         for (std::size_t d = 0; d < a.starts.size(); ++d) {
+          const ir::SymInt& extent = in->dim(d).extent;
+          const bool whole = a.starts[d].isConst(0) && extent.isConst() && a.ends[d].isConst(extent.value) &&
+                             (d >= a.steps.size() || a.steps[d].isConst(1));
+          if (whole) {
+            index.push_back(":");
+            continue;
+          }
           std::string part = text(a.starts[d]) + ":" + text(a.ends[d]);
           if (d < a.steps.size() && !a.steps[d].isConst(1)) part += ":" + text(a.steps[d]);
           index.push_back(part);
