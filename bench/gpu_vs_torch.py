@@ -18,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 import torch
 
@@ -33,6 +34,8 @@ def parse_args(argv):
     p.add_argument("--repeat", type=int, default=20)
     p.add_argument("--out", help="also write the table here")
     p.add_argument("--no-compile", action="store_true", help="skip torch.compile (eager only)")
+    p.add_argument("--device", default="cuda", choices=["cuda", "cpu"],
+                   help="cpu: a smoke test without a GPU (our CPU backend, wall-clock timing)")
     return p.parse_args(argv)
 
 
@@ -42,10 +45,10 @@ def sample_files(args):
     return sorted(os.path.join(args.samples, f) for f in os.listdir(args.samples) if f.endswith(".py"))
 
 
-def run_ours(cli, path, work, repeat):
-    """(summary dict or None, error text): the CUDA run's JSON, read defensively."""
+def run_ours(cli, path, work, repeat, backend):
+    """(summary dict or None, error text): the run's JSON, read defensively."""
     out = os.path.join(work, "run.json")
-    proc = subprocess.run([cli, "run", path, "--backend", "cuda", "--verify", "--json", out, "--repeat", str(repeat)],
+    proc = subprocess.run([cli, "run", path, "--backend", backend, "--verify", "--json", out, "--repeat", str(repeat)],
                           capture_output=True, text=True)
     summary = None
     if os.path.exists(out):
@@ -60,10 +63,28 @@ def run_ours(cli, path, work, repeat):
 
 
 def segment_ms(seg):
-    t = seg.get("time_ms", seg.get("milliseconds"))
+    t = seg.get("time_ms", seg.get("ms", seg.get("milliseconds")))
     if isinstance(t, dict):
         t = t.get("median", t.get("min"))
     return t if isinstance(t, (int, float)) else None
+
+
+def seg_bytes(seg):
+    """Bytes a segment moves: "bytes", or "bytes_in" + "bytes_out" (the CPU run's JSON)."""
+    if isinstance(seg.get("bytes"), (int, float)):
+        return seg["bytes"]
+    parts = [seg.get(k) for k in ("bytes_in", "bytes_out")]
+    return sum(parts) if all(isinstance(p, (int, float)) for p in parts) else None
+
+
+def verified_ok(summary):
+    """False only when the run says verification failed ("verified": false or "verify": {"ok": false})."""
+    if not isinstance(summary, dict):
+        return True
+    if summary.get("verified") is False:
+        return False
+    verify = summary.get("verify")
+    return not (isinstance(verify, dict) and verify.get("ok") is False)
 
 
 def ours_figures(summary):
@@ -71,15 +92,14 @@ def ours_figures(summary):
     if not isinstance(summary, dict):
         return None, None, None
     segs = [s for s in summary.get("segments", []) if isinstance(s, dict)]
-    total = summary.get("total_ms")
+    total = summary.get("total_ms", summary.get("median_ms"))
     if not isinstance(total, (int, float)):
         times = [segment_ms(s) for s in segs]
         total = sum(t for t in times if t is not None) if any(t is not None for t in times) else None
     pct = None
-    sized = [s for s in segs if isinstance(s.get("bytes"), (int, float))]
+    sized = [s for s in segs if seg_bytes(s) is not None]
     if sized:
-        largest = max(sized, key=lambda s: s["bytes"])
-        pct = largest.get("pct_peak")
+        pct = max(sized, key=seg_bytes).get("pct_peak")
     return len(segs), total, pct
 
 
@@ -94,6 +114,13 @@ def time_cuda(fn, inputs, repeat, warmup=3):
     """Median milliseconds of fn(*inputs) on the GPU (CUDA events), after warm-up."""
     for _ in range(warmup):
         fn(*inputs)
+    if not torch.cuda.is_available():  # --device cpu: wall clock
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            fn(*inputs)
+            times.append((time.perf_counter() - start) * 1e3)
+        return statistics.median(times)
     torch.cuda.synchronize()
     times = []
     for _ in range(repeat):
@@ -116,10 +143,10 @@ def check(module, outputs, data):
     return True, "max abs error %.3g" % worst
 
 
-def run_torch(module, data, repeat, compile_too):
+def run_torch(module, data, repeat, compile_too, device_name):
     """{eager_ms, compiled_ms, agree, detail}."""
-    device = torch.device("cuda")
-    inputs = module.load_inputs(data, "cuda")
+    device = torch.device(device_name)
+    inputs = module.load_inputs(data, device_name)
     fn = lambda *xs: module.fusion(*xs, device=device)  # noqa: E731
     row = {}
     with torch.no_grad():
@@ -147,7 +174,7 @@ def fmt(v, digits=3):
 
 def main(argv):
     args = parse_args(argv)
-    if not torch.cuda.is_available():
+    if args.device == "cuda" and not torch.cuda.is_available():
         print("gpu_vs_torch: no CUDA device visible to torch", file=sys.stderr)
         return 2
     lines = ["| sample | segments | ours ms | eager ms | compiled ms | % DRAM BW (largest segment) | agree |",
@@ -156,7 +183,7 @@ def main(argv):
     for path in sample_files(args):
         name = os.path.splitext(os.path.basename(path))[0]
         with tempfile.TemporaryDirectory(prefix="segscope_torch_") as work:
-            summary, ours_error = run_ours(args.cli, path, work, args.repeat)
+            summary, ours_error = run_ours(args.cli, path, work, args.repeat, args.device)
             segments, ours_ms, pct = ours_figures(summary)
             script, data = os.path.join(work, name + "_torch.py"), os.path.join(work, "data")
             proc = subprocess.run([args.cli, "export-torch", path, "--out", script, "--data", data],
@@ -165,10 +192,10 @@ def main(argv):
                 row = {"agree": False, "detail": "export-torch failed: " + proc.stderr.strip()[-300:]}
             else:
                 try:
-                    row = run_torch(load_module(script), data, args.repeat, not args.no_compile)
+                    row = run_torch(load_module(script), data, args.repeat, not args.no_compile, args.device)
                 except Exception as err:
                     row = {"agree": False, "detail": "torch run failed: %s" % str(err).splitlines()[0][:200]}
-            if isinstance(summary, dict) and summary.get("verified") is False:
+            if not verified_ok(summary):
                 row["agree"], row["detail"] = False, "our CUDA run failed verification; " + row.get("detail", "")
             if ours_error:
                 row["agree"], row["detail"] = False, ours_error + "; " + row.get("detail", "")

@@ -12,12 +12,13 @@ using segscope::testing::cli;
 using segscope::testing::Run;
 using segscope::testing::runProgram;
 
-// A python3 that imports torch (SEGSCOPE_TORCH_PYTHON, python3 on PATH, /usr/bin/python3),
+// A python3 that imports torch (SEGSCOPE_TORCH_PYTHON, else python3 on PATH or /usr/bin/python3),
 // or empty. The Debian python3-torch package lands in /usr/bin/python3 only.
 QString torchPython() {
-  QStringList candidates;
-  if (qEnvironmentVariableIsSet("SEGSCOPE_TORCH_PYTHON")) candidates << qEnvironmentVariable("SEGSCOPE_TORCH_PYTHON");
-  candidates << "python3" << "/usr/bin/python3";
+  // An explicit choice is the only candidate (SEGSCOPE_TORCH_PYTHON=none forces the skip).
+  const QStringList candidates = qEnvironmentVariableIsSet("SEGSCOPE_TORCH_PYTHON")
+                                     ? QStringList{qEnvironmentVariable("SEGSCOPE_TORCH_PYTHON")}
+                                     : QStringList{"python3", "/usr/bin/python3"};
   for (const QString& python : candidates) {
     const Run r = runProgram(python, {"-c", "import torch"}, 120000);
     if (r.exitCode == 0 && !r.crashed) return python;
