@@ -19,9 +19,10 @@ inline QStringList sampleAndAllOpsFiles() {
   return sampleFiles() << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/frontend/data/all_ops.py";
 }
 
-/// What export-torch is checked on: the samples, all_ops.py and the elementwise corner cases.
+/// What export-torch is checked on: the samples, all_ops.py and the elementwise op scripts.
 inline QStringList torchExportFiles() {
-  return sampleAndAllOpsFiles() << QString(SEGSCOPE_TEST_DATA_DIR) + "/cli/data/torch_elementwise.py";
+  const QString data = QString(SEGSCOPE_TEST_DATA_DIR) + "/cli/data/";
+  return sampleAndAllOpsFiles() << data + "torch_elementwise.py" << data + "torch_every_elementwise.py";
 }
 
 }  // namespace segscope::testing

@@ -70,6 +70,7 @@ Status writeData(const std::filesystem::path& dir, const frontend::Script& scrip
     if (const auto* t = std::get_if<exec::HostTensor>(&inputs[i])) {
       entry["kind"] = "tensor";
       entry["shape"] = t->sizes();
+      entry["strides"] = t->strides();  // in elements; the loader restores non-dense layouts
       entry["file"] = fileName("input", i, v);
       entry["is_cpu"] = v->asTensor()->isCpu();
       if (auto st = writeNpy(dir, entry["file"], *t); !st) return st;

@@ -155,8 +155,22 @@ def load_inputs(data_dir, device="cpu"):
             values.append(_python_scalar(spec["value"], spec["dtype"]))
         else:
             tensor = read_npy(os.path.join(data_dir, spec["file"]), spec["dtype"])
-            values.append(tensor.to("cpu" if spec.get("is_cpu") else device))
+            tensor = tensor.to("cpu" if spec.get("is_cpu") else device)
+            values.append(_with_strides(tensor, spec.get("strides")))
     return values
+
+
+def _with_strides(tensor, strides):
+    """The tensor in the layout the script's footer asked for (channels-last, transposed ...),
+    so timings see the same memory access; overlapping layouts (stride 0) stay dense."""
+    if not strides or tuple(strides) == tensor.stride() or tensor.numel() == 0:
+        return tensor
+    try:
+        out = torch.empty_strided(tensor.shape, strides, dtype=tensor.dtype, device=tensor.device)
+        out.copy_(tensor)
+        return out
+    except RuntimeError:
+        return tensor
 
 
 def _compare(expected, actual, atol, rtol):

@@ -75,6 +75,23 @@ class TestTorchWriter : public QObject {
     QVERIFY(plain->notComparable.empty());
   }
 
+  // An op the module cannot express (here: it reads a scalar nothing defines) is an error
+  // that names the op and carries its source location, not a broken module.
+  void untranslatableOpIsAnError() {
+    ir::Fusion f;
+    ir::TensorView* x = f.newTensor(ir::DataType::Float, {ir::Dim{ir::SymInt::constant(4)}});
+    f.addInput(x);
+    ir::Scalar* orphan = f.newScalar(ir::DataType::Double);
+    ir::TensorView* out = f.newTensor(ir::DataType::Float, {ir::Dim{ir::SymInt::constant(4)}});
+    f.newExpr(ir::OpType::Add, {x, orphan}, {out})->setLoc(SourceLoc{7, 5});
+    f.addOutput(out);
+    auto module = frontend::writeTorchModule(f);
+    QVERIFY(!module.ok());
+    QVERIFY2(module.error().message.find("add reads " + orphan->name()) != std::string::npos,
+             module.error().message.c_str());
+    QCOMPARE(module.error().loc, (SourceLoc{7, 5}));
+  }
+
   void dtypes() {
     QCOMPARE(frontend::torchDtypeExpr(ir::DataType::BFloat16), std::string("torch.bfloat16"));
     QCOMPARE(frontend::torchDtypeExpr(ir::DataType::Index), std::string("torch.int64"));
