@@ -100,6 +100,17 @@ Status writeData(const std::filesystem::path& dir, const frontend::Script& scrip
   return frontend::writeFileAtomically((dir / "manifest.json").string(), manifest.dump(2) + "\n");
 }
 
+// The data directory as the module finds it: relative to the module's folder when possible,
+// so the pair can be moved together.
+std::string dataDirFromModule(const std::string& dataDir, const std::string& modulePath) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path data = fs::absolute(dataDir, ec);
+  const fs::path folder = fs::absolute(modulePath, ec).parent_path();
+  const fs::path relative = data.lexically_relative(folder);
+  return ec || relative.empty() ? data.string() : relative.string();
+}
+
 }  // namespace
 
 int exportTorch(const Arguments& args, const frontend::Script& script) {
@@ -115,12 +126,15 @@ int exportTorch(const Arguments& args, const frontend::Script& script) {
   frontend::TorchWriteOptions options;
   options.sourceName = std::filesystem::path(args.file).filename().string();
   options.sourceText = sourceText;
+  const auto out = args.value("--out");
+  const auto dataDir = args.value("--data");
+  if (dataDir && out && *out != "-") options.defaultDataDir = dataDirFromModule(*dataDir, *out);
   auto module = frontend::writeTorchModule(*script.fusion, options);
   if (!module) {
     std::cerr << makeDiagnostic(module.error(), args.file, sourceText).format();
     return kBadInput;
   }
-  if (const auto out = args.value("--out"); out && *out != "-") {
+  if (out && *out != "-") {
     if (auto st = frontend::writeFileAtomically(*out, module->text); !st) {
       std::cerr << "error: " << st.error().message << "\n";
       return kRuntimeFailure;
@@ -128,12 +142,12 @@ int exportTorch(const Arguments& args, const frontend::Script& script) {
   } else {
     std::cout << module->text;
   }
-  if (const auto dir = args.value("--data")) {
-    if (auto st = writeData(*dir, script, seed, module.value(), args.file); !st) {
+  if (dataDir) {
+    if (auto st = writeData(*dataDir, script, seed, module.value(), args.file); !st) {
       std::cerr << makeDiagnostic(st.error(), args.file, sourceText).format();
       return kRuntimeFailure;
     }
-    std::cerr << "wrote the inputs, the reference outputs and manifest.json to " << *dir << "\n";
+    std::cerr << "wrote the inputs, the reference outputs and manifest.json to " << *dataDir << "\n";
   }
   return kOk;
 }

@@ -12,7 +12,7 @@ std::string torchModulePreamble(const std::string& fusionName, const std::string
          "fusion(*inputs) returns the fusion's outputs in order; each statement's comment quotes\n"
          "the repro-script line it comes from. Check it against Segscope's CPU reference with a\n"
          "data directory written by `segscope-cli export-torch FILE --data DIR`:\n\n"
-         "    python3 THIS_FILE.py DIR [DEVICE]     # exit 0: every output agrees, 1: a mismatch\n"
+         "    python3 THIS_FILE.py [DIR [DEVICE]]   # exit 0: every output agrees, 1: a mismatch\n"
          "\"\"\"\n"
          "import ast\n"
          "import json\n"
@@ -214,14 +214,15 @@ def compare_outputs(outputs, data_dir):
 
 
 def main(argv):
-    if len(argv) < 2:
+    if len(argv) < 2 and DATA_DIR is None:
         print("usage: python3 %s DATA_DIR [DEVICE]" % os.path.basename(argv[0]), file=sys.stderr)
         return 2
+    data_dir = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), DATA_DIR)
     device = argv[2] if len(argv) > 2 else "cpu"
-    inputs = load_inputs(argv[1], device)
+    inputs = load_inputs(data_dir, device)
     with torch.no_grad():
         outputs = fusion(*inputs, device=torch.device(device))
-    results = compare_outputs(outputs, argv[1])
+    results = compare_outputs(outputs, data_dir)
     for r in results:
         print("%-10s %s  %s" % (r["name"], "ok      " if r["ok"] else "MISMATCH", r["message"]))
     return 0 if all(r["ok"] for r in results) else 1

@@ -66,6 +66,16 @@ std::string pyLiteral(const ir::ScalarValue& value, DataType t) {
   return pyFloat(d);
 }
 
+// A Python string literal (paths may hold quotes or backslashes).
+std::string pyString(const std::string& text) {
+  std::string s = "\"";
+  for (char c : text) {
+    if (c == '\\' || c == '"') s += '\\';
+    s += c;
+  }
+  return s + "\"";
+}
+
 bool isComparison(OpType op) {
   return op == OpType::Eq || op == OpType::Ne || op == OpType::Lt || op == OpType::Le || op == OpType::Gt ||
          op == OpType::Ge;
@@ -566,7 +576,9 @@ class TorchWriter {
     s += "OUTPUTS = " + quoted(outs) + "\n";
     s += "# Outputs computed from random ops: PyTorch's generator is not ours, so the check\n"
          "# compares only their shapes and dtypes.\n";
-    s += "NOT_COMPARABLE = " + quoted(notComparable) + "\n\n";
+    s += "NOT_COMPARABLE = " + quoted(notComparable) + "\n";
+    s += "DATA_DIR = " + (options_.defaultDataDir.empty() ? std::string("None") : pyString(options_.defaultDataDir)) +
+         "  # what `python3 THIS_FILE.py` checks without arguments\n\n";
     for (const std::string& h : helpers_) s += torchHelperText(h) + "\n";
     s += "\ndef fusion(" + join(params) + "):\n" + body_;
     s += torchModuleFooter();

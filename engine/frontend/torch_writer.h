@@ -15,6 +15,9 @@ struct TorchWriteOptions {
   std::string sourceName;           // the repro script, named in the module docstring
   std::string_view sourceText;      // when given, each op's trailing comment quotes its line
   std::vector<std::string> header;  // extra comment lines printed first
+  /// The data directory `python3 MODULE.py` checks when given none (relative paths are
+  /// taken from the module's own folder); empty: the directory must be given.
+  std::string defaultDataDir;
 };
 
 struct TorchModule {

@@ -50,6 +50,7 @@ class TestExportTorch : public QObject {
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY(r.out.contains("\ndef fusion("));
     QVERIFY(r.out.contains("NOT_COMPARABLE = []"));
+    QVERIFY(r.out.contains("\nDATA_DIR = None"));  // no --data: the check needs a directory
     QVERIFY(r.out.contains("def load_inputs(data_dir, device=\"cpu\"):"));
     QVERIFY(r.out.contains("# L"));  // provenance comments quote the script's lines
   }
@@ -86,6 +87,9 @@ class TestExportTorch : public QObject {
     QCOMPARE(outputs[0].toObject()["atol"].toDouble(), 1e-5);
     QCOMPARE(m["not_comparable"].toArray().size(), 2);
     QVERIFY(m["tolerances"].toObject().contains("float32"));
+    QFile module(dir.filePath("m.py"));
+    QVERIFY(module.open(QIODevice::ReadOnly));
+    QVERIFY(module.readAll().contains("\nDATA_DIR = \"data\""));  // relative to the module
   }
 
   void badFileIsBadInput() {

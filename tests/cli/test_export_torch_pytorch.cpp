@@ -44,7 +44,7 @@ class TestExportTorchPytorch : public QObject {
     const QString module = dir.filePath("fusion_torch.py");
     const Run exported = cli({"export-torch", file, "--out", module, "--data", dir.filePath("data")}, 300000);
     QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
-    const Run checked = runProgram(python, {module, dir.filePath("data")}, 300000);
+    const Run checked = runProgram(python, {module}, 300000);  // DATA_DIR names the --data directory
     QVERIFY2(checked.exitCode == 0 && !checked.crashed, qPrintable(checked.out + checked.err));
     QVERIFY(!checked.out.contains("MISMATCH"));
   }

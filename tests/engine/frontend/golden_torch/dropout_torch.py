@@ -4,7 +4,7 @@ fusion(*inputs) returns the fusion's outputs in order; each statement's comment 
 the repro-script line it comes from. Check it against Segscope's CPU reference with a
 data directory written by `segscope-cli export-torch FILE --data DIR`:
 
-    python3 THIS_FILE.py DIR [DEVICE]     # exit 0: every output agrees, 1: a mismatch
+    python3 THIS_FILE.py [DIR [DEVICE]]   # exit 0: every output agrees, 1: a mismatch
 """
 import ast
 import json
@@ -21,6 +21,7 @@ OUTPUTS = ["T14", "T10"]
 # Outputs computed from random ops: PyTorch's generator is not ours, so the check
 # compares only their shapes and dtypes.
 NOT_COMPARABLE = ["T14", "T10"]
+DATA_DIR = None  # what `python3 THIS_FILE.py` checks without arguments
 
 
 def _t(value, dtype, device):
