@@ -19,4 +19,10 @@ inline QStringList sampleAndAllOpsFiles() {
   return sampleFiles() << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/frontend/data/all_ops.py";
 }
 
+/// What export-torch is checked on: the samples, all_ops.py and the elementwise op scripts.
+inline QStringList torchExportFiles() {
+  const QString data = QString(SEGSCOPE_TEST_DATA_DIR) + "/cli/data/";
+  return sampleAndAllOpsFiles() << data + "torch_elementwise.py" << data + "torch_every_elementwise.py";
+}
+
 }  // namespace segscope::testing

@@ -24,6 +24,9 @@ const std::vector<CommandSpec>& commandSpecs() {
        {"--json", "--profile", "--disable-pass"}, {"--no-passes"}, true},
       {"ir", "print the fusion IR as text", {}, {"--after-passes"}, true},
       {"script", "print the fusion back as a repro script", {"--out"}, {}, true},
+      {"export-torch", "write the fusion as a plain PyTorch module (stdout or --out); --data DIR also writes "
+                       "its inputs, the CPU reference outputs (.npy) and manifest.json for checking it",
+       {"--out", "--data", "--seed"}, {}, true},
   };
   return specs;
 }

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 
+#include "cli/export_torch.h"
 #include "cli/graph_export.h"
 #include "cli/report.h"
 #include "exec/cpu_reference.h"
@@ -658,6 +659,12 @@ int printScript(const Arguments& args) {
   return kOk;
 }
 
+int exportTorchCommand(const Arguments& args) {
+  auto script = load(args.file);
+  if (!script) return kBadInput;
+  return exportTorch(args, *script);
+}
+
 }  // namespace
 
 int runCommand(const Arguments& args) {
@@ -671,6 +678,7 @@ int runCommand(const Arguments& args) {
   if (args.command == "export-segments") return exportSegments(args);
   if (args.command == "script") return printScript(args);
   if (args.command == "regions") return regionsCommand(args);
+  if (args.command == "export-torch") return exportTorchCommand(args);
   std::cerr << "error: unknown command '" << args.command << "'\n";
   return kBadInput;
 }

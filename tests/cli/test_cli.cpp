@@ -9,35 +9,15 @@
 #include <QXmlStreamReader>
 
 #include "exec/cuda/driver_api.h"
+#include "cli/cli_process.h"
 #include "passes/pre_segmenter.h"
 #include "test_files.h"
 #include "trace/trace_json.h"
 
 namespace {
 
-struct Run {
-  int exitCode = -1;
-  bool crashed = false;
-  QString out, err;
-};
-
-Run cli(const QStringList& args, int timeoutMs = 60000) {
-  QProcess p;
-  p.start(SEGSCOPE_CLI_PATH, args);
-  Run r;
-  if (!p.waitForFinished(timeoutMs)) {
-    p.kill();
-    p.waitForFinished();
-    r.crashed = true;
-    r.err = "timed out";
-    return r;
-  }
-  r.crashed = p.exitStatus() == QProcess::CrashExit;
-  r.exitCode = p.exitCode();
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err = QString::fromUtf8(p.readAllStandardError());
-  return r;
-}
+using segscope::testing::cli;
+using segscope::testing::Run;
 
 QString data(const QString& name) { return QString(SEGSCOPE_TEST_DATA_DIR) + "/" + name; }
 

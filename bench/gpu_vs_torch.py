@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""Segscope's CUDA backend against PyTorch eager and torch.compile, sample by sample.
+
+For each sample: `segscope-cli run FILE --backend cuda --verify --json J --repeat N` (our
+segments, verified against the CPU reference), then `segscope-cli export-torch FILE --out
+X.py --data D`; X.py is imported and run eagerly and through torch.compile on the same
+inputs (CUDA events, warm-up, median of N), and both are checked against the CPU
+reference outputs with the manifest's tolerances. Prints a markdown table; exits 1 when
+anything disagrees or fails. Needs a CUDA GPU, python3 and torch only.
+
+    python3 bench/gpu_vs_torch.py [FILES...] [--samples DIR] [--cli PATH] [--repeat N] [--out table.md]
+"""
+import argparse
+import importlib.util
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("files", nargs="*", help="repro scripts (default: every *.py under --samples)")
+    p.add_argument("--samples", default=os.path.join(ROOT, "samples"))
+    p.add_argument("--cli", default=os.path.join(ROOT, "build", "h", "bin", "segscope-cli"))
+    p.add_argument("--repeat", type=int, default=20)
+    p.add_argument("--out", help="also write the table here")
+    p.add_argument("--no-compile", action="store_true", help="skip torch.compile (eager only)")
+    p.add_argument("--device", default="cuda", choices=["cuda", "cpu"],
+                   help="cpu: a smoke test without a GPU (our CPU backend, wall-clock timing)")
+    return p.parse_args(argv)
+
+
+def sample_files(args):
+    if args.files:
+        return args.files
+    return sorted(os.path.join(args.samples, f) for f in os.listdir(args.samples) if f.endswith(".py"))
+
+
+def run_ours(cli, path, work, repeat, backend):
+    """(summary dict or None, error text): the run's JSON, read defensively."""
+    out = os.path.join(work, "run.json")
+    proc = subprocess.run([cli, "run", path, "--backend", backend, "--verify", "--json", out, "--repeat", str(repeat)],
+                          capture_output=True, text=True)
+    summary = None
+    if os.path.exists(out):
+        try:
+            with open(out) as f:
+                summary = json.load(f)
+        except (OSError, ValueError):
+            summary = None
+    if proc.returncode != 0:
+        return summary, "segscope-cli run exit %d: %s" % (proc.returncode, proc.stderr.strip()[-300:])
+    return summary, None
+
+
+def segment_ms(seg):
+    t = seg.get("time_ms", seg.get("ms", seg.get("milliseconds")))
+    if isinstance(t, dict):
+        t = t.get("median", t.get("min"))
+    return t if isinstance(t, (int, float)) else None
+
+
+def seg_bytes(seg):
+    """Bytes a segment moves: "bytes", or "bytes_in" + "bytes_out" (the CPU run's JSON)."""
+    if isinstance(seg.get("bytes"), (int, float)):
+        return seg["bytes"]
+    parts = [seg.get(k) for k in ("bytes_in", "bytes_out")]
+    return sum(parts) if all(isinstance(p, (int, float)) for p in parts) else None
+
+
+def verified_ok(summary):
+    """False only when the run says verification failed ("verified": false or "verify": {"ok": false})."""
+    if not isinstance(summary, dict):
+        return True
+    if summary.get("verified") is False:
+        return False
+    verify = summary.get("verify")
+    return not (isinstance(verify, dict) and verify.get("ok") is False)
+
+
+def ours_figures(summary):
+    """(segments, total ms, % of peak DRAM bandwidth of the largest segment by bytes)."""
+    if not isinstance(summary, dict):
+        return None, None, None
+    segs = [s for s in summary.get("segments", []) if isinstance(s, dict)]
+    total = summary.get("total_ms", summary.get("median_ms"))
+    if not isinstance(total, (int, float)):
+        times = [segment_ms(s) for s in segs]
+        total = sum(t for t in times if t is not None) if any(t is not None for t in times) else None
+    pct = None
+    sized = [s for s in segs if seg_bytes(s) is not None]
+    if sized:
+        pct = max(sized, key=seg_bytes).get("pct_peak")
+    return len(segs), total, pct
+
+
+def load_module(path):
+    spec = importlib.util.spec_from_file_location("segscope_export_%d" % abs(hash(path)), path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def time_cuda(fn, inputs, repeat, warmup=3):
+    """Median milliseconds of fn(*inputs) on the GPU (CUDA events), after warm-up."""
+    for _ in range(warmup):
+        fn(*inputs)
+    if not torch.cuda.is_available():  # --device cpu: wall clock
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            fn(*inputs)
+            times.append((time.perf_counter() - start) * 1e3)
+        return statistics.median(times)
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(repeat):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn(*inputs)
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end))
+    return statistics.median(times)
+
+
+def check(module, outputs, data):
+    """(agree, worst text) against the CPU reference outputs."""
+    results = module.compare_outputs(outputs, data)
+    bad = [r for r in results if not r["ok"]]
+    if bad:
+        return False, "%s: %s" % (bad[0]["name"], bad[0]["message"])
+    worst = max((r["max_abs_error"] for r in results if r["comparable"]), default=0.0)
+    return True, "max abs error %.3g" % worst
+
+
+def run_torch(module, data, repeat, compile_too, device_name):
+    """{eager_ms, compiled_ms, agree, detail}."""
+    device = torch.device(device_name)
+    inputs = module.load_inputs(data, device_name)
+    fn = lambda *xs: module.fusion(*xs, device=device)  # noqa: E731
+    row = {}
+    with torch.no_grad():
+        outputs = fn(*inputs)
+        ok, detail = check(module, outputs, data)
+        row["eager_ms"] = time_cuda(fn, inputs, repeat)
+        row["agree"], row["detail"] = ok, "eager " + detail
+        if compile_too:
+            try:
+                compiled = torch.compile(fn)
+                outputs = compiled(*inputs)
+                ok_c, detail_c = check(module, outputs, data)
+                row["compiled_ms"] = time_cuda(compiled, inputs, repeat)
+                row["agree"] = row["agree"] and ok_c
+                row["detail"] += "; compiled " + detail_c
+            except Exception as err:  # a compiler failure is reported, not fatal to the table
+                row["agree"] = False
+                row["detail"] += "; torch.compile failed: %s" % str(err).splitlines()[0][:200]
+    return row
+
+
+def fmt(v, digits=3):
+    return "-" if v is None else ("%.*f" % (digits, v) if isinstance(v, (int, float)) else str(v))
+
+
+def main(argv):
+    args = parse_args(argv)
+    if args.device == "cuda" and not torch.cuda.is_available():
+        print("gpu_vs_torch: no CUDA device visible to torch", file=sys.stderr)
+        return 2
+    lines = ["| sample | segments | ours ms | eager ms | compiled ms | % DRAM BW (largest segment) | agree |",
+             "|---|---:|---:|---:|---:|---:|---|"]
+    failures = 0
+    for path in sample_files(args):
+        name = os.path.splitext(os.path.basename(path))[0]
+        with tempfile.TemporaryDirectory(prefix="segscope_torch_") as work:
+            summary, ours_error = run_ours(args.cli, path, work, args.repeat, args.device)
+            segments, ours_ms, pct = ours_figures(summary)
+            script, data = os.path.join(work, name + "_torch.py"), os.path.join(work, "data")
+            proc = subprocess.run([args.cli, "export-torch", path, "--out", script, "--data", data],
+                                  capture_output=True, text=True)
+            if proc.returncode != 0:
+                row = {"agree": False, "detail": "export-torch failed: " + proc.stderr.strip()[-300:]}
+            else:
+                try:
+                    row = run_torch(load_module(script), data, args.repeat, not args.no_compile, args.device)
+                except Exception as err:
+                    row = {"agree": False, "detail": "torch run failed: %s" % str(err).splitlines()[0][:200]}
+            if not verified_ok(summary):
+                row["agree"], row["detail"] = False, "our CUDA run failed verification; " + row.get("detail", "")
+            if ours_error:
+                row["agree"], row["detail"] = False, ours_error + "; " + row.get("detail", "")
+            failures += 0 if row["agree"] else 1
+            agree = ("yes" if row["agree"] else "**no**") + " (" + row.get("detail", "") + ")"
+            lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+                name, fmt(segments, 0), fmt(ours_ms), fmt(row.get("eager_ms")), fmt(row.get("compiled_ms")),
+                fmt(pct, 1), agree.replace("|", "/")))
+            print(lines[-1], flush=True)
+    table = "\n".join(lines) + "\n"
+    print()
+    print(table)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(table)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
