@@ -96,6 +96,8 @@ Document::Outcome Document::load(const QString& path, const DocumentOptions& opt
   session->source = std::move(ok.source);
   session->inputs = ok.script.inputs;
   session->profile = ok.profile;
+  session->segmentation = std::make_shared<const segmenter::SegmentationResult>(std::move(ok.result));
+  session->loaded = ok.loaded;
   session->trace = std::make_shared<trace::Trace>(std::move(ok.trace));
   out.session = std::move(session);
   return out;

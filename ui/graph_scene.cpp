@@ -2,7 +2,9 @@
 #include "ui/graph_scene.h"
 
 #include <QGraphicsSceneMouseEvent>
+#include <QFontMetricsF>
 #include <QGraphicsTextItem>
+#include <QPainter>
 
 #include "ui/graph_items.h"
 
@@ -24,6 +26,7 @@ void GraphScene::clearGraph() {
   nodeItems_.clear();
   regionItems_.clear();
   regionLabels_.clear();
+  badgeItems_.clear();
   model_ = {};
   geometry_ = {};
   selected_.clear();
@@ -71,6 +74,61 @@ void GraphScene::setRegionShapes(const std::vector<RegionShape>& shapes) {
     regionLabels_.push_back(item->makeLabel());
     addItem(regionLabels_.back());
   }
+}
+
+namespace {
+
+// A dark pill with white text whose right edge sits at `topRight`, above nodes and edges.
+class BadgeItem : public QGraphicsItem {
+ public:
+  BadgeItem(const QString& text, QPointF topRight) : text_(text) {
+    QFont f = font();
+    const double width = QFontMetricsF(f).horizontalAdvance(text) + 12;
+    rect_ = {topRight.x() - width, topRight.y(), width, 15};
+    setZValue(3);
+    setAcceptedMouseButtons(Qt::NoButton);
+  }
+  QRectF boundingRect() const override { return rect_.adjusted(-1, -1, 1, 1); }
+  void paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) override {
+    p->setRenderHint(QPainter::Antialiasing);
+    p->setPen(Qt::NoPen);
+    p->setBrush(QColor(33, 37, 41, 220));
+    p->drawRoundedRect(rect_, 7.5, 7.5);
+    p->setFont(font());
+    p->setPen(Qt::white);
+    p->drawText(rect_, Qt::AlignCenter, text_);
+  }
+
+ private:
+  static QFont font() {
+    QFont f("DejaVu Sans");
+    f.setPixelSize(10);
+    f.setBold(true);
+    return f;
+  }
+  QString text_;
+  QRectF rect_;
+};
+
+}  // namespace
+
+void GraphScene::setSegmentBadges(const std::map<int, QString>& badges) {
+  for (QGraphicsItem* item : badgeItems_) delete item;
+  badgeItems_.clear();
+  const auto add = [&](const QString& text, QPointF at) {
+    badgeItems_.push_back(new BadgeItem(text, at));
+    addItem(badgeItems_.back());
+  };
+  for (const graph::Cluster& c : model_.clusters)
+    if (auto it = badges.find(c.group); it != badges.end())
+      if (const layout::ClusterGeometry* g = geometry_.cluster(c.id)) add(it->second, QPointF(g->box.x + g->box.width - 6, g->box.y - 8));
+  for (const graph::Node& n : model_.nodes)
+    if (n.kind == graph::NodeKind::Segment)
+      if (auto it = badges.find(n.segment); it != badges.end())
+        if (const layout::NodeGeometry* g = geometry_.node(n.id)) {
+          const layout::Rect b = g->box();
+          add(it->second, QPointF(b.x + b.width + 4, b.y - 8));
+        }
 }
 
 QRectF GraphScene::nodeRect(const std::string& id) const {

@@ -40,6 +40,11 @@ class GraphScene : public QGraphicsScene {
   void setRegionShapes(const std::vector<RegionShape>& shapes);
   const std::vector<RegionItem*>& regionItems() const { return regionItems_; }
 
+  /// Small labels (a run's time per segment) on the clusters / segment nodes of the given
+  /// group ids; replaces the previous ones (empty: none).
+  void setSegmentBadges(const std::map<int, QString>& badges);
+  int segmentBadgeCount() const { return static_cast<int>(badgeItems_.size()); }
+
   /// The first op node drawn for a source line (for source → graph navigation), or "".
   std::string nodeForLine(int line) const;
 
@@ -57,6 +62,7 @@ class GraphScene : public QGraphicsScene {
   std::map<std::string, QGraphicsItem*> nodeItems_;
   std::vector<RegionItem*> regionItems_;
   std::vector<QGraphicsItem*> regionLabels_;
+  std::vector<QGraphicsItem*> badgeItems_;
   std::string selected_;
   bool placeholder_ = false;
 };

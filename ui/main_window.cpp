@@ -35,6 +35,7 @@
 #include "ui/inspector_view.h"
 #include "ui/layout_service.h"
 #include "ui/merge_log_view.h"
+#include "ui/run_view.h"
 #include "ui/source_view.h"
 #include "ui/timeline_view.h"
 
@@ -62,6 +63,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
       inspector_(new InspectorView(this)),
       mergeLog_(new MergeLogView(this)),
       source_(new SourceView(this)),
+      run_(new RunView(this)),
       diff_(new DiffView(this)),
       problems_(new QTextBrowser(this)) {
   setWindowTitle("Segscope");
@@ -144,6 +146,8 @@ void MainWindow::buildActions() {
   fitAction_ = make("&Fit to view", QKeySequence(Qt::Key_F), [this] { view_->fitToView(); });
   regionsAction_ = make("&Regions overlay", QKeySequence(Qt::SHIFT | Qt::Key_R), [this] { updateRegionOverlay(); });
   regionsAction_->setCheckable(true);
+  runAction_ = make("&Run segmented fusion", QKeySequence(Qt::CTRL | Qt::Key_R), [] {});  // connected once the Run dock exists
+  runAction_->setToolTip("Run the final segmentation, time each segment and check it against the unsegmented fusion (Ctrl+R)");
   cancelLayoutAction_ = make("&Cancel layout", QKeySequence(Qt::Key_Escape), [this] { cancelLayout(); });
   drawAnywayAction_ = make("&Draw this step anyway", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), [this] {
     drawAnywayStep_ = current_;
@@ -176,6 +180,8 @@ void MainWindow::buildMenus() {
   step->addAction(playAction_);
   step->addAction(rejectedAction_);
   step->addAction(regroupAction_);
+  step->addSeparator();
+  step->addAction(runAction_);
   passMenu_ = menuBar()->addMenu("&Passes");
   rebuildPassMenu();
   QMenu* viewMenu = menuBar()->addMenu("&View");
@@ -276,6 +282,7 @@ void MainWindow::buildDocks() {
   QDockWidget* mergeLog = dock(this, "Merge log", "mergeLogDock", mergeLog_);
   diffDock_ = dock(this, "Diff", "diffDock", diff_);
   problemsDock_ = dock(this, "Problems", "problemsDock", problems_);
+  QDockWidget* runDock = dock(this, "Run", "runDock", run_);
   addDockWidget(Qt::LeftDockWidgetArea, timeline);
   addDockWidget(Qt::LeftDockWidgetArea, source);
   tabifyDockWidget(timeline, source);
@@ -284,8 +291,10 @@ void MainWindow::buildDocks() {
   addDockWidget(Qt::BottomDockWidgetArea, mergeLog);
   addDockWidget(Qt::BottomDockWidgetArea, diffDock_);
   addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
+  addDockWidget(Qt::BottomDockWidgetArea, runDock);
   tabifyDockWidget(mergeLog, diffDock_);
   tabifyDockWidget(diffDock_, problemsDock_);
+  tabifyDockWidget(problemsDock_, runDock);
   mergeLog->raise();
   resizeDocks({timeline, inspector}, {330, 380}, Qt::Horizontal);
   resizeDocks({mergeLog}, {230}, Qt::Vertical);
@@ -295,7 +304,21 @@ void MainWindow::buildDocks() {
     if (visible && step()) diff_->showStep(*step());
   });
   if (QMenu* viewMenu = menuBar()->findChild<QMenu*>("viewMenu"))
-    for (QDockWidget* d : {timeline, source, inspector, mergeLog, diffDock_, problemsDock_}) viewMenu->addAction(d->toggleViewAction());
+    for (QDockWidget* d : {timeline, source, inspector, mergeLog, diffDock_, problemsDock_, runDock}) viewMenu->addAction(d->toggleViewAction());
+  connect(runAction_, &QAction::triggered, this, [this, runDock] {
+    runDock->show();
+    runDock->raise();
+    run_->run();
+  });
+  connect(run_, &RunView::timesReady, this, [this](const std::map<int, QString>& times) {
+    runTimes_ = times;
+    applySegmentBadges();
+  });
+  connect(run_, &RunView::segmentClicked, this, [this](int segment) {
+    if (current_ != stepCount() - 1) return goToStep(stepCount() - 1);  // segment ids are the final step's
+    const QRectF r = scene_->clusterRect(segment);
+    if (!r.isNull()) view_->reveal(r);
+  });
 }
 
 void MainWindow::buildStatusBar() {
@@ -388,6 +411,7 @@ void MainWindow::onLoaded(SessionPtr session) {
   const int keep = current_;
   session_ = std::move(session);
   regionsByFusion_.clear();
+  run_->setSession(session_);
   problems_->clear();
   timeline_->setSession(session_);
   mergeLog_->setSession(session_);
@@ -506,6 +530,12 @@ void MainWindow::requestPicture() {
   ticket_ = layout_->request(std::move(model));
 }
 
+// Run times belong to the final segmentation's segment ids: only its step shows them.
+void MainWindow::applySegmentBadges() {
+  if (!pictureShown_ || scene_->showsPlaceholder()) return;
+  scene_->setSegmentBadges(current_ == stepCount() - 1 ? runTimes_ : std::map<int, QString>{});
+}
+
 void MainWindow::cancelLayout() {
   if (!layout_->busy()) return;
   layout_->cancel();
@@ -556,6 +586,7 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
   pictureShown_ = true;
   shownStep_ = current_;
   if (regionsAction_->isChecked()) updateRegionOverlay();
+  applySegmentBadges();
   if (selection_.kind == Selection::Kind::Node) scene_->markSelected(selection_.nodeId);
   const QRectF active = scene_->highlightedRect();
   if (firstPicture_) {
@@ -671,7 +702,7 @@ void MainWindow::updateTitleAndStatus() {
   }
   const bool has = stepCount() > 0;
   for (QAction* a : {firstAction_, prevAction_, nextAction_, lastAction_, playAction_, rejectedAction_, regroupAction_,
-                     exportAction_, exportAllAction_, saveTraceAction_})
+                     exportAction_, exportAllAction_, saveTraceAction_, runAction_})
     a->setEnabled(has);
 }
 

@@ -31,6 +31,7 @@ class GraphView;
 class InspectorView;
 class LayoutService;
 class MergeLogView;
+class RunView;
 class SourceView;
 class TimelineView;
 
@@ -66,6 +67,7 @@ class MainWindow : public QMainWindow {
   TimelineView& timeline() { return *timeline_; }
   MergeLogView& mergeLog() { return *mergeLog_; }
   SourceView& source() { return *source_; }
+  RunView& runView() { return *run_; }
   QString problemsText() const;
   /// Switches the graph view by name ("segments", "collapsed", "fusion"); false if unknown.
   bool setViewName(const QString& name);
@@ -124,6 +126,7 @@ class MainWindow : public QMainWindow {
   void updateTitleAndStatus();
   void updateRegionOverlay();
   void showTooBigToDraw(const graph::GraphModel& model);
+  void applySegmentBadges();
   const trace::Step* step() const;
   graph::BuildOptions buildOptions(const trace::Step& step) const;
 
@@ -135,6 +138,8 @@ class MainWindow : public QMainWindow {
   InspectorView* inspector_;
   MergeLogView* mergeLog_;
   SourceView* source_;
+  RunView* run_;
+  std::map<int, QString> runTimes_;  // per segment id, from the last run (painted on the final step)
   DiffView* diff_;
   QTextBrowser* problems_;
   QDockWidget* problemsDock_ = nullptr;
@@ -180,6 +185,7 @@ class MainWindow : public QMainWindow {
   QAction* regionsAction_ = nullptr;
   QAction* drawAnywayAction_ = nullptr;
   QAction* cancelLayoutAction_ = nullptr;
+  QAction* runAction_ = nullptr;
   int drawAnywayStep_ = -1;
   int shownStep_ = -1;  // the step whose picture is on screen  // the step the user asked to draw despite its size
 };

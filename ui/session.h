@@ -9,6 +9,7 @@
 
 #include "ir/input_spec.h"
 #include "scheduler/device_profile.h"
+#include "segmenter/segment_candidate_finder.h"
 #include "trace/trace.h"
 
 namespace segscope::ui {
@@ -22,6 +23,11 @@ struct Session {
   /// whose script is gone.
   std::vector<ir::InputSpec> inputs;
   std::optional<scheduler::DeviceProfile> profile;
+  /// What running the fusion needs (the Run panel): the final segmentation and the fusion as
+  /// the script defined it (the reference the segmented run is checked against). Null for a
+  /// saved trace.
+  std::shared_ptr<const segmenter::SegmentationResult> segmentation;
+  std::shared_ptr<const ir::Fusion> loaded;
 };
 
 using SessionPtr = std::shared_ptr<const Session>;

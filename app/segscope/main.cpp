@@ -8,6 +8,7 @@
 
 #include "ui/diff_view.h"
 #include "ui/main_window.h"
+#include "ui/run_view.h"
 
 namespace {
 
@@ -39,7 +40,8 @@ int main(int argc, char** argv) {
   const QCommandLineOption diffOption("diff", "Bring the Diff dock to the front (with --screenshot).");
   const QCommandLineOption regionsOption("regions", "Draw the fusion-regions overlay (View → Regions overlay).");
   const QCommandLineOption viewOption("view", "Graph view: segments, collapsed or fusion (with --screenshot).", "VIEW", "segments");
-  parser.addOptions({stepOption, shotOption, sizeOption, diffOption, regionsOption, viewOption});
+  const QCommandLineOption runOption("run", "Run the final segmentation (CPU reference) and show the Run dock (with --screenshot).");
+  parser.addOptions({stepOption, shotOption, sizeOption, diffOption, regionsOption, viewOption, runOption});
   parser.process(app);
 
   const QStringList files = parser.positionalArguments();
@@ -76,6 +78,13 @@ int main(int argc, char** argv) {
     window.goToStep(parser.isSet(stepOption) ? parser.value(stepOption).toInt() : -1);
     window.waitForPicture();
     if (parser.isSet(regionsOption)) window.setRegionsOverlay(true);
+    if (parser.isSet(runOption)) {
+      auto* run = window.findChild<QDockWidget*>("runDock");
+      run->raise();
+      window.resizeDocks({run}, {size.height() * 3 / 10}, Qt::Vertical);
+      window.runView().run(/*wait=*/true);
+      window.waitForPicture();
+    }
     const QString out = parser.value(shotOption);
     if (!window.grab().save(out)) {
       std::fprintf(stderr, "segscope: cannot write %s\n", qPrintable(out));

@@ -1,0 +1,90 @@
+// The Run panel: a run of the final segmentation times every segment, lists the host scalar
+// values, checks against the unsegmented fusion, and paints the times on the final step's
+// clusters (and nowhere else); a saved trace without its script cannot be run.
+#include <QtTest>
+
+#include <QTemporaryDir>
+
+#include "trace/pipeline.h"
+#include "trace/trace_json.h"
+#include "ui/graph_scene.h"
+#include "ui/main_window.h"
+#include "ui/run_view.h"
+
+using namespace segscope;
+using ui::MainWindow;
+
+namespace {
+
+QString sample(const char* name) { return QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + name; }
+
+}  // namespace
+
+class TestRunView : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void formatsTimes() {
+    QCOMPARE(ui::formatMs(1.23456), QString("1.235 ms"));
+    QCOMPARE(ui::formatMs(0.0567), QString("56.7 µs"));
+    QCOMPARE(ui::formatMs(0.00123), QString("1.23 µs"));
+  }
+
+  void aRunTimesEverySegmentAndShowsHostScalars() {
+    MainWindow w(nullptr, false);
+    w.resize(1400, 900);
+    w.show();
+    w.openFile(sample("adam_step.py"), true);
+    QVERIFY(w.waitForPicture());
+    const segmenter::Segmentation& seg = w.document().session()->segmentation->segmentation;
+    QCOMPARE(w.scene().segmentBadgeCount(), 0);  // not run yet
+
+    w.runView().run(/*wait=*/true);
+    const auto& run = w.runView().lastRun();
+    QVERIFY2(run.has_value(), qPrintable(w.runView().statusText()));
+    QCOMPARE(run->segments.size(), seg.segments.size());
+    QVERIFY(run->comparison.ok);
+    QVERIFY2(w.runView().statusText().contains("matches the unsegmented reference"), qPrintable(w.runView().statusText()));
+    QCOMPARE(w.runView().bars().bars().size(), seg.segments.size());
+    QVERIFY(w.runView().hostScalarRows() > 0);  // Adam's bias corrections are host scalars
+    for (const exec::SegmentTiming& t : run->segments) QVERIFY(t.minMs <= t.medianMs);
+
+    // Times sit on the final step's clusters only: segment ids mean nothing earlier.
+    QCOMPARE(w.scene().segmentBadgeCount(), static_cast<int>(seg.segments.size()));
+    w.goToStep(0);
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(w.scene().segmentBadgeCount(), 0);
+    w.lastStep();
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(w.scene().segmentBadgeCount(), static_cast<int>(seg.segments.size()));
+
+    // A new file forgets the run.
+    w.openFile(sample("gelu.py"), true);
+    QVERIFY(w.waitForPicture());
+    QVERIFY(!w.runView().lastRun().has_value());
+    QCOMPARE(w.scene().segmentBadgeCount(), 0);
+  }
+
+  void aSavedTraceCannotBeRun() {
+    QTemporaryDir dir;
+    auto pipeline = trace::runPipelineOnFile(sample("gelu.py").toStdString(), {});
+    QVERIFY(std::holds_alternative<trace::PipelineRun>(pipeline));
+    const QString path = dir.filePath("gelu.trace.json");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(trace::traceToJson(std::get<trace::PipelineRun>(pipeline).trace)));
+    f.close();
+    MainWindow w(nullptr, false);
+    w.show();
+    w.openFile(path, true);
+    QVERIFY(w.stepCount() > 0);
+    w.runView().run(true);
+    QVERIFY(!w.runView().lastRun().has_value());
+    QVERIFY(w.runView().statusText().contains("cannot be run"));
+  }
+};
+
+QTEST_MAIN(TestRunView)
+#include "test_run_view.moc"

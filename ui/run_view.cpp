@@ -1,0 +1,240 @@
+// Running the segmented fusion off the GUI thread and drawing what it measured.
+#include "ui/run_view.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTableWidget>
+#include <QThread>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "exec/cuda/driver_api.h"
+#include "exec/input_generator.h"
+#include "graph/graph_model.h"
+#include "scheduler/scheduler_type.h"
+
+namespace segscope::ui {
+namespace {
+
+constexpr int kRowHeight = 22;
+constexpr int kLabelWidth = 190;
+
+QString bytesText(std::int64_t bytes) { return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat); }
+
+// The CUDA entry is there so users see why it is off (no driver, or no runner yet).
+QString cudaUnavailableReason() {
+  const exec::cuda::DriverStatus& driver = exec::cuda::driverStatus();
+  if (!driver.usable()) return QString::fromStdString(exec::cuda::noDeviceMessage(driver));
+  return "the CUDA runner is not in this build yet; use segscope-cli run --backend cuda when it is";
+}
+
+}  // namespace
+
+QString formatMs(double ms) {
+  if (ms < 1.0) return QString::number(ms * 1e3, 'f', ms < 0.01 ? 2 : 1) + QStringLiteral(" µs");
+  return QString::number(ms, 'f', 3) + QStringLiteral(" ms");
+}
+
+// ------------------------------------------------------------------------- SegmentBars
+
+SegmentBars::SegmentBars(QWidget* parent) : QWidget(parent) { setMinimumHeight(kRowHeight); }
+
+void SegmentBars::setBars(std::vector<Bar> bars) {
+  bars_ = std::move(bars);
+  updateGeometry();
+  setMinimumHeight(static_cast<int>(bars_.size()) * kRowHeight + 8);
+  update();
+}
+
+QSize SegmentBars::sizeHint() const { return {520, static_cast<int>(bars_.size()) * kRowHeight + 8}; }
+
+void SegmentBars::paintEvent(QPaintEvent*) {
+  QPainter p(this);
+  p.setRenderHint(QPainter::Antialiasing);
+  p.fillRect(rect(), palette().base());
+  if (bars_.empty()) {
+    p.setPen(QColor("#868e96"));
+    p.drawText(rect().adjusted(8, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, "Run the fusion (Ctrl+R) to time each segment.");
+    return;
+  }
+  const double longest = std::max_element(bars_.begin(), bars_.end(), [](const Bar& a, const Bar& b) {
+                           return a.medianMs < b.medianMs;
+                         })->medianMs;
+  const int barSpace = std::max(40, width() - kLabelWidth - 150);
+  for (std::size_t i = 0; i < bars_.size(); ++i) {
+    const Bar& b = bars_[i];
+    const int y = 4 + static_cast<int>(i) * kRowHeight;
+    p.setPen(palette().text().color());
+    p.drawText(QRect(6, y, kLabelWidth - 10, kRowHeight - 4), Qt::AlignLeft | Qt::AlignVCenter,
+               QString("segment %1 · %2%3").arg(b.segment).arg(b.scheduler, b.host ? " (host)" : ""));
+    const graph::HighlightStyle colors = graph::schedulerColors(b.scheduler.toStdString());
+    const double fraction = longest > 0 ? b.medianMs / longest : 0.0;
+    const QRectF bar(kLabelWidth, y + 3, std::max(2.0, fraction * barSpace), kRowHeight - 9);
+    QColor fill(QString::fromStdString(colors.pen));  // the clusters' pale fill is too faint for a bar
+    fill.setAlpha(150);
+    p.setBrush(fill);
+    p.setPen(QPen(QColor(QString::fromStdString(colors.pen)), 1));
+    p.drawRoundedRect(bar, 3, 3);
+    p.setPen(palette().text().color());
+    p.drawText(QRectF(bar.right() + 6, y, 150, kRowHeight - 4), Qt::AlignLeft | Qt::AlignVCenter,
+               QString("%1 · %2").arg(formatMs(b.medianMs), bytesText(b.bytes)));
+  }
+}
+
+void SegmentBars::mousePressEvent(QMouseEvent* event) {
+  const int row = (event->position().toPoint().y() - 4) / kRowHeight;
+  if (row >= 0 && row < static_cast<int>(bars_.size())) emit segmentClicked(bars_[static_cast<std::size_t>(row)].segment);
+}
+
+// ---------------------------------------------------------------------------- RunView
+
+RunView::RunView(QWidget* parent) : QWidget(parent) {
+  backend_ = new QComboBox(this);
+  backend_->addItems({"CPU reference", "CUDA"});
+  if (auto* model = qobject_cast<QStandardItemModel*>(backend_->model())) {
+    QStandardItem* cuda = model->item(1);
+    cuda->setEnabled(false);
+    cuda->setToolTip(cudaUnavailableReason());
+  }
+  backend_->setToolTip("CPU reference: the interpreter runs each segment (times are the interpreter's, not a GPU's)");
+  repeat_ = new QSpinBox(this);
+  repeat_->setRange(1, 1000);
+  repeat_->setValue(5);
+  repeat_->setPrefix("median of ");
+  runButton_ = new QPushButton("Run", this);
+  runButton_->setToolTip("Run the final segmentation and check it against the unsegmented fusion (Ctrl+R)");
+  status_ = new QLabel(this);
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  status_->setWordWrap(true);
+  bars_ = new SegmentBars(this);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(bars_);
+  scroll->setWidgetResizable(true);
+  scalars_ = new QTableWidget(0, 3, this);
+  scalars_->setHorizontalHeaderLabels({"Segment", "Host scalar", "Value"});
+  scalars_->horizontalHeader()->setStretchLastSection(true);
+  scalars_->verticalHeader()->hide();
+  scalars_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+
+  auto* controls = new QHBoxLayout;
+  controls->addWidget(new QLabel("Backend", this));
+  controls->addWidget(backend_);
+  controls->addWidget(repeat_);
+  controls->addWidget(runButton_);
+  controls->addStretch();
+  auto* split = new QSplitter(Qt::Horizontal, this);
+  split->addWidget(scroll);
+  split->addWidget(scalars_);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addLayout(controls);
+  layout->addWidget(status_);
+  layout->addWidget(split, 1);
+
+  connect(runButton_, &QPushButton::clicked, this, [this] { run(); });
+  connect(bars_, &SegmentBars::segmentClicked, this, &RunView::segmentClicked);
+  setSession(nullptr);
+}
+
+RunView::~RunView() {
+  if (thread_) thread_->wait();
+  delete thread_;
+}
+
+void RunView::setSession(SessionPtr session) {
+  session_ = std::move(session);
+  ++generation_;  // a run of the previous session is dropped when it finishes
+  last_.reset();
+  bars_->setBars({});
+  scalars_->setRowCount(0);
+  const bool runnable = session_ && session_->segmentation && session_->loaded;
+  runButton_->setEnabled(runnable);
+  status_->setText(!session_ ? "Open a fusion script to run it."
+                   : runnable ? "Not run yet."
+                              : "A saved trace cannot be run: open its script.");
+  emit timesReady({});
+}
+
+void RunView::run(bool wait) {
+  if (!session_ || !session_->segmentation || !session_->loaded || thread_) return;
+  const SessionPtr session = session_;
+  const int repeat = repeat_->value();
+  const int generation = generation_;
+  runButton_->setEnabled(false);
+  status_->setText(QString("Running on the CPU reference (%1×)…").arg(repeat));
+  thread_ = QThread::create([this, session, repeat, generation] {
+    Result<exec::TimedRun> result = [&]() -> Result<exec::TimedRun> {
+      auto inputs = exec::makeInputs(session->inputs);
+      if (!inputs) return inputs.error();
+      return exec::timeSegmentedRun(session->segmentation->segmentation, *session->loaded, inputs.value(), repeat);
+    }();
+    QMetaObject::invokeMethod(this, [this, generation, result = std::move(result)]() mutable { finish(generation, std::move(result)); },
+                              Qt::QueuedConnection);
+  });
+  thread_->start();
+  if (wait)
+    while (thread_) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
+void RunView::finish(int generation, Result<exec::TimedRun> result) {
+  thread_->wait();
+  delete thread_;
+  thread_ = nullptr;
+  runButton_->setEnabled(session_ && session_->segmentation);
+  if (generation != generation_) return;  // the session changed while it ran
+  if (!result) {
+    status_->setText("<span style='color:#c92a2a'>run failed: " + QString::fromStdString(result.error().message).toHtmlEscaped() + "</span>");
+    return;
+  }
+  last_ = std::move(result.value());
+  showRun(*last_);
+}
+
+void RunView::showRun(const exec::TimedRun& run) {
+  const segmenter::Segmentation& seg = session_->segmentation->segmentation;
+  std::vector<SegmentBars::Bar> bars;
+  std::map<int, QString> times;
+  scalars_->setRowCount(0);
+  for (const exec::SegmentTiming& t : run.segments) {
+    const segmenter::Segment& s = seg.segments[static_cast<std::size_t>(t.segment)];
+    bars.push_back({t.segment, QString::fromUtf8(scheduler::schedulerName(s.scheduler).data()), t.host, t.medianMs, t.minMs,
+                    t.bytesIn + t.bytesOut});
+    times[t.segment] = formatMs(t.medianMs);
+    for (const auto& [name, value] : t.hostScalars) {
+      const int row = scalars_->rowCount();
+      scalars_->insertRow(row);
+      scalars_->setItem(row, 0, new QTableWidgetItem(QString::number(t.segment)));
+      scalars_->setItem(row, 1, new QTableWidgetItem(QString::fromStdString(name)));
+      scalars_->setItem(row, 2, new QTableWidgetItem(QString::fromStdString(ir::formatScalarValue(value))));
+    }
+  }
+  bars_->setBars(std::move(bars));
+  const exec::Comparison& c = run.comparison;
+  const QString verdict = c.ok ? QString("<span style='color:#2b8a3e'>✓ matches the unsegmented reference (max abs error %1)</span>")
+                                     .arg(c.maxAbsError, 0, 'g', 3)
+                               : "<span style='color:#c92a2a'>✗ " + QString::fromStdString(c.message).toHtmlEscaped() + "</span>";
+  status_->setText(QString("CPU reference · %1 segments · %2 per run (median of %3) · %4")
+                       .arg(run.segments.size())
+                       .arg(formatMs(run.medianMs))
+                       .arg(run.repeat)
+                       .arg(verdict));
+  emit timesReady(times);
+}
+
+QString RunView::statusText() const { return status_->text(); }
+int RunView::hostScalarRows() const { return scalars_->rowCount(); }
+
+}  // namespace segscope::ui

@@ -1,0 +1,92 @@
+// The Run panel: runs the final segmentation (CPU reference backend; CUDA where a device and
+// the runner exist), then shows per-segment times as bars, the host scalar values that fed the
+// kernels, and whether the segmented outputs match the unsegmented reference.
+#pragma once
+
+#include <QWidget>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "exec/timed_run.h"
+#include "ui/session.h"
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QThread;
+
+namespace segscope::ui {
+
+/// One bar per segment, in run order: length = median time, color = scheduler.
+class SegmentBars : public QWidget {
+  Q_OBJECT
+
+ public:
+  struct Bar {
+    int segment = -1;
+    QString scheduler;
+    bool host = false;
+    double medianMs = 0, minMs = 0;
+    std::int64_t bytes = 0;
+  };
+  explicit SegmentBars(QWidget* parent = nullptr);
+  void setBars(std::vector<Bar> bars);
+  const std::vector<Bar>& bars() const { return bars_; }
+  QSize sizeHint() const override;
+
+ signals:
+  void segmentClicked(int segment);
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+
+ private:
+  std::vector<Bar> bars_;
+};
+
+class RunView : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit RunView(QWidget* parent = nullptr);
+  ~RunView() override;
+
+  void setSession(SessionPtr session);
+  /// Starts a run (in the background); finished() follows. `wait` blocks until done (tests).
+  void run(bool wait = false);
+  bool running() const { return thread_ != nullptr; }
+  /// The last finished run; nullopt before one (or after a new session).
+  const std::optional<exec::TimedRun>& lastRun() const { return last_; }
+  QString statusText() const;
+  int hostScalarRows() const;
+  const SegmentBars& bars() const { return *bars_; }
+
+ signals:
+  /// Per segment id, its median time as text ("1.23 ms"), for painting on the graph.
+  void timesReady(const std::map<int, QString>& times);
+  void segmentClicked(int segment);
+
+ private:
+  void finish(int generation, Result<exec::TimedRun> result);
+  void showRun(const exec::TimedRun& run);
+
+  SessionPtr session_;
+  QComboBox* backend_;
+  QSpinBox* repeat_;
+  QPushButton* runButton_;
+  QLabel* status_;
+  SegmentBars* bars_;
+  QTableWidget* scalars_;
+  QThread* thread_ = nullptr;
+  int generation_ = 0;
+  std::optional<exec::TimedRun> last_;
+};
+
+/// "1.234 ms", "56.7 µs".
+QString formatMs(double ms);
+
+}  // namespace segscope::ui
