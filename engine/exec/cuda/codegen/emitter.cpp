@@ -113,6 +113,21 @@ std::string ArgTable::tensor(const ir::Val* v, KernelArg::Kind kind, const std::
   return e.name;
 }
 
+std::string ArgTable::scratch(int id, ir::DataType dtype, const std::vector<std::int64_t>& sizes, const std::string& name) {
+  for (const Entry& e : entries_)
+    if (e.arg.valId == id && e.arg.kind == KernelArg::Kind::Temp) return e.name;
+  Entry e;
+  e.arg.kind = KernelArg::Kind::Temp;
+  e.arg.valId = id;
+  e.arg.dtype = dtype;
+  e.arg.sizes = sizes;
+  e.arg.strides = contiguousStrides(sizes);
+  e.name = name;
+  e.rank = static_cast<int>(sizes.size());
+  entries_.push_back(e);
+  return e.name;
+}
+
 std::string ArgTable::scalar(const ir::Val* v) {
   for (const Entry& e : entries_)
     if (e.arg.valId == v->id() && e.arg.kind == KernelArg::Kind::Scalar) return e.name;

@@ -40,6 +40,8 @@ class ArgTable {
  public:
   std::string tensor(const ir::Val* v, KernelArg::Kind kind, const std::vector<std::int64_t>& sizes);
   std::string scalar(const ir::Val* v);
+  /// A Temp tensor no IR val stands for (partials of split reductions): `id` < 0, contiguous.
+  std::string scratch(int id, ir::DataType dtype, const std::vector<std::int64_t>& sizes, const std::string& name);
   /// Tensor args first (in first-use order), then scalars.
   std::vector<KernelArg> args() const;
   std::string signature() const;

@@ -46,7 +46,10 @@ class TestCudaNvrtc : public QObject {
   void everySampleKernelCompiles() {
 #ifdef SEGSCOPE_HAVE_NVRTC
     int compiled = 0;
-    for (const QString& file : testing::sampleFiles()) {
+    QStringList files = testing::sampleFiles();
+    const QDir golden(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden");
+    for (const QString& f : golden.entryList({"*.py"}, QDir::Files, QDir::Name)) files << golden.filePath(f);
+    for (const QString& file : files) {
       const testing::ScriptPlans plans = testing::planScript(file.toStdString());
       QVERIFY2(plans.error.empty(), plans.error.c_str());
       for (const testing::SegmentPlan& p : plans.segments) {

@@ -276,29 +276,47 @@ class TestCudaRunner : public QObject {
     QVERIFY(testing::fakeLog().live.empty());
   }
 
+  // A row cache past 48 KiB (the golden case's 64 KiB of rows) needs the opt-in attribute.
   void largeRowCacheOptsIntoMoreSharedMemory() {
     exec::cuda::CodegenOptions codegen;
     codegen.rowCacheBytes = 200 * 1024;
-    for (const QString& file : testing::sampleFiles()) {
-      const Prepared p = prepare(file, codegen);
-      if (!p.plans.error.empty()) continue;
-      std::string kernel;
-      std::int64_t shared = 0;
-      for (const testing::SegmentPlan& s : p.plans.segments)
-        if (s.plan.ok())
-          for (const exec::cuda::Kernel& k : s.plan->kernels)
-            if (k.launch.sharedBytes > 48 * 1024) kernel = k.name, shared = k.launch.sharedBytes;
-      if (kernel.empty()) continue;
-      exec::cuda::CudaRunOptions options = quick();
-      options.codegen = codegen;
-      auto run = runOnFake(p, options);
-      QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
-      const auto& attrs = testing::fakeLog().functionAttributes;
-      QVERIFY2(std::find(attrs.begin(), attrs.end(), std::make_pair(kernel, static_cast<int>(shared))) != attrs.end(),
-               kernel.c_str());
-      return;
-    }
-    QSKIP("no sample has a row between 48 KiB and 200 KiB");
+    const Prepared p = prepare(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden/layer_norm_large_row.py", codegen);
+    QVERIFY2(p.plans.error.empty(), p.plans.error.c_str());
+    const exec::cuda::Kernel& k = p.plans.segments.at(0).plan->kernels.at(0);
+    QCOMPARE(k.launch.sharedBytes, std::int64_t{64 * 1024});
+    exec::cuda::CudaRunOptions options = quick();
+    options.codegen = codegen;
+    auto run = runOnFake(p, options);
+    QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
+    const auto& attrs = testing::fakeLog().functionAttributes;
+    QCOMPARE(attrs.size(), std::size_t{1});
+    QCOMPARE(attrs[0], std::make_pair(k.name, 64 * 1024));
+    QCOMPARE(testing::fakeLog().launches.at(0).sharedBytes, 64u * 1024u);
+    // Beyond the device's opt-in limit: refused when the runner is built, naming the kernel.
+    exec::cuda::CudaEnvironment small = fakeEnvironment();
+    small.profile.sharedMemoryPerBlockOptinBytes = 60 * 1024;
+    auto refused = exec::cuda::CudaRunner::create(p.segmentation(), p.plans.script->inputs, small, options);
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().message.find(k.name) != std::string::npos, refused.error().message.c_str());
+  }
+
+  void splitOuterReductionRunsBothKernels() {
+    const Prepared p = prepare(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden/outer_reduction_split.py");
+    QVERIFY2(p.plans.error.empty(), p.plans.error.c_str());
+    const auto& kernels = p.plans.segments.at(0).plan->kernels;
+    QCOMPARE(kernels.size(), std::size_t{2});
+    auto run = runOnFake(p, quick(0, 1));
+    QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
+    const auto& launches = testing::fakeLog().launches;
+    QCOMPARE(launches.size(), std::size_t{2});
+    QCOMPARE(launches[0].grid[1], static_cast<unsigned>(kernels[0].launch.grid.y));
+    QVERIFY(launches[0].grid[1] > 1);
+    checkPacking(kernels[0], launches[0], {});
+    checkPacking(kernels[1], launches[1], {});
+    // The partials' scratch buffer is the same in both launches and freed with the segment.
+    QCOMPARE(launches[0].args[0], launches[1].args[0]);
+    QVERIFY(run->segments[0].fused);
+    verifyEverythingFreedOnce();
   }
 
   void emulatedDeviceMatchesTheReference_data() {
@@ -306,6 +324,8 @@ class TestCudaRunner : public QObject {
     for (const char* name : {"gelu.py", "reduction_epilogue.py", "cross_entropy.py", "matmul_bias_gelu.py", "adam_step.py",
                              "repeat_kv.py", "layer_norm_fwd.py", "batch_norm_running_stats.py", "empty_tensor.py"})
       QTest::newRow(name) << sample(name);
+    QTest::newRow("golden outer_reduction_split.py")
+        << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden/outer_reduction_split.py";
   }
   void emulatedDeviceMatchesTheReference() {
     QFETCH(QString, file);
