@@ -64,6 +64,8 @@ struct KernelPlan {
 
 struct CodegenOptions {
   int pointwiseBlock = 128;        // threads per block for pointwise kernels
+  /// Widest access of the pointwise vector path (bytes; 16 = ld/st.global.v4.b32); < 2 disables it.
+  int maxVectorBytes = 16;
   std::int64_t maxGridX = 65536;   // grid-stride loops cover the rest
   int maxReductionBlock = 512;     // threads per block for block-per-row kernels
   /// Dynamic shared memory a block-per-row kernel may use to hold its row's inputs between

@@ -69,6 +69,22 @@ class TestCudaNvrtc : public QObject {
 #endif
   }
 
+  // The pointwise vector path really becomes 128-bit accesses (gelu: bf16 in and out, 8 a thread).
+  void vectorPathCompilesTo128BitAccesses() {
+#ifdef SEGSCOPE_HAVE_NVRTC
+    const testing::ScriptPlans plans = testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/gelu.py").toStdString());
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    const exec::cuda::Kernel& k = plans.segments.at(0).plan->kernels.at(0);
+    QVERIFY2(k.source.find("sg_vec<sg_bfloat, 8>") != std::string::npos, k.source.c_str());
+    auto r = exec::cuda::compileToPtx(k, "sm_90");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    const auto has = [&](const std::string& needle) { return r->ptx.find(needle) != std::string::npos; };
+    QVERIFY2(has("ld.global.nc.v4.u32") || has("ld.global.v4.u32") || has("ld.global.nc.v4.b32") || has("ld.global.v4.b32"),
+             r->ptx.c_str());
+    QVERIFY2(has("st.global.v4.u32") || has("st.global.v4.b32"), r->ptx.c_str());
+#endif
+  }
+
   void syntaxErrorComesBackWithTheLog() {
 #ifdef SEGSCOPE_HAVE_NVRTC
     auto r = exec::cuda::compileToPtx(brokenKernel(), "sm_90");

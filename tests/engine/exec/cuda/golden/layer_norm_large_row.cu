@@ -55,7 +55,7 @@ extern "C" __global__ void sg_seg0_row0(
   }
 }
 // ===== segment 1 (pointwise): 1 kernel(s), fused
-// kernel sg_seg1_pointwise0 grid 256 block 128x1 shared 0
+// kernel sg_seg1_pointwise0 grid 64 block 128x1 shared 0
 //   input val 6 Float [4, 8192] strides [8192, 1]
 //   input val 9 Float [4, 1] strides [1, 1]
 //   input val 16 Float [4, 8192] strides [8192, 1]
@@ -67,14 +67,54 @@ extern "C" __global__ void sg_seg1_pointwise0(
     const float* __restrict__ in16, long long in16_s0, long long in16_s1,
     float* __restrict__ out17, long long out17_s0, long long out17_s1) {
   const long long sg_stride = (long long)gridDim.x * blockDim.x;
-  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < 32768LL; i += sg_stride) {
-    const long long d0 = (i / 8192LL);
-    const long long d1 = i % 8192LL;
-    const sg_float v0 = sg_ld(in6[d0 * in6_s0 + d1 * in6_s1]);
-    const sg_float v1 = sg_ld(in9[d0 * in9_s0]);
-    const sg_float v2 = ((sg_float)v0 - (sg_float)v1);
-    const sg_float v3 = sg_ld(in16[d0 * in16_s0 + d1 * in16_s1]);
-    const sg_float v4 = ((sg_float)v2 * (sg_float)v3);
-    sg_st(&out17[d0 * out17_s0 + d1 * out17_s1], v4);
+  if (((unsigned long long)in6 % 16ULL) == 0 &&
+      in6_s1 == 1 &&
+      in6_s0 % 4LL == 0 &&
+      ((unsigned long long)in16 % 16ULL) == 0 &&
+      in16_s1 == 1 &&
+      in16_s0 % 4LL == 0 &&
+      ((unsigned long long)out17 % 16ULL) == 0 &&
+      out17_s1 == 1 &&
+      out17_s0 % 4LL == 0) {
+    for (long long i = ((long long)blockIdx.x * blockDim.x + threadIdx.x) * 4LL; i < 32768LL; i += sg_stride * 4LL) {
+      const long long d0 = (i / 8192LL);
+      const long long d1 = i % 8192LL;
+      const sg_vec<float, 4> sg_in0 = *(const sg_vec<float, 4>*)&in6[d0 * in6_s0 + d1 * in6_s1];
+      const sg_float v1 = sg_ld(sg_in0.v[0]);
+      const sg_float v2 = sg_ld(in9[d0 * in9_s0]);
+      const sg_float v3 = ((sg_float)v1 - (sg_float)v2);
+      const sg_vec<float, 4> sg_in4 = *(const sg_vec<float, 4>*)&in16[d0 * in16_s0 + d1 * in16_s1];
+      const sg_float v5 = sg_ld(sg_in4.v[0]);
+      const sg_float v6 = ((sg_float)v3 * (sg_float)v5);
+      const sg_float v7 = sg_ld(sg_in0.v[1]);
+      const sg_float v8 = ((sg_float)v7 - (sg_float)v2);
+      const sg_float v9 = sg_ld(sg_in4.v[1]);
+      const sg_float v10 = ((sg_float)v8 * (sg_float)v9);
+      const sg_float v11 = sg_ld(sg_in0.v[2]);
+      const sg_float v12 = ((sg_float)v11 - (sg_float)v2);
+      const sg_float v13 = sg_ld(sg_in4.v[2]);
+      const sg_float v14 = ((sg_float)v12 * (sg_float)v13);
+      const sg_float v15 = sg_ld(sg_in0.v[3]);
+      const sg_float v16 = ((sg_float)v15 - (sg_float)v2);
+      const sg_float v17 = sg_ld(sg_in4.v[3]);
+      const sg_float v18 = ((sg_float)v16 * (sg_float)v17);
+      sg_vec<float, 4> sg_out19;
+      sg_st(&sg_out19.v[0], v6);
+      sg_st(&sg_out19.v[1], v10);
+      sg_st(&sg_out19.v[2], v14);
+      sg_st(&sg_out19.v[3], v18);
+      *(sg_vec<float, 4>*)&out17[d0 * out17_s0 + d1 * out17_s1] = sg_out19;
+    }
+  } else {
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < 32768LL; i += sg_stride) {
+      const long long d0 = (i / 8192LL);
+      const long long d1 = i % 8192LL;
+      const sg_float v0 = sg_ld(in6[d0 * in6_s0 + d1 * in6_s1]);
+      const sg_float v1 = sg_ld(in9[d0 * in9_s0]);
+      const sg_float v2 = ((sg_float)v0 - (sg_float)v1);
+      const sg_float v3 = sg_ld(in16[d0 * in16_s0 + d1 * in16_s1]);
+      const sg_float v4 = ((sg_float)v2 * (sg_float)v3);
+      sg_st(&out17[d0 * out17_s0 + d1 * out17_s1], v4);
+    }
   }
 }

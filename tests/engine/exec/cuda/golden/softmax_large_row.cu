@@ -60,7 +60,7 @@ extern "C" __global__ void sg_seg1_row0(
   }
 }
 // ===== segment 2 (pointwise): 1 kernel(s), fused
-// kernel sg_seg2_pointwise0 grid 512 block 128x1 shared 0
+// kernel sg_seg2_pointwise0 grid 128 block 128x1 shared 0
 //   input val 7 Float [4, 16384] strides [16384, 1]
 //   input val 11 Float [4, 16384] strides [16384, 1]
 //   output val 12 Float [4, 16384] strides [16384, 1]
@@ -70,12 +70,47 @@ extern "C" __global__ void sg_seg2_pointwise0(
     const float* __restrict__ in11, long long in11_s0, long long in11_s1,
     float* __restrict__ out12, long long out12_s0, long long out12_s1) {
   const long long sg_stride = (long long)gridDim.x * blockDim.x;
-  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < 65536LL; i += sg_stride) {
-    const long long d0 = (i / 16384LL);
-    const long long d1 = i % 16384LL;
-    const sg_float v0 = sg_ld(in7[d0 * in7_s0 + d1 * in7_s1]);
-    const sg_float v1 = sg_ld(in11[d0 * in11_s0 + d1 * in11_s1]);
-    const sg_float v2 = ((sg_float)v0 * (sg_float)v1);
-    sg_st(&out12[d0 * out12_s0 + d1 * out12_s1], v2);
+  if (((unsigned long long)in7 % 16ULL) == 0 &&
+      in7_s1 == 1 &&
+      in7_s0 % 4LL == 0 &&
+      ((unsigned long long)in11 % 16ULL) == 0 &&
+      in11_s1 == 1 &&
+      in11_s0 % 4LL == 0 &&
+      ((unsigned long long)out12 % 16ULL) == 0 &&
+      out12_s1 == 1 &&
+      out12_s0 % 4LL == 0) {
+    for (long long i = ((long long)blockIdx.x * blockDim.x + threadIdx.x) * 4LL; i < 65536LL; i += sg_stride * 4LL) {
+      const long long d0 = (i / 16384LL);
+      const long long d1 = i % 16384LL;
+      const sg_vec<float, 4> sg_in0 = *(const sg_vec<float, 4>*)&in7[d0 * in7_s0 + d1 * in7_s1];
+      const sg_float v1 = sg_ld(sg_in0.v[0]);
+      const sg_vec<float, 4> sg_in2 = *(const sg_vec<float, 4>*)&in11[d0 * in11_s0 + d1 * in11_s1];
+      const sg_float v3 = sg_ld(sg_in2.v[0]);
+      const sg_float v4 = ((sg_float)v1 * (sg_float)v3);
+      const sg_float v5 = sg_ld(sg_in0.v[1]);
+      const sg_float v6 = sg_ld(sg_in2.v[1]);
+      const sg_float v7 = ((sg_float)v5 * (sg_float)v6);
+      const sg_float v8 = sg_ld(sg_in0.v[2]);
+      const sg_float v9 = sg_ld(sg_in2.v[2]);
+      const sg_float v10 = ((sg_float)v8 * (sg_float)v9);
+      const sg_float v11 = sg_ld(sg_in0.v[3]);
+      const sg_float v12 = sg_ld(sg_in2.v[3]);
+      const sg_float v13 = ((sg_float)v11 * (sg_float)v12);
+      sg_vec<float, 4> sg_out14;
+      sg_st(&sg_out14.v[0], v4);
+      sg_st(&sg_out14.v[1], v7);
+      sg_st(&sg_out14.v[2], v10);
+      sg_st(&sg_out14.v[3], v13);
+      *(sg_vec<float, 4>*)&out12[d0 * out12_s0 + d1 * out12_s1] = sg_out14;
+    }
+  } else {
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < 65536LL; i += sg_stride) {
+      const long long d0 = (i / 16384LL);
+      const long long d1 = i % 16384LL;
+      const sg_float v0 = sg_ld(in7[d0 * in7_s0 + d1 * in7_s1]);
+      const sg_float v1 = sg_ld(in11[d0 * in11_s0 + d1 * in11_s1]);
+      const sg_float v2 = ((sg_float)v0 * (sg_float)v1);
+      sg_st(&out12[d0 * out12_s0 + d1 * out12_s1], v2);
+    }
   }
 }
