@@ -350,8 +350,10 @@ Status CudaRunner::State::load(SegmentProgram& p, const std::string& arch) {
     modules.push_back(module);
     CUfunction f = nullptr;
     SEGSCOPE_CU(d(), cuModuleGetFunction, &f, module, k.name.c_str());
-    if (k.launch.sharedBytes > kDefaultSharedLimit) {
-      if (k.launch.sharedBytes > env.profile.sharedMemoryPerBlockOptinBytes)
+    // Without the attribute a launch may use 48 KiB of shared memory minus the kernel's static
+    // shared memory (the reduction scratch), so any dynamic size is declared explicitly.
+    if (k.launch.sharedBytes > 0) {
+      if (k.launch.sharedBytes > std::max(kDefaultSharedLimit, env.profile.sharedMemoryPerBlockOptinBytes))
         return makeError(k.name + " needs " + std::to_string(k.launch.sharedBytes) +
                          " bytes of shared memory; the device allows " +
                          std::to_string(env.profile.sharedMemoryPerBlockOptinBytes));

@@ -276,7 +276,8 @@ class TestCudaRunner : public QObject {
     QVERIFY(testing::fakeLog().live.empty());
   }
 
-  // A row cache past 48 KiB (the golden case's 64 KiB of rows) needs the opt-in attribute.
+  // A row cache past 48 KiB (the golden case's 64 KiB of rows) needs the opt-in attribute (the
+  // runner declares every dynamic size, since static shared memory counts against 48 KiB too).
   void largeRowCacheOptsIntoMoreSharedMemory() {
     exec::cuda::CodegenOptions codegen;
     codegen.rowCacheBytes = 200 * 1024;
