@@ -32,7 +32,7 @@ struct BlasLtApi {
   std::string statusName(Status status) const;
 };
 
-/// Values from cublasLt.h / library_types.h / cublas_api.h (test_exec_cuda_blas checks them
+/// Values from cublasLt.h / library_types.h / cublas_api.h (test_exec_cuda_runner checks them
 /// against the headers where the toolkit is installed).
 namespace blaslt {
 inline constexpr int kR16F = 2, kR16BF = 14, kR32F = 0, kR64F = 1;             // cudaDataType_t

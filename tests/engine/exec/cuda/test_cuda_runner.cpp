@@ -12,6 +12,11 @@
 #include "fake_driver.h"
 #include "test_files.h"
 
+#if defined(SEGSCOPE_HAVE_CUDA_HEADERS)
+#include <cublasLt.h>
+#include <cuda.h>
+#endif
+
 using namespace segscope;
 using exec::cuda::KernelArg;
 
@@ -114,6 +119,27 @@ class TestCudaRunner : public QObject {
   void init() {
     testing::fakeLog().emulate = false;
     testing::resetFakeLog();
+  }
+
+  // The enum values the dlopen'ed tables use without headers, against the toolkit's headers.
+  void hardCodedConstantsMatchTheCudaHeaders() {
+#if defined(SEGSCOPE_HAVE_CUDA_HEADERS)
+    namespace lt = exec::cuda::blaslt;
+    static_assert(lt::kR16F == CUDA_R_16F && lt::kR16BF == CUDA_R_16BF && lt::kR32F == CUDA_R_32F && lt::kR64F == CUDA_R_64F);
+    static_assert(lt::kCompute32F == CUBLAS_COMPUTE_32F && lt::kCompute64F == CUBLAS_COMPUTE_64F);
+    static_assert(lt::kOpN == CUBLAS_OP_N && lt::kOpT == CUBLAS_OP_T);
+    static_assert(lt::kDescTransA == CUBLASLT_MATMUL_DESC_TRANSA && lt::kDescTransB == CUBLASLT_MATMUL_DESC_TRANSB);
+    static_assert(lt::kDescEpilogue == CUBLASLT_MATMUL_DESC_EPILOGUE && lt::kDescBiasPointer == CUBLASLT_MATMUL_DESC_BIAS_POINTER);
+    static_assert(lt::kEpilogueBias == CUBLASLT_EPILOGUE_BIAS);
+    static_assert(lt::kLayoutBatchCount == CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT &&
+                  lt::kLayoutStridedBatchOffset == CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET);
+    // cuda_runner.cpp's attribute numbers (and the fake driver's).
+    static_assert(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES == 8 && CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE == 38);
+    static_assert(CUDA_ERROR_OUT_OF_MEMORY == 2 && CUDA_ERROR_INVALID_VALUE == 1);
+    static_assert(sizeof(exec::cuda::CUdeviceptr) == sizeof(CUdeviceptr));
+#else
+    QSKIP("built without the CUDA toolkit: no headers to compare with");
+#endif
   }
 
   void pointwiseArgumentsArePackedAsDocumented() {
