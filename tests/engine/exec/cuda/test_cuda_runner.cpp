@@ -353,6 +353,7 @@ class TestCudaRunner : public QObject {
       QTest::newRow(name) << sample(name);
     QTest::newRow("golden outer_reduction_split.py")
         << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden/outer_reduction_split.py";
+    QTest::newRow("matmul shapes (cuBLASLt)") << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/data/matmul_shapes.py";
   }
   void emulatedDeviceMatchesTheReference() {
     QFETCH(QString, file);
@@ -371,6 +372,8 @@ class TestCudaRunner : public QObject {
     verifyEverythingFreedOnce();
     int kernels = 0;
     for (const auto& s : run->segments) kernels += static_cast<int>(s.kernels.size());
+    if (file.endsWith("matmul_shapes.py"))
+      for (const auto& s : run->segments) QCOMPARE(s.execution, exec::cuda::SegmentExecution::CublasLt);
     qInfo("%zu segments (%d kernels, %d cuBLASLt calls) match the reference", run->segments.size(), kernels,
           testing::fakeLog().blasMatmuls);
   }
