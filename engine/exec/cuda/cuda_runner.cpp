@@ -494,8 +494,8 @@ Status Execution::begin() {
         return makeError("input " + v->name() + " is " + t->describe() + " but the runner was built for " +
                          std::to_string(elementCount(*sizes)) + " elements");
     }
-    Slot slot;
-    slot.host = inputs_[i];
+    Slot slot;  // tensors: the caller's copy serves host segments (hostInput), no second copy here
+    if (!t) slot.host = inputs_[i];
     if (t) {
       SEGSCOPE_TRY(slot.device, pool_.upload(*t));
     }
@@ -545,6 +545,7 @@ Result<Value> Execution::hostInput(const SegmentExport& x, std::size_t i) {
     if (auto n = s_.info->intValue(v)) return Value(ir::ScalarValue(*n));
     return makeError(segmentName(x) + ": the value of extent " + v->name() + " is not known");
   }
+  if (x.inputSource[i] == ArgSource::FusionInput) return inputs_.at(static_cast<std::size_t>(x.inputIndex[i]));
   auto it = values_.find(x.inputValId[i]);
   if (it == values_.end())
     return makeError(segmentName(x) + ": its input " + s_.segmentation->fusion->valById(x.inputValId[i])->name() +
