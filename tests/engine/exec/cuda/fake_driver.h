@@ -48,6 +48,7 @@ struct FakeDriverLog {
   std::string hostCompiler = "c++";
   std::unique_ptr<QTemporaryDir> dir;
   int blasMatmuls = 0;
+  std::vector<void*> graveyard;  // freed "device" memory, released by resetFakeLog
 };
 
 inline FakeDriverLog& fakeLog() {
@@ -57,6 +58,8 @@ inline FakeDriverLog& fakeLog() {
 
 inline void resetFakeLog() {
   FakeDriverLog& l = fakeLog();
+  for (void* p : l.graveyard) std::free(p);
+  for (const auto& [p, bytes] : l.live) std::free(reinterpret_cast<void*>(p));  // a test that failed half way
   const bool emulate = l.emulate;
   const std::string cxx = l.hostCompiler;
   l = FakeDriverLog();
@@ -180,7 +183,9 @@ inline CUresult memFree(CUdeviceptr p) {
   fakeLog().frees.push_back(p);
   fakeLog().calls.push_back("cuMemFree " + std::to_string(p));
   if (!fakeLog().live.erase(p)) return 1;  // double free or a pointer never allocated
-  std::free(reinterpret_cast<void*>(p));
+  // Kept until the log is reset, so no later allocation reuses the address and a second free
+  // of the same pointer is always caught.
+  fakeLog().graveyard.push_back(reinterpret_cast<void*>(p));
   return fakeLog().failCall == "cuMemFree" ? fakeLog().failCode : 0;
 }
 inline bool inside(CUdeviceptr p, std::size_t bytes) {
