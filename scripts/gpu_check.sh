@@ -74,6 +74,12 @@ if [[ "${SKIP_BUILD:-0}" != "1" ]]; then
 fi
 
 CLI="$BUILD/bin/segscope-cli"
+# cuBLASLt is dlopen'ed by name at run time: make the toolkit's (or the pip wheel's) copy findable.
+for dir in /usr/local/cuda/lib64 "$(dirname "$(dirname "$(command -v nvcc 2>/dev/null || echo /none/bin/nvcc)")")/lib64" \
+           "$(python3 -c 'import nvidia.cublas, os; print(os.path.join(os.path.dirname(nvidia.cublas.__file__), "lib"))' 2>/dev/null)"; do
+  [[ -n "$dir" && -d "$dir" ]] && export LD_LIBRARY_PATH="$dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+done
+echo "LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}"
 GPU_TESTS=(test_exec_cuda_device test_exec_cuda_runner test_exec_cuda_nvrtc test_exec_cuda_driver)
 step "ctest -L gpu"
 if [[ "${SKIP_BUILD:-0}" != "1" ]] && cmake --build "$BUILD" --target help 2>/dev/null | grep -q test_exec_cuda_device; then
