@@ -7,8 +7,11 @@ const std::vector<CommandSpec>& commandSpecs() {
   static const std::vector<CommandSpec> specs = {
       {"info", "IR summary: inputs, outputs, op counts, dtypes, shapes", {"--json"}, {}, true},
       {"run", "run the fusion and print output shapes and checksums; --verify runs it segment by segment "
-              "and checks the result against the unsegmented reference",
-       {"--backend", "--json", "--seed", "--repeat", "--profile", "--scalar-mode", "--disable-pass"},
+              "and checks the result against the unsegmented reference; --backend cuda runs the segments on "
+              "the GPU (per segment: median/min time, bytes, GB/s, % of DRAM peak, launches, host scalars); "
+              "--chrome-trace writes one slice per segment (Perfetto)",
+       {"--backend", "--json", "--chrome-trace", "--seed", "--repeat", "--warmup", "--profile", "--scalar-mode",
+        "--disable-pass"},
        {"--verify", "--no-passes"}, true},
       {"passes", "run the pre-segmentation passes; one line per pass", {"--json", "--disable-pass"}, {"--diff"}, true},
       {"trace", "record every step (load, passes, merge attempts, finalize) and write the trace as JSON",

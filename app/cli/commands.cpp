@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 
+#include "cli/cuda_run.h"
 #include "cli/export_torch.h"
 #include "cli/graph_export.h"
 #include "cli/report.h"
@@ -152,6 +153,15 @@ OutputSummary summarize(const std::string& name, const exec::Value& value) {
 
 int runSegmented(const Arguments& args, RunSummary& summary);
 
+// Writes --json and --chrome-trace (both atomically); false after a message when one fails.
+bool writeRunExports(const Arguments& args, const frontend::Script& script, const std::string& fusionName,
+                     const RunSummary& summary) {
+  Status st = writeOutput(args.value("--json"), runJson(script, args.file, summary));
+  if (st && summary.segmented) st = writeOutput(args.value("--chrome-trace"), chromeTraceJson(fusionName, summary));
+  if (!st) std::cerr << "error: " << st.error().message << "\n";
+  return st.ok();
+}
+
 int run(const Arguments& args) {
   const std::string backend = args.value("--backend").value_or("cpu");
   if (backend == "cuda") {
@@ -160,27 +170,29 @@ int run(const Arguments& args) {
       std::cerr << "segscope-cli: error: " << exec::cuda::noDeviceMessage(driver) << "\n";
       return kBadInput;
     }
-    std::cerr << "segscope-cli: error: the CUDA runner is not in this build yet (kernels are generated and compiled; "
-                 "launching them is the next step); use --backend cpu\n";
-    return kRuntimeFailure;
-  }
-  if (backend != "cpu") {
+  } else if (backend != "cpu") {
     std::cerr << "error: unknown backend '" << backend << "' (backends: cpu, cuda)\n";
     return kBadInput;
   }
   RunSummary summary;
+  summary.backend = backend;
   try {
     summary.seed = std::stoull(args.value("--seed").value_or("0"));
-    summary.repeat = std::stoi(args.value("--repeat").value_or("1"));
+    summary.repeat = std::stoi(args.value("--repeat").value_or(backend == "cuda" ? "10" : "1"));
+    summary.warmup = std::stoi(args.value("--warmup").value_or(backend == "cuda" ? "3" : "0"));
   } catch (const std::exception&) {
-    std::cerr << "error: --seed and --repeat need non-negative integers\n";
+    std::cerr << "error: --seed, --repeat and --warmup need non-negative integers\n";
     return kBadInput;
   }
   if (summary.repeat < 1) {
     std::cerr << "error: --repeat must be at least 1\n";
     return kBadInput;
   }
-  if (args.has("--verify")) return runSegmented(args, summary);
+  if (summary.warmup < 0) {
+    std::cerr << "error: --warmup must not be negative\n";
+    return kBadInput;
+  }
+  if (backend == "cuda" || args.has("--verify") || args.value("--chrome-trace")) return runSegmented(args, summary);
   auto script = load(args.file);
   if (!script) return kBadInput;
   auto inputs = exec::makeInputs(script->inputs, summary.seed);
@@ -217,11 +229,7 @@ int run(const Arguments& args) {
     std::cout << "\n";
     summary.outputs.push_back(std::move(s));
   }
-  if (auto st = writeOutput(args.value("--json"), runJson(*script, args.file, summary)); !st) {
-    std::cerr << "error: " << st.error().message << "\n";
-    return kRuntimeFailure;
-  }
-  return kOk;
+  return writeRunExports(args, *script, f.name(), summary) ? kOk : kRuntimeFailure;
 }
 
 // Applies --disable-pass NAME...; false (after a message) when a name is unknown.
@@ -453,19 +461,96 @@ void printOutputs(const ir::Fusion& f, const std::vector<exec::Value>& outputs, 
   }
 }
 
-SegmentRunSummary summarizeSegment(const segmenter::Segment& seg, const exec::SegmentRun& run) {
-  SegmentRunSummary s{seg.id, std::string(scheduler::schedulerName(seg.scheduler)), seg.host, run.milliseconds,
-                      run.bytesIn, run.bytesOut, {}};
-  for (const auto& [name, value] : run.hostScalars) s.hostScalars.emplace_back(name, ir::formatScalarValue(value));
+double medianOf(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n == 0 ? 0 : (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
+}
+
+// The CPU reference's segments over every repeat: median and min per segment.
+SegmentRunSummary summarizeCpuSegment(const segmenter::Segment& seg, const std::vector<exec::SegmentRun>& runs) {
+  const exec::SegmentRun& last = runs.back();
+  SegmentRunSummary s;
+  s.id = seg.id;
+  s.scheduler = std::string(scheduler::schedulerName(seg.scheduler));
+  s.host = seg.host;
+  std::vector<double> times;
+  for (const exec::SegmentRun& r : runs) times.push_back(r.milliseconds);
+  s.milliseconds = medianOf(times);
+  s.minMilliseconds = *std::min_element(times.begin(), times.end());
+  s.timedRuns = static_cast<int>(times.size());
+  s.bytesIn = last.bytesIn;
+  s.bytesOut = last.bytesOut;
+  if (s.milliseconds > 0) s.gbps = static_cast<double>(s.bytesIn + s.bytesOut) / (s.milliseconds * 1e6);
+  for (const auto& [name, value] : last.hostScalars) s.hostScalars.emplace_back(name, ir::formatScalarValue(value));
   return s;
 }
 
-// run --verify: segment, run segment by segment on the CPU reference, and compare with the
-// unsegmented reference run of the fusion as loaded (before the passes), so the passes are
-// checked too.
+// Runs the segmentation `summary.repeat` times on the CPU reference; fills summary.segments.
+std::optional<std::vector<exec::Value>> runSegmentsOnCpu(const Arguments& args, const Pipeline& p,
+                                                         const std::vector<exec::Value>& inputs, RunSummary& summary) {
+  const segmenter::Segmentation& seg = p.result.segmentation;
+  auto runner = exec::SegmentRunner::create(seg);
+  if (!runner) {
+    std::cerr << args.file << ": error: " << runner.error().message << "\n";
+    return std::nullopt;
+  }
+  std::vector<double> times;
+  std::vector<std::vector<exec::SegmentRun>> perSegment;
+  std::optional<exec::SegmentedRun> last;
+  for (int r = 0; r < summary.repeat; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    auto result = runner.value().run(inputs);
+    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    if (!result) {
+      std::cerr << makeDiagnostic(result.error(), args.file, p.source).format();
+      return std::nullopt;
+    }
+    perSegment.resize(result->segments.size());
+    for (std::size_t i = 0; i < result->segments.size(); ++i) perSegment[i].push_back(result->segments[i]);
+    last = std::move(result.value());
+  }
+  summary.medianMs = medianOf(times);
+  for (const std::vector<exec::SegmentRun>& runs : perSegment)
+    summary.segments.push_back(summarizeCpuSegment(seg.segments[static_cast<std::size_t>(runs.back().segment)], runs));
+  return std::move(last->outputs);
+}
+
+void printSegmentTable(const RunSummary& summary, std::ostream& text) {
+  using scheduler::analysis::formatBytes;
+  for (const SegmentRunSummary& s : summary.segments) {
+    char row[320];
+    std::snprintf(row, sizeof row, "  segment %-3d %-24s %-8s %9.4f ms (min %.4f)  in %-10s out %-10s %8.1f GB/s",
+                  s.id, s.scheduler.c_str(), s.execution.c_str(), s.milliseconds, s.minMilliseconds,
+                  formatBytes(s.bytesIn).c_str(), formatBytes(s.bytesOut).c_str(), s.gbps);
+    text << row;
+    if (s.percentOfPeak >= 0) {
+      std::snprintf(row, sizeof row, "  %5.1f%% of %.0f GB/s", s.percentOfPeak, summary.dramBandwidthGBps);
+      text << row;
+    }
+    text << "\n";
+    for (const KernelLaunchSummary& k : s.kernels) {
+      std::snprintf(row, sizeof row, "      launch %s grid [%lld, %lld, %lld] block [%lld, %lld, %lld] shared %lld B%s\n",
+                    k.name.c_str(), static_cast<long long>(k.grid[0]), static_cast<long long>(k.grid[1]),
+                    static_cast<long long>(k.grid[2]), static_cast<long long>(k.block[0]),
+                    static_cast<long long>(k.block[1]), static_cast<long long>(k.block[2]),
+                    static_cast<long long>(k.sharedBytes), k.unfused ? " (unfused)" : "");
+      text << row;
+    }
+    if (!s.note.empty()) text << "      note: " << s.note << "\n";
+    for (const auto& [name, value] : s.hostScalars) text << "      " << name << " = " << value << "  (host scalar)\n";
+    for (const auto& [name, value] : s.scalarArgs) text << "      " << name << " = " << value << "  (kernel argument)\n";
+  }
+}
+
+// run --verify / --chrome-trace / --backend cuda: segment, run segment by segment (on the CPU
+// reference or the GPU), and with --verify compare with the unsegmented reference run of the
+// fusion as loaded (before the passes), so the passes are checked too.
 int runSegmented(const Arguments& args, RunSummary& summary) {
+  Arguments effective = args;
+  if (summary.backend == "cuda" && !args.value("--profile")) effective.values["--profile"] = "detected";
   int code = kOk;
-  auto p = runPipeline(args, code);
+  auto p = runPipeline(effective, code);
   if (!p) return code;
   auto inputs = exec::makeInputs(p->script.inputs, summary.seed);
   if (!inputs) {
@@ -473,68 +558,51 @@ int runSegmented(const Arguments& args, RunSummary& summary) {
     return kRuntimeFailure;
   }
   const segmenter::Segmentation& seg = p->result.segmentation;
-  auto runner = exec::SegmentRunner::create(seg);
-  if (!runner) {
-    std::cerr << args.file << ": error: " << runner.error().message << "\n";
-    return kRuntimeFailure;
-  }
-  std::vector<double> times;
-  std::optional<exec::SegmentedRun> last;
-  for (int r = 0; r < summary.repeat; ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    auto result = runner.value().run(inputs.value());
-    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    if (!result) {
-      const auto source = frontend::readTextFile(args.file);
-      std::cerr << makeDiagnostic(result.error(), args.file, source ? source.value() : std::string()).format();
+  std::optional<std::vector<exec::Value>> outputs;
+  if (summary.backend == "cuda") {
+    auto ran = runSegmentsOnCuda(*p, inputs.value(), summary);
+    if (!ran) {
+      std::cerr << makeDiagnostic(ran.error(), args.file, p->source).format();
       return kRuntimeFailure;
     }
-    last = std::move(result.value());
+    outputs = std::move(ran).value();
+  } else {
+    outputs = runSegmentsOnCpu(args, *p, inputs.value(), summary);
+    if (!outputs) return kRuntimeFailure;
   }
-  std::sort(times.begin(), times.end());
-  summary.medianMs = times[times.size() / 2];
   summary.segmented = true;
   summary.scalarMode = std::string(segmenter::scalarModeName(seg.scalarMode));
   const ir::Fusion& f = *p->loaded;
   // JSON on stdout stands alone; the table then goes to stderr.
-  const bool jsonOnStdout = args.value("--json") == std::optional<std::string>("-");
+  const bool jsonOnStdout = args.value("--json") == std::optional<std::string>("-") ||
+                            args.value("--chrome-trace") == std::optional<std::string>("-");
   std::ostream& text = jsonOnStdout ? std::cerr : std::cout;
+  const std::string where = summary.backend == "cuda" ? summary.device : std::string("the cpu reference");
   text << "ran " << f.name() << " as " << seg.segments.size() << " segment" << (seg.segments.size() == 1 ? "" : "s")
-            << " on the cpu reference (seed " << summary.seed << ", " << summary.scalarMode << " scalars) in "
-            << summary.medianMs << " ms" << (summary.repeat > 1 ? " (median of " + std::to_string(summary.repeat) + ")" : "")
-            << "\n";
-  for (const exec::SegmentRun& run : last->segments) {
-    const segmenter::Segment& s = seg.segments[static_cast<std::size_t>(run.segment)];
-    SegmentRunSummary line = summarizeSegment(s, run);
-    char row[256];
-    std::snprintf(row, sizeof row, "  segment %-3d %-24s %s%9.3f ms  in %-10s out %s\n", line.id, line.scheduler.c_str(),
-                  line.host ? "host " : "     ", line.milliseconds, scheduler::analysis::formatBytes(line.bytesIn).c_str(),
-                  scheduler::analysis::formatBytes(line.bytesOut).c_str());
-    text << row;
-    for (const auto& [name, value] : line.hostScalars) text << "      " << name << " = " << value << "\n";
-    summary.segments.push_back(std::move(line));
+       << " on " << where << " (seed " << summary.seed << ", " << summary.scalarMode << " scalars) in "
+       << summary.medianMs << " ms"
+       << (summary.repeat > 1 ? " (median of " + std::to_string(summary.repeat) + ")" : "") << "\n";
+  printSegmentTable(summary, text);
+  printOutputs(f, *outputs, summary, text);
+  bool ok = true;
+  if (args.has("--verify")) {
+    auto expected = exec::runReference(f, inputs.value());
+    if (!expected) {
+      std::cerr << makeDiagnostic(expected.error(), args.file, p->source).format();
+      return kRuntimeFailure;
+    }
+    std::vector<std::string> names;
+    for (const ir::FusionOutput& o : f.outputs()) names.push_back(o.val->name());
+    const exec::Comparison cmp = exec::compareOutputs(expected.value(), *outputs, names);
+    summary.verified = true;
+    summary.verifyOk = ok = cmp.ok;
+    summary.maxAbsError = cmp.maxAbsError;
+    summary.verifyMessage = cmp.message;
+    if (cmp.ok) text << "verify: ok, segmented outputs match the unsegmented reference (max abs error " << cmp.maxAbsError << ")\n";
+    else std::cerr << args.file << ": error: verification failed: " << cmp.message << "\n";
   }
-  printOutputs(f, last->outputs, summary, text);
-  auto expected = exec::runReference(f, inputs.value());
-  if (!expected) {
-    const auto source = frontend::readTextFile(args.file);
-    std::cerr << makeDiagnostic(expected.error(), args.file, source ? source.value() : std::string()).format();
-    return kRuntimeFailure;
-  }
-  std::vector<std::string> names;
-  for (const ir::FusionOutput& o : f.outputs()) names.push_back(o.val->name());
-  const exec::Comparison cmp = exec::compareOutputs(expected.value(), last->outputs, names);
-  summary.verified = true;
-  summary.verifyOk = cmp.ok;
-  summary.maxAbsError = cmp.maxAbsError;
-  summary.verifyMessage = cmp.message;
-  if (cmp.ok) text << "verify: ok, segmented outputs match the unsegmented reference (max abs error " << cmp.maxAbsError << ")\n";
-  else std::cerr << args.file << ": error: verification failed: " << cmp.message << "\n";
-  if (auto st = writeOutput(args.value("--json"), runJson(p->script, args.file, summary)); !st) {
-    std::cerr << "error: " << st.error().message << "\n";
-    return kRuntimeFailure;
-  }
-  return cmp.ok ? kOk : kRuntimeFailure;
+  if (!writeRunExports(args, p->script, f.name(), summary)) return kRuntimeFailure;
+  return ok ? kOk : kRuntimeFailure;
 }
 
 int exportSegments(const Arguments& args) {

@@ -108,6 +108,45 @@ std::string segmentJson(const segmenter::Segmentation& seg, const std::string& p
   return j.dump(2) + "\n";
 }
 
+namespace {
+
+json pairsJson(const std::vector<std::pair<std::string, std::string>>& pairs) {
+  json j = json::object();
+  for (const auto& [name, value] : pairs) j[name] = value;
+  return j;
+}
+
+json segmentRunJson(const SegmentRunSummary& s, bool cuda) {
+  json j = {{"id", s.id},
+            {"scheduler", s.scheduler},
+            {"host", s.host},
+            {"execution", s.execution},
+            {"ms", s.milliseconds},
+            {"min_ms", s.minMilliseconds},
+            {"timed_runs", s.timedRuns},
+            {"bytes_in", s.bytesIn},
+            {"bytes_out", s.bytesOut},
+            {"gbps", s.gbps},
+            {"host_scalars", pairsJson(s.hostScalars)}};
+  if (!cuda) return j;
+  j["percent_of_peak"] = s.percentOfPeak;
+  j["fused"] = s.fused;
+  j["note"] = s.note;
+  j["compile_ms"] = s.compileMilliseconds;
+  j["scalar_args"] = pairsJson(s.scalarArgs);
+  json kernels = json::array();
+  for (const KernelLaunchSummary& k : s.kernels)
+    kernels.push_back({{"name", k.name},
+                       {"grid", {k.grid[0], k.grid[1], k.grid[2]}},
+                       {"block", {k.block[0], k.block[1], k.block[2]}},
+                       {"shared_bytes", k.sharedBytes},
+                       {"unfused", k.unfused}});
+  j["kernels"] = kernels;
+  return j;
+}
+
+}  // namespace
+
 std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run) {
   json outputs = json::array();
   for (const OutputSummary& o : run.outputs)
@@ -115,20 +154,50 @@ std::string runJson(const frontend::Script& script, const std::string& file, con
                        {"min", o.min}, {"max", o.max}, {"non_finite", o.nonFinite}});
   json j = {{"file", file}, {"fusion", fusionJson(script)}, {"backend", run.backend}, {"seed", run.seed},
             {"repeat", run.repeat}, {"median_ms", run.medianMs}, {"outputs", outputs}};
+  const bool cuda = run.backend == "cuda";
+  if (cuda) j["device"] = {{"name", run.device}, {"dram_gbps", run.dramBandwidthGBps}, {"warmup", run.warmup}};
   if (run.segmented) {
     json segments = json::array();
-    for (const SegmentRunSummary& s : run.segments) {
-      json scalars = json::object();
-      for (const auto& [name, value] : s.hostScalars) scalars[name] = value;
-      segments.push_back({{"id", s.id}, {"scheduler", s.scheduler}, {"host", s.host}, {"ms", s.milliseconds},
-                          {"bytes_in", s.bytesIn}, {"bytes_out", s.bytesOut}, {"host_scalars", scalars}});
-    }
+    for (const SegmentRunSummary& s : run.segments) segments.push_back(segmentRunJson(s, cuda));
     j["scalar_mode"] = run.scalarMode;
     j["segments"] = segments;
   }
   if (run.verified)
     j["verify"] = {{"ok", run.verifyOk}, {"max_abs_error", run.maxAbsError}, {"message", run.verifyMessage}};
   return j.dump(2) + "\n";
+}
+
+std::string chromeTraceJson(const std::string& fusionName, const RunSummary& run) {
+  json events = json::array();
+  events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", 1}, {"tid", 1},
+                    {"args", {{"name", "segscope " + run.backend + ": " + fusionName}}}});
+  double startUs = 0;
+  for (const SegmentRunSummary& s : run.segments) {
+    const double durUs = s.milliseconds * 1e3;
+    json args = {{"scheduler", s.scheduler}, {"execution", s.execution}, {"median_ms", s.milliseconds},
+                 {"min_ms", s.minMilliseconds}, {"bytes_in", s.bytesIn}, {"bytes_out", s.bytesOut}, {"gbps", s.gbps}};
+    if (s.percentOfPeak >= 0) args["percent_of_peak"] = s.percentOfPeak;
+    if (!s.hostScalars.empty()) args["host_scalars"] = pairsJson(s.hostScalars);
+    if (!s.scalarArgs.empty()) args["scalar_args"] = pairsJson(s.scalarArgs);
+    if (!s.kernels.empty()) {
+      json names = json::array();
+      for (const KernelLaunchSummary& k : s.kernels) names.push_back(k.name);
+      args["kernels"] = names;
+    }
+    events.push_back({{"name", "segment " + std::to_string(s.id) + " " + s.scheduler},
+                      {"cat", s.execution},
+                      {"ph", "X"},
+                      {"ts", startUs},
+                      {"dur", durUs},
+                      {"pid", 1},
+                      {"tid", 1},
+                      {"args", args}});
+    startUs += durUs;
+  }
+  json j = {{"traceEvents", events}, {"displayTimeUnit", "ms"},
+            {"otherData", {{"fusion", fusionName}, {"backend", run.backend}, {"device", run.device},
+                           {"repeat", run.repeat}, {"note", "segments laid back to back, each as long as its median"}}}};
+  return j.dump(1) + "\n";
 }
 
 namespace {

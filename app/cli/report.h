@@ -25,29 +25,51 @@ struct OutputSummary {
   std::int64_t nonFinite = 0;
 };
 
-/// One segment of a segmented run.
+/// One kernel launch of a CUDA segment.
+struct KernelLaunchSummary {
+  std::string name;
+  std::int64_t grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
+  std::int64_t sharedBytes = 0;
+  bool unfused = false;
+};
+
+/// One segment of a segmented run (either backend).
 struct SegmentRunSummary {
   int id = -1;
   std::string scheduler;
   bool host = false;
-  double milliseconds = 0;
+  double milliseconds = 0;     // median over the timed runs
+  double minMilliseconds = 0;
+  int timedRuns = 0;
   std::int64_t bytesIn = 0, bytesOut = 0;
   std::vector<std::pair<std::string, std::string>> hostScalars;  // name, value as text
+  /// "cpu" (the reference), or on cuda: "kernels", "cublaslt", "host".
+  std::string execution = "cpu";
+  double gbps = 0;               // (bytesIn + bytesOut) / median time
+  double percentOfPeak = -1;     // of the device's DRAM bandwidth; < 0 on the cpu backend
+  bool fused = true;
+  std::string note;              // why on the host / why unfused
+  std::vector<KernelLaunchSummary> kernels;
+  std::vector<std::pair<std::string, std::string>> scalarArgs;  // host scalars fed to the kernels
+  double compileMilliseconds = 0;
 };
 
 struct RunSummary {
   std::string backend = "cpu";
   std::uint64_t seed = 0;
   int repeat = 1;
+  int warmup = 0;
   double medianMs = 0;
   std::vector<OutputSummary> outputs;
-  bool segmented = false;  // ran segment by segment (--verify)
+  bool segmented = false;  // ran segment by segment (--verify, --chrome-trace, --backend cuda)
   std::string scalarMode;
   std::vector<SegmentRunSummary> segments;
   bool verified = false;
   bool verifyOk = true;
   double maxAbsError = 0;
   std::string verifyMessage;
+  std::string device;              // cuda: the GPU's name
+  double dramBandwidthGBps = 0;    // cuda: the profile's DRAM bandwidth
 };
 
 std::string infoJson(const frontend::Script& script, const std::string& file);
@@ -57,6 +79,9 @@ std::string passesJson(const trace::Trace& trace, const std::string& file);
 std::string segmentJson(const segmenter::Segmentation& segmentation, const std::string& profile,
                         const std::vector<std::int64_t>& edgeBytes, std::size_t steps);
 std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run);
+/// Chrome trace event JSON of a segmented run (opens in Perfetto / chrome://tracing): one
+/// complete ("X") slice per segment, laid back to back in run order, each as long as its median.
+std::string chromeTraceJson(const std::string& fusionName, const RunSummary& run);
 /// `regions --json`: each region with its members, boundary, bytes, cost and how it sits on
 /// the segmentation (`comparisons` holds one entry per region, in region order).
 std::string regionsJson(const regions::RegionAnalysis& analysis,

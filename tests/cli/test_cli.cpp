@@ -313,6 +313,77 @@ class TestCli : public QObject {
     QVERIFY2(r.err.contains("no CUDA device available") && r.err.contains("--backend cpu"), qPrintable(r.err));
   }
 
+  void cudaBackendWithoutADeviceWritesNothing() {
+    if (segscope::exec::cuda::driverStatus().usable()) QSKIP("this machine has a CUDA device");
+    QTemporaryDir dir;
+    const QString json = dir.filePath("run.json"), trace = dir.filePath("run.trace.json");
+    const Run r = cli({"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/softmax.py", "--backend", "cuda", "--verify",
+                       "--repeat", "5", "--json", json, "--chrome-trace", trace});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("no CUDA device available") && r.err.contains("--backend cpu"), qPrintable(r.err));
+    QVERIFY(!QFile::exists(json) && !QFile::exists(trace));
+  }
+
+  // --json and --chrome-trace of a segmented run; CI checks them on the CPU backend, the same
+  // writer serves --backend cuda (which adds device, percent_of_peak, kernels, scalar_args).
+  void runExportsJsonAndAChromeTrace_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("verify");
+    QTest::newRow("host scalar + persistent, --verify") << "reduction_epilogue.py" << true;
+    QTest::newRow("two kernels, trace only") << "cross_entropy.py" << false;
+    QTest::newRow("many segments") << "synthetic_block_200.py" << true;
+  }
+  void runExportsJsonAndAChromeTrace() {
+    QFETCH(QString, file);
+    QFETCH(bool, verify);
+    QTemporaryDir dir;
+    const QString jsonPath = dir.filePath("run.json"), tracePath = dir.filePath("run.trace.json");
+    QStringList args{"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + file, "--backend", "cpu", "--repeat", "2",
+                     "--json", jsonPath, "--chrome-trace", tracePath};
+    if (verify) args << "--verify";
+    const Run r = cli(args, 240000);
+    QVERIFY2(r.exitCode == 0 && !r.crashed, qPrintable(r.err));
+    QVERIFY2(r.out.contains(" ms (min "), qPrintable(r.out));
+    QFile jf(jsonPath), tf(tracePath);
+    QVERIFY(jf.open(QIODevice::ReadOnly) && tf.open(QIODevice::ReadOnly));
+    const QJsonObject j = json(QString::fromUtf8(jf.readAll()));
+    QCOMPARE(j["backend"].toString(), QString("cpu"));
+    QCOMPARE(j["repeat"].toInt(), 2);
+    QCOMPARE(j.contains("verify"), verify);
+    const QJsonArray segments = j["segments"].toArray();
+    QVERIFY(!segments.isEmpty());
+    for (const QJsonValue& v : segments) {
+      const QJsonObject s = v.toObject();
+      for (const char* key : {"id", "scheduler", "host", "execution", "ms", "min_ms", "timed_runs", "bytes_in", "bytes_out",
+                              "gbps", "host_scalars"})
+        QVERIFY2(s.contains(key), key);
+      QCOMPARE(s["timed_runs"].toInt(), 2);
+      QVERIFY(s["min_ms"].toDouble() <= s["ms"].toDouble());
+    }
+    const QJsonObject trace = json(QString::fromUtf8(tf.readAll()));
+    int slices = 0;
+    double end = 0;
+    QSet<int> ids;
+    for (const QJsonValue& v : trace["traceEvents"].toArray()) {
+      const QJsonObject e = v.toObject();
+      if (e["ph"].toString() != "X") continue;
+      ++slices;
+      for (const char* key : {"name", "ts", "dur", "pid", "tid", "args"}) QVERIFY2(e.contains(key), key);
+      QVERIFY(e["dur"].toDouble() >= 0);
+      QVERIFY(e["ts"].toDouble() >= end - 1e-6);  // back to back, in run order
+      end = e["ts"].toDouble() + e["dur"].toDouble();
+      ids.insert(e["name"].toString().section(' ', 1, 1).toInt());
+    }
+    QCOMPARE(slices, static_cast<int>(segments.size()));
+    QCOMPARE(ids.size(), slices);  // one slice per segment
+  }
+
+  void runExportToAMissingFolderFailsCleanly() {
+    const Run r = cli({"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--chrome-trace", "/no/such/dir/t.json"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("/no/such/dir"), qPrintable(r.err));
+  }
+
   void segmentRejectsAnUnknownScalarMode() {
     const Run r = cli({"segment", QString(SEGSCOPE_SOURCE_DIR) + "/samples/adam_step.py", "--scalar-mode", "inline"});
     QCOMPARE(r.exitCode, 2);
@@ -383,6 +454,10 @@ class TestCli : public QObject {
                                      << "unknown backend 'tpu'";
     QTest::newRow("bad repeat") << QStringList{"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--repeat", "0"}
                                 << "--repeat must be at least 1";
+    QTest::newRow("bad warmup") << QStringList{"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--warmup", "-1"}
+                                << "--warmup must not be negative";
+    QTest::newRow("chrome trace needs a value") << QStringList{"run", "x.py", "--chrome-trace"}
+                                                << "option --chrome-trace needs a value";
   }
   void usageErrorsExitTwo() {
     QFETCH(QStringList, args);

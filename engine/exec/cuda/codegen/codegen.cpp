@@ -57,13 +57,13 @@ Result<KernelPlan> unfusedPlan(const segmenter::Segment& seg, KernelContext ctx,
   std::set<const ir::Val*> produced;
   for (const ir::Expr* e : reductions) {
     std::vector<const ir::Val*> outs(e->outputs().begin(), e->outputs().end());
-    SEGSCOPE_TRY(Kernel k, codegen::rowKernel(ctx, {e}, outs, kernelName(seg, "reduction", plan.kernels.size())));
+    SEGSCOPE_TRY(std::vector<Kernel> ks, codegen::rowKernels(ctx, {e}, outs, kernelName(seg, "reduction", plan.kernels.size())));
     for (const ir::Val* v : outs) {
       ctx.inMemory.insert(v);
       if (!ctx.segmentOutputs.count(v)) ctx.temps.insert(v);
       produced.insert(v);
     }
-    plan.kernels.push_back(std::move(k));
+    for (Kernel& k : ks) plan.kernels.push_back(std::move(k));
   }
   std::vector<const ir::Val*> rest;
   for (const ir::Val* o : outputs)
@@ -118,9 +118,9 @@ Result<KernelPlan> generateKernels(const segmenter::Segment& seg, const ir::Fusi
   }
   std::string why = "forced by CodegenOptions::forceUnfused";
   if (!options.forceUnfused) {
-    auto fused = codegen::rowKernel(ctx, reductions, outputs, kernelName(seg, "row", 0));
+    auto fused = codegen::rowKernels(ctx, reductions, outputs, kernelName(seg, "row", 0));
     if (fused) {
-      plan.kernels.push_back(std::move(fused).value());
+      plan.kernels = std::move(fused).value();
       return plan;
     }
     why = fused.error().message;

@@ -1,8 +1,10 @@
 // Reduction and normalization kernels. Reduced dims innermost: one block per row, a
 // strided loop per thread, then a warp-shuffle + shared-memory block reduction. Reduced
 // dims outer: one thread per output column looping over the reduced rows (adjacent threads
-// read adjacent columns, so loads coalesce). Pre-reduction ops run inside the loop;
-// post-reduction ops on the row (epilogue) or over the row again (normalizations).
+// read adjacent columns, so loads coalesce); with few columns the reduced rows are split
+// across gridDim.y blocks too, each writing a partial per column, and a second kernel combines
+// the partials in a fixed order (deterministic) and runs the epilogue. Pre-reduction ops run
+// inside the loop; post-reduction ops on the row (epilogue) or over the row again (normalizations).
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -67,10 +69,18 @@ Result<Combine> combineFor(const ir::Expr& e, const std::string& type) {
   }
 }
 
+/// Outer reductions split across blocks: the partial kernel reduces chunk `split` of the reduced
+/// rows of each column into scratch[split, column]; the finish kernel combines the partials.
+struct GridSplit {
+  enum class Phase { None, Partial, Finish };
+  Phase phase = Phase::None;
+  std::int64_t splits = 1, chunk = 0;
+};
+
 class RowKernelBuilder {
  public:
-  RowKernelBuilder(const KernelContext& ctx, const RowShape& shape, bool block)
-      : ctx_(ctx), shape_(shape), block_(block), em_(ctx.sizes, args_, ctx.inMemory) {
+  RowKernelBuilder(const KernelContext& ctx, const RowShape& shape, bool block, GridSplit split = {})
+      : ctx_(ctx), shape_(shape), block_(block), split_(split), em_(ctx.sizes, args_, ctx.inMemory) {
     em_.temps = ctx.temps;
     em_.onLoad = [this](const ir::Val* v, const Index& idx, const std::string& global) { return cachedLoad(v, idx, global); };
     em_.onReduction = [this](const ir::Expr& e, std::size_t output, const Index& idx) { return reductionValue(e, output, idx); };
@@ -92,6 +102,12 @@ class RowKernelBuilder {
   Result<std::string> accumulate(const ir::Expr& e, const std::string& type, const std::string& acc,
                                  const std::string& combine, const std::string& centre);
   Status reduce(const ir::Expr& e);
+  Status reduceSplit(const ir::Expr& e);
+  Status finishVariance(const ir::Expr& e, const std::string& type, const std::string& mean, const std::string& s2);
+  std::string scratch(const ir::Expr& e, int slot, const std::string& type);
+  std::string scratchAt(const std::string& param, const std::string& split) const {
+    return param + "[" + split + " * " + ArgTable::stride(param, 0) + " + row * " + ArgTable::stride(param, 1) + "]";
+  }
   Result<std::string> reductionValue(const ir::Expr& e, std::size_t output, const Index& idx);
 
   // The row cache: inputs in the reduction input's space are copied to shared memory by the
@@ -110,6 +126,7 @@ class RowKernelBuilder {
   const KernelContext& ctx_;
   RowShape shape_;
   bool block_;
+  GridSplit split_;
   bool cacheRows_ = false;
   bool inPass_ = false;
   Index passIndex_;
@@ -150,6 +167,10 @@ Index RowKernelBuilder::fullIndex(const Index& reducedIdx) const {
 
 void RowKernelBuilder::openReductionLoop() {
   const std::string n = std::to_string(shape_.extent) + "LL";
+  if (split_.phase == GridSplit::Phase::Partial) {  // this block's chunk [sg_r0, sg_r1) of the rows
+    em_.open("for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += blockDim.y)");
+    return;
+  }
   em_.open(block_ ? "for (long long r = threadIdx.x; r < " + n + "; r += blockDim.x)"
                   : "for (long long r = active ? threadIdx.y : " + n + "; r < " + n + "; r += blockDim.y)");
 }
@@ -208,6 +229,7 @@ Result<std::string> RowKernelBuilder::accumulate(const ir::Expr& e, const std::s
 }
 
 Status RowKernelBuilder::reduce(const ir::Expr& e) {
+  if (split_.phase != GridSplit::Phase::None) return reduceSplit(e);
   const std::string id = std::to_string(e.id());
   if (e.family() == ir::OpFamily::Reduction) {
     const ir::DataType out = e.output()->dtype();
@@ -235,6 +257,13 @@ Status RowKernelBuilder::reduce(const ir::Expr& e) {
   em_.line("const " + type + " " + mean + " = " + s1 + " / " + n + ";");
   em_.line(type + " " + m2 + " = 0;");
   SEGSCOPE_TRY(std::string s2, accumulate(e, type, m2, "SgAdd()", mean));
+  return finishVariance(e, type, mean, s2);
+}
+
+// Binds var / var_mean / welford outputs from the row's mean and centred sum of squares.
+Status RowKernelBuilder::finishVariance(const ir::Expr& e, const std::string& type, const std::string& mean,
+                                        const std::string& s2) {
+  const std::string id = std::to_string(e.id());
   const auto bindOut = [&](std::size_t i, const std::string& expr) {
     const ir::DataType t = e.output(i)->dtype();
     const std::string name = "red" + id + "_" + std::to_string(i);
@@ -252,6 +281,74 @@ Status RowKernelBuilder::reduce(const ir::Expr& e) {
   bindOut(0, s2 + " / (" + type + ")" + std::to_string(denom) + "LL");
   if (e.family() == ir::OpFamily::VarMean) bindOut(1, mean);
   return {};
+}
+
+// The scratch tensor [splits, rows] of partial `slot` of reduction `e`, in the accumulator's type.
+std::string RowKernelBuilder::scratch(const ir::Expr& e, int slot, const std::string& type) {
+  const ir::DataType dtype = type == "double" ? ir::DataType::Double
+                             : type == "long long" ? ir::DataType::Int
+                             : type == "bool" ? ir::DataType::Bool
+                                              : ir::DataType::Float;
+  return args_.scratch(-(e.id() * 4 + slot + 1), dtype, {split_.splits, shape_.rows},
+                       "part" + std::to_string(e.id()) + "_" + std::to_string(slot));
+}
+
+// Split reductions. Partial: the chunk's combine (or, for var/welford, the chunk's mean and
+// centred sum of squares) into scratch. Finish: the partials combined in split order (Chan's
+// formula for mean/M2), so the result does not depend on timing.
+Status RowKernelBuilder::reduceSplit(const ir::Expr& e) {
+  const std::string id = std::to_string(e.id());
+  const bool partial = split_.phase == GridSplit::Phase::Partial;
+  const std::string splits = std::to_string(split_.splits) + "LL";
+  const std::string store = "if (active && threadIdx.y == 0) ";
+  if (e.family() == ir::OpFamily::Reduction) {
+    const ir::DataType out = e.output()->dtype();
+    const std::string type = computeTypeName(out);
+    SEGSCOPE_TRY(Combine c, combineFor(e, type));
+    const std::string acc = "acc" + id, part = scratch(e, 0, type);
+    em_.line(type + " " + acc + " = " + c.identity + ";");
+    if (partial) {
+      const Index full = beginPass();
+      SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
+      em_.line(acc + " = " + c.functor + "(" + acc + ", (" + type + ")" + x + ");");
+      endPass();
+      em_.line(acc + " = " + combineAcross(acc, c.functor, c.identity) + ";");
+      em_.line(store + "sg_st(&" + scratchAt(part, "split") + ", " + acc + ");");
+      return {};
+    }
+    em_.open("for (long long s = 0; active && s < " + splits + "; ++s)");
+    em_.line(acc + " = " + c.functor + "(" + acc + ", (" + type + ")sg_ld(" + scratchAt(part, "s") + "));");
+    em_.close();
+    em_.line("const " + type + " red" + id + " = " + roundTo(out, acc) + ";");
+    done_[{&e, 0}] = "red" + id;
+    return {};
+  }
+  const ir::DataType out0 = e.output(0)->dtype();
+  const std::string type = computeTypeName(out0) == "double" ? "double" : "sg_float";
+  const std::string meanPart = scratch(e, 0, type), m2Part = scratch(e, 1, type);
+  const std::string sum = "sum" + id, m2 = "m2_" + id, mean = "mean" + id;
+  if (partial) {
+    em_.line(type + " " + sum + " = 0;");
+    SEGSCOPE_TRY(std::string s1, accumulate(e, type, sum, "SgAdd()", ""));
+    em_.line("const " + type + " " + mean + " = " + s1 + " / (" + type + ")(sg_r1 - sg_r0);");
+    em_.line(type + " " + m2 + " = 0;");
+    SEGSCOPE_TRY(std::string s2, accumulate(e, type, m2, "SgAdd()", mean));
+    em_.line(store + "{ sg_st(&" + scratchAt(meanPart, "split") + ", " + mean + "); sg_st(&" + scratchAt(m2Part, "split") +
+             ", " + s2 + "); }");
+    return {};
+  }
+  const std::string n = "n" + id, chunk = std::to_string(split_.chunk) + "LL", extent = std::to_string(shape_.extent) + "LL";
+  em_.line(type + " " + n + " = 0, " + mean + " = 0, " + m2 + " = 0;");
+  em_.open("for (long long s = 0; active && s < " + splits + "; ++s)");
+  em_.line("const " + type + " nb = (" + type + ")(s * " + chunk + " + " + chunk + " < " + extent + " ? " + chunk + " : " +
+           extent + " - s * " + chunk + ");");
+  em_.line("const " + type + " mb = (" + type + ")sg_ld(" + scratchAt(meanPart, "s") + ");");
+  em_.line("const " + type + " delta = mb - " + mean + ", nab = " + n + " + nb;");
+  em_.line(m2 + " += (" + type + ")sg_ld(" + scratchAt(m2Part, "s") + ") + delta * delta * " + n + " * nb / nab;");
+  em_.line(mean + " += delta * nb / nab;");
+  em_.line(n + " = nab;");
+  em_.close();
+  return finishVariance(e, type, mean, m2);
 }
 
 Result<std::string> RowKernelBuilder::reductionValue(const ir::Expr& e, std::size_t output, const Index& idx) {
@@ -300,9 +397,23 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
   std::size_t next = 0;
   for (std::size_t d = 0; d < kept_.size(); ++d)
     if (!shape_.reduced[d]) kept_[d] = k[next++];
+  if (split_.phase != GridSplit::Phase::None && !fullOutputs.empty())
+    return makeError("cuda codegen: a normalization (outputs over the whole row) is not split across blocks");
+  const bool partial = split_.phase == GridSplit::Phase::Partial;
+  if (partial) {  // gridDim.y blocks share a column's rows; the loop also runs them all in one block
+    em_.open("for (long long split = blockIdx.y; split < " + std::to_string(split_.splits) + "LL; split += gridDim.y)");
+    em_.line("const long long sg_r0 = split * " + std::to_string(split_.chunk) + "LL;");
+    em_.line("const long long sg_r1 = sg_r0 + " + std::to_string(split_.chunk) + "LL < " + std::to_string(shape_.extent) +
+             "LL ? sg_r0 + " + std::to_string(split_.chunk) + "LL : " + std::to_string(shape_.extent) + "LL;");
+  }
   for (const ir::Expr* e : reductions) {
     Status s = reduce(*e);
     if (!s) return s.error();
+  }
+  if (partial) {
+    em_.close();
+    em_.close();
+    return em_.take();
   }
   if (!rowOutputs.empty()) {
     em_.open(block_ ? "if (threadIdx.x == 0)" : "if (active && threadIdx.y == 0)");
@@ -335,8 +446,9 @@ std::int64_t nextPow2(std::int64_t v) {
 
 }  // namespace
 
-Result<Kernel> rowKernel(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions,
-                         const std::vector<const ir::Val*>& outputs, const std::string& name) {
+namespace {
+
+Result<RowShape> sharedRowShape(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions) {
   if (reductions.empty()) return makeError("cuda codegen: a row kernel needs a reduction");
   SEGSCOPE_TRY(RowShape shape, rowShapeOf(ctx.sizes, *reductions.front()));
   for (const ir::Expr* e : reductions) {
@@ -345,25 +457,66 @@ Result<Kernel> rowKernel(const KernelContext& ctx, const std::vector<const ir::E
       return unsupported(*e, "reduces another shape or other dims than " + std::string(reductions.front()->opName()) +
                                  " (not fusable into one row kernel)");
   }
-  const bool block = innerReduction(shape);
-  RowKernelBuilder b(ctx, shape, block);
+  return shape;
+}
+
+Result<Kernel> buildRowKernel(const KernelContext& ctx, const RowShape& shape, bool block, GridSplit split,
+                              const std::vector<const ir::Expr*>& reductions, const std::vector<const ir::Val*>& outputs,
+                              const std::string& name) {
+  RowKernelBuilder b(ctx, shape, block, split);
   SEGSCOPE_TRY(std::string body, b.build(reductions, outputs));
   Kernel k;
   k.name = name;
   k.source = kernelSource(name, b.args().signature(), body);
   k.args = b.args().args();
   k.launch.sharedBytes = b.sharedBytes();
+  return k;
+}
+
+// Outer reductions with too few column blocks to fill the GPU split the reduced rows.
+std::optional<GridSplit> gridSplitFor(const KernelContext& ctx, const RowShape& shape, std::int64_t columnBlocks) {
+  const CodegenOptions& o = ctx.options;
+  if (o.outerSplitTargetBlocks <= 0 || columnBlocks >= o.outerSplitTargetBlocks || o.minRowsPerSplit <= 0 ||
+      shape.extent < 2 * o.minRowsPerSplit)
+    return std::nullopt;
+  GridSplit split;
+  split.splits = std::min((o.outerSplitTargetBlocks + columnBlocks - 1) / columnBlocks, shape.extent / o.minRowsPerSplit);
+  split.splits = std::min<std::int64_t>(split.splits, 65535);  // gridDim.y limit
+  if (split.splits < 2) return std::nullopt;
+  split.chunk = (shape.extent + split.splits - 1) / split.splits;
+  split.splits = (shape.extent + split.chunk - 1) / split.chunk;  // no empty chunk
+  return split;
+}
+
+}  // namespace
+
+Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions,
+                                       const std::vector<const ir::Val*>& outputs, const std::string& name) {
+  SEGSCOPE_TRY(RowShape shape, sharedRowShape(ctx, reductions));
+  const bool block = innerReduction(shape);
+  SEGSCOPE_TRY(Kernel k, buildRowKernel(ctx, shape, block, {}, reductions, outputs, name));
   if (block) {
     k.launch.block.x = std::clamp<std::int64_t>(nextPow2(shape.extent), 32, ctx.options.maxReductionBlock);
     k.launch.grid.x = std::clamp<std::int64_t>(shape.rows, 1, ctx.options.maxGridX);
-  } else {
-    // 32 adjacent columns per block (coalesced), up to 16 threads splitting each column's rows.
-    // TODO: split the rows across blocks too (grid reduction) when there are few columns.
-    k.launch.block.x = 32;
-    k.launch.block.y = std::clamp<std::int64_t>(nextPow2(shape.extent), 1, 16);
-    k.launch.grid.x = std::clamp<std::int64_t>((shape.rows + 31) / 32, 1, ctx.options.maxGridX);
+    return std::vector<Kernel>{std::move(k)};
   }
-  return k;
+  // 32 adjacent columns per block (coalesced), up to 16 threads splitting each column's rows.
+  k.launch.block.x = 32;
+  k.launch.block.y = std::clamp<std::int64_t>(nextPow2(shape.extent), 1, 16);
+  k.launch.grid.x = std::clamp<std::int64_t>((shape.rows + 31) / 32, 1, ctx.options.maxGridX);
+  const auto split = gridSplitFor(ctx, shape, k.launch.grid.x);
+  if (!split) return std::vector<Kernel>{std::move(k)};
+  GridSplit partial = *split, finish = *split;
+  partial.phase = GridSplit::Phase::Partial;
+  finish.phase = GridSplit::Phase::Finish;
+  auto first = buildRowKernel(ctx, shape, false, partial, reductions, outputs, name + "_split");
+  auto second = buildRowKernel(ctx, shape, false, finish, reductions, outputs, name + "_finish");
+  if (!first || !second) return std::vector<Kernel>{std::move(k)};  // e.g. a normalization: one kernel
+  first->launch = k.launch;
+  first->launch.grid.y = split->splits;
+  second->launch.block.x = 128;
+  second->launch.grid.x = std::clamp<std::int64_t>((shape.rows + 127) / 128, 1, ctx.options.maxGridX);
+  return std::vector<Kernel>{std::move(first).value(), std::move(second).value()};
 }
 
 }  // namespace segscope::exec::cuda::codegen

@@ -113,6 +113,21 @@ std::string ArgTable::tensor(const ir::Val* v, KernelArg::Kind kind, const std::
   return e.name;
 }
 
+std::string ArgTable::scratch(int id, ir::DataType dtype, const std::vector<std::int64_t>& sizes, const std::string& name) {
+  for (const Entry& e : entries_)
+    if (e.arg.valId == id && e.arg.kind == KernelArg::Kind::Temp) return e.name;
+  Entry e;
+  e.arg.kind = KernelArg::Kind::Temp;
+  e.arg.valId = id;
+  e.arg.dtype = dtype;
+  e.arg.sizes = sizes;
+  e.arg.strides = contiguousStrides(sizes);
+  e.name = name;
+  e.rank = static_cast<int>(sizes.size());
+  entries_.push_back(e);
+  return e.name;
+}
+
 std::string ArgTable::scalar(const ir::Val* v) {
   for (const Entry& e : entries_)
     if (e.arg.valId == v->id() && e.arg.kind == KernelArg::Kind::Scalar) return e.name;
@@ -184,6 +199,15 @@ std::string Emitter::bindIndex(const std::string& expr) {
   return name;
 }
 
+std::string Emitter::offset(const std::string& param, const Index& idx) {
+  std::string o;
+  for (std::size_t d = 0; d < idx.size(); ++d) {
+    if (idx[d] == "0") continue;
+    o += (o.empty() ? "" : " + ") + idx[d] + " * " + ArgTable::stride(param, d);
+  }
+  return o.empty() ? "0" : o;
+}
+
 Index Emitter::unravel(const std::string& linear, const std::vector<std::int64_t>& sizes, const std::string& prefix) {
   Index idx(sizes.size(), "0");
   const std::vector<std::int64_t> strides = contiguousStrides(sizes);
@@ -231,12 +255,7 @@ Result<std::string> Emitter::load(const ir::Val* v, const Index& idx) {
                                                      " of " + v->name() + " is not supported", v->loc());
   SEGSCOPE_TRY(auto sizes, sizes_.sizes(v));
   const std::string p = args_.tensor(v, temps.count(v) ? KernelArg::Kind::Temp : KernelArg::Kind::Input, sizes);
-  std::string offset;
-  for (std::size_t d = 0; d < idx.size(); ++d) {
-    if (idx[d] == "0") continue;
-    offset += (offset.empty() ? "" : " + ") + idx[d] + " * " + ArgTable::stride(p, d);
-  }
-  std::string element = p + "[" + (offset.empty() ? "0" : offset) + "]";
+  std::string element = p + "[" + offset(p, idx) + "]";
   if (onLoad)
     if (auto redirected = onLoad(v, idx, element)) element = *redirected;
   return bind(computeTypeName(v->dtype()), "sg_ld(" + element + ")");
@@ -248,12 +267,7 @@ Result<std::string> Emitter::store(const ir::Val* v, KernelArg::Kind kind, const
   SEGSCOPE_TRY(auto sizes, sizes_.sizes(v));
   SEGSCOPE_TRY(Index idx, normalized(v, rawIdx));
   const std::string p = args_.tensor(v, kind, sizes);
-  std::string offset;
-  for (std::size_t d = 0; d < idx.size(); ++d) {
-    if (idx[d] == "0") continue;
-    offset += (offset.empty() ? "" : " + ") + idx[d] + " * " + ArgTable::stride(p, d);
-  }
-  line("sg_st(&" + p + "[" + (offset.empty() ? "0" : offset) + "], " + value + ");");
+  line("sg_st(&" + p + "[" + offset(p, idx) + "], " + value + ");");
   return p;
 }
 

@@ -40,6 +40,8 @@ class ArgTable {
  public:
   std::string tensor(const ir::Val* v, KernelArg::Kind kind, const std::vector<std::int64_t>& sizes);
   std::string scalar(const ir::Val* v);
+  /// A Temp tensor no IR val stands for (partials of split reductions): `id` < 0, contiguous.
+  std::string scratch(int id, ir::DataType dtype, const std::vector<std::int64_t>& sizes, const std::string& name);
   /// Tensor args first (in first-use order), then scalars.
   std::vector<KernelArg> args() const;
   std::string signature() const;
@@ -69,6 +71,8 @@ class Emitter {
   Result<std::string> value(const ir::Val* v, const Index& idx);
   /// Writes `value` to output/temp tensor `v` at `idx` (contiguous).
   Result<std::string> store(const ir::Val* v, KernelArg::Kind kind, const Index& idx, const std::string& value);
+  /// The element offset of `idx` in tensor parameter `param`, through its stride parameters.
+  static std::string offset(const std::string& param, const Index& idx);
   /// Index expressions of a linear index over `sizes` (row-major), emitted as variables.
   Index unravel(const std::string& linear, const std::vector<std::int64_t>& sizes, const std::string& prefix);
 

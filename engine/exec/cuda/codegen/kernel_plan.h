@@ -25,7 +25,7 @@ struct KernelArg {
     Scalar,  // a runtime scalar input of the segment
   };
   Kind kind = Kind::Input;
-  int valId = -1;  // the val id in the segment fusion (== the complete fusion's id)
+  int valId = -1;  // the val id in the segment fusion (== the complete fusion's id); < 0: a scratch Temp
   ir::DataType dtype = ir::DataType::Null;
   std::vector<std::int64_t> sizes;    // tensors only
   std::vector<std::int64_t> strides;  // tensors only: contiguous row-major, the layout codegen assumes for outputs/temps
@@ -52,7 +52,9 @@ struct Kernel {
 
 struct KernelPlan {
   std::vector<Kernel> kernels;  // in launch order; temps flow from earlier to later kernels
-  /// True when the segment runs as one kernel; false for unfused multi-kernel plans.
+  /// True when the segment's intermediates stay on chip: one kernel, or a grid-split outer
+  /// reduction (partials kernel + finish kernel, only per-column partials in scratch); false for
+  /// unfused multi-kernel plans that write intermediates to temps.
   bool fused = true;
   /// Set when the plan has no kernels: why (host expr_eval segment, library op, random op).
   std::string noKernelReason;
@@ -62,11 +64,18 @@ struct KernelPlan {
 
 struct CodegenOptions {
   int pointwiseBlock = 128;        // threads per block for pointwise kernels
+  /// Widest access of the pointwise vector path (bytes; 16 = ld/st.global.v4.b32); < 2 disables it.
+  int maxVectorBytes = 16;
   std::int64_t maxGridX = 65536;   // grid-stride loops cover the rest
   int maxReductionBlock = 512;     // threads per block for block-per-row kernels
   /// Dynamic shared memory a block-per-row kernel may use to hold its row's inputs between
   /// passes (48 KiB: no cudaFuncSetAttribute opt-in needed). 0 disables the row cache.
   std::int64_t rowCacheBytes = 48 * 1024;
+  /// Outer reductions whose column blocks are fewer than this split their reduced rows across
+  /// gridDim.y blocks (2 × the SM count of an H100); 0 disables the split.
+  std::int64_t outerSplitTargetBlocks = 264;
+  /// The fewest reduced rows one split block reduces.
+  std::int64_t minRowsPerSplit = 256;
   /// Force the multi-kernel fallback for reductions and normalizations (testing).
   bool forceUnfused = false;
 };

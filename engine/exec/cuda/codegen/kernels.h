@@ -30,8 +30,11 @@ Result<Kernel> pointwiseKernel(const KernelContext& ctx, const std::vector<const
 /// reductions in order, then outputs in the row space (after the reductions) and in the
 /// reduction input's space (a last pass over the row: normalizations). Fails when some
 /// output or read does not fit that structure; the caller then splits the segment.
-Result<Kernel> rowKernel(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions,
-                         const std::vector<const ir::Val*>& outputs, const std::string& name);
+/// Usually one kernel; an outer reduction whose column blocks cannot fill the GPU becomes two
+/// (partials per chunk of rows into scratch Temp args with negative val ids, then a finish
+/// kernel combining them in order and writing the row outputs).
+Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions,
+                                       const std::vector<const ir::Val*>& outputs, const std::string& name);
 
 /// Wraps a body into a complete translation unit.
 std::string kernelSource(const std::string& name, const std::string& signature, const std::string& body);

@@ -75,6 +75,8 @@ const char* const kPrelude =
     "template <class V> SG_DEV void sg_st(sg_half* p, V v) { p->bits = sg_f2h((float)v); }\n"
     "template <class V> SG_DEV void sg_st(sg_bfloat* p, V v) { p->bits = sg_f2bf((float)v); }\n"
     "template <class T, class V> SG_DEV void sg_st(T* p, V v) { *p = (T)v; }\n"
+    "// N elements moved as one aligned access (ld/st.global.v2/v4 on the device).\n"
+    "template <class T, int N> struct alignas(sizeof(T) * N) sg_vec { T v[N]; };\n"
     "template <class T> SG_DEV bool sg_isnan(T v) { return v != v; }\n"
     "template <class T> SG_DEV T sg_max(T a, T b) { return sg_isnan(a) ? a : (sg_isnan(b) ? b : (a > b ? a : b)); }\n"
     "template <class T> SG_DEV T sg_min(T a, T b) { return sg_isnan(a) ? a : (sg_isnan(b) ? b : (a < b ? a : b)); }\n"

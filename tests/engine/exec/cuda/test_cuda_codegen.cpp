@@ -39,7 +39,8 @@ std::string planText(const testing::ScriptPlans& plans) {
     s += ": " + std::to_string(plan.kernels.size()) + " kernel(s), " + (plan.fused ? "fused" : "unfused") + "\n";
     if (!plan.fused) s += "// unfused because: " + plan.unfusedReason + "\n";
     for (const exec::cuda::Kernel& k : plan.kernels) {
-      s += "// kernel " + k.name + " grid " + std::to_string(k.launch.grid.x) + " block " +
+      s += "// kernel " + k.name + " grid " + std::to_string(k.launch.grid.x) +
+           (k.launch.grid.y > 1 ? "x" + std::to_string(k.launch.grid.y) : std::string()) + " block " +
            std::to_string(k.launch.block.x) + "x" + std::to_string(k.launch.block.y) + " shared " + std::to_string(k.launch.sharedBytes) +
            (k.unfused ? " unfused" : "") + "\n";
       for (const exec::cuda::KernelArg& a : k.args)

@@ -8,6 +8,7 @@
 #include <deque>
 
 #include "cuda_test_support.h"
+#include "host_emulation_support.h"
 #include "exec/cpu_reference.h"
 #include "exec/cuda/codegen/prelude.h"
 #include "exec/input_generator.h"
@@ -17,44 +18,6 @@
 using namespace segscope;
 
 namespace {
-
-// Kept out of the test class: moc must not see string literals starting with '#'.
-const char* const kHostHeader =
-    "// host emulation of the CUDA built-ins: gridDim = blockDim = 1\n"
-    "#include <cmath>\n"
-    "#include <cstring>\n"
-    "using namespace std;\n"
-    "struct sg_dim3 { unsigned x, y, z; };\n"
-    "static const sg_dim3 threadIdx{0, 0, 0}, blockIdx{0, 0, 0}, blockDim{1, 1, 1}, gridDim{1, 1, 1};\n"
-    "#define __global__\n"
-    "#define __shared__\n"
-    "double sg_dyn[1 << 15];  // dynamic shared memory (256 KiB)\n"
-    "static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }\n"
-    "static inline double rsqrt(double x) { return 1.0 / sqrt(x); }\n"
-    "static inline float erfinvf(float) { return NAN; }\n"
-    "static inline double erfinv(double) { return NAN; }\n"
-    "static inline float erfcinvf(float) { return NAN; }\n"
-    "static inline double erfcinv(double) { return NAN; }\n"
-    "template <class T, class F> T sg_block_reduce(T v, F, T) { return v; }\n"
-    "template <class T, class F> T sg_col_reduce(T v, F) { return v; }\n";
-
-// extern "C" void <kernel>_host(void** params): unpacks cuLaunchKernel-style parameters.
-std::string hostWrapper(const exec::cuda::Kernel& k) {
-  std::string call;
-  std::size_t slot = 0;
-  const auto add = [&](const std::string& arg) { call += (call.empty() ? "" : ", ") + arg; };
-  for (const exec::cuda::KernelArg& a : k.args) {
-    if (!a.isTensor()) continue;
-    add("*(" + exec::cuda::codegen::storageType(a.dtype).value_or("void") + "**)p[" + std::to_string(slot++) + "]");
-    for (std::size_t d = 0; d < a.sizes.size(); ++d) add("*(long long*)p[" + std::to_string(slot++) + "]");
-  }
-  for (const exec::cuda::KernelArg& a : k.args) {
-    if (a.isTensor()) continue;
-    const std::string t = exec::cuda::codegen::scalarParamType(a.dtype);
-    add("*(" + t + "*)p[" + std::to_string(slot++) + "]");
-  }
-  return "extern \"C\" void " + k.name + "_host(void** p) { " + k.name + "(" + call + "); }\n";
-}
 
 using HostEntry = void (*)(void**);
 
@@ -118,7 +81,7 @@ class TestCudaHostEmulation : public QObject {
     for (const testing::SegmentPlan& p : plans.segments) {
       QVERIFY(p.plan.ok());
       for (const exec::cuda::Kernel& k : p.plan->kernels) {
-        source += k.source.substr(exec::cuda::codegen::prelude().size()) + hostWrapper(k);
+        source += k.source.substr(exec::cuda::codegen::prelude().size()) + testing::hostWrapper(k);
         ++kernels;
       }
     }
@@ -130,7 +93,7 @@ class TestCudaHostEmulation : public QObject {
     {
       QFile f(cpp);
       QVERIFY(f.open(QIODevice::WriteOnly));
-      f.write(kHostHeader);
+      f.write(testing::kHostEmulationHeader);
       f.write(QByteArray::fromStdString(source));
     }
     QProcess cxx;

@@ -46,7 +46,10 @@ class TestCudaNvrtc : public QObject {
   void everySampleKernelCompiles() {
 #ifdef SEGSCOPE_HAVE_NVRTC
     int compiled = 0;
-    for (const QString& file : testing::sampleFiles()) {
+    QStringList files = testing::sampleFiles();
+    const QDir golden(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden");
+    for (const QString& f : golden.entryList({"*.py"}, QDir::Files, QDir::Name)) files << golden.filePath(f);
+    for (const QString& file : files) {
       const testing::ScriptPlans plans = testing::planScript(file.toStdString());
       QVERIFY2(plans.error.empty(), plans.error.c_str());
       for (const testing::SegmentPlan& p : plans.segments) {
@@ -63,6 +66,22 @@ class TestCudaNvrtc : public QObject {
     }
     qInfo("%d kernels compiled to PTX for sm_90 with NVRTC %s", compiled, exec::cuda::nvrtcVersionString().c_str());
     QVERIFY(compiled > 0);
+#endif
+  }
+
+  // The pointwise vector path really becomes 128-bit accesses (gelu: bf16 in and out, 8 a thread).
+  void vectorPathCompilesTo128BitAccesses() {
+#ifdef SEGSCOPE_HAVE_NVRTC
+    const testing::ScriptPlans plans = testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/gelu.py").toStdString());
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    const exec::cuda::Kernel& k = plans.segments.at(0).plan->kernels.at(0);
+    QVERIFY2(k.source.find("sg_vec<sg_bfloat, 8>") != std::string::npos, k.source.c_str());
+    auto r = exec::cuda::compileToPtx(k, "sm_90");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    const auto has = [&](const std::string& needle) { return r->ptx.find(needle) != std::string::npos; };
+    QVERIFY2(has("ld.global.nc.v4.u32") || has("ld.global.v4.u32") || has("ld.global.nc.v4.b32") || has("ld.global.v4.b32"),
+             r->ptx.c_str());
+    QVERIFY2(has("st.global.v4.u32") || has("st.global.v4.b32"), r->ptx.c_str());
 #endif
   }
 

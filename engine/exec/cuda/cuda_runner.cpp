@@ -1,0 +1,834 @@
+// CudaRunner: per segment, generated kernels / cuBLASLt / the CPU host path; device buffers
+// owned by a pool that frees each allocation exactly once (after its last consumer, or when a
+// run fails half way); timing with CUDA events around W warm-up + N timed launches.
+#include "exec/cuda/cuda_runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "exec/cuda/codegen/prelude.h"
+#include "scheduler/runtime_info.h"
+#include "segmenter/segment_export.h"
+
+#if defined(SEGSCOPE_HAVE_NVRTC)
+#include "exec/cuda/nvrtc_compiler.h"
+#endif
+
+namespace segscope::exec::cuda {
+
+namespace {
+
+using segmenter::ArgSource;
+using segmenter::SegmentExport;
+
+// cuda.h values (stable across driver versions).
+constexpr int kFuncAttributeMaxDynamicSharedBytes = 8;  // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+constexpr int kDeviceAttributeL2CacheSize = 38;         // CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE
+constexpr std::int64_t kDefaultSharedLimit = 48 * 1024;  // dynamic shared memory without the opt-in
+
+Status check(const DriverApi& d, CUresult r, const char* call) {
+  if (r == 0) return {};
+  return makeError(std::string(call) + " failed: " + d.errorName(r));
+}
+
+#define SEGSCOPE_CU(driver, call, ...)                                                  \
+  do {                                                                                  \
+    if (Status segscopeCuStatus = check(driver, (driver).call(__VA_ARGS__), #call); !segscopeCuStatus) \
+      return segscopeCuStatus.error();                                                  \
+  } while (0)
+
+std::string segmentName(const SegmentExport& x) { return "segment " + std::to_string(x.segment); }
+
+std::int64_t elementCount(const std::vector<std::int64_t>& sizes) {
+  std::int64_t n = 1;
+  for (std::int64_t s : sizes) n *= s;
+  return n;
+}
+
+std::int64_t hostBytes(const Value& v) {
+  const auto* t = std::get_if<HostTensor>(&v);
+  return t ? static_cast<std::int64_t>(t->bytes().size()) : 0;
+}
+
+// Whether the segment reads the data of its input `i` (fd.ops.size reads only metadata).
+bool readsData(const SegmentExport& x, std::size_t i) {
+  const auto& uses = x.fusion->inputs()[i]->uses();
+  return std::any_of(uses.begin(), uses.end(), [](const ir::Expr* e) { return e->op() != ir::OpType::Size; });
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// ------------------------------------------------------------------ device memory
+
+struct DeviceTensor {
+  CUdeviceptr ptr = 0;  // 0 for empty tensors (nothing allocated)
+  std::int64_t bytes = 0;
+  ir::DataType dtype = ir::DataType::Float;
+  std::vector<std::int64_t> sizes, strides;
+  bool contiguous() const { return strides == HostTensor::contiguousStrides(sizes); }
+};
+
+// Every cuMemAlloc of a run; each allocation is freed exactly once, by release() or at the end.
+class DevicePool {
+ public:
+  explicit DevicePool(const DriverApi& d) : d_(d) {}
+  DevicePool(const DevicePool&) = delete;
+  DevicePool& operator=(const DevicePool&) = delete;
+  ~DevicePool() {
+    for (const auto& [ptr, bytes] : live_) d_.cuMemFree(ptr);  // a failed run: best effort
+  }
+
+  Result<CUdeviceptr> allocate(std::int64_t bytes) {
+    if (bytes <= 0) return CUdeviceptr{0};
+    CUdeviceptr p = 0;
+    SEGSCOPE_CU(d_, cuMemAlloc, &p, static_cast<std::size_t>(bytes));
+    live_[p] = bytes;
+    liveBytes_ += bytes;
+    peak_ = std::max(peak_, liveBytes_);
+    return p;
+  }
+  Status release(CUdeviceptr p) {
+    auto it = live_.find(p);
+    if (p == 0 || it == live_.end()) return {};
+    liveBytes_ -= it->second;
+    live_.erase(it);
+    return check(d_, d_.cuMemFree(p), "cuMemFree");
+  }
+  Result<DeviceTensor> tensor(ir::DataType dtype, std::vector<std::int64_t> sizes) {
+    DeviceTensor t;
+    t.dtype = dtype;
+    t.strides = HostTensor::contiguousStrides(sizes);
+    t.bytes = elementCount(sizes) * ir::byteSize(dtype);
+    t.sizes = std::move(sizes);
+    SEGSCOPE_TRY(t.ptr, allocate(t.bytes));
+    return t;
+  }
+  Result<DeviceTensor> upload(const HostTensor& h) {
+    DeviceTensor t;
+    t.dtype = h.dtype();
+    t.sizes = h.sizes();
+    t.strides = h.strides();
+    t.bytes = static_cast<std::int64_t>(h.bytes().size());
+    SEGSCOPE_TRY(t.ptr, allocate(h.numel() > 0 ? t.bytes : 0));
+    if (t.ptr) SEGSCOPE_CU(d_, cuMemcpyHtoD, t.ptr, h.bytes().data(), h.bytes().size());
+    return t;
+  }
+  Result<HostTensor> download(const DeviceTensor& t) {
+    HostTensor h(t.dtype, t.sizes, t.strides);
+    if (t.ptr && !h.bytes().empty())
+      SEGSCOPE_CU(d_, cuMemcpyDtoH, h.bytes().data(), t.ptr, std::min<std::size_t>(h.bytes().size(), static_cast<std::size_t>(t.bytes)));
+    return h;
+  }
+  std::int64_t peakBytes() const { return peak_; }
+
+ private:
+  const DriverApi& d_;
+  std::map<CUdeviceptr, std::int64_t> live_;
+  std::int64_t liveBytes_ = 0, peak_ = 0;
+};
+
+// A value between segments: on the device, on the host, or both (host segments' outputs and
+// the caller's inputs keep their host copy so host segments need no download).
+struct Slot {
+  std::optional<DeviceTensor> device;
+  std::optional<Value> host;
+};
+
+// ------------------------------------------------------------------ cuBLASLt plans
+
+struct GemmPlan {
+  bool linear = false;
+  int dataType = blaslt::kR32F, computeType = blaslt::kCompute32F, scaleType = blaslt::kR32F;
+  std::int64_t m = 0, n = 0, k = 0, batch = 1;  // column-major D[m, n] = op(A)[m, k] * B[k, n]
+  int transA = blaslt::kOpN;
+  std::int64_t lda = 0, ldb = 0, ldd = 0, strideA = 0, strideB = 0, strideD = 0;
+  int aInput = -1, bInput = -1, biasInput = -1;  // segment input positions: A, B (column-major roles), bias
+  std::vector<std::int64_t> outSizes;
+  ir::DataType outDtype = ir::DataType::Float;
+};
+
+int inputPosition(const ir::Fusion& f, const ir::Val* v) {
+  const auto& ins = f.inputs();
+  auto it = std::find(ins.begin(), ins.end(), v);
+  return it == ins.end() ? -1 : static_cast<int>(it - ins.begin());
+}
+
+// A single matmul/linear whose operands are contiguous-able segment inputs, in cuBLASLt's
+// column-major terms (row-major X is column-major X^T). Errors say why the host runs it.
+Result<GemmPlan> gemmPlanOf(const SegmentExport& x, const ir::Fusion& full, const scheduler::RuntimeInfo& info) {
+  // The info is bound on the complete fusion; exported vals keep their ids.
+  const auto sizesOf = [&](const ir::Val* v) { return info.sizes(full.valById(v->id())); };
+  const auto exprs = x.fusion->exprs();
+  if (exprs.size() != 1 || (exprs[0]->op() != ir::OpType::Matmul && exprs[0]->op() != ir::OpType::Linear))
+    return makeError("not a single matmul or linear");
+  const ir::Expr& e = *exprs[0];
+  GemmPlan g;
+  g.linear = e.op() == ir::OpType::Linear;
+  g.outDtype = e.output()->dtype();
+  for (const ir::Val* v : e.inputs())
+    if (v->dtype() != g.outDtype) return makeError("operands and result of different dtypes");
+  switch (g.outDtype) {
+    case ir::DataType::Half: g.dataType = blaslt::kR16F; break;
+    case ir::DataType::BFloat16: g.dataType = blaslt::kR16BF; break;
+    case ir::DataType::Float: break;
+    case ir::DataType::Double: g.dataType = g.scaleType = blaslt::kR64F, g.computeType = blaslt::kCompute64F; break;
+    default: return makeError("dtype " + std::string(ir::dataTypeName(g.outDtype)) + " has no cuBLASLt path");
+  }
+  std::vector<std::vector<std::int64_t>> s;
+  for (const ir::Val* v : e.inputs()) {
+    if (inputPosition(*x.fusion, v) < 0) return makeError("an operand is computed inside the segment");
+    auto sz = sizesOf(v);
+    if (!sz) return makeError("no concrete size for " + v->name());
+    s.push_back(*sz);
+  }
+  auto outSizes = sizesOf(e.output());
+  if (!outSizes) return makeError("no concrete size for " + e.output()->name());
+  g.outSizes = *outSizes;
+  const auto& a = s[0];
+  const auto& b = s[1];
+  if (g.linear) {
+    // out[M, N] = x[M, K] · w[N, K]^T (+ bias[N]): D = op(A = w, transposed) · (B = x).
+    if (a.empty() || b.size() != 2 || (s.size() == 3 && s[2].size() != 1)) return makeError("linear shapes");
+    g.k = a.back();
+    g.m = b[0];
+    if (b[1] != g.k) return makeError("linear inner dims differ");
+    g.n = g.k ? elementCount(a) / g.k : 0;
+    g.transA = blaslt::kOpT;
+    g.lda = g.k;
+    g.ldb = g.k;
+    g.aInput = inputPosition(*x.fusion, e.operand(1));
+    g.bInput = inputPosition(*x.fusion, e.operand(0));
+    if (s.size() == 3) g.biasInput = inputPosition(*x.fusion, e.operand(2));
+  } else {
+    // out[..., M, N] = a[..., M, K] · b[..., K, N]: D = (A = b) · (B = a), batches strided.
+    if (a.size() < 2 || b.size() < 2) return makeError("matmul of a vector");
+    g.k = a.back();
+    g.m = b.back();
+    if (b[b.size() - 2] != g.k) return makeError("matmul inner dims differ");
+    const std::vector<std::int64_t> batchA(a.begin(), a.end() - 2), batchB(b.begin(), b.end() - 2);
+    if (batchB.empty()) {
+      g.n = elementCount(a) / std::max<std::int64_t>(g.k, 1);  // a's batch dims fold into its rows
+    } else if (batchA == batchB) {
+      g.n = a[a.size() - 2];
+      g.batch = elementCount(batchA);
+      g.strideA = g.k * g.m;
+      g.strideB = g.n * g.k;
+      g.strideD = g.n * g.m;
+    } else {
+      return makeError("broadcast batch dims");
+    }
+    g.lda = g.m;
+    g.ldb = g.k;
+    g.aInput = inputPosition(*x.fusion, e.operand(1));
+    g.bInput = inputPosition(*x.fusion, e.operand(0));
+  }
+  g.ldd = g.m;
+  return g;
+}
+
+// ------------------------------------------------------------------ compiled segments
+
+struct SegmentProgram {
+  SegmentExecution execution = SegmentExecution::Host;
+  KernelPlan plan;
+  std::vector<CUfunction> functions;  // one per plan kernel
+  GemmPlan gemm;
+  std::string note;
+  double compileMs = 0;
+};
+
+bool hasScalarOutputs(const ir::Fusion& f) {
+  return std::any_of(f.outputs().begin(), f.outputs().end(), [](const ir::FusionOutput& o) { return !o.val->isTensor(); });
+}
+
+// Kernel parameters in cuLaunchKernel's layout: one pointer per parameter to an 8-byte slot
+// holding its value, plus a trailing null (the driver reads only as many as the kernel
+// declares; the tests' fake driver uses it to count).
+struct LaunchParams {
+  std::vector<std::uint64_t> slots;
+  std::vector<void*> pointers;
+  template <class T>
+  void add(T value) {
+    static_assert(sizeof(T) <= sizeof(std::uint64_t));
+    std::uint64_t slot = 0;
+    std::memcpy(&slot, &value, sizeof(T));
+    slots.push_back(slot);
+  }
+  void** finish() {
+    pointers.clear();
+    for (std::uint64_t& s : slots) pointers.push_back(&s);
+    pointers.push_back(nullptr);
+    return pointers.data();
+  }
+};
+
+void addTensor(LaunchParams& p, const DeviceTensor& t) {
+  p.add<CUdeviceptr>(t.ptr);
+  for (std::int64_t s : t.strides) p.add<long long>(s);
+}
+
+void addScalar(LaunchParams& p, const ir::ScalarValue& v, ir::DataType dtype) {
+  const std::string type = codegen::scalarParamType(dtype);
+  if (type == "double") p.add<double>(ir::scalarAsDouble(v));
+  else if (type == "bool") p.add<bool>(ir::scalarAsDouble(v) != 0.0);
+  else if (const auto* i = std::get_if<std::int64_t>(&v)) p.add<long long>(*i);
+  else p.add<long long>(static_cast<long long>(ir::scalarAsDouble(v)));
+}
+
+}  // namespace
+
+std::string_view segmentExecutionName(SegmentExecution e) {
+  switch (e) {
+    case SegmentExecution::Kernels: return "kernels";
+    case SegmentExecution::CublasLt: return "cublaslt";
+    case SegmentExecution::Host: return "host";
+  }
+  return "?";
+}
+
+ImageCompiler nvrtcImageCompiler() {
+  return [](const Kernel& kernel, const std::string& arch) -> Result<std::string> {
+#if defined(SEGSCOPE_HAVE_NVRTC)
+    SEGSCOPE_TRY(CompiledKernel k, compileToPtx(kernel, arch));
+    return std::move(k.ptx);
+#else
+    (void)arch;
+    return makeError("cannot compile " + kernel.name + ": this build has no NVRTC (the CUDA toolkit was not found)");
+#endif
+  };
+}
+
+Result<CudaEnvironment> defaultCudaEnvironment(int device) {
+  const DriverStatus& status = driverStatus();
+  if (!status.usable()) return makeError(noDeviceMessage(status));
+  auto profile = detectDeviceProfile(device);
+  if (!profile) return makeError("CUDA device " + std::to_string(device) + " cannot be queried");
+  CudaEnvironment env;
+  env.driver = status.api;
+  env.compile = nvrtcImageCompiler();
+  env.device = device;
+  env.profile = *profile;
+  return env;
+}
+
+struct CudaRunner::State {
+  const segmenter::Segmentation* segmentation = nullptr;
+  CudaEnvironment env;
+  CudaRunOptions options;
+  std::optional<scheduler::RuntimeInfo> info;
+  std::vector<SegmentExport> exports;   // in run order
+  std::vector<SegmentProgram> programs;  // parallel to exports
+  std::vector<CUmodule> modules;
+  CUcontext context = nullptr;
+
+  ~State() {
+    if (!env.driver) return;
+    for (CUmodule m : modules) env.driver->cuModuleUnload(m);
+  }
+
+  const DriverApi& d() const { return *env.driver; }
+  Status prepare(const SegmentExport& x, SegmentProgram& p);
+  Status load(SegmentProgram& p, const std::string& arch);
+};
+
+Status CudaRunner::State::load(SegmentProgram& p, const std::string& arch) {
+  for (const Kernel& k : p.plan.kernels) {
+    auto image = env.compile(k, arch);
+    if (!image) return makeError(k.name + ": " + image.error().message);
+    CUmodule module = nullptr;
+    SEGSCOPE_CU(d(), cuModuleLoadData, &module, image->c_str());
+    modules.push_back(module);
+    CUfunction f = nullptr;
+    SEGSCOPE_CU(d(), cuModuleGetFunction, &f, module, k.name.c_str());
+    // Without the attribute a launch may use 48 KiB of shared memory minus the kernel's static
+    // shared memory (the reduction scratch), so any dynamic size is declared explicitly.
+    if (k.launch.sharedBytes > 0) {
+      if (k.launch.sharedBytes > std::max(kDefaultSharedLimit, env.profile.sharedMemoryPerBlockOptinBytes))
+        return makeError(k.name + " needs " + std::to_string(k.launch.sharedBytes) +
+                         " bytes of shared memory; the device allows " +
+                         std::to_string(env.profile.sharedMemoryPerBlockOptinBytes));
+      SEGSCOPE_CU(d(), cuFuncSetAttribute, f, kFuncAttributeMaxDynamicSharedBytes, static_cast<int>(k.launch.sharedBytes));
+    }
+    p.functions.push_back(f);
+  }
+  return {};
+}
+
+Status CudaRunner::State::prepare(const SegmentExport& x, SegmentProgram& p) {
+  const auto start = std::chrono::steady_clock::now();
+  const segmenter::Segment& seg = segmentation->segments[static_cast<std::size_t>(x.segment)];
+  auto plan = generateKernels(seg, *x.fusion, *info, options.codegen);
+  if (!plan) return makeError(segmentName(x) + ": " + plan.error().message, plan.error().loc);
+  p.plan = std::move(plan).value();
+  if (!p.plan.kernels.empty() && hasScalarOutputs(*x.fusion)) {
+    p.note = "computes host scalars as well as tensors: evaluated on the host";
+  } else if (!p.plan.kernels.empty()) {
+    p.execution = SegmentExecution::Kernels;
+    p.note = p.plan.fused ? "" : "unfused: " + p.plan.unfusedReason;
+    const std::string arch = "sm_" + std::to_string(env.profile.computeMajor) + std::to_string(env.profile.computeMinor);
+    if (Status st = load(p, arch); !st) return makeError(segmentName(x) + ": " + st.error().message);
+  } else if (auto gemm = gemmPlanOf(x, *segmentation->fusion, *info)) {
+    p.execution = SegmentExecution::CublasLt;
+    p.gemm = std::move(gemm).value();
+  } else {
+    p.note = p.plan.noKernelReason;
+    if (gemm.error().message != "not a single matmul or linear") p.note += " (no cuBLASLt path: " + gemm.error().message + ")";
+  }
+  p.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return {};
+}
+
+CudaRunner::CudaRunner(std::unique_ptr<State> state) : state_(std::move(state)) {}
+CudaRunner::CudaRunner(CudaRunner&&) noexcept = default;
+CudaRunner& CudaRunner::operator=(CudaRunner&&) noexcept = default;
+CudaRunner::~CudaRunner() = default;
+
+Result<CudaRunner> CudaRunner::create(const segmenter::Segmentation& segmentation, const std::vector<ir::InputSpec>& specs,
+                                      CudaEnvironment environment, const CudaRunOptions& options) {
+  if (!environment.driver) return makeError("cuda runner: no driver");
+  if (!segmentation.fusion) return makeError("cuda runner: the segmentation has no fusion");
+  if (options.repeat < 1 || options.warmup < 0) return makeError("cuda runner: repeat must be >= 1 and warmup >= 0");
+  auto state = std::make_unique<State>();
+  state->segmentation = &segmentation;
+  state->env = std::move(environment);
+  state->options = options;
+  const DriverApi& d = state->d();
+  CUdevice device = 0;
+  SEGSCOPE_CU(d, cuDeviceGet, &device, state->env.device);
+  SEGSCOPE_CU(d, cuDevicePrimaryCtxRetain, &state->context, device);
+  SEGSCOPE_CU(d, cuCtxSetCurrent, state->context);
+  SEGSCOPE_TRY(state->info, scheduler::RuntimeInfo::bind(*segmentation.fusion, specs));
+  segmenter::ExportOptions exportOptions;
+  exportOptions.fusionInputs = &specs;
+  exportOptions.writeScript = false;
+  SEGSCOPE_TRY(state->exports, segmenter::exportAllSegments(segmentation, exportOptions));
+  state->programs.resize(state->exports.size());
+  for (std::size_t i = 0; i < state->exports.size(); ++i)
+    if (Status st = state->prepare(state->exports[i], state->programs[i]); !st) return st.error();
+  return CudaRunner(std::move(state));
+}
+
+namespace {
+
+// One run: the value store, the device pool, the events and the per-segment executors.
+class Execution {
+ public:
+  Execution(const CudaRunner::State& s, const std::vector<Value>& inputs)
+      : s_(s), d_(*s.env.driver), pool_(d_), inputs_(inputs) {
+    const ir::Fusion& full = *s.segmentation->fusion;
+    for (const ir::FusionOutput& o : full.outputs()) keep_.insert(o.val->id());
+    for (const SegmentExport& x : s.exports)
+      for (std::size_t i = 0; i < x.inputValId.size(); ++i)
+        if (x.inputSource[i] != ArgSource::Extent) ++usesLeft_[x.inputValId[i]];
+  }
+  ~Execution() {
+    if (start_) d_.cuEventDestroy(start_);
+    if (stop_) d_.cuEventDestroy(stop_);
+    if (blasHandle_ && blas_) blas_->cublasLtDestroy(blasHandle_);
+  }
+
+  Result<CudaRun> run();
+
+ private:
+  Status begin();
+  Result<CudaSegmentRun> runSegment(const SegmentExport& x, const SegmentProgram& p);
+  Status runKernels(const SegmentExport& x, const SegmentProgram& p, CudaSegmentRun& out);
+  Status runGemm(const SegmentExport& x, const SegmentProgram& p, CudaSegmentRun& out);
+  Status runHost(const SegmentExport& x, CudaSegmentRun& out);
+  Status timeLaunches(const std::function<Status()>& launch, CudaSegmentRun& out);
+  Result<DeviceTensor> deviceInput(const SegmentExport& x, std::size_t i);
+  Result<Value> hostInput(const SegmentExport& x, std::size_t i);
+  Result<ir::ScalarValue> scalarInput(const SegmentExport& x, std::size_t i);
+  Status store(int valId, Slot slot);
+  Status release(const SegmentExport& x);
+  Status drop(int valId);
+  Result<Value> fusionOutput(const ir::Val* v);
+
+  const CudaRunner::State& s_;
+  const DriverApi& d_;
+  DevicePool pool_;
+  const std::vector<Value>& inputs_;
+  std::unordered_map<int, Slot> values_;  // by complete-fusion val id
+  std::unordered_map<int, int> usesLeft_;
+  std::unordered_set<int> keep_;
+  CUevent start_ = nullptr, stop_ = nullptr;
+  DeviceTensor flush_;
+  const BlasLtApi* blas_ = nullptr;
+  void* blasHandle_ = nullptr;
+};
+
+Status Execution::begin() {
+  const ir::Fusion& full = *s_.segmentation->fusion;
+  if (inputs_.size() != full.inputs().size())
+    return makeError("the fusion takes " + std::to_string(full.inputs().size()) + " inputs but " +
+                     std::to_string(inputs_.size()) + " were given");
+  SEGSCOPE_CU(d_, cuCtxSetCurrent, s_.context);
+  SEGSCOPE_CU(d_, cuEventCreate, &start_, 0u);
+  SEGSCOPE_CU(d_, cuEventCreate, &stop_, 0u);
+  if (s_.options.flushL2) {
+    CUdevice device = 0;
+    int l2 = 0;
+    SEGSCOPE_CU(d_, cuDeviceGet, &device, s_.env.device);
+    SEGSCOPE_CU(d_, cuDeviceGetAttribute, &l2, kDeviceAttributeL2CacheSize, device);
+    if (l2 > 0) {
+      SEGSCOPE_TRY(flush_, pool_.tensor(ir::DataType::Int32, {2LL * l2 / 4}));
+    }
+  }
+  // Inputs go to the device once; the caller's host copies serve host segments.
+  for (std::size_t i = 0; i < inputs_.size(); ++i) {
+    const ir::Val* v = full.inputs()[i];
+    const auto* t = std::get_if<HostTensor>(&inputs_[i]);
+    if (t) {
+      auto sizes = s_.info->sizes(v);
+      if (sizes && *sizes != t->sizes())
+        return makeError("input " + v->name() + " is " + t->describe() + " but the runner was built for " +
+                         std::to_string(elementCount(*sizes)) + " elements");
+    }
+    Slot slot;  // tensors: the caller's copy serves host segments (hostInput), no second copy here
+    if (!t) slot.host = inputs_[i];
+    if (t) {
+      SEGSCOPE_TRY(slot.device, pool_.upload(*t));
+    }
+    values_[v->id()] = std::move(slot);
+  }
+  return {};
+}
+
+Status Execution::timeLaunches(const std::function<Status()>& launch, CudaSegmentRun& out) {
+  for (int w = 0; w < s_.options.warmup; ++w)
+    if (Status st = launch(); !st) return st;
+  std::vector<double> samples;
+  for (int r = 0; r < s_.options.repeat; ++r) {
+    if (flush_.ptr) SEGSCOPE_CU(d_, cuMemsetD8, flush_.ptr, static_cast<unsigned char>(r), static_cast<std::size_t>(flush_.bytes));
+    SEGSCOPE_CU(d_, cuEventRecord, start_, nullptr);
+    if (Status st = launch(); !st) return st;
+    SEGSCOPE_CU(d_, cuEventRecord, stop_, nullptr);
+    SEGSCOPE_CU(d_, cuEventSynchronize, stop_);
+    float ms = 0;
+    SEGSCOPE_CU(d_, cuEventElapsedTime, &ms, start_, stop_);
+    samples.push_back(ms);
+  }
+  out.run.milliseconds = median(samples);
+  out.minMilliseconds = *std::min_element(samples.begin(), samples.end());
+  out.timedLaunches = static_cast<int>(samples.size());
+  return {};
+}
+
+Result<DeviceTensor> Execution::deviceInput(const SegmentExport& x, std::size_t i) {
+  const int id = x.inputValId[i];
+  auto it = values_.find(id);
+  if (it == values_.end())
+    return makeError(segmentName(x) + ": its input " + s_.segmentation->fusion->valById(id)->name() +
+                     " has not been computed; is the run order wrong?");
+  Slot& slot = it->second;
+  if (!slot.device) {
+    const auto* t = slot.host ? std::get_if<HostTensor>(&*slot.host) : nullptr;
+    if (!t) return makeError(segmentName(x) + ": input " + std::to_string(id) + " is not a tensor");
+    SEGSCOPE_TRY(slot.device, pool_.upload(*t));
+  }
+  return *slot.device;
+}
+
+Result<Value> Execution::hostInput(const SegmentExport& x, std::size_t i) {
+  if (x.inputSource[i] == ArgSource::Extent) {
+    const ir::Val* v = s_.segmentation->fusion->valById(x.inputValId[i]);
+    if (auto n = s_.info->intValue(v)) return Value(ir::ScalarValue(*n));
+    return makeError(segmentName(x) + ": the value of extent " + v->name() + " is not known");
+  }
+  if (x.inputSource[i] == ArgSource::FusionInput) return inputs_.at(static_cast<std::size_t>(x.inputIndex[i]));
+  auto it = values_.find(x.inputValId[i]);
+  if (it == values_.end())
+    return makeError(segmentName(x) + ": its input " + s_.segmentation->fusion->valById(x.inputValId[i])->name() +
+                     " has not been computed; is the run order wrong?");
+  if (it->second.host) return *it->second.host;
+  SEGSCOPE_TRY(HostTensor h, pool_.download(*it->second.device));
+  return Value(std::move(h));
+}
+
+Result<ir::ScalarValue> Execution::scalarInput(const SegmentExport& x, std::size_t i) {
+  SEGSCOPE_TRY(Value v, hostInput(x, i));
+  if (const auto* s = std::get_if<ir::ScalarValue>(&v)) return *s;
+  return makeError(segmentName(x) + ": scalar argument " + std::to_string(x.inputValId[i]) + " holds a tensor");
+}
+
+Status Execution::store(int valId, Slot slot) {
+  if (!keep_.count(valId) && usesLeft_[valId] == 0) {  // nobody reads it
+    if (slot.device) return pool_.release(slot.device->ptr);
+    return {};
+  }
+  values_[valId] = std::move(slot);
+  return {};
+}
+
+Status Execution::drop(int valId) {
+  auto it = values_.find(valId);
+  if (it == values_.end()) return {};
+  Status st = it->second.device ? pool_.release(it->second.device->ptr) : Status();
+  values_.erase(it);
+  return st;
+}
+
+// Frees the segment's inputs that no later segment reads (fusion outputs stay).
+Status Execution::release(const SegmentExport& x) {
+  for (std::size_t i = 0; i < x.inputValId.size(); ++i) {
+    const int id = x.inputValId[i];
+    if (x.inputSource[i] == ArgSource::Extent || --usesLeft_[id] > 0 || keep_.count(id)) continue;
+    if (Status st = drop(id); !st) return st;
+  }
+  return {};
+}
+
+Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, CudaSegmentRun& out) {
+  const ir::Fusion& full = *s_.segmentation->fusion;
+  // Outputs and temps of this segment, allocated once for all its launches.
+  std::map<int, DeviceTensor> local;
+  std::vector<CUdeviceptr> temps;
+  for (const Kernel& k : p.plan.kernels)
+    for (const KernelArg& a : k.args) {
+      if ((a.kind != KernelArg::Kind::Output && a.kind != KernelArg::Kind::Temp) || local.count(a.valId)) continue;
+      SEGSCOPE_TRY(DeviceTensor t, pool_.tensor(a.dtype, a.sizes));
+      if (a.kind == KernelArg::Kind::Temp) temps.push_back(t.ptr);
+      local[a.valId] = std::move(t);
+    }
+  std::map<int, std::size_t> inputAt;
+  for (std::size_t i = 0; i < x.inputValId.size(); ++i) inputAt[x.inputValId[i]] = i;
+  std::vector<LaunchParams> params(p.plan.kernels.size());
+  for (std::size_t ki = 0; ki < p.plan.kernels.size(); ++ki) {
+    const Kernel& k = p.plan.kernels[ki];
+    for (const KernelArg& a : k.args) {
+      if (auto l = local.find(a.valId); a.isTensor() && l != local.end()) {
+        addTensor(params[ki], l->second);  // written by this or an earlier kernel of the plan
+        continue;
+      }
+      auto at = inputAt.find(a.valId);
+      if (at == inputAt.end())
+        return makeError(segmentName(x) + ": kernel " + k.name + " reads val " + std::to_string(a.valId) +
+                         ", which is not a segment input");
+      if (a.isTensor()) {
+        SEGSCOPE_TRY(DeviceTensor t, deviceInput(x, at->second));
+        if (t.sizes != a.sizes) return makeError(segmentName(x) + ": kernel " + k.name + " was generated for other sizes of " + full.valById(a.valId)->name());
+        addTensor(params[ki], t);
+      } else {
+        SEGSCOPE_TRY(ir::ScalarValue v, scalarInput(x, at->second));
+        addScalar(params[ki], v, a.dtype);
+        if (ki == 0 || std::none_of(out.scalarArgs.begin(), out.scalarArgs.end(),
+                                    [&](const auto& s) { return s.first == full.valById(a.valId)->name(); }))
+          out.scalarArgs.emplace_back(full.valById(a.valId)->name(), v);
+      }
+    }
+    out.kernels.push_back({k.name, k.launch, k.unfused});
+  }
+  const auto launchAll = [&]() -> Status {
+    for (std::size_t ki = 0; ki < p.plan.kernels.size(); ++ki) {
+      const LaunchConfig& l = p.plan.kernels[ki].launch;
+      SEGSCOPE_CU(d_, cuLaunchKernel, p.functions[ki], static_cast<unsigned>(l.grid.x), static_cast<unsigned>(l.grid.y),
+                  static_cast<unsigned>(l.grid.z), static_cast<unsigned>(l.block.x), static_cast<unsigned>(l.block.y),
+                  static_cast<unsigned>(l.block.z), static_cast<unsigned>(l.sharedBytes), nullptr,
+                  params[ki].finish(), nullptr);
+    }
+    return {};
+  };
+  if (Status st = timeLaunches(launchAll, out); !st) return st;
+  for (CUdeviceptr t : temps)
+    if (Status st = pool_.release(t); !st) return st;
+  std::set<int> stored;  // a val listed twice among the outputs is one buffer
+  for (std::size_t j = 0; j < x.outputValId.size(); ++j) {
+    auto l = local.find(x.fusion->outputs()[j].val->id());
+    if (l == local.end())
+      return makeError(segmentName(x) + ": output " + x.fusion->outputs()[j].val->name() + " is written by none of its kernels");
+    if (!stored.insert(x.outputValId[j]).second) continue;
+    out.run.bytesOut += l->second.bytes;
+    Slot slot;
+    slot.device = l->second;
+    if (Status st = store(x.outputValId[j], std::move(slot)); !st) return st;
+  }
+  return {};
+}
+
+Status Execution::runGemm(const SegmentExport& x, const SegmentProgram& p, CudaSegmentRun& out) {
+  const GemmPlan& g = p.gemm;
+  if (!blas_) {
+    SEGSCOPE_TRY(blas_, s_.env.blas());
+    if (const int st = blas_->cublasLtCreate(&blasHandle_); st != 0)
+      return makeError("cublasLtCreate failed: " + blas_->statusName(st));
+  }
+  SEGSCOPE_TRY(DeviceTensor a, deviceInput(x, static_cast<std::size_t>(g.aInput)));
+  SEGSCOPE_TRY(DeviceTensor b, deviceInput(x, static_cast<std::size_t>(g.bInput)));
+  std::optional<DeviceTensor> bias;
+  if (g.biasInput >= 0) {
+    SEGSCOPE_TRY(bias, deviceInput(x, static_cast<std::size_t>(g.biasInput)));
+  }
+  if (!a.contiguous() || !b.contiguous() || (bias && !bias->contiguous())) {
+    out.execution = SegmentExecution::Host;
+    out.note = "strided matmul operands: evaluated on the host";
+    return runHost(x, out);
+  }
+  SEGSCOPE_TRY(DeviceTensor d, pool_.tensor(g.outDtype, g.outSizes));
+  const BlasLtApi& api = *blas_;
+  // Descriptors live for this segment only; a small RAII list destroys them on every path.
+  struct Descriptors {
+    const BlasLtApi& api;
+    void* op = nullptr;
+    std::vector<void*> layouts;
+    ~Descriptors() {
+      for (void* l : layouts) api.cublasLtMatrixLayoutDestroy(l);
+      if (op) api.cublasLtMatmulDescDestroy(op);
+    }
+  } desc{api, nullptr, {}};
+  const auto blasCheck = [&](int st, const char* call) -> Status {
+    if (st == 0) return {};
+    return makeError(segmentName(x) + ": " + call + " failed: " + api.statusName(st));
+  };
+  if (Status st = blasCheck(api.cublasLtMatmulDescCreate(&desc.op, g.computeType, g.scaleType), "cublasLtMatmulDescCreate"); !st) return st;
+  const int transB = blaslt::kOpN;
+  if (Status st = blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescTransA, &g.transA, sizeof(int)), "cublasLtMatmulDescSetAttribute"); !st) return st;
+  if (Status st = blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescTransB, &transB, sizeof(int)), "cublasLtMatmulDescSetAttribute"); !st) return st;
+  if (bias) {
+    const std::uint32_t epilogue = blaslt::kEpilogueBias;
+    const void* biasPtr = reinterpret_cast<const void*>(static_cast<std::uintptr_t>(bias->ptr));
+    if (Status st = blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescEpilogue, &epilogue, sizeof epilogue), "cublasLtMatmulDescSetAttribute"); !st) return st;
+    if (Status st = blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescBiasPointer, &biasPtr, sizeof biasPtr), "cublasLtMatmulDescSetAttribute"); !st) return st;
+  }
+  // Column-major layouts: A is k x m (transposed) or m x k, B is k x n, D is m x n.
+  const auto layout = [&](std::int64_t rows, std::int64_t cols, std::int64_t ld, std::int64_t stride) -> Result<void*> {
+    void* l = nullptr;
+    if (Status st = blasCheck(api.cublasLtMatrixLayoutCreate(&l, g.dataType, static_cast<std::uint64_t>(rows),
+                                                             static_cast<std::uint64_t>(cols), ld), "cublasLtMatrixLayoutCreate"); !st)
+      return st.error();
+    desc.layouts.push_back(l);
+    if (g.batch > 1) {
+      const int count = static_cast<int>(g.batch);
+      if (Status st = blasCheck(api.cublasLtMatrixLayoutSetAttribute(l, blaslt::kLayoutBatchCount, &count, sizeof count), "cublasLtMatrixLayoutSetAttribute"); !st) return st.error();
+      if (Status st = blasCheck(api.cublasLtMatrixLayoutSetAttribute(l, blaslt::kLayoutStridedBatchOffset, &stride, sizeof stride), "cublasLtMatrixLayoutSetAttribute"); !st) return st.error();
+    }
+    return l;
+  };
+  const bool transA = g.transA == blaslt::kOpT;
+  SEGSCOPE_TRY(void* aDesc, layout(transA ? g.k : g.m, transA ? g.m : g.k, g.lda, g.strideA));
+  SEGSCOPE_TRY(void* bDesc, layout(g.k, g.n, g.ldb, g.strideB));
+  SEGSCOPE_TRY(void* dDesc, layout(g.m, g.n, g.ldd, g.strideD));
+  const float one32 = 1.0f, zero32 = 0.0f;
+  const double one64 = 1.0, zero64 = 0.0;
+  const bool wide = g.scaleType == blaslt::kR64F;
+  const auto ptr = [](CUdeviceptr address) { return reinterpret_cast<void*>(static_cast<std::uintptr_t>(address)); };
+  const auto launch = [&]() -> Status {
+    return blasCheck(api.cublasLtMatmul(blasHandle_, desc.op, wide ? static_cast<const void*>(&one64) : &one32, ptr(a.ptr), aDesc,
+                                        ptr(b.ptr), bDesc, wide ? static_cast<const void*>(&zero64) : &zero32, ptr(d.ptr), dDesc,
+                                        ptr(d.ptr), dDesc, nullptr, nullptr, 0, nullptr),
+                     "cublasLtMatmul");
+  };
+  if (d.bytes > 0 && g.k > 0)
+    if (Status st = timeLaunches(launch, out); !st) return st;
+  out.run.bytesOut += d.bytes;
+  Slot slot;
+  slot.device = std::move(d);
+  return store(x.outputValId[0], std::move(slot));
+}
+
+Status Execution::runHost(const SegmentExport& x, CudaSegmentRun& out) {
+  std::vector<Value> args;
+  for (std::size_t i = 0; i < x.inputValId.size(); ++i) {
+    SEGSCOPE_TRY(Value v, hostInput(x, i));
+    args.push_back(std::move(v));
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto outputs = runReference(*x.fusion, args, s_.options.reference);
+  out.run.milliseconds = out.minMilliseconds =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  out.timedLaunches = 1;
+  if (!outputs) return makeError(segmentName(x) + ": " + outputs.error().message, outputs.error().loc);
+  for (std::size_t j = 0; j < outputs->size(); ++j) {
+    Value& v = (*outputs)[j];
+    out.run.bytesOut += hostBytes(v);
+    if (const auto* sc = std::get_if<ir::ScalarValue>(&v)) out.run.hostScalars.emplace_back(x.fusion->outputs()[j].val->name(), *sc);
+    Slot slot;
+    slot.host = std::move(v);
+    if (Status st = store(x.outputValId[j], std::move(slot)); !st) return st;
+  }
+  return {};
+}
+
+Result<CudaSegmentRun> Execution::runSegment(const SegmentExport& x, const SegmentProgram& p) {
+  CudaSegmentRun out;
+  out.run.segment = x.segment;
+  out.run.host = x.host;
+  out.execution = p.execution;
+  out.fused = p.plan.fused;
+  out.note = p.note;
+  out.compileMilliseconds = p.compileMs;
+  for (std::size_t i = 0; i < x.inputValId.size(); ++i) {
+    if (x.inputSource[i] == ArgSource::Extent || !readsData(x, i)) continue;
+    auto it = values_.find(x.inputValId[i]);
+    if (it == values_.end()) continue;
+    out.run.bytesIn += it->second.device ? it->second.device->bytes : (it->second.host ? hostBytes(*it->second.host) : 0);
+  }
+  Status st;
+  switch (p.execution) {
+    case SegmentExecution::Kernels: st = runKernels(x, p, out); break;
+    case SegmentExecution::CublasLt: st = runGemm(x, p, out); break;
+    case SegmentExecution::Host: st = runHost(x, out); break;
+  }
+  if (!st) return st.error();
+  if (Status r = release(x); !r) return r.error();
+  return out;
+}
+
+Result<Value> Execution::fusionOutput(const ir::Val* v) {
+  const auto& ins = s_.segmentation->fusion->inputs();
+  if (auto it = std::find(ins.begin(), ins.end(), v); it != ins.end()) return inputs_[static_cast<std::size_t>(it - ins.begin())];
+  if (auto it = values_.find(v->id()); it != values_.end()) {
+    if (it->second.host) return *it->second.host;
+    SEGSCOPE_TRY(HostTensor h, pool_.download(*it->second.device));
+    return Value(std::move(h));
+  }
+  const auto* s = v->isScalar() ? static_cast<const ir::Scalar*>(v) : nullptr;
+  if (s && s->isConstant()) return Value(*s->value());
+  if (s)
+    if (auto n = s_.info->intValue(v)) return Value(ir::ScalarValue(*n));
+  return makeError("fusion output " + v->name() + " was not produced by any segment");
+}
+
+Result<CudaRun> Execution::run() {
+  if (Status st = begin(); !st) return st.error();
+  CudaRun result;
+  for (std::size_t i = 0; i < s_.exports.size(); ++i) {
+    SEGSCOPE_TRY(CudaSegmentRun r, runSegment(s_.exports[i], s_.programs[i]));
+    result.segments.push_back(std::move(r));
+  }
+  for (const ir::FusionOutput& o : s_.segmentation->fusion->outputs()) {
+    SEGSCOPE_TRY(Value v, fusionOutput(o.val));
+    result.outputs.push_back(std::move(v));
+  }
+  // Everything still on the device: the fusion outputs, inputs nobody read, the L2 flush buffer.
+  std::vector<int> left;
+  for (const auto& [id, slot] : values_) left.push_back(id);
+  for (int id : left)
+    if (Status st = drop(id); !st) return st.error();
+  if (flush_.ptr)
+    if (Status st = pool_.release(flush_.ptr); !st) return st.error();
+  result.peakDeviceBytes = pool_.peakBytes();
+  return result;
+}
+
+}  // namespace
+
+Result<CudaRun> CudaRunner::run(const std::vector<Value>& inputs) const {
+  try {
+    Execution e(*state_, inputs);
+    return e.run();
+  } catch (const std::bad_alloc&) {
+    return makeError("out of host memory while running on the device");
+  }
+}
+
+}  // namespace segscope::exec::cuda

@@ -1,0 +1,116 @@
+// ===== segment 0 (reduction): 1 kernel(s), fused
+// kernel sg_seg0_row0 grid 4 block 512x1 shared 0
+//   input val 2 Float [4, 16384] strides [16384, 1]
+//   output val 5 Float [4, 16384] strides [16384, 1]
+
+extern "C" __global__ void sg_seg0_row0(
+    const float* __restrict__ in2, long long in2_s0, long long in2_s1,
+    float* __restrict__ out5, long long out5_s0, long long out5_s1) {
+  for (long long row = blockIdx.x; row < 4LL; row += gridDim.x) {
+    const long long k0 = row;
+    sg_float acc0 = (sg_float)(-SG_INF);
+    for (long long r = threadIdx.x; r < 16384LL; r += blockDim.x) {
+      const long long r0 = r;
+      const sg_float v0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
+      acc0 = SgMax()(acc0, (sg_float)v0);
+    }
+    acc0 = sg_block_reduce(acc0, SgMax(), (sg_float)(-SG_INF));
+    const sg_float red0 = acc0;
+    for (long long r = threadIdx.x; r < 16384LL; r += blockDim.x) {
+      const long long r0 = r;
+      sg_st(&out5[k0 * out5_s0 + r0 * out5_s1], red0);
+    }
+  }
+}
+// ===== segment 1 (reduction): 1 kernel(s), fused
+// kernel sg_seg1_row0 grid 4 block 512x1 shared 0
+//   input val 2 Float [4, 16384] strides [16384, 1]
+//   input val 5 Float [4, 16384] strides [16384, 1]
+//   output val 7 Float [4, 16384] strides [16384, 1]
+//   output val 11 Float [4, 16384] strides [16384, 1]
+
+extern "C" __global__ void sg_seg1_row0(
+    const float* __restrict__ in2, long long in2_s0, long long in2_s1,
+    const float* __restrict__ in5, long long in5_s0, long long in5_s1,
+    float* __restrict__ out7, long long out7_s0, long long out7_s1,
+    float* __restrict__ out11, long long out11_s0, long long out11_s1) {
+  for (long long row = blockIdx.x; row < 4LL; row += gridDim.x) {
+    const long long k0 = row;
+    sg_float acc5 = (sg_float)0;
+    for (long long r = threadIdx.x; r < 16384LL; r += blockDim.x) {
+      const long long r0 = r;
+      const sg_float v0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
+      const sg_float v1 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
+      const sg_float v2 = ((sg_float)v0 - (sg_float)v1);
+      const sg_float v3 = sg_exp((sg_float)v2);
+      acc5 = SgAdd()(acc5, (sg_float)v3);
+    }
+    acc5 = sg_block_reduce(acc5, SgAdd(), (sg_float)0);
+    const sg_float red5 = acc5;
+    for (long long r = threadIdx.x; r < 16384LL; r += blockDim.x) {
+      const long long r0 = r;
+      const sg_float v4 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
+      const sg_float v5 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
+      const sg_float v6 = ((sg_float)v4 - (sg_float)v5);
+      const sg_float v7 = sg_exp((sg_float)v6);
+      sg_st(&out7[k0 * out7_s0 + r0 * out7_s1], v7);
+      const sg_float v8 = ((sg_float)1 / (sg_float)red5);
+      sg_st(&out11[k0 * out11_s0 + r0 * out11_s1], v8);
+    }
+  }
+}
+// ===== segment 2 (pointwise): 1 kernel(s), fused
+// kernel sg_seg2_pointwise0 grid 128 block 128x1 shared 0
+//   input val 7 Float [4, 16384] strides [16384, 1]
+//   input val 11 Float [4, 16384] strides [16384, 1]
+//   output val 12 Float [4, 16384] strides [16384, 1]
+
+extern "C" __global__ void sg_seg2_pointwise0(
+    const float* __restrict__ in7, long long in7_s0, long long in7_s1,
+    const float* __restrict__ in11, long long in11_s0, long long in11_s1,
+    float* __restrict__ out12, long long out12_s0, long long out12_s1) {
+  const long long sg_stride = (long long)gridDim.x * blockDim.x;
+  if (((unsigned long long)in7 % 16ULL) == 0 &&
+      in7_s1 == 1 &&
+      in7_s0 % 4LL == 0 &&
+      ((unsigned long long)in11 % 16ULL) == 0 &&
+      in11_s1 == 1 &&
+      in11_s0 % 4LL == 0 &&
+      ((unsigned long long)out12 % 16ULL) == 0 &&
+      out12_s1 == 1 &&
+      out12_s0 % 4LL == 0) {
+    for (long long i = ((long long)blockIdx.x * blockDim.x + threadIdx.x) * 4LL; i < 65536LL; i += sg_stride * 4LL) {
+      const long long d0 = (i / 16384LL);
+      const long long d1 = i % 16384LL;
+      const sg_vec<float, 4> sg_in0 = *(const sg_vec<float, 4>*)&in7[d0 * in7_s0 + d1 * in7_s1];
+      const sg_float v1 = sg_ld(sg_in0.v[0]);
+      const sg_vec<float, 4> sg_in2 = *(const sg_vec<float, 4>*)&in11[d0 * in11_s0 + d1 * in11_s1];
+      const sg_float v3 = sg_ld(sg_in2.v[0]);
+      const sg_float v4 = ((sg_float)v1 * (sg_float)v3);
+      const sg_float v5 = sg_ld(sg_in0.v[1]);
+      const sg_float v6 = sg_ld(sg_in2.v[1]);
+      const sg_float v7 = ((sg_float)v5 * (sg_float)v6);
+      const sg_float v8 = sg_ld(sg_in0.v[2]);
+      const sg_float v9 = sg_ld(sg_in2.v[2]);
+      const sg_float v10 = ((sg_float)v8 * (sg_float)v9);
+      const sg_float v11 = sg_ld(sg_in0.v[3]);
+      const sg_float v12 = sg_ld(sg_in2.v[3]);
+      const sg_float v13 = ((sg_float)v11 * (sg_float)v12);
+      sg_vec<float, 4> sg_out14;
+      sg_st(&sg_out14.v[0], v4);
+      sg_st(&sg_out14.v[1], v7);
+      sg_st(&sg_out14.v[2], v10);
+      sg_st(&sg_out14.v[3], v13);
+      *(sg_vec<float, 4>*)&out12[d0 * out12_s0 + d1 * out12_s1] = sg_out14;
+    }
+  } else {
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < 65536LL; i += sg_stride) {
+      const long long d0 = (i / 16384LL);
+      const long long d1 = i % 16384LL;
+      const sg_float v0 = sg_ld(in7[d0 * in7_s0 + d1 * in7_s1]);
+      const sg_float v1 = sg_ld(in11[d0 * in11_s0 + d1 * in11_s1]);
+      const sg_float v2 = ((sg_float)v0 * (sg_float)v1);
+      sg_st(&out12[d0 * out12_s0 + d1 * out12_s1], v2);
+    }
+  }
+}

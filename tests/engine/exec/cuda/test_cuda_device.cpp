@@ -1,0 +1,62 @@
+// The CUDA runner on a real device (ctest label `gpu`; skipped with the no-device message
+// elsewhere): every sample runs on the GPU and matches the CPU reference, every segment is timed,
+// and a sample with a host scalar passes it to its kernel.
+#include <QtTest>
+
+#include "cuda_test_support.h"
+#include "exec/cpu_reference.h"
+#include "exec/cuda/cuda_runner.h"
+#include "exec/input_generator.h"
+#include "exec/verify.h"
+#include "test_files.h"
+
+using namespace segscope;
+
+class TestCudaDevice : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    const exec::cuda::DriverStatus& status = exec::cuda::driverStatus();
+    if (!status.usable()) QSKIP(exec::cuda::noDeviceMessage(status).c_str());
+  }
+
+  void everySampleMatchesTheReference_data() {
+    QTest::addColumn<QString>("file");
+    for (const QString& f : testing::sampleFiles()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+  }
+  void everySampleMatchesTheReference() {
+    QFETCH(QString, file);
+    const testing::ScriptPlans plans = testing::planScript(file.toStdString());
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    auto env = exec::cuda::defaultCudaEnvironment();
+    QVERIFY2(env.ok(), env.ok() ? "" : env.error().message.c_str());
+    exec::cuda::CudaRunOptions options;
+    options.warmup = 1;
+    options.repeat = 3;
+    auto runner = exec::cuda::CudaRunner::create(plans.segmented->segmentation, plans.script->inputs, env.value(), options);
+    QVERIFY2(runner.ok(), runner.ok() ? "" : runner.error().message.c_str());
+    auto inputs = exec::makeInputs(plans.script->inputs, 0);
+    QVERIFY(inputs.ok());
+    auto run = runner->run(inputs.value());
+    QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
+    const ir::Fusion& fusion = *plans.segmented->segmentation.fusion;
+    auto expected = exec::runReference(fusion, inputs.value());
+    QVERIFY(expected.ok());
+    std::vector<std::string> names;
+    for (const ir::FusionOutput& o : fusion.outputs()) names.push_back(o.val->name());
+    const exec::Comparison c = exec::compareOutputs(expected.value(), run->outputs, names);
+    QVERIFY2(c.ok, c.message.c_str());
+    for (const exec::cuda::CudaSegmentRun& s : run->segments) {
+      if (s.execution == exec::cuda::SegmentExecution::Host) continue;
+      QVERIFY(s.timedLaunches == 3 || s.run.bytesOut == 0);
+      QVERIFY(s.minMilliseconds <= s.run.milliseconds);
+      qInfo("segment %d %s: %.4f ms (min %.4f), %lld bytes", s.run.segment,
+            std::string(exec::cuda::segmentExecutionName(s.execution)).c_str(), s.run.milliseconds, s.minMilliseconds,
+            static_cast<long long>(s.run.bytesIn + s.run.bytesOut));
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCudaDevice)
+#include "test_cuda_device.moc"
