@@ -32,12 +32,8 @@ constexpr int kLabelWidth = 190;
 
 QString bytesText(std::int64_t bytes) { return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat); }
 
-// The CUDA entry is there so users see why it is off (no driver, or no runner yet).
-QString cudaUnavailableReason() {
-  const exec::cuda::DriverStatus& driver = exec::cuda::driverStatus();
-  if (!driver.usable()) return QString::fromStdString(exec::cuda::noDeviceMessage(driver));
-  return "the CUDA runner is not in this build yet; use segscope-cli run --backend cuda when it is";
-}
+// The CUDA entry stays visible when off so users see why (no driver, no device).
+bool cudaUsable() { return exec::cuda::driverStatus().usable(); }
 
 }  // namespace
 
@@ -71,7 +67,7 @@ void SegmentBars::paintEvent(QPaintEvent*) {
   const double longest = std::max_element(bars_.begin(), bars_.end(), [](const Bar& a, const Bar& b) {
                            return a.medianMs < b.medianMs;
                          })->medianMs;
-  const int barSpace = std::max(40, width() - kLabelWidth - 150);
+  const int barSpace = std::max(40, width() - kLabelWidth - 260);
   for (std::size_t i = 0; i < bars_.size(); ++i) {
     const Bar& b = bars_[i];
     const int y = 4 + static_cast<int>(i) * kRowHeight;
@@ -87,8 +83,12 @@ void SegmentBars::paintEvent(QPaintEvent*) {
     p.setPen(QPen(QColor(QString::fromStdString(colors.pen)), 1));
     p.drawRoundedRect(bar, 3, 3);
     p.setPen(palette().text().color());
-    p.drawText(QRectF(bar.right() + 6, y, 150, kRowHeight - 4), Qt::AlignLeft | Qt::AlignVCenter,
-               QString("%1 · %2").arg(formatMs(b.medianMs), bytesText(b.bytes)));
+    QString figures = QString("%1 · %2").arg(formatMs(b.medianMs), bytesText(b.bytes));
+    if (b.peakGBps > 0 && b.medianMs > 0) {
+      const double gbps = static_cast<double>(b.bytes) / (b.medianMs * 1e6);
+      figures += QString(" · %1 GB/s (%2 %)").arg(gbps, 0, 'f', 0).arg(100.0 * gbps / b.peakGBps, 0, 'f', 0);
+    }
+    p.drawText(QRectF(bar.right() + 6, y, 260, kRowHeight - 4), Qt::AlignLeft | Qt::AlignVCenter, figures);
   }
 }
 
@@ -102,10 +102,10 @@ void SegmentBars::mousePressEvent(QMouseEvent* event) {
 RunView::RunView(QWidget* parent) : QWidget(parent) {
   backend_ = new QComboBox(this);
   backend_->addItems({"CPU reference", "CUDA"});
-  if (auto* model = qobject_cast<QStandardItemModel*>(backend_->model())) {
+  if (auto* model = qobject_cast<QStandardItemModel*>(backend_->model()); model && !cudaUsable()) {
     QStandardItem* cuda = model->item(1);
     cuda->setEnabled(false);
-    cuda->setToolTip(cudaUnavailableReason());
+    cuda->setToolTip(QString::fromStdString(exec::cuda::noDeviceMessage(exec::cuda::driverStatus())));
   }
   backend_->setToolTip("CPU reference: the interpreter runs each segment (times are the interpreter's, not a GPU's)");
   repeat_ = new QSpinBox(this);
@@ -173,13 +173,17 @@ void RunView::run(bool wait) {
   const SessionPtr session = session_;
   const int repeat = repeat_->value();
   const int generation = generation_;
+  const bool cuda = backend_->currentIndex() == 1;
   runButton_->setEnabled(false);
-  status_->setText(QString("Running on the CPU reference (%1×)…").arg(repeat));
-  thread_ = QThread::create([this, session, repeat, generation] {
+  status_->setText(cuda ? QString("Compiling and running on the GPU (%1 timed launches per segment)…").arg(repeat)
+                        : QString("Running on the CPU reference (%1×)…").arg(repeat));
+  thread_ = QThread::create([this, session, repeat, generation, cuda] {
     Result<exec::TimedRun> result = [&]() -> Result<exec::TimedRun> {
       auto inputs = exec::makeInputs(session->inputs);
       if (!inputs) return inputs.error();
-      return exec::timeSegmentedRun(session->segmentation->segmentation, *session->loaded, inputs.value(), repeat);
+      const segmenter::Segmentation& seg = session->segmentation->segmentation;
+      if (cuda) return exec::timeSegmentedRunOnCuda(seg, session->inputs, *session->loaded, inputs.value(), repeat);
+      return exec::timeSegmentedRun(seg, *session->loaded, inputs.value(), repeat);
     }();
     QMetaObject::invokeMethod(this, [this, generation, result = std::move(result)]() mutable { finish(generation, std::move(result)); },
                               Qt::QueuedConnection);
@@ -211,7 +215,7 @@ void RunView::showRun(const exec::TimedRun& run) {
   for (const exec::SegmentTiming& t : run.segments) {
     const segmenter::Segment& s = seg.segments[static_cast<std::size_t>(t.segment)];
     bars.push_back({t.segment, QString::fromUtf8(scheduler::schedulerName(s.scheduler).data()), t.host, t.medianMs, t.minMs,
-                    t.bytesIn + t.bytesOut});
+                    t.bytesIn + t.bytesOut, t.host ? 0.0 : run.dramBandwidthGBps});
     times[t.segment] = formatMs(t.medianMs);
     for (const auto& [name, value] : t.hostScalars) {
       const int row = scalars_->rowCount();
@@ -226,11 +230,17 @@ void RunView::showRun(const exec::TimedRun& run) {
   const QString verdict = c.ok ? QString("<span style='color:#2b8a3e'>✓ matches the unsegmented reference (max abs error %1)</span>")
                                      .arg(c.maxAbsError, 0, 'g', 3)
                                : "<span style='color:#c92a2a'>✗ " + QString::fromStdString(c.message).toHtmlEscaped() + "</span>";
-  status_->setText(QString("CPU reference · %1 segments · %2 per run (median of %3) · %4")
-                       .arg(run.segments.size())
-                       .arg(formatMs(run.medianMs))
-                       .arg(run.repeat)
-                       .arg(verdict));
+  const QString where = run.backend == "cuda"
+                            ? QString("CUDA (%1) · %2 segments · %3 (sum of segment medians, %4 timed launches each)")
+                                  .arg(QString::fromStdString(run.device))
+                                  .arg(run.segments.size())
+                                  .arg(formatMs(run.medianMs))
+                                  .arg(run.repeat)
+                            : QString("CPU reference (times are the interpreter's, not a GPU's) · %1 segments · %2 per run (median of %3)")
+                                  .arg(run.segments.size())
+                                  .arg(formatMs(run.medianMs))
+                                  .arg(run.repeat);
+  status_->setText(where + " · " + verdict);
   emit timesReady(times);
 }
 

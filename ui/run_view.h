@@ -31,6 +31,7 @@ class SegmentBars : public QWidget {
     bool host = false;
     double medianMs = 0, minMs = 0;
     std::int64_t bytes = 0;
+    double peakGBps = 0;  // the device's DRAM bandwidth (CUDA runs): bars then say % of peak
   };
   explicit SegmentBars(QWidget* parent = nullptr);
   void setBars(std::vector<Bar> bars);

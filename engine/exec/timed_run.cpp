@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "exec/cpu_reference.h"
+#include "exec/cuda/cuda_runner.h"
 
 namespace segscope::exec {
 namespace {
@@ -12,6 +13,15 @@ namespace {
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+Result<Comparison> compareWithReference(const ir::Fusion& reference, const std::vector<Value>& inputs,
+                                       const std::vector<Value>& outputs, const ReferenceOptions& options) {
+  auto expected = runReference(reference, inputs, options);
+  if (!expected) return expected.error();
+  std::vector<std::string> names;
+  for (const ir::FusionOutput& o : reference.outputs()) names.push_back(o.val->name());
+  return compareOutputs(expected.value(), outputs, names);
 }
 
 }  // namespace
@@ -41,11 +51,35 @@ Result<TimedRun> timeSegmentedRun(const segmenter::Segmentation& segmentation, c
                     s.bytesIn, s.bytesOut, s.hostScalars};
     out.segments.push_back(std::move(t));
   }
-  auto expected = runReference(reference, inputs, options);
-  if (!expected) return expected.error();
-  std::vector<std::string> names;
-  for (const ir::FusionOutput& o : reference.outputs()) names.push_back(o.val->name());
-  out.comparison = compareOutputs(expected.value(), last.outputs, names);
+  auto checked = compareWithReference(reference, inputs, last.outputs, options);
+  if (!checked) return checked.error();
+  out.comparison = std::move(checked.value());
+  return out;
+}
+
+Result<TimedRun> timeSegmentedRunOnCuda(const segmenter::Segmentation& segmentation, const std::vector<ir::InputSpec>& specs,
+                                        const ir::Fusion& reference, const std::vector<Value>& inputs, int repeat) {
+  auto environment = cuda::defaultCudaEnvironment();
+  if (!environment) return environment.error();
+  TimedRun out;
+  out.backend = "cuda";
+  out.device = environment.value().profile.name;
+  out.dramBandwidthGBps = environment.value().profile.dramBandwidthGBps;
+  out.repeat = std::max(1, repeat);
+  cuda::CudaRunOptions options;
+  options.repeat = out.repeat;
+  auto runner = cuda::CudaRunner::create(segmentation, specs, std::move(environment.value()), options);
+  if (!runner) return runner.error();
+  auto run = runner.value().run(inputs);
+  if (!run) return run.error();
+  for (const cuda::CudaSegmentRun& s : run.value().segments) {
+    out.medianMs += s.run.milliseconds;
+    out.segments.push_back({s.run.segment, s.run.host, s.run.milliseconds, s.minMilliseconds, s.run.bytesIn, s.run.bytesOut,
+                            s.scalarArgs.empty() ? s.run.hostScalars : s.scalarArgs});
+  }
+  auto checked = compareWithReference(reference, inputs, run.value().outputs, {});
+  if (!checked) return checked.error();
+  out.comparison = std::move(checked.value());
   return out;
 }
 
