@@ -39,7 +39,10 @@ std::int64_t vectorWidth(const KernelContext& ctx, const ShapeGroups& groups) {
 // tensor aligned to its vector size, innermost stride 1, other strides multiples of width.
 Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTable& args, const ShapeGroups& groups,
                                    std::int64_t width) {
-  const auto& [shape, outputs] = groups.front();
+  // Named references, not a structured binding: lambdas below use them (clang < 16 cannot
+  // capture bindings, and the fuzz preset builds with Debian's clang 14).
+  const auto& shape = groups.front().first;
+  const auto& outputs = groups.front().second;
   const std::string w = std::to_string(width);
   em.open("for (long long i = ((long long)blockIdx.x * blockDim.x + threadIdx.x) * " + w + "LL; i < " +
           std::to_string(numelOf(shape)) + "LL; i += sg_stride * " + w + "LL)");
