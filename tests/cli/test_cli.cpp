@@ -124,6 +124,20 @@ class TestCli : public QObject {
     QCOMPARE(cli({"trace", QString(SEGSCOPE_SOURCE_DIR) + "/samples/rope.py"}).exitCode, 2);  // --json is required
   }
 
+  // Edge bytes are elements × dtype size, by hand: cross_entropy's log-softmax T24 is f32
+  // [2048, 1000]; transpose_heavy's T15 is bf16 [8, 512, 1024].
+  void segmentEdgeBytesAreElementsTimesDtypeSize() {
+    const auto edgeBytes = [this](const char* sample, const char* val) {
+      const Run r = cli({"segment", QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + sample, "--json", "-"});
+      const QJsonObject j = QJsonDocument::fromJson(r.out.mid(r.out.indexOf('{')).toUtf8()).object();
+      for (const QJsonValue e : j["edges"].toArray())
+        if (e.toObject()["val"].toString() == val) return e.toObject()["bytes"].toDouble();
+      return -1.0;
+    };
+    QCOMPARE(edgeBytes("cross_entropy.py", "T24"), 2048.0 * 1000 * 4);
+    QCOMPARE(edgeBytes("transpose_heavy.py", "T15"), 8.0 * 512 * 1024 * 2);
+  }
+
   void segmentOnEverySample_data() { infoOnEverySample_data(); }
   void segmentOnEverySample() {
     QFETCH(QString, file);
