@@ -245,6 +245,13 @@ Result<Statement> SyntaxParser::parseStatement() {
 Result<NodePtr> SyntaxParser::parseExpression() { return parseUnary(); }
 
 Result<NodePtr> SyntaxParser::parseUnary() {
+  if (nesting_ >= kMaxExpressionNesting)
+    return makeError("expression nested more than " + std::to_string(kMaxExpressionNesting) + " levels deep", tok_.loc);
+  struct Level {
+    int& n;
+    explicit Level(int& depth) : n(depth) { ++n; }
+    ~Level() { --n; }
+  } level(nesting_);
   if (tok_.is("-") || tok_.is("+")) {
     const bool negate = tok_.is("-");
     const SourceLoc loc = tok_.loc;

@@ -93,7 +93,12 @@ class SyntaxParser {
 
   Lexer lexer_;
   Token tok_;
+  int nesting_ = 0;  // expressions being parsed inside one another (brackets, calls, signs)
 };
+
+/// Deeper nesting is refused with a diagnostic: the parser recurses per level, and a pasted
+/// run of thousands of '[' must not overflow the stack (CPython stops at 200 too).
+inline constexpr int kMaxExpressionNesting = 200;
 
 std::string describeToken(const Token& t);
 
