@@ -30,6 +30,7 @@ Expr* Fusion::newExpr(OpType op, std::vector<Val*> operands, std::vector<Val*> o
   auto owned = std::make_unique<Expr>(nextExprId_++, op, std::move(operands), std::move(outputs), std::move(attrs));
   Expr* e = owned.get();
   exprs_.push_back(std::move(owned));
+  exprGraphChanged();
   for (Val* out : e->outputs()) out->definition_ = e;
   for (Val* in : e->inputs())
     if (std::find(in->uses_.begin(), in->uses_.end(), e) == in->uses_.end()) in->uses_.push_back(e);
@@ -53,7 +54,14 @@ void Fusion::setName(Val* v, const std::string& wanted) {
   byName_[name] = v;
 }
 
+void Fusion::exprGraphChanged() {
+  const std::lock_guard lock(cacheMutex_);
+  orderValid_ = false;
+  exprOfIdValid_ = false;
+}
+
 void Fusion::removeExpr(Expr* e) {
+  exprGraphChanged();
   for (Val* in : e->inputs()) std::erase(in->uses_, e);
   for (Val* out : e->outputs())
     if (out->definition_ == e) out->definition_ = nullptr;
@@ -61,6 +69,7 @@ void Fusion::removeExpr(Expr* e) {
 }
 
 void Fusion::replaceUse(Expr* use, Val* from, Val* to) {
+  exprGraphChanged();
   use->replaceInput(from, to);
   std::erase(from->uses_, use);
   if (std::find(to->uses_.begin(), to->uses_.end(), use) == to->uses_.end()) to->uses_.push_back(use);
@@ -244,6 +253,15 @@ bool Fusion::isOutput(const Val* v) const {
 }
 
 std::vector<Expr*> Fusion::exprs() const {
+  const std::lock_guard lock(cacheMutex_);
+  if (!orderValid_) {
+    order_ = sortExprs();
+    orderValid_ = true;
+  }
+  return order_;
+}
+
+std::vector<Expr*> Fusion::sortExprs() const {
   // Kahn's algorithm, breaking ties by creation order so the order is stable.
   std::unordered_map<const Expr*, std::size_t> position;
   for (std::size_t i = 0; i < exprs_.size(); ++i) position[exprs_[i].get()] = i;
@@ -287,9 +305,18 @@ Val* Fusion::valById(int id) const {
 }
 
 Expr* Fusion::exprById(int id) const {
-  for (const auto& p : exprs_)
-    if (p->id() == id) return p.get();
-  return nullptr;
+  const std::lock_guard lock(cacheMutex_);
+  if (!exprOfIdValid_) {
+    exprOfId_.clear();
+    for (const auto& p : exprs_) {
+      const auto at = static_cast<std::size_t>(p->id());
+      if (exprOfId_.size() <= at) exprOfId_.resize(at + 1, nullptr);
+      if (!exprOfId_[at]) exprOfId_[at] = p.get();  // the first, as the scan it replaces found
+    }
+    exprOfIdValid_ = true;
+  }
+  const auto at = static_cast<std::size_t>(id);
+  return id >= 0 && at < exprOfId_.size() ? exprOfId_[at] : nullptr;
 }
 
 Val* Fusion::valByName(const std::string& name) const {
