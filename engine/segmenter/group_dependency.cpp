@@ -146,20 +146,16 @@ void GroupDependencyAnalysis::mergeGroups(const SegmentedGroup* a, const Segment
     reset(*bits, a->id());
     reset(*bits, b->id());
   }
-  forEachLive(downstream, [&](const SegmentedGroup* g) {
-    Bits& bits = producers_[indexOf(g)];
+  // A set holding both a and b already holds everything up- (down-)stream of either.
+  const auto replace = [&](Bits& bits, const Bits& reached) {
+    const bool both = test(bits, a->id()) && test(bits, b->id());
     reset(bits, a->id());
     reset(bits, b->id());
     set(bits, ab->id());
-    unite(bits, upstream);
-  });
-  forEachLive(upstream, [&](const SegmentedGroup* g) {
-    Bits& bits = consumers_[indexOf(g)];
-    reset(bits, a->id());
-    reset(bits, b->id());
-    set(bits, ab->id());
-    unite(bits, downstream);
-  });
+    if (!both) unite(bits, reached);
+  };
+  forEachLive(downstream, [&](const SegmentedGroup* g) { replace(producers_[indexOf(g)], upstream); });
+  forEachLive(upstream, [&](const SegmentedGroup* g) { replace(consumers_[indexOf(g)], downstream); });
   for (const SegmentedGroup* gone : {a, b}) {
     const std::size_t id = indexOf(gone);
     if (id >= byId_.size() || byId_[id] != gone) continue;
