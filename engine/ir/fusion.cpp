@@ -124,7 +124,7 @@ int Fusion::removeDeadCode() {
   for (const auto& v : vals_) {
     const bool orphan = !live.count(v.get()) && !v->definition() && v->uses().empty() && !isInput(v.get()) &&
                         std::find(axioms_.begin(), axioms_.end(), v.get()) == axioms_.end();
-    const auto* s = dynamic_cast<const Scalar*>(v.get());
+    const auto* s = v->asScalar();
     if (orphan && !(s && s->extentOf() && live.count(s->extentOf()))) doomed.insert(v.get());
   }
   // A scalar that a surviving tensor still uses as an extent stays (the extents of an
@@ -137,7 +137,7 @@ int Fusion::removeDeadCode() {
   }
   // A surviving extent must not point at a removed tensor: re-home it on a live one.
   for (const auto& v : vals_) {
-    auto* s = dynamic_cast<Scalar*>(v.get());
+    auto* s = v->asScalar();
     if (!s || doomed.count(s) || !s->extentOf() || !doomed.count(s->extentOf())) continue;
     s->setExtentOf(nullptr, -1);
     for (const auto& t : vals_) {
@@ -191,7 +191,7 @@ Status Fusion::removeVal(Val* v) {
   std::vector<std::pair<Scalar*, const TensorView*>> rehome;
   std::vector<Val*> doomed{v};
   for (const auto& p : vals_) {
-    auto* s = dynamic_cast<Scalar*>(p.get());
+    auto* s = p->asScalar();
     if (!s || s->extentOf() != v) continue;
     if (const TensorView* other = isExtentOfAnother(s, v)) {
       rehome.emplace_back(s, other);
@@ -390,7 +390,7 @@ Status Fusion::verify() const {
   if (order.size() != exprs_.size()) return makeError("fusion '" + name_ + "' has a cycle");
   std::unordered_set<const Val*> known;
   for (const auto& v : vals_) {
-    const auto* s = dynamic_cast<const Scalar*>(v.get());
+    const auto* s = v->asScalar();
     if (s && (s->isConstant() || s->extentOf())) known.insert(s);
   }
   for (const Val* in : inputs_) {
@@ -437,7 +437,7 @@ CloneResult Fusion::clone() const {
   const auto mapSym = [&](const SymInt& s) { return s.sym ? SymInt{s.value, r.vals.at(s.sym)} : s; };
   // Scalars first: tensor extents refer to them.
   for (const auto& v : vals_) {
-    if (const auto* s = dynamic_cast<const Scalar*>(v.get())) {
+    if (const auto* s = v->asScalar()) {
       auto copy = std::make_unique<Scalar>(s->id(), s->dtype(), s->value());
       r.vals[s] = copy.get();
       f.vals_.push_back(std::move(copy));
@@ -462,7 +462,7 @@ CloneResult Fusion::clone() const {
     copy->name_ = vals_[i]->name_;
     copy->loc_ = vals_[i]->loc_;
     f.byName_[copy->name_] = copy;
-    if (const auto* s = dynamic_cast<const Scalar*>(vals_[i].get()); s && s->extentOf())
+    if (const auto* s = vals_[i]->asScalar(); s && s->extentOf())
       static_cast<Scalar*>(copy)->setExtentOf(static_cast<const TensorView*>(r.vals.at(s->extentOf())), s->extentDim());
   }
   for (const auto& e : exprs_) {
