@@ -157,44 +157,54 @@ int Fusion::removeDeadCode() {
 }
 
 Status Fusion::removeVal(Val* v) {
-  // The tensor other than `except` with extent `sym` that is computed first (inputs before
-  // any expr), so the scalar can be read off it before anything else needs it.
-  std::unordered_map<const Val*, std::size_t> position;
-  const auto isExtentOfAnother = [&](const Val* sym, const Val* except) -> const TensorView* {
-    const TensorView* best = nullptr;
-    for (const auto& p : vals_) {
-      const TensorView* tv = p->asTensor();
-      if (!tv || tv == except) continue;
-      const bool has = std::any_of(tv->dims().begin(), tv->dims().end(), [&](const Dim& d) { return d.extent.sym == sym; });
-      if (!has) continue;
-      if (!except) return tv;  // only asked whether there is one
+  // One walk over the values finds what the checks need (passes remove many values, and a
+  // walk per question, per extent scalar, made each removal several passes over the fusion).
+  bool member = false;
+  bool isExtentOfATensor = false;
+  std::vector<Scalar*> measuring;  // scalars that measure v, in value order
+  for (const auto& p : vals_) {
+    if (p.get() == v) member = true;
+    if (Scalar* s = p->asScalar(); s && s->extentOf() == v) measuring.push_back(s);
+    if (const TensorView* tv = p->asTensor())
+      for (const Dim& d : tv->dims())
+        if (d.extent.sym == v) isExtentOfATensor = true;
+  }
+  if (!member) return makeError("cannot remove " + v->name() + ": it does not belong to fusion '" + name_ + "'");
+  const bool isAxiom = std::find(axioms_.begin(), axioms_.end(), v) != axioms_.end();
+  if (v->definition() || !v->uses().empty() || isInput(v) || isOutput(v) || isAxiom || isExtentOfATensor)
+    return makeError("cannot remove " + v->name() + ": it is still referenced");
+  // For each scalar measuring `v`: the tensor other than `v` with that extent that is
+  // computed first (inputs before any expr; the first in value order on a tie), so the
+  // scalar can be read off it before anything else needs it.
+  std::vector<const TensorView*> home(measuring.size(), nullptr);
+  if (!measuring.empty()) {
+    std::unordered_map<const Val*, std::size_t> position;
+    const auto rank = [&](const TensorView* t) {
       if (position.empty()) {
         std::size_t i = 0;
         for (const Val* in : inputs_) position[in] = i++;
         for (const Expr* e : exprs())
           for (const Val* out : e->outputs()) position[out] = i++;
       }
-      const auto rank = [&](const TensorView* t) {
-        auto it = position.find(t);
-        return it == position.end() ? vals_.size() + position.size() : it->second;
-      };
-      if (!best || rank(tv) < rank(best)) best = tv;
+      auto it = position.find(t);
+      return it == position.end() ? vals_.size() + position.size() : it->second;
+    };
+    for (const auto& p : vals_) {
+      const TensorView* tv = p->asTensor();
+      if (!tv || tv == v) continue;
+      for (std::size_t i = 0; i < measuring.size(); ++i) {
+        const bool has = std::any_of(tv->dims().begin(), tv->dims().end(), [&](const Dim& d) { return d.extent.sym == measuring[i]; });
+        if (has && (!home[i] || rank(tv) < rank(home[i]))) home[i] = tv;
+      }
     }
-    return best;
-  };
-  if (std::none_of(vals_.begin(), vals_.end(), [v](const std::unique_ptr<Val>& p) { return p.get() == v; }))
-    return makeError("cannot remove " + v->name() + ": it does not belong to fusion '" + name_ + "'");
-  const bool isAxiom = std::find(axioms_.begin(), axioms_.end(), v) != axioms_.end();
-  if (v->definition() || !v->uses().empty() || isInput(v) || isOutput(v) || isAxiom || isExtentOfAnother(v, nullptr))
-    return makeError("cannot remove " + v->name() + ": it is still referenced");
+  }
   // Scalars measuring `v`: re-homed on a tensor that shares the extent, or removed with it.
   std::vector<std::pair<Scalar*, const TensorView*>> rehome;
   std::vector<Val*> doomed{v};
-  for (const auto& p : vals_) {
-    auto* s = p->asScalar();
-    if (!s || s->extentOf() != v) continue;
-    if (const TensorView* other = isExtentOfAnother(s, v)) {
-      rehome.emplace_back(s, other);
+  for (std::size_t i = 0; i < measuring.size(); ++i) {
+    Scalar* s = measuring[i];
+    if (home[i]) {
+      rehome.emplace_back(s, home[i]);
     } else if (s->uses().empty() && !isInput(s) && !isOutput(s) &&
                std::find(axioms_.begin(), axioms_.end(), s) == axioms_.end()) {
       doomed.push_back(s);
