@@ -65,8 +65,16 @@ Result<GroupDependencyAnalysis> GroupDependencyAnalysis::build(const SegmentedFu
     }
     a.producers_[indexOf(g)] = std::move(mine);
   }
-  for (const SegmentedGroup* g : order.value())
-    a.forEachLive(a.producersOf(g), [&](const SegmentedGroup* p) { set(a.consumers_[indexOf(p)], g->id()); });
+  // Consumers likewise, in reverse order: a group's set is its direct consumers and theirs
+  // (setting one bit per producer of every group instead was quadratic in deep graphs).
+  for (auto it = order.value().rbegin(); it != order.value().rend(); ++it) {
+    Bits mine;
+    for (const SegmentedGroup* c : (*it)->consumerGroups()) {
+      set(mine, c->id());
+      unite(mine, a.consumersOf(c));
+    }
+    a.consumers_[indexOf(*it)] = std::move(mine);
+  }
   return a;
 }
 
