@@ -27,15 +27,16 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-// Bytes the trace holds in partitions (one int per expr per distinct partition) — the part
-// that grows with the number of steps; fusion snapshots are shared between merge steps.
+// Bytes the trace holds in partitions (full tables and merge deltas, each distinct partition
+// once) — the part that grows with the number of steps; fusion snapshots are shared between
+// merge steps. Counted without expanding any delta.
 std::size_t partitionBytes(const segscope::trace::Trace& t) {
   std::vector<const segscope::trace::Partition*> seen;
   std::size_t bytes = 0;
   for (const auto& s : t.steps())
     if (s.after && s.after->partition && std::find(seen.begin(), seen.end(), s.after->partition.get()) == seen.end()) {
       seen.push_back(s.after->partition.get());
-      bytes += s.after->partition->groupOfExpr.size() * sizeof(int);
+      bytes += s.after->partition->storedBytes();
     }
   return bytes;
 }

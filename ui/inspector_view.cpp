@@ -193,7 +193,8 @@ QString opPage(const trace::Step& step, const ir::Expr& expr, int sourceLine) {
     kv.add(QStringLiteral("Output ") + QString::fromStdString(out->name()), typeAndShape(*out));
   if (const trace::Partition* partition = partitionOf(step)) {
     const auto id = static_cast<std::size_t>(expr.id());
-    const int group = id < partition->groupOfExpr.size() ? partition->groupOfExpr[id] : -1;
+    const std::vector<int>& groupOfExpr = partition->groupOfExpr();
+    const int group = id < groupOfExpr.size() ? groupOfExpr[id] : -1;
     kv.add(QStringLiteral("Group"), groupText(partition, group));
   } else {
     kv.add(QStringLiteral("Group"), muted(QStringLiteral("not segmented yet at this step")));

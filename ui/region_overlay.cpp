@@ -55,10 +55,11 @@ std::vector<QRectF> memberBoxes(const regions::Region& region, const graph::Grap
         boxes.emplace_back(b.x, b.y, b.width, b.height);
       }
   if (!boxes.empty() || !partition) return boxes;
+  const std::vector<int>& groupOf = partition->groupOfExpr();
   std::set<int> groups;
   for (int id : exprs)
-    if (id >= 0 && static_cast<std::size_t>(id) < partition->groupOfExpr.size() && partition->groupOfExpr[static_cast<std::size_t>(id)] >= 0)
-      groups.insert(partition->groupOfExpr[static_cast<std::size_t>(id)]);
+    if (id >= 0 && static_cast<std::size_t>(id) < groupOf.size() && groupOf[static_cast<std::size_t>(id)] >= 0)
+      groups.insert(groupOf[static_cast<std::size_t>(id)]);
   for (const graph::Node& n : model.nodes)
     if (n.kind == graph::NodeKind::Segment && groups.count(n.segment))
       if (const layout::NodeGeometry* g = geometry.node(n.id)) {

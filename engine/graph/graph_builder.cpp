@@ -55,7 +55,8 @@ std::string bytesText(std::int64_t b) {
 int groupOf(const trace::Partition* p, const ir::Expr* e) {
   if (!p) return -1;
   const auto id = static_cast<std::size_t>(e->id());
-  return id < p->groupOfExpr.size() ? p->groupOfExpr[id] : -1;
+  const std::vector<int>& groupOfExpr = p->groupOfExpr();
+  return id < groupOfExpr.size() ? groupOfExpr[id] : -1;
 }
 
 bool drawnAsInput(const ir::Fusion& f, const ir::Val* v) {
@@ -259,7 +260,7 @@ class Builder {
     std::map<int, int> ops;
     for (const ir::Expr* e : exprs_) ++ops[groupOf(partition_, e)];
     const auto segmentNode = [&](int group) { return group < 0 ? std::string("host") : "s" + std::to_string(group); };
-    for (const trace::PartitionGroup& g : partition_->groups) {
+    for (const trace::PartitionGroup& g : partition_->groups()) {
       if (!ops.count(g.id)) continue;
       Node n;
       n.id = segmentNode(g.id);
@@ -377,18 +378,18 @@ GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOpt
 }
 
 trace::SnapshotPtr snapshotOfSegmentation(const segmenter::Segmentation& segmentation) {
-  auto partition = std::make_shared<trace::Partition>();
+  trace::PartitionTable partition;
   for (const segmenter::Segment& s : segmentation.segments) {
-    partition->groups.push_back({s.id, std::string(scheduler::schedulerName(s.scheduler)), s.host});
+    partition.groups.push_back({s.id, std::string(scheduler::schedulerName(s.scheduler)), s.host});
     for (const ir::Expr* e : s.exprs) {
       const auto id = static_cast<std::size_t>(e->id());
-      if (partition->groupOfExpr.size() <= id) partition->groupOfExpr.resize(id + 1, -1);
-      if (partition->groupOfExpr[id] < 0) partition->groupOfExpr[id] = s.id;
+      if (partition.groupOfExpr.size() <= id) partition.groupOfExpr.resize(id + 1, -1);
+      if (partition.groupOfExpr[id] < 0) partition.groupOfExpr[id] = s.id;
     }
   }
   auto snapshot = std::make_shared<trace::Snapshot>();
   snapshot->fusion = std::shared_ptr<const ir::Fusion>(segmentation.fusion->clone().fusion.release());
-  snapshot->partition = std::move(partition);
+  snapshot->partition = std::make_shared<const trace::Partition>(std::move(partition));
   return snapshot;
 }
 

@@ -27,7 +27,7 @@ std::string boolList(const std::vector<bool>& v) {
 }
 
 std::string operandText(const Val* v) {
-  if (const auto* s = dynamic_cast<const Scalar*>(v); s && s->isConstant())
+  if (const auto* s = v->asScalar(); s && s->isConstant())
     return formatScalarValue(*s->value());
   return v->name();
 }

@@ -30,6 +30,7 @@ Expr* Fusion::newExpr(OpType op, std::vector<Val*> operands, std::vector<Val*> o
   auto owned = std::make_unique<Expr>(nextExprId_++, op, std::move(operands), std::move(outputs), std::move(attrs));
   Expr* e = owned.get();
   exprs_.push_back(std::move(owned));
+  exprGraphChanged();
   for (Val* out : e->outputs()) out->definition_ = e;
   for (Val* in : e->inputs())
     if (std::find(in->uses_.begin(), in->uses_.end(), e) == in->uses_.end()) in->uses_.push_back(e);
@@ -53,7 +54,14 @@ void Fusion::setName(Val* v, const std::string& wanted) {
   byName_[name] = v;
 }
 
+void Fusion::exprGraphChanged() {
+  const std::lock_guard lock(cacheMutex_);
+  orderValid_ = false;
+  exprOfIdValid_ = false;
+}
+
 void Fusion::removeExpr(Expr* e) {
+  exprGraphChanged();
   for (Val* in : e->inputs()) std::erase(in->uses_, e);
   for (Val* out : e->outputs())
     if (out->definition_ == e) out->definition_ = nullptr;
@@ -61,6 +69,7 @@ void Fusion::removeExpr(Expr* e) {
 }
 
 void Fusion::replaceUse(Expr* use, Val* from, Val* to) {
+  exprGraphChanged();
   use->replaceInput(from, to);
   std::erase(from->uses_, use);
   if (std::find(to->uses_.begin(), to->uses_.end(), use) == to->uses_.end()) to->uses_.push_back(use);
@@ -115,7 +124,7 @@ int Fusion::removeDeadCode() {
   for (const auto& v : vals_) {
     const bool orphan = !live.count(v.get()) && !v->definition() && v->uses().empty() && !isInput(v.get()) &&
                         std::find(axioms_.begin(), axioms_.end(), v.get()) == axioms_.end();
-    const auto* s = dynamic_cast<const Scalar*>(v.get());
+    const auto* s = v->asScalar();
     if (orphan && !(s && s->extentOf() && live.count(s->extentOf()))) doomed.insert(v.get());
   }
   // A scalar that a surviving tensor still uses as an extent stays (the extents of an
@@ -128,7 +137,7 @@ int Fusion::removeDeadCode() {
   }
   // A surviving extent must not point at a removed tensor: re-home it on a live one.
   for (const auto& v : vals_) {
-    auto* s = dynamic_cast<Scalar*>(v.get());
+    auto* s = v->asScalar();
     if (!s || doomed.count(s) || !s->extentOf() || !doomed.count(s->extentOf())) continue;
     s->setExtentOf(nullptr, -1);
     for (const auto& t : vals_) {
@@ -148,44 +157,54 @@ int Fusion::removeDeadCode() {
 }
 
 Status Fusion::removeVal(Val* v) {
-  // The tensor other than `except` with extent `sym` that is computed first (inputs before
-  // any expr), so the scalar can be read off it before anything else needs it.
-  std::unordered_map<const Val*, std::size_t> position;
-  const auto isExtentOfAnother = [&](const Val* sym, const Val* except) -> const TensorView* {
-    const TensorView* best = nullptr;
-    for (const auto& p : vals_) {
-      const TensorView* tv = p->asTensor();
-      if (!tv || tv == except) continue;
-      const bool has = std::any_of(tv->dims().begin(), tv->dims().end(), [&](const Dim& d) { return d.extent.sym == sym; });
-      if (!has) continue;
-      if (!except) return tv;  // only asked whether there is one
+  // One walk over the values finds what the checks need (passes remove many values, and a
+  // walk per question, per extent scalar, made each removal several passes over the fusion).
+  bool member = false;
+  bool isExtentOfATensor = false;
+  std::vector<Scalar*> measuring;  // scalars that measure v, in value order
+  for (const auto& p : vals_) {
+    if (p.get() == v) member = true;
+    if (Scalar* s = p->asScalar(); s && s->extentOf() == v) measuring.push_back(s);
+    if (const TensorView* tv = p->asTensor())
+      for (const Dim& d : tv->dims())
+        if (d.extent.sym == v) isExtentOfATensor = true;
+  }
+  if (!member) return makeError("cannot remove " + v->name() + ": it does not belong to fusion '" + name_ + "'");
+  const bool isAxiom = std::find(axioms_.begin(), axioms_.end(), v) != axioms_.end();
+  if (v->definition() || !v->uses().empty() || isInput(v) || isOutput(v) || isAxiom || isExtentOfATensor)
+    return makeError("cannot remove " + v->name() + ": it is still referenced");
+  // For each scalar measuring `v`: the tensor other than `v` with that extent that is
+  // computed first (inputs before any expr; the first in value order on a tie), so the
+  // scalar can be read off it before anything else needs it.
+  std::vector<const TensorView*> home(measuring.size(), nullptr);
+  if (!measuring.empty()) {
+    std::unordered_map<const Val*, std::size_t> position;
+    const auto rank = [&](const TensorView* t) {
       if (position.empty()) {
         std::size_t i = 0;
         for (const Val* in : inputs_) position[in] = i++;
         for (const Expr* e : exprs())
           for (const Val* out : e->outputs()) position[out] = i++;
       }
-      const auto rank = [&](const TensorView* t) {
-        auto it = position.find(t);
-        return it == position.end() ? vals_.size() + position.size() : it->second;
-      };
-      if (!best || rank(tv) < rank(best)) best = tv;
+      auto it = position.find(t);
+      return it == position.end() ? vals_.size() + position.size() : it->second;
+    };
+    for (const auto& p : vals_) {
+      const TensorView* tv = p->asTensor();
+      if (!tv || tv == v) continue;
+      for (std::size_t i = 0; i < measuring.size(); ++i) {
+        const bool has = std::any_of(tv->dims().begin(), tv->dims().end(), [&](const Dim& d) { return d.extent.sym == measuring[i]; });
+        if (has && (!home[i] || rank(tv) < rank(home[i]))) home[i] = tv;
+      }
     }
-    return best;
-  };
-  if (std::none_of(vals_.begin(), vals_.end(), [v](const std::unique_ptr<Val>& p) { return p.get() == v; }))
-    return makeError("cannot remove " + v->name() + ": it does not belong to fusion '" + name_ + "'");
-  const bool isAxiom = std::find(axioms_.begin(), axioms_.end(), v) != axioms_.end();
-  if (v->definition() || !v->uses().empty() || isInput(v) || isOutput(v) || isAxiom || isExtentOfAnother(v, nullptr))
-    return makeError("cannot remove " + v->name() + ": it is still referenced");
+  }
   // Scalars measuring `v`: re-homed on a tensor that shares the extent, or removed with it.
   std::vector<std::pair<Scalar*, const TensorView*>> rehome;
   std::vector<Val*> doomed{v};
-  for (const auto& p : vals_) {
-    auto* s = dynamic_cast<Scalar*>(p.get());
-    if (!s || s->extentOf() != v) continue;
-    if (const TensorView* other = isExtentOfAnother(s, v)) {
-      rehome.emplace_back(s, other);
+  for (std::size_t i = 0; i < measuring.size(); ++i) {
+    Scalar* s = measuring[i];
+    if (home[i]) {
+      rehome.emplace_back(s, home[i]);
     } else if (s->uses().empty() && !isInput(s) && !isOutput(s) &&
                std::find(axioms_.begin(), axioms_.end(), s) == axioms_.end()) {
       doomed.push_back(s);
@@ -244,6 +263,15 @@ bool Fusion::isOutput(const Val* v) const {
 }
 
 std::vector<Expr*> Fusion::exprs() const {
+  const std::lock_guard lock(cacheMutex_);
+  if (!orderValid_) {
+    order_ = sortExprs();
+    orderValid_ = true;
+  }
+  return order_;
+}
+
+std::vector<Expr*> Fusion::sortExprs() const {
   // Kahn's algorithm, breaking ties by creation order so the order is stable.
   std::unordered_map<const Expr*, std::size_t> position;
   for (std::size_t i = 0; i < exprs_.size(); ++i) position[exprs_[i].get()] = i;
@@ -287,9 +315,18 @@ Val* Fusion::valById(int id) const {
 }
 
 Expr* Fusion::exprById(int id) const {
-  for (const auto& p : exprs_)
-    if (p->id() == id) return p.get();
-  return nullptr;
+  const std::lock_guard lock(cacheMutex_);
+  if (!exprOfIdValid_) {
+    exprOfId_.clear();
+    for (const auto& p : exprs_) {
+      const auto at = static_cast<std::size_t>(p->id());
+      if (exprOfId_.size() <= at) exprOfId_.resize(at + 1, nullptr);
+      if (!exprOfId_[at]) exprOfId_[at] = p.get();  // the first, as the scan it replaces found
+    }
+    exprOfIdValid_ = true;
+  }
+  const auto at = static_cast<std::size_t>(id);
+  return id >= 0 && at < exprOfId_.size() ? exprOfId_[at] : nullptr;
 }
 
 Val* Fusion::valByName(const std::string& name) const {
@@ -363,7 +400,7 @@ Status Fusion::verify() const {
   if (order.size() != exprs_.size()) return makeError("fusion '" + name_ + "' has a cycle");
   std::unordered_set<const Val*> known;
   for (const auto& v : vals_) {
-    const auto* s = dynamic_cast<const Scalar*>(v.get());
+    const auto* s = v->asScalar();
     if (s && (s->isConstant() || s->extentOf())) known.insert(s);
   }
   for (const Val* in : inputs_) {
@@ -410,7 +447,7 @@ CloneResult Fusion::clone() const {
   const auto mapSym = [&](const SymInt& s) { return s.sym ? SymInt{s.value, r.vals.at(s.sym)} : s; };
   // Scalars first: tensor extents refer to them.
   for (const auto& v : vals_) {
-    if (const auto* s = dynamic_cast<const Scalar*>(v.get())) {
+    if (const auto* s = v->asScalar()) {
       auto copy = std::make_unique<Scalar>(s->id(), s->dtype(), s->value());
       r.vals[s] = copy.get();
       f.vals_.push_back(std::move(copy));
@@ -435,7 +472,7 @@ CloneResult Fusion::clone() const {
     copy->name_ = vals_[i]->name_;
     copy->loc_ = vals_[i]->loc_;
     f.byName_[copy->name_] = copy;
-    if (const auto* s = dynamic_cast<const Scalar*>(vals_[i].get()); s && s->extentOf())
+    if (const auto* s = vals_[i]->asScalar(); s && s->extentOf())
       static_cast<Scalar*>(copy)->setExtentOf(static_cast<const TensorView*>(r.vals.at(s->extentOf())), s->extentDim());
   }
   for (const auto& e : exprs_) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -95,6 +96,18 @@ class Fusion {
   std::vector<Val*> axioms_;
   int nextValId_ = 0;
   int nextExprId_ = 0;
+
+  // Read caches, rebuilt on the first read after a change to the expr graph: passes call
+  // exprs() and exprById() inside their loops, and sorting (or scanning) the whole fusion
+  // on every call made them quadratic. A mutex, because const fusions (trace snapshots)
+  // are read from several threads.
+  void exprGraphChanged();
+  mutable std::mutex cacheMutex_;
+  mutable std::vector<Expr*> order_;
+  mutable bool orderValid_ = false;
+  mutable std::vector<Expr*> exprOfId_;  // indexed by expr id
+  mutable bool exprOfIdValid_ = false;
+  std::vector<Expr*> sortExprs() const;
 };
 
 struct CloneResult {

@@ -43,13 +43,15 @@ double scalarAsDouble(const ScalarValue& v) {
 std::string SymInt::toString() const {
   if (!sym) return std::to_string(value);
   // Extents are named after the tensor they measure, so the text does not depend on ids.
-  if (const auto* s = dynamic_cast<const Scalar*>(sym); s && s->extentOf())
+  if (const auto* s = sym->asScalar(); s && s->extentOf())
     return s->extentOf()->name() + ".size" + std::to_string(s->extentDim());
   return sym->name();
 }
 
 TensorView* Val::asTensor() { return isTensor() ? static_cast<TensorView*>(this) : nullptr; }
 const TensorView* Val::asTensor() const { return isTensor() ? static_cast<const TensorView*>(this) : nullptr; }
+Scalar* Val::asScalar() { return isScalar() ? static_cast<Scalar*>(this) : nullptr; }
+const Scalar* Val::asScalar() const { return isScalar() ? static_cast<const Scalar*>(this) : nullptr; }
 
 std::string TensorView::shapeString() const {
   std::string s = "[";

@@ -49,6 +49,8 @@ struct Dim {
   bool isBroadcast() const { return kind != IterKind::Iteration; }
 };
 
+class Scalar;
+
 enum class ValKind : std::uint8_t { Scalar, Tensor };
 
 class Val {
@@ -69,6 +71,9 @@ class Val {
 
   TensorView* asTensor();
   const TensorView* asTensor() const;
+  /// The kind test instead of dynamic_cast: removeVal and the passes ask it of every value.
+  Scalar* asScalar();
+  const Scalar* asScalar() const;
 
   void setLoc(SourceLoc loc) { loc_ = loc; }
 

@@ -43,7 +43,7 @@ bool AddAxioms::runPass(ir::Fusion& fusion, PassLog& log) {
     for (const ir::Dim& d : tv->dims()) {
       if (d.kind == ir::IterKind::ExpandedBroadcast || d.extent.isConst()) continue;
       ir::Val* extent = d.extent.sym;
-      const auto* s = dynamic_cast<const ir::Scalar*>(extent);
+      const auto* s = extent->asScalar();
       if (!s || s->isConstant() || s->definition()) continue;
       const auto& known = fusion.axioms();
       if (std::find(known.begin(), known.end(), extent) != known.end()) continue;

@@ -16,6 +16,7 @@
 #include "passes/allocation_domain.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -49,21 +50,45 @@ int nonBroadcastDims(const TensorView* tv) {
   return static_cast<int>(std::count_if(tv->dims().begin(), tv->dims().end(), [](const ir::Dim& d) { return !d.isBroadcast(); }));
 }
 
-// Input tensors that `out` depends on, in input order.
-std::vector<const TensorView*> sourceInputs(const ir::Fusion& fusion, const Val* out) {
-  std::unordered_set<const Val*> seen;
-  std::vector<const Val*> work{out};
-  while (!work.empty()) {
-    const Val* v = work.back();
-    work.pop_back();
-    if (!seen.insert(v).second) continue;
-    if (const Expr* def = v->definition()) work.insert(work.end(), def->inputs().begin(), def->inputs().end());
+// Which fusion inputs every value depends on, as bitsets over input positions, in one
+// topological walk (a walk upstream from every output was quadratic in large fusions).
+class InputDependencies {
+ public:
+  explicit InputDependencies(const ir::Fusion& fusion) : inputs_(fusion.inputs()) {
+    for (std::size_t i = 0; i < inputs_.size(); ++i) setBit(of_[inputs_[i]], i);
+    for (const Expr* e : fusion.exprs()) {
+      Bits reached;
+      for (const Val* in : e->inputs())
+        if (auto it = of_.find(in); it != of_.end()) unite(reached, it->second);
+      for (const Val* out : e->outputs()) unite(of_[out], reached);
+    }
   }
-  std::vector<const TensorView*> sources;
-  for (const Val* in : fusion.inputs())
-    if (in->isTensor() && seen.count(in)) sources.push_back(in->asTensor());
-  return sources;
-}
+
+  /// Input tensors that `out` depends on, in input order.
+  std::vector<const TensorView*> sourceInputs(const Val* out) const {
+    std::vector<const TensorView*> sources;
+    const auto it = of_.find(out);
+    if (it == of_.end()) return sources;
+    for (std::size_t i = 0; i < inputs_.size(); ++i)
+      if (i / 64 < it->second.size() && (it->second[i / 64] >> (i % 64)) & 1u && inputs_[i]->isTensor())
+        sources.push_back(inputs_[i]->asTensor());
+    return sources;
+  }
+
+ private:
+  using Bits = std::vector<std::uint64_t>;
+  static void setBit(Bits& b, std::size_t i) {
+    if (b.size() <= i / 64) b.resize(i / 64 + 1, 0);
+    b[i / 64] |= std::uint64_t{1} << (i % 64);
+  }
+  static void unite(Bits& into, const Bits& from) {
+    if (into.size() < from.size()) into.resize(from.size(), 0);
+    for (std::size_t w = 0; w < from.size(); ++w) into[w] |= from[w];
+  }
+
+  const std::vector<Val*>& inputs_;
+  std::unordered_map<const Val*, Bits> of_;
+};
 
 bool positionPreserving(const Expr* e) {
   switch (e->family()) {
@@ -128,6 +153,7 @@ bool excludedProducer(const Val* v) {
 bool AllocationDomain::runPass(ir::Fusion& fusion, PassLog& log) {
   bool modified = false;
   const std::vector<ir::FusionOutput> outputs = fusion.outputs();
+  const InputDependencies dependsOn(fusion);
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const ir::FusionOutput& o = outputs[i];
     const TensorView* out = o.val->asTensor();
@@ -137,7 +163,7 @@ bool AllocationDomain::runPass(ir::Fusion& fusion, PassLog& log) {
     const TensorView* ref = nullptr;
     int best = -1;
     bool tie = false;
-    for (const TensorView* s : sourceInputs(fusion, out)) {
+    for (const TensorView* s : dependsOn.sourceInputs(out)) {
       const int n = nonBroadcastDims(s);
       if (n > best) {
         ref = s;

@@ -14,7 +14,7 @@ bool isEmpty(const ir::TensorView* tv) {
 }
 
 std::optional<ir::ScalarValue> constantValue(const ir::Val* v) {
-  const auto* s = dynamic_cast<const ir::Scalar*>(v);
+  const auto* s = v ? v->asScalar() : nullptr;
   if (!s || !s->isConstant()) return std::nullopt;
   return s->value();
 }
@@ -30,7 +30,7 @@ bool hasSingleUse(const ir::Fusion& f, const ir::Val* v) { return v->uses().size
 
 bool extentIsAvailable(const ir::Fusion& f, const ir::SymInt& extent) {
   if (extent.isConst()) return true;
-  const auto* s = dynamic_cast<const ir::Scalar*>(extent.sym);
+  const auto* s = extent.sym->asScalar();
   if (!s) return false;
   if (s->isConstant() || s->definition() || f.isInput(s)) return true;
   return s->extentOf() && f.isInput(s->extentOf());
@@ -72,7 +72,7 @@ bool replaceTensor(ir::Fusion& f, ir::TensorView* old, ir::TensorView* replaceme
     const ir::SymInt b = replacement->dim(d).extent;
     if (a == b) continue;
     replacement->setExtent(d, a);
-    if (auto* s = dynamic_cast<ir::Scalar*>(a.sym); s && s->extentOf() == old) s->setExtentOf(replacement, static_cast<int>(d));
+    if (auto* s = a.sym ? a.sym->asScalar() : nullptr; s && s->extentOf() == old) s->setExtentOf(replacement, static_cast<int>(d));
     if (b.sym) dropped.push_back(b.sym);
   }
   f.replaceAllUsesWith(old, replacement);

@@ -3,7 +3,7 @@
 // horizontally (through the consumers of a common producer), before the general merge.
 #include <algorithm>
 #include <optional>
-#include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "scheduler/analysis.h"
@@ -42,11 +42,61 @@ std::optional<Signature> signatureOf(const SegmentedGroup* g, bool& mixed) {
   return sig;
 }
 
-bool compatible(const SegmentedGroup* g, const Signature& sig) {
-  bool mixed = false;
-  const auto s = signatureOf(g, mixed);
-  return !mixed && (!s || *s == sig);
-}
+// Every group's signature, computed once per group (a group's exprs never change: a merge
+// makes a new group), plus bitsets by group id so that "is every group between these two
+// compatible?" is a few word operations instead of a walk over each group's exprs.
+class Signatures {
+ public:
+  using Bits = GroupDependencyAnalysis::Bits;
+  static constexpr int kNone = -1;   // no reduction
+  static constexpr int kMixed = -2;  // reductions that disagree (or one without a tensor input)
+
+  int keyOf(const SegmentedGroup* g) {
+    const auto id = static_cast<std::size_t>(g->id());
+    if (id < keys_.size() && keys_[id] != kUnknown) return keys_[id];
+    if (keys_.size() <= id) keys_.resize(id + 1, kUnknown);
+    bool mixed = false;
+    const std::optional<Signature> sig = signatureOf(g, mixed);
+    const int key = mixed ? kMixed : sig ? keyOf(*sig) : kNone;
+    keys_[id] = key;
+    if (key == kMixed) setBit(mixed_, id);
+    if (key >= 0) setBit(withKey_[static_cast<std::size_t>(key)], id);
+    if (key >= 0) setBit(withAnyKey_, id);
+    return key;
+  }
+  int count() const { return static_cast<int>(distinct_.size()); }
+
+  /// True when a group in `groups` (all seen by keyOf) has mixed reductions or ones of
+  /// another signature than `key`: nvFuser's compatibility test, word by word.
+  bool anyIncompatible(const Bits& groups, int key) const {
+    const Bits& same = withKey_[static_cast<std::size_t>(key)];
+    for (std::size_t w = 0; w < groups.size(); ++w) {
+      const std::uint64_t bad = wordOf(mixed_, w) | (wordOf(withAnyKey_, w) & ~wordOf(same, w));
+      if (groups[w] & bad) return true;
+    }
+    return false;
+  }
+
+ private:
+  static constexpr int kUnknown = -3;
+  static std::uint64_t wordOf(const Bits& b, std::size_t w) { return w < b.size() ? b[w] : 0; }
+  static void setBit(Bits& b, std::size_t id) {
+    if (b.size() <= id / 64) b.resize(id / 64 + 1, 0);
+    b[id / 64] |= std::uint64_t{1} << (id % 64);
+  }
+  int keyOf(const Signature& sig) {
+    for (std::size_t k = 0; k < distinct_.size(); ++k)
+      if (distinct_[k] == sig) return static_cast<int>(k);
+    distinct_.push_back(sig);
+    withKey_.emplace_back();
+    return count() - 1;
+  }
+
+  std::vector<int> keys_;  // by group id
+  std::vector<Signature> distinct_;
+  Bits mixed_, withAnyKey_;
+  std::vector<Bits> withKey_;  // by key
+};
 
 std::vector<SegmentedGroup*> between(GroupDependencyAnalysis& dep, SegmentedGroup* from, SegmentedGroup* to) {
   std::vector<SegmentedGroup*> set{from};
@@ -63,10 +113,12 @@ bool carriesFusionOutputInside(const FinderState& state, const std::vector<Segme
   return false;
 }
 
-SegmentedGroup* tryVertical(FinderState& state, SegmentedGroup* producer, SegmentedGroup* consumer, const Signature& sig) {
-  std::vector<SegmentedGroup*> set = between(state.dependencies(), producer, consumer);
-  for (const SegmentedGroup* g : set)
-    if (!compatible(g, sig)) return nullptr;
+// Both ends carry the signature `key`, so only the groups between them need checking.
+SegmentedGroup* tryVertical(FinderState& state, const Signatures& sigs, SegmentedGroup* producer, SegmentedGroup* consumer,
+                            int key) {
+  GroupDependencyAnalysis& dep = state.dependencies();
+  if (sigs.anyIncompatible(dep.betweenBits(producer, consumer), key)) return nullptr;
+  std::vector<SegmentedGroup*> set = between(dep, producer, consumer);
   if (carriesFusionOutputInside(state, set)) return nullptr;
   return state.attemptMerge(set);
 }
@@ -104,39 +156,60 @@ SegmentedGroup* tryHorizontal(FinderState& state, SegmentedGroup* a, SegmentedGr
 
 struct Candidate {
   SegmentedGroup* group;
-  Signature sig;
+  int key;  // Signatures key
 };
 
-std::vector<Candidate> reductionGroups(const FinderState& state) {
+// Groups with one signature, in group order (= ascending id: new groups are appended).
+std::vector<Candidate> reductionGroups(const FinderState& state, Signatures& sigs) {
   std::vector<Candidate> out;
-  for (SegmentedGroup* g : state.groups->groups()) {
-    bool mixed = false;
-    if (auto s = signatureOf(g, mixed)) out.push_back({g, *s});
-  }
+  for (SegmentedGroup* g : state.groups->groups())
+    if (const int key = sigs.keyOf(g); key >= 0) out.push_back({g, key});
   return out;
 }
 
-bool anyPairShares(const std::vector<Candidate>& c) {
-  for (std::size_t i = 0; i < c.size(); ++i)
-    for (std::size_t j = i + 1; j < c.size(); ++j)
-      if (c[i].sig == c[j].sig) return true;
+bool anyPairShares(const std::vector<Candidate>& c, int keys) {
+  std::vector<int> seen(static_cast<std::size_t>(keys), 0);
+  for (const Candidate& x : c)
+    if (++seen[static_cast<std::size_t>(x.key)] == 2) return true;
   return false;
 }
 
+// Pairs are tried in (i, j) order over the candidate list, each once. The list is in id
+// order and only loses groups or gains new (higher-id) ones, and a group's partners are
+// always walked in that order, so the pairs tried with group i are exactly its partners up
+// to the last one tried: one id per group replaces a set of all tried pairs.
+class TriedPairs {
+ public:
+  bool tried(const SegmentedGroup* a, const SegmentedGroup* b) const {
+    const auto it = lastPartner_.find(a->id());
+    return it != lastPartner_.end() && b->id() <= it->second;
+  }
+  void markTried(const SegmentedGroup* a, const SegmentedGroup* b) { lastPartner_[a->id()] = b->id(); }
+
+ private:
+  std::unordered_map<int, int> lastPartner_;
+};
+
 // One successful merge among the pairs; false when no pair merges.
-bool mergeOnePair(FinderState& state, const std::vector<Candidate>& c, std::set<std::pair<int, int>>& tried) {
+bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried) {
+  const std::vector<Candidate> c = reductionGroups(state, sigs);
+  std::vector<std::vector<std::size_t>> withKey(static_cast<std::size_t>(sigs.count()));  // candidate indices
+  for (std::size_t i = 0; i < c.size(); ++i) withKey[static_cast<std::size_t>(c[i].key)].push_back(i);
   GroupDependencyAnalysis& dep = state.dependencies();
-  for (std::size_t i = 0; i < c.size(); ++i)
-    for (std::size_t j = i + 1; j < c.size(); ++j) {
-      if (!(c[i].sig == c[j].sig) || !tried.insert({c[i].group->id(), c[j].group->id()}).second) continue;
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    const std::vector<std::size_t>& same = withKey[static_cast<std::size_t>(c[i].key)];
+    for (auto it = std::upper_bound(same.begin(), same.end(), i); it != same.end(); ++it) {
       SegmentedGroup* a = c[i].group;
-      SegmentedGroup* b = c[j].group;
+      SegmentedGroup* b = c[*it].group;
+      if (tried.tried(a, b)) continue;
+      tried.markTried(a, b);
       SegmentedGroup* merged = nullptr;
-      if (dep.isProducerOf(a, b)) merged = tryVertical(state, a, b, c[i].sig);
-      else if (dep.isProducerOf(b, a)) merged = tryVertical(state, b, a, c[i].sig);
+      if (dep.isProducerOf(a, b)) merged = tryVertical(state, sigs, a, b, c[i].key);
+      else if (dep.isProducerOf(b, a)) merged = tryVertical(state, sigs, b, a, c[i].key);
       else merged = tryHorizontal(state, a, b);
       if (merged) return true;
     }
+  }
   return false;
 }
 
@@ -145,9 +218,13 @@ bool mergeOnePair(FinderState& state, const std::vector<Candidate>& c, std::set<
 void combineReductions(FinderState& state) {
   state.phase = "combine_reductions";
   state.round = 0;
-  if (!state.options.runCombineReductions || !anyPairShares(reductionGroups(state))) return;
-  std::set<std::pair<int, int>> tried;
-  while (mergeOnePair(state, reductionGroups(state), tried)) ++state.round;
+  if (!state.options.runCombineReductions) return;
+  Signatures sigs;
+  const std::vector<Candidate> first = reductionGroups(state, sigs);  // before count(): it adds the keys
+  if (!anyPairShares(first, sigs.count())) return;
+  TriedPairs tried;
+  while (mergeOnePair(state, sigs, tried)) ++state.round;
+  state.dropDependencies();
 }
 
 }  // namespace segscope::segmenter

@@ -30,17 +30,17 @@ bool reads(const Draft& d, const ir::Val* v) {
 }
 
 std::shared_ptr<const trace::Partition> partitionOf(const std::vector<Draft>& drafts) {
-  auto p = std::make_shared<trace::Partition>();
+  trace::PartitionTable p;
   for (std::size_t i = 0; i < drafts.size(); ++i) {
     const int id = static_cast<int>(i);
-    p->groups.push_back({id, std::string(scheduler::schedulerName(drafts[i].type)), drafts[i].host});
+    p.groups.push_back({id, std::string(scheduler::schedulerName(drafts[i].type)), drafts[i].host});
     for (const ir::Expr* e : drafts[i].exprs) {
       const auto x = static_cast<std::size_t>(e->id());
-      if (p->groupOfExpr.size() <= x) p->groupOfExpr.resize(x + 1, -1);
-      if (p->groupOfExpr[x] < 0) p->groupOfExpr[x] = id;
+      if (p.groupOfExpr.size() <= x) p.groupOfExpr.resize(x + 1, -1);
+      if (p.groupOfExpr[x] < 0) p.groupOfExpr[x] = id;
     }
   }
-  return p;
+  return std::make_shared<const trace::Partition>(std::move(p));
 }
 
 void recordFinalize(FinderState& state, const std::vector<Draft>& drafts, const std::string& name,

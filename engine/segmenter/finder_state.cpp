@@ -195,40 +195,34 @@ void FinderState::showPartition(std::shared_ptr<const trace::Partition> partitio
   current_ = s;
 }
 
-// The partition after a merge, patched from the one before: copying a vector of ints is far
-// cheaper than walking every group's exprs again, which made long traces quadratic.
+// The partition after a merge, stored as that merge on top of the one before: the merged
+// groups' exprs are exactly the result's, so their ids are all it needs.
 trace::SnapshotPtr FinderState::patchedSnapshot(const trace::SnapshotPtr& before, const std::vector<SegmentedGroup*>& merged,
                                                 const SegmentedGroup* result) const {
   if (!before || !before->partition) return nullptr;
-  auto p = std::make_shared<trace::Partition>(*before->partition);
-  std::erase_if(p->groups, [&](const trace::PartitionGroup& g) {
-    return std::any_of(merged.begin(), merged.end(), [&](const SegmentedGroup* m) { return m->id() == g.id; });
-  });
+  std::vector<int> mergedIds;
+  for (const SegmentedGroup* m : merged) mergedIds.push_back(m->id());
   const scheduler::SchedulerType type = typeOf(result);
-  p->groups.push_back({result->id(), std::string(scheduler::schedulerName(type)), runsOnHost(type, result->exprs())});
-  for (const ir::Expr* e : result->exprs()) {
-    const auto id = static_cast<std::size_t>(e->id());
-    if (p->groupOfExpr.size() <= id) p->groupOfExpr.resize(id + 1, -1);
-    p->groupOfExpr[id] = result->id();
-  }
   auto s = std::make_shared<trace::Snapshot>();
   s->fusion = before->fusion;
-  s->partition = std::move(p);
+  s->partition = trace::Partition::afterMerge(
+      before->partition, std::move(mergedIds),
+      {result->id(), std::string(scheduler::schedulerName(type)), runsOnHost(type, result->exprs())});
   return s;
 }
 
 std::shared_ptr<const trace::Partition> FinderState::buildPartition() const {
-  auto p = std::make_shared<trace::Partition>();
+  trace::PartitionTable p;
   for (const SegmentedGroup* g : groups->groups()) {
     const scheduler::SchedulerType type = typeOf(g);
-    p->groups.push_back({g->id(), std::string(scheduler::schedulerName(type)), runsOnHost(type, g->exprs())});
+    p.groups.push_back({g->id(), std::string(scheduler::schedulerName(type)), runsOnHost(type, g->exprs())});
     for (const ir::Expr* e : g->exprs()) {
       const auto id = static_cast<std::size_t>(e->id());
-      if (p->groupOfExpr.size() <= id) p->groupOfExpr.resize(id + 1, -1);
-      p->groupOfExpr[id] = g->id();
+      if (p.groupOfExpr.size() <= id) p.groupOfExpr.resize(id + 1, -1);
+      p.groupOfExpr[id] = g->id();
     }
   }
-  return p;
+  return std::make_shared<const trace::Partition>(std::move(p));
 }
 
 }  // namespace segscope::segmenter

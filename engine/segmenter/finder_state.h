@@ -65,6 +65,9 @@ class FinderState {
 
   /// The dependency analysis, built on first use and kept current by merges afterwards.
   GroupDependencyAnalysis& dependencies();
+  /// Drops the analysis when the phase that needed it ends: keeping it current through the
+  /// many merges of the next phases costs far more than one rebuild by its next user.
+  void dropDependencies() { dependencies_.reset(); }
 
   /// Records a finalize or phase step with the current partition.
   void recordStep(trace::StepKind kind, const std::string& name, std::vector<std::string> log, bool modified);

@@ -1,8 +1,15 @@
-// GroupDependencyAnalysis: transitive-producer bitsets indexed by group id.
+// GroupDependencyAnalysis: transitive producer and consumer bitsets indexed by group id.
 #include "segmenter/group_dependency.h"
 
+#include <algorithm>
+#include <bit>
 
 namespace segscope::segmenter {
+namespace {
+
+std::size_t indexOf(const SegmentedGroup* g) { return static_cast<std::size_t>(g->id()); }
+
+}  // namespace
 
 bool GroupDependencyAnalysis::test(const Bits& bits, int id) {
   const auto word = static_cast<std::size_t>(id) / 64;
@@ -25,28 +32,62 @@ void GroupDependencyAnalysis::unite(Bits& into, const Bits& from) {
   for (std::size_t i = 0; i < from.size(); ++i) into[i] |= from[i];
 }
 
+template <typename Visit>
+void GroupDependencyAnalysis::forEachLive(const Bits& bits, Visit&& visit) const {
+  for (std::size_t w = 0; w < bits.size(); ++w)
+    for (std::uint64_t word = bits[w]; word != 0; word &= word - 1) {
+      const std::size_t id = w * 64 + static_cast<std::size_t>(std::countr_zero(word));
+      if (const SegmentedGroup* g = id < byId_.size() ? byId_[id] : nullptr) visit(g);
+    }
+}
+
+void GroupDependencyAnalysis::track(const SegmentedGroup* g) {
+  const std::size_t id = indexOf(g);
+  if (byId_.size() <= id) {
+    byId_.resize(id + 1, nullptr);
+    producers_.resize(id + 1);
+    consumers_.resize(id + 1);
+  }
+  byId_[id] = g;
+}
+
 Result<GroupDependencyAnalysis> GroupDependencyAnalysis::build(const SegmentedFusion& fusion) {
   auto order = fusion.topologicalOrder();
   if (!order) return makeError("the group graph is not a DAG");
   GroupDependencyAnalysis a;
   // In topological order every producer's set is final when its consumers read it.
   for (const SegmentedGroup* g : order.value()) {
-    const auto id = static_cast<std::size_t>(g->id());
-    if (a.byId_.size() <= id) a.byId_.resize(id + 1, nullptr);
-    a.byId_[id] = g;
-    Bits& mine = a.producers_[g];
+    a.track(g);
+    Bits mine;
     for (const SegmentedGroup* p : g->producerGroups()) {
       set(mine, p->id());
-      unite(mine, a.producers_.at(p));  // present: producers come first in topological order
+      unite(mine, a.producersOf(p));  // final: producers come first in topological order
     }
+    a.producers_[indexOf(g)] = std::move(mine);
+  }
+  // Consumers likewise, in reverse order: a group's set is its direct consumers and theirs
+  // (setting one bit per producer of every group instead was quadratic in deep graphs).
+  for (auto it = order.value().rbegin(); it != order.value().rend(); ++it) {
+    Bits mine;
+    for (const SegmentedGroup* c : (*it)->consumerGroups()) {
+      set(mine, c->id());
+      unite(mine, a.consumersOf(c));
+    }
+    a.consumers_[indexOf(*it)] = std::move(mine);
   }
   return a;
 }
 
 const GroupDependencyAnalysis::Bits& GroupDependencyAnalysis::producersOf(const SegmentedGroup* g) const {
   static const Bits none;
-  auto it = producers_.find(g);
-  return it == producers_.end() ? none : it->second;
+  const std::size_t id = indexOf(g);
+  return id < byId_.size() && byId_[id] == g ? producers_[id] : none;
+}
+
+const GroupDependencyAnalysis::Bits& GroupDependencyAnalysis::consumersOf(const SegmentedGroup* g) const {
+  static const Bits none;
+  const std::size_t id = indexOf(g);
+  return id < byId_.size() && byId_[id] == g ? consumers_[id] : none;
 }
 
 bool GroupDependencyAnalysis::isProducerOf(const SegmentedGroup* producer, const SegmentedGroup* consumer) const {
@@ -59,17 +100,24 @@ bool GroupDependencyAnalysis::isConsumerOfAny(const SegmentedGroup* group, const
   return false;
 }
 
+// The intersection of the consumer's producers and the producer's consumers (neither set
+// holds its own group, and only live groups are ever set).
+GroupDependencyAnalysis::Bits GroupDependencyAnalysis::betweenBits(const SegmentedGroup* producer,
+                                                                   const SegmentedGroup* consumer) const {
+  const Bits& upstream = producersOf(consumer);
+  const Bits& downstream = consumersOf(producer);
+  Bits both(std::min(upstream.size(), downstream.size()));
+  for (std::size_t w = 0; w < both.size(); ++w) both[w] = upstream[w] & downstream[w];
+  reset(both, producer->id());
+  reset(both, consumer->id());
+  return both;
+}
+
+// Ascending group id.
 std::vector<const SegmentedGroup*> GroupDependencyAnalysis::groupsBetween(const SegmentedGroup* producer,
                                                                          const SegmentedGroup* consumer) const {
   std::vector<const SegmentedGroup*> out;
-  const Bits& upstream = producersOf(consumer);
-  for (std::size_t w = 0; w < upstream.size(); ++w)
-    for (int bit = 0; bit < 64; ++bit) {
-      if (!((upstream[w] >> bit) & 1u)) continue;
-      const std::size_t id = w * 64 + static_cast<std::size_t>(bit);
-      const SegmentedGroup* g = id < byId_.size() ? byId_[id] : nullptr;
-      if (g && g != producer && isProducerOf(producer, g)) out.push_back(g);
-    }
+  forEachLive(betweenBits(producer, consumer), [&](const SegmentedGroup* g) { out.push_back(g); });
   return out;
 }
 
@@ -85,37 +133,47 @@ bool GroupDependencyAnalysis::isConvex(const std::vector<SegmentedGroup*>& group
     set(members, g->id());
     unite(upstream, producersOf(g));
   }
-  for (const auto& [x, bits] : producers_) {
-    if (test(members, x->id()) || !test(upstream, x->id())) continue;
-    // x feeds the set; it breaks convexity when it also depends on a member.
+  // A group that feeds the set breaks convexity when it also depends on a member.
+  bool convex = true;
+  forEachLive(upstream, [&](const SegmentedGroup* x) {
+    if (!convex || test(members, x->id())) return;
+    const Bits& bits = producersOf(x);
     for (std::size_t w = 0; w < bits.size() && w < members.size(); ++w)
-      if (bits[w] & members[w]) return false;
-  }
-  return true;
+      if (bits[w] & members[w]) convex = false;
+  });
+  return convex;
 }
 
+// Only groups up- or downstream of a or b can change: a new path always runs through ab.
 void GroupDependencyAnalysis::mergeGroups(const SegmentedGroup* a, const SegmentedGroup* b, const SegmentedGroup* ab) {
-  Bits merged = producersOf(a);
-  unite(merged, producersOf(b));
-  reset(merged, a->id());
-  reset(merged, b->id());
-  // Wherever a or b was upstream, ab (and everything upstream of it) now is.
-  for (auto& [g, bits] : producers_) {
-    if (g == a || g == b) continue;
-    if (!test(bits, a->id()) && !test(bits, b->id())) continue;
+  Bits upstream = producersOf(a);
+  unite(upstream, producersOf(b));
+  Bits downstream = consumersOf(a);
+  unite(downstream, consumersOf(b));
+  for (Bits* bits : {&upstream, &downstream}) {
+    reset(*bits, a->id());
+    reset(*bits, b->id());
+  }
+  // A set holding both a and b already holds everything up- (down-)stream of either.
+  const auto replace = [&](Bits& bits, const Bits& reached) {
+    const bool both = test(bits, a->id()) && test(bits, b->id());
     reset(bits, a->id());
     reset(bits, b->id());
     set(bits, ab->id());
-    unite(bits, merged);
+    if (!both) unite(bits, reached);
+  };
+  forEachLive(downstream, [&](const SegmentedGroup* g) { replace(producers_[indexOf(g)], upstream); });
+  forEachLive(upstream, [&](const SegmentedGroup* g) { replace(consumers_[indexOf(g)], downstream); });
+  for (const SegmentedGroup* gone : {a, b}) {
+    const std::size_t id = indexOf(gone);
+    if (id >= byId_.size() || byId_[id] != gone) continue;
+    byId_[id] = nullptr;
+    producers_[id] = {};
+    consumers_[id] = {};
   }
-  producers_.erase(a);
-  producers_.erase(b);
-  producers_[ab] = std::move(merged);
-  byId_[static_cast<std::size_t>(a->id())] = nullptr;
-  byId_[static_cast<std::size_t>(b->id())] = nullptr;
-  const auto id = static_cast<std::size_t>(ab->id());
-  if (byId_.size() <= id) byId_.resize(id + 1, nullptr);
-  byId_[id] = ab;
+  track(ab);
+  producers_[indexOf(ab)] = std::move(upstream);
+  consumers_[indexOf(ab)] = std::move(downstream);
 }
 
 }  // namespace segscope::segmenter

@@ -1,9 +1,8 @@
-// Transitive producers of every group, kept current across merges instead of being
+// Transitive producers and consumers of every group, kept current across merges instead of being
 // rebuilt (rebuilding after every merge is where naive segmenters go cubic).
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "segmenter/segmented_fusion.h"
@@ -21,6 +20,10 @@ class GroupDependencyAnalysis {
     return isProducerOf(producer, consumer);
   }
   bool isConsumerOfAny(const SegmentedGroup* group, const std::vector<SegmentedGroup*>& groups) const;
+  using Bits = std::vector<std::uint64_t>;
+  /// Bit i set when the live group with id i lies on some path from `producer` to
+  /// `consumer` (both excluded): groupsBetween as a bitset, for word-parallel filters.
+  Bits betweenBits(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
   /// Groups on some path from `producer` to `consumer`, both excluded.
   std::vector<const SegmentedGroup*> groupsBetween(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
   /// Theorem 4.1 of Herrmann et al.: merging producer P and consumer C keeps the graph
@@ -35,16 +38,24 @@ class GroupDependencyAnalysis {
   void mergeGroups(const SegmentedGroup* a, const SegmentedGroup* b, const SegmentedGroup* ab);
 
  private:
-  using Bits = std::vector<std::uint64_t>;
   static bool test(const Bits& bits, int id);
   static void set(Bits& bits, int id);
   static void reset(Bits& bits, int id);
   static void unite(Bits& into, const Bits& from);
 
   const Bits& producersOf(const SegmentedGroup* g) const;
+  const Bits& consumersOf(const SegmentedGroup* g) const;
+  /// Calls visit(group) for every live group whose id is set in `bits`, ascending.
+  template <typename Visit>
+  void forEachLive(const Bits& bits, Visit&& visit) const;
+  /// Makes room for g's id and marks g live.
+  void track(const SegmentedGroup* g);
 
-  std::unordered_map<const SegmentedGroup*, Bits> producers_;  // bit i = group with id i
-  std::vector<const SegmentedGroup*> byId_;                    // live groups by id
+  // All three indexed by group id; bit i of a set = the group with id i. Consumer sets make
+  // a merge touch only the groups up- and downstream of it, not every group.
+  std::vector<Bits> producers_;
+  std::vector<Bits> consumers_;
+  std::vector<const SegmentedGroup*> byId_;  // live groups by id
 };
 
 }  // namespace segscope::segmenter

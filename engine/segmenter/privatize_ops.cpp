@@ -2,6 +2,7 @@
 #include "segmenter/privatize_ops.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ir/ops.h"
@@ -57,12 +58,17 @@ int revertPrivatizedCasts(ir::Fusion& fusion, const std::vector<PrivatizedCast>&
   const std::unordered_set<const ir::Expr*> inSegment(segmentExprs.begin(), segmentExprs.end());
   std::vector<const ir::Expr*> dropped;
   std::unordered_set<const ir::Expr*> originals;
-  for (const PrivatizedCast& p : privatized) originals.insert(p.original);
+  std::unordered_map<const ir::Expr*, std::vector<const PrivatizedCast*>> copiesOf;  // in privatized order
+  for (const PrivatizedCast& p : privatized) {
+    originals.insert(p.original);
+    copiesOf[p.original].push_back(&p);
+  }
   for (const ir::Expr* original : originals) {
     // The kept cast: the original when it is here, else the first copy that is.
     const ir::Expr* kept = inSegment.count(original) ? original : nullptr;
-    for (const PrivatizedCast& p : privatized) {
-      if (p.original != original || !inSegment.count(p.copy)) continue;
+    for (const PrivatizedCast* c : copiesOf.at(original)) {
+      const PrivatizedCast& p = *c;
+      if (!inSegment.count(p.copy)) continue;
       if (!kept) {
         kept = p.copy;
         continue;

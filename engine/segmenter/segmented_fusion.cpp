@@ -76,6 +76,7 @@ SegmentedEdge* SegmentedFusion::connectGroups(SegmentedGroup* from, SegmentedGro
   SegmentedEdge* e = ownedEdges_.back().get();
   from->consumerEdges_.push_back(e);
   to->producerEdges_.push_back(e);
+  edgeSlot_[e] = edges_.size();
   edges_.push_back(e);
   return e;
 }
@@ -83,7 +84,28 @@ SegmentedEdge* SegmentedFusion::connectGroups(SegmentedGroup* from, SegmentedGro
 void SegmentedFusion::detach(SegmentedEdge* edge) {
   eraseValue(edge->from->consumerEdges_, edge);
   eraseValue(edge->to->producerEdges_, edge);
-  eraseValue(edges_, edge);
+  forgetEdge(edge);
+}
+
+// Leaves a hole in the fusion-wide list (erasing there was O(E) per edge, and a merge
+// removes every edge of both groups); the list is compacted once half of it is holes.
+void SegmentedFusion::forgetEdge(const SegmentedEdge* edge) {
+  const auto slot = edgeSlot_.find(edge);
+  if (slot == edgeSlot_.end()) return;
+  edges_[slot->second] = nullptr;
+  edgeSlot_.erase(slot);
+  if (++holes_ * 2 <= edges_.size()) return;
+  std::erase(edges_, nullptr);
+  holes_ = 0;
+  for (std::size_t i = 0; i < edges_.size(); ++i) edgeSlot_[edges_[i]] = i;
+}
+
+std::vector<SegmentedEdge*> SegmentedFusion::edges() const {
+  std::vector<SegmentedEdge*> out;
+  out.reserve(edges_.size() - holes_);
+  for (SegmentedEdge* e : edges_)
+    if (e) out.push_back(e);
+  return out;
 }
 
 void SegmentedFusion::removeEdge(SegmentedEdge* edge) { detach(edge); }
@@ -115,8 +137,8 @@ SegmentedGroup* SegmentedFusion::mergeGroups(SegmentedGroup* a, SegmentedGroup* 
   for (SegmentedGroup* g : {a, b}) {
     for (SegmentedEdge* e : std::vector<SegmentedEdge*>(g->producerEdges_)) detach(e);
     for (SegmentedEdge* e : std::vector<SegmentedEdge*>(g->consumerEdges_)) detach(e);
-    eraseValue(groups_, g);
   }
+  std::erase_if(groups_, [&](const SegmentedGroup* g) { return inside(g); });
   return ab;
 }
 
@@ -159,8 +181,9 @@ bool SegmentedFusion::isUngrouped(const ir::Expr* expr) const {
 
 Status SegmentedFusion::validate() const {
   const std::unordered_set<const SegmentedGroup*> live(groups_.begin(), groups_.end());
-  const std::unordered_set<const SegmentedEdge*> liveEdges(edges_.begin(), edges_.end());
-  for (const SegmentedEdge* e : edges_) {
+  const std::vector<SegmentedEdge*> allEdges = edges();
+  const std::unordered_set<const SegmentedEdge*> liveEdges(allEdges.begin(), allEdges.end());
+  for (const SegmentedEdge* e : allEdges) {
     if (!live.count(e->from) || !live.count(e->to)) return makeError("an edge carrying " + e->val->name() + " ends at a removed group");
     if (std::count(e->from->consumerEdges_.begin(), e->from->consumerEdges_.end(), e) != 1 ||
         std::count(e->to->producerEdges_.begin(), e->to->producerEdges_.end(), e) != 1)

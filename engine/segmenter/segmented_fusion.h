@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "ir/fusion.h"
@@ -54,7 +55,8 @@ class SegmentedFusion {
 
   const ir::Fusion& completeFusion() const { return complete_; }
   const std::vector<SegmentedGroup*>& groups() const { return groups_; }
-  const std::vector<SegmentedEdge*>& edges() const { return edges_; }
+  /// Every edge, in creation order.
+  std::vector<SegmentedEdge*> edges() const;
 
   SegmentedGroup* newGroup(std::vector<const ir::Expr*> exprs = {});
   /// Adds the edge unless an identical one (same from, to and value) exists; returns it.
@@ -82,12 +84,15 @@ class SegmentedFusion {
 
  private:
   void detach(SegmentedEdge* edge);
+  void forgetEdge(const SegmentedEdge* edge);
 
   const ir::Fusion& complete_;
   std::vector<std::unique_ptr<SegmentedGroup>> ownedGroups_;
   std::vector<std::unique_ptr<SegmentedEdge>> ownedEdges_;
   std::vector<SegmentedGroup*> groups_;
-  std::vector<SegmentedEdge*> edges_;
+  std::vector<SegmentedEdge*> edges_;  // null: a removed edge's hole (see forgetEdge)
+  std::unordered_map<const SegmentedEdge*, std::size_t> edgeSlot_;  // index into edges_
+  std::size_t holes_ = 0;
   std::vector<SegmentedGroup*> groupOfExpr_;  // indexed by expr id
   std::vector<bool> ungrouped_;               // indexed by expr id
   int nextGroupId_ = 0;

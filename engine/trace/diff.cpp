@@ -135,9 +135,10 @@ namespace {
 // Members of every group, sorted by expr id (exprs are visited in id order).
 std::map<int, std::vector<int>> membersByGroup(const Partition& p) {
   std::map<int, std::vector<int>> m;
-  for (const PartitionGroup& g : p.groups) m[g.id];  // groups without exprs count too
-  for (std::size_t e = 0; e < p.groupOfExpr.size(); ++e)
-    if (p.groupOfExpr[e] != -1) m[p.groupOfExpr[e]].push_back(static_cast<int>(e));
+  for (const PartitionGroup& g : p.groups()) m[g.id];  // groups without exprs count too
+  const std::vector<int>& groupOfExpr = p.groupOfExpr();
+  for (std::size_t e = 0; e < groupOfExpr.size(); ++e)
+    if (groupOfExpr[e] != -1) m[groupOfExpr[e]].push_back(static_cast<int>(e));
   return m;
 }
 
@@ -190,10 +191,12 @@ PartitionDiff diff(const Partition& before, const Partition& after) {
   for (const auto& [id, members] : ma)
     if (!matchedAfter.count(id)) d.groups.push_back({ChangeKind::Added, id, "", groupText(after, id, members), ""});
 
-  const std::size_t n = std::max(before.groupOfExpr.size(), after.groupOfExpr.size());
+  const std::vector<int>& groupBefore = before.groupOfExpr();
+  const std::vector<int>& groupAfter = after.groupOfExpr();
+  const std::size_t n = std::max(groupBefore.size(), groupAfter.size());
   for (std::size_t e = 0; e < n; ++e) {
-    const int gb = e < before.groupOfExpr.size() ? before.groupOfExpr[e] : -1;
-    const int ga = e < after.groupOfExpr.size() ? after.groupOfExpr[e] : -1;
+    const int gb = e < groupBefore.size() ? groupBefore[e] : -1;
+    const int ga = e < groupAfter.size() ? groupAfter[e] : -1;
     if (gb == -1 && ga == -1) continue;
     // Same companions exactly when its old group survived, unchanged in members, as its new one.
     const auto it = gb == -1 ? matched.end() : matched.find(gb);

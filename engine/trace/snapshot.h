@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -17,13 +18,55 @@ struct PartitionGroup {
   bool operator==(const PartitionGroup&) const = default;
 };
 
-/// The segmenter's groups at one moment, stored compactly: one group id per expr.
-struct Partition {
+/// A partition written out in full: one group id per expr. What builders fill in and what
+/// Partition's accessors return.
+struct PartitionTable {
   std::vector<int> groupOfExpr;  // indexed by expr id; -1: in no group (scalar exprs, removed ids)
   std::vector<PartitionGroup> groups;
 
+  bool operator==(const PartitionTable&) const = default;
+};
+
+/// The segmenter's groups at one moment. Immutable once made. Stored in full, or, for a
+/// merge step, as that merge applied to the partition before it (which groups became which
+/// new one): a long trace then costs a few ints per merge instead of one int per expr per
+/// merge. Every kCheckpointEvery-th merge is stored in full, so reading one back applies at
+/// most that many merges. A merge partition builds its table on first use and keeps it.
+class Partition {
+ public:
+  static constexpr int kCheckpointEvery = 1024;
+
+  explicit Partition(PartitionTable table);
+  Partition(const Partition&) = delete;
+  Partition& operator=(const Partition&) = delete;
+
+  /// `base` after the groups `merged` became the one group `result`: their exprs are its
+  /// exprs; they leave the group list and `result` is appended to it.
+  static std::shared_ptr<const Partition> afterMerge(std::shared_ptr<const Partition> base, std::vector<int> merged,
+                                                     PartitionGroup result);
+
+  const std::vector<int>& groupOfExpr() const { return table().groupOfExpr; }
+  const std::vector<PartitionGroup>& groups() const { return table().groups; }
   const PartitionGroup* group(int id) const;
-  bool operator==(const Partition&) const = default;
+  const PartitionTable& table() const;
+  /// The table without keeping it (for writers that visit every partition once).
+  PartitionTable expanded() const;
+  /// Bytes this partition holds itself: its table when stored in full, else its merge.
+  std::size_t storedBytes() const;
+
+  bool operator==(const Partition& other) const { return table() == other.table(); }
+
+ private:
+  Partition(std::shared_ptr<const Partition> base, std::vector<int> merged, PartitionGroup result);
+  bool stored() const { return base_ == nullptr; }
+
+  // A merge: base_ with merged_ -> result_. Null base_: the table is stored.
+  std::shared_ptr<const Partition> base_;
+  std::vector<int> merged_;
+  PartitionGroup result_;
+  int mergesSinceStored_ = 0;
+  mutable std::once_flag built_;
+  mutable PartitionTable table_;
 };
 
 /// What a step shows: the fusion as it was and, for segmenter steps, its partition into

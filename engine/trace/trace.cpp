@@ -39,12 +39,6 @@ SnapshotPtr snapshotOf(const ir::Fusion& fusion) {
   return snapshot;
 }
 
-const PartitionGroup* Partition::group(int id) const {
-  for (const PartitionGroup& g : groups)
-    if (g.id == id) return &g;
-  return nullptr;
-}
-
 void Trace::record(Step step) {
   step.index = static_cast<int>(steps_.size());
   steps_.push_back(std::move(step));

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <set>
 #include <unordered_map>
 
 #include <nlohmann/json.hpp>
@@ -238,7 +239,7 @@ Result<std::unique_ptr<ir::Fusion>> fusionFromJson(const std::string& text) {
 
 namespace {
 
-json partitionJson(const Partition& p) {
+json partitionJson(const PartitionTable& p) {
   json groups = json::array();
   for (const PartitionGroup& g : p.groups) {
     json j = {{"id", g.id}, {"scheduler", g.scheduler}};
@@ -250,16 +251,19 @@ json partitionJson(const Partition& p) {
 }
 
 Result<std::shared_ptr<const Partition>> partitionFrom(const json& j) {
-  auto p = std::make_shared<Partition>();
-  p->groupOfExpr = j.at("group_of_expr").get<std::vector<int>>();
-  for (const json& g : j.at("groups"))
-    p->groups.push_back(PartitionGroup{g.at("id").get<int>(), g.at("scheduler").get<std::string>(), g.value("host", false)});
-  for (std::size_t e = 0; e < p->groupOfExpr.size(); ++e) {
-    const int g = p->groupOfExpr[e];
-    if (g != -1 && !p->group(g))
+  PartitionTable p;
+  p.groupOfExpr = j.at("group_of_expr").get<std::vector<int>>();
+  std::set<int> known;
+  for (const json& g : j.at("groups")) {
+    p.groups.push_back(PartitionGroup{g.at("id").get<int>(), g.at("scheduler").get<std::string>(), g.value("host", false)});
+    known.insert(p.groups.back().id);
+  }
+  for (std::size_t e = 0; e < p.groupOfExpr.size(); ++e) {
+    const int g = p.groupOfExpr[e];
+    if (g != -1 && !known.count(g))
       return makeError("trace: partition puts expr " + std::to_string(e) + " in unknown group " + std::to_string(g));
   }
-  return std::shared_ptr<const Partition>(std::move(p));
+  return std::make_shared<const Partition>(std::move(p));
 }
 
 json mergeJson(const MergeInfo& m) {
@@ -307,7 +311,7 @@ std::string traceToJson(const Trace& trace) {
     }
     if (s->partition) {
       if (auto [p, first] = partitionWrittenBy.emplace(s->partition.get(), it->second); first)
-        j["partition"] = partitionJson(*s->partition);
+        j["partition"] = partitionJson(s->partition->expanded());
       else
         j["partition_of"] = p->second;
     }

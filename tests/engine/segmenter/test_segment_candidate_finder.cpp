@@ -312,7 +312,7 @@ inputs = [torch.randn((64, 64), dtype=torch.float32, device='cuda:0')]
     QVERIFY(r.mergeAttempts >= merges - 1);
     QCOMPARE(t.steps().back().kind, trace::StepKind::Finalize);
     // The last partition shows the final segments.
-    QCOMPARE(t.steps().back().after->partition->groups.size(), r.segmentation.segments.size());
+    QCOMPARE(t.steps().back().after->partition->groups().size(), r.segmentation.segments.size());
     // The whole segmenter trace survives JSON: save, load, save gives the same text.
     const std::string text = trace::traceToJson(t);
     auto loaded = trace::traceFromJson(text);

@@ -48,11 +48,11 @@ std::vector<int> exprIds(const ir::Fusion& f) {
 // A partition of `ids` (a group id per expr, in the same order); other expr ids are in no group.
 std::shared_ptr<const trace::Partition> partition(const std::vector<int>& ids, const std::vector<int>& groupOf,
                                                   std::vector<trace::PartitionGroup> groups) {
-  auto p = std::make_shared<trace::Partition>();
-  p->groupOfExpr.assign(static_cast<std::size_t>(*std::max_element(ids.begin(), ids.end()) + 1), -1);
-  for (std::size_t i = 0; i < ids.size(); ++i) p->groupOfExpr[static_cast<std::size_t>(ids[i])] = groupOf[i];
-  p->groups = std::move(groups);
-  return p;
+  trace::PartitionTable p;
+  p.groupOfExpr.assign(static_cast<std::size_t>(*std::max_element(ids.begin(), ids.end()) + 1), -1);
+  for (std::size_t i = 0; i < ids.size(); ++i) p.groupOfExpr[static_cast<std::size_t>(ids[i])] = groupOf[i];
+  p.groups = std::move(groups);
+  return std::make_shared<const trace::Partition>(std::move(p));
 }
 
 trace::SnapshotPtr snapshot(std::shared_ptr<const ir::Fusion> fusion, std::shared_ptr<const trace::Partition> p) {

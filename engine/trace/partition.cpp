@@ -1,0 +1,67 @@
+// Partition: full tables, merge deltas on top of them, and reading a delta back as a table.
+#include <algorithm>
+#include <unordered_map>
+
+#include "trace/snapshot.h"
+
+namespace segscope::trace {
+
+Partition::Partition(PartitionTable table) : table_(std::move(table)) {}
+
+Partition::Partition(std::shared_ptr<const Partition> base, std::vector<int> merged, PartitionGroup result)
+    : base_(std::move(base)), merged_(std::move(merged)), result_(std::move(result)) {
+  mergesSinceStored_ = base_->mergesSinceStored_ + 1;
+}
+
+std::shared_ptr<const Partition> Partition::afterMerge(std::shared_ptr<const Partition> base, std::vector<int> merged,
+                                                       PartitionGroup result) {
+  auto delta = std::shared_ptr<const Partition>(new Partition(std::move(base), std::move(merged), std::move(result)));
+  if (delta->mergesSinceStored_ < kCheckpointEvery) return delta;
+  return std::make_shared<const Partition>(delta->expanded());
+}
+
+const PartitionTable& Partition::table() const {
+  if (!stored()) std::call_once(built_, [this] { table_ = expanded(); });
+  return table_;
+}
+
+// The merges since the last stored table, applied in one pass: group ids are never reused,
+// so "merged away into" is a forest and each old id resolves to its final one.
+PartitionTable Partition::expanded() const {
+  std::vector<const Partition*> merges;  // newest first
+  const Partition* at = this;
+  for (; !at->stored(); at = at->base_.get()) merges.push_back(at);
+  PartitionTable t = at->table_;
+  std::unordered_map<int, int> into;  // merged-away group -> group it went into
+  for (const Partition* m : merges)
+    for (int id : m->merged_) into[id] = m->result_.id;
+  const auto finalId = [&](int id) {
+    for (auto it = into.find(id); it != into.end(); it = into.find(id)) id = it->second;
+    return id;
+  };
+  std::unordered_map<int, int> resolved;
+  for (int& g : t.groupOfExpr) {
+    if (g == -1 || !into.count(g)) continue;
+    auto [it, added] = resolved.emplace(g, 0);
+    if (added) it->second = finalId(g);
+    g = it->second;
+  }
+  // Erase-then-append, replayed: survivors keep their order, then the results still alive.
+  std::erase_if(t.groups, [&](const PartitionGroup& g) { return into.count(g.id) > 0; });
+  for (std::size_t i = merges.size(); i-- > 0;)
+    if (!into.count(merges[i]->result_.id)) t.groups.push_back(merges[i]->result_);
+  return t;
+}
+
+const PartitionGroup* Partition::group(int id) const {
+  for (const PartitionGroup& g : groups())
+    if (g.id == id) return &g;
+  return nullptr;
+}
+
+std::size_t Partition::storedBytes() const {
+  if (stored()) return table_.groupOfExpr.size() * sizeof(int) + table_.groups.size() * sizeof(PartitionGroup);
+  return merged_.size() * sizeof(int) + sizeof(PartitionGroup);
+}
+
+}  // namespace segscope::trace
