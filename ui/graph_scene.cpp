@@ -2,6 +2,7 @@
 #include "ui/graph_scene.h"
 
 #include <QGraphicsSceneMouseEvent>
+#include <cmath>
 #include <QFontMetricsF>
 #include <QGraphicsTextItem>
 #include <QPainter>
@@ -141,6 +142,16 @@ QRectF GraphScene::clusterRect(int group) const {
     if (c.group == group)
       if (const layout::ClusterGeometry* g = geometry_.cluster(c.id)) return toQt(g->box);
   return {};
+}
+
+QRectF GraphScene::topNodeRect() const {
+  QRectF best;
+  for (const graph::Node& n : model_.nodes) {
+    const QRectF r = nodeRect(n.id);
+    if (!r.isNull() && (best.isNull() || r.top() < best.top() - 0.5 || (std::abs(r.top() - best.top()) <= 0.5 && r.left() < best.left())))
+      best = r;
+  }
+  return best;
 }
 
 QRectF GraphScene::highlightedRect() const {

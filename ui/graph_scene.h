@@ -32,6 +32,8 @@ class GraphScene : public QGraphicsScene {
   /// Scene rectangle of a node / of the cluster of `group`; null when absent.
   QRectF nodeRect(const std::string& id) const;
   QRectF clusterRect(int group) const;
+  /// The topmost node (leftmost of a tie): where a reader starts a big graph; null when empty.
+  QRectF topNodeRect() const;
   /// The rectangle around every highlighted node and cluster (merge candidates, diff marks).
   QRectF highlightedRect() const;
   /// Marks `id` (a node id) as selected without emitting picked().

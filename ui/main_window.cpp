@@ -595,8 +595,14 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
     // A big graph fitted whole is an unreadable sliver: start readable, at the action.
     if (view_->zoom() < 0.35) {
       view_->zoomBy(0.7 / view_->zoom());
-      const QRectF top = scene_->sceneRect();
-      view_->centerOn(!active.isEmpty() ? active.center() : QPointF(top.center().x(), top.top() + view_->viewport()->height() / 2.0 / view_->zoom()));
+      // Start where a reader would: the active group, else the first node at the top (the
+      // middle of a wide graph's top edge is often empty space).
+      const QRectF first = scene_->topNodeRect();
+      const QPointF start = first.isNull() ? scene_->sceneRect().topLeft() : first.center();
+      const double halfWidth = view_->viewport()->width() / 2.0 / view_->zoom();
+      const double halfHeight = view_->viewport()->height() / 2.0 / view_->zoom();
+      view_->centerOn(!active.isEmpty() ? active.center()
+                                        : QPointF(std::max(start.x(), scene_->sceneRect().left() + halfWidth), start.y() - 40 + halfHeight));
     }
   } else if (!active.isEmpty() && anchorOnScreen_) {
     // Keep the active group where the eye already is: shift so its centre lands on the
