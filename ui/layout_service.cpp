@@ -13,8 +13,14 @@ LayoutService::LayoutService(QObject* parent) : QObject(parent), worker_(std::ma
 LayoutService::~LayoutService() = default;
 
 int LayoutService::request(graph::GraphModel model) {
+  // The same picture asked for again while it is being laid out (a step re-selected, the view
+  // re-fitted): keep waiting for it. Cancelling would only discard a layout dot cannot stop
+  // and queue an identical one behind it.
+  const std::uint64_t hash = layout::layoutHash(model, {});
+  if (pending_.valid() && hash == pendingHash_) return ticket_;
   cancel();
   ++ticket_;
+  pendingHash_ = hash;
   pendingModel_ = model;
   pending_ = worker_->submit(std::move(model));
   if (pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {

@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <QTimer>
+#include <cstdint>
 #include <future>
 #include <memory>
 
@@ -29,7 +30,8 @@ class LayoutService : public QObject {
   ~LayoutService() override;
 
   /// Lays out `model`; ready() follows with the same ticket (immediately when cached). A new
-  /// request supersedes the previous one: its result is never delivered.
+  /// request supersedes the previous one: its result is never delivered. Asking again for the
+  /// picture being laid out returns its ticket and waits for it.
   int request(graph::GraphModel model);
   /// Drops the pending request (Graphviz cannot be interrupted; its result is discarded).
   void cancel();
@@ -47,6 +49,7 @@ class LayoutService : public QObject {
   std::unique_ptr<layout::LayoutWorker> worker_;
   std::future<Result<layout::Geometry>> pending_;
   graph::GraphModel pendingModel_;
+  std::uint64_t pendingHash_ = 0;
   int ticket_ = 0;
   QTimer poller_;
 };

@@ -466,7 +466,9 @@ void MainWindow::goToStep(int index) {
   timeline_->setCurrentStep(index);
   mergeLog_->setCurrentStep(index);
   inspector_->showStep(s);
-  if (diffDock_->isVisible()) diff_->showStep(s);
+  // A dock tabbed behind another reports isVisible(); only lay out the diff's two graphs when
+  // its tab is in front (visibilityChanged brings it up to date when it is raised).
+  if (diffDock_->isVisible() && !diffDock_->visibleRegion().isEmpty()) diff_->showStep(s);
   source_->highlightLine(0);
   updateTitleAndStatus();
   requestPicture();
