@@ -30,12 +30,16 @@ const std::vector<CommandSpec>& commandSpecs() {
       {"export-torch", "write the fusion as a plain PyTorch module (stdout or --out); --data DIR also writes "
                        "its inputs, the CPU reference outputs (.npy) and manifest.json for checking it",
        {"--out", "--data", "--seed"}, {}, true},
+      {"survey", "segment many fusions (files, or folders searched for *.py): one row each with segments, "
+                 "scheduler multiset, merge attempts and time; --expect EXPECT.json or --baseline B.json "
+                 "compares and exits 1 on any disagreement (--update rewrites the baseline)",
+       {"--expect", "--baseline", "--json", "--profile"}, {"--update"}, true, true},
   };
   return specs;
 }
 
 std::string usageText() {
-  std::string s = "usage: segscope-cli COMMAND FILE [OPTIONS]\n\ncommands:\n";
+  std::string s = "usage: segscope-cli COMMAND FILE [OPTIONS]\n       segscope-cli survey DIR|FILE... [OPTIONS]\n\ncommands:\n";
   for (const CommandSpec& c : commandSpecs()) {
     s += "  " + c.name + std::string(8 - std::min<std::size_t>(7, c.name.size()), ' ') + c.summary + "\n";
     std::string opts;
@@ -91,13 +95,16 @@ Result<Arguments> parseArguments(const std::vector<std::string>& args) {
       } else {
         return makeError("unknown option '" + arg + "' for '" + out.command + "'");
       }
-    } else if (out.file.empty()) {
-      out.file = arg;
+    } else if (out.file.empty() || spec->manyFiles) {
+      if (out.file.empty()) out.file = arg;
+      out.files.push_back(arg);
     } else {
       return makeError("unexpected argument '" + arg + "'");
     }
   }
   if (spec->needsFile && out.file.empty()) return makeError("'" + out.command + "' needs a FILE");
+  if (out.command == "survey" && out.has("--update") && !out.value("--baseline"))
+    return makeError("'survey --update' needs --baseline B.json");
   if (out.command == "trace" && !out.value("--json") && !out.value("--svg-dir"))
     return makeError("'trace' needs --json OUT or --svg-dir DIR");
   return out;

@@ -18,11 +18,13 @@ struct CommandSpec {
   std::set<std::string> valueOptions;  // --name VALUE
   std::set<std::string> flagOptions;   // --name
   bool needsFile = true;
+  bool manyFiles = false;  // FILE... (every positional argument is a file or folder)
 };
 
 struct Arguments {
   std::string command;
-  std::string file;
+  std::string file;                // the first positional argument
+  std::vector<std::string> files;  // every positional argument (commands with manyFiles)
   std::map<std::string, std::string> values;
   std::set<std::string> flags;
   std::vector<std::string> repeated;  // every value of a repeatable option, in order

@@ -13,6 +13,7 @@
 #include "cli/export_torch.h"
 #include "cli/graph_export.h"
 #include "cli/report.h"
+#include "cli/survey.h"
 #include "exec/cpu_reference.h"
 #include "exec/cuda/driver_api.h"
 #include "exec/input_generator.h"
@@ -747,6 +748,7 @@ int runCommand(const Arguments& args) {
   if (args.command == "script") return printScript(args);
   if (args.command == "regions") return regionsCommand(args);
   if (args.command == "export-torch") return exportTorchCommand(args);
+  if (args.command == "survey") return survey(args);
   std::cerr << "error: unknown command '" << args.command << "'\n";
   return kBadInput;
 }

@@ -96,7 +96,7 @@ std::string segmentJson(const segmenter::Segmentation& seg, const std::string& p
     json exprs = json::array();
     for (const ir::Expr* e : s.exprs) exprs.push_back(e->toString());
     segments.push_back({{"id", s.id}, {"scheduler", std::string(scheduler::schedulerName(s.scheduler))}, {"host", s.host},
-                        {"exprs", exprs}, {"inputs", names(s.inputs)}, {"outputs", names(s.outputs)}});
+                        {"kind", std::string(segmenter::segmentKindName(s))}, {"exprs", exprs}, {"inputs", names(s.inputs)}, {"outputs", names(s.outputs)}});
   }
   json edges = json::array();
   for (std::size_t i = 0; i < seg.edges.size(); ++i)

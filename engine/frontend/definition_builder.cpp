@@ -522,9 +522,17 @@ DefinitionBuilder::Outputs DefinitionBuilder::addOutput(const BoundArgs& a, Sour
       return at(orderNode, "stride_order needs one entry per dim of " + out.value()->name());
     order = o.value();
   }
-  f_.addOutput(out.value(), alias, order);
+  Val* output = out.value();
+  if (alias && f_.isInput(output)) {
+    // csrc/fusion.cpp:949-952 aliasOutputToInput: an input updating an input in place gets a
+    // copy (set), so that a kernel really writes the aliased buffer.
+    auto copy = ir::ops::set(f_, ir::OpType::Set, output);
+    if (!copy) return at(a[0], copy.error().message);
+    copy.value()->setLoc(loc);
+    output = copy.value();
+  }
+  f_.addOutput(output, alias, order);
   sawOutput_ = true;
-  (void)loc;
   return std::vector<Val*>{};
 }
 

@@ -261,12 +261,84 @@ ValResult cast(Fusion& f, Val* x, DataType dtype) {
   return elementwiseOutput(f, OpType::Cast, {x}, dtype, a);
 }
 
+namespace {
+
+ValResult plainReduction(Fusion& f, OpType op, Val* x, const std::vector<std::int64_t>& dims, bool keepdim,
+                         DataType dtype);
+
+// nvFuser's [Trivial reductions] (csrc/ops/arith.cpp:1389-1464): reducing a broadcast dim only
+// squeezes it; over an expanded dim a sum multiplies by the extent and a product raises to
+// it; keepdim puts the squeezed dims back as broadcasts. Built this way when the op is made,
+// so the segmenter sees what nvFuser sees (a squeeze is a view, not a reduction).
+ValResult trivialReduction(Fusion& f, OpType op, Val* x, const std::vector<std::int64_t>& dims, bool keepdim,
+                           DataType dtype) {
+  const TensorView* tv = x->asTensor();
+  std::vector<std::int64_t> squeezed, remaining;
+  std::vector<SymInt> expandedExtents;
+  for (std::int64_t d : dims) {
+    const Dim& dim = tv->dim(static_cast<std::size_t>(d));
+    if (!dim.isBroadcast()) {
+      remaining.push_back(d - static_cast<std::int64_t>(squeezed.size()));
+      continue;
+    }
+    squeezed.push_back(d);
+    if (dim.kind == IterKind::ExpandedBroadcast) expandedExtents.push_back(dim.extent);
+  }
+  SEGSCOPE_TRY(Val * out, squeeze(f, x, squeezed, /*squeezeExpanded=*/true));
+  if (!remaining.empty()) { SEGSCOPE_TRY(out, plainReduction(f, op, out, remaining, false, dtype)); }
+  if ((op == OpType::Sum || op == OpType::Prod) && !expandedExtents.empty()) {
+    // The factor is cast to the result's type (SimplifyingIrBuilder::maybeCastExpr), which
+    // folds to one constant when every extent is known.
+    Val* factor = nullptr;
+    std::int64_t known = 1;
+    bool allKnown = true;
+    for (const SymInt& e : expandedExtents) {
+      allKnown = allKnown && e.isConst();
+      if (e.isConst()) known *= e.value;
+    }
+    if (allKnown) {
+      factor = isFloating(out->dtype()) ? constant(f, static_cast<double>(known), DataType::Double)
+                                        : constant(f, known, DataType::Int);
+    } else {
+      for (const SymInt& e : expandedExtents) {
+        Val* v = e.isConst() ? constant(f, e.value, DataType::Int) : e.sym;
+        if (!factor) factor = v;
+        else { SEGSCOPE_TRY(factor, binary(f, OpType::Mul, factor, v)); }
+      }
+    }
+    SEGSCOPE_TRY(out, binary(f, op == OpType::Sum ? OpType::Mul : OpType::Pow, out, factor));
+  }
+  if (keepdim) {
+    // The reduced real dims come back as broadcasts too (reductionOpRaw's keep_dim).
+    std::vector<bool> flags(static_cast<std::size_t>(tv->rank()), false);
+    for (std::int64_t d : dims) flags[static_cast<std::size_t>(d)] = true;
+    SEGSCOPE_TRY(out, broadcast(f, out, flags));
+  }
+  return out;
+}
+
+}  // namespace
+
 ValResult reduction(Fusion& f, OpType op, Val* x, std::vector<std::int64_t> dims, bool keepdim, DataType dtype) {
   auto tv = requireTensor(x, op);
   if (!tv) return tv.error();
   if (dims.empty()) dims = allDims(tv.value()->rank());
   auto normalized = normalizeDims(dims, tv.value()->rank(), op);
   if (!normalized) return normalized.error();
+  const bool anyBroadcast = std::any_of(normalized->begin(), normalized->end(), [&](std::int64_t d) {
+    return tv.value()->dim(static_cast<std::size_t>(d)).isBroadcast();
+  });
+  if (anyBroadcast) return trivialReduction(f, op, x, normalized.value(), keepdim, dtype);
+  return plainReduction(f, op, x, normalized.value(), keepdim, dtype);
+}
+
+namespace {
+
+ValResult plainReduction(Fusion& f, OpType op, Val* x, const std::vector<std::int64_t>& dims, bool keepdim,
+                         DataType dtype) {
+  auto tv = requireTensor(x, op);
+  if (!tv) return tv.error();
+  Result<std::vector<std::int64_t>> normalized = dims;
   DataType out = dtype;
   if (out == DataType::Null) {
     out = x->dtype();
@@ -281,6 +353,8 @@ ValResult reduction(Fusion& f, OpType op, Val* x, std::vector<std::int64_t> dims
   f.newExpr(op, {x}, {result}, a);
   return result;
 }
+
+}  // namespace
 
 namespace {
 

@@ -1,19 +1,10 @@
-// MarkAliasesPrepare (output bookend). Meta ops (broadcast, broadcast_in_dim, expand,
-// squeeze, reshape, permute, set, stride_order) only re-describe data, so a chain of them
-// at the end of a fusion can run as a no-op (or on the host) instead of inside a kernel.
-// From each fusion output the pass walks up through meta ops and stops at the first value
-// that is not a meta op's result (a compute op's result, a segment_set's result or an
-// input), or at a meta op that also feeds, directly or through other meta ops, a non-meta
-// op: such a meta op is treated as non-meta, so the tail is not split off from a kernel
-// that needs the same view anyway (nvFuser's "do not over-segment" rule). Where the walk
-// stopped, one segment_set is put between that value and the tail's first op:
+// MarkAliasesPrepare (csrc/preseg_passes/mark_aliases_prepare.cpp @ 81c4b22): puts a
+// segment_set in front of the view-only tail of each fusion output, so the tail becomes its
+// own (expr_eval, pointer arithmetic) segment instead of being copied inside a kernel:
 //   T = compute(...); R = reshape(T)   →   T = compute(...); S = segment_set(T); R = reshape(S)
-// Outputs whose tails start at the same value share one segment_set. Nothing is inserted
-// directly after a fusion input, after a value that a segment_set already defines, or
-// before users that are all segment_sets. Fusion outputs keep their values: when the
-// value where the tail starts is itself an output it stays one (the compute kernel writes
-// it). nvFuser's input-side bookend and its alias analysis (which also checks that the
-// layout allows a view) are not modelled: every meta op counts as an alias here.
+// "View" is decided by the alias analysis (scheduler/alias_analysis), which checks that the
+// layout allows one: a reshape merging non-contiguous dims, or a stride_order that changes
+// the layout, is a copy and stays in the kernel.
 #include "passes/mark_aliases_prepare.h"
 
 #include <algorithm>
@@ -23,74 +14,102 @@
 
 #include "ir/ops.h"
 #include "passes/tensor_rewrite.h"
+#include "scheduler/alias_analysis.h"
 
 namespace segscope::passes {
 namespace {
 
-bool isTailMeta(const ir::Expr* e) { return e && ir::isMetaOp(e->op()) && e->op() != ir::OpType::SegmentSet; }
-
-// Meta exprs whose result reaches a non-meta expr (they count as non-meta for the walk).
-std::unordered_set<const ir::Expr*> metaFeedingCompute(const ir::Fusion& fusion) {
-  std::unordered_set<const ir::Val*> reaches;  // values read, directly or via meta ops, by a non-meta op
+// csrc/preseg_passes/mark_aliases_prepare.cpp:53-66 exprsDependedByNonAliases: every expr
+// a tensor that is no view (a computed value, an input, an in-place target) depends on.
+std::unordered_set<const ir::Expr*> exprsDependedByNonAliases(const ir::Fusion& fusion,
+                                                               const scheduler::AliasAnalysis& analysis) {
+  std::unordered_set<const ir::Val*> needed;
   std::unordered_set<const ir::Expr*> result;
   const std::vector<ir::Expr*> order = fusion.exprs();
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
     const ir::Expr* e = *it;
-    bool feeds = false;
-    for (const ir::Val* out : e->outputs()) feeds = feeds || reaches.count(out) > 0;
-    if (!isTailMeta(e) || feeds) {
-      for (const ir::Val* in : e->inputs()) reaches.insert(in);
-      if (isTailMeta(e)) result.insert(e);
-    }
+    bool depended = false;
+    for (const ir::Val* out : e->outputs())
+      depended = depended || needed.count(out) || (out->isTensor() && !analysis.rootOf(out));
+    if (!depended) continue;
+    result.insert(e);
+    for (const ir::Val* in : e->inputs()) needed.insert(in);
   }
   return result;
+}
+
+struct Use {
+  ir::Val* useOf = nullptr;
+  ir::Expr* user = nullptr;
+};
+
+// csrc/preseg_passes/mark_aliases_prepare.cpp:36-51 findUseToSegment: walk up the output's
+// view chain while the tensor is a view whose definition only views need.
+Use findUseToSegment(ir::Val* out, const scheduler::AliasAnalysis& analysis,
+                     const std::unordered_set<const ir::Expr*>& dependedByNonAliases) {
+  ir::Expr* user = nullptr;
+  while (true) {
+    ir::Expr* def = out->definition();
+    if (!analysis.rootOf(out) || dependedByNonAliases.count(def)) return {out, user};
+    user = def;
+    out = def->operand(0);
+  }
+}
+
+// csrc/preseg_passes/mark_aliases_prepare.cpp:68-103 insertSegmentSetAfter. Nothing is put
+// after an input or a segment_set all of whose uses are in the tail, nor before users that
+// are all segment_sets; a fusion output that gets copied is replaced by its copy.
+bool insertSegmentSetAfter(ir::Fusion& fusion, ir::Val* useOf, const std::vector<ir::Expr*>& users, PassLog& log) {
+  if (users.size() == useOf->uses().size()) {
+    if (fusion.isInput(useOf)) return false;
+    if (const ir::Expr* def = useOf->definition(); def && def->op() == ir::OpType::SegmentSet) return false;
+  }
+  if (std::all_of(users.begin(), users.end(), [](const ir::Expr* u) { return u->op() == ir::OpType::SegmentSet; }))
+    return false;
+  const std::string name = rewrite::nextTensorName(fusion);
+  auto copy = ir::ops::set(fusion, ir::OpType::SegmentSet, useOf);
+  if (!copy) return false;
+  fusion.setName(copy.value(), name);
+  if (const ir::TensorView* tv = useOf->asTensor()) copy.value()->asTensor()->setStrideOrder(tv->strideOrder());
+  std::string userText;
+  for (ir::Expr* u : users) {
+    fusion.replaceUse(u, useOf, copy.value());
+    userText += (userText.empty() ? "" : ", ") + u->toString();
+  }
+  std::string note;
+  if (fusion.isOutput(useOf)) {
+    fusion.replaceOutput(useOf, copy.value());
+    note = "; the output " + useOf->name() + " is now " + copy.value()->name();
+  }
+  log.add("view-only tail: " + copy.value()->name() + " = segment_set(" + useOf->name() + ") now feeds " + userText +
+          note);
+  return true;
 }
 
 }  // namespace
 
 bool MarkAliasesPrepare::runPass(ir::Fusion& fusion, PassLog& log) {
-  const std::unordered_set<const ir::Expr*> feedsCompute = metaFeedingCompute(fusion);
-  // Where each output's tail starts: value → the tail's first exprs (by id, for a stable order).
-  std::map<int, std::set<int>> cuts;
-  std::map<int, std::vector<std::string>> cutOutputs;
+  const scheduler::AliasAnalysis analysis = scheduler::findAliases(fusion);
+  // csrc/preseg_passes/mark_aliases_prepare.cpp:121-155: every view without an allocation
+  // domain gets its preferred layout, so the segment that produces it keeps it a view.
+  for (ir::Val* v : fusion.vals()) {
+    ir::TensorView* tv = v->asTensor();
+    if (!tv || !analysis.rootOf(v) || !tv->strideOrder().empty() || tv->rank() == 0) continue;
+    scheduler::setAllocation(*tv, analysis.layoutOf(v));
+  }
+  const std::unordered_set<const ir::Expr*> depended = exprsDependedByNonAliases(fusion, analysis);
+  // Sorted by (use_of, user) as nvFuser sorts by names, so equal use_of values are adjacent.
+  std::map<int, std::set<int>> usersOf;
   for (const ir::FusionOutput& o : fusion.outputs()) {
-    ir::Val* v = o.val;
-    ir::Expr* user = nullptr;
-    while (true) {
-      ir::Expr* def = v->definition();
-      if (!isTailMeta(def) || feedsCompute.count(def) || !def->operand(0)->isTensor()) break;
-      user = def;
-      v = def->operand(0);
-    }
-    if (!user) continue;  // the output is not produced by a meta-only tail
-    cuts[v->id()].insert(user->id());
-    cutOutputs[v->id()].push_back(o.val->name());
+    if (!o.val->isTensor()) continue;
+    const Use use = findUseToSegment(o.val, analysis, depended);
+    if (use.useOf != o.val) usersOf[use.useOf->id()].insert(use.user->id());
   }
   bool modified = false;
-  for (const auto& [valId, userIds] : cuts) {
-    ir::Val* useOf = fusion.valById(valId);
-    if (fusion.isInput(useOf)) continue;  // copying an input buys nothing
-    if (const ir::Expr* def = useOf->definition(); def && def->op() == ir::OpType::SegmentSet) continue;
+  for (const auto& [valId, userIds] : usersOf) {
     std::vector<ir::Expr*> users;
     for (int id : userIds) users.push_back(fusion.exprById(id));
-    bool allSegmentSets = true;
-    for (const ir::Expr* u : users) allSegmentSets = allSegmentSets && u->op() == ir::OpType::SegmentSet;
-    if (allSegmentSets) continue;
-    const std::string name = rewrite::nextTensorName(fusion);
-    auto seg = ir::ops::set(fusion, ir::OpType::SegmentSet, useOf);
-    if (!seg) continue;
-    fusion.setName(seg.value(), name);
-    if (const ir::TensorView* tv = useOf->asTensor()) seg.value()->asTensor()->setStrideOrder(tv->strideOrder());
-    std::string userText;
-    for (ir::Expr* u : users) {
-      fusion.replaceUse(u, useOf, seg.value());
-      userText += (userText.empty() ? "" : ", ") + u->toString();
-    }
-    std::string outs;
-    for (const std::string& n : cutOutputs[valId]) outs += (outs.empty() ? "" : ", ") + n;
-    log.add("meta-only tail of " + outs + ": " + seg.value()->name() + " = segment_set(" + useOf->name() +
-            ") now feeds " + userText);
-    modified = true;
+    modified = insertSegmentSetAfter(fusion, fusion.valById(valId), users, log) || modified;
   }
   return modified;
 }

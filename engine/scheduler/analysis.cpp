@@ -1,6 +1,8 @@
 // Implementation of the shared scheduler analyses (see analysis.h).
 #include "scheduler/analysis.h"
 
+#include "scheduler/alias_analysis.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <numeric>
@@ -658,22 +660,18 @@ const ir::Val* subByteTensor(const SegmentView& view) {
 }
 
 bool isAliasOfInput(const SegmentView& view, const ir::Val* out) {
+  // csrc/scheduler/expr_eval_sched.cpp:18-40 allOutputsArePointerArithmetics: not an in-place
+  // update target, and a segment input or a view (with a layout that allows it) of one.
   for (const ir::FusionOutput& fo : view.fusion->outputs())
-    if (fo.val == out && fo.aliasOf) return false;  // an in-place update writes, it is no view
-  const ir::Val* v = out;
-  while (!view.isSegmentInput(v)) {
-    const ir::Expr* def = view.definitionInside(v);
-    if (!def) return false;
-    switch (def->family()) {
-      case OpFamily::Set: case OpFamily::Permute: case OpFamily::Reshape: case OpFamily::Slice:
-      case OpFamily::Broadcast: case OpFamily::BroadcastInDim: case OpFamily::Squeeze: case OpFamily::Expand:
-        v = def->operand(0);
-        break;
-      default:
-        return false;
-    }
+    if (fo.val == out && fo.aliasOf) return false;
+  if (view.isSegmentInput(out)) return out->isTensor();
+  const std::vector<const ir::Val*> chain = viewChain(
+      *view.fusion, out, [&](const ir::Val* t) { return view.isSegmentInput(t) || view.isSegmentOutput(t); });
+  for (std::size_t i = 1; i < chain.size(); ++i) {
+    if (view.isSegmentInput(chain[i])) return chain[i]->isTensor();
+    if (!view.definitionInside(chain[i])) return false;
   }
-  return v->isTensor();
+  return false;
 }
 
 }  // namespace segscope::scheduler::analysis

@@ -19,6 +19,7 @@ struct Draft {
   SchedulerType type = SchedulerType::None;
   bool host = false;
   std::string origin;  // "g12", "forwarded T3", "host scalars"
+  bool hostScalars = false;  // Segscope's own scalar segment, which nvFuser's groups() lacks
 };
 
 using ExprSet = std::unordered_set<const ir::Expr*>;
@@ -164,8 +165,8 @@ void append(std::vector<const ir::Expr*>& to, const std::vector<const ir::Expr*>
 std::vector<std::string> placeScalars(FinderState& state, std::vector<Draft>& drafts, const std::vector<ir::Expr*>& order) {
   ScalarPlacer placer(state.fusion, order);
   const bool hostMode = state.options.scalarMode == ScalarMode::HostSegment;
-  Draft host{{}, SchedulerType::ExprEval, true, "host scalars"};
-  Draft late{{}, SchedulerType::ExprEval, true, "scalar outputs"};
+  Draft host{{}, SchedulerType::ExprEval, true, "host scalars", true};
+  Draft late{{}, SchedulerType::ExprEval, true, "scalar outputs", true};
   int duplicated = 0;
   for (Draft& d : drafts) {
     for (const ir::Expr* e : placer.needed(d.exprs)) {
@@ -300,8 +301,9 @@ std::vector<std::string> deriveTypes(FinderState& state, std::vector<Draft>& dra
 
 Result<Segmentation> finalizeSegments(FinderState& state, const std::vector<PrivatizedCast>& privatized) {
   std::vector<Draft> drafts;
+  const bool single = state.groups->groups().size() == 1;
   for (const SegmentedGroup* g : state.groups->groups())
-    if (!g->exprs().empty())
+    if (!g->exprs().empty() || single)
       drafts.push_back({g->exprs(), state.typeOf(g), runsOnHost(state.typeOf(g), g->exprs()), "g" + std::to_string(g->id())});
   resolveForwardedInputs(state, drafts);
 
@@ -338,6 +340,7 @@ Result<Segmentation> finalizeSegments(FinderState& state, const std::vector<Priv
     s.id = idOf[i];
     s.scheduler = drafts[i].type;
     s.host = drafts[i].host;
+    s.hostScalars = drafts[i].hostScalars;
     s.exprs = drafts[i].exprs;
     s.inputs = w.inputs[i];
     s.outputs = w.outputs[i];

@@ -114,7 +114,9 @@ Result<Segmentation> singleSegment(FinderState& state, scheduler::SchedulerType 
     if (isScalarExpr(e) && type != scheduler::SchedulerType::ExprEval) state.groups->leaveUngrouped(e);
     else exprs.push_back(e);
   }
-  if (!exprs.empty()) state.setType(state.groups->newGroup(std::move(exprs)), type);
+  // A fusion without exprs (outputs that are its inputs) is still one group in nvFuser
+  // (expr_eval: every output is pointer arithmetic, csrc/scheduler/expr_eval_sched.cpp:33).
+  state.setType(state.groups->newGroup(std::move(exprs)), type);
   return finalizeSegments(state, {});
 }
 

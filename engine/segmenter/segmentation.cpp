@@ -14,4 +14,9 @@ bool scalarModeFromName(std::string_view name, ScalarMode& mode) {
   return true;
 }
 
+std::string_view segmentKindName(const Segment& segment) {
+  if (segment.hostScalars) return "host_scalars";
+  return segment.host ? "expr_eval" : "kernel";
+}
+
 }  // namespace segscope::segmenter

@@ -24,6 +24,9 @@ struct Segment {
   scheduler::SchedulerType scheduler = scheduler::SchedulerType::None;
   /// Runs on the host (expr_eval): the host scalar segment, and lone matmul/sdpa/... exprs.
   bool host = false;
+  /// Segscope's scalar segment (ScalarMode::HostSegment), not one of nvFuser's groups: nvFuser
+  /// evaluates these scalars while it binds each kernel's arguments. host is true as well.
+  bool hostScalars = false;
   /// Exprs of the complete fusion, in topological order. With ScalarMode::Duplicate a scalar
   /// expr may appear in several segments.
   std::vector<const ir::Expr*> exprs;
@@ -32,6 +35,9 @@ struct Segment {
   std::vector<const ir::Val*> inputs;
   std::vector<const ir::Val*> outputs;
 };
+
+/// "kernel", "expr_eval" (nvFuser's ATen-evaluated groups) or "host_scalars" (Segscope's).
+std::string_view segmentKindName(const Segment& segment);
 
 struct SegmentEdge {
   int from = -1;
