@@ -1,0 +1,23 @@
+# nvFuser tests/cpp/test_alias.cpp:311 AliasTest.DuplicateOutputsSegmentedFusion — segment_set splits add and mul; duplicated outputs on both sides; 2 groups
+import torch
+from nvfuser import FusionDefinition, DataType
+
+def nvfuser_fusion_id0(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[2, 3, 4], contiguity=[True, True, True], dtype=DataType.Float, is_cpu=False, stride_order=[2, 1, 0])
+    S1 = fd.define_scalar(3.14100, dtype=DataType.Double)
+    T2 = fd.ops.add(T0, S1)
+    T3 = fd.ops.segment_set(T2)
+    S4 = fd.define_scalar(2.00000, dtype=DataType.Double)
+    T5 = fd.ops.mul(T3, S4)
+    fd.add_output(T3)
+    fd.add_output(T3)
+    fd.add_output(T5)
+    fd.add_output(T5)
+
+with FusionDefinition() as fd:
+    nvfuser_fusion_id0(fd)
+
+inputs = [
+    torch.testing.make_tensor((2, 3, 4), dtype=torch.float32, device='cuda:0'),
+]
+fd.execute(inputs)

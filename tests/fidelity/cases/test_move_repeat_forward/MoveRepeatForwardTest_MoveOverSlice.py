@@ -1,0 +1,20 @@
+# nvFuser tests/cpp/test_move_repeat_forward.cpp:66 MoveRepeatForwardTest.MoveOverSlice — repeat of the outer dim, slice of the inner dim, sin: one resize kernel
+import torch
+from nvfuser import FusionDefinition, DataType
+
+def nvfuser_fusion_id0(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[8, 128], contiguity=[True, True], dtype=DataType.Float, is_cpu=False, stride_order=[1, 0])
+    T1 = fd.ops.broadcast(T0, is_broadcast_dim=[True, False, False])
+    T2 = fd.ops.expand(T1, shape=[2, 8, 128])
+    T3 = fd.ops.reshape(T2, new_shape=[16, 128])
+    T4 = fd.ops.slice(T3, start_indices=[0, 0], end_indices=[16, 64], strides=[1, 1])
+    T5 = fd.ops.sin(T4)
+    fd.add_output(T5)
+
+with FusionDefinition() as fd:
+    nvfuser_fusion_id0(fd)
+
+inputs = [
+    torch.testing.make_tensor((8, 128), dtype=torch.float32, device='cuda:0'),
+]
+fd.execute(inputs)

@@ -1,0 +1,16 @@
+# nvFuser tests/cpp/test_no_op.cpp:58 NoOpTest.FusionNullScheduler2 — sum of a [0, 1, 2^63-1] tensor over dims 1,2 (empty output); every group is NoOp
+import torch
+from nvfuser import FusionDefinition, DataType
+
+def nvfuser_fusion_id0(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[0, 1, 9223372036854775807], contiguity=[False, None, False], dtype=DataType.Float, is_cpu=False, stride_order=[2, 1, 0])
+    T1 = fd.ops.sum(T0, dims=[1, 2], keepdim=False, dtype=DataType.Null)
+    fd.add_output(T1)
+
+with FusionDefinition() as fd:
+    nvfuser_fusion_id0(fd)
+
+inputs = [
+    torch.testing.make_tensor((0, 1, 9223372036854775807), dtype=torch.float32, device='cuda:0'),
+]
+fd.execute(inputs)

@@ -1,0 +1,25 @@
+# nvFuser tests/cpp/test_pointwise.cpp:603 PointwiseTest.VectorizeWithBroadcastAndReshape2 — two broadcasts, adds and a flattening reshape (issue 657) → one pointwise kernel
+import torch
+from nvfuser import FusionDefinition, DataType
+
+def nvfuser_fusion_id0(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[1024, 1024], contiguity=[True, True], dtype=DataType.Float, is_cpu=False, stride_order=[1, 0])
+    T1 = fd.define_tensor(shape=[1024, 1024], contiguity=[True, True], dtype=DataType.Float, is_cpu=False, stride_order=[1, 0])
+    T2 = fd.define_tensor(shape=[1024, 1024, 4], contiguity=[True, True, True], dtype=DataType.Float, is_cpu=False, stride_order=[2, 1, 0])
+    T3 = fd.ops.broadcast(T0, is_broadcast_dim=[False, False, True])
+    T4 = fd.ops.add(T3, T2)
+    T5 = fd.ops.broadcast(T1, is_broadcast_dim=[False, False, True])
+    T6 = fd.ops.add(T4, T5)
+    T7 = fd.ops.reshape(T6, new_shape=[4194304])
+    fd.add_output(T3)
+    fd.add_output(T7)
+
+with FusionDefinition() as fd:
+    nvfuser_fusion_id0(fd)
+
+inputs = [
+    torch.testing.make_tensor((1024, 1024), dtype=torch.float32, device='cuda:0'),
+    torch.testing.make_tensor((1024, 1024), dtype=torch.float32, device='cuda:0'),
+    torch.testing.make_tensor((1024, 1024, 4), dtype=torch.float32, device='cuda:0'),
+]
+fd.execute(inputs)

@@ -1,0 +1,17 @@
+# nvFuser tests/cpp/test_preseg_passes.cpp:813 PresegTest.TranslateRepeatToExpand2 — two consecutive self-cats on the same ID; one pointwise kernel
+import torch
+from nvfuser import FusionDefinition, DataType
+
+def nvfuser_fusion_id0(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[32], contiguity=[True], dtype=DataType.Float, is_cpu=False, stride_order=[0])
+    T1 = fd.ops.cat([T0, T0], dim=-1, manual_padding=0)
+    T2 = fd.ops.cat([T1, T1], dim=-1, manual_padding=0)
+    fd.add_output(T2)
+
+with FusionDefinition() as fd:
+    nvfuser_fusion_id0(fd)
+
+inputs = [
+    torch.testing.make_tensor((32,), dtype=torch.float32, device='cuda:0'),
+]
+fd.execute(inputs)

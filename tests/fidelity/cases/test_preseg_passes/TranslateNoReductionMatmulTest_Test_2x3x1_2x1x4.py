@@ -1,0 +1,18 @@
+# nvFuser tests/cpp/test_preseg_passes.cpp:1472 TranslateNoReductionMatmulTest.Test — matmul with K=1 (2x3x1_2x1x4) translated to mul+squeeze → ExprEval + PointWise
+import torch
+from nvfuser import FusionDefinition, DataType
+
+def nvfuser_fusion_id0(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[2, 3, 1], contiguity=[True, True, None], dtype=DataType.Float, is_cpu=False, stride_order=[2, 1, 0])
+    T1 = fd.define_tensor(shape=[2, 1, 4], contiguity=[True, None, True], dtype=DataType.Float, is_cpu=False, stride_order=[2, 1, 0])
+    T2 = fd.ops.matmul(T0, T1)
+    fd.add_output(T2)
+
+with FusionDefinition() as fd:
+    nvfuser_fusion_id0(fd)
+
+inputs = [
+    torch.testing.make_tensor((2, 3, 1), dtype=torch.float32, device='cuda:0'),
+    torch.testing.make_tensor((2, 1, 4), dtype=torch.float32, device='cuda:0'),
+]
+fd.execute(inputs)

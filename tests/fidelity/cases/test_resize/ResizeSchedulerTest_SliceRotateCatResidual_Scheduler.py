@@ -1,0 +1,21 @@
+# nvFuser tests/cpp/test_resize.cpp:4762 ResizeSchedulerTest.SliceRotateCatResidual/Scheduler — rotation plus a residual add of the input: one resize kernel
+import torch
+from nvfuser import FusionDefinition, DataType
+
+def nvfuser_fusion_id0(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[16, 100], contiguity=[False, False], dtype=DataType.Float, is_cpu=False, stride_order=[1, 0])
+    T1 = fd.ops.sin(T0)
+    T2 = fd.ops.slice(T1, start_indices=[0, 0], end_indices=[16, 50], strides=[1, 1])
+    T3 = fd.ops.sin(T0)
+    T4 = fd.ops.slice(T3, start_indices=[0, 50], end_indices=[16, 100], strides=[1, 1])
+    T5 = fd.ops.cat([T4, T2], dim=1)
+    T6 = fd.ops.add(T0, T5)
+    fd.add_output(T6)
+
+with FusionDefinition() as fd:
+    nvfuser_fusion_id0(fd)
+
+inputs = [
+    torch.testing.make_tensor((16, 100), dtype=torch.float32, device='cuda:0'),
+]
+fd.execute(inputs)
