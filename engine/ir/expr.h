@@ -22,6 +22,9 @@ struct ExprAttributes {
   bool keepdim = false;
   bool option = false;              // manual_normalization / manual_padding / squeeze_expanded
   DataType dtype = DataType::Null;  // cast target, reduction/full/iota/random dtype
+  // reshape: the input's and output's sizes when it was concretized with the run-time inputs
+  // (nvFuser's DynamicTransform); empty when not concretized.
+  std::vector<std::int64_t> concreteIn, concreteOut;
 
   friend bool operator==(const ExprAttributes&, const ExprAttributes&) = default;
 };
@@ -37,6 +40,11 @@ class Expr {
   OpFamily family() const { return opFamily(op_); }
   std::string_view opName() const { return ir::opName(op_); }
   const ExprAttributes& attrs() const { return attrs_; }
+  /// Concretizes a reshape: fixes the sizes its splits and merges are derived from.
+  void setConcreteSizes(std::vector<std::int64_t> in, std::vector<std::int64_t> out) {
+    attrs_.concreteIn = std::move(in);
+    attrs_.concreteOut = std::move(out);
+  }
   SourceLoc loc() const { return loc_; }
   void setLoc(SourceLoc loc) { loc_ = loc; }
 

@@ -2,6 +2,8 @@
 // output must have to be a view of its input, and whether that layout is possible.
 #include "scheduler/alias_analysis.h"
 
+#include "scheduler/reshape_transforms.h"
+
 #include <algorithm>
 #include <list>
 #include <numeric>
@@ -121,157 +123,79 @@ std::optional<Layout> sliceLayout(const ir::Expr* e, const Layout& in) {
   return out;
 }
 
-// csrc/transform_view.cpp:501-666 AnalyzeViewTransformation::findTransformation, replayed on
-// the input's allocation order as csrc/alias_analysis.cpp:106-184 does: squeezes, then splits
-// and merges (a merge needs outer and inner adjacent in allocation order and mergeContiguity),
-// then new broadcast dims.
-class ReshapeReplay {
- public:
-  ReshapeReplay(const ir::TensorView* in, const ir::TensorView* out, std::vector<std::int64_t> inSizes,
-                std::vector<std::int64_t> outSizes)
-      : in_(in), out_(out), orig_(std::move(inSizes)), new_(std::move(outSizes)) {}
-
-  std::optional<Layout> run(const Layout& inLayout) {
-    if (!findTransformation()) return std::nullopt;
-    // Ids 0..n-1 are the input dims; splits and merges make new ones.
-    for (int d = 0; d < in_->rank(); ++d) {
-      expanded_.push_back(isExpanded(in_->dim(static_cast<std::size_t>(d))));
-      touched_.push_back(false);
-    }
-    std::vector<int> view;  // the transform view: ids in logical order after the squeezes
-    for (int d = 0; d < in_->rank(); ++d)
-      if (!squeezed_.count(d)) view.push_back(d);
-    for (const Step& s : steps_) {
+// The reshape's splits and merges (scheduler/reshape_transforms) replayed on the input's
+// allocation order as csrc/alias_analysis.cpp:106-184 does: squeezes, then splits and merges (a
+// merge needs outer and inner adjacent in allocation order and mergeContiguity), then new
+// broadcast dims.
+std::optional<Layout> reshapeLayout(const ir::TensorView* in, const ir::TensorView* out, const Layout& inLayout,
+                                    const std::vector<std::int64_t>& inSizes, const std::vector<std::int64_t>& outSizes) {
+  const auto t = analyzeReshape(*in, inSizes, outSizes);
+  if (!t) return std::nullopt;
+  // Ids 0..rank-1 are the input dims; splits and merges make new ones.
+  int nextId = in->rank();
+  std::vector<int> view;  // the transform view: ids in logical order after the squeezes
+  for (int d = 0; d < in->rank(); ++d)
+    if (!t->squeezed.count(d)) view.push_back(d);
+  // TODO(#1126) in csrc/alias_analysis.cpp:117-127: a split or merged expanded dim is
+  // materialized, so no alias.
+  {
+    std::vector<int> probe = view;
+    for (const ReshapeTransforms::Step& s : t->steps) {
       const auto at = static_cast<std::size_t>(s.index);
-      if (at >= view.size() || (s.merge && at + 1 >= view.size())) return std::nullopt;
-      mark(view[at]);
-      if (s.merge) mark(view[at + 1]);
+      if (at >= probe.size() || (s.merge && at + 1 >= probe.size())) return std::nullopt;
+      for (std::size_t k = at; k <= at + (s.merge ? 1 : 0); ++k)
+        if (probe[k] >= 0 && probe[k] < in->rank() && isExpanded(in->dim(static_cast<std::size_t>(probe[k]))))
+          return std::nullopt;
+      if (s.merge) {
+        probe[at] = -1;
+        probe.erase(probe.begin() + static_cast<std::ptrdiff_t>(at) + 1);
+      } else {
+        probe[at] = -1;
+        probe.insert(probe.begin() + static_cast<std::ptrdiff_t>(at), -1);
+      }
     }
-    // TODO(#1126) in csrc/alias_analysis.cpp:117-127: a split or merged expanded dim is
-    // materialized, so no alias.
-    for (int d = 0; d < in_->rank(); ++d)
-      if (touched_[static_cast<std::size_t>(d)] && expanded_[static_cast<std::size_t>(d)]) return std::nullopt;
-
-    std::list<LayoutEntry> alloc;  // LayoutEntry::dim holds an id here
-    for (const LayoutEntry& e : inLayout)
-      if (!squeezed_.count(e.dim)) alloc.push_back(e);
-    for (const Step& s : steps_) {
-      const auto at = static_cast<std::size_t>(s.index);
-      if (!s.merge) {
-        auto it = find(alloc, view[at]);
-        const auto [outerC, innerC] = splitContiguity(it->contiguity);
-        const int outer = newId(), inner = newId();
-        it = alloc.erase(it);
-        alloc.insert(it, {outer, outerC});
-        alloc.insert(it, {inner, innerC});
-        view[at] = inner;
-        view.insert(view.begin() + static_cast<std::ptrdiff_t>(at), outer);
-        continue;
-      }
-      const int outerId = view[at], innerId = view[at + 1];
-      auto outer = find(alloc, outerId);
-      auto inner = std::next(outer);
-      if (inner == alloc.end() || inner->dim != innerId) return std::nullopt;  // not adjacent in memory
-      const auto [mergeable, c] = mergeContiguity(false, outer->contiguity, false, inner->contiguity);
-      if (!mergeable) return std::nullopt;
-      const int merged = newId();
-      alloc.erase(outer);
-      *inner = {merged, c};
-      view[at] = merged;
-      view.erase(view.begin() + static_cast<std::ptrdiff_t>(at) + 1);
+  }
+  std::list<LayoutEntry> alloc;  // LayoutEntry::dim holds an id here
+  for (const LayoutEntry& e : inLayout)
+    if (!t->squeezed.count(e.dim)) alloc.push_back(e);
+  auto find = [&](int id) { return std::find_if(alloc.begin(), alloc.end(), [&](const LayoutEntry& e) { return e.dim == id; }); };
+  for (const ReshapeTransforms::Step& s : t->steps) {
+    const auto at = static_cast<std::size_t>(s.index);
+    if (!s.merge) {
+      auto it = find(view[at]);
+      if (it == alloc.end()) return std::nullopt;
+      const auto [outerC, innerC] = splitContiguity(it->contiguity);
+      const int outer = nextId++, inner = nextId++;
+      it = alloc.erase(it);
+      alloc.insert(it, {outer, outerC});
+      alloc.insert(it, {inner, innerC});
+      view[at] = inner;
+      view.insert(view.begin() + static_cast<std::ptrdiff_t>(at), outer);
+      continue;
     }
-    // Ids of the transform view are the output's non-new-broadcast dims, in order.
-    std::vector<int> outDimOfId(static_cast<std::size_t>(nextId()), -1);
-    std::vector<bool> isNewBroadcast(static_cast<std::size_t>(out_->rank()), false);
-    for (int j : broadcasts_) isNewBroadcast[static_cast<std::size_t>(j)] = true;
-    std::size_t v = 0;
-    for (int j = 0; j < out_->rank() && v < view.size(); ++j)
-      if (!isNewBroadcast[static_cast<std::size_t>(j)]) outDimOfId[static_cast<std::size_t>(view[v++])] = j;
-    Layout mapped;
-    for (const LayoutEntry& e : alloc) mapped.push_back({outDimOfId[static_cast<std::size_t>(e.dim)], e.contiguity});
-    return insertBroadcastDims(mapped, isNewBroadcast);
+    const int outerId = view[at], innerId = view[at + 1];
+    auto outer = find(outerId);
+    if (outer == alloc.end()) return std::nullopt;
+    auto inner = std::next(outer);
+    if (inner == alloc.end() || inner->dim != innerId) return std::nullopt;  // not adjacent in memory
+    const auto [mergeable, c] = mergeContiguity(false, outer->contiguity, false, inner->contiguity);
+    if (!mergeable) return std::nullopt;
+    const int merged = nextId++;
+    alloc.erase(outer);
+    *inner = {merged, c};
+    view[at] = merged;
+    view.erase(view.begin() + static_cast<std::ptrdiff_t>(at) + 1);
   }
-
- private:
-  struct Step {
-    bool merge = false;
-    int index = 0;
-  };
-
-  bool implicitBroadcast(std::size_t i) const { return in_->dim(i).kind == ir::IterKind::Broadcast; }
-  int newId() {
-    expanded_.push_back(false);
-    touched_.push_back(false);
-    return static_cast<int>(expanded_.size()) - 1;
-  }
-  int nextId() const { return static_cast<int>(expanded_.size()); }
-  void mark(int id) {
-    if (id < in_->rank()) touched_[static_cast<std::size_t>(id)] = true;
-  }
-  static std::list<LayoutEntry>::iterator find(std::list<LayoutEntry>& l, int id) {
-    return std::find_if(l.begin(), l.end(), [&](const LayoutEntry& e) { return e.dim == id; });
-  }
-
-  bool findTransformation() {
-    const auto no = orig_.size(), nn = new_.size();
-    std::size_t oi = 0, ti = 0, ni = 0;
-    std::int64_t current = no ? orig_[0] : 0;
-    for (int guard = 0; (oi < no || ni < nn) && guard < 10000; ++guard) {
-      if ((ni + 1 >= nn || new_[ni + 1] != 1) && oi + 1 < no && orig_[oi + 1] == 1 && !implicitBroadcast(oi + 1)) {
-        steps_.push_back({true, static_cast<int>(ti)});
-        ++oi;
-        continue;
-      }
-      if (ni < nn && current == new_[ni]) {
-        ++ti, ++ni, ++oi;
-        current = oi < no ? orig_[oi] : 0;
-        continue;
-      }
-      if (ni < nn && new_[ni] == 1) {
-        broadcasts_.push_back(static_cast<int>(ni++));
-        continue;
-      }
-      if (current == 0) return false;
-      if (current == 1 && oi < no && implicitBroadcast(oi)) {
-        squeezed_.insert(static_cast<int>(oi++));
-        current = oi < no ? orig_[oi] : 0;
-        continue;
-      }
-      if (oi + 1 < no && implicitBroadcast(oi + 1)) {
-        squeezed_.insert(static_cast<int>(++oi));
-        continue;
-      }
-      if (ni >= nn) return false;
-      if (current % new_[ni] == 0 && current / new_[ni] > 1) {
-        steps_.push_back({false, static_cast<int>(ti)});
-        current /= new_[ni];
-        ++ti, ++ni;
-        continue;
-      }
-      if (oi + 1 >= no) return false;
-      steps_.push_back({true, static_cast<int>(ti)});
-      current *= orig_[++oi];
-    }
-    return oi >= no && ni >= nn;
-  }
-
-  const ir::TensorView* in_;
-  const ir::TensorView* out_;
-  std::vector<std::int64_t> orig_, new_;
-  std::vector<Step> steps_;
-  std::set<int> squeezed_;
-  std::vector<int> broadcasts_;
-  std::vector<bool> expanded_, touched_;
-};
-
-std::optional<std::vector<std::int64_t>> sizesOf(const ir::TensorView* tv, const ExtentOf& extentOf) {
-  std::vector<std::int64_t> sizes;
-  for (int d = 0; d < tv->rank(); ++d) {
-    const auto s = extentOf(tv, d);
-    if (!s) return std::nullopt;
-    sizes.push_back(*s);
-  }
-  return sizes;
+  // Ids of the transform view are the output's dims other than the new broadcasts, in order.
+  std::vector<int> outDimOfId(static_cast<std::size_t>(nextId), -1);
+  std::vector<bool> isNewBroadcast(static_cast<std::size_t>(out->rank()), false);
+  for (int j : t->broadcasts) isNewBroadcast[static_cast<std::size_t>(j)] = true;
+  std::size_t v = 0;
+  for (int j = 0; j < out->rank() && v < view.size(); ++j)
+    if (!isNewBroadcast[static_cast<std::size_t>(j)]) outDimOfId[static_cast<std::size_t>(view[v++])] = j;
+  Layout mapped;
+  for (const LayoutEntry& e : alloc) mapped.push_back({outDimOfId[static_cast<std::size_t>(e.dim)], e.contiguity});
+  return insertBroadcastDims(mapped, isNewBroadcast);
 }
 
 // The layout `e`'s output needs to be a view of its input, or nullopt when it needs a copy.
@@ -321,10 +245,9 @@ std::optional<Layout> preferredLayout(const ir::Expr* e, const Layout& in, const
     case OpFamily::Slice:
       return sliceLayout(e, in);
     case OpFamily::Reshape: {
-      auto inSizes = sizesOf(inTv, extentOf);
-      auto outSizes = sizesOf(outTv, extentOf);
-      if (!inSizes || !outSizes) return declaredLayout(outTv, {});  // sizes unknown: assume a view
-      return ReshapeReplay(inTv, outTv, *inSizes, *outSizes).run(in);
+      const auto sizes = reshapeSizes(*e, extentOf);
+      if (!sizes) return declaredLayout(outTv, {});  // sizes unknown: assume a view
+      return reshapeLayout(inTv, outTv, in, sizes->in, sizes->out);
     }
     default:
       return std::nullopt;
@@ -394,13 +317,6 @@ void setAllocation(ir::TensorView& tv, const Layout& layout) {
   tv.setContiguity(std::move(contiguity));
 }
 
-ExtentOf constantExtents() {
-  return [](const ir::TensorView* tv, int d) -> std::optional<std::int64_t> {
-    const ir::SymInt& x = tv->dim(static_cast<std::size_t>(d)).extent;
-    if (x.isConst()) return x.value;
-    return std::nullopt;
-  };
-}
 
 const ir::Val* AliasAnalysis::sourceOf(const ir::Val* alias) const {
   const auto i = static_cast<std::size_t>(alias->id());

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ir/fusion.h"
+#include "scheduler/reshape_transforms.h"
 
 namespace segscope::scheduler {
 
@@ -20,13 +21,6 @@ struct LayoutEntry {
   friend bool operator==(const LayoutEntry&, const LayoutEntry&) = default;
 };
 using Layout = std::vector<LayoutEntry>;  // outermost first
-
-/// The concrete size of dim `d` of tensor `tv` when known (runtime sizes where the caller has
-/// them; constant extents otherwise).
-using ExtentOf = std::function<std::optional<std::int64_t>(const ir::TensorView* tv, int d)>;
-
-/// Constant extents only.
-ExtentOf constantExtents();
 
 class AliasAnalysis {
  public:

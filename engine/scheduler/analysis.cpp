@@ -2,6 +2,7 @@
 #include "scheduler/analysis.h"
 
 #include "scheduler/alias_analysis.h"
+#include "scheduler/reshape_transforms.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -138,7 +139,7 @@ std::vector<int> consumerDims(const ir::Expr* e, std::size_t operand) {
   }
 }
 
-DimGraph::DimGraph(const SegmentView& view) {
+DimGraph::DimGraph(const SegmentView& view, Mode mode) {
   for (const ir::Val* v : view.inputs) add(v);
   for (const ir::Expr* e : view.exprs)
     for (const ir::Val* out : e->outputs()) add(out);
@@ -151,9 +152,13 @@ DimGraph::DimGraph(const SegmentView& view) {
       const std::vector<int> map = consumerDims(e, i);
       for (std::size_t d = 0; d < map.size(); ++d) {
         if (map[d] < 0) continue;
-        for (const ir::Val* out : e->outputs())
-          if (out->isTensor() && out->asTensor()->rank() > map[d])
-            unite(classOf(e->operand(i), static_cast<int>(d)), classOf(out, map[d]));
+        const bool inBroadcast = e->operand(i)->asTensor()->dim(d).isBroadcast();
+        for (const ir::Val* out : e->outputs()) {
+          if (!out->isTensor() || out->asTensor()->rank() <= map[d]) continue;
+          if (mode == Mode::Exact && inBroadcast != out->asTensor()->dim(static_cast<std::size_t>(map[d])).isBroadcast())
+            continue;
+          unite(classOf(e->operand(i), static_cast<int>(d)), classOf(out, map[d]));
+        }
       }
     }
   }
@@ -199,40 +204,37 @@ std::vector<int> DimGraph::classes(const ir::Val* v, const std::vector<int>& dim
 void DimGraph::mapReshape(const ir::Expr* e) {
   const ir::TensorView* in = e->operand(0)->asTensor();
   const ir::TensorView* out = e->output()->asTensor();
-  int lo = 0, hiIn = in->rank(), hiOut = out->rank();
-  while (lo < hiIn && lo < hiOut && in->dim(static_cast<std::size_t>(lo)).extent == out->dim(static_cast<std::size_t>(lo)).extent) {
-    unite(classOf(in, lo), classOf(out, lo));
-    ++lo;
-  }
-  while (hiIn > lo && hiOut > lo &&
-         in->dim(static_cast<std::size_t>(hiIn - 1)).extent == out->dim(static_cast<std::size_t>(hiOut - 1)).extent) {
-    unite(classOf(in, --hiIn), classOf(out, --hiOut));
-  }
-  auto isConstRange = [](const ir::TensorView* tv, int a, int b) {
-    for (int d = a; d < b; ++d)
-      if (!tv->dim(static_cast<std::size_t>(d)).extent.isConst()) return false;
-    return true;
-  };
   std::vector<int> group;
   auto flush = [&]() {
     for (std::size_t k = 1; k < group.size(); ++k) unite(group[0], group[k]);
     group.clear();
   };
-  if (!isConstRange(in, lo, hiIn) || !isConstRange(out, lo, hiOut)) {
+  // The sizes the reshape was concretized with, else its constant extents (reshape_transforms).
+  const auto sizes = reshapeSizes(*e, constantExtents());
+  int lo = 0, hiIn = in->rank(), hiOut = out->rank();
+  if (!sizes) {
+    // Unknown sizes: dims with the same extent at either end map 1-to-1; the rest is one class.
+    while (lo < hiIn && lo < hiOut && in->dim(static_cast<std::size_t>(lo)).extent == out->dim(static_cast<std::size_t>(lo)).extent) {
+      unite(classOf(in, lo), classOf(out, lo));
+      ++lo;
+    }
+    while (hiIn > lo && hiOut > lo &&
+           in->dim(static_cast<std::size_t>(hiIn - 1)).extent == out->dim(static_cast<std::size_t>(hiOut - 1)).extent)
+      unite(classOf(in, --hiIn), classOf(out, --hiOut));
     for (int d = lo; d < hiIn; ++d) group.push_back(classOf(in, d));
     for (int d = lo; d < hiOut; ++d) group.push_back(classOf(out, d));
     flush();
     return;
   }
-  int i = lo, j = lo;
+  int i = 0, j = 0;
   while (i < hiIn || j < hiOut) {
     std::int64_t pIn = 1, pOut = 1;
     do {
       if (i < hiIn && (pIn <= pOut || j >= hiOut)) {
-        pIn *= in->dim(static_cast<std::size_t>(i)).extent.value;
+        pIn *= sizes->in[static_cast<std::size_t>(i)];
         group.push_back(classOf(in, i++));
       } else if (j < hiOut) {
-        pOut *= out->dim(static_cast<std::size_t>(j)).extent.value;
+        pOut *= sizes->out[static_cast<std::size_t>(j)];
         group.push_back(classOf(out, j++));
       }
     } while ((pIn != pOut || pIn == 1) && (i < hiIn || j < hiOut));
@@ -659,14 +661,21 @@ const ir::Val* subByteTensor(const SegmentView& view) {
   return nullptr;
 }
 
-bool isAliasOfInput(const SegmentView& view, const ir::Val* out) {
+bool isAliasOfInput(const SegmentView& view, const ir::Val* out, const RuntimeInfo* rt) {
   // csrc/scheduler/expr_eval_sched.cpp:18-40 allOutputsArePointerArithmetics: not an in-place
   // update target, and a segment input or a view (with a layout that allows it) of one.
   for (const ir::FusionOutput& fo : view.fusion->outputs())
     if (fo.val == out && fo.aliasOf) return false;
   if (view.isSegmentInput(out)) return out->isTensor();
+  ExtentOf extents = constantExtents();
+  if (rt)
+    extents = [rt](const ir::TensorView* tv, int d) -> std::optional<std::int64_t> {
+      const auto sizes = rt->sizes(tv);
+      if (!sizes || static_cast<std::size_t>(d) >= sizes->size()) return std::nullopt;
+      return (*sizes)[static_cast<std::size_t>(d)];
+    };
   const std::vector<const ir::Val*> chain = viewChain(
-      *view.fusion, out, [&](const ir::Val* t) { return view.isSegmentInput(t) || view.isSegmentOutput(t); });
+      *view.fusion, out, [&](const ir::Val* t) { return view.isSegmentInput(t) || view.isSegmentOutput(t); }, extents);
   for (std::size_t i = 1; i < chain.size(); ++i) {
     if (view.isSegmentInput(chain[i])) return chain[i]->isTensor();
     if (!view.definitionInside(chain[i])) return false;

@@ -37,7 +37,10 @@ std::vector<int> consumerDims(const ir::Expr* e, std::size_t operand);
 /// a 1-to-1 group; dims it merges or splits become one class.
 class DimGraph {
  public:
-  explicit DimGraph(const SegmentView& view);
+  /// Permissive: broadcast dims join the dims they meet. Exact (nvFuser's IdMappingMode::EXACT):
+  /// a broadcast dim only joins other broadcast dims.
+  enum class Mode { Permissive, Exact };
+  explicit DimGraph(const SegmentView& view, Mode mode = Mode::Permissive);
   /// Class of dim `d` of `v`; -1 for tensors outside the segment.
   int classOf(const ir::Val* v, int d) const;
   /// Classes of the non-broadcast dims of `v`, in the order given.
@@ -133,6 +136,8 @@ const ir::Val* subByteTensor(const SegmentView& view);
 /// Whether `out` is a segment input or reaches one through view ops only (set, permute,
 /// reshape, slice, broadcast, squeeze, expand), as nvFuser's alias analysis finds them.
 /// An in-place output (fd.add_output(T, Tin)) is never a view.
-bool isAliasOfInput(const SegmentView& view, const ir::Val* out);
+/// With `rt`, reshapes are decomposed with the run-time sizes (nvFuser concretizes dynamic
+/// reshapes before segmenting); without, symbolic reshapes are assumed to be views.
+bool isAliasOfInput(const SegmentView& view, const ir::Val* out, const RuntimeInfo* rt = nullptr);
 
 }  // namespace segscope::scheduler::analysis

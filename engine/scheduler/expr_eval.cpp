@@ -31,6 +31,15 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
                          "matmul/linear/sdpa/embedding/gather/cumsum");
 }
 
-Verdict canScheduleRunTime(const SegmentView&, const RuntimeInfo&, const DeviceProfile&) { return Verdict::accept(); }
+// With the run-time sizes a dynamic reshape has its real splits and merges, and one that
+// merges non-contiguous dims is a copy, not pointer arithmetic (csrc/alias_analysis.cpp:150-166).
+Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile&) {
+  if (view.exprs.size() == 1 && isHostOp(view.exprs.front())) return Verdict::accept();
+  for (const ir::Val* out : view.outputs)
+    if (out->isTensor() && !analysis::isAliasOfInput(view, out, &rt))
+      return Verdict::reject(out->name() + " needs a copy with the run-time sizes (its reshape merges dims the input's "
+                                           "layout keeps apart): expr_eval only takes views of inputs");
+  return Verdict::accept();
+}
 
 }  // namespace segscope::scheduler::expr_eval

@@ -9,7 +9,9 @@ namespace segscope::scheduler::pointwise {
 Verdict canScheduleCompileTime(const SegmentView& view) {
   if (const ir::Expr* r = analysis::firstExprWhere(view, analysis::isReductionOp))
     return Verdict::reject(analysis::describe(r) + " is a reduction; pointwise takes none");
-  const analysis::DimGraph graph(view);
+  // csrc/scheduler/tools/domain_map.cpp:393-447 isValidReference: the reference must cover every
+  // input and output dim through the EXACT map, where a broadcast never stands for a real dim.
+  const analysis::DimGraph graph(view, analysis::DimGraph::Mode::Exact);
   if (!analysis::referenceTensor(view, graph))
     return Verdict::reject("no segment output covers every dim of the inputs and outputs, so there is no reference "
                            "tensor to schedule from");

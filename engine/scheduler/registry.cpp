@@ -2,6 +2,7 @@
 #include "scheduler/registry.h"
 
 #include "scheduler/analysis.h"
+#include "scheduler/incompatible_reshapes.h"
 #include "scheduler/schedulers.h"
 
 namespace segscope::scheduler {
@@ -76,6 +77,16 @@ SchedulerVerdict check(SchedulerType type, const SegmentView& view, const Runtim
   if (!entry) return SchedulerVerdict{type, Verdict::reject("none is not a scheduler"), true};
   if (type != SchedulerType::ExprEval)
     if (Verdict v = commonGate(view, type); !v) return SchedulerVerdict{type, v, true};
+  // csrc/scheduler/registry.cpp:112-119: only the resize scheduler replays incompatible
+  // reshapes. Checked with the run-time sizes, which concretize the reshapes as nvFuser's
+  // dynamic-transform pass does before segmenting.
+  if (type != SchedulerType::ExprEval && type != SchedulerType::Resize)
+    if (const ir::Expr* e = analysis::incompatibleReshape(view, rt))
+      return SchedulerVerdict{type,
+                              Verdict::reject(analysis::describe(e) +
+                                              " reshapes dims that another reshape of the segment splits or merges "
+                                              "differently (incompatible reshapes)"),
+                              true};
   if (Verdict v = entry->compileTime(view); !v) return SchedulerVerdict{type, v, true};
   return SchedulerVerdict{type, entry->runTime(view, rt, device), false};
 }

@@ -60,7 +60,8 @@ SegmentView SegmentView::whole(const ir::Fusion& fusion) {
   return view;
 }
 
-SegmentView SegmentView::of(const ir::Fusion& fusion, std::vector<const ir::Expr*> exprs) {
+SegmentView SegmentView::of(const ir::Fusion& fusion, std::vector<const ir::Expr*> exprs,
+                            const std::unordered_set<const ir::Val*>* recomputed) {
   SegmentView view;
   view.fusion = &fusion;
   view.members_.insert(exprs.begin(), exprs.end());
@@ -71,7 +72,8 @@ SegmentView SegmentView::of(const ir::Fusion& fusion, std::vector<const ir::Expr
       if (!isConstant(in) && !(in->definition() && view.members_.count(in->definition())))
         addUnique(view.inputs, seenIn, in);
     for (const ir::Val* out : e->outputs()) {
-      const bool readOutside = std::any_of(out->uses().begin(), out->uses().end(),
+      const bool readOutside = !(recomputed && recomputed->count(out)) &&
+                               std::any_of(out->uses().begin(), out->uses().end(),
                                            [&](const ir::Expr* use) { return !view.members_.count(use); });
       if (readOutside || fusion.isOutput(out)) addUnique(view.outputs, seenOut, out);
     }

@@ -19,7 +19,10 @@ struct SegmentView {
   /// The whole fusion: its inputs and outputs are the fusion's.
   static SegmentView whole(const ir::Fusion& fusion);
   /// A group of exprs (any order); inputs and outputs are derived from the uses.
-  static SegmentView of(const ir::Fusion& fusion, std::vector<const ir::Expr*> exprs);
+  /// `recomputed`: values this group computes for itself that other readers recompute too (a
+  /// forwarded input's prologue copied into each consumer), so they are not its outputs.
+  static SegmentView of(const ir::Fusion& fusion, std::vector<const ir::Expr*> exprs,
+                        const std::unordered_set<const ir::Val*>* recomputed = nullptr);
 
   bool isSegmentInput(const ir::Val* v) const;
   bool isSegmentOutput(const ir::Val* v) const;

@@ -106,6 +106,16 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
   if (inner1 * inner2 < kTileElements && span < kTileElements)
     return Verdict::reject("the transposed inner dims (" + std::to_string(inner1) + " x " + std::to_string(inner2) +
                            ") are too small to fill a 32x32 tile: pointwise coalesces better");
+  // csrc/scheduler/transpose.cpp:323-348 with transpose_utils.cpp:48-85: when more than one
+  // wave of tiles is needed and an inner dim is smaller than its tile, nvFuser would build a
+  // virtual inner dim by merging others in, which it cannot do across a reshape.
+  const std::int64_t waveElements =
+      device.smCount * std::min<std::int64_t>(inner1, kTileSize) * std::min<std::int64_t>(inner2, kTileSize);
+  if (analysis::firstExprWhere(view, analysis::isViewOp) && waveElements < elems &&
+      (inner1 < kTileSize || inner2 < kTileSize))
+    return Verdict::reject("an inner dim (" + std::to_string(inner1) + " x " + std::to_string(inner2) +
+                           ") is smaller than the 32-wide tile and the segment has a reshape: small transpose "
+                           "dimensions with a view op are left to pointwise (nvFuser PR #592)");
   if (inner1 == 0 || inner2 == 0 || elems / inner1 < kTileSize || elems / inner2 < kTileSize)
     return Verdict::reject("fewer than 32 rows outside an inner dim of " + ref1->name() + " (nvFuser indexing limit)");
   return Verdict::accept();

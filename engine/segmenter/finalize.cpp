@@ -20,6 +20,8 @@ struct Draft {
   bool host = false;
   std::string origin;  // "g12", "forwarded T3", "host scalars"
   bool hostScalars = false;  // Segscope's own scalar segment, which nvFuser's groups() lacks
+  // Values of forwarded prologues this draft recomputes for itself (not its outputs).
+  std::unordered_set<const ir::Val*> recomputed = {};
 };
 
 using ExprSet = std::unordered_set<const ir::Expr*>;
@@ -60,7 +62,12 @@ void resolveForwardedInputs(FinderState& state, std::vector<Draft>& drafts) {
       if (!reads(d, chain.forwarded)) continue;
       std::vector<const ir::Expr*> exprs = chain.exprs;
       exprs.insert(exprs.end(), d.exprs.begin(), d.exprs.end());
-      const MergeTrial trial = state.askSchedulers(exprs);
+      // csrc/fusion_segmenter.cpp:4786-4822 resolveNonscalarForwardedInput: every consumer gets
+      // its own input group, so the prologue's values are not outputs of this merge.
+      std::unordered_set<const ir::Val*> recomputed = d.recomputed;
+      for (const ir::Expr* e : chain.exprs)
+        for (const ir::Val* out : e->outputs()) recomputed.insert(out);
+      const MergeTrial trial = state.askSchedulers(exprs, &recomputed);
       trace::Step step;
       step.kind = trace::StepKind::Merge;
       step.phase = state.phase;
@@ -71,6 +78,7 @@ void resolveForwardedInputs(FinderState& state, std::vector<Draft>& drafts) {
       step.before = state.snapshot();
       if (trial.ok()) {
         d.exprs = std::move(exprs);
+        d.recomputed = std::move(recomputed);
         d.type = trial.proposal.accepted;
         state.showPartition(partitionOf(drafts));
       } else {
@@ -281,7 +289,7 @@ void sortTopologically(std::vector<Draft>& drafts, const std::vector<ir::Expr*>&
 std::vector<std::string> deriveTypes(FinderState& state, std::vector<Draft>& drafts) {
   std::vector<std::string> log;
   for (Draft& d : drafts) {
-    const MergeTrial trial = state.askSchedulers(d.exprs);
+    const MergeTrial trial = state.askSchedulers(d.exprs, &d.recomputed);
     if (trial.ok()) {
       d.type = trial.proposal.accepted;
       d.host = runsOnHost(d.type, d.exprs);

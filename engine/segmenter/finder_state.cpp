@@ -61,9 +61,10 @@ const MergeTrial& FinderState::tryMerge(const std::vector<SegmentedGroup*>& cand
   return cache_.emplace(std::move(key), askSchedulers(unionOf(candidates))).first->second;
 }
 
-MergeTrial FinderState::askSchedulers(std::vector<const ir::Expr*> exprs) {
+MergeTrial FinderState::askSchedulers(std::vector<const ir::Expr*> exprs,
+                                      const std::unordered_set<const ir::Val*>* recomputed) {
   MergeTrial trial;
-  const scheduler::SegmentView view = scheduler::SegmentView::of(fusion, std::move(exprs));
+  const scheduler::SegmentView view = scheduler::SegmentView::of(fusion, std::move(exprs), recomputed);
   trial.refusal = swallowedHint(view);
   if (trial.refusal.empty()) {
     ++queries_;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "scheduler/device_profile.h"
@@ -43,7 +44,8 @@ class FinderState {
   int round = 0;
 
   /// Asks the schedulers about an expr set (no cache): the hint rule, then proposeHeuristics.
-  MergeTrial askSchedulers(std::vector<const ir::Expr*> exprs);
+  MergeTrial askSchedulers(std::vector<const ir::Expr*> exprs,
+                           const std::unordered_set<const ir::Val*>* recomputed = nullptr);
   /// Hands a step to the recorder as is.
   void record(trace::Step step);
   /// Fills a step's merge info and log from a trial.

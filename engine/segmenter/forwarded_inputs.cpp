@@ -2,6 +2,7 @@
 #include "segmenter/forwarded_inputs.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace segscope::segmenter {
 namespace {
@@ -13,9 +14,19 @@ bool feedsHint(const ir::Val* v) {
 
 // One more unary step is allowed when it is the value's only reader, a plain unary or cast
 // whose result is neither a fusion output nor a hint's input (nvFuser's shouldForward).
+// fd.ops.size reads only an extent: in nvFuser it is the tensor's extent scalar, no expr and no
+// use of the tensor (csrc/ops/arith.cpp:1550), so it does not stop forwarding.
+std::vector<const ir::Expr*> dataUses(const ir::Val* v) {
+  std::vector<const ir::Expr*> uses;
+  for (const ir::Expr* u : v->uses())
+    if (u->family() != ir::OpFamily::Size) uses.push_back(u);
+  return uses;
+}
+
 const ir::Expr* nextStep(const ir::Fusion& fusion, const ir::Val* v) {
-  if (v->uses().size() != 1 || fusion.isOutput(v)) return nullptr;
-  const ir::Expr* use = v->uses().front();
+  const std::vector<const ir::Expr*> uses = dataUses(v);
+  if (uses.size() != 1 || fusion.isOutput(v)) return nullptr;
+  const ir::Expr* use = uses.front();
   const ir::OpFamily family = use->family();
   if (family != ir::OpFamily::Unary && family != ir::OpFamily::Cast) return nullptr;
   if (use->outputs().size() != 1 || !use->output()->isTensor()) return nullptr;

@@ -1,0 +1,15 @@
+// nvFuser concretizes a fusion with the run-time inputs before segmenting it
+// (DynamicTransformConcretizer, csrc/dynamic_transform.cpp): every reshape then has fixed splits
+// and merges. Segscope records the sizes on each reshape expr instead.
+#pragma once
+
+#include "ir/fusion.h"
+#include "scheduler/runtime_info.h"
+
+namespace segscope::scheduler {
+
+/// Gives every reshape whose sizes `rt` knows its concrete input and output sizes; returns how
+/// many reshapes it concretized.
+int concretizeReshapes(ir::Fusion& fusion, const RuntimeInfo& rt);
+
+}  // namespace segscope::scheduler
