@@ -319,19 +319,6 @@ ValSet downstreamOf(const SegmentView& view, const ir::Expr* reduction) {
   return down;
 }
 
-// Tensors (and segment inputs) that `roots` are computed from inside the segment.
-ValSet upstreamOf(const SegmentView& view, std::vector<const ir::Val*> roots) {
-  ValSet up;
-  while (!roots.empty()) {
-    const ir::Val* v = roots.back();
-    roots.pop_back();
-    if (!v->isTensor() || !up.insert(v).second) continue;
-    if (const ir::Expr* def = view.definitionInside(v))
-      for (std::size_t i = 0; i < def->numOperands(); ++i) roots.push_back(def->operand(i));
-  }
-  return up;
-}
-
 }  // namespace
 
 std::optional<PostReductionBroadcast> findPostReductionBroadcast(const SegmentView& view) {
@@ -376,62 +363,6 @@ const ir::Expr* unmappedReduction(const SegmentView&, const DimGraph& graph, con
   return nullptr;
 }
 
-namespace {
-
-// Resolution points of a reduction: exprs where a broadcast of its result meets other values,
-// and those other values.
-struct Resolutions {
-  std::vector<const ir::Expr*> exprs;
-  std::vector<const ir::Val*> partners;
-};
-
-Resolutions resolutionsOf(const SegmentView& view, const ValSet& down) {
-  Resolutions res;
-  for (const ir::Expr* e : view.exprs) {
-    bool resolves = false;
-    for (std::size_t i = 0; i < e->numOperands(); ++i)
-      resolves = resolves || (down.count(e->operand(i)) && resolvesBroadcastOf(e, e->operand(i)));
-    if (!resolves) continue;
-    res.exprs.push_back(e);
-    for (std::size_t i = 0; i < e->numOperands(); ++i)
-      if (!down.count(e->operand(i))) res.partners.push_back(e->operand(i));
-  }
-  return res;
-}
-
-void addBuffer(std::vector<PersistentBuffer>& buffers, PersistentBuffer b) {
-  const bool seen = std::any_of(buffers.begin(), buffers.end(), [&](const PersistentBuffer& x) { return x.tv == b.tv; });
-  if (!seen) buffers.push_back(b);
-}
-
-}  // namespace
-
-std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view) {
-  std::vector<PersistentBuffer> buffers;
-  for (const ir::Expr* r : reductionExprs(view)) {
-    const ValSet up = upstreamOf(view, {r->operand(0)});
-    const Resolutions res = resolutionsOf(view, downstreamOf(view, r));
-    const ValSet needed = upstreamOf(view, res.partners);
-    // A buffer is the last value on the reduction's side before the path to a resolution
-    // point branches off: one of its uses is a resolution point or leaves the reduction's side.
-    for (const ir::Val* v : needed) {
-      if (!up.count(v)) continue;
-      for (const ir::Expr* use : view.usesInside(v)) {
-        const bool resolution = std::find(res.exprs.begin(), res.exprs.end(), use) != res.exprs.end();
-        const bool branches = std::any_of(use->outputs().begin(), use->outputs().end(),
-                                          [&](const ir::Val* o) { return needed.count(o) && !up.count(o); });
-        if (resolution || branches) {
-          addBuffer(buffers, PersistentBuffer{v, r, res.exprs.front()});
-          break;
-        }
-      }
-    }
-  }
-  // Deterministic order: by value id (the sets above are unordered).
-  std::sort(buffers.begin(), buffers.end(), [](const PersistentBuffer& a, const PersistentBuffer& b) { return a.tv->id() < b.tv->id(); });
-  return buffers;
-}
-
 std::int64_t reductionNumel(const ir::Expr* reduction, const RuntimeInfo& rt) {
   const auto sizes = rt.sizes(reduction->operand(0));
   if (!sizes) return 0;
@@ -448,56 +379,6 @@ std::int64_t iterationNumel(const ir::Expr* reduction, const RuntimeInfo& rt) {
   for (std::size_t d = 0; d < sizes->size(); ++d)
     if (std::find(dims.begin(), dims.end(), static_cast<std::int64_t>(d)) == dims.end()) n *= (*sizes)[d];
   return n;
-}
-
-namespace {
-
-// Elements of `v` along the dims that map to dims `reduction` reduces: one row's worth.
-std::int64_t rowElements(const DimGraph& graph, const ir::Val* v, const ir::Expr* reduction, const RuntimeInfo& rt) {
-  const std::vector<int> reduced = patternOf(graph, reduction).reduced;
-  const auto sizes = rt.sizes(v);
-  if (!sizes) return 0;
-  std::int64_t n = 1;
-  for (int d = 0; d < v->asTensor()->rank(); ++d)
-    if (std::find(reduced.begin(), reduced.end(), graph.classOf(v, d)) != reduced.end())
-      n *= (*sizes)[static_cast<std::size_t>(d)];
-  return n;
-}
-
-bool isRngOp(const ir::Expr* e) { return e->family() == OpFamily::RandomFill || e->family() == OpFamily::RandLike; }
-
-}  // namespace
-
-BufferSize persistentBufferSize(const SegmentView& view, const std::vector<PersistentBuffer>& buffers, const RuntimeInfo& rt) {
-  BufferSize size;
-  if (buffers.empty()) return size;
-  const DimGraph graph(view);
-  std::int64_t largest = -1;
-  std::vector<const ir::Val*> roots;
-  for (const PersistentBuffer& b : buffers) {
-    const std::int64_t bytes = rowElements(graph, b.tv, b.reduction, rt) * ir::byteSize(b.tv->dtype());
-    size.persistentBytes += bytes;
-    if (bytes > largest) {
-      largest = bytes;
-      size.largestName = b.tv->name();
-    }
-    roots.push_back(b.tv);
-  }
-  // Projection: recompute the buffers from the segment inputs they are made of.
-  const ValSet sources = upstreamOf(view, roots);
-  bool blocked = false, hasExp = false;
-  for (const ir::Val* v : sources) {
-    if (const ir::Expr* def = view.definitionInside(v)) {
-      blocked = blocked || isViewOp(def) || isRngOp(def) || isReductionOp(def);
-      hasExp = hasExp || def->op() == ir::OpType::Exp;
-      continue;
-    }
-    const ir::Expr* r = buffers.front().reduction;
-    size.projectedBytes += rowElements(graph, v, r, rt) * ir::byteSize(v->dtype());
-  }
-  size.canProject = !blocked && size.projectedBytes < size.persistentBytes;
-  size.projectionIsFree = !hasExp;
-  return size;
 }
 
 // --- whole-segment predicates ---------------------------------------------------------------

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "scheduler/device_profile.h"
+#include "scheduler/persistent_buffers.h"
 #include "scheduler/runtime_info.h"
 #include "scheduler/segment_view.h"
 
@@ -81,27 +82,6 @@ std::optional<PostReductionBroadcast> findPostReductionBroadcast(const SegmentVi
 /// multi-reduction"); returns the first that differs.
 const ir::Expr* unmappedReduction(const SegmentView& view, const DimGraph& graph,
                                   const std::vector<const ir::Expr*>& reductions);
-
-/// A tensor that has to stay on chip across a reduction: it is read on the way to the
-/// reduction and again, after the reduction's result was broadcast, at `resolution`.
-struct PersistentBuffer {
-  const ir::Val* tv = nullptr;
-  const ir::Expr* reduction = nullptr;
-  const ir::Expr* resolution = nullptr;
-};
-std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view);
-
-/// Bytes each reduction row keeps live, for the buffers as they are and projected onto the
-/// segment inputs they are computed from (nvFuser recomputes them from cached inputs).
-struct BufferSize {
-  std::int64_t persistentBytes = 0;
-  std::int64_t projectedBytes = 0;
-  bool canProject = false;        // no reshape or RNG on the way, and projection is smaller
-  bool projectionIsFree = false;  // no exp on the way: recomputation is cheap
-  std::string largestName;
-};
-BufferSize persistentBufferSize(const SegmentView& view, const std::vector<PersistentBuffer>& buffers,
-                                const RuntimeInfo& rt);
 
 /// Elements reduced per row and the number of rows (iteration elements) of a reduction.
 std::int64_t reductionNumel(const ir::Expr* reduction, const RuntimeInfo& rt);

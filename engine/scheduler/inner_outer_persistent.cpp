@@ -34,15 +34,9 @@ bool reducesEdge(const ir::Expr* r, bool suffix) {
   return std::find(firstKept, reduced.end(), true) == reduced.end();
 }
 
-std::unordered_set<const ir::Val*> closure(const SegmentView& view, const std::vector<const ir::Expr*>& reductions, bool forward) {
+// Tensors (and segment inputs) the reductions are computed from.
+std::unordered_set<const ir::Val*> upstreamOf(const SegmentView& view, const std::vector<const ir::Expr*>& reductions) {
   std::unordered_set<const ir::Val*> set;
-  if (forward) {
-    for (const ir::Expr* r : reductions) set.insert(r->outputs().begin(), r->outputs().end());
-    for (const ir::Expr* e : view.exprs)
-      if (std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) { return set.count(v); }))
-        set.insert(e->outputs().begin(), e->outputs().end());
-    return set;
-  }
   std::vector<const ir::Val*> stack;
   for (const ir::Expr* r : reductions) stack.push_back(r->operand(0));
   while (!stack.empty()) {
@@ -62,16 +56,58 @@ Verdict checkShapes(const Split& s) {
   return Verdict::accept();
 }
 
-// hasSharedInput and isConnectedOnlyThroughReductionProducer.
-Verdict checkSharing(const SegmentView& view, const Split& s) {
-  const auto innerUp = closure(view, s.inner, false), outerUp = closure(view, s.outer, false);
+// csrc/scheduler/utils.cpp:2924 getAllTvsFrom: tensors reachable from `from` through
+// consumers, siblings and producers, never entering `cutoff` (`from` itself only when reached
+// again from a neighbour).
+std::unordered_set<const ir::Val*> allTvsFrom(const SegmentView& view, const std::vector<const ir::Val*>& from,
+                                              const std::unordered_set<const ir::Val*>& cutoff) {
+  std::unordered_set<const ir::Val*> group;
+  std::vector<const ir::Val*> queue(from.begin(), from.end());
+  auto visit = [&](const ir::Val* v) {
+    if (v->isTensor() && !cutoff.count(v) && group.insert(v).second) queue.push_back(v);
+  };
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    const ir::Val* tv = queue[i];
+    for (const ir::Expr* use : view.usesInside(tv))
+      for (const ir::Val* c : use->outputs()) visit(c);
+    if (const ir::Expr* def = view.definitionInside(tv)) {
+      for (const ir::Val* sibling : def->outputs())
+        if (sibling != tv) visit(sibling);
+      for (const ir::Val* p : def->inputs()) visit(p);
+    }
+  }
+  return group;
+}
+
+// csrc/scheduler/normalization_utils.cpp:562-589 hasSharedInput.
+Verdict checkSharedInput(const SegmentView& view, const Split& s) {
+  const auto innerUp = upstreamOf(view, s.inner), outerUp = upstreamOf(view, s.outer);
   const bool shared = std::any_of(view.inputs.begin(), view.inputs.end(),
                                   [&](const ir::Val* v) { return innerUp.count(v) && outerUp.count(v); });
   if (!shared) return Verdict::reject("the inner and outer reductions share no segment input");
-  const auto innerDown = closure(view, s.inner, true), outerDown = closure(view, s.outer, true);
-  for (const ir::Val* v : innerDown)
-    if (outerDown.count(v))
-      return Verdict::reject(v->name() + " depends on both an inner and an outer reduction; they may only meet in their producers");
+  return Verdict::accept();
+}
+
+// csrc/scheduler/normalization_utils.cpp:591-612 isConnectedOnlyThroughReductionProducer:
+// what hangs off the inner reductions (not passing the outer results) and what hangs off each
+// outer reduction (cut at its producers, which are computed with the inner reductions) must
+// not meet.
+Verdict checkConnection(const SegmentView& view, const Split& s) {
+  std::vector<const ir::Val*> innerTvs, outerTvs;
+  for (const ir::Expr* r : s.inner) innerTvs.push_back(r->output());
+  for (const ir::Expr* r : s.outer) outerTvs.push_back(r->output());
+  std::unordered_set<const ir::Val*> seen = allTvsFrom(view, innerTvs, {outerTvs.begin(), outerTvs.end()});
+  for (const ir::Expr* r : s.outer) {
+    std::unordered_set<const ir::Val*> producers;
+    for (const ir::Val* p : r->inputs())
+      if (p->isTensor()) producers.insert(p);
+    for (const ir::Val* tv : allTvsFrom(view, {r->output()}, producers))
+      if (!seen.insert(tv).second)
+        return Verdict::reject(tv->name() + " is reached from " + analysis::describe(r) +
+                               " without passing its producers, and from another reduction too: the inner and "
+                               "outer reductions may share no consumer, nor their consumers a producer other than "
+                               "the outer reductions' inputs (isConnectedOnlyThroughReductionProducer)");
+  }
   return Verdict::accept();
 }
 
@@ -108,14 +144,18 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
   if (auto v = normalization::checkReductionType(view, SchedulerType::InnerOuterPersistent); !v) return v;
   const Split s = splitReductions(view);
   if (auto v = checkShapes(s); !v) return v;
-  if (auto v = checkSharing(view, s); !v) return v;
+  if (auto v = checkSharedInput(view, s); !v) return v;
+  if (auto v = checkConnection(view, s); !v) return v;
+  if (auto v = normalization::checkReductionRootSizes(analysis::reductionExprs(view)); !v) return v;
   if (auto v = checkAxes(view, s); !v) return v;
-  return normalization::requirePersistentBuffer(analysis::persistentBuffers(view));
+  if (auto v = normalization::requirePersistentBuffer(analysis::persistentBuffers(view)); !v) return v;
+  return normalization::checkPostReductionBroadcast(view);
 }
 
 Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device) {
   const Split s = splitReductions(view);
-  const auto size = analysis::persistentBufferSize(view, analysis::persistentBuffers(view), rt);
+  if (auto v = normalization::checkInterferingView(view, s.inner.front(), rt); !v) return v;
+  const auto size = analysis::persistentBufferSize(view, analysis::persistentBuffers(view, &rt), rt);
   const std::int64_t regBudget = normalization::registerBudgetBytes(device);
   // Buffers go to registers first and spill to shared memory (getPersistentBufferStorageParams).
   const std::int64_t budget = regBudget + normalization::sharedMemoryBudgetBytes(device);

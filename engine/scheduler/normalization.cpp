@@ -3,6 +3,9 @@
 
 #include <algorithm>
 
+#include "scheduler/post_reduction_broadcast.h"
+#include "scheduler/reduction_interfering_view.h"
+
 namespace segscope::scheduler::normalization {
 
 Verdict checkOpsAndInputs(const SegmentView& view) {
@@ -63,6 +66,34 @@ Verdict checkEnoughBlocks(const ir::Expr* reduction, bool fastestDim, const Runt
   return Verdict::accept();
 }
 
+Verdict checkReductionRootSizes(const std::vector<const ir::Expr*>& reductions) {
+  auto rootSize = [](const ir::Expr* r) {
+    const auto& dims = r->operand(0)->asTensor()->dims();
+    return std::count_if(dims.begin(), dims.end(), [](const ir::Dim& d) { return !d.isBroadcast(); });
+  };
+  for (const ir::Expr* r : reductions)
+    if (rootSize(r) != rootSize(reductions.front()))
+      return Verdict::reject(analysis::describe(r) + " reduces a tensor of " + std::to_string(rootSize(r)) +
+                             " non-broadcast dims, " + analysis::describe(reductions.front()) + " one of " +
+                             std::to_string(rootSize(reductions.front())) + " (inconsistent reduction root size)");
+  return Verdict::accept();
+}
+
+Verdict checkPostReductionBroadcast(const SegmentView& view) {
+  const auto bad = analysis::nonNormalizePostReductionBroadcast(view);
+  if (!bad) return Verdict::accept();
+  return Verdict::reject("the broadcast " + bad->producer->name() + " of " + bad->reduction->name() +
+                         " is resolved against a dim of " + bad->consumer->name() +
+                         " that does not trace back to a dim the reductions read (unsupported post-reduction "
+                         "normalization)");
+}
+
+Verdict checkInterferingView(const SegmentView& view, const ir::Expr* reference, const RuntimeInfo& rt) {
+  if (!analysis::reductionInterferingView(view, reference, &rt)) return Verdict::accept();
+  return Verdict::reject("a reshape merges or splits dims that the schedule of " + analysis::describe(reference) +
+                         " keeps in separate groups (view may interfere with the reduction schedule)");
+}
+
 // Shared compile-time check of InnerPersistent and OuterPersistent (nvFuser's
 // normalization_scheduler_utils::compileTimeCheck), parameterised by the scheduler.
 Verdict compileTimeCheck(const SegmentView& view, SchedulerType self) {
@@ -81,10 +112,12 @@ Verdict compileTimeCheck(const SegmentView& view, SchedulerType self) {
                                " neither iterates over nor reduces");
   }
   if (auto v = normalization::checkReductionType(view, self); !v) return v;
+  if (auto v = checkReductionRootSizes(reductions); !v) return v;
   if (const ir::Expr* other = analysis::unmappedReduction(view, graph, reductions))
     return Verdict::reject(analysis::describe(other) + " does not reduce the dims " +
                            analysis::describe(reductions.front()) + " reduces (un-mapped multi-reduction)");
-  return normalization::requirePersistentBuffer(analysis::persistentBuffers(view));
+  if (auto v = normalization::requirePersistentBuffer(analysis::persistentBuffers(view)); !v) return v;
+  return checkPostReductionBroadcast(view);
 }
 
 }  // namespace segscope::scheduler::normalization

@@ -23,6 +23,18 @@ Verdict checkReductionType(const SegmentView& view, SchedulerType self);
 /// Rejects when no persistent buffer exists (then the reduction scheduler is the one).
 Verdict requirePersistentBuffer(const std::vector<analysis::PersistentBuffer>& buffers);
 
+/// The reductions all have as many non-broadcast root dims as the first
+/// (csrc/scheduler/normalization_utils.cpp:1251-1280 "Inconsistent reduction root size").
+Verdict checkReductionRootSizes(const std::vector<const ir::Expr*>& reductions);
+
+/// hasNonNormalizePostReductionBCast (post_reduction_broadcast.h) as a verdict.
+Verdict checkPostReductionBroadcast(const SegmentView& view);
+
+/// reductionInterferingView (reduction_interfering_view.h) for `reference`, with the bound
+/// sizes: nvFuser concretizes reshapes before it segments, so their merges and splits are
+/// known there (normalization_utils.cpp:1232-1245, reduction.cpp:88-102).
+Verdict checkInterferingView(const SegmentView& view, const ir::Expr* reference, const RuntimeInfo& rt);
+
 /// compileTimeCheck of InnerPersistent and OuterPersistent: ops and inputs, the first
 /// reduction covering the outputs, the reduction type, mapped reductions, a persistent buffer.
 Verdict compileTimeCheck(const SegmentView& view, SchedulerType self);

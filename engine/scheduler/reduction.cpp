@@ -69,12 +69,17 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
                            analysis::describe(post->resolution) + "): post-reduction broadcast needs a persistent scheduler");
   const analysis::DimGraph graph(view);
   if (auto v = checkReference(view, graph, reductions.front()); !v) return v;
+  if (auto v = normalization::checkReductionRootSizes(reductions); !v) return v;
   if (const ir::Expr* other = analysis::unmappedReduction(view, graph, reductions))
     return Verdict::reject(analysis::describe(other) + " does not reduce the dims " + analysis::describe(reductions.front()) +
                            " reduces (un-mapped multi-reduction)");
   return checkPostReductionInputs(view, reductions);
 }
 
-Verdict canScheduleRunTime(const SegmentView&, const RuntimeInfo&, const DeviceProfile&) { return Verdict::accept(); }
+// nvFuser accepts every size (csrc/scheduler/reduction.cpp:186-192); the reshape check of its
+// compile-time part (:88-102) runs here because it needs the sizes that concretize reshapes.
+Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile&) {
+  return normalization::checkInterferingView(view, analysis::reductionExprs(view).front(), rt);
+}
 
 }  // namespace segscope::scheduler::reduction

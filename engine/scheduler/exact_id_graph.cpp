@@ -1,0 +1,67 @@
+// Exact id sets of a segment (see exact_id_graph.h).
+#include "scheduler/exact_id_graph.h"
+
+#include "scheduler/analysis.h"
+#include "scheduler/reshape_dims.h"
+
+namespace segscope::scheduler::analysis {
+
+ExactIdGraph::ExactIdGraph(const SegmentView& view, const RuntimeInfo* rt, bool joinReshapes) {
+  for (const ir::Expr* e : view.exprs) {
+    for (const ir::Val* out : e->outputs()) {
+      if (!out->isTensor()) continue;
+      for (std::size_t i = 0; i < e->numOperands(); ++i) {
+        const ir::Val* in = e->operand(i);
+        const auto map = pairwiseMap(e, i, out, rt);
+        for (std::size_t p = 0; p < map.size(); ++p) {
+          if (!map[p]) continue;
+          const bool inBcast = in->asTensor()->dim(p).isBroadcast();
+          if (inBcast != isBroadcastId(*map[p])) continue;  // a resolved broadcast is not exact
+          unite(IdKey::logical(in, static_cast<int>(p)), *map[p]);
+        }
+      }
+      if (!isViewOp(e)) continue;
+      // The root dims a reshape replaces: joined with what is made of them only when the
+      // transforms count (the exact graph holds the merge/split exprs).
+      for (const ReshapeGroup& g : reshapeDimGroups(e, rt)) {
+        if (g.unchanged() || !joinReshapes) continue;
+        for (int i : g.in)
+          for (int j : g.out) unite(IdKey::root(e, i), IdKey::logical(out, j));
+        for (std::size_t k = 1; k < g.in.size(); ++k) unite(IdKey::root(e, g.in[0]), IdKey::root(e, g.in[k]));
+      }
+    }
+  }
+}
+
+int ExactIdGraph::keyOf(const IdKey& k) {
+  auto [it, inserted] = ids_.emplace(k, static_cast<int>(parent_.size()));
+  if (inserted) parent_.push_back(it->second);
+  return it->second;
+}
+
+int ExactIdGraph::find(int k) const {
+  while (parent_[static_cast<std::size_t>(k)] != k) {
+    parent_[static_cast<std::size_t>(k)] = parent_[static_cast<std::size_t>(parent_[static_cast<std::size_t>(k)])];
+    k = parent_[static_cast<std::size_t>(k)];
+  }
+  return k;
+}
+
+void ExactIdGraph::unite(const IdKey& a, const IdKey& b) {
+  const int ra = find(keyOf(a)), rb = find(keyOf(b));
+  if (ra != rb) parent_[static_cast<std::size_t>(std::max(ra, rb))] = std::min(ra, rb);
+}
+
+bool ExactIdGraph::mapped(const IdKey& a, const IdKey& b) const {
+  if (a == b) return true;
+  auto ia = ids_.find(a), ib = ids_.find(b);
+  return ia != ids_.end() && ib != ids_.end() && find(ia->second) == find(ib->second);
+}
+
+int ExactIdGraph::setOf(const IdKey& k) const {
+  auto it = ids_.find(k);
+  if (it != ids_.end()) return find(it->second);
+  return -1 - static_cast<int>(IdKeyHash()(k) & 0x3fffffff);  // unseen: a set of its own
+}
+
+}  // namespace segscope::scheduler::analysis

@@ -1,0 +1,236 @@
+// The compute-at logical domain map of a segment (see logical_domain_map.h).
+#include "scheduler/logical_domain_map.h"
+
+#include <algorithm>
+
+#include "scheduler/analysis.h"
+#include "scheduler/reshape_dims.h"
+
+namespace segscope::scheduler::analysis {
+namespace {
+
+bool isBroadcastDim(const ir::Val* tv, int d) { return tv->asTensor()->dim(static_cast<std::size_t>(d)).isBroadcast(); }
+
+void pushUnique(std::vector<int>& list, int k) {
+  if (std::find(list.begin(), list.end(), k) == list.end()) list.push_back(k);
+}
+
+// csrc/scheduler/utils.cpp:589-597: the producers of these ops are never persistent buffers.
+bool skipsConsumer(const ir::Expr* e) { return isIndexOp(e); }
+
+}  // namespace
+
+LogicalDomainMap::LogicalDomainMap(const SegmentView& view, const RuntimeInfo* rt) : view_(view), rt_(rt) {
+  collectReductions();
+  // BackwardVisitor from the outputs: a tensor is handled once all its uses were dispatched.
+  for (auto it = view_.exprs.rbegin(); it != view_.exprs.rend(); ++it) {
+    for (const ir::Val* out : (*it)->outputs())
+      if (out->isTensor()) handleTensor(out);
+    dispatch(*it);
+  }
+  for (const ir::Val* in : view_.inputs)
+    if (in->isTensor()) handleTensor(in);
+}
+
+int LogicalDomainMap::keyOf(const IdKey& k) {
+  auto [it, inserted] = ids_.emplace(k, static_cast<int>(keys_.size()));
+  if (inserted) {
+    keys_.push_back(k);
+    parent_.push_back(it->second);
+    members_.push_back({it->second});
+  }
+  return it->second;
+}
+
+int LogicalDomainMap::find(int k) const {
+  while (parent_[static_cast<std::size_t>(k)] != k) {
+    parent_[static_cast<std::size_t>(k)] = parent_[static_cast<std::size_t>(parent_[static_cast<std::size_t>(k)])];
+    k = parent_[static_cast<std::size_t>(k)];
+  }
+  return k;
+}
+
+void LogicalDomainMap::unite(int a, int b) {
+  a = find(a);
+  b = find(b);
+  if (a == b) return;
+  auto& ma = members_[static_cast<std::size_t>(a)];
+  auto& mb = members_[static_cast<std::size_t>(b)];
+  if (ma.size() < mb.size()) std::swap(a, b);
+  auto& big = members_[static_cast<std::size_t>(a)];
+  auto& small = members_[static_cast<std::size_t>(b)];
+  big.insert(big.end(), small.begin(), small.end());
+  small.clear();
+  parent_[static_cast<std::size_t>(b)] = a;
+}
+
+// UnmappableReductionDomains (csrc/logical_domain_map.cpp:774-803): for each reduced dim,
+// the dims it is computed from (FindInputDomains) and the tensors computed from its result.
+void LogicalDomainMap::collectReductions() {
+  for (const ir::Expr* r : reductionExprs(view_)) {
+    Reduction red;
+    red.expr = r;
+    std::unordered_set<const ir::Val*> results(r->outputs().begin(), r->outputs().end());
+    for (const ir::Expr* e : view_.exprs) {
+      const bool reads = std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) {
+        return results.count(v) || red.downstream.count(v);
+      });
+      if (reads && e != r)
+        for (const ir::Val* o : e->outputs())
+          if (o->isTensor() && !results.count(o)) red.downstream.insert(o);
+    }
+    for (std::int64_t d : r->attrs().dims) {
+      const int rk = keyOf(IdKey::reduced(r, static_cast<int>(d)));
+      std::unordered_set<int>& inputs = red.inputKeys[rk];
+      inputs.insert(rk);
+      // Walk back from the reduction: a producer dim is an input when the consumer id it
+      // maps to is one (only root ids propagate, so a reshape's merged dims end the walk).
+      for (auto it = view_.exprs.rbegin(); it != view_.exprs.rend(); ++it) {
+        const ir::Expr* e = *it;
+        for (const ir::Val* out : e->outputs()) {
+          if (!out->isTensor()) continue;
+          for (std::size_t i = 0; i < e->numOperands(); ++i) {
+            const auto map = pairwiseMap(e, i, out, rt_);
+            for (std::size_t p = 0; p < map.size(); ++p) {
+              if (!map[p] || isBroadcastId(*map[p]) || isBroadcastDim(e->operand(i), static_cast<int>(p))) continue;
+              auto found = ids_.find(*map[p]);
+              if (found != ids_.end() && inputs.count(found->second))
+                inputs.insert(keyOf(IdKey::logical(e->operand(i), static_cast<int>(p))));
+            }
+          }
+        }
+      }
+    }
+    reductions_.push_back(std::move(red));
+  }
+}
+
+// setMaybeMapped for every producer/consumer dim pair the op lines up (mapPointwiseLikeOp,
+// handle(BroadcastOp), handle(SqueezeOp) all reduce to the pairwise map).
+void LogicalDomainMap::dispatch(const ir::Expr* e) {
+  for (std::size_t i = 0; i < e->numOperands(); ++i) {
+    const ir::Val* in = e->operand(i);
+    if (!in->isTensor()) continue;
+    for (const ir::Val* out : e->outputs()) {
+      if (!out->isTensor()) continue;
+      const auto map = pairwiseMap(e, i, out, rt_);
+      for (std::size_t p = 0; p < map.size(); ++p) {
+        if (!map[p] || isBroadcastDim(in, static_cast<int>(p)) || isBroadcastId(*map[p])) continue;
+        const int consumer = keyOf(*map[p]);
+        pushUnique(pending_[keyOf(IdKey::logical(in, static_cast<int>(p)))], consumer);
+      }
+    }
+  }
+}
+
+// handle(TensorView*): resolve the pending mappings of each logical dim, then those of the
+// root dims a reshape replaces (each joined with the logical dims made from it).
+void LogicalDomainMap::handleTensor(const ir::Val* tv) {
+  for (int d = 0; d < tv->asTensor()->rank(); ++d)
+    if (!isBroadcastDim(tv, d)) mapPending(keyOf(IdKey::logical(tv, d)));
+  const ir::Expr* def = view_.definitionInside(tv);
+  if (!def || !isViewOp(def)) return;
+  for (const ReshapeGroup& g : reshapeDimGroups(def, rt_)) {
+    if (g.unchanged()) continue;
+    for (int i : g.in) {
+      if (isBroadcastDim(def->operand(0), i)) continue;
+      const int root = keyOf(IdKey::root(def, i));
+      for (int j : g.out)
+        if (!isBroadcastDim(tv, j)) pushUnique(pending_[root], keyOf(IdKey::logical(tv, j)));
+      mapPending(root);
+    }
+  }
+}
+
+// mapAllPendingMappings (csrc/logical_domain_map.cpp:1560-1580).
+void LogicalDomainMap::mapPending(int producerKey) {
+  auto it = pending_.find(producerKey);
+  if (it == pending_.end()) return;
+  const std::vector<int> consumers = std::move(it->second);
+  pending_.erase(it);
+  const bool consistent = safeToMap(consumers);
+  for (int c : consumers) {
+    if (consistent) unite(producerKey, c);
+    else invalid_.emplace_back(producerKey, c);
+  }
+}
+
+// safeToMap (csrc/logical_domain_map.cpp:1645-1660).
+bool LogicalDomainMap::safeToMap(const std::vector<int>& consumers) const {
+  if (consumers.size() <= 1) return true;
+  return !isReductionOutputMapped(consumers) && !isInvalid(consumers);
+}
+
+bool LogicalDomainMap::classMeetsDownstream(int key, const Reduction& r) const {
+  for (int m : members_[static_cast<std::size_t>(find(key))])
+    if (r.downstream.count(ownerTensor(keys_[static_cast<std::size_t>(m)]))) return true;
+  return false;
+}
+
+// UnmappableReductionDomains::isReductionOutputMapped (csrc/logical_domain_map.cpp:831-913):
+// one consumer dim is (or maps to) an input of a reduced dim, and another maps to a dim of a
+// tensor computed from that reduction's result.
+bool LogicalDomainMap::isReductionOutputMapped(const std::vector<int>& consumers) const {
+  for (const Reduction& r : reductions_) {
+    for (const auto& [reduced, inputs] : r.inputKeys) {
+      (void)reduced;
+      auto isInput = [&](int c) {
+        if (inputs.count(c)) return true;
+        for (int m : members_[static_cast<std::size_t>(find(c))])
+          if (inputs.count(m)) return true;
+        return false;
+      };
+      auto input = std::find_if(consumers.begin(), consumers.end(), isInput);
+      if (input == consumers.end()) continue;
+      for (int c : consumers)
+        if (c != *input && classMeetsDownstream(c, r)) return true;
+    }
+  }
+  return false;
+}
+
+// isInvalid (csrc/logical_domain_map.cpp:1290-1337): two consumer dims that map to the two
+// ends of a mapping refused before.
+bool LogicalDomainMap::isInvalid(const std::vector<int>& consumers) const {
+  if (invalid_.empty()) return false;
+  std::vector<std::vector<int>> invalidFor(consumers.size());
+  for (std::size_t i = 0; i < consumers.size(); ++i)
+    for (const auto& [a, b] : invalid_) {
+      if (canMap(consumers[i], a)) invalidFor[i].push_back(b);
+      else if (canMap(consumers[i], b)) invalidFor[i].push_back(a);
+    }
+  for (std::size_t i = 0; i < consumers.size(); ++i)
+    for (std::size_t j = i + 1; j < consumers.size(); ++j)
+      for (int k : invalidFor[i])
+        if (canMap(consumers[j], k)) return true;
+  return false;
+}
+
+std::vector<int> LogicalDomainMap::unmappableDims(const ir::Val* producer) const {
+  std::vector<int> dims;
+  if (!producer->isTensor()) return dims;
+  for (const ir::Expr* use : view_.usesInside(producer)) {
+    if (skipsConsumer(use)) continue;
+    for (const ir::Val* out : use->outputs()) {
+      if (!out->isTensor()) continue;
+      for (std::size_t i = 0; i < use->numOperands(); ++i) {
+        if (use->operand(i) != producer) continue;
+        const auto map = pairwiseMap(use, i, out, rt_);
+        for (std::size_t p = 0; p < map.size(); ++p) {
+          const int d = static_cast<int>(p);
+          if (isBroadcastDim(producer, d) || std::find(dims.begin(), dims.end(), d) != dims.end()) continue;
+          // getMappableDims: some consumer root id the producer dim can map to. The pairwise
+          // partner is the only candidate a dim joins.
+          auto pk = ids_.find(IdKey::logical(producer, d));
+          auto ck = map[p] ? ids_.find(*map[p]) : ids_.end();
+          const bool mapped = pk != ids_.end() && ck != ids_.end() && find(pk->second) == find(ck->second);
+          if (!mapped) dims.push_back(d);
+        }
+      }
+    }
+  }
+  std::sort(dims.begin(), dims.end());
+  return dims;
+}
+
+}  // namespace segscope::scheduler::analysis

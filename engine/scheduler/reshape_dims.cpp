@@ -1,0 +1,84 @@
+// Grouping of a reshape's input and output dims (see reshape_dims.h).
+#include "scheduler/reshape_dims.h"
+
+#include <cstdint>
+
+namespace segscope::scheduler::analysis {
+namespace {
+
+std::vector<ir::SymInt> extentsOf(const ir::Val* v, const RuntimeInfo* rt) {
+  std::vector<ir::SymInt> out;
+  if (rt) {
+    if (auto sizes = rt->sizes(v)) {
+      for (std::int64_t n : *sizes) out.push_back(ir::SymInt::constant(n));
+      return out;
+    }
+  }
+  for (const ir::Dim& d : v->asTensor()->dims()) out.push_back(d.extent);
+  return out;
+}
+
+bool allConst(const std::vector<ir::SymInt>& e, std::size_t a, std::size_t b) {
+  for (std::size_t i = a; i < b; ++i)
+    if (!e[i].isConst()) return false;
+  return true;
+}
+
+std::vector<int> range(std::size_t a, std::size_t b) {
+  std::vector<int> out;
+  for (std::size_t i = a; i < b; ++i) out.push_back(static_cast<int>(i));
+  return out;
+}
+
+// The middle stretch [lo, hiIn) x [lo, hiOut), split into groups of equal element count.
+void groupMiddle(const std::vector<ir::SymInt>& in, const std::vector<ir::SymInt>& out, std::size_t lo, std::size_t hiIn,
+                 std::size_t hiOut, std::vector<ReshapeGroup>& groups) {
+  if (!allConst(in, lo, hiIn) || !allConst(out, lo, hiOut)) {
+    groups.push_back(ReshapeGroup{range(lo, hiIn), range(lo, hiOut)});
+    return;
+  }
+  std::size_t i = lo, j = lo;
+  while (i < hiIn || j < hiOut) {
+    ReshapeGroup g;
+    std::int64_t pIn = 1, pOut = 1;
+    do {
+      if (i < hiIn && (pIn <= pOut || j >= hiOut)) {
+        pIn *= in[i].value;
+        g.in.push_back(static_cast<int>(i++));
+      } else if (j < hiOut) {
+        pOut *= out[j].value;
+        g.out.push_back(static_cast<int>(j++));
+      }
+    } while ((pIn != pOut || pIn == 1) && (i < hiIn || j < hiOut));
+    groups.push_back(std::move(g));
+  }
+}
+
+}  // namespace
+
+std::vector<ReshapeGroup> reshapeDimGroups(const ir::Expr* reshape, const RuntimeInfo* rt) {
+  const std::vector<ir::SymInt> in = extentsOf(reshape->operand(0), rt);
+  const std::vector<ir::SymInt> out = extentsOf(reshape->output(), rt);
+  std::vector<ReshapeGroup> head, tail;
+  std::size_t lo = 0, hiIn = in.size(), hiOut = out.size();
+  while (lo < hiIn && lo < hiOut && in[lo] == out[lo]) {
+    head.push_back(ReshapeGroup{{static_cast<int>(lo)}, {static_cast<int>(lo)}});
+    ++lo;
+  }
+  while (hiIn > lo && hiOut > lo && in[hiIn - 1] == out[hiOut - 1]) {
+    --hiIn;
+    --hiOut;
+    tail.insert(tail.begin(), ReshapeGroup{{static_cast<int>(hiIn)}, {static_cast<int>(hiOut)}});
+  }
+  if (lo < hiIn || lo < hiOut) groupMiddle(in, out, lo, hiIn, hiOut, head);
+  head.insert(head.end(), tail.begin(), tail.end());
+  return head;
+}
+
+bool isSplitOnlyReshape(const ir::Expr* reshape, const RuntimeInfo* rt) {
+  for (const ReshapeGroup& g : reshapeDimGroups(reshape, rt))
+    if (g.in.size() != 1) return false;
+  return true;
+}
+
+}  // namespace segscope::scheduler::analysis
