@@ -121,9 +121,8 @@ const std::vector<std::pair<const char*, SchedulerType>>& expectedSchedulers() {
       // linear plus an epilogue: expr_eval needs a lone linear, matmul fusion is off
       // (fuse_matmul), and the gate keeps linear out of every other scheduler.
       {"matmul_bias_gelu.py", SchedulerType::None},
-      // Gated product, then a permute/reshape tail behind a segment_set; the reshape output
-      // covers every dim and all innermost dims map: pointwise (the segmenter still splits
-      // at the segment_set).
+      // Gated product, then a reshape/permute tail behind a segment_set; the permute output
+      // covers every dim: pointwise (the segmenter still splits at the segment_set).
       {"meta_tail.py", SchedulerType::PointWise},
       // pads of an intermediate (move_pad is off): resize.
       {"pad_activation.py", SchedulerType::Resize},
