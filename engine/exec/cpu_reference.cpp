@@ -159,10 +159,17 @@ void Interpreter::bindTensorInput(const ir::TensorView* tv, const HostTensor& t)
       fail("dim " + str(d) + " has extent " + str(actual) + " but the fusion expects " + str(extent.value));
     if (!extent.isConst()) bindExtent(extent.sym, actual, "dim " + str(d));
   }
-  if (HostTensor::hasHostArithmetic(t.dtype()))
-    tensors_[tv->id()] = fromHost(t);
-  else
+  if (HostTensor::hasHostArithmetic(t.dtype())) {
+    RefTensor r = fromHost(t);
+    // An expanded-broadcast input repeats one slice (nvFuser gives it stride 0). A host copy
+    // of it, e.g. the output of the segment that expanded it, holds that slice at every index,
+    // so stride 0 reads the same values and lets squeeze(squeeze_expanded) accept the dim.
+    for (std::size_t d = 0; d < tv->dims().size(); ++d)
+      if (tv->dim(d).kind == ir::IterKind::ExpandedBroadcast) r.strides[d] = 0;
+    tensors_[tv->id()] = std::move(r);
+  } else {
     rawInputs_[tv->id()] = t;  // passes through; any op on it reports the dtype
+  }
 }
 
 void Interpreter::bindExtent(const ir::Val* sym, std::int64_t extent, const std::string& what) {

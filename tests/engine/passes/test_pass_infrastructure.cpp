@@ -161,6 +161,38 @@ class TestPassInfrastructure : public QObject {
     }
     QVERIFY(!passes::findPass("no_such_pass"));
   }
+
+  // docs/DESIGN.md §2: a pass's name() is its file stem, so `--disable-pass NAME`, the golden
+  // folder and the source file all say the same thing.
+  void everyPassIsNamedAfterItsFile() {
+    for (const passes::Pass* p : passes::preSegmenterPasses()) {
+      const QString stem = QString::fromUtf8(p->name().data(), static_cast<int>(p->name().size()));
+      const QString dir = QString(SEGSCOPE_SOURCE_DIR) + "/engine/passes/";
+      QVERIFY2(QFileInfo::exists(dir + stem + ".cpp") && QFileInfo::exists(dir + stem + ".h"), qPrintable(stem));
+    }
+  }
+
+  // nvFuser's PreSegmenter::runPass order (csrc/preseg_passes/pre_segmenter.cpp:47-105 @ 81c4b22),
+  // with the passes Segscope does not model left out: FMinFMaxPromotion (changes only the
+  // reduction's code, not the graph), TranslateScatterAccumulate (no scatter op in the IR) and
+  // the multi-device ones (PropagateShardings, DecomposeReshardings, ReorderShardedAxis,
+  // FinalizeMultideviceDomains). dead_code_elimination is Segscope's own: nvFuser's exprs()
+  // never sees an expr no output needs. allocation_domain is AllocationDomainPass
+  // (allocation_order_inference.cpp).
+  void passOrderFollowsNvFuser() {
+    const std::vector<std::string> expected = {
+        "dead_code_elimination", "remove_empty", "translate_no_reduction_matmul_to_mul_squeeze",
+        "translate_repeat_to_expand", "consecutive_cast", "add_axioms", "move_split_cat", "move_pad",
+        "exact_mapped_extent_substitution", "remove_bcast_squeeze", "segment_inplace_update",
+        "move_repeat_forward", "move_gather", "mark_aliases_prepare", "allocation_domain"};
+    std::vector<std::string> actual;
+    for (const passes::Pass* p : passes::preSegmenterPasses()) actual.emplace_back(p->name());
+    QCOMPARE(actual, expected);
+    // Off by default, as nvFuser runs MovePadPass only with the resize scheduler disabled
+    // (pre_segmenter.cpp:71-73), and that scheduler is on by default.
+    for (const passes::Pass* p : passes::preSegmenterPasses())
+      QCOMPARE(p->enabled(), p->name() != "move_pad");
+  }
 };
 
 QTEST_APPLESS_MAIN(TestPassInfrastructure)

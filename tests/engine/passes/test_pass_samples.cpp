@@ -41,6 +41,7 @@ const std::vector<std::pair<const char*, const char*>>& firingSamples() {
   static const std::vector<std::pair<const char*, const char*>> table = {
       {"gelu_inference_dead_values.py", "dead_code_elimination"},
       {"empty_tensor.py", "remove_empty"},
+      {"lora_rank1.py", "translate_no_reduction_matmul_to_mul_squeeze"},
       {"repeat_kv.py", "translate_repeat_to_expand"},
       {"cast_chain.py", "consecutive_cast"},
       {"split_cat.py", "move_split_cat"},
@@ -49,6 +50,8 @@ const std::vector<std::pair<const char*, const char*>>& firingSamples() {
       {"dynamic_residual.py", "exact_mapped_extent_substitution"},
       {"squeeze_broadcast.py", "remove_bcast_squeeze"},
       {"inplace_broadcast_update.py", "segment_inplace_update"},
+      {"rope_cos_table.py", "move_repeat_forward"},
+      {"label_logit_margin.py", "move_gather"},
       {"meta_tail.py", "mark_aliases_prepare"},
       {"channels_last.py", "allocation_domain"},
   };

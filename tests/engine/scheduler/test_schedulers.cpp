@@ -112,6 +112,8 @@ const std::vector<std::pair<const char*, SchedulerType>>& expectedSchedulers() {
       {"gelu_inference_dead_values.py", SchedulerType::PointWise},
       // The aliased update after segment_set + set is still elementwise.
       {"inplace_broadcast_update.py", SchedulerType::PointWise},
+      // max over the row of the cast logits; MoveGather made the gather read the input.
+      {"label_logit_margin.py", SchedulerType::Reduction},
       // Inner sums (dims=[1]) and outer sums (dims=[0]) of the same inputs, disjoint
       // consumers, iteration axis of the inner = reduced axis of the outer.
       {"layer_norm_bwd.py", SchedulerType::InnerOuterPersistent},
@@ -121,9 +123,11 @@ const std::vector<std::pair<const char*, SchedulerType>>& expectedSchedulers() {
       // linear plus an epilogue: expr_eval needs a lone linear, matmul fusion is off
       // (fuse_matmul), and the gate keeps linear out of every other scheduler.
       {"matmul_bias_gelu.py", SchedulerType::None},
-      // Gated product, then a permute/reshape tail behind a segment_set; the reshape output
-      // covers every dim and all innermost dims map: pointwise (the segmenter still splits
-      // at the segment_set).
+      // A linear and a matmul (K = 1024) stay ATen calls (fuse_matmul is off), and the gate
+      // keeps them out of every other scheduler; the K = 1 matmul became pointwise work.
+      {"lora_rank1.py", SchedulerType::None},
+      // Gated product, then a reshape/permute tail behind a segment_set; the permute output
+      // covers every dim: pointwise (the segmenter still splits at the segment_set).
       {"meta_tail.py", SchedulerType::PointWise},
       // pads of an intermediate (move_pad is off): resize.
       {"pad_activation.py", SchedulerType::Resize},
@@ -136,6 +140,9 @@ const std::vector<std::pair<const char*, SchedulerType>>& expectedSchedulers() {
       {"rms_norm.py", SchedulerType::InnerPersistent},
       // Slices and a cat of an intermediate (the permuted heads): resize.
       {"rope.py", SchedulerType::Resize},
+      // cos of the frequencies before the repeat (MoveRepeatForward), then a broadcast
+      // product with the query: pointwise.
+      {"rope_cos_table.py", SchedulerType::PointWise},
       // max and sum over the same innermost axis, both with buffers: inner persistent.
       {"softmax.py", SchedulerType::InnerPersistent},
       // MoveSplitCat removed the slices and the cat: pointwise.

@@ -1,6 +1,8 @@
-# Near miss: the permute T2 is an output but also feeds mul, so it counts as compute (no
-# over-segmenting); T4 is a view of the input T0 (nothing to split from); T6 is a view
-# of T5, which a segment_set already defines.
+# Fires once: the permute T2 is an output but also feeds mul, so it counts as compute (no
+# over-segmenting); T4 is a view of the input T0, which exp also reads, so a segment_set
+# goes after T0 for the reshape alone (nvFuser skips an input only when every use of it is
+# in a view tail, csrc/preseg_passes/mark_aliases_prepare.cpp:74-82); T6 is a view of T5,
+# which a segment_set already defines.
 import torch
 from nvfuser import FusionDefinition, DataType
 
