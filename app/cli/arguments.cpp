@@ -32,8 +32,9 @@ const std::vector<CommandSpec>& commandSpecs() {
        {"--out", "--data", "--seed"}, {}, true},
       {"survey", "segment many fusions (files, or folders searched for *.py): one row each with segments, "
                  "scheduler multiset, merge attempts and time; --expect EXPECT.json or --baseline B.json "
-                 "compares and exits 1 on any disagreement (--update rewrites the baseline)",
-       {"--expect", "--baseline", "--json", "--profile"}, {"--update"}, true, true},
+                 "compares and exits 1 on any disagreement (--update rewrites the baseline; --allow-known "
+                 "lets cases marked known_disagreement differ)",
+       {"--expect", "--baseline", "--json", "--profile"}, {"--update", "--allow-known"}, true, true},
   };
   return specs;
 }

@@ -100,12 +100,75 @@ void printRow(const SurveyRow& r) {
               r.key.c_str());
 }
 
-void printDisagreements(const std::vector<SurveyDisagreement>& ds) {
-  std::printf("\n%zu disagreement%s:\n", ds.size(), ds.size() == 1 ? "" : "s");
+// --expect / --baseline (a missing baseline is fine with --update: it is about to be written).
+std::optional<SurveyExpectations> loadExpectations(const std::optional<std::string>& against, bool update) {
+  SurveyExpectations expectations;
+  if (against && !(update && !fs::exists(*against))) {
+    auto read = readExpectations(*against);
+    if (!read) {
+      std::cerr << "segscope-cli: error: " << read.error().message << "\n";
+      return std::nullopt;
+    }
+    expectations = std::move(read.value());
+  } else if (against) {
+    expectations.folder = fs::absolute(fs::path(*against)).parent_path().lexically_normal().string();
+  }
+  return expectations;
+}
+
+// What the comparison found: the agreement figures and the disagreements, split into new
+// ones and those the expectations mark as known (with --allow-known).
+struct Comparison {
+  int cases = 0, countAgree = 0, multisetAsserted = 0, multisetAgree = 0, withoutExpectation = 0;
+  std::vector<SurveyDisagreement> disagreements, known, staleKnown;
+
+  void add(const SurveyRow& row, const SurveyExpectation& e, bool allowKnown) {
+    ++cases;
+    countAgree += countAgrees(row, e) ? 1 : 0;
+    if (e.schedulers || !e.contains.empty()) {
+      ++multisetAsserted;
+      multisetAgree += multisetAgrees(row, e) ? 1 : 0;
+    }
+    std::vector<SurveyDisagreement> found = compareRow(row, e);
+    const bool markedKnown = allowKnown && !e.knownDisagreement.empty();
+    if (markedKnown && found.empty())
+      staleKnown.push_back({row.key, e.source, "a disagreement (" + e.knownDisagreement + ")", "agreement"});
+    for (SurveyDisagreement& d : found) {
+      if (markedKnown) d.got += "  [known: " + e.knownDisagreement + "]";
+      (markedKnown ? known : disagreements).push_back(std::move(d));
+    }
+  }
+  bool failed() const { return !disagreements.empty() || !staleKnown.empty(); }
+};
+
+double percent(int part, int whole) { return whole ? 100.0 * part / whole : 100.0; }
+
+void printSummary(const std::vector<SurveyRow>& rows, int unloaded, const Comparison* c) {
+  std::printf("\n%zu fusion%s, %d did not load\n", rows.size(), rows.size() == 1 ? "" : "s", unloaded);
+  if (!c) return;
+  std::printf("segment count agrees for %d of %d cases (%.1f %%); scheduler multiset agrees for %d of %d that "
+              "assert one (%.1f %%)\n",
+              c->countAgree, c->cases, percent(c->countAgree, c->cases), c->multisetAgree, c->multisetAsserted,
+              percent(c->multisetAgree, c->multisetAsserted));
+  if (c->withoutExpectation) std::printf("%d fusions have no expectation\n", c->withoutExpectation);
+}
+
+void printList(const char* title, const std::vector<SurveyDisagreement>& ds) {
+  if (ds.empty()) return;
+  std::printf("\n%zu %s:\n", ds.size(), title);
   for (const SurveyDisagreement& d : ds) {
     std::printf("  %s\n    expected %s\n    got      %s\n", d.key.c_str(), d.expected.c_str(), d.got.c_str());
     if (!d.source.empty()) std::printf("    source   %s\n", d.source.c_str());
   }
+}
+
+Status writeReports(const Arguments& args, const std::string& report) {
+  if (auto out = args.value("--json")) {
+    if (*out == "-") std::cout << report;
+    else if (auto st = frontend::writeFileAtomically(*out, report); !st) return st;
+  }
+  if (args.has("--update")) return frontend::writeFileAtomically(*args.value("--baseline"), report);
+  return {};
 }
 
 }  // namespace
@@ -123,75 +186,45 @@ int survey(const Arguments& args) {
   }
   const std::optional<std::string> against = args.value("--expect") ? args.value("--expect") : args.value("--baseline");
   const bool update = args.has("--update");
-  SurveyExpectations expectations;
-  if (against && !(update && !fs::exists(*against))) {
-    auto read = readExpectations(*against);
-    if (!read) {
-      std::cerr << "segscope-cli: error: " << read.error().message << "\n";
-      return kBadInput;
-    }
-    expectations = std::move(read.value());
-  } else if (against) {
-    expectations.folder = fs::absolute(fs::path(*against)).parent_path().lexically_normal().string();
-  }
+  const auto expectations = loadExpectations(against, update);
+  if (!expectations) return kBadInput;
+  const bool compare = against && !update;
+  const bool quiet = args.value("--json") == std::optional<std::string>("-");  // JSON on stdout stands alone
 
-  std::printf("%8s  %-44s %9s %9s  %s\n", "segments", "schedulers", "merges", "ms", "fusion");
+  if (!quiet) std::printf("%8s  %-44s %9s %9s  %s\n", "segments", "schedulers", "merges", "ms", "fusion");
   std::vector<SurveyRow> rows;
-  std::vector<SurveyDisagreement> disagreements;
-  int unloaded = 0, unexpected = 0;
+  Comparison comparison;
+  int unloaded = 0;
   for (const std::string& file : files.value()) {
-    const std::string key = keyOf(file, expectations.folder);
-    const SurveyExpectation* expected = expectations.find(key);
+    const std::string key = keyOf(file, expectations->folder);
+    const SurveyExpectation* expected = expectations->find(key);
     const std::string caseProfile = expected && !expected->profile.empty() ? expected->profile : profile;
     SurveyRow row = surveyOne(file, caseProfile, expected ? expected->disabledPasses : std::vector<std::string>{});
     row.key = key;
-    printRow(row);
+    if (!quiet) printRow(row);
     std::fflush(stdout);
     unloaded += row.loaded ? 0 : 1;
-    if (against && !update) {
-      if (expected) {
-        for (SurveyDisagreement& d : compareRow(row, *expected)) disagreements.push_back(std::move(d));
-      } else {
-        ++unexpected;
-      }
-    }
+    if (compare && expected) comparison.add(row, *expected, args.has("--allow-known"));
+    else if (compare) ++comparison.withoutExpectation;
     rows.push_back(std::move(row));
   }
-  for (const SurveyExpectation& e : expectations.cases)
-    if (!update && std::none_of(rows.begin(), rows.end(), [&](const SurveyRow& r) { return r.key == e.key; }))
-      disagreements.push_back({e.key, e.source, "a case file", "no such file among the surveyed ones"});
+  if (compare)
+    for (const SurveyExpectation& e : expectations->cases)
+      if (std::none_of(rows.begin(), rows.end(), [&](const SurveyRow& r) { return r.key == e.key; }))
+        comparison.disagreements.push_back({e.key, e.source, "a case file", "no such file among the surveyed ones"});
 
-  int agreeing = 0;
-  for (const SurveyRow& r : rows)
-    if (expectations.find(r.key) &&
-        std::none_of(disagreements.begin(), disagreements.end(), [&](const SurveyDisagreement& d) { return d.key == r.key; }))
-      ++agreeing;
-  std::printf("\n%zu fusion%s, %d did not load", rows.size(), rows.size() == 1 ? "" : "s", unloaded);
-  if (against && !update) std::printf(", %d of %zu cases agree", agreeing, expectations.cases.size());
-  if (unexpected) std::printf(", %d without an expectation", unexpected);
-  std::printf("\n");
-
-  const std::string report = surveyJson(rows, profile);
-  if (auto out = args.value("--json")) {
-    if (*out == "-") std::cout << report;
-    else if (auto st = frontend::writeFileAtomically(*out, report); !st) {
-      std::cerr << "error: " << st.error().message << "\n";
-      return kRuntimeFailure;
-    }
-  }
-  if (update) {
-    if (auto st = frontend::writeFileAtomically(*args.value("--baseline"), report); !st) {
-      std::cerr << "error: " << st.error().message << "\n";
-      return kRuntimeFailure;
-    }
-    std::printf("baseline %s updated (%zu rows)\n", args.value("--baseline")->c_str(), rows.size());
-    return kOk;
-  }
-  if (!disagreements.empty()) {
-    printDisagreements(disagreements);
+  if (auto st = writeReports(args, surveyJson(rows, profile)); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;
   }
-  return against || unloaded == 0 ? kOk : kBadInput;
+  if (quiet) return compare && comparison.failed() ? kRuntimeFailure : kOk;
+  printSummary(rows, unloaded, compare ? &comparison : nullptr);
+  if (update) std::printf("baseline %s updated (%zu rows)\n", args.value("--baseline")->c_str(), rows.size());
+  printList("known disagreements (docs/fidelity.md)", comparison.known);
+  printList("disagreements", comparison.disagreements);
+  printList("cases marked as known disagreements that now agree (remove the mark)", comparison.staleKnown);
+  if (compare) return comparison.failed() ? kRuntimeFailure : kOk;
+  return unloaded == 0 ? kOk : kBadInput;
 }
 
 }  // namespace segscope::cli

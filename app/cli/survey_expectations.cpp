@@ -37,6 +37,7 @@ SurveyExpectation caseFromJson(const json& c) {
     e.profile = c.at("options").value("profile", "");
   }
   e.note = c.value("note", "");
+  e.knownDisagreement = c.value("known_disagreement", "");
   return e;
 }
 
@@ -97,18 +98,23 @@ Result<SurveyExpectations> readExpectations(const std::string& path) {
   return out;
 }
 
+bool countAgrees(const SurveyRow& row, const SurveyExpectation& e) {
+  if (e.failsToLoad || !row.loaded) return e.failsToLoad == !row.loaded;
+  if (e.segments && *e.segments != row.segments) return false;
+  if (e.segmented && *e.segmented != (row.segments > 1)) return false;
+  return true;
+}
+
+bool multisetAgrees(const SurveyRow& row, const SurveyExpectation& e) {
+  if (e.failsToLoad || !row.loaded) return e.failsToLoad == !row.loaded;
+  if (e.schedulers && *e.schedulers != row.schedulers) return false;
+  for (const std::string& c : e.contains)
+    if (std::find(row.schedulers.begin(), row.schedulers.end(), c) == row.schedulers.end()) return false;
+  return true;
+}
+
 std::vector<SurveyDisagreement> compareRow(const SurveyRow& row, const SurveyExpectation& e) {
-  bool agrees = true;
-  if (e.failsToLoad || !row.loaded) {
-    agrees = e.failsToLoad == !row.loaded;
-  } else {
-    if (e.segments && *e.segments != row.segments) agrees = false;
-    if (e.segmented && *e.segmented != (row.segments > 1)) agrees = false;
-    if (e.schedulers && *e.schedulers != row.schedulers) agrees = false;
-    for (const std::string& c : e.contains)
-      if (std::find(row.schedulers.begin(), row.schedulers.end(), c) == row.schedulers.end()) agrees = false;
-  }
-  if (agrees) return {};
+  if (countAgrees(row, e) && multisetAgrees(row, e)) return {};
   return {{row.key, e.source, expectedText(e), gotText(row)}};
 }
 

@@ -36,6 +36,7 @@ struct SurveyExpectation {
   std::vector<std::string> disabledPasses;     // options the case runs with
   std::string profile;                         // device profile the case needs ("" = survey's)
   bool failsToLoad = false;                    // a baseline row that did not load
+  std::string knownDisagreement;               // why Segscope still differs (docs/fidelity.md)
   std::string note;
 };
 
@@ -58,6 +59,10 @@ Result<SurveyExpectations> readExpectations(const std::string& path);
 
 /// Every way `row` differs from `expected`; empty when they agree.
 std::vector<SurveyDisagreement> compareRow(const SurveyRow& row, const SurveyExpectation& expected);
+
+/// The parts of an expectation, checked one by one (for the agreement figures).
+bool countAgrees(const SurveyRow& row, const SurveyExpectation& expected);      // segments / segmented
+bool multisetAgrees(const SurveyRow& row, const SurveyExpectation& expected);   // schedulers and contains
 
 /// "2 × pointwise, inner_persistent" style text of a sorted scheduler multiset.
 std::string multisetText(const std::vector<std::string>& schedulers);

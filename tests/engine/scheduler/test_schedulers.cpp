@@ -283,11 +283,24 @@ void TestSchedulers::loneLinearGoesToExprEval() {
 }
 
 void TestSchedulers::viewOfInputGoesToExprEval() {
-  Built b;
-  ir::Val* x = input(b.f(), {8, 16});
-  ir::Val* t = ok(ir::ops::permute(b.f(), x, {1, 0}));
-  b.f().addOutput(ok(ir::ops::reshape(b.f(), t, {ir::SymInt::constant(-1)})));
-  QVERIFY(b.propose().accepted == SchedulerType::ExprEval);
+  // A reshape that splits a contiguous input keeps its logical layout: pointer arithmetic.
+  // (A permuted output is a view only once MarkAliasesPrepare has given it the permuted
+  // allocation; a bare segment output must keep the logical layout, EmptyAllocationAs::kLogical.)
+  Built view;
+  ir::Val* x = input(view.f(), {8, 16});
+  view.f().addOutput(ok(ir::ops::reshape(view.f(), x, {ir::SymInt::constant(8), ir::SymInt::constant(4),
+                                                       ir::SymInt::constant(4)})));
+  QVERIFY(view.propose().accepted == SchedulerType::ExprEval);
+  // Flattening the permuted dims merges dims that are not adjacent in memory: nvFuser's alias
+  // analysis needs a copy there (csrc/alias_analysis.cpp:150-166), so a kernel does it.
+  Built copy;
+  ir::Val* y = input(copy.f(), {8, 16});
+  ir::Val* u = ok(ir::ops::permute(copy.f(), y, {1, 0}));
+  copy.f().addOutput(ok(ir::ops::reshape(copy.f(), u, {ir::SymInt::constant(-1)})));
+  const Proposal p = copy.propose();
+  QVERIFY(p.accepted != SchedulerType::ExprEval);
+  QVERIFY2(QString::fromStdString(verdictOf(p, SchedulerType::ExprEval)->verdict.reason).contains("not a view"),
+           verdictOf(p, SchedulerType::ExprEval)->verdict.reason.c_str());
 }
 
 void TestSchedulers::scalarOnlyAndEmptySegments() {
@@ -318,14 +331,21 @@ void TestSchedulers::subByteTypesAreRejected() {
 }
 
 void TestSchedulers::nonUniqueBroadcastIsRejected() {
-  // One [b1, 8] broadcast concretized to 4 rows by one use and 16 by another.
+  // One [b1, 8] broadcast concretized to 4 rows by one use and 16 by another; a [4, 16, 8]
+  // output covers both, so a reference exists and the broadcast check is what refuses.
   Built b;
   ir::Val* a = input(b.f(), {8});
   ir::Val* p = input(b.f(), {4, 8});
   ir::Val* q = input(b.f(), {16, 8});
+  ir::Val* r = input(b.f(), {4, 16, 8});
   ir::Val* bc = ok(ir::ops::broadcast(b.f(), a, {true, false}));
-  b.f().addOutput(ok(ir::ops::binary(b.f(), ir::OpType::Add, bc, p)));
-  b.f().addOutput(ok(ir::ops::binary(b.f(), ir::OpType::Add, bc, q)));
+  ir::Val* rows4 = ok(ir::ops::binary(b.f(), ir::OpType::Add, bc, p));
+  ir::Val* rows16 = ok(ir::ops::binary(b.f(), ir::OpType::Add, bc, q));
+  ir::Val* both = ok(ir::ops::binary(b.f(), ir::OpType::Add, ok(ir::ops::broadcast(b.f(), rows4, {false, true, false})), r));
+  both = ok(ir::ops::binary(b.f(), ir::OpType::Add, ok(ir::ops::broadcast(b.f(), rows16, {true, false, false})), both));
+  b.f().addOutput(rows4);
+  b.f().addOutput(rows16);
+  b.f().addOutput(both);
   const Verdict v = b.can(SchedulerType::PointWise);
   QVERIFY2(!v.ok && QString::fromStdString(v.reason).contains("non-unique broadcast"), v.reason.c_str());
 }
