@@ -26,6 +26,7 @@
 #include "regions/region_comparison.h"
 #include "regions/regions.h"
 #include "scheduler/analysis.h"
+#include "scheduler/concretize_reshapes.h"
 #include "scheduler/registry.h"
 #include "segmenter/segment_candidate_finder.h"
 #include "trace/diff.h"
@@ -50,6 +51,8 @@ std::optional<frontend::Script> load(const std::string& file) {
     return std::nullopt;
   }
   for (const Diagnostic& w : outcome.script->warnings) std::cerr << w.format();
+  // As the pipeline does: reshapes take their splits and merges from the footer's sizes.
+  scheduler::concretizeReshapes(*outcome.script->fusion, outcome.script->inputs);
   return std::move(outcome.script);
 }
 
@@ -270,11 +273,11 @@ int runPasses(const Arguments& args) {
   auto script = load(args.file);
   if (!script) return kBadInput;
   const trace::Trace t = recordPasses(*script, args.file);
-  std::printf("%-34s %-9s %-16s %s\n", "pass", "modified", "ops", "time");
+  std::printf("%-44s %-9s %-16s %s\n", "pass", "modified", "ops", "time");
   for (const trace::Step& s : t.steps()) {
     if (s.kind != trace::StepKind::Pass) continue;
     const std::string ops = std::to_string(s.exprsBefore) + " -> " + std::to_string(s.exprsAfter);
-    std::printf("%-34s %-9s %-16s %.3f ms\n", s.name.c_str(), s.skipped ? "disabled" : (s.modified ? "yes" : "no"),
+    std::printf("%-44s %-9s %-16s %.3f ms\n", s.name.c_str(), s.skipped ? "disabled" : (s.modified ? "yes" : "no"),
                 ops.c_str(), s.milliseconds);
     for (const std::string& line : s.log)
       if (!s.skipped) std::printf("    %s\n", line.c_str());

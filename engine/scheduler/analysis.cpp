@@ -2,6 +2,7 @@
 #include "scheduler/analysis.h"
 
 #include "scheduler/alias_analysis.h"
+#include "scheduler/reshape_dims.h"
 #include "scheduler/reshape_transforms.h"
 
 #include <algorithm>
@@ -201,44 +202,16 @@ std::vector<int> DimGraph::classes(const ir::Val* v, const std::vector<int>& dim
 // Equal leading and trailing extents map one to one; in the middle, constant extents are
 // grouped by equal products (a group of one on each side maps 1-to-1, others become one
 // class, as a merge or split ties them); symbolic middles become one class.
+// A reshape joins the dims of each group it maps (scheduler/reshape_dims): one-to-one groups
+// map dims, merged or split dims become one class.
 void DimGraph::mapReshape(const ir::Expr* e) {
-  const ir::TensorView* in = e->operand(0)->asTensor();
-  const ir::TensorView* out = e->output()->asTensor();
-  std::vector<int> group;
-  auto flush = [&]() {
-    for (std::size_t k = 1; k < group.size(); ++k) unite(group[0], group[k]);
-    group.clear();
-  };
-  // The sizes the reshape was concretized with, else its constant extents (reshape_transforms).
-  const auto sizes = reshapeSizes(*e, constantExtents());
-  int lo = 0, hiIn = in->rank(), hiOut = out->rank();
-  if (!sizes) {
-    // Unknown sizes: dims with the same extent at either end map 1-to-1; the rest is one class.
-    while (lo < hiIn && lo < hiOut && in->dim(static_cast<std::size_t>(lo)).extent == out->dim(static_cast<std::size_t>(lo)).extent) {
-      unite(classOf(in, lo), classOf(out, lo));
-      ++lo;
-    }
-    while (hiIn > lo && hiOut > lo &&
-           in->dim(static_cast<std::size_t>(hiIn - 1)).extent == out->dim(static_cast<std::size_t>(hiOut - 1)).extent)
-      unite(classOf(in, --hiIn), classOf(out, --hiOut));
-    for (int d = lo; d < hiIn; ++d) group.push_back(classOf(in, d));
-    for (int d = lo; d < hiOut; ++d) group.push_back(classOf(out, d));
-    flush();
-    return;
-  }
-  int i = 0, j = 0;
-  while (i < hiIn || j < hiOut) {
-    std::int64_t pIn = 1, pOut = 1;
-    do {
-      if (i < hiIn && (pIn <= pOut || j >= hiOut)) {
-        pIn *= sizes->in[static_cast<std::size_t>(i)];
-        group.push_back(classOf(in, i++));
-      } else if (j < hiOut) {
-        pOut *= sizes->out[static_cast<std::size_t>(j)];
-        group.push_back(classOf(out, j++));
-      }
-    } while ((pIn != pOut || pIn == 1) && (i < hiIn || j < hiOut));
-    flush();
+  const ir::Val* in = e->operand(0);
+  const ir::Val* out = e->output();
+  for (const ReshapeGroup& g : reshapeDimGroups(e)) {
+    std::vector<int> members;
+    for (int d : g.in) members.push_back(classOf(in, d));
+    for (int d : g.out) members.push_back(classOf(out, d));
+    for (std::size_t k = 1; k < members.size(); ++k) unite(members[0], members[k]);
   }
 }
 

@@ -17,4 +17,9 @@ int concretizeReshapes(ir::Fusion& fusion, const RuntimeInfo& rt) {
   return count;
 }
 
+int concretizeReshapes(ir::Fusion& fusion, const std::vector<ir::InputSpec>& inputs) {
+  auto rt = RuntimeInfo::bind(fusion, inputs);
+  return rt ? concretizeReshapes(fusion, rt.value()) : 0;
+}
+
 }  // namespace segscope::scheduler

@@ -11,5 +11,7 @@ namespace segscope::scheduler {
 /// Gives every reshape whose sizes `rt` knows its concrete input and output sizes; returns how
 /// many reshapes it concretized.
 int concretizeReshapes(ir::Fusion& fusion, const RuntimeInfo& rt);
+/// The same with the fusion's input specs (the script's footer); 0 when they do not bind.
+int concretizeReshapes(ir::Fusion& fusion, const std::vector<ir::InputSpec>& inputs);
 
 }  // namespace segscope::scheduler

@@ -57,8 +57,15 @@ void groupMiddle(const std::vector<ir::SymInt>& in, const std::vector<ir::SymInt
 }  // namespace
 
 std::vector<ReshapeGroup> reshapeDimGroups(const ir::Expr* reshape, const RuntimeInfo* rt) {
-  const std::vector<ir::SymInt> in = extentsOf(reshape->operand(0), rt);
-  const std::vector<ir::SymInt> out = extentsOf(reshape->output(), rt);
+  std::vector<ir::SymInt> in = extentsOf(reshape->operand(0), rt);
+  std::vector<ir::SymInt> out = extentsOf(reshape->output(), rt);
+  // Sizes the reshape was concretized with (scheduler/concretize_reshapes) decide its groups
+  // when no run-time info is at hand.
+  const auto& a = reshape->attrs();
+  if (!rt && a.concreteIn.size() == in.size() && a.concreteOut.size() == out.size()) {
+    for (std::size_t i = 0; i < in.size(); ++i) in[i] = ir::SymInt::constant(a.concreteIn[i]);
+    for (std::size_t j = 0; j < out.size(); ++j) out[j] = ir::SymInt::constant(a.concreteOut[j]);
+  }
   std::vector<ReshapeGroup> head, tail;
   std::size_t lo = 0, hiIn = in.size(), hiOut = out.size();
   while (lo < hiIn && lo < hiOut && in[lo] == out[lo]) {

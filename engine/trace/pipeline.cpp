@@ -7,7 +7,6 @@
 #include "frontend/file_io.h"
 #include "passes/pre_segmenter.h"
 #include "scheduler/concretize_reshapes.h"
-#include "scheduler/runtime_info.h"
 
 namespace segscope::trace {
 namespace {
@@ -100,8 +99,7 @@ std::variant<PipelineRun, PipelineError> runPipeline(const std::string& file, co
   ProgressRecorder recorder(run.trace, options.onProgress);
   // Concretize, as nvFuser does with the run-time inputs before its passes: a reshape's splits
   // and merges (hence whether it is a view, and how it maps dims) follow from the real sizes.
-  if (auto rt = scheduler::RuntimeInfo::bind(*run.script.fusion, run.script.inputs))
-    scheduler::concretizeReshapes(*run.script.fusion, rt.value());
+  scheduler::concretizeReshapes(*run.script.fusion, run.script.inputs);
   if (options.runPasses) {
     const DisabledPasses off(options.disabledPasses);
     passes::runPreSegmenter(*run.script.fusion, &recorder);
