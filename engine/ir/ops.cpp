@@ -277,12 +277,15 @@ ValResult trivialReduction(Fusion& f, OpType op, Val* x, const std::vector<std::
   std::vector<SymInt> expandedExtents;
   for (std::int64_t d : dims) {
     const Dim& dim = tv->dim(static_cast<std::size_t>(d));
-    if (!dim.isBroadcast()) {
-      remaining.push_back(d - static_cast<std::int64_t>(squeezed.size()));
-      continue;
-    }
+    if (!dim.isBroadcast()) continue;
     squeezed.push_back(d);
     if (dim.kind == IterKind::ExpandedBroadcast) expandedExtents.push_back(dim.extent);
+  }
+  // A reduced dim's position after the squeeze: minus every squeezed dim before it (dims
+  // come in the script's order, e.g. [1, 0], not sorted).
+  for (std::int64_t d : dims) {
+    if (tv->dim(static_cast<std::size_t>(d)).isBroadcast()) continue;
+    remaining.push_back(d - std::count_if(squeezed.begin(), squeezed.end(), [d](std::int64_t s) { return s < d; }));
   }
   SEGSCOPE_TRY(Val * out, squeeze(f, x, squeezed, /*squeezeExpanded=*/true));
   if (!remaining.empty()) { SEGSCOPE_TRY(out, plainReduction(f, op, out, remaining, false, dtype)); }

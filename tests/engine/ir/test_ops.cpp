@@ -331,6 +331,15 @@ class TestOps : public QObject {
     QVERIFY(e.f.verify().ok());
   }
 
+  // nvFuser test_repro.py test_issue1691: dims=[1, 0] over [1, 3, 4] (dim 0 a broadcast) keeps
+  // the last dim; the real reduction runs on dim 0 of the squeezed tensor, not dim 1.
+  void trivialReductionWithUnsortedDims() {
+    Env e;
+    Val* out = value(ops::reduction(e.f, OpType::Sum, e.tensor(DataType::Float, {1, 3, 4}), {1, 0}, false, DataType::Null));
+    QVERIFY(out);
+    QCOMPARE(QString::fromStdString(typeOf(out)), QString("f32[4]"));
+  }
+
   // csrc/ops/alias.cpp:525 pad: widths may be integer scalars; a dim padded by two constant
   // zeros is kept; a pad that pads nothing is a set; a known extent of 1 is a broadcast.
   void padFollowsNvFuserResizeRules() {
