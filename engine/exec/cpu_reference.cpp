@@ -353,7 +353,7 @@ void Interpreter::runView(const ir::Expr& e) {
       return setOutput(e, 0, ref::slice(x, resolve(a.starts), resolve(a.ends), resolve(a.steps), a.option));
     case OpFamily::Pad: {
       const bool hasValue = !a.flags.empty() && a.flags[0] && e.numOperands() > 1;
-      return setOutput(e, 0, ref::pad(x, a.padWidths, hasValue ? doubleOf(e.operand(1)) : 0.0));
+      return setOutput(e, 0, ref::pad(x, resolve(a.padWidths), hasValue ? doubleOf(e.operand(1)) : 0.0));
     }
     default: return setOutput(e, 0, ref::triu(x, a.axis));
   }

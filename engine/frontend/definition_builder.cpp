@@ -16,6 +16,18 @@ using ir::OpType;
 using ir::SymInt;
 using ir::Val;
 
+namespace {
+
+// An integer constant's exact value; nullopt for a float or complex one. (Through a double,
+// INT64_MAX would round up to 2^63, which does not convert back.)
+std::optional<std::int64_t> exactInteger(const ir::ScalarValue& v) {
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return *i;
+  if (const auto* b = std::get_if<bool>(&v)) return static_cast<std::int64_t>(*b);
+  return std::nullopt;
+}
+
+}  // namespace
+
 Error at(const Node* n, std::string message) { return makeError(std::move(message), n ? n->loc : SourceLoc{}); }
 
 Error withLoc(Error e, SourceLoc loc) {
@@ -68,6 +80,10 @@ Result<Val*> DefinitionBuilder::value(const Node* n, const char* role) {
     return it->second.val;
   }
   if (n->kind == Node::Kind::Negate) return at(n, "negated names are not supported here; use fd.ops.neg");
+  if (n->kind == Node::Kind::BinaryOp)
+    return at(n, "the operator '" + n->text + "' is only evaluated between number literals; call " + fd_ +
+                     ".ops.<op> (add, sub, mul, div, ...) on values");
+  if (n->kind == Node::Kind::Call && n->items[0]->dottedName().rfind(fd_ + ".", 0) == 0) return nestedValue(*n, role);
   auto lit = literal(n);
   if (!lit) return lit.error();
   if (!lit.value()) return static_cast<Val*>(nullptr);
@@ -105,9 +121,10 @@ Result<std::int64_t> DefinitionBuilder::integer(const Node* n, const char* role)
     auto it = env_.find(n->text);
     if (it != env_.end() && it->second.val && it->second.val->isScalar()) {
       const auto* s = static_cast<const ir::Scalar*>(it->second.val);
-      if (s->isConstant() && !std::holds_alternative<double>(*s->value()))
-        return static_cast<std::int64_t>(ir::scalarAsDouble(*s->value()));
-      return at(n, std::string(role) + " must be a constant integer, but " + n->text + " is only known at run time");
+      if (!s->isConstant())
+        return at(n, std::string(role) + " must be a constant integer, but " + n->text + " is only known at run time");
+      if (auto i = exactInteger(*s->value())) return *i;
+      return at(n, std::string(role) + " must be an integer, but " + n->text + " is " + ir::formatScalarValue(*s->value()));
     }
     if (it == env_.end()) return at(n, "undefined name '" + n->text + "'");
   }
@@ -161,14 +178,23 @@ SymInt DefinitionBuilder::sizeOf(Val* t, int dim, SourceLoc loc) {
 
 Result<SymInt> DefinitionBuilder::symElement(const Node* n, const char* role) {
   if (n->kind == Node::Kind::Int) return SymInt::constant(n->intValue);
-  if (n->kind == Node::Kind::Name) {
-    auto it = env_.find(n->text);
-    if (it == env_.end()) return at(n, "undefined name '" + n->text + "'");
-    Val* v = it->second.val;
+  if (n->kind == Node::Kind::Name || n->kind == Node::Kind::Call) {
+    Val* v = nullptr;
+    if (n->kind == Node::Kind::Call) {
+      SEGSCOPE_TRY(v, value(n, role));
+    } else {
+      auto it = env_.find(n->text);
+      if (it == env_.end()) return at(n, "undefined name '" + n->text + "'");
+      v = it->second.val;
+    }
     if (!v || !v->isScalar() || !ir::isIntegral(v->dtype()))
-      return at(n, std::string(role) + " entries must be integers or integer scalars; '" + n->text + "' is not");
+      return at(n, std::string(role) + " entries must be integers or integer scalars; '" +
+                       (n->kind == Node::Kind::Call && v ? v->name() : n->text) + "' is not");
     const auto* s = static_cast<const ir::Scalar*>(v);
-    if (s->isConstant()) return SymInt::constant(static_cast<std::int64_t>(ir::scalarAsDouble(*s->value())));
+    if (s->isConstant()) {
+      if (auto i = exactInteger(*s->value())) return SymInt::constant(*i);
+      return at(n, std::string(role) + " entries must be integers; " + v->name() + " is " + ir::formatScalarValue(*s->value()));
+    }
     return SymInt::symbolic(v);
   }
   return at(n, std::string(role) + " entries must be integers or integer scalars");
@@ -177,6 +203,7 @@ Result<SymInt> DefinitionBuilder::symElement(const Node* n, const char* role) {
 Result<std::vector<SymInt>> DefinitionBuilder::vectorElements(const Binding& b) { return b.elements; }
 
 Result<std::vector<SymInt>> DefinitionBuilder::symList(const Node* n, const char* role) {
+  if (n->kind == Node::Kind::Call) return nestedVector(*n, role);
   if (n->kind == Node::Kind::Name) {
     auto it = env_.find(n->text);
     if (it == env_.end()) return at(n, "undefined name '" + n->text + "'");
@@ -258,12 +285,7 @@ Result<DataType> DefinitionBuilder::dataType(const Node* n, const char* role) {
   return at(n, std::string(role) + " must be a DataType such as DataType.Float");
 }
 
-Status DefinitionBuilder::statement(const Statement& st) {
-  const Node& v = *st.value;
-  if (v.kind == Node::Kind::String && st.targets.empty()) return {};  // docstring
-  if (v.isName("pass") && st.targets.empty()) return {};
-  if (v.kind != Node::Kind::Call)
-    return makeError("unsupported statement: a fusion definition may only call '" + fd_ + ".<...>' functions", v.loc);
+Result<std::pair<std::string, std::string>> DefinitionBuilder::calleeOf(const Node& v) const {
   const std::string callee = v.items[0]->dottedName();
   std::string scope, name;
   if (callee.rfind(fd_ + ".ops.", 0) == 0 || callee.rfind(fd_ + ".Ops.", 0) == 0) {
@@ -277,8 +299,19 @@ Status DefinitionBuilder::statement(const Statement& st) {
                          "' is not a FusionDefinition call (expected '" + fd_ + ".ops.<op>' or '" + fd_ + ".define_*')",
                      v.loc);
   }
-  if (name.find('.') != std::string::npos)
-    return makeError("unknown function '" + callee + "'", v.loc);
+  if (name.find('.') != std::string::npos) return makeError("unknown function '" + callee + "'", v.loc);
+  return std::make_pair(scope, name);
+}
+
+Status DefinitionBuilder::statement(const Statement& st) {
+  const Node& v = *st.value;
+  if (v.kind == Node::Kind::String && st.targets.empty()) return {};  // docstring
+  if (v.isName("pass") && st.targets.empty()) return {};
+  if (v.kind != Node::Kind::Call)
+    return makeError("unsupported statement: a fusion definition may only call '" + fd_ + ".<...>' functions", v.loc);
+  const std::string callee = v.items[0]->dottedName();
+  SEGSCOPE_TRY(const auto resolved, calleeOf(v));
+  const auto& [scope, name] = resolved;
   auto outs = call(v, scope, name);
   if (!outs) return withLoc(outs.error(), v.loc);
   const auto& values = outs.value();
@@ -301,7 +334,12 @@ Status DefinitionBuilder::statement(const Statement& st) {
     Val* out = values[i];
     if (target == "_" || out == nullptr) continue;
     if (!out->loc().known() || out->definition()) out->setLoc(loc);
+    // A value the script never named (a nested call's result, an op's intermediate) that holds
+    // this name by its generated T<n> steps aside: the script's own names stay as written.
+    if (Val* holder = f_.valByName(target); holder && holder != out && !scriptNamed_.count(holder))
+      f_.setName(holder, target + "_1");
     f_.setName(out, target);
+    scriptNamed_.insert(out);
     env_[target] = Binding{out, false, {}, loc};
   }
   if (st.targets.size() == 1 && values.empty()) {
@@ -325,8 +363,51 @@ DefinitionBuilder::Outputs DefinitionBuilder::call(const Node& c, const std::str
   return opsCall(c, name, bound.value(), c.loc);
 }
 
+Result<Val*> DefinitionBuilder::nestedValue(const Node& c, const char* role) {
+  SEGSCOPE_TRY(const auto resolved, calleeOf(c));
+  auto outs = call(c, resolved.first, resolved.second);
+  if (!outs) return withLoc(outs.error(), c.loc);
+  const std::vector<Val*>& values = outs.value();
+  const std::string label = c.items[0]->dottedName();
+  if (values.size() == 1 && values[0] == nullptr) {
+    lastVector_.reset();
+    return at(&c, label + " gives a vector, but " + role + " must be a tensor or a scalar");
+  }
+  if (values.size() != 1)
+    return at(&c, label + " returns " + std::to_string(values.size()) + " values; a call used as an argument must return "
+                      "one (assign its results to names first)");
+  Val* v = values[0];
+  if (v->definition()) v->definition()->setLoc(c.loc);
+  if (!v->loc().known() || v->definition()) v->setLoc(c.loc);
+  return v;
+}
+
+Result<std::vector<SymInt>> DefinitionBuilder::nestedVector(const Node& c, const char* role) {
+  const Node& callee = *c.items[0];
+  if (callee.kind == Node::Kind::Attribute && callee.text == "shape" && callee.items[0]->kind == Node::Kind::Name &&
+      !callee.items[0]->isName(fd_)) {
+    // T1.shape(): the extents of T1, as fd.ops.shape(T1) gives them.
+    if (c.items.size() != 1 || !c.keywords.empty()) return at(&c, "shape() takes no arguments");
+    SEGSCOPE_TRY(Val* t, tensor(callee.items[0].get(), "the object of .shape()"));
+    std::vector<SymInt> elems;
+    for (int d = 0; d < t->asTensor()->rank(); ++d) elems.push_back(sizeOf(t, d, c.loc));
+    return elems;
+  }
+  if (callee.dottedName().rfind(fd_ + ".", 0) != 0)
+    return at(&c, std::string(role) + " must be a list, a vector or a call that gives one (" + fd_ + ".ops.shape, T.shape())");
+  SEGSCOPE_TRY(const auto resolved, calleeOf(c));
+  auto outs = call(c, resolved.first, resolved.second);
+  if (!outs) return withLoc(outs.error(), c.loc);
+  if (outs->size() != 1 || outs->front() != nullptr || !lastVector_)
+    return at(&c, callee.dottedName() + " does not give a vector, but " + role + " must be one");
+  std::vector<SymInt> elems = std::move(lastVector_->elements);
+  lastVector_.reset();
+  return elems;
+}
+
 DefinitionBuilder::Outputs DefinitionBuilder::fdCall(const Node& c, const std::string& name, const BoundArgs& a) {
   if (name == "define_tensor") return defineTensor(c, a);
+  if (name == "from_pytorch") return fromPytorch(c, a);
   if (name == "define_scalar") return defineScalar(a, false, c.loc);
   if (name == "define_constant") return defineScalar(a, true, c.loc);
   if (name == "add_output") return addOutput(a, c.loc);
@@ -341,102 +422,6 @@ DefinitionBuilder::Outputs DefinitionBuilder::fdCall(const Node& c, const std::s
     return std::vector<Val*>{nullptr};
   }
   return at(&c, "unsupported function '" + name + "'");
-}
-
-Result<std::vector<std::int64_t>> DefinitionBuilder::strideOrderArg(const Node* n, int rank) {
-  if (!n || n->isName("None")) return std::vector<std::int64_t>{};
-  SEGSCOPE_TRY(auto order, intList(n, "stride_order"));
-  std::vector<std::int64_t> sorted = order;
-  std::sort(sorted.begin(), sorted.end());
-  bool permutation = static_cast<int>(order.size()) == rank;
-  for (int i = 0; permutation && i < rank; ++i) permutation = sorted[static_cast<std::size_t>(i)] == i;
-  if (!permutation && !order.empty())
-    return at(n, "stride_order must be a permutation of 0.." + std::to_string(rank - 1) + " (one entry per dim)");
-  return order;
-}
-
-Result<std::vector<std::optional<bool>>> DefinitionBuilder::contiguityArg(const Node* contiguityNode, const Node* stridesNode,
-                                                                         const std::vector<std::int64_t>& shape,
-                                                                         const std::vector<int>& dimAt) {
-  const int rank = static_cast<int>(shape.size());
-  std::vector<std::optional<bool>> contiguity(static_cast<std::size_t>(rank));
-  if (stridesNode) {  // the define_tensor(sizes, strides) overload: stride 0 = broadcast
-    SEGSCOPE_TRY(auto strides, intList(stridesNode, "strides"));
-    if (static_cast<int>(strides.size()) != rank) return at(stridesNode, "strides needs one entry per dim");
-    for (int p = 0; p < rank; ++p)
-      if (strides[static_cast<std::size_t>(dimAt[static_cast<std::size_t>(p)])] != 0) contiguity[static_cast<std::size_t>(p)] = true;
-    return contiguity;
-  }
-  if (contiguityNode && (contiguityNode->kind == Node::Kind::List || contiguityNode->kind == Node::Kind::Tuple)) {
-    const std::size_t n = contiguityNode->items.size();
-    if (static_cast<int>(n) != rank)
-      return at(contiguityNode, "contiguity has " + std::to_string(n) + (n == 1 ? " entry" : " entries") +
-                                    " but shape has rank " + std::to_string(rank));
-    for (std::size_t p = 0; p < n; ++p) {
-      const Node* item = contiguityNode->items[p].get();
-      if (item->isName("None")) continue;
-      SEGSCOPE_TRY(bool b, boolean(item, "contiguity entry"));
-      contiguity[p] = b;
-    }
-    return contiguity;
-  }
-  bool all = true;  // no contiguity at all: assume a dense tensor; one bool applies to every dim
-  if (contiguityNode && !contiguityNode->isName("None")) {
-    SEGSCOPE_TRY(all, boolean(contiguityNode, "contiguity"));
-  }
-  for (int p = 0; p < rank; ++p)
-    if (shape[static_cast<std::size_t>(dimAt[static_cast<std::size_t>(p)])] != 1) contiguity[static_cast<std::size_t>(p)] = all;
-  return contiguity;
-}
-
-// Dims of an input: -1 → a fresh symbolic extent, 1 → broadcast, a stride-0 (None
-// contiguity) dim of extent > 1 → expanded broadcast.
-std::vector<ir::Dim> DefinitionBuilder::inputDims(const std::vector<std::int64_t>& shape, const std::vector<int>& dimAt,
-                                                  const std::vector<std::optional<bool>>& contiguity) {
-  std::vector<ir::Dim> dims;
-  for (std::size_t d = 0; d < shape.size(); ++d) {
-    const std::size_t p = static_cast<std::size_t>(std::find(dimAt.begin(), dimAt.end(), static_cast<int>(d)) - dimAt.begin());
-    const ir::IterKind kind = contiguity[p].has_value() ? ir::IterKind::Iteration : ir::IterKind::ExpandedBroadcast;
-    if (shape[d] == 1) {
-      dims.push_back(ir::Dim{SymInt::constant(1), ir::IterKind::Broadcast});
-    } else if (shape[d] == -1) {
-      ir::Scalar* s = f_.newScalar(DataType::Index);
-      f_.setName(s, "i" + std::to_string(s->id()));  // keep S<n> free for the script's own names
-      dims.push_back(ir::Dim{SymInt::symbolic(s), kind});
-    } else {
-      dims.push_back(ir::Dim{SymInt::constant(shape[d]), kind});
-    }
-  }
-  return dims;
-}
-
-DefinitionBuilder::Outputs DefinitionBuilder::defineTensor(const Node& c, const BoundArgs& a) {
-  // Parameters: shape, contiguity, dtype, is_cpu, stride_order, static_sizes, strides.
-  if (!a[0]) return at(&c, "define_tensor needs a shape");
-  if (a[0]->kind == Node::Kind::Int)
-    return at(a[0], "define_tensor(rank, ...) is the 2022 API; give shape=[...] and contiguity=[...] instead");
-  SEGSCOPE_TRY(auto shape, intList(a[0], "shape"));
-  for (std::int64_t e : shape)
-    if (e < -1) return at(a[0], "shape entries must be -1 (symbolic), 1 (broadcast) or a positive extent; got " + std::to_string(e));
-  const int rank = static_cast<int>(shape.size());
-  SEGSCOPE_TRY(DataType dtype, dataTypeOr(a[2], "dtype", DataType::Float));
-  SEGSCOPE_TRY(auto order, strideOrderArg(a[4], rank));
-  // Logical dim at each allocation position (outermost first): contiguity is in that order.
-  std::vector<int> dimAt(static_cast<std::size_t>(rank));
-  for (int d = 0; d < rank; ++d)
-    dimAt[static_cast<std::size_t>(order.empty() ? d : rank - 1 - order[static_cast<std::size_t>(d)])] = d;
-  SEGSCOPE_TRY(auto contiguity, contiguityArg(a[1], a[6], shape, dimAt));
-  SEGSCOPE_TRY(bool cpu, booleanOr(a[3], "is_cpu", false));
-
-  ir::TensorView* tv = f_.newTensor(dtype, inputDims(shape, dimAt, contiguity));
-  for (int d = 0; d < rank; ++d)
-    if (Val* extent = tv->dim(static_cast<std::size_t>(d)).extent.sym) static_cast<ir::Scalar*>(extent)->setExtentOf(tv, d);
-  tv->setContiguity(std::move(contiguity));
-  tv->setStrideOrder(order);
-  tv->setCpu(cpu);
-  tv->setLoc(c.loc);
-  f_.addInput(tv);
-  return std::vector<Val*>{tv};
 }
 
 DefinitionBuilder::Outputs DefinitionBuilder::defineScalar(const BoundArgs& a, bool constantOnly, SourceLoc loc) {

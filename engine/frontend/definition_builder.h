@@ -7,11 +7,13 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "frontend/signatures.h"
 #include "frontend/syntax.h"
 #include "ir/fusion.h"
+#include "ir/input_spec.h"
 
 namespace segscope::frontend {
 
@@ -28,19 +30,46 @@ class DefinitionBuilder {
  public:
   DefinitionBuilder(ir::Fusion& fusion, std::string fdName) : f_(fusion), fd_(std::move(fdName)) {}
 
+  /// The footer's inputs for fd.from_pytorch(inputs[i]); null with the reason when there are none.
+  void setFooterInputs(const std::vector<ir::InputSpec>* inputs, std::string unavailableReason) {
+    footer_ = inputs;
+    footerUnavailable_ = std::move(unavailableReason);
+  }
+
   Status statement(const Statement& st);
   Status finish(SourceLoc endLoc) const;
 
  private:
   using Outputs = Result<std::vector<ir::Val*>>;
 
+  // What define_tensor and from_pytorch both declare: an input tensor's logical shape
+  // (-1 symbolic, 1 broadcast), contiguity in allocation order and stride order.
+  struct TensorDecl {
+    std::vector<std::int64_t> shape;
+    std::vector<std::optional<bool>> contiguity;
+    ir::DataType dtype = ir::DataType::Float;
+    bool cpu = false;
+    std::vector<std::int64_t> strideOrder;  // empty = row-major
+  };
+
+  /// scope ("fd" or "ops") and name of a `fd.<...>` call; an error for any other callee.
+  Result<std::pair<std::string, std::string>> calleeOf(const Node& callNode) const;
   Outputs call(const Node& callNode, const std::string& scope, const std::string& name);
+  /// A call used as an argument (`fd.ops.cast(fd.ops.neg(T3), ...)`): it must give one value.
+  Result<ir::Val*> nestedValue(const Node& callNode, const char* role);
+  /// A call that gives a vector (`T1.shape()`, `fd.ops.shape(T1)`), used as a shape argument.
+  Result<std::vector<ir::SymInt>> nestedVector(const Node& callNode, const char* role);
   Outputs fdCall(const Node& c, const std::string& name, const BoundArgs& a);
   Outputs opsCall(const Node& c, const std::string& name, const BoundArgs& a, SourceLoc loc);
+  // define_tensor / from_pytorch (tensor_inputs.cpp).
   Outputs defineTensor(const Node& c, const BoundArgs& a);
+  Outputs defineTensorFromStrides(const Node& c, const BoundArgs& a, ir::DataType dtype, bool cpu);
+  Outputs fromPytorch(const Node& c, const BoundArgs& a);
+  Result<const ir::InputSpec*> footerInput(const Node* n);
+  Outputs inputTensor(const TensorDecl& decl, const Node& c);
   Result<std::vector<std::int64_t>> strideOrderArg(const Node* n, int rank);
-  Result<std::vector<std::optional<bool>>> contiguityArg(const Node* contiguityNode, const Node* stridesNode,
-                                                         const std::vector<std::int64_t>& shape, const std::vector<int>& dimAt);
+  Result<std::vector<std::optional<bool>>> contiguityArg(const Node* contiguityNode, const std::vector<std::int64_t>& shape,
+                                                         const std::vector<int>& dimAt);
   std::vector<ir::Dim> inputDims(const std::vector<std::int64_t>& shape, const std::vector<int>& dimAt,
                                  const std::vector<std::optional<bool>>& contiguity);
   Outputs defineScalar(const BoundArgs& a, bool constantOnly, SourceLoc loc);
@@ -76,8 +105,11 @@ class DefinitionBuilder {
   std::string fd_;
   std::unordered_map<std::string, Binding> env_;
   std::map<std::pair<int, int>, ir::Val*> sizeCache_;
+  std::unordered_set<const ir::Val*> scriptNamed_;  // values a statement assigned a name to
   std::optional<Binding> lastVector_;
   bool sawOutput_ = false;
+  const std::vector<ir::InputSpec>* footer_ = nullptr;
+  std::string footerUnavailable_;
 };
 
 /// An error positioned at `n` (or unpositioned when n is null).

@@ -258,9 +258,8 @@ Status checkEntry(const InputSpec& spec, const ir::Val* input, std::size_t index
 
 }  // namespace
 
-Result<std::optional<std::vector<InputSpec>>> readFooter(const Node& stmtValue, const ir::Fusion& fusion,
-                                                         std::vector<Diagnostic>& warnings, std::string_view file,
-                                                         std::string_view source) {
+Result<std::optional<std::vector<InputSpec>>> readFooterEntries(const Node& stmtValue, std::vector<Diagnostic>& warnings,
+                                                                std::string_view file, std::string_view source) {
   using R = std::optional<std::vector<InputSpec>>;
   if (stmtValue.kind != Node::Kind::List && stmtValue.kind != Node::Kind::Tuple) return R();
   std::vector<InputSpec> specs;
@@ -277,6 +276,10 @@ Result<std::optional<std::vector<InputSpec>>> readFooter(const Node& stmtValue, 
     }
     specs.push_back(std::move(**spec));
   }
+  return R(std::move(specs));
+}
+
+Status checkFooter(std::vector<InputSpec>& specs, const Node& stmtValue, const ir::Fusion& fusion) {
   const auto& inputs = fusion.inputs();
   if (specs.size() != inputs.size()) {
     std::string names;
@@ -294,7 +297,7 @@ Result<std::optional<std::vector<InputSpec>>> readFooter(const Node& stmtValue, 
   // Scalars take the declared dtype; the footer only gives the value.
   for (std::size_t i = 0; i < specs.size(); ++i)
     if (!specs[i].isTensor) specs[i].dtype = inputs[i]->dtype();
-  return R(std::move(specs));
+  return {};
 }
 
 std::vector<InputSpec> defaultInputs(const ir::Fusion& fusion, std::int64_t fallbackExtent) {

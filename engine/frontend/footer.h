@@ -11,10 +11,13 @@
 
 namespace segscope::frontend {
 
-/// nullopt (with a warning) when the footer cannot be read as literal input
-/// descriptions; an Error when it contradicts the definition.
-Result<std::optional<std::vector<InputSpec>>> readFooter(const Node& list, const ir::Fusion& fusion,
-                                                         std::vector<Diagnostic>& warnings, std::string_view file,
-                                                         std::string_view source);
+/// The footer's entries as InputSpecs, before any definition exists (fd.from_pytorch reads
+/// them); nullopt (with a warning) when an entry is not a literal input description.
+Result<std::optional<std::vector<InputSpec>>> readFooterEntries(const Node& list, std::vector<Diagnostic>& warnings,
+                                                                std::string_view file, std::string_view source);
+
+/// Checks the entries against the definition's inputs (count, kind, rank, dtype, static
+/// sizes) and gives scalars and index tensors the declared dtype.
+Status checkFooter(std::vector<InputSpec>& specs, const Node& list, const ir::Fusion& fusion);
 
 }  // namespace segscope::frontend

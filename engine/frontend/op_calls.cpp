@@ -111,7 +111,8 @@ DefinitionBuilder::Outputs DefinitionBuilder::opsCall(const Node& c, const std::
     }
     case OpFamily::Pad: {
       SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
-      SEGSCOPE_TRY(auto widths, intList(a[1], "pad_widths"));
+      // csrc/ops/alias.cpp:525: widths are Vals, so a scalar input may give one.
+      SEGSCOPE_TRY(auto widths, symList(a[1], "pad_widths"));
       SEGSCOPE_TRY(Val* v, optionalScalar(a[2], "value"));
       return one(pad(f_, x, widths, v));
     }

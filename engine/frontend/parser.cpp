@@ -1,5 +1,6 @@
 // Loads a repro script: finds the fusion definition inside whatever text surrounds it,
-// feeds its body to the DefinitionBuilder and its footer to readFooter.
+// reads its footer (fd.from_pytorch needs it while the body is built), feeds the body to
+// the DefinitionBuilder and checks the footer against the definition.
 #include <cctype>
 #include <set>
 
@@ -121,6 +122,39 @@ int findFooterLine(const std::vector<std::string_view>& lines, int fromLine) {
   return 0;
 }
 
+// The `inputs = [...]` footer, read before the body: its entries (when literal) or the
+// error that reading it gave, reported once the body has loaded.
+struct Footer {
+  int line = 0;  // 0: none
+  NodePtr list;
+  std::optional<std::vector<InputSpec>> entries;
+  std::optional<Error> error;
+};
+
+Footer readFooterAt(int line, std::string_view source, Script& script, const ParseOptions& options) {
+  Footer footer;
+  footer.line = line;
+  if (line == 0) return footer;
+  SyntaxParser parser(source, line);
+  auto st = parser.parseStatement();
+  if (!st) {
+    footer.error = st.error();
+    return footer;
+  }
+  footer.list = std::move(st->value);
+  auto entries = readFooterEntries(*footer.list, script.warnings, options.fileName, source);
+  if (!entries) footer.error = entries.error();
+  else footer.entries = std::move(entries.value());
+  return footer;
+}
+
+// What fd.from_pytorch says when the footer cannot give it an input.
+std::string footerUnavailable(const Footer& footer) {
+  if (footer.line == 0) return "there is no 'inputs = [...]' footer to read it from";
+  if (footer.error) return "the footer at line " + std::to_string(footer.line) + " cannot be read: " + footer.error->message;
+  return "the footer at line " + std::to_string(footer.line) + " is not a list of literal input descriptions";
+}
+
 }  // namespace
 
 ParseOutcome parseScript(std::string_view source, const ParseOptions& options) {
@@ -138,8 +172,10 @@ ParseOutcome parseScript(std::string_view source, const ParseOptions& options) {
   script.functionName = def->name;
   script.fusion->setName(def->name);
   readPreamble(lines, script);
+  Footer footer = readFooterAt(findFooterLine(lines, def->line), source, script, options);
 
   DefinitionBuilder builder(*script.fusion, def->fdName);
+  builder.setFooterInputs(footer.entries ? &*footer.entries : nullptr, footerUnavailable(footer));
   SyntaxParser parser(source, def->line + 1);
   int lastBodyLine = def->line;
   SourceLoc endLoc{def->line, 1};
@@ -163,18 +199,12 @@ ParseOutcome parseScript(std::string_view source, const ParseOptions& options) {
   if (auto status = builder.finish(endLoc); !status) return fail(status.error());
   if (auto status = script.fusion->verify(); !status) return fail(status.error());
 
-  const int footerLine = findFooterLine(lines, lastBodyLine - 1);
-  if (footerLine > 0) {
-    SyntaxParser footerParser(source, footerLine);
-    auto st = footerParser.parseStatement();
-    if (!st) return fail(st.error());
-    auto specs = readFooter(*st->value, *script.fusion, script.warnings, options.fileName, source);
-    if (!specs) return fail(specs.error());
-    if (specs->has_value()) {
-      script.inputs = std::move(**specs);
-      script.inputsFromFooter = true;
-    }
-  } else {
+  if (footer.error) return fail(*footer.error);
+  if (footer.entries) {
+    if (auto st = checkFooter(*footer.entries, *footer.list, *script.fusion); !st) return fail(st.error());
+    script.inputs = std::move(*footer.entries);
+    script.inputsFromFooter = true;
+  } else if (footer.line == 0) {
     const Error e = makeError(
         "no 'inputs = [...]' footer; inputs will be generated from the definition (symbolic extents = 8)",
         SourceLoc{lastBodyLine, 1});

@@ -83,6 +83,7 @@ Table makeFdTable() {
   t["define_constant"] = {{req("value"), opt("dtype")}};
   t["define_vector"] = {{req("values"), opt("dtype")}};
   t["add_output"] = {{req("output"), opt("alias_input"), opt("stride_order")}};
+  t["from_pytorch"] = {{req("tensor"), opt("static_sizes")}};
   return t;
 }
 
@@ -128,7 +129,7 @@ bool isKnownUnsupported(std::string_view scope, std::string_view name) {
   static const std::vector<std::string_view> ops = {
       "scatter", "index_put_accumulate", "batch_norm", "argsort", "topk", "grouped_mm", "scaled_mm",
       "cutlass_nvfp4_grouped_mm", "tensor_sizes", "var_mean_welford", "embedding_bwd", "scan"};
-  static const std::vector<std::string_view> fd = {"from_pytorch", "define_vector_input", "schedule"};
+  static const std::vector<std::string_view> fd = {"define_vector_input", "schedule"};
   const auto& list = scope == "ops" ? ops : fd;
   return std::find(list.begin(), list.end(), name) != list.end();
 }

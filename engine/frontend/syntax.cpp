@@ -3,6 +3,9 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <limits>
+
+#include "frontend/literal_arithmetic.h"
 
 namespace segscope::frontend {
 
@@ -242,7 +245,38 @@ Result<Statement> SyntaxParser::parseStatement() {
   return expected("end of statement");
 }
 
-Result<NodePtr> SyntaxParser::parseExpression() { return parseUnary(); }
+Result<NodePtr> SyntaxParser::parseExpression() { return parseArithmetic(0); }
+
+// Python's precedence: '+' '-' (level 0) bind looser than '*' '/' '//' '%' (level 1),
+// which bind looser than a sign, which binds looser than '**'.
+Result<NodePtr> SyntaxParser::parseArithmetic(int level) {
+  auto lhs = level == 0 ? parseArithmetic(1) : parseUnary();
+  if (!lhs) return lhs;
+  NodePtr node = std::move(lhs.value());
+  const auto atLevel = [&] {
+    if (tok_.kind != TokenKind::Punct) return false;
+    return level == 0 ? (tok_.text == "+" || tok_.text == "-")
+                      : (tok_.text == "*" || tok_.text == "/" || tok_.text == "//" || tok_.text == "%");
+  };
+  while (atLevel()) {
+    const Token op = tok_;
+    advance();
+    auto rhs = level == 0 ? parseArithmetic(1) : parseUnary();
+    if (!rhs) return rhs;
+    SEGSCOPE_TRY(node, combineArithmetic(op.text, std::move(node), std::move(rhs.value()), op.loc));
+  }
+  return node;
+}
+
+Result<NodePtr> SyntaxParser::parsePower() {
+  auto base = parsePostfix();
+  if (!base || !tok_.is("**")) return base;
+  const Token op = tok_;
+  advance();
+  auto exponent = parseUnary();  // right-associative, and 2 ** -1 is allowed
+  if (!exponent) return exponent;
+  return combineArithmetic(op.text, std::move(base.value()), std::move(exponent.value()), op.loc);
+}
 
 Result<NodePtr> SyntaxParser::parseUnary() {
   if (nesting_ >= kMaxExpressionNesting)
@@ -260,6 +294,9 @@ Result<NodePtr> SyntaxParser::parseUnary() {
     if (!operand || !negate) return operand;
     NodePtr& inner = operand.value();
     if (inner->kind == Node::Kind::Int) {
+      // Folded arithmetic can reach INT64_MIN, whose negation does not fit.
+      if (inner->intValue == std::numeric_limits<std::int64_t>::min())
+        return makeError("integer result of '-' does not fit in 64 bits", loc);
       inner->intValue = -inner->intValue;
       inner->text = "-" + inner->text;
       inner->loc = loc;
@@ -277,7 +314,7 @@ Result<NodePtr> SyntaxParser::parseUnary() {
     node->items.push_back(std::move(inner));
     return NodePtr(std::move(node));
   }
-  return parsePostfix();
+  return parsePower();
 }
 
 Result<NodePtr> SyntaxParser::parsePostfix() {

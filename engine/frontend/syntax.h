@@ -48,13 +48,13 @@ class Lexer {
 
 /// Expression tree of the subset.
 struct Node {
-  enum class Kind { Name, Int, Float, String, List, Tuple, Call, Attribute, Subscript, Negate };
+  enum class Kind { Name, Int, Float, String, List, Tuple, Call, Attribute, Subscript, Negate, BinaryOp };
   Kind kind = Kind::Name;
-  std::string text;  // name, attribute name, literal text
+  std::string text;  // name, attribute name, literal text; the operator of a BinaryOp
   std::int64_t intValue = 0;
   double floatValue = 0;
   SourceLoc loc;
-  std::vector<std::unique_ptr<Node>> items;  // list/tuple items, call args; [0] = callee/object
+  std::vector<std::unique_ptr<Node>> items;  // list/tuple items, call args; [0] = callee/object; BinaryOp: lhs, rhs
   std::vector<std::pair<std::string, std::unique_ptr<Node>>> keywords;  // call keyword args
   std::vector<SourceLoc> keywordLocs;
 
@@ -85,7 +85,9 @@ class SyntaxParser {
   void advance();
 
  private:
+  Result<NodePtr> parseArithmetic(int level);
   Result<NodePtr> parseUnary();
+  Result<NodePtr> parsePower();
   Result<NodePtr> parsePostfix();
   Result<NodePtr> parsePrimary();
   Status parseCallArgs(Node& call);

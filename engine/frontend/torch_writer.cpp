@@ -419,7 +419,7 @@ class TorchWriter {
         return x + indexExpr(index);
       }
       case OpFamily::Pad: {
-        std::string s = "F.pad(" + x + ", " + ints(a.padWidths);
+        std::string s = "F.pad(" + x + ", " + sym(a.padWidths);
         if (!a.flags.empty() && a.flags[0] && e.numOperands() > 1) s += ", value=" + e.operand(1)->name();
         return s + ")";
       }

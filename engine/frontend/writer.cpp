@@ -152,7 +152,7 @@ class ScriptWriter {
         return op + operands(1) + ", start_indices=" + sym(a.starts) + ", end_indices=" + sym(a.ends) +
                ", strides=" + sym(a.steps) + ", manual_normalization=" + (a.option ? "1" : "0") + ")";
       case OpFamily::Pad: {
-        std::string s = op + operands(1) + ", " + ints(a.padWidths);
+        std::string s = op + operands(1) + ", " + sym(a.padWidths);
         if (!a.flags.empty() && a.flags[0]) s += ", " + name(e.operand(1));
         return s + ")";
       }

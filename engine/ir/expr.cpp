@@ -2,6 +2,7 @@
 #include "ir/expr.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace segscope::ir {
 namespace {
@@ -55,7 +56,7 @@ std::string attributeText(const Expr& e) {
     case OpFamily::Slice:
       return ", start_indices=" + symList(a.starts) + ", end_indices=" + symList(a.ends) +
              ", strides=" + symList(a.steps);
-    case OpFamily::Pad: return ", pad_widths=" + intList(a.padWidths);
+    case OpFamily::Pad: return ", pad_widths=" + symList(a.padWidths);
     case OpFamily::Cat: return ", dim=" + std::to_string(a.axis);
     case OpFamily::Full: return ", shape=" + symList(a.shape) + ", " + dtype();
     case OpFamily::Iota: return ", " + dtype();
@@ -78,16 +79,13 @@ Expr::Expr(int id, OpType op, std::vector<Val*> operands, std::vector<Val*> outp
     for (const SymInt& s : list)
       if (s.sym && std::find(inputs_.begin(), inputs_.end(), s.sym) == inputs_.end()) inputs_.push_back(s.sym);
   };
-  addSym(attrs_.shape);
-  addSym(attrs_.starts);
-  addSym(attrs_.ends);
-  addSym(attrs_.steps);
+  for (const std::vector<SymInt>* list : std::as_const(attrs_).symbolicLists()) addSym(*list);
 }
 
 void Expr::replaceInput(const Val* from, Val* to) {
   for (Val*& in : inputs_)
     if (in == from) in = to;
-  for (auto* list : {&attrs_.shape, &attrs_.starts, &attrs_.ends, &attrs_.steps})
+  for (std::vector<SymInt>* list : attrs_.symbolicLists())
     for (SymInt& s : *list)
       if (s.sym == from) s.sym = to;
   // A replacement may now appear twice among the extra (non-operand) inputs.

@@ -1,6 +1,7 @@
 // Expressions of the fusion IR: an op, its operands, its outputs and typed attributes.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -16,7 +17,7 @@ struct ExprAttributes {
   std::vector<bool> flags;          // is_broadcast_dim; optional-operand presence for sdpa/linear/random
   std::vector<SymInt> shape;        // target shape of broadcast_in_dim/expand/reshape/full/random
   std::vector<SymInt> starts, ends, steps;  // slice
-  std::vector<std::int64_t> padWidths;      // (left, right) pairs starting from the last dim
+  std::vector<SymInt> padWidths;    // (left, right) pairs starting from the last dim; a scalar at run time too
   std::int64_t axis = 0;            // cat/gather/index_select/select/size/cumsum dim; triu diagonal
   std::int64_t correction = 1;      // var / var_mean
   bool keepdim = false;
@@ -25,6 +26,11 @@ struct ExprAttributes {
   // reshape: the input's and output's sizes when it was concretized with the run-time inputs
   // (nvFuser's DynamicTransform); empty when not concretized.
   std::vector<std::int64_t> concreteIn, concreteOut;
+
+  /// Every attribute that may name a run-time scalar: what inputs(), clone and segment
+  /// export follow (one list, so a new symbolic attribute cannot be missed by one of them).
+  std::array<std::vector<SymInt>*, 5> symbolicLists() { return {&shape, &starts, &ends, &steps, &padWidths}; }
+  std::array<const std::vector<SymInt>*, 5> symbolicLists() const { return {&shape, &starts, &ends, &steps, &padWidths}; }
 
   friend bool operator==(const ExprAttributes&, const ExprAttributes&) = default;
 };

@@ -480,7 +480,7 @@ CloneResult Fusion::clone() const {
     for (std::size_t i = 0; i < e->numOperands(); ++i) operands.push_back(r.vals.at(e->operand(i)));
     for (const Val* o : e->outputs()) outputs.push_back(r.vals.at(o));
     ExprAttributes attrs = e->attrs();
-    for (auto* list : {&attrs.shape, &attrs.starts, &attrs.ends, &attrs.steps})
+    for (std::vector<SymInt>* list : attrs.symbolicLists())
       for (SymInt& s : *list) s = mapSym(s);
     auto copy = std::make_unique<Expr>(e->id(), e->op(), std::move(operands), std::move(outputs), std::move(attrs));
     copy->setLoc(e->loc());

@@ -277,12 +277,15 @@ ValResult trivialReduction(Fusion& f, OpType op, Val* x, const std::vector<std::
   std::vector<SymInt> expandedExtents;
   for (std::int64_t d : dims) {
     const Dim& dim = tv->dim(static_cast<std::size_t>(d));
-    if (!dim.isBroadcast()) {
-      remaining.push_back(d - static_cast<std::int64_t>(squeezed.size()));
-      continue;
-    }
+    if (!dim.isBroadcast()) continue;
     squeezed.push_back(d);
     if (dim.kind == IterKind::ExpandedBroadcast) expandedExtents.push_back(dim.extent);
+  }
+  // A reduced dim's position after the squeeze: minus every squeezed dim before it (dims
+  // come in the script's order, e.g. [1, 0], not sorted).
+  for (std::int64_t d : dims) {
+    if (tv->dim(static_cast<std::size_t>(d)).isBroadcast()) continue;
+    remaining.push_back(d - std::count_if(squeezed.begin(), squeezed.end(), [d](std::int64_t s) { return s < d; }));
   }
   SEGSCOPE_TRY(Val * out, squeeze(f, x, squeezed, /*squeezeExpanded=*/true));
   if (!remaining.empty()) { SEGSCOPE_TRY(out, plainReduction(f, op, out, remaining, false, dtype)); }
@@ -650,7 +653,10 @@ ValResult slice(Fusion& f, Val* x, std::vector<SymInt> starts, std::vector<SymIn
   return finishTensor(out);
 }
 
-ValResult pad(Fusion& f, Val* x, std::vector<std::int64_t> widths, Val* value) {
+// csrc/ops/alias.cpp:525 pad: widths are integer Vals; a dim whose two widths are both the
+// constant 0 keeps its IterDomain, any other is resized (alias.cpp:596-606), and a pad that
+// resizes nothing is a set (alias.cpp:613).
+ValResult pad(Fusion& f, Val* x, std::vector<SymInt> widths, Val* value) {
   auto tv = requireTensor(x, OpType::Pad);
   if (!tv) return tv.error();
   if (auto st = requireScalar(value, OpType::Pad, "value"); !st) return st.error();
@@ -658,19 +664,27 @@ ValResult pad(Fusion& f, Val* x, std::vector<std::int64_t> widths, Val* value) {
   if (widths.size() % 2 != 0 || widths.size() > 2 * static_cast<std::size_t>(in->rank()))
     return makeError("pad: pad_widths needs an even number of entries, at most " + std::to_string(2 * in->rank()) +
                      ", got " + std::to_string(widths.size()));
+  for (const SymInt& w : widths)
+    if (w.sym && (!w.sym->isScalar() || !isIntegral(w.sym->dtype())))
+      return makeError("pad: width " + w.sym->name() + " must be an integer scalar");  // internal_base_nodes.cpp:561-568
   std::vector<Dim> dims = in->dims();
+  bool paddedAny = false;
   for (std::size_t i = 0; i < widths.size() / 2; ++i) {
     Dim& d = dims[dims.size() - 1 - i];
-    const std::int64_t left = widths[2 * i], right = widths[2 * i + 1];
-    if (left == 0 && right == 0) continue;
-    if (d.extent.isConst()) {
-      const std::int64_t n = d.extent.value + left + right;
+    const SymInt& left = widths[2 * i];
+    const SymInt& right = widths[2 * i + 1];
+    if (left.isConst(0) && right.isConst(0)) continue;
+    paddedAny = true;
+    if (d.extent.isConst() && left.isConst() && right.isConst()) {
+      const std::int64_t n = d.extent.value + left.value + right.value;
       if (n < 0) return makeError("pad: negative widths crop dim " + std::to_string(dims.size() - 1 - i) + " below zero");
-      d = Dim{SymInt::constant(n), IterKind::Iteration};
+      // csrc/ir/internal_base_nodes.cpp:652-655: a resize to a known extent of 1 is a broadcast.
+      d = dimFromExtent(SymInt::constant(n));
     } else {
       d = Dim{freshExtent(f), IterKind::Iteration};
     }
   }
+  if (!paddedAny) return set(f, OpType::Set, x);
   TensorView* out = f.newTensor(x->dtype(), std::move(dims));
   ExprAttributes a;
   a.padWidths = std::move(widths);
@@ -679,6 +693,12 @@ ValResult pad(Fusion& f, Val* x, std::vector<std::int64_t> widths, Val* value) {
   a.flags = {value != nullptr};
   f.newExpr(OpType::Pad, operands, {out}, a);
   return finishTensor(out);
+}
+
+ValResult pad(Fusion& f, Val* x, const std::vector<std::int64_t>& widths, Val* value) {
+  std::vector<SymInt> sym;
+  for (std::int64_t w : widths) sym.push_back(SymInt::constant(w));
+  return pad(f, x, std::move(sym), value);
 }
 
 ValResult cat(Fusion& f, const std::vector<Val*>& xs, std::int64_t dim, bool manualPadding) {
@@ -816,17 +836,44 @@ ValResult gather(Fusion& f, OpType op, Val* x, Val* index, std::int64_t dim) {
   return out;
 }
 
+namespace {
+
+// csrc/ops/utils.cpp:63 isIndexAlreadyBroadcast: the index has the lookup's rank and is a
+// broadcast everywhere but at `dim`.
+bool isIndexAlreadyBroadcast(const TensorView* index, std::int64_t dim, int rank) {
+  if (index->rank() != rank) return false;
+  for (int d = 0; d < rank; ++d)
+    if (d != dim && !index->dim(static_cast<std::size_t>(d)).isBroadcast()) return false;
+  return true;
+}
+
+}  // namespace
+
+// csrc/ops/indexing.cpp:47 indexSelect. nvFuser broadcasts a 1-D index to the lookup's rank
+// (maybeBroadcastIndexTv); here the 1-D index stays the operand and the op implies that.
 ValResult indexSelect(Fusion& f, Val* x, Val* index, std::int64_t dim) {
   auto tv = requireTensor(x, OpType::IndexSelect);
   if (!tv) return tv.error();
   auto idx = requireTensor(index, OpType::IndexSelect, "index");
   if (!idx) return idx.error();
-  if (idx.value()->rank() != 1 || !isIntegral(index->dtype()))
-    return makeError("index_select: index " + index->name() + " must be a 1-D integer tensor");
-  auto d = normalizeDim(dim, tv.value()->rank(), "index_select");
+  if (!isIntegral(index->dtype())) return makeError("index_select: index " + index->name() + " must be an integer tensor");
+  const int rank = tv.value()->rank();
+  if (rank == 0) return makeError("index_select: the lookup tensor " + x->name() + " cannot be 0-D");  // indexing.cpp:80
+  auto d = normalizeDim(dim, rank, "index_select");
   if (!d) return d.error();
+  const TensorView* in = idx.value();
+  std::size_t indexDim = 0;
+  if (isIndexAlreadyBroadcast(in, d.value(), rank)) {
+    indexDim = static_cast<std::size_t>(d.value());
+  } else if (in->rank() != 1) {
+    // indexing.cpp:96-99 ("index_tv must be a 1d or scalar tensor."); a 0-d index (select +
+    // unsqueeze in nvFuser) is not modelled.
+    return makeError("index_select: index " + index->name() + " must be a 1-D integer tensor, or have the rank of " +
+                     x->name() + " (" + std::to_string(rank) + ") with every dim but dim " + std::to_string(d.value()) +
+                     " a broadcast; it has rank " + std::to_string(in->rank()));
+  }
   std::vector<Dim> dims = tv.value()->dims();
-  dims[static_cast<std::size_t>(d.value())] = idx.value()->dim(0);
+  dims[static_cast<std::size_t>(d.value())] = in->dim(indexDim);
   TensorView* out = f.newTensor(x->dtype(), std::move(dims));
   ExprAttributes a;
   a.axis = d.value();

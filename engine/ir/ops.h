@@ -38,8 +38,10 @@ ValResult strideOrder(Fusion& f, Val* x, std::vector<std::int64_t> order);
 
 ValResult slice(Fusion& f, Val* x, std::vector<SymInt> starts, std::vector<SymInt> ends,
                 std::vector<SymInt> steps, bool manualNormalization);
-/// widths: (left, right) pairs starting from the last dim; value may be null (zero).
-ValResult pad(Fusion& f, Val* x, std::vector<std::int64_t> widths, Val* value);
+/// widths: (left, right) pairs starting from the last dim, constants or integer scalars;
+/// value may be null (zero). Padding nothing gives a set, as in nvFuser.
+ValResult pad(Fusion& f, Val* x, std::vector<SymInt> widths, Val* value);
+ValResult pad(Fusion& f, Val* x, const std::vector<std::int64_t>& widths, Val* value);
 ValResult cat(Fusion& f, const std::vector<Val*>& xs, std::int64_t dim, bool manualPadding);
 
 ValResult full(Fusion& f, std::vector<SymInt> shape, Val* fillValue, DataType dtype);

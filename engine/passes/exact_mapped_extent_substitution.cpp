@@ -209,7 +209,7 @@ void collect(ExtentSets& sets, const Expr& e) {
       for (int d = 0; d < in->rank(); ++d) {
         // Widths come in (left, right) pairs starting from the last dim.
         const std::size_t pair = static_cast<std::size_t>(in->rank() - 1 - d);
-        const bool padded = 2 * pair + 1 < a.padWidths.size() && (a.padWidths[2 * pair] != 0 || a.padWidths[2 * pair + 1] != 0);
+        const bool padded = 2 * pair + 1 < a.padWidths.size() && !(a.padWidths[2 * pair].isConst(0) && a.padWidths[2 * pair + 1].isConst(0));
         if (!padded) sets.join(in->dim(static_cast<std::size_t>(d)), out->dim(static_cast<std::size_t>(d)));
       }
       return;

@@ -35,14 +35,14 @@ bool hasPadValue(const ir::Expr* pad) {
 // A pad with value 0 (given or default) and no negative width.
 bool isSimplePad(const ir::Expr* e) {
   if (!e || e->family() != OpFamily::Pad || !e->output()->isTensor()) return false;
-  for (std::int64_t w : e->attrs().padWidths)
-    if (w < 0) return false;
+  for (const ir::SymInt& w : e->attrs().padWidths)
+    if (!w.isConst() || w.value < 0) return false;  // a run-time width is not provably >= 0
   return !hasPadValue(e) || rewrite::isZeroConstant(e->operand(1));
 }
 
-std::string widthsText(const std::vector<std::int64_t>& w) {
+std::string widthsText(const std::vector<ir::SymInt>& w) {
   std::string s = "[";
-  for (std::size_t i = 0; i < w.size(); ++i) s += (i ? ", " : "") + std::to_string(w[i]);
+  for (std::size_t i = 0; i < w.size(); ++i) s += (i ? ", " : "") + w[i].toString();
   return s + "]";
 }
 
@@ -71,10 +71,10 @@ class PadMover {
     ir::Val* mid = outer->operand(0);
     ir::Expr* inner = mid->definition();
     if (!isSimplePad(inner) || !rewrite::hasSingleUse(f_, mid)) return nullptr;
-    std::vector<std::int64_t> widths = inner->attrs().padWidths;
-    const std::vector<std::int64_t>& more = outer->attrs().padWidths;
-    if (widths.size() < more.size()) widths.resize(more.size(), 0);
-    for (std::size_t i = 0; i < more.size(); ++i) widths[i] += more[i];
+    std::vector<ir::SymInt> widths = inner->attrs().padWidths;  // constants: both pads are simple
+    const std::vector<ir::SymInt>& more = outer->attrs().padWidths;
+    if (widths.size() < more.size()) widths.resize(more.size(), ir::SymInt::constant(0));
+    for (std::size_t i = 0; i < more.size(); ++i) widths[i].value += more[i].value;
     auto merged = ir::ops::pad(f_, inner->operand(0), widths, hasPadValue(outer) ? outer->operand(1) : nullptr);
     if (!merged) return nullptr;
     const std::string was = inner->toString() + "; " + outer->toString();

@@ -33,7 +33,7 @@ class RuntimeBinder {
   Result<Sizes> broadcastInDim(const ir::Expr* e) const;
   Result<Sizes> reshape(const ir::Expr* e) const;
   Result<Sizes> slice(const ir::Expr* e) const;
-  Sizes pad(const ir::Expr* e) const;
+  Result<Sizes> pad(const ir::Expr* e) const;
   Sizes cat(const ir::Expr* e) const;
   Sizes matmul(const ir::Expr* e) const;
   Sizes linear(const ir::Expr* e) const;
@@ -286,10 +286,14 @@ Result<Sizes> RuntimeBinder::slice(const ir::Expr* e) const {
   return out;
 }
 
-Sizes RuntimeBinder::pad(const ir::Expr* e) const {
+Result<Sizes> RuntimeBinder::pad(const ir::Expr* e) const {
   Sizes out = in(e, 0);
-  const auto& w = e->attrs().padWidths;
-  for (std::size_t i = 0; i < w.size() / 2; ++i) out[out.size() - 1 - i] += w[2 * i] + w[2 * i + 1];
+  const auto& w = e->attrs().padWidths;  // widths may be scalars known only at run time
+  for (std::size_t i = 0; i < w.size() / 2; ++i) {
+    SEGSCOPE_TRY(std::int64_t left, symInt(w[2 * i], e));
+    SEGSCOPE_TRY(std::int64_t right, symInt(w[2 * i + 1], e));
+    out[out.size() - 1 - i] += left + right;
+  }
   return out;
 }
 

@@ -10,11 +10,11 @@ namespace {
 
 // The pad padding exactly the cat axis with zeros (nvFuser also demands it pads one axis).
 bool padsOnlyAxis(const ir::Expr* pad, std::int64_t axis) {
-  const std::vector<std::int64_t>& w = pad->attrs().padWidths;
+  const std::vector<ir::SymInt>& w = pad->attrs().padWidths;
   const int rank = pad->output()->asTensor()->rank();
   bool found = false;
   for (std::size_t i = 0; i < w.size() / 2; ++i) {
-    if (w[2 * i] == 0 && w[2 * i + 1] == 0) continue;
+    if (w[2 * i].isConst(0) && w[2 * i + 1].isConst(0)) continue;
     if (rank - 1 - static_cast<int>(i) != axis || found) return false;
     found = true;
   }

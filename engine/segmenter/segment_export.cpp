@@ -137,7 +137,7 @@ class Exporter {
   }
 
   Status mapAttributes(ir::ExprAttributes& attrs, const ir::Expr& e) {
-    for (auto* list : {&attrs.shape, &attrs.starts, &attrs.ends, &attrs.steps})
+    for (std::vector<SymInt>* list : attrs.symbolicLists())
       for (SymInt& s : *list) {
         SEGSCOPE_TRY(s, attribute(s, e));
       }

@@ -84,7 +84,7 @@ json attrsJson(const ir::ExprAttributes& a) {
   if (!a.starts.empty()) j["starts"] = syms(a.starts);
   if (!a.ends.empty()) j["ends"] = syms(a.ends);
   if (!a.steps.empty()) j["steps"] = syms(a.steps);
-  if (!a.padWidths.empty()) j["pad_widths"] = a.padWidths;
+  if (!a.padWidths.empty()) j["pad_widths"] = syms(a.padWidths);
   if (a.axis != 0) j["axis"] = a.axis;
   if (a.correction != 1) j["correction"] = a.correction;
   if (a.keepdim) j["keepdim"] = true;
@@ -209,7 +209,7 @@ Result<std::unique_ptr<ir::Fusion>> fusionFrom(const json& j) {
     attrs.starts = syms("starts");
     attrs.ends = syms("ends");
     attrs.steps = syms("steps");
-    if (a.contains("pad_widths")) attrs.padWidths = a["pad_widths"].get<std::vector<std::int64_t>>();
+    attrs.padWidths = syms("pad_widths");
     attrs.axis = a.value("axis", std::int64_t{0});
     attrs.correction = a.value("correction", std::int64_t{1});
     attrs.keepdim = a.value("keepdim", false);

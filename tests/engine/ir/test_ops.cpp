@@ -1,6 +1,7 @@
 // Shape and dtype inference of every op builder: one data row per op, plus promotion rules.
 #include <QtTest>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -328,6 +329,57 @@ class TestOps : public QObject {
     CloneResult c = e.f.clone();
     QCOMPARE(c.fusion->outputs()[1].strideOrder, (std::vector<std::int64_t>{0, 1}));
     QVERIFY(e.f.verify().ok());
+  }
+
+  // nvFuser test_repro.py test_issue1691: dims=[1, 0] over [1, 3, 4] (dim 0 a broadcast) keeps
+  // the last dim; the real reduction runs on dim 0 of the squeezed tensor, not dim 1.
+  void trivialReductionWithUnsortedDims() {
+    Env e;
+    Val* out = value(ops::reduction(e.f, OpType::Sum, e.tensor(DataType::Float, {1, 3, 4}), {1, 0}, false, DataType::Null));
+    QVERIFY(out);
+    QCOMPARE(QString::fromStdString(typeOf(out)), QString("f32[4]"));
+  }
+
+  // csrc/ops/alias.cpp:525 pad: widths may be integer scalars; a dim padded by two constant
+  // zeros is kept; a pad that pads nothing is a set; a known extent of 1 is a broadcast.
+  void padFollowsNvFuserResizeRules() {
+    Env e;
+    Val* x = e.tensor(DataType::Float, {4, 3});
+    Scalar* s = e.scalar(DataType::Int);
+    Val* runtime = value(ops::pad(e.f, x, std::vector<SymInt>{SymInt::constant(0), SymInt::symbolic(s)}, nullptr));
+    QVERIFY(runtime);
+    QCOMPARE(runtime->asTensor()->dim(0).extent.value, std::int64_t{4});
+    QVERIFY(!runtime->asTensor()->dim(1).extent.isConst());
+    const Expr* p = runtime->definition();
+    QCOMPARE(p->op(), OpType::Pad);
+    QCOMPARE(p->attrs().padWidths[1].sym, static_cast<Val*>(s));
+    QVERIFY(std::find(p->inputs().begin(), p->inputs().end(), s) != p->inputs().end());  // a DAG edge
+    QVERIFY(QString::fromStdString(p->toString()).contains("pad_widths=[0, " + QString::fromStdString(s->name()) + "]"));
+    Val* none = value(ops::pad(e.f, x, std::vector<std::int64_t>{0, 0, 0, 0}, nullptr));
+    QVERIFY(none);
+    QCOMPARE(none->definition()->op(), OpType::Set);
+    Val* toOne = value(ops::pad(e.f, x, std::vector<std::int64_t>{-2, 0}, nullptr));
+    QVERIFY(toOne);
+    QCOMPARE(toOne->asTensor()->dim(1).kind, IterKind::Broadcast);
+    QVERIFY(!ops::pad(e.f, x, std::vector<SymInt>{SymInt::symbolic(e.scalar(DataType::Double)), SymInt::constant(0)}, nullptr));
+    e.f.addOutput(runtime);
+    QVERIFY(e.f.verify().ok());
+  }
+
+  // csrc/ops/indexing.cpp:90: an index with the lookup's rank, broadcast everywhere but at
+  // dim, is taken as it is; otherwise the index must be 1-D.
+  void indexSelectTakesAnAlreadyBroadcastIndex() {
+    Env e;
+    Val* lookup = e.tensor(DataType::Float, {1024, 16});
+    Val* column = value(ops::indexSelect(e.f, lookup, e.tensor(DataType::Int, {768, 1}), 0));
+    QVERIFY(column);
+    QCOMPARE(QString::fromStdString(typeOf(column)), QString("f32[768, 16]"));
+    Val* row = value(ops::indexSelect(e.f, lookup, e.tensor(DataType::Int, {1, 5}), 1));
+    QVERIFY(row);
+    QCOMPARE(QString::fromStdString(typeOf(row)), QString("f32[1024, 5]"));
+    auto notBroadcast = ops::indexSelect(e.f, lookup, e.tensor(DataType::Int, {768, 2}), 0);
+    QVERIFY(!notBroadcast);
+    QVERIFY(QString::fromStdString(notBroadcast.error().message).contains("must be a 1-D integer tensor"));
   }
 };
 

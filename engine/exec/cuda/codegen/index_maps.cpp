@@ -102,7 +102,7 @@ Result<std::string> Emitter::view(const ir::Expr& e, const Index& idx) {
       std::string inside;
       for (std::size_t i = 0; i < a.padWidths.size() / 2 && i < inRank; ++i) {
         const std::size_t d = inRank - 1 - i;
-        const std::int64_t left = a.padWidths[2 * i];
+        SEGSCOPE_TRY(const std::int64_t left, sizes_.resolve(a.padWidths[2 * i], e));
         if (left == 0 && outSizes[d] == inSizes[d]) continue;
         const std::string raw = bindIndex(plus(idx[d], -left));
         inside += (inside.empty() ? "" : " && ") + raw + " >= 0 && " + raw + " < " + num(inSizes[d]);

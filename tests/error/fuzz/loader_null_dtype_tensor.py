@@ -1,0 +1,7 @@
+import torch
+from nvfuser import FusionDefinition, DataType
+
+def nvfuser_fusion_id0(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[4, 8], contiguity=[True, True], dtype=DataType.Null, is_cpu=False)
+    T1 = fd.ops.neg(T0)
+    fd.add_output(T1)
