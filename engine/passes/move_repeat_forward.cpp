@@ -91,7 +91,7 @@ bool padKeepsWhole(const ir::Expr* pad, int pos) {
   const ir::TensorView* in = pad->operand(0)->asTensor();
   const auto pair = static_cast<std::size_t>(in->rank() - 1 - pos);  // widths start from the last dim
   const auto& w = pad->attrs().padWidths;
-  return 2 * pair + 1 >= w.size() || (w[2 * pair] == 0 && w[2 * pair + 1] == 0);
+  return 2 * pair + 1 >= w.size() || (w[2 * pair].isConst(0) && w[2 * pair + 1].isConst(0));
 }
 
 // csrc/preseg_passes/move_repeat_forward.cpp:63-262 CanMoveOver: walks the exprs after the
