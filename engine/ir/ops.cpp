@@ -1,15 +1,17 @@
 // Shape inference and type promotion for every op family (see ops.h).
 #include "ir/ops.h"
 
+#include "ir/ops_detail.h"
+
 #include <algorithm>
 #include <numeric>
 
 namespace segscope::ir::ops {
-namespace {
+namespace detail {
 
 std::string opLabel(OpType op) { return std::string(opName(op)); }
 
-Result<TensorView*> requireTensor(Val* v, OpType op, const char* role = "operand") {
+Result<TensorView*> requireTensor(Val* v, OpType op, const char* role) {
   if (v == nullptr) return makeError(opLabel(op) + ": missing " + role);
   if (!v->isTensor())
     return makeError(opLabel(op) + " expects a tensor " + role + ", got scalar " + v->name());
@@ -210,7 +212,9 @@ std::vector<Dim> dimsFromShape(const std::vector<SymInt>& shape) {
   return dims;
 }
 
-}  // namespace
+}  // namespace detail
+
+using namespace detail;
 
 Result<std::int64_t> normalizeDim(std::int64_t dim, int rank, const char* what) {
   const std::int64_t r = std::max(rank, 0);
@@ -259,157 +263,6 @@ ValResult cast(Fusion& f, Val* x, DataType dtype) {
   ExprAttributes a;
   a.dtype = dtype;
   return elementwiseOutput(f, OpType::Cast, {x}, dtype, a);
-}
-
-namespace {
-
-ValResult plainReduction(Fusion& f, OpType op, Val* x, const std::vector<std::int64_t>& dims, bool keepdim,
-                         DataType dtype);
-
-// nvFuser's [Trivial reductions] (csrc/ops/arith.cpp:1389-1464): reducing a broadcast dim only
-// squeezes it; over an expanded dim a sum multiplies by the extent and a product raises to
-// it; keepdim puts the squeezed dims back as broadcasts. Built this way when the op is made,
-// so the segmenter sees what nvFuser sees (a squeeze is a view, not a reduction).
-ValResult trivialReduction(Fusion& f, OpType op, Val* x, const std::vector<std::int64_t>& dims, bool keepdim,
-                           DataType dtype) {
-  const TensorView* tv = x->asTensor();
-  std::vector<std::int64_t> squeezed, remaining;
-  std::vector<SymInt> expandedExtents;
-  for (std::int64_t d : dims) {
-    const Dim& dim = tv->dim(static_cast<std::size_t>(d));
-    if (!dim.isBroadcast()) continue;
-    squeezed.push_back(d);
-    if (dim.kind == IterKind::ExpandedBroadcast) expandedExtents.push_back(dim.extent);
-  }
-  // A reduced dim's position after the squeeze: minus every squeezed dim before it (dims
-  // come in the script's order, e.g. [1, 0], not sorted).
-  for (std::int64_t d : dims) {
-    if (tv->dim(static_cast<std::size_t>(d)).isBroadcast()) continue;
-    remaining.push_back(d - std::count_if(squeezed.begin(), squeezed.end(), [d](std::int64_t s) { return s < d; }));
-  }
-  SEGSCOPE_TRY(Val * out, squeeze(f, x, squeezed, /*squeezeExpanded=*/true));
-  if (!remaining.empty()) { SEGSCOPE_TRY(out, plainReduction(f, op, out, remaining, false, dtype)); }
-  if ((op == OpType::Sum || op == OpType::Prod) && !expandedExtents.empty()) {
-    // The factor is cast to the result's type (SimplifyingIrBuilder::maybeCastExpr), which
-    // folds to one constant when every extent is known.
-    Val* factor = nullptr;
-    std::int64_t known = 1;
-    bool allKnown = true;
-    for (const SymInt& e : expandedExtents) {
-      allKnown = allKnown && e.isConst();
-      if (e.isConst()) known *= e.value;
-    }
-    if (allKnown) {
-      factor = isFloating(out->dtype()) ? constant(f, static_cast<double>(known), DataType::Double)
-                                        : constant(f, known, DataType::Int);
-    } else {
-      for (const SymInt& e : expandedExtents) {
-        Val* v = e.isConst() ? constant(f, e.value, DataType::Int) : e.sym;
-        if (!factor) factor = v;
-        else { SEGSCOPE_TRY(factor, binary(f, OpType::Mul, factor, v)); }
-      }
-    }
-    SEGSCOPE_TRY(out, binary(f, op == OpType::Sum ? OpType::Mul : OpType::Pow, out, factor));
-  }
-  if (keepdim) {
-    // The reduced real dims come back as broadcasts too (reductionOpRaw's keep_dim).
-    std::vector<bool> flags(static_cast<std::size_t>(tv->rank()), false);
-    for (std::int64_t d : dims) flags[static_cast<std::size_t>(d)] = true;
-    SEGSCOPE_TRY(out, broadcast(f, out, flags));
-  }
-  return out;
-}
-
-}  // namespace
-
-ValResult reduction(Fusion& f, OpType op, Val* x, std::vector<std::int64_t> dims, bool keepdim, DataType dtype) {
-  auto tv = requireTensor(x, op);
-  if (!tv) return tv.error();
-  if (dims.empty()) dims = allDims(tv.value()->rank());
-  auto normalized = normalizeDims(dims, tv.value()->rank(), op);
-  if (!normalized) return normalized.error();
-  const bool anyBroadcast = std::any_of(normalized->begin(), normalized->end(), [&](std::int64_t d) {
-    return tv.value()->dim(static_cast<std::size_t>(d)).isBroadcast();
-  });
-  if (anyBroadcast) return trivialReduction(f, op, x, normalized.value(), keepdim, dtype);
-  return plainReduction(f, op, x, normalized.value(), keepdim, dtype);
-}
-
-namespace {
-
-ValResult plainReduction(Fusion& f, OpType op, Val* x, const std::vector<std::int64_t>& dims, bool keepdim,
-                         DataType dtype) {
-  auto tv = requireTensor(x, op);
-  if (!tv) return tv.error();
-  Result<std::vector<std::int64_t>> normalized = dims;
-  DataType out = dtype;
-  if (out == DataType::Null) {
-    out = x->dtype();
-    if ((op == OpType::Sum || op == OpType::Prod) && (out == DataType::Bool || isIntegral(out))) out = DataType::Int;
-    if (op == OpType::Sum || op == OpType::Prod) out = computeType(out);
-  }
-  TensorView* result = f.newTensor(out, reducedDims(tv.value(), normalized.value(), keepdim));
-  ExprAttributes a;
-  a.dims = normalized.value();
-  a.keepdim = keepdim;
-  a.dtype = dtype;
-  f.newExpr(op, {x}, {result}, a);
-  return result;
-}
-
-}  // namespace
-
-namespace {
-
-Result<ExprAttributes> varianceAttrs(Val* x, std::vector<std::int64_t> dims, std::int64_t correction, bool keepdim,
-                                     OpType op) {
-  auto tv = requireTensor(x, op);
-  if (!tv) return tv.error();
-  if (!isFloating(x->dtype()) && !isComplex(x->dtype()))
-    return makeError(opLabel(op) + " needs a floating-point tensor, got " + std::string(dataTypeName(x->dtype())));
-  if (dims.empty()) dims = allDims(tv.value()->rank());
-  auto normalized = normalizeDims(dims, tv.value()->rank(), op);
-  if (!normalized) return normalized.error();
-  if (correction < 0) return makeError(opLabel(op) + ": correction must be >= 0");
-  ExprAttributes a;
-  a.dims = normalized.value();
-  a.correction = correction;
-  a.keepdim = keepdim;
-  return a;
-}
-
-}  // namespace
-
-ValResult var(Fusion& f, Val* x, std::vector<std::int64_t> dims, std::int64_t correction, bool keepdim) {
-  auto a = varianceAttrs(x, std::move(dims), correction, keepdim, OpType::Var);
-  if (!a) return a.error();
-  TensorView* out = f.newTensor(computeType(realTypeOf(x->dtype())), reducedDims(x->asTensor(), a->dims, keepdim));
-  f.newExpr(OpType::Var, {x}, {out}, a.value());
-  return out;
-}
-
-ValsResult varMean(Fusion& f, Val* x, std::vector<std::int64_t> dims, std::int64_t correction, bool keepdim) {
-  auto a = varianceAttrs(x, std::move(dims), correction, keepdim, OpType::VarMean);
-  if (!a) return a.error();
-  const auto outDims = reducedDims(x->asTensor(), a->dims, keepdim);
-  TensorView* variance = f.newTensor(computeType(realTypeOf(x->dtype())), outDims);
-  TensorView* mean = f.newTensor(computeType(x->dtype()), outDims);
-  f.newExpr(OpType::VarMean, {x}, {variance, mean}, a.value());
-  return std::vector<Val*>{variance, mean};
-}
-
-ValsResult welford(Fusion& f, Val* x, std::vector<std::int64_t> dims) {
-  auto a = varianceAttrs(x, std::move(dims), 0, false, OpType::Welford);
-  if (!a) return a.error();
-  const auto outDims = reducedDims(x->asTensor(), a->dims, false);
-  const DataType t = computeType(x->dtype());
-  TensorView* avg = f.newTensor(t, outDims);
-  TensorView* varSum = f.newTensor(t, outDims);
-  TensorView* n = f.newTensor(DataType::Index, outDims);
-  ExprAttributes attrs;
-  attrs.dims = a->dims;
-  f.newExpr(OpType::Welford, {x}, {avg, varSum, n}, attrs);
-  return std::vector<Val*>{avg, varSum, n};
 }
 
 ValResult broadcast(Fusion& f, Val* x, std::vector<bool> isBroadcastDim) {
@@ -892,143 +745,6 @@ ValResult select(Fusion& f, Val* x, Val* index, std::int64_t dim) {
   ExprAttributes a;
   a.axis = d.value();
   f.newExpr(OpType::SelectOp, {x, index}, {out}, a);
-  return out;
-}
-
-namespace {
-
-Status checkContraction(const Dim& a, const Dim& b, const char* op) {
-  if (a.extent.isConst() && b.extent.isConst() && a.extent.value != b.extent.value)
-    return makeError(std::string(op) + ": inner dimensions do not match (" + std::to_string(a.extent.value) + " vs " +
-                     std::to_string(b.extent.value) + ")");
-  return {};
-}
-
-}  // namespace
-
-ValResult matmul(Fusion& f, Val* a, Val* b) {
-  auto ta = requireTensor(a, OpType::Matmul);
-  if (!ta) return ta.error();
-  auto tb = requireTensor(b, OpType::Matmul);
-  if (!tb) return tb.error();
-  const TensorView* A = ta.value();
-  const TensorView* B = tb.value();
-  if (A->rank() == 0 || B->rank() == 0) return makeError("matmul: operands must have rank >= 1");
-  const Dim& kA = A->dims().back();
-  const Dim& kB = B->rank() == 1 ? B->dim(0) : B->dim(static_cast<std::size_t>(B->rank() - 2));
-  if (auto st = checkContraction(kA, kB, "matmul"); !st) return st.error();
-  std::vector<Dim> batchA(A->dims().begin(), A->dims().end() - std::min(A->rank(), 2));
-  std::vector<Dim> batchB(B->dims().begin(), B->dims().end() - std::min(B->rank(), 2));
-  // Batch dims broadcast like elementwise operands, aligned from the right.
-  std::vector<Dim> batch(std::max(batchA.size(), batchB.size()), Dim{SymInt::constant(1), IterKind::Broadcast});
-  for (const auto* side : {&batchA, &batchB}) {
-    const std::size_t off = batch.size() - side->size();
-    for (std::size_t i = 0; i < side->size(); ++i) {
-      auto merged = mergeDims(batch[off + i], (*side)[i], off + i, OpType::Matmul);
-      if (!merged) return merged.error();
-      batch[off + i] = merged.value();
-    }
-  }
-  std::vector<Dim> dims = batch;
-  if (A->rank() >= 2) dims.push_back(A->dim(static_cast<std::size_t>(A->rank() - 2)));
-  if (B->rank() >= 2) dims.push_back(B->dims().back());
-  TensorView* out = f.newTensor(promoteSameKind(a->dtype(), b->dtype()), std::move(dims));
-  f.newExpr(OpType::Matmul, {a, b}, {out});
-  return out;
-}
-
-ValResult linear(Fusion& f, Val* x, Val* weight, Val* bias) {
-  auto tx = requireTensor(x, OpType::Linear);
-  if (!tx) return tx.error();
-  auto tw = requireTensor(weight, OpType::Linear, "weight");
-  if (!tw) return tw.error();
-  const TensorView* X = tx.value();
-  const TensorView* W = tw.value();
-  if (X->rank() == 0 || W->rank() == 0 || W->rank() > 2)
-    return makeError("linear: input needs rank >= 1 and weight rank 1 or 2");
-  if (auto st = checkContraction(X->dims().back(), W->dims().back(), "linear"); !st) return st.error();
-  std::vector<Dim> dims(X->dims().begin(), X->dims().end() - 1);
-  if (W->rank() == 2) dims.push_back(W->dim(0));
-  if (bias) {
-    auto tb = requireTensor(bias, OpType::Linear, "bias");
-    if (!tb) return tb.error();
-    if (tb.value()->rank() > 1) return makeError("linear: bias must have rank 0 or 1");
-    if (tb.value()->rank() == 1 && W->rank() == 2)
-      if (auto st = checkContraction(tb.value()->dim(0), W->dim(0), "linear bias"); !st) return st.error();
-  }
-  TensorView* out = f.newTensor(promoteSameKind(x->dtype(), weight->dtype()), std::move(dims));
-  ExprAttributes a;
-  a.flags = {bias != nullptr};
-  std::vector<Val*> operands{x, weight};
-  if (bias) operands.push_back(bias);
-  f.newExpr(OpType::Linear, operands, {out}, a);
-  return out;
-}
-
-ValsResult sdpaFwd(Fusion& f, Val* q, Val* k, Val* v, Val* dropoutP, Val* isCausal, Val* scale) {
-  for (Val* t : {q, k, v}) {
-    auto tv = requireTensor(t, OpType::SdpaFwd);
-    if (!tv) return tv.error();
-    if (tv.value()->rank() != 4) return makeError("sdpfa_fwd: " + t->name() + " must be [batch, heads, seq, head_dim]");
-  }
-  for (Val* s : {dropoutP, isCausal, scale})
-    if (auto st = requireScalar(s, OpType::SdpaFwd, "option"); !st) return st.error();
-  const TensorView* Q = q->asTensor();
-  const TensorView* V = v->asTensor();
-  if (auto st = checkContraction(Q->dim(3), k->asTensor()->dim(3), "sdpfa_fwd"); !st) return st.error();
-  TensorView* out = f.newTensor(q->dtype(), {Q->dim(0), Q->dim(1), Q->dim(2), V->dim(3)});
-  TensorView* lse = f.newTensor(DataType::Float, {Q->dim(0), Q->dim(1), Q->dim(2)});
-  TensorView* seed = f.newTensor(DataType::Int, {});
-  TensorView* offset = f.newTensor(DataType::Int, {});
-  ExprAttributes a;
-  a.flags = {dropoutP != nullptr, isCausal != nullptr, scale != nullptr};
-  std::vector<Val*> operands{q, k, v};
-  for (Val* s : {dropoutP, isCausal, scale})
-    if (s) operands.push_back(s);
-  f.newExpr(OpType::SdpaFwd, operands, {out, lse, seed, offset}, a);
-  return std::vector<Val*>{out, lse, seed, offset};
-}
-
-ValsResult sdpaBwd(Fusion& f, Val* gradOut, Val* q, Val* k, Val* v, Val* out, Val* logsumexp, Val* dropoutP,
-                   Val* isCausal, Val* philoxSeed, Val* philoxOffset, Val* scale) {
-  for (Val* t : {gradOut, q, k, v, out, logsumexp, philoxSeed, philoxOffset}) {
-    auto tv = requireTensor(t, OpType::SdpaBwd);
-    if (!tv) return tv.error();
-  }
-  for (Val* t : {gradOut, q, k, v, out})
-    if (t->asTensor()->rank() != 4) return makeError("sdpfa_bwd: " + t->name() + " must be [batch, heads, seq, head_dim]");
-  for (Val* s : {dropoutP, isCausal, scale})
-    if (auto st = requireScalar(s, OpType::SdpaBwd, "option"); !st) return st.error();
-  TensorView* gq = f.newTensor(q->dtype(), q->asTensor()->dims());
-  TensorView* gk = f.newTensor(k->dtype(), k->asTensor()->dims());
-  TensorView* gv = f.newTensor(v->dtype(), v->asTensor()->dims());
-  ExprAttributes a;
-  a.flags = {dropoutP != nullptr, isCausal != nullptr, scale != nullptr};
-  std::vector<Val*> operands{gradOut, q, k, v, out, logsumexp, philoxSeed, philoxOffset};
-  for (Val* s : {dropoutP, isCausal, scale})
-    if (s) operands.push_back(s);
-  f.newExpr(OpType::SdpaBwd, operands, {gq, gk, gv}, a);
-  return std::vector<Val*>{gq, gk, gv};
-}
-
-ValResult embeddingFwd(Fusion& f, Val* indices, Val* weight, const std::vector<Val*>& options) {
-  auto ti = requireTensor(indices, OpType::EmbeddingFwd, "input");
-  if (!ti) return ti.error();
-  auto tw = requireTensor(weight, OpType::EmbeddingFwd, "weight");
-  if (!tw) return tw.error();
-  if (!isIntegral(indices->dtype())) return makeError("embedding_fwd: input " + indices->name() + " must hold integer indices");
-  if (tw.value()->rank() != 2) return makeError("embedding_fwd: weight must be [num_embeddings, embedding_dim]");
-  std::vector<Dim> dims = ti.value()->dims();
-  dims.push_back(tw.value()->dim(1));
-  TensorView* out = f.newTensor(weight->dtype(), std::move(dims));
-  ExprAttributes a;
-  std::vector<Val*> operands{indices, weight};
-  for (Val* o : options) {
-    if (auto st = requireScalar(o, OpType::EmbeddingFwd, "option"); !st) return st.error();
-    a.flags.push_back(o != nullptr);
-    if (o) operands.push_back(o);
-  }
-  f.newExpr(OpType::EmbeddingFwd, operands, {out}, a);
   return out;
 }
 
