@@ -324,13 +324,16 @@ RefTensor gather(OpType op, const RefTensor& x, const RefTensor& index, std::int
 }
 
 RefTensor indexSelect(const RefTensor& x, const RefTensor& index, std::int64_t dim) {
-  if (index.rank() > 1) fail("index_select: index must be 1-D, got rank " + str(index.rank()));
   checkDim(dim, x.rank(), "index_select");
   const auto axis = static_cast<std::size_t>(dim);
+  // A 1-D index, or one of x's rank that is 1 everywhere but at dim (csrc/ops/indexing.cpp:90).
+  const bool alreadyBroadcast = index.rank() == x.rank() && index.numel() == index.sizes[axis];
+  if (index.rank() > 1 && !alreadyBroadcast)
+    fail("index_select: index must be 1-D or 1 everywhere but at dim, got rank " + str(index.rank()));
   Shape outSizes = x.sizes, xStrides = x.strides, indexStrides(x.sizes.size(), 0);
   outSizes[axis] = index.numel();
   xStrides[axis] = 0;
-  indexStrides[axis] = index.rank() == 1 ? index.strides[0] : 0;
+  indexStrides[axis] = index.rank() == 0 ? 0 : index.strides[alreadyBroadcast ? axis : 0];
   return gatherAlong("index_select", x, xStrides, index, indexStrides, x.sizes[axis], x.strides[axis], outSizes);
 }
 

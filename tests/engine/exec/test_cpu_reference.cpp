@@ -627,14 +627,18 @@ class TestCpuReference : public QObject {
     Val* x = e.input(DataType::Float, {3, 2}, {1, 2, 3, 4, 5, 6});
     Val* idx = e.input(DataType::Int, {2}, {2, 0});
     Val* tokens = e.input(DataType::Int, {2, 2}, {1, 1, 0, 2});
+    Val* rows = e.input(DataType::Int, {1, 3}, {1, 0, 1});  // already broadcast (indexing.cpp:90)
     e.f.addOutput(ok(ops::indexSelect(e.f, x, idx, 0)));
     e.f.addOutput(ok(ops::select(e.f, x, e.ci(-1), 0)));
     e.f.addOutput(ok(ops::embeddingFwd(e.f, tokens, x, {})));
+    e.f.addOutput(ok(ops::indexSelect(e.f, x, rows, 1)));
     RUN_OK(e, out);
     EXPECT_VALUES(values(out[0]), 5, 6, 1, 2);
     EXPECT_VALUES(values(out[1]), 5, 6);
     QCOMPARE(sizes(out[2]), (std::vector<std::int64_t>{2, 2, 2}));
     EXPECT_VALUES(values(out[2]), 3, 4, 3, 4, 1, 2, 5, 6);
+    QCOMPARE(sizes(out[3]), (std::vector<std::int64_t>{3, 3}));
+    EXPECT_VALUES(values(out[3]), 2, 1, 2, 4, 3, 4, 6, 5, 6);
   }
 
   // --- scalars -----------------------------------------------------------------------------

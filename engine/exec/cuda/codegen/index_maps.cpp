@@ -172,8 +172,11 @@ Result<std::string> Emitter::indexing(const ir::Expr& e, const Index& idx) {
     }
     case ir::OpFamily::IndexSelect: {
       SEGSCOPE_TRY(auto is, sizes_.sizes(e.operand(1)));
+      // A 1-D index is read at the output's position along axis; an index of the output's rank
+      // (broadcast everywhere else, csrc/ops/indexing.cpp:90) at that position of its own axis.
       Index at = is.empty() ? Index{} : Index(is.size(), "0");
-      if (!at.empty()) at.back() = idx[axis];
+      if (at.size() == idx.size()) at[axis] = idx[axis];
+      else if (!at.empty()) at.back() = idx[axis];
       SEGSCOPE_TRY(std::string i, value(e.operand(1), at));
       Index in = idx;
       in[axis] = wrapIndex("(long long)" + i);
