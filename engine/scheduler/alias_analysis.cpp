@@ -136,7 +136,7 @@ std::optional<Layout> reshapeLayout(const ir::TensorView* in, const ir::TensorVi
   std::vector<int> view;  // the transform view: ids in logical order after the squeezes
   for (int d = 0; d < in->rank(); ++d)
     if (!t->squeezed.count(d)) view.push_back(d);
-  // TODO(#1126) in csrc/alias_analysis.cpp:117-127: a split or merged expanded dim is
+  // csrc/alias_analysis.cpp:117-127 (nvFuser issue #1126): a split or merged expanded dim is
   // materialized, so no alias.
   {
     std::vector<int> probe = view;
