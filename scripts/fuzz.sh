@@ -14,7 +14,9 @@ for t in "${targets[@]}"; do
   corpus="build/fuzz/corpus/$t"; crashes="build/fuzz/crashes/$t"
   mkdir -p "$corpus" "$crashes"
   if [[ "$t" == fuzz_loader && -z "$(ls -A "$corpus")" ]]; then
-    cp samples/*.py tests/error/data/*.py tests/engine/frontend/data/*.py "$corpus"/ 2>/dev/null || true
+    cp samples/*.py tests/error/data/*.py tests/error/fuzz/*.py tests/engine/frontend/data/*.py "$corpus"/ 2>/dev/null || true
+    # nvFuser's own repros and test translations: the forms real users paste (footers, from_pytorch).
+    find tests/fidelity -name '*.py' -exec cp -t "$corpus" {} + 2>/dev/null || true
   fi
   echo "== $t for ${seconds}s"
   # A crash stops that target (libFuzzer's way) but not the others; the summary says which.

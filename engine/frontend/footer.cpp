@@ -2,6 +2,7 @@
 // bare Python scalars; each checked against the fusion input it feeds.
 #include "frontend/footer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -135,19 +136,46 @@ Status readSizedFactory(const CallView& c, InputSpec& spec) {
   return {};
 }
 
-// torch.randint(high, size) or torch.randint(low, high, size).
+// torch.randint(high, size) or torch.randint(low, high, size). torch takes only integer
+// bounds (a float is a TypeError) and refuses an empty range, so we do too: the script we
+// write back must run, and the bounds must stay exact as int64.
 Status readRandint(const CallView& c, InputSpec& spec) {
   if (c.positional() < 2) return at(c.call, "torch.randint needs (low, high, size) or (high, size)");
   const bool hasLow = c.positional() >= 3;
-  const auto lo = hasLow ? numberOf(c.arg(0)) : std::optional<double>(0.0);
-  const auto hi = numberOf(c.arg(hasLow ? 1 : 0));
-  if (!lo || !hi) return at(c.call, "torch.randint bounds must be numbers");
+  const Node* lowNode = hasLow ? c.arg(0) : nullptr;
+  const Node* highNode = c.arg(hasLow ? 1 : 0);
+  for (const Node* bound : {lowNode, highNode})
+    if (bound && bound->kind != Node::Kind::Int) return at(bound, "torch.randint bounds must be integers");
+  const std::int64_t lo = lowNode ? lowNode->intValue : 0;
+  const std::int64_t hi = highNode->intValue;
+  if (lo >= hi)
+    return at(highNode, "random_ expects 'from' to be less than 'to', but got from=" + std::to_string(lo) +
+                            " >= to=" + std::to_string(hi));
   SEGSCOPE_TRY(spec.sizes, intTuple(c.arg(hasLow ? 2 : 1), "size"));
   spec.fill = InputFill::Randint;
-  spec.low = *lo;
-  spec.high = *hi;
+  spec.low = static_cast<double>(lo);
+  spec.high = static_cast<double>(hi);
   return {};
 }
+
+// torch's device strings: a device type, optionally ':' and an index ("cuda:0"). Anything
+// else torch refuses when the footer runs, and it would not survive being written back.
+Status checkDevice(const Node* device) {
+  static const std::set<std::string> types = {"cpu", "cuda", "meta"};
+  const std::string& text = device->text;
+  const std::size_t colon = text.find(':');
+  const std::string type = text.substr(0, colon);
+  const std::string index = colon == std::string::npos ? std::string() : text.substr(colon + 1);
+  const bool indexOk = colon == std::string::npos ||
+                       (!index.empty() && index.size() <= 4 &&
+                        index.find_first_not_of("0123456789") == std::string::npos);
+  if (types.count(type) && indexOk) return {};
+  std::string shown;  // the message is one line: control characters shown as '?', long text cut
+  for (char ch : text.substr(0, 40)) shown += static_cast<unsigned char>(ch) < 0x20 ? '?' : ch;
+  return at(device, "Expected one of cpu, cuda, meta device type (optionally with ':' and an index) at start of "
+                    "device string, got '" + shown + (text.size() > 40 ? "...'" : "'"));
+}
+
 
 // torch.full(size, value) and torch.tensor(value): every element = value. False when the
 // value is not a literal we read (torch.tensor of a nested list).
@@ -194,7 +222,10 @@ Result<std::optional<InputSpec>> readEntry(const Node* n) {
   if (!peeled.factory) return R();
   const CallView c{peeled.factory, peeled.factory->items[0]->dottedName()};
   SEGSCOPE_TRY(auto dtype, torchDtype(c));
-  if (const Node* device = c.keyword("device"); device && device->kind == Node::Kind::String) spec.device = device->text;
+  if (const Node* device = c.keyword("device"); device && device->kind == Node::Kind::String) {
+    if (auto st = checkDevice(device); !st) return st.error();
+    spec.device = device->text;
+  }
   static const std::set<std::string> sized = {"torch.testing.make_tensor", "make_tensor", "torch.randn", "torch.rand",
                                               "torch.empty", "torch.ones", "torch.zeros"};
   if (sized.count(c.name)) {
@@ -212,6 +243,7 @@ Result<std::optional<InputSpec>> readEntry(const Node* n) {
     spec.sizes = *peeled.sizes;
     spec.strides = *peeled.strides;
   }
+  if (auto st = checkInputLayout(spec); !st) return st.error();
   return R(spec);
 }
 
@@ -257,6 +289,28 @@ Status checkEntry(const InputSpec& spec, const ir::Val* input, std::size_t index
 }
 
 }  // namespace
+
+// The layout torch would build: the element count and, for an as_strided view, the span
+// of storage it reads must fit in int64 (torch refuses larger), and strides must not be
+// negative (as_strided refuses them). Everything downstream computes with these numbers.
+Status checkInputLayout(const InputSpec& spec) {
+  std::int64_t elements = 1;
+  for (std::int64_t size : spec.sizes)
+    if (__builtin_mul_overflow(elements, std::max<std::int64_t>(size, 1), &elements))
+      return makeError("this tensor would have more than 2^63 elements", spec.loc);
+  std::int64_t span = 1;
+  for (std::size_t d = 0; d < spec.strides.size(); ++d) {
+    const std::int64_t stride = spec.strides[d], size = spec.sizes[d];
+    if (stride < 0)
+      return makeError("as_strided: Negative strides are not supported (stride " + std::to_string(stride) +
+                           " at dim " + std::to_string(d) + ")",
+                       spec.loc);
+    std::int64_t reach = 0;
+    if (size > 0 && (__builtin_mul_overflow(size - 1, stride, &reach) || __builtin_add_overflow(span, reach, &span)))
+      return makeError("this as_strided view would span more than 2^63 elements of storage", spec.loc);
+  }
+  return {};
+}
 
 Result<std::optional<std::vector<InputSpec>>> readFooterEntries(const Node& stmtValue, std::vector<Diagnostic>& warnings,
                                                                 std::string_view file, std::string_view source) {

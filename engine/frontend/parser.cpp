@@ -211,7 +211,17 @@ ParseOutcome parseScript(std::string_view source, const ParseOptions& options) {
     if (options.requireFooter) return fail(e);
     script.warnings.push_back(makeDiagnostic(e, options.fileName, source, Severity::Warning));
   }
-  if (!script.inputsFromFooter) script.inputs = defaultInputs(*script.fusion);
+  if (!script.inputsFromFooter) {
+    script.inputs = defaultInputs(*script.fusion);
+    // Inputs made from the definition must be tensors torch could make, or the script we
+    // write back (with them as its footer) would not load again.
+    const auto& declared = script.fusion->inputs();
+    for (std::size_t i = 0; i < script.inputs.size(); ++i)
+      if (auto st = checkInputLayout(script.inputs[i]); !st)
+        return fail(makeError("cannot make an input for " + declared[i]->name() + " from the definition: " +
+                                  st.error().message + " (symbolic extents = 8); give an 'inputs = [...]' footer",
+                              declared[i]->loc().known() ? declared[i]->loc() : SourceLoc{lastBodyLine, 1}));
+  }
   ParseOutcome outcome;
   outcome.script = std::move(script);
   return outcome;

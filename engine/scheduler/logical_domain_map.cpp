@@ -172,8 +172,8 @@ bool LogicalDomainMap::classMeetsDownstream(int key, const Reduction& r) const {
 // tensor computed from that reduction's result.
 bool LogicalDomainMap::isReductionOutputMapped(const std::vector<int>& consumers) const {
   for (const Reduction& r : reductions_) {
-    for (const auto& [reduced, inputs] : r.inputKeys) {
-      (void)reduced;
+    for (const auto& entry : r.inputKeys) {
+      const auto& inputs = entry.second;  // a named reference, not a binding: clang 14 cannot capture those
       auto isInput = [&](int c) {
         if (inputs.count(c)) return true;
         for (int m : members_[static_cast<std::size_t>(find(c))])

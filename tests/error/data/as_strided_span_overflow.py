@@ -1,0 +1,15 @@
+import torch
+from nvfuser import FusionDefinition, DataType
+
+def nvfuser_fusion_id0(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, is_cpu=False)
+    T1 = fd.ops.neg(T0)
+    fd.add_output(T1)
+
+with FusionDefinition() as fd:
+    nvfuser_fusion_id0(fd)
+
+inputs = [
+    torch.randn(32, device='cuda').as_strided((4, 8), (4611686018427387904, 1)),
+]
+fd.execute(inputs)
