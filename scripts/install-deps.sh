@@ -9,13 +9,15 @@ packages=(
   qt6-base-dev qt6-base-dev-tools    # Qt 6 Core/Widgets/Test (GUI and every test suite)
   libgl-dev libxkbcommon-dev         # needed by Qt6Gui's CMake config
   libgraphviz-dev                    # graph layout (layout/)
-  qt6-svg-dev libqt6charts6-dev      # SVG view and run charts (GUI)
+  qt6-svg-dev qt6-charts-dev         # SVG view and run charts (GUI)
   xvfb xauth                         # screenshots of a real window in CI
 )
 if [[ "${1:-}" == "--no-ui" ]]; then
   packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev qt6-base-dev)
 fi
 
+# Real package names only: dpkg never reports a virtual package (libqt6charts6-dev is one, it
+# is provided by qt6-charts-dev) as installed, so naming one would run apt-get every time.
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -6,10 +6,7 @@
 #include <QFileInfo>
 #include <QTimer>
 
-#include "frontend/file_io.h"
-#include "frontend/script.h"
-#include "trace/pipeline.h"
-#include "trace/trace_json.h"
+#include "pipeline/pipeline.h"
 
 namespace segscope::ui {
 namespace {
@@ -55,51 +52,24 @@ void Document::onWatchedChange() {
 }
 
 Document::Outcome Document::load(const QString& path, const DocumentOptions& options, const ProgressFn& onProgress) {
-  Outcome out;
   const std::string file = path.toStdString();
-  auto text = frontend::readTextFile(file);
-  if (!text) {
-    out.problem.file = path;
-    out.problem.message = QString::fromStdString(file + ": error: " + text.error().message);
-    return out;
-  }
-  auto session = std::make_shared<Session>();
-  session->file = file;
+  pipeline::Outcome result;
   if (path.endsWith(".json", Qt::CaseInsensitive)) {
-    auto trace = trace::traceFromJson(text.value());
-    if (!trace) {
-      out.problem.file = path;
-      out.problem.message = QString::fromStdString(file + ": error: " + trace.error().message);
-      return out;
-    }
-    // A saved trace names its script; show it when it is still there.
-    if (auto source = frontend::readTextFile(trace->source)) {
-      session->source = source.value();
-      if (auto parsed = frontend::parseScript(session->source); parsed.ok()) session->inputs = parsed.script->inputs;
-    }
-    session->profile = scheduler::profileByName(trace->profile);
-    session->trace = std::make_shared<trace::Trace>(std::move(trace.value()));
-    out.session = std::move(session);
-    return out;
+    result = pipeline::openSavedTrace(file);
+  } else {
+    pipeline::PipelineOptions po;
+    po.profile = options.profile.toStdString();
+    po.segmenter.scalarMode = options.scalarMode;
+    for (const QString& p : options.disabledPasses) po.passes.disabled.insert(p.toStdString());
+    po.onProgress = onProgress;
+    result = pipeline::runPipelineOnFile(file, po);
   }
-  trace::PipelineOptions po;
-  po.profile = options.profile.toStdString();
-  po.segmenter.scalarMode = options.scalarMode;
-  for (const QString& p : options.disabledPasses) po.disabledPasses.push_back(p.toStdString());
-  po.onProgress = onProgress;
-  auto run = trace::runPipeline(file, text.value(), po);
-  if (auto* error = std::get_if<trace::PipelineError>(&run)) {
+  Outcome out;
+  if (auto* error = std::get_if<pipeline::PipelineError>(&result)) {
     out.problem = problemFrom(error->diagnostic);
     return out;
   }
-  auto& ok = std::get<trace::PipelineRun>(run);
-  session->source = std::move(ok.source);
-  session->inputs = ok.script.inputs;
-  session->profile = ok.profile;
-  session->segmentation = std::make_shared<const segmenter::SegmentationResult>(std::move(ok.result));
-  session->loaded = ok.loaded;
-  session->trace = std::make_shared<trace::Trace>(std::move(ok.trace));
-  out.session = std::move(session);
+  out.session = std::make_shared<const Session>(std::move(std::get<Session>(result)));
   return out;
 }
 
@@ -114,7 +84,7 @@ void Document::open(const QString& path) {
   QThread* thread = QThread::create([this, path, options, generation] {
     QElapsedTimer sinceLast;
     sinceLast.start();
-    const auto report = [this, generation, &sinceLast](const trace::PipelineProgress& p) {
+    const auto report = [this, generation, &sinceLast](const pipeline::Progress& p) {
       if (sinceLast.elapsed() < 100 && p.steps > 0) return;
       sinceLast.restart();
       QString text = QString::fromStdString(p.stage);

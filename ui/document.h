@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "segmenter/segmentation.h"
-#include "trace/pipeline.h"
+#include "pipeline/pipeline.h"
 #include "ui/session.h"
 
 namespace segscope::ui {
@@ -64,7 +64,7 @@ class Document : public QObject {
     SessionPtr session;
     LoadProblem problem;
   };
-  using ProgressFn = std::function<void(const trace::PipelineProgress&)>;
+  using ProgressFn = std::function<void(const pipeline::Progress&)>;
   static Outcome load(const QString& path, const DocumentOptions& options, const ProgressFn& onProgress = {});
   void finish(int generation, Outcome outcome);
   void watch(const QString& path);

@@ -410,7 +410,6 @@ void MainWindow::onLoaded(SessionPtr session) {
   const bool sameFile = session_ && session_->file == session->file;
   const int keep = current_;
   session_ = std::move(session);
-  regionsByFusion_.clear();
   run_->setSession(session_);
   problems_->clear();
   timeline_->setSession(session_);
@@ -638,20 +637,15 @@ bool MainWindow::regionsOverlay() const { return regionsAction_->isChecked(); }
 const regions::RegionAnalysis* MainWindow::currentRegions() {
   const trace::Step* s = step();
   if (!s || !s->after || !s->after->fusion) return nullptr;
-  const ir::Fusion* fusion = s->after->fusion.get();
-  if (auto it = regionsByFusion_.find(fusion); it != regionsByFusion_.end()) return it->second.get();
+  // The session computes and keeps each step's regions; the window only keeps them alive.
+  auto analysis = session_->regionsOf(*s->after->fusion);
   regionsProblem_.clear();
-  if (session_->inputs.empty() || !session_->profile) {
-    regionsProblem_ = "regions need the script's input sizes: open the script rather than a trace whose script is gone";
-    return nullptr;
-  }
-  auto analysis = regions::findRegions(*fusion, session_->inputs, *session_->profile);
   if (!analysis) {
-    regionsProblem_ = "regions: " + QString::fromStdString(analysis.error().message);
+    regionsProblem_ = session_->inputs().empty() || !session_->profile ? QString::fromStdString(analysis.error().message)
+                                                 : "regions: " + QString::fromStdString(analysis.error().message);
     return nullptr;
   }
-  auto shared = std::make_shared<const regions::RegionAnalysis>(std::move(analysis.value()));
-  return regionsByFusion_.emplace(fusion, std::move(shared)).first->second.get();
+  return analysis.value().get();
 }
 
 // The overlay follows the picture: redrawn for each new step and view, cleared when off.

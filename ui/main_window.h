@@ -153,10 +153,8 @@ class MainWindow : public QMainWindow {
   bool firstPicture_ = true;
   Selection selection_;
   graph::View viewMode_ = graph::View::Segments;
-  std::optional<QPointF> anchorOnScreen_;
-  // Region analyses by fusion (pass steps have their own fusions; merge steps share one).
-  std::map<const ir::Fusion*, std::shared_ptr<const regions::RegionAnalysis>> regionsByFusion_;
-  QString regionsProblem_;  // where the active group was in the viewport
+  std::optional<QPointF> anchorOnScreen_;  // where the active group was in the viewport
+  QString regionsProblem_;                 // why the current step has no regions, for the status bar
 
   QTimer play_;
   QComboBox* profileBox_ = nullptr;
@@ -186,8 +184,8 @@ class MainWindow : public QMainWindow {
   QAction* drawAnywayAction_ = nullptr;
   QAction* cancelLayoutAction_ = nullptr;
   QAction* runAction_ = nullptr;
-  int drawAnywayStep_ = -1;
-  int shownStep_ = -1;  // the step whose picture is on screen  // the step the user asked to draw despite its size
+  int drawAnywayStep_ = -1;  // the step the user asked to draw despite its size
+  int shownStep_ = -1;       // the step whose picture is on screen
 };
 
 }  // namespace segscope::ui

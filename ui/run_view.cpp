@@ -179,10 +179,10 @@ void RunView::run(bool wait) {
                         : QString("Running on the CPU reference (%1×)…").arg(repeat));
   thread_ = QThread::create([this, session, repeat, generation, cuda] {
     Result<exec::TimedRun> result = [&]() -> Result<exec::TimedRun> {
-      auto inputs = exec::makeInputs(session->inputs);
+      auto inputs = exec::makeInputs(session->inputs());
       if (!inputs) return inputs.error();
       const segmenter::Segmentation& seg = session->segmentation->segmentation;
-      if (cuda) return exec::timeSegmentedRunOnCuda(seg, session->inputs, *session->loaded, inputs.value(), repeat);
+      if (cuda) return exec::timeSegmentedRunOnCuda(seg, session->inputs(), *session->loaded, inputs.value(), repeat);
       return exec::timeSegmentedRun(seg, *session->loaded, inputs.value(), repeat);
     }();
     QMetaObject::invokeMethod(this, [this, generation, result = std::move(result)]() mutable { finish(generation, std::move(result)); },

@@ -23,37 +23,45 @@
 #include "frontend/script.h"
 #include "frontend/writer.h"
 #include "passes/pre_segmenter.h"
+#include "pipeline/pipeline.h"
 #include "regions/region_comparison.h"
 #include "regions/regions.h"
 #include "scheduler/analysis.h"
-#include "scheduler/concretize_reshapes.h"
 #include "scheduler/registry.h"
 #include "segmenter/segment_candidate_finder.h"
 #include "trace/diff.h"
 #include "trace/trace.h"
-#include "trace/pipeline.h"
 #include "trace/trace_json.h"
 
 namespace segscope::cli {
 namespace {
 
+// The pipeline up to `options.stopAfter`, with the diagnostics (and warnings) on stderr;
+// nullopt when the script does not load. (Commands that segment use runPipeline below.)
+std::optional<pipeline::Session> loadSession(const std::string& file, const pipeline::PipelineOptions& options) {
+  auto outcome = pipeline::runPipelineOnFile(file, options);
+  if (auto* error = std::get_if<pipeline::PipelineError>(&outcome)) {
+    const bool unreadable = error->kind == pipeline::PipelineError::Kind::Unreadable;
+    std::cerr << (unreadable ? error->diagnostic.message + "\n" : error->diagnostic.format());
+    return std::nullopt;
+  }
+  auto& session = std::get<pipeline::Session>(outcome);
+  for (const Diagnostic& w : session.script.warnings) std::cerr << w.format();
+  return std::move(session);
+}
+
+pipeline::PipelineOptions upTo(pipeline::Stage stage) {
+  pipeline::PipelineOptions options;
+  options.stopAfter = stage;
+  return options;
+}
+
+// The script as loaded and concretized (reshapes take their splits and merges from the
+// footer's sizes), before any pass.
 std::optional<frontend::Script> load(const std::string& file) {
-  auto text = frontend::readTextFile(file);
-  if (!text) {
-    std::cerr << text.error().message << "\n";
-    return std::nullopt;
-  }
-  frontend::ParseOptions options;
-  options.fileName = file;
-  frontend::ParseOutcome outcome = frontend::parseScript(text.value(), options);
-  if (!outcome.ok()) {
-    std::cerr << outcome.error.format();
-    return std::nullopt;
-  }
-  for (const Diagnostic& w : outcome.script->warnings) std::cerr << w.format();
-  // As the pipeline does: reshapes take their splits and merges from the footer's sizes.
-  scheduler::concretizeReshapes(*outcome.script->fusion, outcome.script->inputs);
-  return std::move(outcome.script);
+  auto session = loadSession(file, upTo(pipeline::Stage::Concretize));
+  if (!session) return std::nullopt;
+  return std::move(session->script);
 }
 
 Status writeOutput(const std::optional<std::string>& path, const std::string& contents) {
@@ -236,43 +244,33 @@ int run(const Arguments& args) {
   return writeRunExports(args, *script, f.name(), summary) ? kOk : kRuntimeFailure;
 }
 
-// Applies --disable-pass NAME...; false (after a message) when a name is unknown.
-bool applyDisabledPasses(const Arguments& args) {
+// --disable-pass NAME...: this run's pass selection; nullopt (after a message) when a name is unknown.
+std::optional<passes::PassSelection> passSelection(const Arguments& args) {
+  passes::PassSelection selection;
   for (const std::string& name : args.all("--disable-pass")) {
-    const passes::Pass* p = passes::findPass(name);
-    if (!p) {
-      std::cerr << "segscope-cli: error: unknown pass '" << name << "'; passes are:";
-      for (const passes::Pass* known : passes::preSegmenterPasses()) std::cerr << " " << known->name();
-      std::cerr << "\n";
-      return false;
+    if (!passes::findPass(name)) {
+      std::cerr << "segscope-cli: error: unknown pass '" << name << "'; passes are: " << passes::passNames() << "\n";
+      return std::nullopt;
     }
-    p->setEnabledFlag(false);
+    selection.disabled.insert(name);
   }
-  return true;
+  return selection;
 }
 
-// The load step and one step per pre-segmentation pass.
-trace::Trace recordPasses(frontend::Script& script, const std::string& file) {
-  trace::Trace t;
-  t.source = file;
-  trace::Step load;
-  load.kind = trace::StepKind::Load;
-  load.name = "load";
-  load.phase = "load";
-  load.modified = true;
-  load.after = trace::snapshotOf(*script.fusion);
-  load.exprsAfter = static_cast<int>(script.fusion->exprs().size());
-  load.log.push_back("loaded " + script.fusion->name() + " from " + file);
-  t.record(std::move(load));
-  passes::runPreSegmenter(*script.fusion, &t);
-  return t;
+// The load step and one step per pre-segmentation pass, through the pipeline.
+std::optional<pipeline::Session> loadThroughPasses(const Arguments& args) {
+  auto selection = passSelection(args);
+  if (!selection) return std::nullopt;
+  pipeline::PipelineOptions options = upTo(pipeline::Stage::PreSegmenter);
+  options.passes = std::move(*selection);
+  options.runPasses = !args.has("--no-passes");
+  return loadSession(args.file, options);
 }
 
 int runPasses(const Arguments& args) {
-  if (!applyDisabledPasses(args)) return kBadInput;
-  auto script = load(args.file);
-  if (!script) return kBadInput;
-  const trace::Trace t = recordPasses(*script, args.file);
+  auto session = loadThroughPasses(args);
+  if (!session) return kBadInput;
+  const trace::Trace& t = *session->trace;
   std::printf("%-44s %-9s %-16s %s\n", "pass", "modified", "ops", "time");
   for (const trace::Step& s : t.steps()) {
     if (s.kind != trace::StepKind::Pass) continue;
@@ -291,11 +289,10 @@ int runPasses(const Arguments& args) {
     }
   }
   for (const trace::Step& s : t.steps())
-    for (const std::string& line : s.log)
-      if (line.rfind("verify failed", 0) == 0) {
-        std::cerr << args.file << ": error: " << line << "\n";
-        return kRuntimeFailure;
-      }
+    if (!s.verifyError.empty()) {
+      std::cerr << args.file << ": error: verify failed after " << s.name << ": " << s.verifyError << "\n";
+      return kRuntimeFailure;
+    }
   if (auto st = writeOutput(args.value("--json"), passesJson(t, args.file)); !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;
@@ -305,11 +302,11 @@ int runPasses(const Arguments& args) {
 
 // Load, passes (unless --no-passes) and segmentation through the engine's pipeline (the GUI
 // runs the same one), every step recorded in the run's trace.
-using Pipeline = trace::PipelineRun;
+using Pipeline = pipeline::Session;
 
 std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode) {
   exitCode = kBadInput;
-  trace::PipelineOptions options;
+  pipeline::PipelineOptions options;
   options.profile = args.value("--profile").value_or("h100");
   if (options.profile != "detected" && !scheduler::profileByName(options.profile)) {
     std::cerr << "segscope-cli: error: unknown profile '" << options.profile << "'; profiles are:";
@@ -322,14 +319,15 @@ std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode) {
     std::cerr << "segscope-cli: error: unknown scalar mode '" << mode << "'; modes are: host_segment duplicate\n";
     return std::nullopt;
   }
-  if (!applyDisabledPasses(args)) return std::nullopt;  // validates the names and reports unknown ones
-  options.disabledPasses = args.all("--disable-pass");
+  auto selection = passSelection(args);
+  if (!selection) return std::nullopt;
+  options.passes = std::move(*selection);
   options.runPasses = !args.has("--no-passes");
-  auto outcome = trace::runPipelineOnFile(args.file, options);
-  if (auto* error = std::get_if<trace::PipelineError>(&outcome)) {
+  auto outcome = pipeline::runPipelineOnFile(args.file, options);
+  if (auto* error = std::get_if<pipeline::PipelineError>(&outcome)) {
     std::cerr << (error->diagnostic.loc.known() ? error->diagnostic.format()
                                                 : "segscope-cli: error: " + error->diagnostic.message + "\n");
-    exitCode = error->badInput ? kBadInput : kRuntimeFailure;
+    exitCode = error->badInput() ? kBadInput : kRuntimeFailure;
     return std::nullopt;
   }
   Pipeline p = std::move(std::get<Pipeline>(outcome));
@@ -340,8 +338,8 @@ std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode) {
 
 std::vector<std::int64_t> edgeBytes(const Pipeline& p) {
   std::vector<std::int64_t> bytes;
-  auto rt = scheduler::RuntimeInfo::bind(*p.result.fusion, p.script.inputs);
-  for (const segmenter::SegmentEdge& e : p.result.segmentation.edges)
+  auto rt = scheduler::RuntimeInfo::bind(*p.segmentation->fusion, p.script.inputs);
+  for (const segmenter::SegmentEdge& e : p.segmentation->segmentation.edges)
     bytes.push_back(rt ? rt.value().numel(e.val) * ir::byteSize(e.val->dtype()) : 0);
   return bytes;
 }
@@ -354,18 +352,18 @@ int segment(const Arguments& args) {
   int code = kOk;
   auto p = runPipeline(args, code);
   if (!p) return code;
-  const segmenter::Segmentation& seg = p->result.segmentation;
+  const segmenter::Segmentation& seg = p->segmentation->segmentation;
   int attempts = 0, refused = 0;
-  for (const trace::Step& s : p->trace.steps())
+  for (const trace::Step& s : p->trace->steps())
     if (s.merge && s.phase != "whole_fusion") {
       ++attempts;
       refused += s.merge->ok() ? 0 : 1;
     }
   if (args.value("--json") != std::optional<std::string>("-")) {  // JSON on stdout stands alone
     std::printf("%s: %zu segment%s on %s (%s scalars), %d merge attempts (%d refused), %.1f ms\n",
-                p->result.fusion->name().c_str(), seg.segments.size(), seg.segments.size() == 1 ? "" : "s",
-                p->profile.name.c_str(), std::string(segmenter::scalarModeName(seg.scalarMode)).c_str(), attempts, refused,
-                p->result.milliseconds);
+                p->segmentation->fusion->name().c_str(), seg.segments.size(), seg.segments.size() == 1 ? "" : "s",
+                p->profile->name.c_str(), std::string(segmenter::scalarModeName(seg.scalarMode)).c_str(), attempts, refused,
+                p->segmentation->milliseconds);
     for (const segmenter::Segment& s : seg.segments) {
       std::string outs;
       for (const ir::Val* v : s.outputs) outs += (outs.empty() ? "" : ", ") + v->name();
@@ -373,7 +371,7 @@ int segment(const Arguments& args) {
                   s.host ? "host " : "     ", s.exprs.size(), outs.c_str());
     }
   }
-  if (auto st = writeOutput(args.value("--json"), segmentJson(seg, p->profile.name, edgeBytes(*p), p->trace.size())); !st) {
+  if (auto st = writeOutput(args.value("--json"), segmentJson(seg, p->profile->name, edgeBytes(*p), p->trace->size())); !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;
   }
@@ -435,16 +433,15 @@ int regionsCommand(const Arguments& args) {
   int code = kOk;
   auto p = runPipeline(args, code);
   if (!p) return code;
-  const ir::Fusion& fusion = *p->result.fusion;
-  auto rt = scheduler::RuntimeInfo::bind(fusion, p->script.inputs);
-  if (!rt) {
-    std::cerr << args.file << ": error: " << rt.error().message << "\n";
+  auto regions = p->finalRegions();
+  if (!regions) {
+    std::cerr << args.file << ": error: " << regions.error().message << "\n";
     return kRuntimeFailure;
   }
-  const regions::RegionAnalysis analysis = regions::findRegions(fusion, rt.value(), p->profile);
-  const auto comparisons = regions::compareWithSegmentation(analysis, p->result.segmentation, rt.value());
+  const regions::RegionAnalysis& analysis = *regions->analysis;
+  const auto& comparisons = regions->comparisons;
   if (args.value("--json") != std::optional<std::string>("-"))  // JSON on stdout stands alone
-    printRegions(analysis, comparisons, p->result.segmentation.segments.size());
+    printRegions(analysis, comparisons, p->segmentation->segmentation.segments.size());
   if (auto st = writeOutput(args.value("--json"), regionsJson(analysis, comparisons)); !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;
@@ -493,7 +490,7 @@ SegmentRunSummary summarizeCpuSegment(const segmenter::Segment& seg, const std::
 // Runs the segmentation `summary.repeat` times on the CPU reference; fills summary.segments.
 std::optional<std::vector<exec::Value>> runSegmentsOnCpu(const Arguments& args, const Pipeline& p,
                                                          const std::vector<exec::Value>& inputs, RunSummary& summary) {
-  const segmenter::Segmentation& seg = p.result.segmentation;
+  const segmenter::Segmentation& seg = p.segmentation->segmentation;
   auto runner = exec::SegmentRunner::create(seg);
   if (!runner) {
     std::cerr << args.file << ": error: " << runner.error().message << "\n";
@@ -561,7 +558,7 @@ int runSegmented(const Arguments& args, RunSummary& summary) {
     std::cerr << args.file << ": error: " << inputs.error().message << "\n";
     return kRuntimeFailure;
   }
-  const segmenter::Segmentation& seg = p->result.segmentation;
+  const segmenter::Segmentation& seg = p->segmentation->segmentation;
   std::optional<std::vector<exec::Value>> outputs;
   if (summary.backend == "cuda") {
     auto ran = runSegmentsOnCuda(*p, inputs.value(), summary);
@@ -620,7 +617,7 @@ int exportSegments(const Arguments& args) {
   if (!p) return code;
   segmenter::ExportOptions options;
   options.fusionInputs = &p->script.inputs;
-  auto exports = segmenter::exportAllSegments(p->result.segmentation, options);
+  auto exports = segmenter::exportAllSegments(p->segmentation->segmentation, options);
   if (!exports) {
     std::cerr << args.file << ": error: " << exports.error().message << "\n";
     return kRuntimeFailure;
@@ -638,7 +635,7 @@ int exportSegments(const Arguments& args) {
       return kRuntimeFailure;
     }
   }
-  const std::string maps = segmentIndexMapsJson(exports.value(), *p->result.fusion, args.file);
+  const std::string maps = segmentIndexMapsJson(exports.value(), *p->segmentation->fusion, args.file);
   if (auto st = writeOutput((out / "index_maps.json").string(), maps); !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;
@@ -651,7 +648,7 @@ int writeTrace(const Arguments& args) {
   int code = kOk;
   auto p = runPipeline(args, code);
   if (!p) return code;
-  const trace::Trace& t = p->trace;
+  const trace::Trace& t = *p->trace;
   if (auto st = writeOutput(args.value("--json"), trace::traceToJson(t)); !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;
@@ -677,10 +674,9 @@ int schedule(const Arguments& args) {
     std::cerr << "\n";
     return kBadInput;
   }
-  if (!applyDisabledPasses(args)) return kBadInput;
-  auto script = load(args.file);
-  if (!script) return kBadInput;
-  if (!args.has("--no-passes")) passes::runPreSegmenter(*script->fusion);
+  auto session = loadThroughPasses(args);
+  if (!session) return kBadInput;
+  const frontend::Script* script = &session->script;
   auto runtime = scheduler::RuntimeInfo::bind(*script->fusion, script->inputs);
   if (!runtime) {
     std::cerr << args.file << ": error: " << runtime.error().message << "\n";
@@ -706,10 +702,10 @@ int schedule(const Arguments& args) {
 }
 
 int printIr(const Arguments& args) {
-  auto script = load(args.file);
-  if (!script) return kBadInput;
-  if (args.has("--after-passes")) passes::runPreSegmenter(*script->fusion);
-  std::cout << script->fusion->print();
+  auto session = loadSession(args.file, upTo(args.has("--after-passes") ? pipeline::Stage::PreSegmenter
+                                                                          : pipeline::Stage::Concretize));
+  if (!session) return kBadInput;
+  std::cout << session->script.fusion->print();
   return kOk;
 }
 

@@ -50,13 +50,13 @@ SegmentRunSummary summarize(const segmenter::Segment& seg, const exec::cuda::Cud
 
 }  // namespace
 
-Result<std::vector<exec::Value>> runSegmentsOnCuda(const trace::PipelineRun& p, const std::vector<exec::Value>& inputs,
+Result<std::vector<exec::Value>> runSegmentsOnCuda(const pipeline::Session& p, const std::vector<exec::Value>& inputs,
                                                    RunSummary& summary) {
   SEGSCOPE_TRY(exec::cuda::CudaEnvironment env, exec::cuda::defaultCudaEnvironment());
   exec::cuda::CudaRunOptions options;
   options.repeat = summary.repeat;
   options.warmup = summary.warmup;
-  const segmenter::Segmentation& seg = p.result.segmentation;
+  const segmenter::Segmentation& seg = p.segmentation->segmentation;
   SEGSCOPE_TRY(exec::cuda::CudaRunner runner, exec::cuda::CudaRunner::create(seg, p.script.inputs, env, options));
   SEGSCOPE_TRY(exec::cuda::CudaRun run, runner.run(inputs));
   summary.device = deviceName(env);

@@ -7,14 +7,14 @@
 #include "cli/report.h"
 #include "exec/host_tensor.h"
 #include "ir/result.h"
-#include "trace/pipeline.h"
+#include "pipeline/pipeline.h"
 
 namespace segscope::cli {
 
 /// Runs `p`'s segmentation on CUDA device 0 (summary.repeat timed launches per segment after
 /// summary.warmup warm-ups) and fills summary.segments and the device fields; returns the
 /// fusion's outputs copied back to the host.
-Result<std::vector<exec::Value>> runSegmentsOnCuda(const trace::PipelineRun& p, const std::vector<exec::Value>& inputs,
+Result<std::vector<exec::Value>> runSegmentsOnCuda(const pipeline::Session& p, const std::vector<exec::Value>& inputs,
                                                    RunSummary& summary);
 
 }  // namespace segscope::cli

@@ -38,11 +38,11 @@ std::string stepFileName(const trace::Step& step) {
 
 bool graphExportAvailable() { return true; }
 
-Status exportSegmentGraph(const trace::PipelineRun& run, const std::optional<std::string>& svgPath,
+Status exportSegmentGraph(const pipeline::Session& run, const std::optional<std::string>& svgPath,
                           const std::optional<std::string>& dotPath, const std::string& view) {
   const auto v = viewFromName(view);
   if (!v) return makeError("unknown view '" + view + "'; views are: segments collapsed fusion");
-  const trace::SnapshotPtr snapshot = graph::snapshotOfSegmentation(run.result.segmentation);
+  const trace::SnapshotPtr snapshot = graph::snapshotOfSegmentation(run.segmentation->segmentation);
   // Sizes are keyed by value, so bind them to the snapshot's own copy of the fusion.
   auto sizes = scheduler::RuntimeInfo::bind(*snapshot->fusion, run.script.inputs);
   graph::BuildOptions options;
@@ -50,7 +50,7 @@ Status exportSegmentGraph(const trace::PipelineRun& run, const std::optional<std
   options.clusterWord = "segment";
   if (sizes) options.sizes = &sizes.value();
   graph::GraphModel model = graph::buildGraph(*snapshot, options);
-  model.title += " · " + std::to_string(run.result.segmentation.segments.size()) + " segments on " + run.profile.name;
+  model.title += " · " + std::to_string(run.segmentation->segmentation.segments.size()) + " segments on " + run.profile->name;
   if (svgPath) {
     SEGSCOPE_TRY(std::string svg, layout::renderSvg(model));
     if (Status st = frontend::writeFileAtomically(*svgPath, svg); !st) return st;
@@ -62,13 +62,13 @@ Status exportSegmentGraph(const trace::PipelineRun& run, const std::optional<std
   return {};
 }
 
-Result<int> exportStepSvgs(const trace::PipelineRun& run, const std::string& dir) {
+Result<int> exportStepSvgs(const pipeline::Session& run, const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return makeError("cannot create " + dir + ": " + ec.message());
   std::map<const ir::Fusion*, std::optional<scheduler::RuntimeInfo>> sizesOf;  // steps share fusions
   int written = 0;
-  for (const trace::Step& step : run.trace.steps()) {
+  for (const trace::Step& step : run.trace->steps()) {
     if (!step.modified || !step.after) continue;
     auto [it, fresh] = sizesOf.try_emplace(step.after->fusion.get());
     if (fresh)

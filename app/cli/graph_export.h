@@ -5,7 +5,7 @@
 #include <string>
 
 #include "ir/result.h"
-#include "trace/pipeline.h"
+#include "pipeline/pipeline.h"
 
 namespace segscope::cli {
 
@@ -13,11 +13,11 @@ namespace segscope::cli {
 bool graphExportAvailable();
 
 /// The final segmentation drawn as `view` ("segments", "collapsed" or "fusion").
-Status exportSegmentGraph(const trace::PipelineRun& run, const std::optional<std::string>& svgPath,
+Status exportSegmentGraph(const pipeline::Session& run, const std::optional<std::string>& svgPath,
                           const std::optional<std::string>& dotPath, const std::string& view);
 
 /// One SVG per step that changed something, numbered by step index, into `dir`; returns
 /// how many were written.
-Result<int> exportStepSvgs(const trace::PipelineRun& run, const std::string& dir);
+Result<int> exportStepSvgs(const pipeline::Session& run, const std::string& dir);
 
 }  // namespace segscope::cli

@@ -6,12 +6,12 @@ namespace segscope::cli {
 
 bool graphExportAvailable() { return false; }
 
-Status exportSegmentGraph(const trace::PipelineRun&, const std::optional<std::string>&, const std::optional<std::string>&,
+Status exportSegmentGraph(const pipeline::Session&, const std::optional<std::string>&, const std::optional<std::string>&,
                           const std::string&) {
   return makeError("this build has no Graphviz (configure with SEGSCOPE_WITH_GRAPHVIZ=ON for --svg/--dot)");
 }
 
-Result<int> exportStepSvgs(const trace::PipelineRun&, const std::string&) {
+Result<int> exportStepSvgs(const pipeline::Session&, const std::string&) {
   return makeError("this build has no Graphviz (configure with SEGSCOPE_WITH_GRAPHVIZ=ON for --svg-dir)");
 }
 

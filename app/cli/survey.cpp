@@ -14,7 +14,7 @@
 #include "frontend/file_io.h"
 #include "passes/pass.h"
 #include "scheduler/device_profile.h"
-#include "trace/pipeline.h"
+#include "pipeline/pipeline.h"
 
 namespace segscope::cli {
 namespace {
@@ -56,20 +56,20 @@ std::string firstLine(const std::string& text) {
 SurveyRow surveyOne(const std::string& file, const std::string& profile, const std::vector<std::string>& disabledPasses) {
   SurveyRow row;
   row.file = file;
-  trace::PipelineOptions options;
+  pipeline::PipelineOptions options;
   options.profile = profile;
-  options.disabledPasses = disabledPasses;
+  options.passes.disabled.insert(disabledPasses.begin(), disabledPasses.end());
   const auto start = std::chrono::steady_clock::now();
   try {
-    auto outcome = trace::runPipelineOnFile(file, options);
+    auto outcome = pipeline::runPipelineOnFile(file, options);
     row.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (auto* error = std::get_if<trace::PipelineError>(&outcome)) {
+    if (auto* error = std::get_if<pipeline::PipelineError>(&outcome)) {
       row.diagnostic = firstLine(error->diagnostic.loc.known() ? error->diagnostic.format() : error->diagnostic.message);
       return row;
     }
-    const auto& run = std::get<trace::PipelineRun>(outcome);
+    const auto& run = std::get<pipeline::Session>(outcome);
     row.loaded = true;
-    for (const segmenter::Segment& s : run.result.segmentation.segments) {
+    for (const segmenter::Segment& s : run.segmentation->segmentation.segments) {
       if (s.hostScalars) {
         ++row.hostScalarSegments;
         continue;
@@ -78,7 +78,7 @@ SurveyRow surveyOne(const std::string& file, const std::string& profile, const s
       row.schedulers.emplace_back(scheduler::schedulerName(s.scheduler));
     }
     std::sort(row.schedulers.begin(), row.schedulers.end());
-    for (const trace::Step& s : run.trace.steps())
+    for (const trace::Step& s : run.trace->steps())
       if (s.merge && s.phase != "whole_fusion") {
         ++row.mergeAttempts;
         row.mergesRefused += s.merge->ok() ? 0 : 1;

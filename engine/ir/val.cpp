@@ -1,7 +1,9 @@
-// Value helpers: printing of constants, symbolic ints and shapes.
+// Value helpers: printing of constants, symbolic ints and shapes; constant and emptiness predicates.
 #include "ir/val.h"
 
+#include <algorithm>
 #include <cmath>
+#include <complex>
 #include <cstdio>
 
 namespace segscope::ir {
@@ -63,6 +65,23 @@ std::string TensorView::shapeString() const {
     s += d.extent.toString();
   }
   return s + "]";
+}
+
+bool isEmpty(const TensorView* tv) {
+  return std::any_of(tv->dims().begin(), tv->dims().end(), [](const Dim& d) { return d.extent.isConst(0); });
+}
+
+std::optional<ScalarValue> constantValue(const Val* v) {
+  const auto* s = v ? v->asScalar() : nullptr;
+  if (!s || !s->isConstant()) return std::nullopt;
+  return s->value();
+}
+
+bool isZeroConstant(const Val* v) {
+  const auto value = constantValue(v);
+  if (!value) return false;
+  if (const auto* c = std::get_if<std::complex<double>>(&*value)) return *c == std::complex<double>(0.0, 0.0);
+  return scalarAsDouble(*value) == 0.0;
 }
 
 }  // namespace segscope::ir

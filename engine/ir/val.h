@@ -143,4 +143,13 @@ class TensorView final : public Val {
   bool isCpu_ = false;
 };
 
+/// True when some dim of `tv` has the constant extent 0 (the tensor holds no element).
+bool isEmpty(const TensorView* tv);
+
+/// The value of a constant scalar; nullopt for tensors and runtime scalars.
+std::optional<ScalarValue> constantValue(const Val* v);
+
+/// True for a constant scalar equal to zero (false, 0, 0.0, -0.0, complex 0).
+bool isZeroConstant(const Val* v);
+
 }  // namespace segscope::ir

@@ -37,7 +37,7 @@ bool isSimplePad(const ir::Expr* e) {
   if (!e || e->family() != OpFamily::Pad || !e->output()->isTensor()) return false;
   for (const ir::SymInt& w : e->attrs().padWidths)
     if (!w.isConst() || w.value < 0) return false;  // a run-time width is not provably >= 0
-  return !hasPadValue(e) || rewrite::isZeroConstant(e->operand(1));
+  return !hasPadValue(e) || ir::isZeroConstant(e->operand(1));
 }
 
 std::string widthsText(const std::vector<ir::SymInt>& w) {

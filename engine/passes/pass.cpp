@@ -7,8 +7,8 @@
 
 namespace segscope::passes {
 
-PassRunner::PassRunner(ir::Fusion& fusion, trace::Recorder* recorder, std::string phase)
-    : fusion_(fusion), recorder_(recorder), phase_(std::move(phase)) {}
+PassRunner::PassRunner(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection, std::string phase)
+    : fusion_(fusion), recorder_(recorder), selection_(std::move(selection)), phase_(std::move(phase)) {}
 
 bool PassRunner::run(const Pass& pass) {
   if (recorder_ && !current_) current_ = trace::snapshotOf(fusion_);
@@ -18,7 +18,7 @@ bool PassRunner::run(const Pass& pass) {
   step.phase = phase_;
   step.before = current_;
   step.exprsBefore = static_cast<int>(fusion_.exprs().size());
-  if (!pass.enabled()) {
+  if (!selection_.isEnabled(pass)) {
     step.skipped = true;
     step.after = current_;
     step.exprsAfter = step.exprsBefore;
@@ -34,8 +34,10 @@ bool PassRunner::run(const Pass& pass) {
   step.exprsAfter = static_cast<int>(fusion_.exprs().size());
   step.log = log.lines();
   // A pass that breaks the IR is a bug in the pass; say so in the trace rather than abort.
-  if (const Status verified = fusion_.verify(); !verified)
-    step.log.push_back("verify failed after " + step.name + ": " + verified.error().message);
+  if (const Status verified = fusion_.verify(); !verified) {
+    step.verifyError = verified.error().message;
+    step.log.push_back("verify failed after " + step.name + ": " + step.verifyError);
+  }
   if (recorder_) {
     if (modified) current_ = trace::snapshotOf(fusion_);
     step.after = current_;

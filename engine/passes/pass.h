@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,21 @@ class Pass {
   virtual void setEnabledFlag(bool on) const = 0;
   /// Rewrites `fusion`; returns true when it changed anything. Must keep verify() true.
   virtual bool run(ir::Fusion& fusion, PassLog& log) const = 0;
+};
+
+/// Which passes one run switches off or on against their defaults. It travels by value in
+/// the run's options: nvFuser's per-pass flags are process-wide statics (the `flag()` below
+/// keeps that as the default), but two Segscope loads on two threads must each get exactly
+/// their own choice, so a run never writes a flag.
+struct PassSelection {
+  std::set<std::string, std::less<>> disabled;
+  std::set<std::string, std::less<>> enabled;
+
+  bool isEnabled(const Pass& pass) const {
+    if (disabled.count(pass.name())) return false;
+    if (enabled.count(pass.name())) return true;
+    return pass.enabled();
+  }
 };
 
 /// CRTP base: Derived supplies `static constexpr std::string_view kName`,
@@ -77,7 +93,8 @@ class OptimizationPassGuard {
 /// so a pass that changes nothing reuses it instead of copying the fusion again.
 class PassRunner {
  public:
-  PassRunner(ir::Fusion& fusion, trace::Recorder* recorder, std::string phase = "pre-segmentation");
+  PassRunner(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection = {},
+             std::string phase = "pre-segmentation");
 
   /// Runs `pass` once (or records it as skipped when disabled); true when it changed the fusion.
   bool run(const Pass& pass);
@@ -91,6 +108,7 @@ class PassRunner {
  private:
   ir::Fusion& fusion_;
   trace::Recorder* recorder_;
+  PassSelection selection_;
   std::string phase_;
   trace::SnapshotPtr current_;
   bool hitCap_ = false;

@@ -84,8 +84,21 @@ const Pass* findPass(std::string_view name) {
   return nullptr;
 }
 
-bool runPreSegmenter(ir::Fusion& fusion, trace::Recorder* recorder) {
-  PassRunner runner(fusion, recorder);
+std::optional<std::string> firstUnknownPass(const PassSelection& selection) {
+  for (const auto* names : {&selection.disabled, &selection.enabled})
+    for (const std::string& n : *names)
+      if (!findPass(n)) return n;
+  return std::nullopt;
+}
+
+std::string passNames() {
+  std::string out;
+  for (const Pass* p : preSegmenterPasses()) out += (out.empty() ? "" : " ") + std::string(p->name());
+  return out;
+}
+
+bool runPreSegmenter(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection) {
+  PassRunner runner(fusion, recorder, std::move(selection));
   bool modified = false;
   for (const Pass* pass : preSegmenterPasses()) modified = runner.run(*pass) || modified;
   return modified;

@@ -1,6 +1,8 @@
 // The pre-segmentation pipeline: nvFuser's pass order, run once before segmentation.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -16,6 +18,12 @@ const Pass* findPass(std::string_view name);
 
 /// Runs each pass once, in order, recording a Step per pass. Returns true if any changed
 /// the fusion. Unlike PassRunner::runToFixedPoint this mirrors nvFuser exactly.
-bool runPreSegmenter(ir::Fusion& fusion, trace::Recorder* recorder = nullptr);
+bool runPreSegmenter(ir::Fusion& fusion, trace::Recorder* recorder = nullptr, PassSelection selection = {});
+
+/// The first name `selection` mentions that is not a pass; nullopt when all are.
+std::optional<std::string> firstUnknownPass(const PassSelection& selection);
+
+/// "a b c": every pass name in PreSegmenter order, for an error that lists them.
+std::string passNames();
 
 }  // namespace segscope::passes

@@ -99,7 +99,7 @@ class EmptyRemover {
     for (const ir::FusionOutput& o : f_.outputs()) outputs.push_back(o.val);
     for (ir::Val* v : outputs) {
       ir::TensorView* tv = v->asTensor();
-      if (!tv || !rewrite::isEmpty(tv) || !tv->definition() || tv->definition()->family() == OpFamily::Full ||
+      if (!tv || !ir::isEmpty(tv) || !tv->definition() || tv->definition()->family() == OpFamily::Full ||
           !f_.isOutput(tv))
         continue;
       ir::Scalar* zero = rewrite::constantFor(f_, tv->dtype(), 0.0);
@@ -134,7 +134,7 @@ class EmptyRemover {
   void handlePad(ir::Expr* e) {
     const auto* x = e->operand(0)->asTensor();
     ir::TensorView* out = e->output()->asTensor();
-    if (!x || !out || !rewrite::isEmpty(x)) return;
+    if (!x || !out || !ir::isEmpty(x)) return;
     const bool hasValue = !e->attrs().flags.empty() && e->attrs().flags[0] && e->numOperands() > 1;
     ir::Val* value = hasValue ? e->operand(1) : rewrite::constantFor(f_, out->dtype(), 0.0);
     ir::TensorView* full = fullLike(out, value);

@@ -2,29 +2,11 @@
 #include "passes/tensor_rewrite.h"
 
 #include <algorithm>
-#include <complex>
 #include <unordered_set>
 
 namespace segscope::passes::rewrite {
 
 using ir::DataType;
-
-bool isEmpty(const ir::TensorView* tv) {
-  return std::any_of(tv->dims().begin(), tv->dims().end(), [](const ir::Dim& d) { return d.extent.isConst(0); });
-}
-
-std::optional<ir::ScalarValue> constantValue(const ir::Val* v) {
-  const auto* s = v ? v->asScalar() : nullptr;
-  if (!s || !s->isConstant()) return std::nullopt;
-  return s->value();
-}
-
-bool isZeroConstant(const ir::Val* v) {
-  const auto value = constantValue(v);
-  if (!value) return false;
-  if (const auto* c = std::get_if<std::complex<double>>(&*value)) return *c == std::complex<double>(0.0, 0.0);
-  return ir::scalarAsDouble(*value) == 0.0;
-}
 
 bool hasSingleUse(const ir::Fusion& f, const ir::Val* v) { return v->uses().size() == 1 && !f.isOutput(v); }
 

@@ -1,5 +1,6 @@
 // Helpers the rewriting passes share: replacing a tensor by an equivalent one, removing
-// exactly the exprs a rewrite left without a reader, and small value predicates.
+// exactly the exprs a rewrite left without a reader, and use predicates. (Value predicates
+// such as ir::isZeroConstant live in ir/val.h, where the segmenter can use them too.)
 #pragma once
 
 #include <optional>
@@ -9,15 +10,6 @@
 #include "ir/fusion.h"
 
 namespace segscope::passes::rewrite {
-
-/// True when some dim of `tv` has the constant extent 0 (the tensor holds no element).
-bool isEmpty(const ir::TensorView* tv);
-
-/// The value of a constant scalar; nullopt for tensors and runtime scalars.
-std::optional<ir::ScalarValue> constantValue(const ir::Val* v);
-
-/// True for a constant scalar equal to zero (false, 0, 0.0, -0.0, complex 0).
-bool isZeroConstant(const ir::Val* v);
 
 /// True when `v` feeds exactly one expr and is not a fusion output, so a rewrite of that
 /// one reader may drop it.

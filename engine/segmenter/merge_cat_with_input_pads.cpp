@@ -2,7 +2,7 @@
 // those pads first, so the whole concatenation becomes one resize segment.
 #include <algorithm>
 
-#include "passes/tensor_rewrite.h"
+#include "ir/val.h"
 #include "segmenter/finder_state.h"
 
 namespace segscope::segmenter {
@@ -22,7 +22,7 @@ bool padsOnlyAxis(const ir::Expr* pad, std::int64_t axis) {
 }
 
 bool isZeroPad(const ir::Expr* pad) {
-  return pad->numOperands() < 2 || passes::rewrite::isZeroConstant(pad->operand(1));
+  return pad->numOperands() < 2 || ir::isZeroConstant(pad->operand(1));
 }
 
 // The pad groups feeding a cat group, or empty when the pattern does not hold.

@@ -58,6 +58,9 @@ struct Step {
   int exprsAfter = 0;
   double milliseconds = 0;
   std::vector<std::string> log;  // what the step did, in the pass's own words
+  /// Set when the fusion failed verify() after this step: a bug in the pass, which the shells
+  /// report as a failure (the same text also ends the log, for the reader of the trace).
+  std::string verifyError;
   std::optional<MergeInfo> merge;  // Merge steps (and whole-fusion tries)
 
   /// Steps that changed nothing; the UI can hide them. A merge step sets `modified` exactly

@@ -326,6 +326,7 @@ std::string traceToJson(const Trace& trace) {
                  {"phase", s.phase}, {"modified", s.modified}, {"skipped", s.skipped}, {"before", before},
                  {"after", after}, {"exprs_before", s.exprsBefore}, {"exprs_after", s.exprsAfter},
                  {"ms", s.milliseconds}, {"log", s.log}};
+    if (!s.verifyError.empty()) step["verify_error"] = s.verifyError;
     if (s.merge) step["merge"] = mergeJson(*s.merge);
     steps.push_back(std::move(step));
   }
@@ -396,6 +397,7 @@ Result<Trace> traceFromJson(const std::string& text) {
       step.exprsAfter = s.at("exprs_after").get<int>();
       step.milliseconds = s.at("ms").get<double>();
       step.log = s.at("log").get<std::vector<std::string>>();
+      if (s.contains("verify_error")) step.verifyError = s.at("verify_error").get<std::string>();
       if (s.contains("merge")) step.merge = mergeFrom(s.at("merge"));
       trace.record(std::move(step));
     }

@@ -15,7 +15,7 @@
 #include "layout/graphviz_layout.h"
 #include "layout/synthetic_model.h"
 #include "test_files.h"
-#include "trace/pipeline.h"
+#include "pipeline/pipeline.h"
 
 using namespace segscope;
 using layout::Geometry;
@@ -229,10 +229,10 @@ class TestGraphvizLayout : public QObject {
   }
   void everySampleLaysOutWithClustersAroundTheirOps() {
     QFETCH(QString, path);
-    auto run = trace::runPipelineOnFile(path.toStdString(), {});
-    QVERIFY(std::holds_alternative<trace::PipelineRun>(run));
-    const trace::PipelineRun& r = std::get<trace::PipelineRun>(run);
-    const trace::SnapshotPtr snapshot = graph::snapshotOfSegmentation(r.result.segmentation);
+    auto run = pipeline::runPipelineOnFile(path.toStdString(), {});
+    QVERIFY(std::holds_alternative<pipeline::Session>(run));
+    const pipeline::Session& r = std::get<pipeline::Session>(run);
+    const trace::SnapshotPtr snapshot = graph::snapshotOfSegmentation(r.segmentation->segmentation);
     for (graph::View view : {graph::View::Segments, graph::View::Collapsed, graph::View::Fusion}) {
       graph::BuildOptions options;
       options.view = view;

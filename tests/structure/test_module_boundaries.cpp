@@ -1,8 +1,10 @@
-// Module boundaries of DESIGN §1: nothing under engine/ includes a Qt or Graphviz header,
-// and nothing under layout/ includes Qt. Checked by reading every source file.
+// Module boundaries of DESIGN §2: nothing under engine/ includes a Qt or Graphviz header,
+// nothing under layout/ includes Qt, and every include follows the allowed module graph
+// (a module includes only itself and modules below it). Checked by reading every source file.
 #include <QtTest>
 
 #include <QDirIterator>
+#include <QHash>
 #include <QRegularExpression>
 
 namespace {
@@ -10,6 +12,38 @@ namespace {
 // Plain (not raw) string literals: moc's lexer does not understand raw strings.
 const char* const kQtInclude = "^#\\s*include\\s*[<\"](Q[A-Za-z]+|Qt[A-Za-z]*/[^>\"]*|qt[a-z]*\\.h)[>\"]";
 const char* const kGraphvizInclude = "^#\\s*include\\s*[<\"](graphviz/)?(gvc|cgraph|cdt|types|gvplugin)\\.h[>\"]";
+const char* const kProjectInclude = "^#\\s*include\\s*\"([a-z_]+)/[^\"]+\"";
+
+// DESIGN §2's allowed module graph as floors: a module may include its own floor's module
+// (itself) and anything on a lower floor, never a module beside or above it. So
+// support ← ir ← {frontend, trace, scheduler} ← {passes, segmenter} ← {regions, exec, nvlog,
+// graph} ← pipeline ← layout ← ui ← app. (The shells in app/ draw with layout/ too, and
+// app/segscope is the GUI's main, hence app on top.)
+int floorOf(const QString& module) {
+  static const QHash<QString, int> floors = {
+      {"support", 0}, {"ir", 1},      {"frontend", 2}, {"trace", 2}, {"scheduler", 2}, {"passes", 3},
+      {"segmenter", 3}, {"regions", 4}, {"exec", 4},   {"nvlog", 4}, {"graph", 4},     {"pipeline", 5},
+      {"layout", 6},  {"ui", 7},      {"app", 8},
+  };
+  return floors.value(module, -1);
+}
+
+// The module a source file belongs to: engine/<module>/…, or the top folder (layout, ui, app).
+QString moduleOfPath(const QString& relative) {
+  const QStringList parts = relative.split('/');
+  if (parts.size() > 2 && parts[0] == "engine") return parts[1];
+  return parts[0];
+}
+
+// Why `include` (the folder of a quoted include) may not be included from `module`; empty
+// when it may. Folders that are not modules (app/cli's own "cli/…") belong to the includer.
+QString wrongWay(const QString& module, const QString& included) {
+  const int from = floorOf(module), to = floorOf(included);
+  if (to < 0 || included == module) return {};
+  if (from < 0) return QString("%1 is not a module of DESIGN §2").arg(module);
+  if (to >= from) return QString("%1 (floor %2) may not include %3 (floor %4)").arg(module).arg(from).arg(included).arg(to);
+  return {};
+}
 
 }  // namespace
 
@@ -17,22 +51,28 @@ class TestModuleBoundaries : public QObject {
   Q_OBJECT
 
  private:
-  // Returns "file:line: include" for every forbidden include under `folder`.
-  static QStringList forbiddenIncludes(const QString& folder, const QRegularExpression& pattern) {
-    QStringList hits;
-    QDirIterator it(QString(SEGSCOPE_SOURCE_DIR) + "/" + folder, {"*.h", "*.hpp", "*.cpp", "*.cc", "*.cu", "*.cuh"},
-                    QDir::Files, QDirIterator::Subdirectories);
+  // Calls visit(path relative to the source root, line number, trimmed line) for every line
+  // of every source file under `folder`.
+  template <class Visit>
+  static void forEachSourceLine(const QString& folder, Visit visit) {
+    const QString root(SEGSCOPE_SOURCE_DIR);
+    QDirIterator it(root + "/" + folder, {"*.h", "*.hpp", "*.cpp", "*.cc", "*.cu", "*.cuh"}, QDir::Files,
+                    QDirIterator::Subdirectories);
     while (it.hasNext()) {
       const QString path = it.next();
       QFile file(path);
       if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) continue;
       int lineNo = 0;
-      while (!file.atEnd()) {
-        const QString line = QString::fromUtf8(file.readLine()).trimmed();
-        ++lineNo;
-        if (pattern.match(line).hasMatch()) hits << QString("%1:%2: %3").arg(path).arg(lineNo).arg(line);
-      }
+      while (!file.atEnd()) visit(path.mid(root.size() + 1), ++lineNo, QString::fromUtf8(file.readLine()).trimmed());
     }
+  }
+
+  // Returns "file:line: include" for every forbidden include under `folder`.
+  static QStringList forbiddenIncludes(const QString& folder, const QRegularExpression& pattern) {
+    QStringList hits;
+    forEachSourceLine(folder, [&](const QString& file, int lineNo, const QString& line) {
+      if (pattern.match(line).hasMatch()) hits << QString("%1:%2: %3").arg(file).arg(lineNo).arg(line);
+    });
     return hits;
   }
 
@@ -53,6 +93,35 @@ class TestModuleBoundaries : public QObject {
     const QRegularExpression qt(kQtInclude);
     const QStringList hits = forbiddenIncludes("layout", qt);
     QVERIFY2(hits.isEmpty(), qPrintable(hits.join('\n')));
+  }
+
+  // Every quoted include of engine/, layout/, ui/ and app/ goes down the module graph.
+  void includesFollowTheAllowedModuleGraph() {
+    const QRegularExpression project(kProjectInclude);
+    QStringList hits;
+    for (const char* folder : {"engine", "layout", "ui", "app"})
+      forEachSourceLine(folder, [&](const QString& file, int lineNo, const QString& line) {
+        const auto m = project.match(line);
+        if (!m.hasMatch()) return;
+        const QString why = wrongWay(moduleOfPath(file), m.captured(1));
+        if (!why.isEmpty()) hits << QString("%1:%2: %3: %4").arg(file).arg(lineNo).arg(line, why);
+      });
+    QVERIFY2(hits.isEmpty(), qPrintable(hits.join('\n')));
+  }
+
+  // The graph check catches an include that runs back up (the trace → passes import this
+  // test was written against) and one between modules on the same floor.
+  void theGraphCheckCatchesAWrongWayInclude() {
+    const QRegularExpression project(kProjectInclude);
+    const auto m = project.match("#include \"passes/pre_segmenter.h\"");
+    QVERIFY(m.hasMatch());
+    QCOMPARE(m.captured(1), QString("passes"));
+    QCOMPARE(moduleOfPath("engine/trace/pipeline.cpp"), QString("trace"));
+    QVERIFY(!wrongWay("trace", m.captured(1)).isEmpty());
+    QVERIFY(!wrongWay("segmenter", "passes").isEmpty());
+    QVERIFY(wrongWay("ir", "support").isEmpty());
+    QVERIFY(wrongWay("pipeline", "passes").isEmpty());
+    QVERIFY(wrongWay("app", "cli").isEmpty());
   }
 
   void theCheckItselfCatchesAQtInclude() {

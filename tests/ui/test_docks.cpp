@@ -20,7 +20,7 @@
 #include "ir/expr.h"
 #include "test_files.h"
 #include "trace/diff.h"
-#include "trace/pipeline.h"
+#include "pipeline/pipeline.h"
 #include "ui/inspector_view.h"
 #include "ui/merge_log_view.h"
 #include "ui/source_view.h"
@@ -32,14 +32,10 @@ using segscope::ui::SessionPtr;
 namespace {
 
 SessionPtr sessionFor(const QString& path) {
-  auto result = trace::runPipelineOnFile(path.toStdString(), {});
-  auto* run = std::get_if<trace::PipelineRun>(&result);
-  if (!run) return nullptr;
-  auto session = std::make_shared<ui::Session>();
-  session->file = run->file;
-  session->source = run->source;
-  session->trace = std::make_shared<trace::Trace>(std::move(run->trace));
-  return session;
+  auto result = pipeline::runPipelineOnFile(path.toStdString(), {});
+  auto* session = std::get_if<pipeline::Session>(&result);
+  if (!session) return nullptr;
+  return std::make_shared<const pipeline::Session>(std::move(*session));
 }
 
 QString samplePath(const char* name) { return QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + name; }
@@ -368,8 +364,9 @@ class TestDocks : public QObject {
   }
 
   void sourceViewWithoutTextShowsAPlaceholder() {
-    auto session = std::make_shared<ui::Session>(*crossEntropy_);
-    session->source.clear();
+    auto session = std::make_shared<ui::Session>();  // a saved trace whose script is gone: no text
+    session->file = crossEntropy_->file;
+    session->trace = crossEntropy_->trace;
     ui::SourceView view;
     view.setSession(session);
     QVERIFY(view.editor()->toPlainText().isEmpty());

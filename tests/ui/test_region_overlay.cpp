@@ -7,7 +7,7 @@
 #include <QTemporaryDir>
 
 #include "test_files.h"
-#include "trace/pipeline.h"
+#include "pipeline/pipeline.h"
 #include "trace/trace_json.h"
 #include "ui/graph_scene.h"
 #include "ui/main_window.h"
@@ -115,12 +115,12 @@ class TestRegionOverlay : public QObject {
     QTemporaryDir dir;
     const QString script = dir.filePath("repeat_kv.py");
     QVERIFY(QFile::copy(sample("repeat_kv.py"), script));
-    auto run = trace::runPipelineOnFile(script.toStdString(), {});
-    QVERIFY(std::holds_alternative<trace::PipelineRun>(run));
+    auto run = pipeline::runPipelineOnFile(script.toStdString(), {});
+    QVERIFY(std::holds_alternative<pipeline::Session>(run));
     const QString tracePath = dir.filePath("repeat_kv.trace.json");
     QFile out(tracePath);
     QVERIFY(out.open(QIODevice::WriteOnly));
-    out.write(QByteArray::fromStdString(trace::traceToJson(std::get<trace::PipelineRun>(run).trace)));
+    out.write(QByteArray::fromStdString(trace::traceToJson(*std::get<pipeline::Session>(run).trace)));
     out.close();
     QVERIFY(QFile::remove(script));
 

@@ -5,7 +5,7 @@
 
 #include <QTemporaryDir>
 
-#include "trace/pipeline.h"
+#include "pipeline/pipeline.h"
 #include "trace/trace_json.h"
 #include "ui/graph_scene.h"
 #include "ui/main_window.h"
@@ -69,12 +69,12 @@ class TestRunView : public QObject {
 
   void aSavedTraceCannotBeRun() {
     QTemporaryDir dir;
-    auto pipeline = trace::runPipelineOnFile(sample("gelu.py").toStdString(), {});
-    QVERIFY(std::holds_alternative<trace::PipelineRun>(pipeline));
+    auto pipeline = pipeline::runPipelineOnFile(sample("gelu.py").toStdString(), {});
+    QVERIFY(std::holds_alternative<pipeline::Session>(pipeline));
     const QString path = dir.filePath("gelu.trace.json");
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(QByteArray::fromStdString(trace::traceToJson(std::get<trace::PipelineRun>(pipeline).trace)));
+    f.write(QByteArray::fromStdString(trace::traceToJson(*std::get<pipeline::Session>(pipeline).trace)));
     f.close();
     MainWindow w(nullptr, false);
     w.show();

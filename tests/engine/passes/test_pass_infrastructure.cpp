@@ -1,4 +1,5 @@
-// Pass infrastructure: guards restore flags, disabled passes are recorded as skipped,
+// Pass infrastructure: guards restore flags, a run's PassSelection overrides them without
+// writing them, a broken IR is a typed Step failure, disabled passes are recorded as skipped,
 // the fixed-point runner terminates (and says so when it hits its cap), and the whole
 // PreSegmenter keeps every sample's reference results.
 #include <QtTest>
@@ -38,6 +39,17 @@ class CopiesThreeTimes : public passes::OptimizationPass<CopiesThreeTimes> {
   static bool runPass(ir::Fusion& f, passes::PassLog& log) {
     if (f.exprs().size() >= 4) return false;
     return AlwaysCopies::runPass(f, log);
+  }
+};
+
+// Leaves an output nothing computes: verify() refuses the fusion after it.
+class BreaksTheIr : public passes::OptimizationPass<BreaksTheIr> {
+ public:
+  static constexpr std::string_view kName = "breaks_the_ir";
+  static constexpr bool kEnabledByDefault = true;
+  static bool runPass(ir::Fusion& f, passes::PassLog&) {
+    f.addOutput(f.newTensor(ir::DataType::Float, {ir::Dim{ir::SymInt::constant(4)}}));
+    return true;
   }
 };
 
@@ -86,6 +98,37 @@ class TestPassInfrastructure : public QObject {
     QVERIFY(t.step(0).skipped);
     QVERIFY(t.step(0).changedNothing());
     QCOMPARE(f->exprs().size(), std::size_t{1});
+  }
+
+  // A run's PassSelection overrides the default flag both ways and never writes it.
+  void selectionOverridesTheDefaultWithoutTouchingIt() {
+    auto f = tinyFusion();
+    trace::Trace t;
+    passes::PassSelection off;
+    off.disabled.insert("always_copies");
+    passes::PassRunner offRunner(*f, &t, off);
+    QVERIFY(!offRunner.run(AlwaysCopies()));
+    QVERIFY(t.step(0).skipped);
+    QVERIFY(AlwaysCopies::getEnabled());
+
+    passes::OptimizationPassGuard<AlwaysCopies> defaultOff(false);
+    passes::PassSelection on;
+    on.enabled.insert("always_copies");
+    passes::PassRunner onRunner(*f, &t, on);
+    QVERIFY(onRunner.run(AlwaysCopies()));
+    QVERIFY(!AlwaysCopies::getEnabled());
+    passes::PassRunner defaultRunner(*f, &t);
+    QVERIFY(!defaultRunner.run(AlwaysCopies()));
+  }
+
+  // A pass that leaves the IR broken is a typed failure of its Step, not only a log line.
+  void brokenIrIsATypedStepFailure() {
+    auto f = tinyFusion();
+    trace::Trace t;
+    passes::PassRunner runner(*f, &t);
+    runner.run(BreaksTheIr());
+    QVERIFY(!t.step(0).verifyError.empty());
+    QVERIFY(QString::fromStdString(t.step(0).log.back()).startsWith("verify failed after breaks_the_ir: "));
   }
 
   void runAndRecordSkipsTimesAndRecords() {
@@ -146,8 +189,7 @@ class TestPassInfrastructure : public QObject {
     trace::Trace t;
     passes::runPreSegmenter(*o.script->fusion, &t);
     QCOMPARE(t.size(), passes::preSegmenterPasses().size());
-    for (const trace::Step& s : t.steps())
-      for (const std::string& line : s.log) QVERIFY2(line.rfind("verify failed", 0) != 0, line.c_str());
+    for (const trace::Step& s : t.steps()) QVERIFY2(s.verifyError.empty(), s.verifyError.c_str());
     QVERIFY(o.script->fusion->verify().ok());
     const std::string numeric = testing::sameResults(*original.fusion, *o.script->fusion, o.script->inputs);
     QVERIFY2(numeric.empty(), numeric.c_str());

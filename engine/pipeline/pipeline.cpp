@@ -1,0 +1,142 @@
+// The ordered list of stages, each with the reason it sits where it does (read top to bottom,
+// as Halide's Lower.cpp reads), and errors turned into the diagnostics users see.
+#include "pipeline/pipeline.h"
+
+#include "exec/cuda/driver_api.h"
+#include "frontend/file_io.h"
+#include "passes/pre_segmenter.h"
+#include "scheduler/concretize_reshapes.h"
+#include "trace/trace_json.h"
+
+namespace segscope::pipeline {
+namespace {
+
+PipelineError optionError(const std::string& file, std::string message,
+                          PipelineError::Kind kind = PipelineError::Kind::BadOption) {
+  PipelineError e;
+  e.kind = kind;
+  e.diagnostic.file = file;
+  e.diagnostic.message = std::move(message);
+  return e;
+}
+
+trace::Step loadStep(const ir::Fusion& fusion, const std::string& file) {
+  trace::Step load;
+  load.kind = trace::StepKind::Load;
+  load.name = "load";
+  load.phase = "load";
+  load.modified = true;
+  load.after = trace::snapshotOf(fusion);
+  load.exprsAfter = static_cast<int>(fusion.exprs().size());
+  load.log.push_back("loaded " + fusion.name() + " from " + file);
+  return load;
+}
+
+// Forwards every step to the trace and tells the progress callback where the pipeline is.
+class ProgressRecorder final : public trace::Recorder {
+ public:
+  ProgressRecorder(trace::Trace& trace, const std::function<void(const Progress&)>& onProgress)
+      : trace_(trace), onProgress_(onProgress) {}
+  void record(trace::Step step) override {
+    Progress p;
+    p.stage = step.kind == trace::StepKind::Pass ? "pass " + step.name : "segmenter: " + step.phase;
+    p.exprs = step.exprsAfter;
+    trace_.record(std::move(step));
+    p.steps = trace_.size();
+    if (onProgress_) onProgress_(p);
+  }
+
+ private:
+  trace::Trace& trace_;
+  const std::function<void(const Progress&)>& onProgress_;
+};
+
+}  // namespace
+
+Result<scheduler::DeviceProfile> resolveProfile(const std::string& name) {
+  // "detected" reads the GPU's own figures (DESIGN §6); the built-ins need no GPU.
+  if (name == "detected") {
+    if (auto detected = exec::cuda::detectDeviceProfile()) return *detected;
+    return makeError("cannot use the 'detected' profile: " + exec::cuda::noDeviceMessage(exec::cuda::driverStatus()));
+  }
+  if (auto builtin = scheduler::profileByName(name)) return *builtin;
+  return makeError("unknown device profile '" + name + "'");
+}
+
+Outcome runPipeline(const std::string& file, const std::string& source, const PipelineOptions& options) {
+  // Options first: a wrong one is the user's mistake, reported before any work is done.
+  auto profile = resolveProfile(options.profile);
+  if (!profile) return optionError(file, profile.error().message);
+  if (const auto unknown = passes::firstUnknownPass(options.passes))
+    return optionError(file, "unknown pass '" + *unknown + "'");
+
+  // Load: the script becomes a Fusion and its footer the input sizes. Recorded as the first
+  // step, so every later step has a "before".
+  if (options.onProgress) options.onProgress({"parsing", 0, 0});
+  frontend::ParseOptions parse;
+  parse.fileName = file;
+  frontend::ParseOutcome outcome = frontend::parseScript(source, parse);
+  if (!outcome.ok()) return PipelineError{PipelineError::Kind::BadScript, outcome.error};
+  Session session;
+  session.file = file;
+  session.source = source;
+  session.script = std::move(*outcome.script);
+  session.profile = profile.value();
+  auto trace = std::make_shared<trace::Trace>();
+  trace->source = file;
+  trace->profile = profile->name;
+  trace->record(loadStep(*session.script.fusion, file));
+  session.loaded = trace->steps().back().after->fusion;
+  ProgressRecorder recorder(*trace, options.onProgress);
+  const auto finish = [&]() -> Outcome {
+    session.trace = std::move(trace);
+    return std::move(session);
+  };
+  if (options.stopAfter == Stage::Load) return finish();
+
+  // Concretize, as nvFuser does with the run-time inputs before its passes: a reshape's splits
+  // and merges (hence whether it is a view, and how it maps dims) follow from the real sizes.
+  scheduler::concretizeReshapes(*session.script.fusion, session.script.inputs);
+  if (options.stopAfter == Stage::Concretize) return finish();
+
+  // PreSegmenter: nvFuser's pass list, in nvFuser's order (passes/pre_segmenter.cpp says why
+  // each pass sits where it does), with this run's own selection of passes.
+  if (options.runPasses) passes::runPreSegmenter(*session.script.fusion, &recorder, options.passes);
+  if (options.stopAfter == Stage::PreSegmenter) return finish();
+
+  // Segment: the whole-fusion try, then the merge phases and finalize
+  // (segmenter/segment_candidate_finder.cpp lists them), every question recorded.
+  auto result = segmenter::segmentFusion(*session.script.fusion, session.script.inputs, *profile, options.segmenter,
+                                         recorder);
+  if (!result) return PipelineError{PipelineError::Kind::Segmenting, makeDiagnostic(result.error(), file, source)};
+  session.segmentation = std::make_shared<const segmenter::SegmentationResult>(std::move(result.value()));
+
+  // Regions and the run are not stages run here: Session::regionsOf computes the regions a
+  // view asks for, and exec runs a Session's segmentation when the user asks to.
+  return finish();
+}
+
+Outcome runPipelineOnFile(const std::string& file, const PipelineOptions& options) {
+  auto text = frontend::readTextFile(file);
+  if (!text) return optionError(file, text.error().message, PipelineError::Kind::Unreadable);
+  return runPipeline(file, text.value(), options);
+}
+
+Outcome openSavedTrace(const std::string& file) {
+  auto text = frontend::readTextFile(file);
+  if (!text) return optionError(file, text.error().message, PipelineError::Kind::Unreadable);
+  auto trace = trace::traceFromJson(text.value());
+  if (!trace) return optionError(file, trace.error().message, PipelineError::Kind::BadScript);
+  Session session;
+  session.file = file;
+  // A saved trace names its script; its text and inputs come along when it is still there.
+  if (auto source = frontend::readTextFile(trace->source)) {
+    session.source = source.value();
+    if (auto parsed = frontend::parseScript(session.source); parsed.ok()) session.script.inputs = parsed.script->inputs;
+  }
+  session.profile = scheduler::profileByName(trace->profile);
+  session.trace = std::make_shared<trace::Trace>(std::move(trace.value()));
+  return session;
+}
+
+}  // namespace segscope::pipeline

@@ -1,0 +1,69 @@
+// THE pipeline: what happens, in order, when a fusion script is opened. Both shells (CLI, GUI)
+// call only this and read the Session it returns.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <variant>
+
+#include "ir/diagnostic.h"
+#include "passes/pass.h"
+#include "pipeline/session.h"
+#include "segmenter/segment_candidate_finder.h"
+
+namespace segscope::pipeline {
+
+/// The stages, in the order they run (pipeline.cpp says why each sits where it does).
+/// Regions and the run are not here: they are asked of a finished Session.
+enum class Stage { Load, Concretize, PreSegmenter, Segment };
+
+/// Where a running pipeline is, for a progress display.
+struct Progress {
+  std::string stage;      // "parsing", "pass remove_empty", "segmenter: herrmann_merge"
+  std::size_t steps = 0;  // steps recorded so far
+  int exprs = 0;          // exprs in the fusion after the latest step (0 while parsing)
+};
+
+/// Everything one run of the pipeline is asked to do. Travels by value: two runs on two
+/// threads never share an option (nvFuser's pass flags are process-wide; these are not).
+struct PipelineOptions {
+  std::string profile = "h100";  // a built-in profile's name, or "detected" (the GPU's own figures)
+  segmenter::SegmenterOptions segmenter;
+  bool runPasses = true;
+  /// Passes switched off (or on) for this run only; the passes' own flags stay the defaults.
+  passes::PassSelection passes;
+  /// The last stage to run: `segscope-cli passes` and `schedule` stop after the PreSegmenter.
+  Stage stopAfter = Stage::Segment;
+  /// Called on the pipeline's thread before parsing and after every recorded step; the
+  /// receiver throttles (a 10k-op segmentation records thousands of steps).
+  std::function<void(const Progress&)> onProgress;
+};
+
+/// A failure with the diagnostic the user sees (`file:line:col: error: …` + caret).
+struct PipelineError {
+  enum class Kind {
+    Unreadable,  // the file cannot be read
+    BadOption,   // an option names no profile or pass
+    BadScript,   // the script does not load (the diagnostic points into it)
+    Segmenting,  // the segmenter failed on a fusion that loaded
+  };
+  Kind kind = Kind::BadOption;
+  Diagnostic diagnostic;
+  /// The user's input is wrong (exit 2), as opposed to a failure of ours (exit 1).
+  bool badInput() const { return kind != Kind::Segmenting; }
+};
+
+using Outcome = std::variant<Session, PipelineError>;
+
+/// Runs the pipeline on the script text `source` (named `file` in diagnostics).
+Outcome runPipeline(const std::string& file, const std::string& source, const PipelineOptions& options);
+/// Reads `file`, then runs the pipeline on it.
+Outcome runPipelineOnFile(const std::string& file, const PipelineOptions& options);
+/// Opens a trace saved by `segscope-cli trace --json`: no stage runs again. The session gets
+/// the script's text and inputs when the script named in the trace is still there.
+Outcome openSavedTrace(const std::string& file);
+
+/// The profile called `name` ("detected" asks the GPU); an error the user can act on if none.
+Result<scheduler::DeviceProfile> resolveProfile(const std::string& name);
+
+}  // namespace segscope::pipeline

@@ -1,0 +1,58 @@
+// Everything one opened fusion has: its text, the fusion as loaded and after the passes, the
+// recorded trace, the segmentation, and the regions (computed when first asked for). The CLI
+// and the GUI read a Session; neither runs an engine stage itself.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "frontend/script.h"
+#include "ir/result.h"
+#include "regions/region_comparison.h"
+#include "regions/regions.h"
+#include "scheduler/device_profile.h"
+#include "segmenter/segment_candidate_finder.h"
+#include "trace/trace.h"
+
+namespace segscope::pipeline {
+
+struct Session {
+  std::string file;    // the script (or saved trace .json) that was opened
+  std::string source;  // the script's text; empty for a saved trace whose script is gone
+  /// The script after the passes: its fusion is null for a saved trace; its inputs (one per
+  /// fusion input) are what every analysis needing concrete bytes binds to.
+  frontend::Script script;
+  std::shared_ptr<const ir::Fusion> loaded;  // the fusion as the script defined it (before passes)
+  std::optional<scheduler::DeviceProfile> profile;
+  std::shared_ptr<const trace::Trace> trace;
+  /// Null when the pipeline stopped before segmenting, and for a saved trace.
+  std::shared_ptr<const segmenter::SegmentationResult> segmentation;
+
+  const std::vector<ir::InputSpec>& inputs() const { return script.inputs; }
+
+  /// The fusible regions of `fusion` (a snapshot of this session's trace, or the segmented
+  /// fusion) for this session's inputs and profile: computed once per fusion, then shared.
+  /// Safe to call from several threads.
+  Result<std::shared_ptr<const regions::RegionAnalysis>> regionsOf(const ir::Fusion& fusion) const;
+
+  /// The regions of the segmented fusion and how each compares with the segmentation.
+  struct FinalRegions {
+    std::shared_ptr<const regions::RegionAnalysis> analysis;
+    std::vector<regions::RegionComparison> comparisons;
+  };
+  Result<FinalRegions> finalRegions() const;
+
+ private:
+  struct RegionCache {
+    std::mutex mutex;
+    std::map<const ir::Fusion*, std::shared_ptr<const regions::RegionAnalysis>> byFusion;
+  };
+  std::shared_ptr<RegionCache> regions_ = std::make_shared<RegionCache>();
+};
+
+using SessionPtr = std::shared_ptr<const Session>;
+
+}  // namespace segscope::pipeline

@@ -1,0 +1,138 @@
+// The pipeline floor: stages stop where asked, per-run pass selections never leak between
+// concurrent runs, saved traces reopen without re-running a stage, and regions are computed
+// once per fusion.
+#include <QtTest>
+
+#include <atomic>
+#include <thread>
+
+#include "frontend/file_io.h"
+#include "pipeline/pipeline.h"
+#include "trace/trace_json.h"
+
+using namespace segscope;
+
+namespace {
+
+QString sample(const char* name) { return QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + name; }
+
+const trace::Step* stepNamed(const trace::Trace& t, const std::string& name) {
+  for (const trace::Step& s : t.steps())
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+}  // namespace
+
+class TestPipeline : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // Two loads with different pass selections on two threads at once (the GUI does this when
+  // the user changes a pass while a load runs): each run sees exactly its own selection.
+  // With process-wide flags flipped per run, the run that keeps consecutive_cast on sees it
+  // switched off in the middle of the other run, and the other sees it restored.
+  void concurrentRunsKeepTheirOwnPassSelection() {
+    auto text = frontend::readTextFile(sample("cast_chain.py").toStdString());
+    QVERIFY(text.ok());
+    pipeline::PipelineOptions withoutCast;
+    withoutCast.stopAfter = pipeline::Stage::PreSegmenter;
+    withoutCast.passes.disabled.insert("consecutive_cast");
+    pipeline::PipelineOptions defaults;
+    defaults.stopAfter = pipeline::Stage::PreSegmenter;
+    // 200 runs each, started together: against the old per-run flag flipping this broke
+    // 14 to 57 of the default runs in each of 5 tries (see the commit that added it).
+    constexpr int kRuns = 200;
+    std::atomic<int> wrong[2] = {0, 0};
+    std::atomic<int> failed{0};
+    std::atomic<int> ready{0};
+    const auto loop = [&](const pipeline::PipelineOptions& options, bool expectSkipped, std::atomic<int>& wrongCount) {
+      ++ready;
+      while (ready.load() < 2) std::this_thread::yield();
+      for (int i = 0; i < kRuns; ++i) {
+        auto outcome = pipeline::runPipeline("cast_chain.py", text.value(), options);
+        const auto* session = std::get_if<pipeline::Session>(&outcome);
+        if (!session) {
+          ++failed;
+          continue;
+        }
+        const trace::Step* cast = stepNamed(*session->trace, "consecutive_cast");
+        if (!cast || cast->skipped != expectSkipped) ++wrongCount;
+      }
+    };
+    std::thread a([&] { loop(withoutCast, true, wrong[0]); });
+    std::thread b([&] { loop(defaults, false, wrong[1]); });
+    a.join();
+    b.join();
+    QCOMPARE(failed.load(), 0);
+    QCOMPARE(wrong[0].load(), 0);
+    QCOMPARE(wrong[1].load(), 0);
+  }
+
+  void stopsAfterTheStageAsked() {
+    pipeline::PipelineOptions options;
+    options.stopAfter = pipeline::Stage::Load;
+    auto loaded = pipeline::runPipelineOnFile(sample("cast_chain.py").toStdString(), options);
+    QVERIFY(std::holds_alternative<pipeline::Session>(loaded));
+    QCOMPARE(std::get<pipeline::Session>(loaded).trace->size(), std::size_t{1});
+    QVERIFY(!std::get<pipeline::Session>(loaded).segmentation);
+
+    options.stopAfter = pipeline::Stage::Segment;
+    auto segmented = pipeline::runPipelineOnFile(sample("cast_chain.py").toStdString(), options);
+    QVERIFY(std::holds_alternative<pipeline::Session>(segmented));
+    const pipeline::Session& s = std::get<pipeline::Session>(segmented);
+    QVERIFY(s.segmentation);
+    QVERIFY(s.loaded && s.loaded != s.segmentation->fusion);
+    QVERIFY(stepNamed(*s.trace, "consecutive_cast"));
+  }
+
+  void unknownOptionsAreTheUsersError() {
+    pipeline::PipelineOptions badPass;
+    badPass.passes.disabled.insert("no_such_pass");
+    auto a = pipeline::runPipelineOnFile(sample("gelu.py").toStdString(), badPass);
+    QVERIFY(std::holds_alternative<pipeline::PipelineError>(a));
+    QCOMPARE(std::get<pipeline::PipelineError>(a).kind, pipeline::PipelineError::Kind::BadOption);
+    QCOMPARE(std::get<pipeline::PipelineError>(a).diagnostic.message, std::string("unknown pass 'no_such_pass'"));
+    pipeline::PipelineOptions badProfile;
+    badProfile.profile = "z80";
+    auto b = pipeline::runPipelineOnFile(sample("gelu.py").toStdString(), badProfile);
+    QVERIFY(std::holds_alternative<pipeline::PipelineError>(b));
+    QVERIFY(std::get<pipeline::PipelineError>(b).badInput());
+    auto c = pipeline::runPipelineOnFile("/nonexistent/fusion.py", {});
+    QVERIFY(std::holds_alternative<pipeline::PipelineError>(c));
+    QCOMPARE(std::get<pipeline::PipelineError>(c).kind, pipeline::PipelineError::Kind::Unreadable);
+  }
+
+  void aSavedTraceReopensWithItsScriptsInputs() {
+    auto run = pipeline::runPipelineOnFile(sample("softmax.py").toStdString(), {});
+    QVERIFY(std::holds_alternative<pipeline::Session>(run));
+    const pipeline::Session& live = std::get<pipeline::Session>(run);
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("softmax.trace.json").toStdString();
+    QVERIFY(frontend::writeFileAtomically(path, trace::traceToJson(*live.trace)).ok());
+    auto reopened = pipeline::openSavedTrace(path);
+    QVERIFY(std::holds_alternative<pipeline::Session>(reopened));
+    const pipeline::Session& saved = std::get<pipeline::Session>(reopened);
+    QCOMPARE(saved.trace->size(), live.trace->size());
+    QCOMPARE(saved.inputs().size(), live.inputs().size());
+    QVERIFY(!saved.segmentation);
+    QVERIFY(saved.profile.has_value());
+  }
+
+  void regionsAreComputedOncePerFusion() {
+    auto run = pipeline::runPipelineOnFile(sample("layer_norm_fwd.py").toStdString(), {});
+    QVERIFY(std::holds_alternative<pipeline::Session>(run));
+    const pipeline::Session& s = std::get<pipeline::Session>(run);
+    auto first = s.regionsOf(*s.segmentation->fusion);
+    auto again = s.regionsOf(*s.segmentation->fusion);
+    QVERIFY(first.ok() && again.ok());
+    QCOMPARE(first.value().get(), again.value().get());
+    auto final = s.finalRegions();
+    QVERIFY(final.ok());
+    QCOMPARE(final->analysis.get(), first.value().get());
+    QCOMPARE(final->comparisons.size(), final->analysis->regions.size());
+  }
+};
+
+QTEST_MAIN(TestPipeline)
+#include "test_pipeline.moc"
