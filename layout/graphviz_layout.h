@@ -15,7 +15,7 @@
 
 #include "geometry.h"
 #include "graph/graph_model.h"
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope::layout {
 

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "graph/graph_builder.h"
+#include "layout/step_export.h"
 #include "trace/diff.h"
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
@@ -132,9 +133,7 @@ void DiffView::showStep(const trace::Step& step) {
     if (step.after) afterText_->setPlainText(QString::fromStdString(step.after->fusion->print()));
     return;
   }
-  graph::BuildOptions options;
-  options.view = step.after->partition ? graph::View::Segments : graph::View::Fusion;
-  options.singletonClusters = step.kind == trace::StepKind::Finalize;
+  const graph::BuildOptions options = layout::stepDrawing(step);
   requestOrExplain(graph::buildStepGraph(step, graph::StepSide::Before, options), *beforeLayout_, *beforeScene_);
   requestOrExplain(graph::buildStepGraph(step, graph::StepSide::After, options), *afterLayout_, *afterScene_);
 

@@ -12,6 +12,7 @@
 #include "ir/expr.h"
 #include "ir/fusion.h"
 #include "ir/val.h"
+#include "support/text.h"
 #include "trace/diff.h"
 #include "ui/step_text.h"
 
@@ -66,11 +67,11 @@ QString preformatted(const QString& text) { return QStringLiteral("<pre>%1</pre>
 
 QString yesNo(bool value) { return value ? QStringLiteral("yes") : QStringLiteral("no"); }
 
+// "1.5 MiB (1,572,864 bytes)": the unit the other views show, and the exact count.
 QString formatBytes(std::int64_t bytes) {
-  const QLocale c = QLocale::c();
-  const QString exact = c.toString(static_cast<qlonglong>(bytes)) + QStringLiteral(" bytes");
+  const QString exact = QLocale::c().toString(static_cast<qlonglong>(bytes)) + QStringLiteral(" bytes");
   if (bytes < 1024) return exact;
-  return c.formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat) + QStringLiteral(" (") + exact + u')';
+  return QString::fromStdString(support::bytesText(bytes)) + QStringLiteral(" (") + exact + u')';
 }
 
 const ir::Fusion* fusionOf(const trace::Step& step) {

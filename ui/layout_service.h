@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "graph/graph_model.h"
-#include "ir/result.h"
+#include "support/result.h"
 #include "layout/geometry.h"
 
 namespace segscope::layout {

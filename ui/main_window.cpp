@@ -24,8 +24,9 @@
 #include <QToolBar>
 #include <QToolButton>
 
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "layout/graphviz_layout.h"
+#include "layout/step_export.h"
 #include "passes/pre_segmenter.h"
 #include "trace/diff.h"
 #include "trace/trace_json.h"
@@ -514,10 +515,7 @@ void MainWindow::setPlaying(bool on) {
 }
 
 graph::BuildOptions MainWindow::buildOptions(const trace::Step& s) const {
-  graph::BuildOptions o;
-  o.view = s.after && s.after->partition ? viewMode_ : graph::View::Fusion;
-  o.clusterWord = s.kind == trace::StepKind::Finalize ? "segment" : "group";
-  o.singletonClusters = s.kind == trace::StepKind::Finalize;
+  graph::BuildOptions o = layout::stepDrawing(s, viewMode_);
   if (selection_.kind == Selection::Kind::Node) o.selected = {selection_.nodeId};
   return o;
 }
@@ -716,7 +714,7 @@ bool MainWindow::exportCurrentSvg(const QString& path) {
     QMessageBox::warning(this, "Export SVG", QString::fromStdString(svg.error().message));
     return false;
   }
-  if (Status st = frontend::writeFileAtomically(path.toStdString(), svg.value()); !st) {
+  if (Status st = support::writeFileAtomically(path.toStdString(), svg.value()); !st) {
     QMessageBox::warning(this, "Export SVG", QString::fromStdString(st.error().message));
     return false;
   }
@@ -739,43 +737,38 @@ void MainWindow::exportAllStepsDialog() {
 // Each file is written whole or not at all (writeFileAtomically); a failure or a cancel stops
 // the export and says how many files were written.
 int MainWindow::exportAllSteps(const QString& dir) {
-  std::vector<const trace::Step*> todo;
-  for (const trace::Step& s : session_->trace->steps())
-    if (s.modified && s.after) todo.push_back(&s);
-  QProgressDialog progress("Laying out and writing each step…", "Cancel", 0, static_cast<int>(todo.size()), this);
+  const int total = static_cast<int>(layout::stepsToExport(*session_->trace).size());
+  QProgressDialog progress("Laying out and writing each step…", "Cancel", 0, total, this);
   progress.setWindowModality(Qt::WindowModal);
   progress.setMinimumDuration(500);
-  int written = 0;
-  for (const trace::Step* s : todo) {
-    progress.setValue(written);
-    if (progress.wasCanceled()) {
-      statusBar()->showMessage(QString("export cancelled: %1 of %2 SVGs written to %3").arg(written).arg(todo.size()).arg(dir), 8000);
-      return written;
-    }
-    const QString path = QString("%1/step-%2.svg").arg(dir).arg(s->index, 3, 10, QChar('0'));
-    auto svg = layout::renderSvg(graph::buildStepGraph(*s, graph::StepSide::After, buildOptions(*s)));
-    const Status st = svg ? frontend::writeFileAtomically(path.toStdString(), svg.value()) : Status(svg.error());
-    if (!st) {
-      progress.cancel();
-      QMessageBox::warning(this, "Export",
-                           QString("%1\n\n%2 of %3 SVGs were written before this one.")
-                               .arg(QString::fromStdString(st.error().message))
-                               .arg(written)
-                               .arg(todo.size()));
-      return written;
-    }
-    ++written;
+  int reached = 0;
+  const auto written = layout::exportStepSvgs(*session_->trace, session_->inputs(), dir.toStdString(), [&](int done, int) {
+    reached = done;
+    progress.setValue(done);
+    return !progress.wasCanceled();
+  });
+  if (!written) {
+    progress.cancel();
+    QMessageBox::warning(this, "Export",
+                         QString("%1\n\n%2 of %3 SVGs were written before this one.")
+                             .arg(QString::fromStdString(written.error().message))
+                             .arg(reached)
+                             .arg(total));
+    return reached;
   }
-  progress.setValue(static_cast<int>(todo.size()));
-  statusBar()->showMessage(QString("wrote %1 SVGs to %2").arg(written).arg(dir), 6000);
-  return written;
+  progress.setValue(total);
+  if (written.value() < total)
+    statusBar()->showMessage(QString("export cancelled: %1 of %2 SVGs written to %3").arg(written.value()).arg(total).arg(dir), 8000);
+  else
+    statusBar()->showMessage(QString("wrote %1 SVGs to %2").arg(written.value()).arg(dir), 6000);
+  return written.value();
 }
 
 void MainWindow::saveTraceDialog() {
   const QString base = QFileInfo(QString::fromStdString(session_->file)).completeBaseName();
   const QString path = QFileDialog::getSaveFileName(this, "Save trace", base + ".trace.json", "Trace (*.json)");
   if (path.isEmpty()) return;
-  if (Status st = frontend::writeFileAtomically(path.toStdString(), trace::traceToJson(*session_->trace)); !st)
+  if (Status st = support::writeFileAtomically(path.toStdString(), trace::traceToJson(*session_->trace)); !st)
     QMessageBox::warning(this, "Save trace", QString::fromStdString(st.error().message));
 }
 

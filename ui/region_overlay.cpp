@@ -10,6 +10,8 @@
 #include <array>
 #include <set>
 
+#include "support/text.h"
+
 namespace segscope::ui {
 namespace {
 
@@ -17,14 +19,8 @@ constexpr double kPadding = 9.0;     // hull distance from the member boxes
 constexpr double kCorner = 14.0;     // rounding of the hull's corners (stroke width)
 constexpr double kLabelHeight = 17.0;
 
-QString bytesText(std::int64_t bytes) {
-  return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
-}
-
-// Region costs are microseconds at DRAM bandwidth; milliseconds would read 0.000.
-QString durationText(double ms) {
-  return ms < 1.0 ? QString::number(ms * 1e3, 'f', 2) + QStringLiteral(" µs") : QString::number(ms, 'f', 3) + QStringLiteral(" ms");
-}
+QString bytesText(std::int64_t bytes) { return QString::fromStdString(support::bytesText(bytes)); }
+QString durationText(double ms) { return QString::fromStdString(support::durationText(ms, "µs")); }
 
 QString valNames(const std::vector<const ir::Val*>& vals) {
   QStringList names;

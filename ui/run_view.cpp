@@ -23,6 +23,7 @@
 #include "exec/input_generator.h"
 #include "graph/graph_model.h"
 #include "scheduler/scheduler_type.h"
+#include "support/text.h"
 
 namespace segscope::ui {
 namespace {
@@ -30,17 +31,14 @@ namespace {
 constexpr int kRowHeight = 22;
 constexpr int kLabelWidth = 190;
 
-QString bytesText(std::int64_t bytes) { return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat); }
+QString bytesText(std::int64_t bytes) { return QString::fromStdString(support::bytesText(bytes)); }
 
 // The CUDA entry stays visible when off so users see why (no driver, no device).
 bool cudaUsable() { return exec::cuda::driverStatus().usable(); }
 
 }  // namespace
 
-QString formatMs(double ms) {
-  if (ms < 1.0) return QString::number(ms * 1e3, 'f', ms < 0.01 ? 2 : 1) + QStringLiteral(" µs");
-  return QString::number(ms, 'f', 3) + QStringLiteral(" ms");
-}
+QString formatMs(double ms) { return QString::fromStdString(support::durationText(ms, "µs")); }
 
 // ------------------------------------------------------------------------- SegmentBars
 

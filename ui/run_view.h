@@ -87,7 +87,7 @@ class RunView : public QWidget {
   std::optional<exec::TimedRun> last_;
 };
 
-/// "1.234 ms", "56.7 µs".
+/// "1.234 ms", "56.70 µs" (support::durationText).
 QString formatMs(double ms);
 
 }  // namespace segscope::ui

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope::cli {
 

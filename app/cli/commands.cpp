@@ -19,7 +19,6 @@
 #include "exec/input_generator.h"
 #include "exec/segment_runner.h"
 #include "segmenter/segment_export.h"
-#include "frontend/file_io.h"
 #include "frontend/script.h"
 #include "frontend/writer.h"
 #include "passes/pre_segmenter.h"
@@ -29,6 +28,9 @@
 #include "scheduler/analysis.h"
 #include "scheduler/registry.h"
 #include "segmenter/segment_candidate_finder.h"
+#include "support/file_io.h"
+#include "support/statistics.h"
+#include "support/text.h"
 #include "trace/diff.h"
 #include "trace/trace.h"
 #include "trace/trace_json.h"
@@ -70,7 +72,7 @@ Status writeOutput(const std::optional<std::string>& path, const std::string& co
     std::cout << contents;
     return {};
   }
-  return frontend::writeFileAtomically(*path, contents);
+  return support::writeFileAtomically(*path, contents);
 }
 
 std::string shapeText(const std::vector<std::int64_t>& shape) {
@@ -219,14 +221,13 @@ int run(const Arguments& args) {
     auto result = exec::runReference(*script->fusion, inputs.value());
     times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     if (!result) {
-      auto source = frontend::readTextFile(args.file);
+      auto source = support::readTextFile(args.file);
       std::cerr << makeDiagnostic(result.error(), args.file, source ? source.value() : std::string()).format();
       return kRuntimeFailure;
     }
     outputs = std::move(result.value());
   }
-  std::sort(times.begin(), times.end());
-  summary.medianMs = times[times.size() / 2];
+  summary.medianMs = support::median(times);
   const ir::Fusion& f = *script->fusion;
   std::cout << "ran " << f.name() << " on the cpu reference (seed " << summary.seed << "): "
             << f.exprs().size() << " ops in " << summary.medianMs << " ms"
@@ -400,20 +401,11 @@ std::string valList(const std::vector<const ir::Val*>& vals, std::size_t limit =
   return s.empty() ? "-" : s;
 }
 
-// Region costs are microseconds at DRAM bandwidth; milliseconds would print as 0.0000.
-std::string durationText(double ms) {
-  char buf[32];
-  if (ms < 1.0) std::snprintf(buf, sizeof buf, "%.2f us", ms * 1e3);
-  else std::snprintf(buf, sizeof buf, "%.3f ms", ms);
-  return buf;
-}
-
 void printRegions(const regions::RegionAnalysis& a, const std::vector<regions::RegionComparison>& cmp,
                   std::size_t segments) {
-  using scheduler::analysis::formatBytes;
   std::printf("%s: %zu region%s on %s (%.0f GB/s): %s cross region boundaries, %s; the segmentation has %zu segment%s\n",
               a.fusion->name().c_str(), a.regions.size(), a.regions.size() == 1 ? "" : "s", a.profile.c_str(),
-              a.dramBandwidthGBps, formatBytes(a.totalBytes).c_str(), durationText(a.totalCostMs).c_str(), segments,
+              a.dramBandwidthGBps, support::exactBytesText(a.totalBytes).c_str(), support::durationText(a.totalCostMs).c_str(), segments,
               segments == 1 ? "" : "s");
   if (a.regions.empty()) return;
   std::printf("  %-6s %4s  %-12s %-10s %-13s %-12s %s\n", "region", "ops", "bytes", "cost", "kept on chip", "segments",
@@ -421,8 +413,8 @@ void printRegions(const regions::RegionAnalysis& a, const std::vector<regions::R
   for (std::size_t i = 0; i < a.regions.size(); ++i) {
     const regions::Region& r = a.regions[i];
     const regions::RegionComparison& c = cmp[i];
-    std::printf("  %-6d %4zu  %-12s %-10s %-13s %-12s %s\n", r.id, r.members.size(), formatBytes(r.bytes).c_str(),
-                durationText(r.costMs).c_str(), formatBytes(c.bytesKeptOnChip).c_str(), idList(c.segments).c_str(),
+    std::printf("  %-6d %4zu  %-12s %-10s %-13s %-12s %s\n", r.id, r.members.size(), support::exactBytesText(r.bytes).c_str(),
+                support::durationText(r.costMs).c_str(), support::exactBytesText(c.bytesKeptOnChip).c_str(), idList(c.segments).c_str(),
                 idList(c.splits).c_str());
     std::printf("         reads %s; writes %s\n", valList(r.inputs).c_str(), valList(r.outputs).c_str());
   }
@@ -462,12 +454,6 @@ void printOutputs(const ir::Fusion& f, const std::vector<exec::Value>& outputs, 
   }
 }
 
-double medianOf(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n == 0 ? 0 : (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
-}
-
 // The CPU reference's segments over every repeat: median and min per segment.
 SegmentRunSummary summarizeCpuSegment(const segmenter::Segment& seg, const std::vector<exec::SegmentRun>& runs) {
   const exec::SegmentRun& last = runs.back();
@@ -477,7 +463,7 @@ SegmentRunSummary summarizeCpuSegment(const segmenter::Segment& seg, const std::
   s.host = seg.host;
   std::vector<double> times;
   for (const exec::SegmentRun& r : runs) times.push_back(r.milliseconds);
-  s.milliseconds = medianOf(times);
+  s.milliseconds = support::median(times);
   s.minMilliseconds = *std::min_element(times.begin(), times.end());
   s.timedRuns = static_cast<int>(times.size());
   s.bytesIn = last.bytesIn;
@@ -511,19 +497,18 @@ std::optional<std::vector<exec::Value>> runSegmentsOnCpu(const Arguments& args, 
     for (std::size_t i = 0; i < result->segments.size(); ++i) perSegment[i].push_back(result->segments[i]);
     last = std::move(result.value());
   }
-  summary.medianMs = medianOf(times);
+  summary.medianMs = support::median(times);
   for (const std::vector<exec::SegmentRun>& runs : perSegment)
     summary.segments.push_back(summarizeCpuSegment(seg.segments[static_cast<std::size_t>(runs.back().segment)], runs));
   return std::move(last->outputs);
 }
 
 void printSegmentTable(const RunSummary& summary, std::ostream& text) {
-  using scheduler::analysis::formatBytes;
   for (const SegmentRunSummary& s : summary.segments) {
     char row[320];
     std::snprintf(row, sizeof row, "  segment %-3d %-24s %-8s %9.4f ms (min %.4f)  in %-10s out %-10s %8.1f GB/s",
                   s.id, s.scheduler.c_str(), s.execution.c_str(), s.milliseconds, s.minMilliseconds,
-                  formatBytes(s.bytesIn).c_str(), formatBytes(s.bytesOut).c_str(), s.gbps);
+                  support::exactBytesText(s.bytesIn).c_str(), support::exactBytesText(s.bytesOut).c_str(), s.gbps);
     text << row;
     if (s.percentOfPeak >= 0) {
       std::snprintf(row, sizeof row, "  %5.1f%% of %.0f GB/s", s.percentOfPeak, summary.dramBandwidthGBps);

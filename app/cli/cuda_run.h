@@ -6,7 +6,7 @@
 
 #include "cli/report.h"
 #include "exec/host_tensor.h"
-#include "ir/result.h"
+#include "support/result.h"
 #include "pipeline/pipeline.h"
 
 namespace segscope::cli {

@@ -15,7 +15,7 @@
 #include "exec/input_generator.h"
 #include "exec/npy.h"
 #include "exec/verify.h"
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "frontend/torch_writer.h"
 
 namespace segscope::cli {
@@ -50,7 +50,7 @@ std::string fileName(const char* kind, std::size_t index, const ir::Val* v) {
 }
 
 Status writeNpy(const std::filesystem::path& dir, const std::string& name, const exec::HostTensor& t) {
-  return frontend::writeFileAtomically((dir / name).string(), exec::encodeNpy(t));
+  return support::writeFileAtomically((dir / name).string(), exec::encodeNpy(t));
 }
 
 Status writeData(const std::filesystem::path& dir, const frontend::Script& script, std::uint64_t seed,
@@ -97,7 +97,7 @@ Status writeData(const std::filesystem::path& dir, const frontend::Script& scrip
   manifest["outputs"] = outs;
   manifest["not_comparable"] = module.notComparable;
   manifest["tolerances"] = tolerances;
-  return frontend::writeFileAtomically((dir / "manifest.json").string(), manifest.dump(2) + "\n");
+  return support::writeFileAtomically((dir / "manifest.json").string(), manifest.dump(2) + "\n");
 }
 
 // The data directory as the module finds it: relative to the module's folder when possible,
@@ -121,7 +121,7 @@ int exportTorch(const Arguments& args, const frontend::Script& script) {
     std::cerr << "error: --seed needs a non-negative integer\n";
     return kBadInput;
   }
-  const auto source = frontend::readTextFile(args.file);
+  const auto source = support::readTextFile(args.file);
   const std::string sourceText = source ? source.value() : std::string();
   frontend::TorchWriteOptions options;
   options.sourceName = std::filesystem::path(args.file).filename().string();
@@ -135,7 +135,7 @@ int exportTorch(const Arguments& args, const frontend::Script& script) {
     return kBadInput;
   }
   if (out && *out != "-") {
-    if (auto st = frontend::writeFileAtomically(*out, module->text); !st) {
+    if (auto st = support::writeFileAtomically(*out, module->text); !st) {
       std::cerr << "error: " << st.error().message << "\n";
       return kRuntimeFailure;
     }

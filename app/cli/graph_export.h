@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "ir/result.h"
+#include "support/result.h"
 #include "pipeline/pipeline.h"
 
 namespace segscope::cli {

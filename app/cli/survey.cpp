@@ -11,7 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/survey_expectations.h"
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "passes/pass.h"
 #include "scheduler/device_profile.h"
 #include "pipeline/pipeline.h"
@@ -165,9 +165,9 @@ void printList(const char* title, const std::vector<SurveyDisagreement>& ds) {
 Status writeReports(const Arguments& args, const std::string& report) {
   if (auto out = args.value("--json")) {
     if (*out == "-") std::cout << report;
-    else if (auto st = frontend::writeFileAtomically(*out, report); !st) return st;
+    else if (auto st = support::writeFileAtomically(*out, report); !st) return st;
   }
-  if (args.has("--update")) return frontend::writeFileAtomically(*args.value("--baseline"), report);
+  if (args.has("--update")) return support::writeFileAtomically(*args.value("--baseline"), report);
   return {};
 }
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope::cli {
 

@@ -7,7 +7,7 @@
 
 #include "exec/host_tensor.h"
 #include "ir/fusion.h"
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope::exec {
 

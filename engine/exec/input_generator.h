@@ -6,7 +6,7 @@
 
 #include "exec/host_tensor.h"
 #include "ir/input_spec.h"
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope::exec {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "exec/host_tensor.h"
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope::exec {
 

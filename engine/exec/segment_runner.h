@@ -11,7 +11,7 @@
 #include "exec/cpu_reference.h"
 #include "exec/host_tensor.h"
 #include "exec/verify.h"
-#include "ir/result.h"
+#include "support/result.h"
 #include "segmenter/segment_export.h"
 #include "segmenter/segmentation.h"
 

@@ -6,14 +6,10 @@
 
 #include "exec/cpu_reference.h"
 #include "exec/cuda/cuda_runner.h"
+#include "support/statistics.h"
 
 namespace segscope::exec {
 namespace {
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0.0 : v[v.size() / 2];
-}
 
 Result<Comparison> compareWithReference(const ir::Fusion& reference, const std::vector<Value>& inputs,
                                        const std::vector<Value>& outputs, const ReferenceOptions& options) {
@@ -44,10 +40,10 @@ Result<TimedRun> timeSegmentedRun(const segmenter::Segmentation& segmentation, c
     perSegment.resize(last.segments.size());
     for (std::size_t i = 0; i < last.segments.size(); ++i) perSegment[i].push_back(last.segments[i].milliseconds);
   }
-  out.medianMs = median(totals);
+  out.medianMs = support::median(totals);
   for (std::size_t i = 0; i < last.segments.size(); ++i) {
     const SegmentRun& s = last.segments[i];
-    SegmentTiming t{s.segment, s.host, median(perSegment[i]), *std::min_element(perSegment[i].begin(), perSegment[i].end()),
+    SegmentTiming t{s.segment, s.host, support::median(perSegment[i]), *std::min_element(perSegment[i].begin(), perSegment[i].end()),
                     s.bytesIn, s.bytesOut, s.hostScalars};
     out.segments.push_back(std::move(t));
   }

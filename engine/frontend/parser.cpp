@@ -5,7 +5,7 @@
 #include <set>
 
 #include "frontend/definition_builder.h"
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "frontend/footer.h"
 #include "frontend/script.h"
 #include "frontend/syntax.h"
@@ -228,7 +228,7 @@ ParseOutcome parseScript(std::string_view source, const ParseOptions& options) {
 }
 
 ParseOutcome loadScriptFile(const std::string& path) {
-  auto text = readTextFile(path);
+  auto text = support::readTextFile(path);
   if (!text) {
     ParseOutcome failed;
     failed.error.file = path;

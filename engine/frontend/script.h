@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "ir/diagnostic.h"
+#include "support/diagnostic.h"
 #include "ir/fusion.h"
 #include "ir/input_spec.h"
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope::frontend {
 

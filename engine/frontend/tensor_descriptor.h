@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope::frontend {
 

@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "ir/data_type.h"
+#include "support/text.h"
 #include "trace/diff.h"
 
 namespace segscope::graph {
@@ -36,19 +37,6 @@ std::int64_t bytesOf(const ir::Val* v, const scheduler::RuntimeInfo* sizes) {
   std::int64_t n = 1;
   for (const ir::Dim& d : tv->dims()) n *= d.extent.isConst() ? d.extent.value : 1;
   return n * elem;
-}
-
-std::string bytesText(std::int64_t b) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB"};
-  double v = static_cast<double>(b);
-  int u = 0;
-  while (v >= 1024 && u < 3) {
-    v /= 1024;
-    ++u;
-  }
-  char buf[32];
-  std::snprintf(buf, sizeof buf, u ? "%.1f %s" : "%.0f %s", v, units[u]);
-  return buf;
 }
 
 // The group of each expr (-1: top level), from the snapshot's partition.
@@ -148,7 +136,7 @@ class Builder {
       n.kind = NodeKind::Tensor;
       n.label = v->name();
       n.detail = valDetail(v);
-      n.tooltip = v->name() + ": " + n.detail + " (" + bytesText(bytesOf(v, options_.sizes)) + ")";
+      n.tooltip = v->name() + ": " + n.detail + " (" + support::bytesText(bytesOf(v, options_.sizes)) + ")";
       n.cssClass = "tensor";
       n.valId = v->id();
       n.sourceLine = v->loc().line;
@@ -185,9 +173,9 @@ class Builder {
     e.valId = v->id();
     e.bytes = bytesOf(v, options_.sizes);
     e.crossesClusters = crosses;
-    e.tooltip = v->name() + ": " + valDetail(v) + " (" + bytesText(e.bytes) + ")";
+    e.tooltip = v->name() + ": " + valDetail(v) + " (" + support::bytesText(e.bytes) + ")";
     // Crossing values are what the segmentation pays for: name, type and bytes moved.
-    if (labelled) e.label = v->name() + " " + valDetail(v) + " · " + bytesText(e.bytes);
+    if (labelled) e.label = v->name() + " " + valDetail(v) + " · " + support::bytesText(e.bytes);
     model_.edges.push_back(e);
   }
 
@@ -338,7 +326,7 @@ class Builder {
     }
     for (const auto& key : order) {
       Edge e = merged[key];
-      e.label = bytesText(e.bytes);
+      e.label = support::bytesText(e.bytes);
       model_.edges.push_back(e);
     }
     addOutputs([&](const ir::Expr* def) { return segmentNode(groupOf(partition_, def)); });

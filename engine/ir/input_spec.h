@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "ir/data_type.h"
-#include "ir/result.h"
+#include "support/result.h"
 #include "ir/val.h"
 
 namespace segscope::ir {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ir/data_type.h"
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope::ir {
 

@@ -21,6 +21,7 @@
 // "S4", which do not compare meaningfully), and input extents, created first, win.
 // Only tensor dims change (TensorView::setExtent), never expr attributes.
 #include "passes/exact_mapped_extent_substitution.h"
+#include "support/union_find.h"
 
 #include <algorithm>
 #include <map>
@@ -51,8 +52,8 @@ class ExtentSets {
 
   // Symbolic extent → its replacement, for every set with more than one member.
   std::map<int, SymInt> replacements() {
-    std::map<int, std::vector<int>> sets;
-    for (const auto& [k, unused] : parent_) sets[find(k)].push_back(k);
+    std::map<std::size_t, std::vector<int>> sets;
+    for (const auto& [k, slot] : slotOfKey_) sets[classes_.find(slot)].push_back(k);
     std::map<int, SymInt> out;
     for (auto& [root, members] : sets) {
       std::vector<std::int64_t> constants;
@@ -88,23 +89,16 @@ class ExtentSets {
     } else {
       k = e.sym->id();
     }
-    if (!parent_.count(k)) {
-      parent_[k] = k;
+    if (!slotOfKey_.count(k)) {
+      slotOfKey_[k] = classes_.add();
       extents_[k] = e;
     }
     return k;
   }
-  int find(int k) {
-    while (parent_[k] != k) k = parent_[k] = parent_[parent_[k]];
-    return k;
-  }
-  void unite(int a, int b) {
-    a = find(a);
-    b = find(b);
-    if (a != b) parent_[std::max(a, b)] = std::min(a, b);
-  }
+  void unite(int a, int b) { classes_.unite(slotOfKey_.at(a), slotOfKey_.at(b)); }
 
-  std::map<int, int> parent_;
+  std::map<int, std::size_t> slotOfKey_;  // key → its slot in classes_
+  support::UnionFind classes_;
   std::map<int, SymInt> extents_;
   std::vector<std::int64_t> constKeys_;
 };

@@ -3,7 +3,7 @@
 #include "pipeline/pipeline.h"
 
 #include "exec/cuda/driver_api.h"
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "passes/pre_segmenter.h"
 #include "scheduler/concretize_reshapes.h"
 #include "trace/trace_json.h"
@@ -117,20 +117,20 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
 }
 
 Outcome runPipelineOnFile(const std::string& file, const PipelineOptions& options) {
-  auto text = frontend::readTextFile(file);
+  auto text = support::readTextFile(file);
   if (!text) return optionError(file, text.error().message, PipelineError::Kind::Unreadable);
   return runPipeline(file, text.value(), options);
 }
 
 Outcome openSavedTrace(const std::string& file) {
-  auto text = frontend::readTextFile(file);
+  auto text = support::readTextFile(file);
   if (!text) return optionError(file, text.error().message, PipelineError::Kind::Unreadable);
   auto trace = trace::traceFromJson(text.value());
   if (!trace) return optionError(file, trace.error().message, PipelineError::Kind::BadScript);
   Session session;
   session.file = file;
   // A saved trace names its script; its text and inputs come along when it is still there.
-  if (auto source = frontend::readTextFile(trace->source)) {
+  if (auto source = support::readTextFile(trace->source)) {
     session.source = source.value();
     if (auto parsed = frontend::parseScript(session.source); parsed.ok()) session.script.inputs = parsed.script->inputs;
   }

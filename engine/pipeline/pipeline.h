@@ -6,7 +6,7 @@
 #include <string>
 #include <variant>
 
-#include "ir/diagnostic.h"
+#include "support/diagnostic.h"
 #include "passes/pass.h"
 #include "pipeline/session.h"
 #include "segmenter/segment_candidate_finder.h"

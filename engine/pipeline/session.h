@@ -10,7 +10,7 @@
 #include <string>
 
 #include "frontend/script.h"
-#include "ir/result.h"
+#include "support/result.h"
 #include "regions/region_comparison.h"
 #include "regions/regions.h"
 #include "scheduler/device_profile.h"

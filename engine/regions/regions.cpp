@@ -8,39 +8,12 @@
 #include <unordered_set>
 
 #include "scheduler/analysis.h"
+#include "support/union_find.h"
 
 namespace segscope::regions {
 namespace {
 
 using ExprPositions = std::unordered_map<const ir::Expr*, std::size_t>;
-
-// Union-find over expr positions. Union by size; on a tie the lower position becomes the
-// root, so the forest (and everything read from it) does not depend on hash order.
-class UnionFind {
- public:
-  explicit UnionFind(std::size_t n) : parent_(n), size_(n, 1) { std::iota(parent_.begin(), parent_.end(), 0); }
-
-  std::size_t find(std::size_t i) {
-    while (parent_[i] != i) {
-      parent_[i] = parent_[parent_[i]];  // path halving
-      i = parent_[i];
-    }
-    return i;
-  }
-
-  void unite(std::size_t a, std::size_t b) {
-    a = find(a);
-    b = find(b);
-    if (a == b) return;
-    if (size_[a] < size_[b] || (size_[a] == size_[b] && b < a)) std::swap(a, b);
-    parent_[b] = a;
-    size_[a] += size_[b];
-  }
-
- private:
-  std::vector<std::size_t> parent_;
-  std::vector<std::size_t> size_;
-};
 
 bool producesOnlyScalars(const ir::Expr* e) {
   return std::none_of(e->outputs().begin(), e->outputs().end(), [](const ir::Val* v) { return v->isTensor(); });
@@ -64,7 +37,7 @@ std::vector<int> runsOf(const std::vector<ir::Expr*>& order) {
 // Components of two or more exprs, each as ascending positions, ordered by first position.
 std::vector<std::vector<std::size_t>> components(const std::vector<ir::Expr*>& order, const ExprPositions& pos) {
   const std::vector<int> run = runsOf(order);
-  UnionFind uf(order.size());
+  support::UnionFind uf(order.size());
   for (std::size_t i = 0; i < order.size(); ++i) {
     if (run[i] < 0) continue;
     for (const ir::Val* in : order[i]->inputs()) {

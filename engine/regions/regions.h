@@ -9,7 +9,7 @@
 
 #include "ir/fusion.h"
 #include "ir/input_spec.h"
-#include "ir/result.h"
+#include "support/result.h"
 #include "scheduler/device_profile.h"
 #include "scheduler/runtime_info.h"
 

@@ -57,16 +57,6 @@ const ir::Expr* firstExprWhere(const SegmentView& view, bool (*pred)(const ir::E
 
 std::string describe(const ir::Expr* e) { return e->toString(); }
 
-std::string formatBytes(std::int64_t bytes) {
-  constexpr std::int64_t kKiB = 1024, kMiB = 1024 * 1024;
-  char buf[48];
-  if (bytes >= kMiB && bytes % kMiB == 0) std::snprintf(buf, sizeof buf, "%lld MiB", static_cast<long long>(bytes / kMiB));
-  else if (bytes >= kKiB && bytes % kKiB == 0) std::snprintf(buf, sizeof buf, "%lld KiB", static_cast<long long>(bytes / kKiB));
-  else if (bytes >= kKiB) std::snprintf(buf, sizeof buf, "%.1f KiB", static_cast<double>(bytes) / kKiB);
-  else std::snprintf(buf, sizeof buf, "%lld B", static_cast<long long>(bytes));
-  return buf;
-}
-
 // --- dim mapping ----------------------------------------------------------------------------
 
 namespace {
@@ -167,23 +157,12 @@ DimGraph::DimGraph(const SegmentView& view, Mode mode) {
 
 void DimGraph::add(const ir::Val* v) {
   if (!v->isTensor() || base_.count(v)) return;
-  base_[v] = static_cast<int>(parent_.size());
-  for (int d = 0; d < v->asTensor()->rank(); ++d) parent_.push_back(static_cast<int>(parent_.size()));
-}
-
-int DimGraph::find(int i) const {
-  while (parent_[static_cast<std::size_t>(i)] != i) {
-    parent_[static_cast<std::size_t>(i)] = parent_[static_cast<std::size_t>(parent_[static_cast<std::size_t>(i)])];
-    i = parent_[static_cast<std::size_t>(i)];
-  }
-  return i;
+  base_[v] = static_cast<int>(classes_.size());
+  for (int d = 0; d < v->asTensor()->rank(); ++d) classes_.add();
 }
 
 void DimGraph::unite(int a, int b) {
-  if (a < 0 || b < 0) return;
-  a = find(a);
-  b = find(b);
-  if (a != b) parent_[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+  if (a >= 0 && b >= 0) classes_.unite(static_cast<std::size_t>(a), static_cast<std::size_t>(b));
 }
 
 int DimGraph::classOf(const ir::Val* v, int d) const {
@@ -357,19 +336,21 @@ std::int64_t iterationNumel(const ir::Expr* reduction, const RuntimeInfo& rt) {
 // --- whole-segment predicates ---------------------------------------------------------------
 
 std::optional<std::pair<const ir::Val*, const ir::Val*>> disconnectedOutputs(const SegmentView& view) {
-  std::unordered_map<const ir::Val*, const ir::Val*> parent;
-  auto find = [&](const ir::Val* v) {
-    while (parent.count(v) && parent[v] != v) v = parent[v];
-    return v;
+  // Tensors joined by the exprs that read or write them; scalars do not connect.
+  std::unordered_map<const ir::Val*, std::size_t> slot;
+  support::UnionFind connected;
+  const auto slotOf = [&](const ir::Val* v) {
+    auto [it, added] = slot.try_emplace(v, 0);
+    if (added) it->second = connected.add();
+    return it->second;
   };
   for (const ir::Expr* e : view.exprs) {
-    const ir::Val* root = nullptr;
-    auto join = [&](const ir::Val* v) {
+    std::optional<std::size_t> first;
+    const auto join = [&](const ir::Val* v) {
       if (!v->isTensor()) return;
-      if (!parent.count(v)) parent[v] = v;
-      const ir::Val* r = find(v);
-      if (!root) root = r;
-      else if (r != root) parent[r] = root;
+      const std::size_t s = slotOf(v);
+      if (first) connected.unite(*first, s);
+      else first = s;
     };
     for (std::size_t i = 0; i < e->numOperands(); ++i) join(e->operand(i));
     for (const ir::Val* out : e->outputs()) join(out);
@@ -378,7 +359,7 @@ std::optional<std::pair<const ir::Val*, const ir::Val*>> disconnectedOutputs(con
   for (const ir::Val* out : view.outputs) {
     if (!out->isTensor()) continue;
     if (!first) first = out;
-    else if (find(out) != find(first)) return std::make_pair(first, out);
+    else if (!connected.same(slotOf(first), slotOf(out))) return std::make_pair(first, out);
   }
   return std::nullopt;
 }

@@ -11,6 +11,7 @@
 #include "scheduler/persistent_buffers.h"
 #include "scheduler/runtime_info.h"
 #include "scheduler/segment_view.h"
+#include "support/union_find.h"
 
 namespace segscope::scheduler::analysis {
 
@@ -27,7 +28,6 @@ const ir::Expr* firstExprWhere(const SegmentView& view, bool (*pred)(const ir::E
 
 /// "T5 = sum(T4, dims=[1])", the form reasons quote.
 std::string describe(const ir::Expr* e);
-std::string formatBytes(std::int64_t bytes);
 
 // --- dim mapping (our stand-in for nvFuser's ComputeAtMap) ----------------------------------
 /// For each dim of operand `operand` of `e`, the dim of e's outputs it maps to, or -1.
@@ -48,12 +48,12 @@ class DimGraph {
   std::vector<int> classes(const ir::Val* v, const std::vector<int>& dims) const;
 
  private:
-  int find(int i) const;
+  int find(int i) const { return static_cast<int>(classes_.find(static_cast<std::size_t>(i))); }
   void unite(int a, int b);
   void add(const ir::Val* v);
   void mapReshape(const ir::Expr* e);
   std::unordered_map<const ir::Val*, int> base_;  // first slot of each tensor's dims
-  mutable std::vector<int> parent_;
+  support::UnionFind classes_;                     // one slot per dim of every tensor seen
 };
 
 // --- layout -------------------------------------------------------------------------------

@@ -34,22 +34,15 @@ ExactIdGraph::ExactIdGraph(const SegmentView& view, const RuntimeInfo* rt, bool 
 }
 
 int ExactIdGraph::keyOf(const IdKey& k) {
-  auto [it, inserted] = ids_.emplace(k, static_cast<int>(parent_.size()));
-  if (inserted) parent_.push_back(it->second);
+  auto [it, inserted] = ids_.emplace(k, static_cast<int>(classes_.size()));
+  if (inserted) classes_.add();
   return it->second;
 }
 
-int ExactIdGraph::find(int k) const {
-  while (parent_[static_cast<std::size_t>(k)] != k) {
-    parent_[static_cast<std::size_t>(k)] = parent_[static_cast<std::size_t>(parent_[static_cast<std::size_t>(k)])];
-    k = parent_[static_cast<std::size_t>(k)];
-  }
-  return k;
-}
+int ExactIdGraph::find(int k) const { return static_cast<int>(classes_.find(static_cast<std::size_t>(k))); }
 
 void ExactIdGraph::unite(const IdKey& a, const IdKey& b) {
-  const int ra = find(keyOf(a)), rb = find(keyOf(b));
-  if (ra != rb) parent_[static_cast<std::size_t>(std::max(ra, rb))] = std::min(ra, rb);
+  classes_.unite(static_cast<std::size_t>(keyOf(a)), static_cast<std::size_t>(keyOf(b)));
 }
 
 bool ExactIdGraph::mapped(const IdKey& a, const IdKey& b) const {

@@ -6,6 +6,7 @@
 
 #include "scheduler/pairwise_map.h"
 #include "scheduler/segment_view.h"
+#include "support/union_find.h"
 
 namespace segscope::scheduler::analysis {
 
@@ -29,7 +30,7 @@ class ExactIdGraph {
   void unite(const IdKey& a, const IdKey& b);
 
   std::unordered_map<IdKey, int, IdKeyHash> ids_;
-  mutable std::vector<int> parent_;
+  support::UnionFind classes_;
 };
 
 }  // namespace segscope::scheduler::analysis

@@ -14,6 +14,7 @@
 
 #include "scheduler/analysis.h"
 #include "scheduler/reshape_transforms.h"
+#include "support/union_find.h"
 
 namespace segscope::scheduler::analysis {
 namespace {
@@ -27,31 +28,20 @@ struct IdExpr {
 
 class IdGraph {
  public:
-  int newId() {
-    parent_.push_back(static_cast<int>(parent_.size()));
-    return parent_.back();
-  }
-  int find(int i) {
-    while (parent_[static_cast<std::size_t>(i)] != i) i = parent_[static_cast<std::size_t>(i)] = parent_[static_cast<std::size_t>(parent_[static_cast<std::size_t>(i)])];
-    return i;
-  }
-  bool unite(int a, int b) {
-    a = find(a), b = find(b);
-    if (a == b) return false;
-    parent_[static_cast<std::size_t>(b)] = a;
-    return true;
-  }
+  int newId() { return static_cast<int>(ids_.add()); }
+  int find(int i) const { return static_cast<int>(ids_.find(static_cast<std::size_t>(i))); }
+  bool unite(int a, int b) { return ids_.unite(static_cast<std::size_t>(a), static_cast<std::size_t>(b)); }
   int idOf(const ir::Val* v, int d) {
     auto [it, added] = base_.try_emplace(v, 0);
     if (added) {
-      it->second = static_cast<int>(parent_.size());
+      it->second = static_cast<int>(ids_.size());
       for (int i = 0; i < v->asTensor()->rank(); ++i) newId();
     }
     return it->second + d;
   }
 
  private:
-  std::vector<int> parent_;
+  support::UnionFind ids_;
   std::unordered_map<const ir::Val*, int> base_;
 };
 

@@ -4,6 +4,7 @@
 
 #include "scheduler/normalization.h"
 #include "scheduler/schedulers.h"
+#include "support/text.h"
 
 namespace segscope::scheduler::inner_outer_persistent {
 namespace {
@@ -161,8 +162,8 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
   const std::int64_t budget = regBudget + normalization::sharedMemoryBudgetBytes(device);
   const std::int64_t buffer = normalization::chosenBufferBytes(size, budget);
   if (buffer > budget)
-    return Verdict::reject("persistent buffer " + size.largestName + " needs " + analysis::formatBytes(buffer) +
-                           " per row, over the " + analysis::formatBytes(budget) + " register + shared-memory budget of " +
+    return Verdict::reject("persistent buffer " + size.largestName + " needs " + support::exactBytesText(buffer) +
+                           " per row, over the " + support::exactBytesText(budget) + " register + shared-memory budget of " +
                            device.name);
   return normalization::checkEnoughBlocks(s.inner.front(), true, rt, device);
 }

@@ -4,6 +4,7 @@
 #include "scheduler/normalization.h"
 #include "scheduler/reduction_properties.h"
 #include "scheduler/schedulers.h"
+#include "support/text.h"
 
 namespace segscope::scheduler::inner_persistent {
 
@@ -25,13 +26,13 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
   const std::int64_t regBudget = normalization::registerBudgetBytes(device);
   std::int64_t budget = smem ? std::max(regBudget, normalization::sharedMemoryBudgetBytes(device)) : regBudget;
   const std::int64_t buffer = normalization::chosenBufferBytes(size, budget);
-  std::string budgetText = analysis::formatBytes(budget) + (smem ? " register/shared-memory" : " register");
+  std::string budgetText = support::exactBytesText(budget) + (smem ? " register/shared-memory" : " register");
   if (!is3d && buffer > budget && device.maxClusterSize > 1) {
     budget *= device.maxClusterSize;
-    budgetText = analysis::formatBytes(budget) + " cluster (" + std::to_string(device.maxClusterSize) + " SMs)";
+    budgetText = support::exactBytesText(budget) + " cluster (" + std::to_string(device.maxClusterSize) + " SMs)";
   }
   if (buffer > budget)
-    return Verdict::reject("persistent buffer " + size.largestName + " needs " + analysis::formatBytes(buffer) +
+    return Verdict::reject("persistent buffer " + size.largestName + " needs " + support::exactBytesText(buffer) +
                            " per row, over the " + budgetText + " budget of " + device.name +
                            (is3d ? " (a multi-dimensional reduction may use neither shared memory nor a cluster)" : ""));
   const std::int64_t smsPerRow = (buffer + regBudget - 1) / regBudget;

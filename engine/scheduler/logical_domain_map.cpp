@@ -36,32 +36,25 @@ int LogicalDomainMap::keyOf(const IdKey& k) {
   auto [it, inserted] = ids_.emplace(k, static_cast<int>(keys_.size()));
   if (inserted) {
     keys_.push_back(k);
-    parent_.push_back(it->second);
+    classes_.add();
     members_.push_back({it->second});
   }
   return it->second;
 }
 
-int LogicalDomainMap::find(int k) const {
-  while (parent_[static_cast<std::size_t>(k)] != k) {
-    parent_[static_cast<std::size_t>(k)] = parent_[static_cast<std::size_t>(parent_[static_cast<std::size_t>(k)])];
-    k = parent_[static_cast<std::size_t>(k)];
-  }
-  return k;
-}
+int LogicalDomainMap::find(int k) const { return static_cast<int>(classes_.find(static_cast<std::size_t>(k))); }
 
+// Keeps each root's member list: the smaller list moves into the larger (then swapped into
+// the surviving root), so building the classes stays O(n log n).
 void LogicalDomainMap::unite(int a, int b) {
-  a = find(a);
-  b = find(b);
-  if (a == b) return;
-  auto& ma = members_[static_cast<std::size_t>(a)];
-  auto& mb = members_[static_cast<std::size_t>(b)];
-  if (ma.size() < mb.size()) std::swap(a, b);
-  auto& big = members_[static_cast<std::size_t>(a)];
-  auto& small = members_[static_cast<std::size_t>(b)];
-  big.insert(big.end(), small.begin(), small.end());
-  small.clear();
-  parent_[static_cast<std::size_t>(b)] = a;
+  const std::size_t ra = classes_.find(static_cast<std::size_t>(a)), rb = classes_.find(static_cast<std::size_t>(b));
+  if (!classes_.unite(ra, rb)) return;
+  const std::size_t root = classes_.find(ra), gone = root == ra ? rb : ra;
+  auto& into = members_[root];
+  auto& from = members_[gone];
+  if (into.size() < from.size()) std::swap(into, from);
+  into.insert(into.end(), from.begin(), from.end());
+  from.clear();
 }
 
 // UnmappableReductionDomains (csrc/logical_domain_map.cpp:774-803): for each reduced dim,

@@ -8,6 +8,7 @@
 
 #include "scheduler/pairwise_map.h"
 #include "scheduler/segment_view.h"
+#include "support/union_find.h"
 
 namespace segscope::scheduler::analysis {
 
@@ -52,7 +53,7 @@ class LogicalDomainMap {
   const RuntimeInfo* rt_;
   std::unordered_map<IdKey, int, IdKeyHash> ids_;
   std::vector<IdKey> keys_;
-  mutable std::vector<int> parent_;
+  support::UnionFind classes_;
   std::vector<std::vector<int>> members_;  // of each class root
   std::unordered_map<int, std::vector<int>> pending_;
   std::vector<std::pair<int, int>> invalid_;

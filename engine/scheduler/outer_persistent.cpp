@@ -5,6 +5,7 @@
 #include "scheduler/normalization.h"
 #include "scheduler/reduction_properties.h"
 #include "scheduler/schedulers.h"
+#include "support/text.h"
 
 namespace segscope::scheduler::outer_persistent {
 namespace {
@@ -33,8 +34,8 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
       8 * (size.canProject ? std::min(size.persistentBytes, size.projectedBytes) : size.persistentBytes);
   const std::int64_t availableBits = smRegisterBits * device.smCount;  // the whole GPU's registers
   if (bufferBits > availableBits)
-    return Verdict::reject("persistent buffer " + size.largestName + " needs " + analysis::formatBytes(bufferBits / 8) +
-                           " per column, over the " + analysis::formatBytes(availableBits / 8) + " register file of " +
+    return Verdict::reject("persistent buffer " + size.largestName + " needs " + support::exactBytesText(bufferBits / 8) +
+                           " per column, over the " + support::exactBytesText(availableBits / 8) + " register file of " +
                            device.name);
   // The vectorization of the reduced tensor's inner (iteration) dims, limited by the widest
   // element among the segment's inputs and outputs that share them (:513-518).
@@ -54,7 +55,7 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
                                                          bufferBits, device);
     if (!launch)
       return Verdict::reject("no grid launch configuration keeps each thread's share of the " +
-                             analysis::formatBytes(bufferBits / 8) + " buffer (vectorization " + std::to_string(vect) +
+                             support::exactBytesText(bufferBits / 8) + " buffer (vectorization " + std::to_string(vect) +
                              ") within its registers on " + device.name + " (no valid launch config)");
   }
   const std::int64_t maxFactor = (crossGrid ? availableBits : smRegisterBits) / std::max<std::int64_t>(1, bufferBits);

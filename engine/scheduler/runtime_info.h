@@ -8,7 +8,7 @@
 
 #include "ir/fusion.h"
 #include "ir/input_spec.h"
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope::scheduler {
 

@@ -7,7 +7,7 @@
 
 #include "ir/fusion.h"
 #include "ir/input_spec.h"
-#include "ir/result.h"
+#include "support/result.h"
 #include "scheduler/device_profile.h"
 #include "segmenter/segmentation.h"
 #include "trace/recorder.h"

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ir/fusion.h"
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope::segmenter {
 

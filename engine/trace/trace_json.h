@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "ir/result.h"
+#include "support/result.h"
 #include "trace/trace.h"
 
 namespace segscope::trace {

@@ -6,7 +6,7 @@
 #include <map>
 #include <sstream>
 
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "frontend/script.h"
 
 using namespace segscope;
@@ -43,7 +43,7 @@ class TestDiagnostics : public QObject {
     QFETCH(QString, file);
     QFETCH(QString, expected);
     const std::string path = std::string(SEGSCOPE_TEST_DATA_DIR) + "/error/data/" + file.toStdString();
-    auto text = frontend::readTextFile(path);
+    auto text = support::readTextFile(path);
     QVERIFY(text.ok());
     frontend::ParseOptions options;
     options.fileName = file.toStdString();

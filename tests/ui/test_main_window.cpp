@@ -227,10 +227,14 @@ class TestMainWindow : public QObject {
     QCOMPARE(shown, "cannot write " + path + ": No such file or directory");
     QVERIFY(!QFileInfo::exists(path));
 
-    // Export of every step into a missing folder: stops at the first file and says so.
+    // Export of every step under a plain file (a missing folder is created, as the CLI does):
+    // nothing is written, and the message says why.
+    QFile plain(dir.filePath("plain"));
+    QVERIFY(plain.open(QIODevice::WriteOnly));
+    plain.close();
     QTimer::singleShot(0, this, [&] { shown = acceptMessageBox(); });
-    QCOMPARE(w.exportAllSteps(dir.filePath("missing")), 0);
-    QVERIFY2(shown.contains("No such file or directory") && shown.contains("0 of"), qPrintable(shown));
+    QCOMPARE(w.exportAllSteps(dir.filePath("plain/steps")), 0);
+    QVERIFY2(shown.contains("cannot create") && shown.contains("0 of"), qPrintable(shown));
   }
 
   void cancelledLayoutKeepsThePreviousPictureAndSaysWhichStep() {

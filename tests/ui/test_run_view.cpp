@@ -28,7 +28,7 @@ class TestRunView : public QObject {
 
   void formatsTimes() {
     QCOMPARE(ui::formatMs(1.23456), QString("1.235 ms"));
-    QCOMPARE(ui::formatMs(0.0567), QString("56.7 µs"));
+    QCOMPARE(ui::formatMs(0.0567), QString("56.70 µs"));  // support::durationText, as the CLI and the regions overlay
     QCOMPARE(ui::formatMs(0.00123), QString("1.23 µs"));
   }
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope::exec::cuda {
 

@@ -17,6 +17,7 @@
 
 #if defined(SEGSCOPE_HAVE_NVRTC)
 #include "exec/cuda/nvrtc_compiler.h"
+#include "support/statistics.h"
 #endif
 
 namespace segscope::exec::cuda {
@@ -59,13 +60,6 @@ std::int64_t hostBytes(const Value& v) {
 bool readsData(const SegmentExport& x, std::size_t i) {
   const auto& uses = x.fusion->inputs()[i]->uses();
   return std::any_of(uses.begin(), uses.end(), [](const ir::Expr* e) { return e->op() != ir::OpType::Size; });
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 // ------------------------------------------------------------------ device memory
@@ -518,7 +512,7 @@ Status Execution::timeLaunches(const std::function<Status()>& launch, CudaSegmen
     SEGSCOPE_CU(d_, cuEventElapsedTime, &ms, start_, stop_);
     samples.push_back(ms);
   }
-  out.run.milliseconds = median(samples);
+  out.run.milliseconds = support::median(samples);
   out.minMilliseconds = *std::min_element(samples.begin(), samples.end());
   out.timedLaunches = static_cast<int>(samples.size());
   return {};

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "exec/cuda/codegen/kernel_plan.h"
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope::exec::cuda {
 

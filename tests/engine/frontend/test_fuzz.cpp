@@ -5,7 +5,7 @@
 #include <chrono>
 #include <random>
 
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "frontend/script.h"
 #include "test_files.h"
 
@@ -44,7 +44,7 @@ class TestFuzz : public QObject {
     double slowest = 0;
     std::size_t parses = 0;
     for (const QString& f : testing::sampleFiles()) {
-      const std::string text = frontend::readTextFile(f.toStdString()).value();
+      const std::string text = support::readTextFile(f.toStdString()).value();
       int failures = 0;
       for (std::size_t cut = 0; cut <= text.size(); ++cut) {
         const double t = parseTimed(text.substr(0, cut), failures);
@@ -63,7 +63,7 @@ class TestFuzz : public QObject {
     const std::string alphabet = "()[],=.:-+#'\"\n \t0123456789_TSfdopsxyz\\\r\x80\xff";
     double slowest = 0;
     for (const QString& f : testing::sampleFiles()) {
-      const std::string original = frontend::readTextFile(f.toStdString()).value();
+      const std::string original = support::readTextFile(f.toStdString()).value();
       int failures = 0;
       for (int round = 0; round < 300; ++round) {
         std::string text = original;

@@ -6,7 +6,7 @@
 #include <csignal>
 #include <sys/resource.h>
 
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "frontend/script.h"
 #include "frontend/writer.h"
 #include "passes/pre_segmenter.h"
@@ -27,7 +27,7 @@ class TestRoundTrip : public QObject {
   }
   void fuzzRegressionsRoundTrip() {
     QFETCH(QString, path);
-    auto text = frontend::readTextFile(path.toStdString());
+    auto text = support::readTextFile(path.toStdString());
     QVERIFY(text.ok());
     frontend::ParseOutcome first = frontend::parseScript(text.value());
     if (!first.ok()) {
@@ -98,17 +98,17 @@ class TestRoundTrip : public QObject {
   void atomicWriteReplacesAndLeavesNoTemporary() {
     QTemporaryDir dir;
     const std::string path = dir.filePath("out.py").toStdString();
-    QVERIFY(frontend::writeFileAtomically(path, "first").ok());
-    QVERIFY(frontend::writeFileAtomically(path, "second").ok());
-    QCOMPARE(QString::fromStdString(frontend::readTextFile(path).value()), QString("second"));
+    QVERIFY(support::writeFileAtomically(path, "first").ok());
+    QVERIFY(support::writeFileAtomically(path, "second").ok());
+    QCOMPARE(QString::fromStdString(support::readTextFile(path).value()), QString("second"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
-    QVERIFY(!frontend::writeFileAtomically(dir.filePath("missing/dir/out.py").toStdString(), "x").ok());
+    QVERIFY(!support::writeFileAtomically(dir.filePath("missing/dir/out.py").toStdString(), "x").ok());
   }
 
   void unwritablePathsSayWhy() {
     QTemporaryDir dir;
     const auto error = [](const QString& path) {
-      const Status st = frontend::writeFileAtomically(path.toStdString(), "x");
+      const Status st = support::writeFileAtomically(path.toStdString(), "x");
       return st ? QString() : QString::fromStdString(st.error().message);
     };
     QCOMPARE(error(dir.filePath("missing/out.svg")), "cannot write " + dir.filePath("missing/out.svg") + ": No such file or directory");
@@ -124,19 +124,19 @@ class TestRoundTrip : public QObject {
   void aFullDiskKeepsThePreviousFileWhole() {
     QTemporaryDir dir;
     const std::string path = dir.filePath("trace.json").toStdString();
-    QVERIFY(frontend::writeFileAtomically(path, "previous").ok());
+    QVERIFY(support::writeFileAtomically(path, "previous").ok());
     rlimit saved{};
     QCOMPARE(::getrlimit(RLIMIT_FSIZE, &saved), 0);
     const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
     rlimit small = saved;
     small.rlim_cur = 4096;
     QCOMPARE(::setrlimit(RLIMIT_FSIZE, &small), 0);
-    const Status st = frontend::writeFileAtomically(path, std::string(64 * 1024, 'x'));
+    const Status st = support::writeFileAtomically(path, std::string(64 * 1024, 'x'));
     ::setrlimit(RLIMIT_FSIZE, &saved);
     std::signal(SIGXFSZ, oldHandler);
     QVERIFY(!st);
     QCOMPARE(QString::fromStdString(st.error().message), QString("cannot write %1: File too large").arg(QString::fromStdString(path)));
-    QCOMPARE(QString::fromStdString(frontend::readTextFile(path).value()), QString("previous"));
+    QCOMPARE(QString::fromStdString(support::readTextFile(path).value()), QString("previous"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
   }
 };

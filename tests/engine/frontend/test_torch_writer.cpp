@@ -3,7 +3,7 @@
 // family translates, random ops taint what they feed.
 #include <QtTest>
 
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "frontend/script.h"
 #include "frontend/torch_writer.h"
 #include "test_files.h"
@@ -15,7 +15,7 @@ namespace {
 QString goldenRoot() { return QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/frontend/golden_torch"; }
 
 Result<frontend::TorchModule> exportFile(const QString& path) {
-  auto text = frontend::readTextFile(path.toStdString());
+  auto text = support::readTextFile(path.toStdString());
   if (!text) return text.error();
   frontend::ParseOutcome parsed = frontend::parseScript(text.value());
   if (!parsed.ok()) return makeError(parsed.error.message, parsed.error.loc);

@@ -4,7 +4,7 @@
 // SEGSCOPE_UPDATE_GOLDEN=1 rewrites the .golden files (review the diff before committing).
 #include <QtTest>
 
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "pass_test_support.h"
 #include "passes/pre_segmenter.h"
 
@@ -61,9 +61,9 @@ class TestPassGolden : public QObject {
     QString goldenPath = script;
     goldenPath.replace(QRegularExpression("\\.py$"), ".golden");
     if (qEnvironmentVariableIsSet("SEGSCOPE_UPDATE_GOLDEN")) {
-      QVERIFY(frontend::writeFileAtomically(goldenPath.toStdString(), actual).ok());
+      QVERIFY(support::writeFileAtomically(goldenPath.toStdString(), actual).ok());
     }
-    auto expected = frontend::readTextFile(goldenPath.toStdString());
+    auto expected = support::readTextFile(goldenPath.toStdString());
     QVERIFY2(expected.ok(), qPrintable("missing golden file " + goldenPath + " (run with SEGSCOPE_UPDATE_GOLDEN=1)"));
     QCOMPARE(QString::fromStdString(actual), QString::fromStdString(expected.value()));
 

@@ -10,7 +10,7 @@
 
 #include <set>
 
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "pass_test_support.h"
 #include "passes/pre_segmenter.h"
 

@@ -6,7 +6,7 @@
 #include <atomic>
 #include <thread>
 
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "pipeline/pipeline.h"
 #include "trace/trace_json.h"
 
@@ -33,7 +33,7 @@ class TestPipeline : public QObject {
   // With process-wide flags flipped per run, the run that keeps consecutive_cast on sees it
   // switched off in the middle of the other run, and the other sees it restored.
   void concurrentRunsKeepTheirOwnPassSelection() {
-    auto text = frontend::readTextFile(sample("cast_chain.py").toStdString());
+    auto text = support::readTextFile(sample("cast_chain.py").toStdString());
     QVERIFY(text.ok());
     pipeline::PipelineOptions withoutCast;
     withoutCast.stopAfter = pipeline::Stage::PreSegmenter;
@@ -109,7 +109,7 @@ class TestPipeline : public QObject {
     const pipeline::Session& live = std::get<pipeline::Session>(run);
     QTemporaryDir dir;
     const std::string path = dir.filePath("softmax.trace.json").toStdString();
-    QVERIFY(frontend::writeFileAtomically(path, trace::traceToJson(*live.trace)).ok());
+    QVERIFY(support::writeFileAtomically(path, trace::traceToJson(*live.trace)).ok());
     auto reopened = pipeline::openSavedTrace(path);
     QVERIFY(std::holds_alternative<pipeline::Session>(reopened));
     const pipeline::Session& saved = std::get<pipeline::Session>(reopened);

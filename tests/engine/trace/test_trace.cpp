@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "frontend/script.h"
 #include "ir/ops.h"
 #include "passes/pre_segmenter.h"

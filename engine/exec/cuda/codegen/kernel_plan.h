@@ -8,7 +8,7 @@
 
 #include "ir/data_type.h"
 #include "ir/fusion.h"
-#include "ir/result.h"
+#include "support/result.h"
 #include "scheduler/runtime_info.h"
 #include "segmenter/segmentation.h"
 

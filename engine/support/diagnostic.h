@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "ir/result.h"
+#include "support/result.h"
 
 namespace segscope {
 

@@ -1,4 +1,5 @@
-// Errors as values: Result<T> holds either a value or an Error with a source location.
+// Errors as values: Result<T> holds either a value or an Error with a source location. These
+// vocabulary types (and Diagnostic) sit in the root namespace: every module spells them bare.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // File helpers shared by the CLI and the GUI.
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -11,7 +11,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-namespace segscope::frontend {
+namespace segscope::support {
 
 Result<std::string> readTextFile(const std::string& path) {
   std::error_code ec;
@@ -75,4 +75,4 @@ Status writeFileAtomically(const std::string& path, std::string_view contents) {
   return {};
 }
 
-}  // namespace segscope::frontend
+}  // namespace segscope::support

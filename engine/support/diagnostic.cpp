@@ -1,5 +1,5 @@
 // Formatting of diagnostics with the offending line and a caret.
-#include "ir/diagnostic.h"
+#include "support/diagnostic.h"
 
 namespace segscope {
 namespace {

@@ -1,12 +1,13 @@
-// Reading scripts and writing output files atomically (temp file + rename).
+// Reading text files and writing output files atomically (temp file + rename): the one place
+// Segscope touches the file system for scripts, traces, exports and reports.
 #pragma once
 
 #include <string>
 #include <string_view>
 
-#include "ir/result.h"
+#include "support/result.h"
 
-namespace segscope::frontend {
+namespace segscope::support {
 
 Result<std::string> readTextFile(const std::string& path);
 
@@ -14,4 +15,4 @@ Result<std::string> readTextFile(const std::string& path);
 /// so a reader never sees a half-written file and a failure leaves the old one intact.
 Status writeFileAtomically(const std::string& path, std::string_view contents);
 
-}  // namespace segscope::frontend
+}  // namespace segscope::support

@@ -1,0 +1,52 @@
+// The support floor: byte and duration text (one spelling for CLI, graph and GUI) and the
+// shared union-find.
+#include <QtTest>
+
+#include "support/text.h"
+#include "support/union_find.h"
+
+using namespace segscope;
+
+class TestSupport : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void bytesReadInTheLargestBinaryUnit() {
+    QCOMPARE(support::bytesText(0), std::string("0 B"));
+    QCOMPARE(support::bytesText(1023), std::string("1023 B"));
+    QCOMPARE(support::bytesText(1536), std::string("1.5 KiB"));
+    QCOMPARE(support::bytesText(8 << 20), std::string("8.0 MiB"));
+    QCOMPARE(support::bytesText(std::int64_t{3} << 30), std::string("3.0 GiB"));
+  }
+
+  void exactBytesKeepWholeUnits() {
+    QCOMPARE(support::exactBytesText(227 * 1024), std::string("227 KiB"));
+    QCOMPARE(support::exactBytesText(std::int64_t{256} << 20), std::string("256 MiB"));
+    QCOMPARE(support::exactBytesText(1536), std::string("1.5 KiB"));
+    QCOMPARE(support::exactBytesText(100), std::string("100 B"));
+  }
+
+  void durationsSwitchToMicrosecondsBelowAMillisecond() {
+    QCOMPARE(support::durationText(0.01234), std::string("12.34 us"));
+    QCOMPARE(support::durationText(0.5, "µs"), std::string("500.00 µs"));
+    QCOMPARE(support::durationText(1.5), std::string("1.500 ms"));
+  }
+
+  void unionFindRootsAtTheLowestIndex() {
+    support::UnionFind uf(5);
+    QVERIFY(uf.unite(4, 2));
+    QVERIFY(uf.unite(2, 3));
+    QVERIFY(!uf.unite(3, 4));  // already one set
+    QCOMPARE(uf.find(4), std::size_t{2});
+    QVERIFY(uf.same(3, 4));
+    QVERIFY(!uf.same(0, 2));
+    const std::size_t added = uf.add();
+    QCOMPARE(added, std::size_t{5});
+    QVERIFY(uf.unite(added, 0));
+    QCOMPARE(uf.find(5), std::size_t{0});
+    QCOMPARE(uf.size(), std::size_t{6});
+  }
+};
+
+QTEST_APPLESS_MAIN(TestSupport)
+#include "test_support.moc"
