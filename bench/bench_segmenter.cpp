@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "frontend/file_io.h"
+#include "support/file_io.h"
 #include "frontend/script.h"
 #include "passes/pre_segmenter.h"
 #include "scheduler/device_profile.h"
@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
   const auto& profile = *scheduler::profileByName("h100");
   std::vector<Row> rows;
   for (const std::string& file : files) {
-    auto text = frontend::readTextFile(file);
+    auto text = support::readTextFile(file);
     if (!text) {
       std::fprintf(stderr, "%s\n", text.error().message.c_str());
       return 2;
