@@ -20,7 +20,7 @@
 #include <algorithm>
 
 #include "exec/cuda/driver_api.h"
-#include "exec/input_generator.h"
+#include "pipeline/run_stage.h"
 #include "graph/graph_model.h"
 #include "scheduler/scheduler_type.h"
 #include "support/text.h"
@@ -176,13 +176,10 @@ void RunView::run(bool wait) {
   status_->setText(cuda ? QString("Compiling and running on the GPU (%1 timed launches per segment)…").arg(repeat)
                         : QString("Running on the CPU reference (%1×)…").arg(repeat));
   thread_ = QThread::create([this, session, repeat, generation, cuda] {
-    Result<exec::TimedRun> result = [&]() -> Result<exec::TimedRun> {
-      auto inputs = exec::makeInputs(session->inputs());
-      if (!inputs) return inputs.error();
-      const segmenter::Segmentation& seg = session->segmentation->segmentation;
-      if (cuda) return exec::timeSegmentedRunOnCuda(seg, session->inputs(), *session->loaded, inputs.value(), repeat);
-      return exec::timeSegmentedRun(seg, *session->loaded, inputs.value(), repeat);
-    }();
+    pipeline::RunRequest request;
+    request.backend = cuda ? "cuda" : "cpu";
+    request.counts = {cuda ? 2 : 0, repeat};
+    Result<exec::TimedRun> result = pipeline::runSegmented(*session, request);
     QMetaObject::invokeMethod(this, [this, generation, result = std::move(result)]() mutable { finish(generation, std::move(result)); },
                               Qt::QueuedConnection);
   });
@@ -211,33 +208,34 @@ void RunView::showRun(const exec::TimedRun& run) {
   std::map<int, QString> times;
   scalars_->setRowCount(0);
   for (const exec::SegmentTiming& t : run.segments) {
-    const segmenter::Segment& s = seg.segments[static_cast<std::size_t>(t.segment)];
-    bars.push_back({t.segment, QString::fromUtf8(scheduler::schedulerName(s.scheduler).data()), t.host, t.medianMs, t.minMs,
-                    t.bytesIn + t.bytesOut, t.host ? 0.0 : run.dramBandwidthGBps});
-    times[t.segment] = formatMs(t.medianMs);
-    for (const auto& [name, value] : t.hostScalars) {
+    const exec::SegmentSamples& x = t.samples;
+    const segmenter::Segment& s = seg.segments[static_cast<std::size_t>(t.segment())];
+    bars.push_back({t.segment(), QString::fromUtf8(scheduler::schedulerName(s.scheduler).data()), x.host, t.medianMs, t.minMs,
+                    x.bytesIn + x.bytesOut, x.onDevice() ? run.backend.dramBandwidthGBps : 0.0});
+    times[t.segment()] = formatMs(t.medianMs);
+    for (const auto& [name, value] : x.hostScalars) {
       const int row = scalars_->rowCount();
       scalars_->insertRow(row);
-      scalars_->setItem(row, 0, new QTableWidgetItem(QString::number(t.segment)));
+      scalars_->setItem(row, 0, new QTableWidgetItem(QString::number(t.segment())));
       scalars_->setItem(row, 1, new QTableWidgetItem(QString::fromStdString(name)));
       scalars_->setItem(row, 2, new QTableWidgetItem(QString::fromStdString(ir::formatScalarValue(value))));
     }
   }
   bars_->setBars(std::move(bars));
-  const exec::Comparison& c = run.comparison;
+  const exec::Comparison c = run.comparison.value_or(exec::Comparison{});
   const QString verdict = c.ok ? QString("<span style='color:#2b8a3e'>✓ matches the unsegmented reference (max abs error %1)</span>")
                                      .arg(c.maxAbsError, 0, 'g', 3)
                                : "<span style='color:#c92a2a'>✗ " + QString::fromStdString(c.message).toHtmlEscaped() + "</span>";
-  const QString where = run.backend == "cuda"
+  const QString where = run.backend.name == "cuda"
                             ? QString("CUDA (%1) · %2 segments · %3 (sum of segment medians, %4 timed launches each)")
-                                  .arg(QString::fromStdString(run.device))
+                                  .arg(QString::fromStdString(run.backend.device))
                                   .arg(run.segments.size())
                                   .arg(formatMs(run.medianMs))
-                                  .arg(run.repeat)
-                            : QString("CPU reference (times are the interpreter's, not a GPU's) · %1 segments · %2 per run (median of %3)")
+                                  .arg(run.counts.repeat)
+                            : QString("CPU reference (times are the interpreter's, not a GPU's) · %1 segments · %2 per run (sum of segment medians over %3 runs)")
                                   .arg(run.segments.size())
                                   .arg(formatMs(run.medianMs))
-                                  .arg(run.repeat);
+                                  .arg(run.counts.repeat);
   status_->setText(where + " · " + verdict);
   emit timesReady(times);
 }

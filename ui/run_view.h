@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "exec/timed_run.h"
+#include "exec/segment_runner.h"
 #include "ui/session.h"
 
 class QComboBox;

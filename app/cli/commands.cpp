@@ -9,7 +9,6 @@
 #include <iostream>
 #include <map>
 
-#include "cli/cuda_run.h"
 #include "cli/export_torch.h"
 #include "cli/graph_export.h"
 #include "cli/report.h"
@@ -17,7 +16,7 @@
 #include "exec/cpu_reference.h"
 #include "exec/cuda/driver_api.h"
 #include "exec/input_generator.h"
-#include "exec/segment_runner.h"
+#include "pipeline/run_stage.h"
 #include "segmenter/segment_export.h"
 #include "frontend/script.h"
 #include "frontend/writer.h"
@@ -454,53 +453,36 @@ void printOutputs(const ir::Fusion& f, const std::vector<exec::Value>& outputs, 
   }
 }
 
-// The CPU reference's segments over every repeat: median and min per segment.
-SegmentRunSummary summarizeCpuSegment(const segmenter::Segment& seg, const std::vector<exec::SegmentRun>& runs) {
-  const exec::SegmentRun& last = runs.back();
+// One segment of a timed run (either backend) as the run report has it.
+SegmentRunSummary summarizeSegment(const segmenter::Segment& seg, const exec::SegmentTiming& t) {
+  const exec::SegmentSamples& x = t.samples;
   SegmentRunSummary s;
   s.id = seg.id;
   s.scheduler = std::string(scheduler::schedulerName(seg.scheduler));
   s.host = seg.host;
-  std::vector<double> times;
-  for (const exec::SegmentRun& r : runs) times.push_back(r.milliseconds);
-  s.milliseconds = support::median(times);
-  s.minMilliseconds = *std::min_element(times.begin(), times.end());
-  s.timedRuns = static_cast<int>(times.size());
-  s.bytesIn = last.bytesIn;
-  s.bytesOut = last.bytesOut;
-  if (s.milliseconds > 0) s.gbps = static_cast<double>(s.bytesIn + s.bytesOut) / (s.milliseconds * 1e6);
-  for (const auto& [name, value] : last.hostScalars) s.hostScalars.emplace_back(name, ir::formatScalarValue(value));
+  s.milliseconds = t.medianMs;
+  s.minMilliseconds = t.minMs;
+  s.timedRuns = t.timedRuns;
+  s.bytesIn = x.bytesIn;
+  s.bytesOut = x.bytesOut;
+  s.gbps = t.gbps;
+  s.percentOfPeak = t.percentOfPeak;
+  for (const auto& [name, value] : x.hostScalars) s.hostScalars.emplace_back(name, ir::formatScalarValue(value));
+  for (const auto& [name, value] : x.scalarArgs) s.scalarArgs.emplace_back(name, ir::formatScalarValue(value));
+  s.execution = x.execution;
+  s.fused = x.fused;
+  s.note = x.note;
+  s.compileMilliseconds = x.compileMilliseconds;
+  for (const exec::LaunchRecord& k : x.kernels) {
+    KernelLaunchSummary l;
+    l.name = k.name;
+    std::copy(std::begin(k.grid), std::end(k.grid), l.grid);
+    std::copy(std::begin(k.block), std::end(k.block), l.block);
+    l.sharedBytes = k.sharedBytes;
+    l.unfused = k.unfused;
+    s.kernels.push_back(std::move(l));
+  }
   return s;
-}
-
-// Runs the segmentation `summary.repeat` times on the CPU reference; fills summary.segments.
-std::optional<std::vector<exec::Value>> runSegmentsOnCpu(const Arguments& args, const Pipeline& p,
-                                                         const std::vector<exec::Value>& inputs, RunSummary& summary) {
-  const segmenter::Segmentation& seg = p.segmentation->segmentation;
-  auto runner = exec::SegmentRunner::create(seg);
-  if (!runner) {
-    std::cerr << args.file << ": error: " << runner.error().message << "\n";
-    return std::nullopt;
-  }
-  std::vector<double> times;
-  std::vector<std::vector<exec::SegmentRun>> perSegment;
-  std::optional<exec::SegmentedRun> last;
-  for (int r = 0; r < summary.repeat; ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    auto result = runner.value().run(inputs);
-    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    if (!result) {
-      std::cerr << makeDiagnostic(result.error(), args.file, p.source).format();
-      return std::nullopt;
-    }
-    perSegment.resize(result->segments.size());
-    for (std::size_t i = 0; i < result->segments.size(); ++i) perSegment[i].push_back(result->segments[i]);
-    last = std::move(result.value());
-  }
-  summary.medianMs = support::median(times);
-  for (const std::vector<exec::SegmentRun>& runs : perSegment)
-    summary.segments.push_back(summarizeCpuSegment(seg.segments[static_cast<std::size_t>(runs.back().segment)], runs));
-  return std::move(last->outputs);
 }
 
 void printSegmentTable(const RunSummary& summary, std::ostream& text) {
@@ -538,24 +520,22 @@ int runSegmented(const Arguments& args, RunSummary& summary) {
   int code = kOk;
   auto p = runPipeline(effective, code);
   if (!p) return code;
-  auto inputs = exec::makeInputs(p->script.inputs, summary.seed);
-  if (!inputs) {
-    std::cerr << args.file << ": error: " << inputs.error().message << "\n";
+  pipeline::RunRequest request;
+  request.backend = summary.backend;
+  request.seed = summary.seed;
+  request.counts = {summary.warmup, summary.repeat};
+  request.verify = args.has("--verify");
+  auto timed = pipeline::runSegmented(*p, request);
+  if (!timed) {
+    std::cerr << makeDiagnostic(timed.error(), args.file, p->source).format();
     return kRuntimeFailure;
   }
   const segmenter::Segmentation& seg = p->segmentation->segmentation;
-  std::optional<std::vector<exec::Value>> outputs;
-  if (summary.backend == "cuda") {
-    auto ran = runSegmentsOnCuda(*p, inputs.value(), summary);
-    if (!ran) {
-      std::cerr << makeDiagnostic(ran.error(), args.file, p->source).format();
-      return kRuntimeFailure;
-    }
-    outputs = std::move(ran).value();
-  } else {
-    outputs = runSegmentsOnCpu(args, *p, inputs.value(), summary);
-    if (!outputs) return kRuntimeFailure;
-  }
+  summary.medianMs = timed->medianMs;
+  summary.device = timed->backend.device;
+  summary.dramBandwidthGBps = timed->backend.dramBandwidthGBps;
+  for (const exec::SegmentTiming& t : timed->segments)
+    summary.segments.push_back(summarizeSegment(seg.segments[static_cast<std::size_t>(t.segment())], t));
   summary.segmented = true;
   summary.scalarMode = std::string(segmenter::scalarModeName(seg.scalarMode));
   const ir::Fusion& f = *p->loaded;
@@ -569,17 +549,10 @@ int runSegmented(const Arguments& args, RunSummary& summary) {
        << summary.medianMs << " ms"
        << (summary.repeat > 1 ? " (median of " + std::to_string(summary.repeat) + ")" : "") << "\n";
   printSegmentTable(summary, text);
-  printOutputs(f, *outputs, summary, text);
+  printOutputs(f, timed->outputs, summary, text);
   bool ok = true;
-  if (args.has("--verify")) {
-    auto expected = exec::runReference(f, inputs.value());
-    if (!expected) {
-      std::cerr << makeDiagnostic(expected.error(), args.file, p->source).format();
-      return kRuntimeFailure;
-    }
-    std::vector<std::string> names;
-    for (const ir::FusionOutput& o : f.outputs()) names.push_back(o.val->name());
-    const exec::Comparison cmp = exec::compareOutputs(expected.value(), *outputs, names);
+  if (timed->comparison) {
+    const exec::Comparison& cmp = *timed->comparison;
     summary.verified = true;
     summary.verifyOk = ok = cmp.ok;
     summary.maxAbsError = cmp.maxAbsError;

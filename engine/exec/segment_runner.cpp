@@ -1,219 +1,44 @@
-// SegmentRunner: the argument manager between segments (value store keyed by the complete
-// fusion's val ids, freed after the last consumer) and the segmented-vs-unsegmented check.
+// Reducing a backend's samples to what Segscope reports, and the verify step.
 #include "exec/segment_runner.h"
 
 #include <algorithm>
-#include <chrono>
-#include <new>
-#include <unordered_map>
-#include <unordered_set>
+
+#include "support/statistics.h"
 
 namespace segscope::exec {
-namespace {
 
-using segmenter::ArgSource;
-using segmenter::SegmentExport;
-
-std::int64_t bytesOf(const Value& v) {
-  const auto* t = std::get_if<HostTensor>(&v);
-  return t ? static_cast<std::int64_t>(t->bytes().size()) : 0;
+SegmentTiming reduceSamples(SegmentSamples samples, double peakGBps) {
+  SegmentTiming t;
+  t.timedRuns = static_cast<int>(samples.milliseconds.size());
+  if (!samples.milliseconds.empty()) {
+    t.medianMs = support::median(samples.milliseconds);
+    t.minMs = *std::min_element(samples.milliseconds.begin(), samples.milliseconds.end());
+  }
+  if (t.medianMs > 0) t.gbps = static_cast<double>(samples.bytesIn + samples.bytesOut) / (t.medianMs * 1e6);
+  if (samples.onDevice() && peakGBps > 0) t.percentOfPeak = 100.0 * t.gbps / peakGBps;
+  t.samples = std::move(samples);
+  return t;
 }
 
-std::string segmentName(const SegmentExport& x) { return "segment " + std::to_string(x.segment); }
-
-// What one run keeps between segments.
-class RunState {
- public:
-  RunState(const ir::Fusion& full, const std::vector<Value>& inputs, const std::vector<SegmentExport>& exports)
-      : full_(full), inputs_(inputs) {
-    for (std::size_t i = 0; i < inputs.size(); ++i) recordSizes(full.inputs()[i]->id(), inputs[i]);
-    for (const ir::FusionOutput& o : full.outputs()) keep_.insert(o.val->id());
-    // Uses are counted per consuming segment, so a value dies when its last consumer ran.
-    for (const SegmentExport& x : exports)
-      for (std::size_t i = 0; i < x.inputValId.size(); ++i)
-        if (x.inputSource[i] == ArgSource::Segment) ++usesLeft_[x.inputValId[i]];
+Result<TimedRun> SegmentRunner::run(const std::vector<Value>& inputs, const RunCounts& counts, const ir::Fusion* reference,
+                                    const ReferenceOptions& referenceOptions) const {
+  if (counts.repeat < 1 || counts.warmup < 0) return makeError("repeat must be at least 1 and warm-up not negative");
+  SEGSCOPE_TRY(BackendRun ran, backend_->run(inputs, counts));
+  TimedRun out;
+  out.backend = backend_->info();
+  out.counts = counts;
+  for (SegmentSamples& s : ran.segments) {
+    out.segments.push_back(reduceSamples(std::move(s), out.backend.dramBandwidthGBps));
+    out.medianMs += out.segments.back().medianMs;
   }
-
-  Result<std::vector<Value>> gather(const SegmentExport& x) const {
-    std::vector<Value> args;
-    args.reserve(x.inputValId.size());
-    for (std::size_t i = 0; i < x.inputValId.size(); ++i) {
-      SEGSCOPE_TRY(Value v, argument(x, i));
-      args.push_back(std::move(v));
-    }
-    return args;
+  out.outputs = std::move(ran.outputs);
+  if (reference) {
+    SEGSCOPE_TRY(std::vector<Value> expected, runReference(*reference, inputs, referenceOptions));
+    std::vector<std::string> names;
+    for (const ir::FusionOutput& o : reference->outputs()) names.push_back(o.val->name());
+    out.comparison = compareOutputs(expected, out.outputs, names);
   }
-
-  /// Stores a segment's outputs that someone still needs; returns the bytes written.
-  std::int64_t store(const SegmentExport& x, std::vector<Value>& outputs, SegmentRun& run) {
-    std::int64_t bytes = 0;
-    for (std::size_t j = 0; j < outputs.size(); ++j) {
-      const int id = x.outputValId[j];
-      bytes += bytesOf(outputs[j]);
-      recordSizes(id, outputs[j]);
-      if (x.host)
-        if (const auto* s = std::get_if<ir::ScalarValue>(&outputs[j]))
-          run.hostScalars.emplace_back(x.fusion->outputs()[j].val->name(), *s);
-      if (!keep_.count(id) && usesLeft_[id] == 0) continue;
-      liveBytes_ += bytesOf(outputs[j]);
-      values_[id] = std::move(outputs[j]);
-    }
-    peakValues_ = std::max(peakValues_, values_.size());
-    peakBytes_ = std::max(peakBytes_, liveBytes_);
-    return bytes;
-  }
-
-  /// Drops the segment's inputs that no later segment reads.
-  void release(const SegmentExport& x) {
-    for (std::size_t i = 0; i < x.inputValId.size(); ++i) {
-      const int id = x.inputValId[i];
-      if (x.inputSource[i] != ArgSource::Segment || --usesLeft_[id] > 0 || keep_.count(id)) continue;
-      if (auto it = values_.find(id); it != values_.end()) {
-        liveBytes_ -= bytesOf(it->second);
-        values_.erase(it);
-      }
-    }
-  }
-
-  Result<std::vector<Value>> fusionOutputs() const {
-    std::vector<Value> out;
-    for (const ir::FusionOutput& o : full_.outputs()) {
-      SEGSCOPE_TRY(Value v, valueOf(o.val));
-      out.push_back(std::move(v));
-    }
-    return out;
-  }
-
-  std::size_t peakValues() const { return peakValues_; }
-  std::int64_t peakBytes() const { return peakBytes_; }
-
- private:
-  void recordSizes(int id, const Value& v) {
-    if (const auto* t = std::get_if<HostTensor>(&v)) sizes_[id] = t->sizes();
-  }
-
-  Result<Value> argument(const SegmentExport& x, std::size_t i) const {
-    const int id = x.inputValId[i];
-    switch (x.inputSource[i]) {
-      case ArgSource::FusionInput: return inputs_.at(static_cast<std::size_t>(x.inputIndex[i]));
-      case ArgSource::Segment: {
-        auto it = values_.find(id);
-        if (it != values_.end()) return it->second;
-        return makeError(segmentName(x) + ": its input " + full_.valById(id)->name() + " (from segment " +
-                         std::to_string(x.inputProducer[i]) + ") has not been computed; is the run order wrong?");
-      }
-      case ArgSource::Extent: return extentValue(static_cast<const ir::Scalar*>(full_.valById(id)));
-    }
-    return makeError(segmentName(x) + ": unknown argument source");
-  }
-
-  // An extent is read off the sizes of the tensor it measures, which outlive the data.
-  Result<Value> extentValue(const ir::Scalar* s) const {
-    if (const ir::TensorView* t = s->extentOf())
-      if (auto it = sizes_.find(t->id()); it != sizes_.end() && s->extentDim() < static_cast<int>(it->second.size()))
-        return Value(ir::ScalarValue(it->second[static_cast<std::size_t>(s->extentDim())]));
-    for (const ir::Val* v : full_.vals()) {
-      const ir::TensorView* t = v->asTensor();
-      auto it = t ? sizes_.find(t->id()) : sizes_.end();
-      if (it == sizes_.end()) continue;
-      for (int d = 0; d < t->rank(); ++d)
-        if (t->dim(static_cast<std::size_t>(d)).extent.sym == s)
-          return Value(ir::ScalarValue(it->second[static_cast<std::size_t>(d)]));
-    }
-    return makeError("extent " + s->name() + " measures no tensor whose sizes are known yet");
-  }
-
-  Result<Value> valueOf(const ir::Val* v) const {
-    const auto& ins = full_.inputs();
-    if (auto it = std::find(ins.begin(), ins.end(), v); it != ins.end())
-      return inputs_[static_cast<std::size_t>(it - ins.begin())];
-    if (auto it = values_.find(v->id()); it != values_.end()) return it->second;
-    const auto* s = v->isScalar() ? static_cast<const ir::Scalar*>(v) : nullptr;
-    if (s && s->isConstant()) return Value(*s->value());
-    if (s && s->extentOf()) return extentValue(s);
-    return makeError("fusion output " + v->name() + " was not produced by any segment");
-  }
-
-  const ir::Fusion& full_;
-  const std::vector<Value>& inputs_;
-  std::unordered_map<int, Value> values_;                     // by complete-fusion val id
-  std::unordered_map<int, std::vector<std::int64_t>> sizes_;  // kept after the data is freed
-  std::unordered_map<int, int> usesLeft_;
-  std::unordered_set<int> keep_;  // fusion outputs live to the end
-  std::int64_t liveBytes_ = 0;
-  std::size_t peakValues_ = 0;
-  std::int64_t peakBytes_ = 0;
-};
-
-// Whether the segment reads the data of its input `i` (fd.ops.size reads only metadata).
-bool readsData(const SegmentExport& x, std::size_t i) {
-  const auto& uses = x.fusion->inputs()[i]->uses();
-  return std::any_of(uses.begin(), uses.end(), [](const ir::Expr* e) { return e->op() != ir::OpType::Size; });
-}
-
-Result<SegmentRun> runOne(const SegmentExport& x, RunState& state, const ReferenceOptions& options) {
-  SegmentRun run;
-  run.segment = x.segment;
-  run.host = x.host;
-  SEGSCOPE_TRY(std::vector<Value> args, state.gather(x));
-  for (std::size_t i = 0; i < args.size(); ++i)
-    if (readsData(x, i)) run.bytesIn += bytesOf(args[i]);
-  const auto start = std::chrono::steady_clock::now();
-  auto outputs = runReference(*x.fusion, args, options);
-  run.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  if (!outputs) return makeError(segmentName(x) + ": " + outputs.error().message, outputs.error().loc);
-  args.clear();  // the segment's own copies of its inputs
-  run.bytesOut = state.store(x, outputs.value(), run);
-  state.release(x);
-  return run;
-}
-
-}  // namespace
-
-Result<SegmentRunner> SegmentRunner::create(const segmenter::Segmentation& segmentation) {
-  SegmentRunner runner(segmentation);
-  segmenter::ExportOptions options;
-  options.writeScript = false;  // the runner needs only the fusions
-  SEGSCOPE_TRY(runner.exports_, segmenter::exportAllSegments(segmentation, options));
-  return runner;
-}
-
-Result<SegmentedRun> SegmentRunner::run(const std::vector<Value>& inputs, const ReferenceOptions& options) const {
-  try {
-    return runAll(inputs, options);
-  } catch (const std::bad_alloc&) {  // copies between segments, as the reference does
-    return makeError("out of memory while passing values between segments");
-  }
-}
-
-Result<SegmentedRun> SegmentRunner::runAll(const std::vector<Value>& inputs, const ReferenceOptions& options) const {
-  const ir::Fusion& full = *segmentation_->fusion;
-  if (inputs.size() != full.inputs().size())
-    return makeError("the fusion takes " + std::to_string(full.inputs().size()) + " inputs but " +
-                     std::to_string(inputs.size()) + " were given");
-  RunState state(full, inputs, exports_);
-  SegmentedRun result;
-  for (const SegmentExport& x : exports_) {
-    SEGSCOPE_TRY(SegmentRun run, runOne(x, state, options));
-    result.segments.push_back(std::move(run));
-  }
-  SEGSCOPE_TRY(result.outputs, state.fusionOutputs());
-  result.peakLiveValues = state.peakValues();
-  result.peakLiveBytes = state.peakBytes();
-  return result;
-}
-
-Result<SegmentedVerification> verifySegmented(const segmenter::Segmentation& segmentation,
-                                              const std::vector<Value>& inputs, const ReferenceOptions& options) {
-  if (!segmentation.fusion) return makeError("verify: the segmentation has no fusion");
-  SEGSCOPE_TRY(SegmentRunner runner, SegmentRunner::create(segmentation));
-  SEGSCOPE_TRY(std::vector<Value> expected, runReference(*segmentation.fusion, inputs, options));
-  SegmentedVerification v;
-  SEGSCOPE_TRY(v.run, runner.run(inputs, options));
-  std::vector<std::string> names;
-  for (const ir::FusionOutput& o : segmentation.fusion->outputs()) names.push_back(o.val->name());
-  v.comparison = compareOutputs(expected, v.run.outputs, names);
-  return v;
+  return out;
 }
 
 }  // namespace segscope::exec

@@ -1,67 +1,56 @@
-// Runs a segmented fusion segment by segment on the CPU reference, passing values between
-// segments through the export's index maps, and verifies it against the unsegmented run.
+// The one segmented run both shells ask for, whatever the backend: warm-up and repeat, the one
+// median Segscope reports, bandwidth, and the check against the unsegmented reference.
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "exec/cpu_reference.h"
-#include "exec/host_tensor.h"
+#include "exec/backend.h"
 #include "exec/verify.h"
-#include "support/result.h"
-#include "segmenter/segment_export.h"
-#include "segmenter/segmentation.h"
 
 namespace segscope::exec {
 
-struct SegmentRun {
-  int segment = -1;
-  double milliseconds = 0;
-  std::int64_t bytesIn = 0, bytesOut = 0;  // tensor bytes read (not just measured) and written
-  /// Scalar outputs of host segments, by the complete fusion's names.
-  std::vector<std::pair<std::string, ir::ScalarValue>> hostScalars;
-  bool host = false;
+/// One segment over all its timed runs.
+struct SegmentTiming {
+  SegmentSamples samples;  // what the backend measured (hostScalars, kernels, note, ...)
+  double medianMs = 0, minMs = 0;
+  int timedRuns = 0;
+  double gbps = 0;            // (bytesIn + bytesOut) / median time
+  double percentOfPeak = -1;  // of the device's DRAM bandwidth; < 0 off the device
+  int segment() const { return samples.segment; }
 };
 
-struct SegmentedRun {
-  std::vector<Value> outputs;        // the complete fusion's outputs, in order
-  std::vector<SegmentRun> segments;  // in run order
-  /// The most intermediate values held at once (fusion inputs are the caller's, not counted),
-  /// and their bytes: what freeing after the last consumer keeps small.
-  std::size_t peakLiveValues = 0;
-  std::int64_t peakLiveBytes = 0;
+struct TimedRun {
+  BackendInfo backend;
+  RunCounts counts;
+  /// The segmented run's time: the sum of its segments' medians, on every backend.
+  double medianMs = 0;
+  std::vector<SegmentTiming> segments;  // in run order
+  std::vector<Value> outputs;           // the complete fusion's outputs, from the last run
+  /// Segmented outputs against the unsegmented reference; absent when not asked for.
+  std::optional<Comparison> comparison;
 };
 
 class SegmentRunner {
  public:
-  /// Exports every segment once; run() may then be called many times. `segmentation`
-  /// (and its fusion) must outlive the runner.
-  static Result<SegmentRunner> create(const segmenter::Segmentation& segmentation);
+  explicit SegmentRunner(std::unique_ptr<Backend> backend) : backend_(std::move(backend)) {}
 
-  Result<SegmentedRun> run(const std::vector<Value>& inputs, const ReferenceOptions& options = {}) const;
+  const BackendInfo& info() const { return backend_->info(); }
 
-  const std::vector<segmenter::SegmentExport>& exports() const { return exports_; }
+  /// Runs every segment (counts.warmup untimed, counts.repeat timed) and, with a `reference`
+  /// (the fusion as loaded, before the passes, so they are checked too), compares the outputs
+  /// with its unsegmented CPU reference run with dtype-aware tolerances.
+  Result<TimedRun> run(const std::vector<Value>& inputs, const RunCounts& counts, const ir::Fusion* reference = nullptr,
+                       const ReferenceOptions& referenceOptions = {}) const;
 
  private:
-  explicit SegmentRunner(const segmenter::Segmentation& segmentation) : segmentation_(&segmentation) {}
-  Result<SegmentedRun> runAll(const std::vector<Value>& inputs, const ReferenceOptions& options) const;
-
-  const segmenter::Segmentation* segmentation_;
-  std::vector<segmenter::SegmentExport> exports_;  // in run order
+  std::unique_ptr<Backend> backend_;
 };
 
-struct SegmentedVerification {
-  SegmentedRun run;
-  Comparison comparison;  // segmented outputs against the unsegmented reference
-};
-
-/// Runs the unsegmented reference and the segmented run on the same inputs and compares
-/// the outputs with dtype-aware tolerances (the message names the worst element).
-Result<SegmentedVerification> verifySegmented(const segmenter::Segmentation& segmentation,
-                                              const std::vector<Value>& inputs,
-                                              const ReferenceOptions& options = {});
+/// The median and minimum of a segment's samples, its bandwidth and share of `peakGBps`.
+SegmentTiming reduceSamples(SegmentSamples samples, double peakGBps);
 
 }  // namespace segscope::exec

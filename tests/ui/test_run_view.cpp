@@ -45,7 +45,7 @@ class TestRunView : public QObject {
     const auto& run = w.runView().lastRun();
     QVERIFY2(run.has_value(), qPrintable(w.runView().statusText()));
     QCOMPARE(run->segments.size(), seg.segments.size());
-    QVERIFY(run->comparison.ok);
+    QVERIFY(run->comparison && run->comparison->ok);
     QVERIFY2(w.runView().statusText().contains("matches the unsegmented reference"), qPrintable(w.runView().statusText()));
     QCOMPARE(w.runView().bars().bars().size(), seg.segments.size());
     QVERIFY(w.runView().hostScalarRows() > 0);  // Adam's bias corrections are host scalars

@@ -13,9 +13,9 @@
 
 #include "exec/cuda/codegen/prelude.h"
 #include "exec/cuda/gemm_plan.h"
+#include "exec/value_store.h"
 #include "scheduler/runtime_info.h"
 #include "segmenter/segment_export.h"
-#include "support/statistics.h"
 
 #if defined(SEGSCOPE_HAVE_NVRTC)
 #include "exec/cuda/nvrtc_compiler.h"
@@ -44,17 +44,9 @@ Status check(const DriverApi& d, CUresult r, const char* call) {
       return segscopeCuStatus.error();                                                  \
   } while (0)
 
-std::string segmentName(const SegmentExport& x) { return "segment " + std::to_string(x.segment); }
-
 std::int64_t hostBytes(const Value& v) {
   const auto* t = std::get_if<HostTensor>(&v);
   return t ? static_cast<std::int64_t>(t->bytes().size()) : 0;
-}
-
-// Whether the segment reads the data of its input `i` (fd.ops.size reads only metadata).
-bool readsData(const SegmentExport& x, std::size_t i) {
-  const auto& uses = x.fusion->inputs()[i]->uses();
-  return std::any_of(uses.begin(), uses.end(), [](const ir::Expr* e) { return e->op() != ir::OpType::Size; });
 }
 
 // ------------------------------------------------------------------ device memory
@@ -320,14 +312,8 @@ namespace {
 // One run: the value store, the device pool, the events and the per-segment executors.
 class Execution {
  public:
-  Execution(const CudaRunner::State& s, const std::vector<Value>& inputs)
-      : s_(s), d_(*s.env.driver), pool_(d_), inputs_(inputs) {
-    const ir::Fusion& full = *s.segmentation->fusion;
-    for (const ir::FusionOutput& o : full.outputs()) keep_.insert(o.val->id());
-    for (const SegmentExport& x : s.exports)
-      for (std::size_t i = 0; i < x.inputValId.size(); ++i)
-        if (x.inputSource[i] != ArgSource::Extent) ++usesLeft_[x.inputValId[i]];
-  }
+  Execution(const CudaRunner::State& s, const std::vector<Value>& inputs, const RunCounts& counts)
+      : s_(s), d_(*s.env.driver), pool_(d_), inputs_(inputs), counts_(counts), values_(*s.segmentation->fusion, s.exports) {}
   ~Execution() {
     if (start_) d_.cuEventDestroy(start_);
     if (stop_) d_.cuEventDestroy(stop_);
@@ -338,26 +324,25 @@ class Execution {
 
  private:
   Status begin();
-  Result<CudaSegmentRun> runSegment(const SegmentExport& x, const SegmentProgram& p);
-  Status runKernels(const SegmentExport& x, const SegmentProgram& p, CudaSegmentRun& out);
-  Status runGemm(const SegmentExport& x, const SegmentProgram& p, CudaSegmentRun& out);
-  Status runHost(const SegmentExport& x, CudaSegmentRun& out);
-  Status timeLaunches(const std::function<Status()>& launch, CudaSegmentRun& out);
+  Result<SegmentSamples> runSegment(const SegmentExport& x, const SegmentProgram& p);
+  Status runKernels(const SegmentExport& x, const SegmentProgram& p, SegmentSamples& out);
+  Status runGemm(const SegmentExport& x, const SegmentProgram& p, SegmentSamples& out);
+  Status runHost(const SegmentExport& x, SegmentSamples& out);
+  Status timeLaunches(const std::function<Status()>& launch, SegmentSamples& out);
   Result<DeviceTensor> deviceInput(const SegmentExport& x, std::size_t i);
   Result<Value> hostInput(const SegmentExport& x, std::size_t i);
   Result<ir::ScalarValue> scalarInput(const SegmentExport& x, std::size_t i);
   Status store(int valId, Slot slot);
   Status release(const SegmentExport& x);
-  Status drop(int valId);
+  Status free(const Slot& slot);
   Result<Value> fusionOutput(const ir::Val* v);
 
   const CudaRunner::State& s_;
   const DriverApi& d_;
   DevicePool pool_;
   const std::vector<Value>& inputs_;
-  std::unordered_map<int, Slot> values_;  // by complete-fusion val id
-  std::unordered_map<int, int> usesLeft_;
-  std::unordered_set<int> keep_;
+  RunCounts counts_;
+  ValueStore<Slot> values_;
   CUevent start_ = nullptr, stop_ = nullptr;
   DeviceTensor flush_;
   const BlasLtApi* blas_ = nullptr;
@@ -396,16 +381,15 @@ Status Execution::begin() {
     if (t) {
       SEGSCOPE_TRY(slot.device, pool_.upload(*t));
     }
-    values_[v->id()] = std::move(slot);
+    values_.put(v->id(), std::move(slot));
   }
   return {};
 }
 
-Status Execution::timeLaunches(const std::function<Status()>& launch, CudaSegmentRun& out) {
-  for (int w = 0; w < s_.options.warmup; ++w)
+Status Execution::timeLaunches(const std::function<Status()>& launch, SegmentSamples& out) {
+  for (int w = 0; w < counts_.warmup; ++w)
     if (Status st = launch(); !st) return st;
-  std::vector<double> samples;
-  for (int r = 0; r < s_.options.repeat; ++r) {
+  for (int r = 0; r < counts_.repeat; ++r) {
     if (flush_.ptr) SEGSCOPE_CU(d_, cuMemsetD8, flush_.ptr, static_cast<unsigned char>(r), static_cast<std::size_t>(flush_.bytes));
     SEGSCOPE_CU(d_, cuEventRecord, start_, nullptr);
     if (Status st = launch(); !st) return st;
@@ -413,21 +397,18 @@ Status Execution::timeLaunches(const std::function<Status()>& launch, CudaSegmen
     SEGSCOPE_CU(d_, cuEventSynchronize, stop_);
     float ms = 0;
     SEGSCOPE_CU(d_, cuEventElapsedTime, &ms, start_, stop_);
-    samples.push_back(ms);
+    out.milliseconds.push_back(ms);
   }
-  out.run.milliseconds = support::median(samples);
-  out.minMilliseconds = *std::min_element(samples.begin(), samples.end());
-  out.timedLaunches = static_cast<int>(samples.size());
   return {};
 }
 
 Result<DeviceTensor> Execution::deviceInput(const SegmentExport& x, std::size_t i) {
   const int id = x.inputValId[i];
-  auto it = values_.find(id);
-  if (it == values_.end())
+  Slot* held = values_.find(id);
+  if (!held)
     return makeError(segmentName(x) + ": its input " + s_.segmentation->fusion->valById(id)->name() +
                      " has not been computed; is the run order wrong?");
-  Slot& slot = it->second;
+  Slot& slot = *held;
   if (!slot.device) {
     const auto* t = slot.host ? std::get_if<HostTensor>(&*slot.host) : nullptr;
     if (!t) return makeError(segmentName(x) + ": input " + std::to_string(id) + " is not a tensor");
@@ -443,12 +424,12 @@ Result<Value> Execution::hostInput(const SegmentExport& x, std::size_t i) {
     return makeError(segmentName(x) + ": the value of extent " + v->name() + " is not known");
   }
   if (x.inputSource[i] == ArgSource::FusionInput) return inputs_.at(static_cast<std::size_t>(x.inputIndex[i]));
-  auto it = values_.find(x.inputValId[i]);
-  if (it == values_.end())
+  const Slot* held = values_.find(x.inputValId[i]);
+  if (!held)
     return makeError(segmentName(x) + ": its input " + s_.segmentation->fusion->valById(x.inputValId[i])->name() +
                      " has not been computed; is the run order wrong?");
-  if (it->second.host) return *it->second.host;
-  SEGSCOPE_TRY(HostTensor h, pool_.download(*it->second.device));
+  if (held->host) return *held->host;
+  SEGSCOPE_TRY(HostTensor h, pool_.download(*held->device));
   return Value(std::move(h));
 }
 
@@ -459,33 +440,20 @@ Result<ir::ScalarValue> Execution::scalarInput(const SegmentExport& x, std::size
 }
 
 Status Execution::store(int valId, Slot slot) {
-  if (!keep_.count(valId) && usesLeft_[valId] == 0) {  // nobody reads it
-    if (slot.device) return pool_.release(slot.device->ptr);
-    return {};
-  }
-  values_[valId] = std::move(slot);
+  if (std::optional<Slot> unread = values_.store(valId, std::move(slot))) return free(*unread);
   return {};
 }
 
-Status Execution::drop(int valId) {
-  auto it = values_.find(valId);
-  if (it == values_.end()) return {};
-  Status st = it->second.device ? pool_.release(it->second.device->ptr) : Status();
-  values_.erase(it);
-  return st;
-}
+Status Execution::free(const Slot& slot) { return slot.device ? pool_.release(slot.device->ptr) : Status(); }
 
 // Frees the segment's inputs that no later segment reads (fusion outputs stay).
 Status Execution::release(const SegmentExport& x) {
-  for (std::size_t i = 0; i < x.inputValId.size(); ++i) {
-    const int id = x.inputValId[i];
-    if (x.inputSource[i] == ArgSource::Extent || --usesLeft_[id] > 0 || keep_.count(id)) continue;
-    if (Status st = drop(id); !st) return st;
-  }
+  for (const Slot& dead : values_.release(x))
+    if (Status st = free(dead); !st) return st;
   return {};
 }
 
-Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, CudaSegmentRun& out) {
+Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, SegmentSamples& out) {
   const ir::Fusion& full = *s_.segmentation->fusion;
   // Outputs and temps of this segment, allocated once for all its launches.
   std::map<int, DeviceTensor> local;
@@ -523,7 +491,9 @@ Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, Cu
           out.scalarArgs.emplace_back(full.valById(a.valId)->name(), v);
       }
     }
-    out.kernels.push_back({k.name, k.launch, k.unfused});
+    LaunchRecord launch{k.name, {k.launch.grid.x, k.launch.grid.y, k.launch.grid.z},
+                        {k.launch.block.x, k.launch.block.y, k.launch.block.z}, k.launch.sharedBytes, k.unfused};
+    out.kernels.push_back(std::move(launch));
   }
   const auto launchAll = [&]() -> Status {
     for (std::size_t ki = 0; ki < p.plan.kernels.size(); ++ki) {
@@ -544,7 +514,7 @@ Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, Cu
     if (l == local.end())
       return makeError(segmentName(x) + ": output " + x.fusion->outputs()[j].val->name() + " is written by none of its kernels");
     if (!stored.insert(x.outputValId[j]).second) continue;
-    out.run.bytesOut += l->second.bytes;
+    out.bytesOut += l->second.bytes;
     Slot slot;
     slot.device = l->second;
     if (Status st = store(x.outputValId[j], std::move(slot)); !st) return st;
@@ -552,7 +522,7 @@ Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, Cu
   return {};
 }
 
-Status Execution::runGemm(const SegmentExport& x, const SegmentProgram& p, CudaSegmentRun& out) {
+Status Execution::runGemm(const SegmentExport& x, const SegmentProgram& p, SegmentSamples& out) {
   const GemmPlan& g = p.gemm;
   if (!blas_) {
     SEGSCOPE_TRY(blas_, s_.env.blas());
@@ -566,7 +536,7 @@ Status Execution::runGemm(const SegmentExport& x, const SegmentProgram& p, CudaS
     SEGSCOPE_TRY(bias, deviceInput(x, static_cast<std::size_t>(g.biasInput)));
   }
   if (!a.contiguous() || !b.contiguous() || (bias && !bias->contiguous())) {
-    out.execution = SegmentExecution::Host;
+    out.execution = segmentExecutionName(SegmentExecution::Host);
     out.note = "strided matmul operands: evaluated on the host";
     return runHost(x, out);
   }
@@ -626,13 +596,13 @@ Status Execution::runGemm(const SegmentExport& x, const SegmentProgram& p, CudaS
   };
   if (d.bytes > 0 && g.k > 0)
     if (Status st = timeLaunches(launch, out); !st) return st;
-  out.run.bytesOut += d.bytes;
+  out.bytesOut += d.bytes;
   Slot slot;
   slot.device = std::move(d);
   return store(x.outputValId[0], std::move(slot));
 }
 
-Status Execution::runHost(const SegmentExport& x, CudaSegmentRun& out) {
+Status Execution::runHost(const SegmentExport& x, SegmentSamples& out) {
   std::vector<Value> args;
   for (std::size_t i = 0; i < x.inputValId.size(); ++i) {
     SEGSCOPE_TRY(Value v, hostInput(x, i));
@@ -640,14 +610,12 @@ Status Execution::runHost(const SegmentExport& x, CudaSegmentRun& out) {
   }
   const auto start = std::chrono::steady_clock::now();
   auto outputs = runReference(*x.fusion, args, s_.options.reference);
-  out.run.milliseconds = out.minMilliseconds =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  out.timedLaunches = 1;
+  out.milliseconds = {std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count()};
   if (!outputs) return makeError(segmentName(x) + ": " + outputs.error().message, outputs.error().loc);
   for (std::size_t j = 0; j < outputs->size(); ++j) {
     Value& v = (*outputs)[j];
-    out.run.bytesOut += hostBytes(v);
-    if (const auto* sc = std::get_if<ir::ScalarValue>(&v)) out.run.hostScalars.emplace_back(x.fusion->outputs()[j].val->name(), *sc);
+    out.bytesOut += hostBytes(v);
+    if (const auto* sc = std::get_if<ir::ScalarValue>(&v)) out.hostScalars.emplace_back(x.fusion->outputs()[j].val->name(), *sc);
     Slot slot;
     slot.host = std::move(v);
     if (Status st = store(x.outputValId[j], std::move(slot)); !st) return st;
@@ -655,19 +623,19 @@ Status Execution::runHost(const SegmentExport& x, CudaSegmentRun& out) {
   return {};
 }
 
-Result<CudaSegmentRun> Execution::runSegment(const SegmentExport& x, const SegmentProgram& p) {
-  CudaSegmentRun out;
-  out.run.segment = x.segment;
-  out.run.host = x.host;
-  out.execution = p.execution;
+Result<SegmentSamples> Execution::runSegment(const SegmentExport& x, const SegmentProgram& p) {
+  SegmentSamples out;
+  out.segment = x.segment;
+  out.host = x.host;
+  out.execution = segmentExecutionName(p.execution);
   out.fused = p.plan.fused;
   out.note = p.note;
   out.compileMilliseconds = p.compileMs;
   for (std::size_t i = 0; i < x.inputValId.size(); ++i) {
     if (x.inputSource[i] == ArgSource::Extent || !readsData(x, i)) continue;
-    auto it = values_.find(x.inputValId[i]);
-    if (it == values_.end()) continue;
-    out.run.bytesIn += it->second.device ? it->second.device->bytes : (it->second.host ? hostBytes(*it->second.host) : 0);
+    const Slot* held = values_.find(x.inputValId[i]);
+    if (!held) continue;
+    out.bytesIn += held->device ? held->device->bytes : (held->host ? hostBytes(*held->host) : 0);
   }
   Status st;
   switch (p.execution) {
@@ -683,9 +651,9 @@ Result<CudaSegmentRun> Execution::runSegment(const SegmentExport& x, const Segme
 Result<Value> Execution::fusionOutput(const ir::Val* v) {
   const auto& ins = s_.segmentation->fusion->inputs();
   if (auto it = std::find(ins.begin(), ins.end(), v); it != ins.end()) return inputs_[static_cast<std::size_t>(it - ins.begin())];
-  if (auto it = values_.find(v->id()); it != values_.end()) {
-    if (it->second.host) return *it->second.host;
-    SEGSCOPE_TRY(HostTensor h, pool_.download(*it->second.device));
+  if (const Slot* held = values_.find(v->id())) {
+    if (held->host) return *held->host;
+    SEGSCOPE_TRY(HostTensor h, pool_.download(*held->device));
     return Value(std::move(h));
   }
   const auto* s = v->isScalar() ? static_cast<const ir::Scalar*>(v) : nullptr;
@@ -699,7 +667,7 @@ Result<CudaRun> Execution::run() {
   if (Status st = begin(); !st) return st.error();
   CudaRun result;
   for (std::size_t i = 0; i < s_.exports.size(); ++i) {
-    SEGSCOPE_TRY(CudaSegmentRun r, runSegment(s_.exports[i], s_.programs[i]));
+    SEGSCOPE_TRY(SegmentSamples r, runSegment(s_.exports[i], s_.programs[i]));
     result.segments.push_back(std::move(r));
   }
   for (const ir::FusionOutput& o : s_.segmentation->fusion->outputs()) {
@@ -707,10 +675,8 @@ Result<CudaRun> Execution::run() {
     result.outputs.push_back(std::move(v));
   }
   // Everything still on the device: the fusion outputs, inputs nobody read, the L2 flush buffer.
-  std::vector<int> left;
-  for (const auto& [id, slot] : values_) left.push_back(id);
-  for (int id : left)
-    if (Status st = drop(id); !st) return st.error();
+  for (const Slot& left : values_.takeAll())
+    if (Status st = free(left); !st) return st.error();
   if (flush_.ptr)
     if (Status st = pool_.release(flush_.ptr); !st) return st.error();
   result.peakDeviceBytes = pool_.peakBytes();
@@ -720,8 +686,13 @@ Result<CudaRun> Execution::run() {
 }  // namespace
 
 Result<CudaRun> CudaRunner::run(const std::vector<Value>& inputs) const {
+  return run(inputs, RunCounts{state_->options.warmup, state_->options.repeat});
+}
+
+Result<CudaRun> CudaRunner::run(const std::vector<Value>& inputs, const RunCounts& counts) const {
+  if (counts.repeat < 1 || counts.warmup < 0) return makeError("cuda runner: repeat must be >= 1 and warmup >= 0");
   try {
-    Execution e(*state_, inputs);
+    Execution e(*state_, inputs, counts);
     return e.run();
   } catch (const std::bad_alloc&) {
     return makeError("out of host memory while running on the device");

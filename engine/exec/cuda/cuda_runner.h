@@ -14,7 +14,7 @@
 #include "exec/cuda/blas_api.h"
 #include "exec/cuda/codegen/kernel_plan.h"
 #include "exec/cuda/driver_api.h"
-#include "exec/segment_runner.h"
+#include "exec/backend.h"
 #include "ir/input_spec.h"
 #include "scheduler/device_profile.h"
 
@@ -51,30 +51,13 @@ struct CudaRunOptions {
 };
 
 enum class SegmentExecution { Kernels, CublasLt, Host };
+/// "kernels", "cublaslt", "host": SegmentSamples::execution of a CUDA run.
 std::string_view segmentExecutionName(SegmentExecution e);
-
-struct KernelLaunch {
-  std::string name;
-  LaunchConfig launch;
-  bool unfused = false;
-};
-
-struct CudaSegmentRun {
-  SegmentRun run;  // run.milliseconds is the median of the timed launches
-  double minMilliseconds = 0;
-  int timedLaunches = 0;
-  SegmentExecution execution = SegmentExecution::Kernels;
-  std::vector<KernelLaunch> kernels;  // in launch order (Kernels only)
-  bool fused = true;
-  std::string note;           // why the segment ran on the host / why its plan is unfused
-  double compileMilliseconds = 0;  // codegen + compile + module load, at create()
-  /// Scalar kernel arguments of this segment (host scalars fed in), by complete-fusion name.
-  std::vector<std::pair<std::string, ir::ScalarValue>> scalarArgs;
-};
 
 struct CudaRun {
   std::vector<Value> outputs;  // the complete fusion's outputs, in order, copied back
-  std::vector<CudaSegmentRun> segments;  // in run order
+  /// In run order; milliseconds holds each timed launch (one host run for host segments).
+  std::vector<SegmentSamples> segments;
   std::int64_t peakDeviceBytes = 0;
 };
 
@@ -91,6 +74,8 @@ class CudaRunner {
   /// Copies the inputs to the device once, runs every segment (each warmed up and timed),
   /// frees device buffers after their last use and copies the fusion outputs back.
   Result<CudaRun> run(const std::vector<Value>& inputs) const;
+  /// The same with other warm-up and repeat counts than the options'.
+  Result<CudaRun> run(const std::vector<Value>& inputs, const RunCounts& counts) const;
 
   struct State;  // exports, plans, loaded modules (cuda_runner.cpp)
 

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "exec/input_generator.h"
-#include "exec/segment_runner.h"
+#include "exec/cpu_runner.h"
 #include "frontend/script.h"
 #include "passes/pre_segmenter.h"
 #include "random_fusion.h"

@@ -6,7 +6,9 @@
 
 #include "cuda_test_support.h"
 #include "exec/cpu_reference.h"
+#include "exec/cuda/cuda_backend.h"
 #include "exec/cuda/cuda_runner.h"
+#include "exec/segment_runner.h"
 #include "exec/input_generator.h"
 #include "exec/verify.h"
 #include "fake_driver.h"
@@ -160,11 +162,11 @@ class TestCudaRunner : public QObject {
     // The input's pointer is the buffer its data was copied to; the output's is not.
     QCOMPARE(launches[0].args[0], testing::fakeLog().copiesToDevice.at(0).first);
     QCOMPARE(run->segments.size(), std::size_t{1});
-    const exec::cuda::CudaSegmentRun& s = run->segments[0];
-    QCOMPARE(s.execution, exec::cuda::SegmentExecution::Kernels);
+    const exec::SegmentSamples& s = run->segments[0];
+    QCOMPARE(s.execution, std::string("kernels"));
     QCOMPARE(s.kernels.size(), std::size_t{1});
-    QCOMPARE(s.timedLaunches, 3);
-    QVERIFY(s.run.bytesIn > 0 && s.run.bytesOut > 0);
+    QCOMPARE(s.milliseconds.size(), std::size_t{3});
+    QVERIFY(s.bytesIn > 0 && s.bytesOut > 0);
     verifyEverythingFreedOnce();
   }
 
@@ -174,15 +176,15 @@ class TestCudaRunner : public QObject {
     auto run = runOnFake(p, quick());
     QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
     QCOMPARE(run->segments.size(), std::size_t{2});
-    const exec::cuda::CudaSegmentRun& host = run->segments[0];
-    QCOMPARE(host.execution, exec::cuda::SegmentExecution::Host);
-    QCOMPARE(host.run.hostScalars.size(), std::size_t{1});
-    const double value = ir::scalarAsDouble(host.run.hostScalars[0].second);
+    const exec::SegmentSamples& host = run->segments[0];
+    QCOMPARE(host.execution, std::string("host"));
+    QCOMPARE(host.hostScalars.size(), std::size_t{1});
+    const double value = ir::scalarAsDouble(host.hostScalars[0].second);
     QCOMPARE(value, 1.0 / 131072.0);
-    const exec::cuda::CudaSegmentRun& kernel = run->segments[1];
-    QCOMPARE(kernel.execution, exec::cuda::SegmentExecution::Kernels);
+    const exec::SegmentSamples& kernel = run->segments[1];
+    QCOMPARE(kernel.execution, std::string("kernels"));
     QCOMPARE(kernel.scalarArgs.size(), std::size_t{1});
-    QCOMPARE(kernel.scalarArgs[0].first, host.run.hostScalars[0].first);
+    QCOMPARE(kernel.scalarArgs[0].first, host.hostScalars[0].first);
     const exec::cuda::Kernel& k = p.plans.segments.at(1).plan->kernels.at(0);
     const testing::FakeLaunch& launch = testing::fakeLog().launches.at(0);
     checkPacking(k, launch, {});
@@ -239,11 +241,19 @@ class TestCudaRunner : public QObject {
     QFETCH(double, min);
     const Prepared p = prepare(sample("gelu.py"));
     for (float t : times) testing::fakeLog().eventTimes.push_back(t);
-    auto run = runOnFake(p, quick(2, static_cast<int>(times.size())));
+    // Through the seam both shells use: the CUDA backend under exec::SegmentRunner, which owns
+    // the one median.
+    auto backend = exec::cuda::makeCudaBackend(p.segmentation(), p.plans.script->inputs, fakeEnvironment());
+    QVERIFY2(backend.ok(), backend.ok() ? "" : backend.error().message.c_str());
+    const exec::SegmentRunner runner(std::move(backend).value());
+    QCOMPARE(runner.info().name, std::string("cuda"));
+    auto run = runner.run(p.inputs, {2, static_cast<int>(times.size())}, p.segmentation().fusion);
     QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
-    QCOMPARE(run->segments[0].run.milliseconds, median);
-    QCOMPARE(run->segments[0].minMilliseconds, min);
-    QCOMPARE(run->segments[0].timedLaunches, static_cast<int>(times.size()));
+    QCOMPARE(run->segments[0].medianMs, median);
+    QCOMPARE(run->segments[0].minMs, min);
+    QCOMPARE(run->segments[0].timedRuns, static_cast<int>(times.size()));
+    QCOMPARE(run->medianMs, median);  // one segment: the run is its median
+    QVERIFY(run->comparison.has_value());  // asked for; this fake driver launches without computing
   }
 
   void l2IsFlushedBeforeEveryTimedLaunch() {
@@ -376,7 +386,7 @@ class TestCudaRunner : public QObject {
     int kernels = 0;
     for (const auto& s : run->segments) kernels += static_cast<int>(s.kernels.size());
     if (file.endsWith("matmul_shapes.py"))
-      for (const auto& s : run->segments) QCOMPARE(s.execution, exec::cuda::SegmentExecution::CublasLt);
+      for (const auto& s : run->segments) QCOMPARE(s.execution, std::string("cublaslt"));
     qInfo("%zu segments (%d kernels, %d cuBLASLt calls) match the reference", run->segments.size(), kernels,
           testing::fakeLog().blasMatmuls);
   }

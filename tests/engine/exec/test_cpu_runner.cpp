@@ -1,18 +1,18 @@
-// SegmentRunner on hand-made segmentations: every sample split one segment per expr (and
+// CpuRunner on hand-made segmentations: every sample split one segment per expr (and
 // whole, and with a host scalar segment) gives the unsegmented reference's outputs; values
 // are freed after their last consumer; random ops draw the same numbers when segmented.
 #include <QtTest>
 
 #include "../segmenter/segmentation_support.h"
 #include "exec/input_generator.h"
-#include "exec/segment_runner.h"
+#include "exec/cpu_runner.h"
 #include "frontend/script.h"
 #include "ir/ops.h"
 #include "passes/pre_segmenter.h"
 #include "test_files.h"
 
 using namespace segscope;
-using exec::SegmentRunner;
+using exec::CpuRunner;
 
 namespace {
 
@@ -67,7 +67,7 @@ inputs = [
 
 }  // namespace
 
-class TestSegmentRunner : public QObject {
+class TestCpuRunner : public QObject {
   Q_OBJECT
 
  private slots:
@@ -117,7 +117,7 @@ class TestSegmentRunner : public QObject {
     const auto s = testing::makeSegmentation(*script.fusion, testing::hostScalarSegment(*script.fusion));
     const auto inputs = ok(exec::makeInputs(script.inputs, 11));
     const auto expected = ok(exec::runReference(*script.fusion, inputs));
-    const exec::SegmentedRun run = ok(ok(SegmentRunner::create(*s)).run(inputs));
+    const exec::SegmentedRun run = ok(ok(CpuRunner::create(*s)).run(inputs));
     for (std::size_t i = 0; i < expected.size(); ++i)
       QVERIFY2(identical(expected[i], run.outputs[i]), qPrintable("output " + QString::number(i)));
   }
@@ -126,7 +126,7 @@ class TestSegmentRunner : public QObject {
     const frontend::Script script = load(QString(SEGSCOPE_SOURCE_DIR) + "/samples/dynamic_reshape.py", false);
     const auto s = testing::makeSegmentation(*script.fusion, testing::hostScalarSegment(*script.fusion));
     QVERIFY(s->segments[0].host);
-    const SegmentRunner runner = ok(SegmentRunner::create(*s));
+    const CpuRunner runner = ok(CpuRunner::create(*s));
     const auto inputs = ok(exec::makeInputs(script.inputs));
     const exec::SegmentedRun run = ok(runner.run(inputs));
     const exec::SegmentRun& host = run.segments.front();
@@ -145,7 +145,7 @@ class TestSegmentRunner : public QObject {
     const frontend::Script script = parse(kChain);
     const auto inputs = ok(exec::makeInputs(script.inputs));
     const auto s = testing::makeSegmentation(*script.fusion, testing::exprPerSegment(*script.fusion));
-    const exec::SegmentedRun run = ok(ok(SegmentRunner::create(*s)).run(inputs));
+    const exec::SegmentedRun run = ok(ok(CpuRunner::create(*s)).run(inputs));
     // At most the value just produced and the one it was computed from are alive.
     QCOMPARE(run.peakLiveValues, std::size_t{2});
     QCOMPARE(run.peakLiveBytes, std::int64_t{2 * 16 * 8 * 4});
@@ -154,7 +154,7 @@ class TestSegmentRunner : public QObject {
     QCOMPARE(run.segments.back().bytesOut, std::int64_t{16 * 8 * 4});
     // Whole: nothing crosses a boundary except the output.
     const auto whole = testing::makeSegmentation(*script.fusion, testing::wholeFusion(*script.fusion));
-    QCOMPARE(ok(ok(SegmentRunner::create(*whole)).run(inputs)).peakLiveValues, std::size_t{1});
+    QCOMPARE(ok(ok(CpuRunner::create(*whole)).run(inputs)).peakLiveValues, std::size_t{1});
   }
 
   void randomOpsDrawTheSameNumbers() {
@@ -168,7 +168,7 @@ class TestSegmentRunner : public QObject {
       options.seed = seed;
       const auto expected = ok(exec::runReference(*script.fusion, inputs, options));
       const auto s = testing::makeSegmentation(*script.fusion, testing::exprPerSegment(*script.fusion));
-      const exec::SegmentedRun run = ok(ok(SegmentRunner::create(*s)).run(inputs, options));
+      const exec::SegmentedRun run = ok(ok(CpuRunner::create(*s)).run(inputs, options));
       for (std::size_t i = 0; i < expected.size(); ++i) QVERIFY(identical(expected[i], run.outputs[i]));
     }
   }
@@ -217,10 +217,10 @@ inputs = [
     const auto inputs = ok(exec::makeInputs(script.inputs));
     auto s = testing::makeSegmentation(*script.fusion, testing::exprPerSegment(*script.fusion));
     std::reverse(s->runOrder.begin(), s->runOrder.end());  // consumers before producers
-    const auto run = ok(SegmentRunner::create(*s)).run(inputs);
+    const auto run = ok(CpuRunner::create(*s)).run(inputs);
     QVERIFY(!run.ok());
     QVERIFY2(run.error().message.find("has not been computed") != std::string::npos, run.error().message.c_str());
-    const auto wrongCount = ok(SegmentRunner::create(*s)).run({});
+    const auto wrongCount = ok(CpuRunner::create(*s)).run({});
     QVERIFY(!wrongCount.ok());
   }
 
@@ -229,7 +229,7 @@ inputs = [
     const frontend::Script script = parse(kChain);
     const auto inputs = ok(exec::makeInputs(script.inputs));
     const auto s = testing::makeSegmentation(*script.fusion, testing::exprPerSegment(*script.fusion));
-    exec::SegmentedRun run = ok(ok(SegmentRunner::create(*s)).run(inputs));
+    exec::SegmentedRun run = ok(ok(CpuRunner::create(*s)).run(inputs));
     auto& out = std::get<exec::HostTensor>(run.outputs[0]);
     out.set(5, out.get(5) + 1.0);
     const auto expected = ok(exec::runReference(*script.fusion, inputs));
@@ -239,5 +239,5 @@ inputs = [
   }
 };
 
-QTEST_APPLESS_MAIN(TestSegmentRunner)
-#include "test_segment_runner.moc"
+QTEST_APPLESS_MAIN(TestCpuRunner)
+#include "test_cpu_runner.moc"

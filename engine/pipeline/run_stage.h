@@ -1,0 +1,29 @@
+// The last stage, asked of a finished Session: run the segmented fusion on a backend, timed,
+// and check it against the fusion as loaded. The CLI's `run` and the GUI's Run dock both come here.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "exec/segment_runner.h"
+#include "pipeline/session.h"
+
+namespace segscope::pipeline {
+
+struct RunRequest {
+  std::string backend = "cpu";  // "cpu" (the reference, segment by segment) or "cuda"
+  std::uint64_t seed = 0;       // of the generated inputs
+  exec::RunCounts counts;
+  /// Compare with the unsegmented reference run of the fusion as loaded (before the passes, so
+  /// that they are checked too).
+  bool verify = true;
+};
+
+/// "cpu" and "cuda"; anything else is refused by runSegmented with this list.
+bool knownBackend(const std::string& name);
+
+/// Seeded inputs for the session's specs, the backend made (CUDA: every kernel compiled), then
+/// the timed run. An error for a session without a segmentation or a loaded fusion (a saved trace).
+Result<exec::TimedRun> runSegmented(const Session& session, const RunRequest& request);
+
+}  // namespace segscope::pipeline
