@@ -34,7 +34,8 @@ std::vector<double> stepThrough(segscope::ui::MainWindow& w) {
 int main(int argc, char** argv) {
   qputenv("QT_QPA_PLATFORM", "offscreen");
   QApplication app(argc, argv);
-  const QString file = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString(SEGSCOPE_SOURCE_DIR) + "/samples/synthetic_block_200.py";
+  const QString file =
+      argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString(SEGSCOPE_SOURCE_DIR) + "/samples/synthetic_block_200.py";
   segscope::ui::MainWindow w;
   w.resize(1600, 1000);
   w.show();
@@ -50,7 +51,10 @@ int main(int argc, char** argv) {
   const std::vector<double> uncached = stepThrough(w);
   const std::vector<double> cached = stepThrough(w);
   std::printf("%s: %d steps; open to first picture %.0f ms\n", qPrintable(file), w.stepCount(), coldMs);
-  std::printf("  per step, first visit (layout runs unless an identical picture came before): median %.1f ms, max %.1f ms\n", median(uncached), *std::max_element(uncached.begin(), uncached.end()));
-  std::printf("  per step, revisit (cached): median %.1f ms, max %.1f ms\n", median(cached), *std::max_element(cached.begin(), cached.end()));
+  std::printf(
+      "  per step, first visit (layout runs unless an identical picture came before): median %.1f ms, max %.1f ms\n",
+      median(uncached), *std::max_element(uncached.begin(), uncached.end()));
+  std::printf("  per step, revisit (cached): median %.1f ms, max %.1f ms\n", median(cached),
+              *std::max_element(cached.begin(), cached.end()));
   return 0;
 }

@@ -60,15 +60,16 @@ int main(int argc, char** argv) {
         svgBytes = svg.value().size();
       }));
     }
-    const auto labels = std::count_if(model.edges.begin(), model.edges.end(),
-                                      [](const graph::Edge& e) { return !e.label.empty(); });
+    const auto labels =
+        std::count_if(model.edges.begin(), model.edges.end(), [](const graph::Edge& e) { return !e.label.empty(); });
     std::printf("%6d %6zu %6zu %8zu %7ld | %10.1f %10.1f %10.1f %10.1f | %8zu\n", ops, model.nodes.size(),
                 model.edges.size(), model.clusters.size(), static_cast<long>(labels), median(layoutMs),
                 median(rankedMs), median(unlabelledMs), median(svgMs), svgBytes / 1024);
     std::fflush(stdout);
   }
-  std::printf("medians of %d runs; layout = default options (xlabels past %zu labelled edges); ranked = every\n"
-              "label ranked; svg = layout + gvRenderData(svg) with default options\n",
-              repeats, layout::LayoutOptions{}.rankedEdgeLabelLimit);
+  std::printf(
+      "medians of %d runs; layout = default options (xlabels past %zu labelled edges); ranked = every\n"
+      "label ranked; svg = layout + gvRenderData(svg) with default options\n",
+      repeats, layout::LayoutOptions{}.rankedEdgeLabelLimit);
   return 0;
 }

@@ -24,7 +24,8 @@ double median(std::vector<double> v) {
 std::int64_t tensorBytes(const std::vector<segscope::exec::Value>& values) {
   std::int64_t bytes = 0;
   for (const auto& v : values)
-    if (const auto* t = std::get_if<segscope::exec::HostTensor>(&v)) bytes += t->numel() * segscope::ir::byteSize(t->dtype());
+    if (const auto* t = std::get_if<segscope::exec::HostTensor>(&v))
+      bytes += t->numel() * segscope::ir::byteSize(t->dtype());
   return bytes;
 }
 
@@ -45,14 +46,18 @@ int main(int argc, char** argv) {
   int runs = 5;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else files.push_back(argv[i]);
+    if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
+    else
+      files.push_back(argv[i]);
   }
   if (files.empty()) {
     std::fprintf(stderr, "usage: bench_reference [--runs N] FILE...\n");
     return 2;
   }
-  std::printf("| fusion | ops | in+out bytes | median ms | elements produced | M elements/s | in+out MB/s |\n|---|---|---|---|---|---|---|\n");
+  std::printf(
+      "| fusion | ops | in+out bytes | median ms | elements produced | M elements/s | in+out MB/s "
+      "|\n|---|---|---|---|---|---|---|\n");
   for (const std::string& file : files) {
     frontend::ParseOutcome parsed = frontend::loadScriptFile(file);
     if (!parsed.ok()) {
@@ -83,8 +88,9 @@ int main(int argc, char** argv) {
     }
     const double m = median(times);
     const std::string name = file.substr(file.find_last_of('/') + 1);
-    std::printf("| %s | %zu | %lld | %.2f | %lld | %.1f | %.1f |\n", name.c_str(), fusion.exprs().size(), static_cast<long long>(bytes), m,
-                static_cast<long long>(elements), static_cast<double>(elements) / (m * 1e3), static_cast<double>(bytes) / (m * 1e3));
+    std::printf("| %s | %zu | %lld | %.2f | %lld | %.1f | %.1f |\n", name.c_str(), fusion.exprs().size(),
+                static_cast<long long>(bytes), m, static_cast<long long>(elements),
+                static_cast<double>(elements) / (m * 1e3), static_cast<double>(bytes) / (m * 1e3));
   }
   return 0;
 }

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "support/file_io.h"
 #include "frontend/script.h"
 #include "passes/pre_segmenter.h"
 #include "scheduler/device_profile.h"
 #include "segmenter/segment_candidate_finder.h"
+#include "support/file_io.h"
 #include "trace/trace.h"
 
 namespace {
@@ -55,8 +55,10 @@ int main(int argc, char** argv) {
   int runs = 5;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else files.push_back(argv[i]);
+    if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
+    else
+      files.push_back(argv[i]);
   }
   if (files.empty()) {
     std::fprintf(stderr, "usage: bench_segmenter [--runs N] FILE...\n");
@@ -100,15 +102,17 @@ int main(int argc, char** argv) {
     row.segment = median(segment);
     rows.push_back(row);
   }
-  std::printf("%-28s %7s %10s %10s %12s %7s %9s %14s\n", "file", "exprs", "parse ms", "passes ms", "segment ms", "steps",
-              "segments", "partitions KiB");
+  std::printf("%-28s %7s %10s %10s %12s %7s %9s %14s\n", "file", "exprs", "parse ms", "passes ms", "segment ms",
+              "steps", "segments", "partitions KiB");
   for (const Row& r : rows)
-    std::printf("%-28s %7zu %10.1f %10.1f %12.1f %7zu %9zu %14zu\n", r.file.substr(r.file.find_last_of('/') + 1).c_str(), r.exprs,
-                r.parse, r.passes, r.segment, r.steps, r.segments, r.partitionKiB);
+    std::printf("%-28s %7zu %10.1f %10.1f %12.1f %7zu %9zu %14zu\n",
+                r.file.substr(r.file.find_last_of('/') + 1).c_str(), r.exprs, r.parse, r.passes, r.segment, r.steps,
+                r.segments, r.partitionKiB);
   if (rows.size() >= 2) {
     const Row& a = rows.front();
     const Row& b = rows.back();
-    const double exponent = std::log((b.passes + b.segment) / (a.passes + a.segment)) / std::log(double(b.exprs) / double(a.exprs));
+    const double exponent =
+        std::log((b.passes + b.segment) / (a.passes + a.segment)) / std::log(double(b.exprs) / double(a.exprs));
     std::printf("scaling exponent of passes + segmentation, %zu -> %zu exprs: %.2f\n", a.exprs, b.exprs, exponent);
   }
   std::printf("medians of %d runs\n", runs);

@@ -5,8 +5,8 @@
 #include <cstdlib>
 
 #include "engine/segmenter/random_fusion.h"
-#include "exec/input_generator.h"
 #include "exec/cpu_runner.h"
+#include "exec/input_generator.h"
 #include "scheduler/device_profile.h"
 #include "segmenter/segment_candidate_finder.h"
 #include "trace/recorder.h"

@@ -72,12 +72,12 @@ struct ClusterGeometry {
 };
 
 struct Geometry {
-  Rect bounds;  // always at (0, 0)
-  std::vector<NodeGeometry> nodes;      // in GraphModel::nodes order
-  std::vector<EdgeGeometry> edges;      // in GraphModel::edges order
+  Rect bounds;                            // always at (0, 0)
+  std::vector<NodeGeometry> nodes;        // in GraphModel::nodes order
+  std::vector<EdgeGeometry> edges;        // in GraphModel::edges order
   std::vector<ClusterGeometry> clusters;  // GraphModel::clusters order; clusters without nodes are left out
-  std::vector<std::string> warnings;    // Graphviz warnings, in the order it gave them
-  double milliseconds = 0;              // build + layout + read back, wall clock
+  std::vector<std::string> warnings;      // Graphviz warnings, in the order it gave them
+  double milliseconds = 0;                // build + layout + read back, wall clock
 
   // Linear lookups: the GUI indexes once per geometry if it needs more.
   const NodeGeometry* node(std::string_view id) const;

@@ -33,8 +33,8 @@ char* S(const std::string& s) { return const_cast<char*>(s.c_str()); }
 struct SequentialIds {
   Agraph_t* graph = nullptr;
   std::unordered_map<std::string_view, IDTYPE> byName;  // views into the interned names
-  std::vector<char*> names;  // cgraph reference-counted strings: agwrite and the SVG writer
-                             // call aghtmlstr() on printed names, which reads their header
+  std::vector<char*> names;                             // cgraph reference-counted strings: agwrite and the SVG writer
+                                                        // call aghtmlstr() on printed names, which reads their header
   IDTYPE lastAnonymous = 1;
 };
 
@@ -222,9 +222,14 @@ struct NodeStyle {
 NodeStyle nodeStyle(const graph::Node& node) {
   NodeStyle s;
   switch (node.kind) {
-    case graph::NodeKind::Input: s.shape = "ellipse"; s.style = "filled"; break;
+    case graph::NodeKind::Input:
+      s.shape = "ellipse";
+      s.style = "filled";
+      break;
     case graph::NodeKind::Tensor: s.style = "rounded,filled,dashed"; break;
-    case graph::NodeKind::Op: case graph::NodeKind::Output: case graph::NodeKind::Segment: break;
+    case graph::NodeKind::Op:
+    case graph::NodeKind::Output:
+    case graph::NodeKind::Segment: break;
   }
   const graph::HighlightStyle colors = graph::nodeColors(node);  // the GUI paints the same
   s.fill = colors.fill;
@@ -388,8 +393,8 @@ void addNodes(GraphvizGraph& gg, const graph::GraphModel& model, const Symbols& 
 // Ranked labels get room in dot's ranking (each is a virtual node, ~3x the time at 2000
 // ops); past the limit they become xlabels, placed after layout next to their edge.
 bool useRankedLabels(const graph::GraphModel& model, const LayoutOptions& o) {
-  const auto labelled = std::count_if(model.edges.begin(), model.edges.end(),
-                                      [](const graph::Edge& e) { return !e.label.empty(); });
+  const auto labelled =
+      std::count_if(model.edges.begin(), model.edges.end(), [](const graph::Edge& e) { return !e.label.empty(); });
   return static_cast<std::size_t>(labelled) <= o.rankedEdgeLabelLimit;
 }
 
@@ -485,7 +490,8 @@ Geometry readGeometry(const GraphvizGraph& gg, const graph::GraphModel& model) {
   const Flip flip{GD_bb(gg.root())};
   out.bounds = flip.box(GD_bb(gg.root()));
   out.nodes.reserve(model.nodes.size());
-  for (std::size_t i = 0; i < model.nodes.size(); ++i) out.nodes.push_back(readNode(gg.nodes[i], model.nodes[i].id, flip));
+  for (std::size_t i = 0; i < model.nodes.size(); ++i)
+    out.nodes.push_back(readNode(gg.nodes[i], model.nodes[i].id, flip));
   out.edges.reserve(model.edges.size());
   for (std::size_t i = 0; i < model.edges.size(); ++i) out.edges.push_back(readEdge(gg.edges[i], model.edges[i], flip));
   for (std::size_t i = 0; i < model.clusters.size(); ++i)

@@ -20,18 +20,18 @@
 namespace segscope::layout {
 
 struct LayoutOptions {
-  bool edgeLabels = true;         // draw Edge::label
+  bool edgeLabels = true;  // draw Edge::label
   /// Up to this many labelled edges, labels take part in the ranking (dot makes room for
   /// them: clean, but each is a virtual node); beyond it they are xlabels placed after the
   /// layout, which measured 3x faster on a 2000-op fusion (0.6 s instead of 2 s).
   std::size_t rankedEdgeLabelLimit = 300;
-  std::string splines = "true";   // "true", "polyline", "line", "false"; "ortho" is refused (20x slower)
-  double nodesep = 0.25;          // inches between nodes of a rank
-  double ranksep = 0.4;           // inches between ranks
+  std::string splines = "true";  // "true", "polyline", "line", "false"; "ortho" is refused (20x slower)
+  double nodesep = 0.25;         // inches between nodes of a rank
+  double ranksep = 0.4;          // inches between ranks
   std::string fontname = "Helvetica";
-  double fontsize = 10;           // points; the detail line is 2 points smaller
-  bool tooltips = true;           // SVG tooltips (wrap each object in an <a> element)
-  std::string engine = "dot";     // any Graphviz layout engine; the styling assumes dot
+  double fontsize = 10;        // points; the detail line is 2 points smaller
+  bool tooltips = true;        // SVG tooltips (wrap each object in an <a> element)
+  std::string engine = "dot";  // any Graphviz layout engine; the styling assumes dot
 };
 
 /// Positions, splines and cluster boxes; the Graphviz graph is freed before returning.

@@ -25,8 +25,10 @@ graph::BuildOptions stepDrawing(const trace::Step& step, graph::View partitionVi
 std::string stepFileName(const trace::Step& step) {
   std::string slug;
   for (char c : step.name) {
-    if (std::isalnum(static_cast<unsigned char>(c))) slug += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    else if (!slug.empty() && slug.back() != '-') slug += '-';
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      slug += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (!slug.empty() && slug.back() != '-')
+      slug += '-';
     if (slug.size() >= 40) break;
   }
   while (!slug.empty() && slug.back() == '-') slug.pop_back();
@@ -55,7 +57,8 @@ Result<int> exportStepSvgs(const trace::Trace& trace, const std::vector<ir::Inpu
     if (onProgress && !onProgress(written, total)) break;
     auto [it, fresh] = sizesOf.try_emplace(step->after->fusion.get());
     if (fresh)
-      if (auto bound = scheduler::RuntimeInfo::bind(*step->after->fusion, inputs)) it->second = std::move(bound.value());
+      if (auto bound = scheduler::RuntimeInfo::bind(*step->after->fusion, inputs))
+        it->second = std::move(bound.value());
     graph::BuildOptions options = stepDrawing(*step);
     if (it->second) options.sizes = &*it->second;
     SEGSCOPE_TRY(std::string svg, renderSvg(graph::buildStepGraph(*step, graph::StepSide::After, options)));

@@ -59,7 +59,8 @@ graph::Node makeOp(int i, int cluster, Lcg& rng) {
   return n;
 }
 
-graph::Edge makeEdge(const std::string& from, const std::string& to, int valId, bool crosses, const SyntheticOptions& o) {
+graph::Edge makeEdge(const std::string& from, const std::string& to, int valId, bool crosses,
+                     const SyntheticOptions& o) {
   graph::Edge e;
   e.from = from;
   e.to = to;

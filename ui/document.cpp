@@ -1,8 +1,8 @@
 // Loading scripts and traces in the background; errors become LoadProblems.
 #include "ui/document.h"
 
-#include <QFile>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QTimer>
 
@@ -29,7 +29,8 @@ Document::Document(QObject* parent) : QObject(parent) {
   });
   // The folder too: a file that was deleted (or replaced by rename) comes back as a folder event.
   connect(&watcher_, &QFileSystemWatcher::directoryChanged, this, [this] {
-    if (!path_.isEmpty() && vanished_ && QFileInfo::exists(path_)) QTimer::singleShot(150, this, &Document::onWatchedChange);
+    if (!path_.isEmpty() && vanished_ && QFileInfo::exists(path_))
+      QTimer::singleShot(150, this, &Document::onWatchedChange);
   });
 }
 
@@ -90,12 +91,16 @@ void Document::open(const QString& path) {
       QString text = QString::fromStdString(p.stage);
       if (p.steps > 0) text += QString(" · %L1 steps").arg(p.steps);
       if (p.exprs > 0) text += QString(" · %L1 exprs").arg(p.exprs);
-      QMetaObject::invokeMethod(this, [this, generation, text] {
-        if (generation == generation_ && loading_) emit progress(text);
-      }, Qt::QueuedConnection);
+      QMetaObject::invokeMethod(
+          this,
+          [this, generation, text] {
+            if (generation == generation_ && loading_) emit progress(text);
+          },
+          Qt::QueuedConnection);
     };
     Outcome outcome = load(path, options, report);
-    QMetaObject::invokeMethod(this, [this, generation, outcome] { finish(generation, outcome); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, generation, outcome] { finish(generation, outcome); }, Qt::QueuedConnection);
   });
   threads_.push_back(thread);
   thread->start();

@@ -9,8 +9,8 @@
 #include <functional>
 #include <vector>
 
-#include "segmenter/segmentation.h"
 #include "pipeline/pipeline.h"
+#include "segmenter/segmentation.h"
 #include "ui/session.h"
 
 namespace segscope::ui {

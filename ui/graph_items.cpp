@@ -95,22 +95,27 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   if (dashed_) pen.setStyle(Qt::DashLine);
   painter->setPen(pen);
   painter->setBrush(fill_);
-  if (ellipse_) painter->drawEllipse(box_);
-  else painter->drawRoundedRect(box_, 6, 6);
+  if (ellipse_)
+    painter->drawEllipse(box_);
+  else
+    painter->drawRoundedRect(box_, 6, 6);
   painter->setPen(QColor("#212529"));
   const QRectF inner = box_.adjusted(4, 2, -4, -2);
   if (detail_.isEmpty()) {
     painter->setFont(labelFont(true, 10));
-    painter->drawText(inner, Qt::AlignCenter, QFontMetricsF(painter->font()).elidedText(label_, Qt::ElideRight, inner.width()));
+    painter->drawText(inner, Qt::AlignCenter,
+                      QFontMetricsF(painter->font()).elidedText(label_, Qt::ElideRight, inner.width()));
     return;
   }
   const QRectF top(inner.left(), inner.top(), inner.width(), inner.height() * 0.55);
   const QRectF bottom(inner.left(), top.bottom(), inner.width(), inner.height() - top.height());
   painter->setFont(labelFont(true, 10));
-  painter->drawText(top, Qt::AlignHCenter | Qt::AlignBottom, QFontMetricsF(painter->font()).elidedText(label_, Qt::ElideRight, top.width()));
+  painter->drawText(top, Qt::AlignHCenter | Qt::AlignBottom,
+                    QFontMetricsF(painter->font()).elidedText(label_, Qt::ElideRight, top.width()));
   painter->setFont(labelFont(false, 8));
   painter->setPen(QColor("#495057"));
-  painter->drawText(bottom, Qt::AlignHCenter | Qt::AlignTop, QFontMetricsF(painter->font()).elidedText(detail_, Qt::ElideRight, bottom.width()));
+  painter->drawText(bottom, Qt::AlignHCenter | Qt::AlignTop,
+                    QFontMetricsF(painter->font()).elidedText(detail_, Qt::ElideRight, bottom.width()));
 }
 
 EdgeItem::EdgeItem(const graph::Edge& edge, const layout::EdgeGeometry& geometry)
@@ -133,7 +138,8 @@ EdgeItem::EdgeItem(const graph::Edge& edge, const layout::EdgeGeometry& geometry
     }
   }
   if (geometry.hasLabel) labelPos_ = {geometry.labelPos.x, geometry.labelPos.y};
-  pen_ = edge.highlight != graph::Highlight::None ? color(graph::highlightStyle(edge.highlight).pen) : QColor("#868e96");
+  pen_ =
+      edge.highlight != graph::Highlight::None ? color(graph::highlightStyle(edge.highlight).pen) : QColor("#868e96");
   width_ = edge.crossesClusters ? 1.8 : 1.0;
   bounds_ = path_.boundingRect().united(arrow_.boundingRect());
   if (!label_.isEmpty()) {
@@ -167,8 +173,8 @@ void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   painter->setFont(labelFont(false, 8));
   painter->setPen(QColor("#495057"));
   const QFontMetricsF fm(painter->font());
-  const QRectF r(labelPos_.x() - fm.horizontalAdvance(label_) / 2 - 2, labelPos_.y() - fm.height() / 2, fm.horizontalAdvance(label_) + 4,
-                 fm.height());
+  const QRectF r(labelPos_.x() - fm.horizontalAdvance(label_) / 2 - 2, labelPos_.y() - fm.height() / 2,
+                 fm.horizontalAdvance(label_) + 4, fm.height());
   painter->drawText(r, Qt::AlignCenter, label_);
 }
 

@@ -1,11 +1,11 @@
 // Building the scene from model + geometry, and turning clicks into Selections.
 #include "ui/graph_scene.h"
 
-#include <QGraphicsSceneMouseEvent>
-#include <cmath>
 #include <QFontMetricsF>
+#include <QGraphicsSceneMouseEvent>
 #include <QGraphicsTextItem>
 #include <QPainter>
+#include <cmath>
 
 #include "ui/graph_items.h"
 
@@ -122,7 +122,8 @@ void GraphScene::setSegmentBadges(const std::map<int, QString>& badges) {
   };
   for (const graph::Cluster& c : model_.clusters)
     if (auto it = badges.find(c.group); it != badges.end())
-      if (const layout::ClusterGeometry* g = geometry_.cluster(c.id)) add(it->second, QPointF(g->box.x + g->box.width - 6, g->box.y - 8));
+      if (const layout::ClusterGeometry* g = geometry_.cluster(c.id))
+        add(it->second, QPointF(g->box.x + g->box.width - 6, g->box.y - 8));
   for (const graph::Node& n : model_.nodes)
     if (n.kind == graph::NodeKind::Segment)
       if (auto it = badges.find(n.segment); it != badges.end())
@@ -148,7 +149,8 @@ QRectF GraphScene::topNodeRect() const {
   QRectF best;
   for (const graph::Node& n : model_.nodes) {
     const QRectF r = nodeRect(n.id);
-    if (!r.isNull() && (best.isNull() || r.top() < best.top() - 0.5 || (std::abs(r.top() - best.top()) <= 0.5 && r.left() < best.left())))
+    if (!r.isNull() && (best.isNull() || r.top() < best.top() - 0.5 ||
+                        (std::abs(r.top() - best.top()) <= 0.5 && r.left() < best.left())))
       best = r;
   }
   return best;
@@ -159,12 +161,14 @@ QRectF GraphScene::highlightedRect() const {
   for (const graph::Cluster& c : model_.clusters)
     if (c.highlight != graph::Highlight::None) r = r.united(clusterRect(c.group));
   for (const graph::Node& n : model_.nodes)
-    if (n.highlight != graph::Highlight::None && n.highlight != graph::Highlight::Selected) r = r.united(nodeRect(n.id));
+    if (n.highlight != graph::Highlight::None && n.highlight != graph::Highlight::Selected)
+      r = r.united(nodeRect(n.id));
   return r;
 }
 
 void GraphScene::markSelected(const std::string& id) {
-  if (auto it = nodeItems_.find(selected_); it != nodeItems_.end()) static_cast<NodeItem*>(it->second)->setMarked(false);
+  if (auto it = nodeItems_.find(selected_); it != nodeItems_.end())
+    static_cast<NodeItem*>(it->second)->setMarked(false);
   selected_ = id;
   if (auto it = nodeItems_.find(id); it != nodeItems_.end()) static_cast<NodeItem*>(it->second)->setMarked(true);
 }
@@ -190,7 +194,9 @@ Selection GraphScene::selectionAt(QPointF scenePos) const {
       s.nodeId = id;
       s.exprId = n.exprId;
       s.valId = n.valId;
-      s.group = n.group >= 0 ? n.group : (n.cluster >= 0 ? model_.clusters[static_cast<std::size_t>(n.cluster)].group : n.segment);
+      s.group = n.group >= 0
+                    ? n.group
+                    : (n.cluster >= 0 ? model_.clusters[static_cast<std::size_t>(n.cluster)].group : n.segment);
       s.sourceLine = n.sourceLine;
       return s;
     }

@@ -57,7 +57,8 @@ void GraphView::wheelEvent(QWheelEvent* event) {
 
 void GraphView::keyPressEvent(QKeyEvent* event) {
   switch (event->key()) {
-    case Qt::Key_Plus: case Qt::Key_Equal: zoomBy(1.25); return;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: zoomBy(1.25); return;
     case Qt::Key_Minus: zoomBy(0.8); return;
     case Qt::Key_0: fitToView(); return;
     default: break;

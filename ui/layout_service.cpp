@@ -27,9 +27,12 @@ int LayoutService::request(graph::GraphModel model) {
     // Cached: deliver on the next event-loop turn (the caller first learns its ticket), with
     // no busy indicator flicker.
     const int ticket = ticket_;
-    QMetaObject::invokeMethod(this, [this, ticket] {
-      if (ticket == ticket_ && pending_.valid()) deliver();
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this,
+        [this, ticket] {
+          if (ticket == ticket_ && pending_.valid()) deliver();
+        },
+        Qt::QueuedConnection);
   } else {
     poller_.start();
     emit busyChanged(true);
@@ -59,8 +62,10 @@ void LayoutService::poll() {
 void LayoutService::deliver() {
   Result<layout::Geometry> result = pending_.get();
   pending_ = {};
-  if (result) emit ready(ticket_, pendingModel_, result.value());
-  else emit failed(ticket_, QString::fromStdString(result.error().message));
+  if (result)
+    emit ready(ticket_, pendingModel_, result.value());
+  else
+    emit failed(ticket_, QString::fromStdString(result.error().message));
 }
 
 }  // namespace segscope::ui

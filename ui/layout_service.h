@@ -9,8 +9,8 @@
 #include <memory>
 
 #include "graph/graph_model.h"
-#include "support/result.h"
 #include "layout/geometry.h"
+#include "support/result.h"
 
 namespace segscope::layout {
 class LayoutWorker;

@@ -12,45 +12,39 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
-#include <QProgressDialog>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
-#include <QTextBrowser>
 #include <QStyle>
+#include <QTextBrowser>
 #include <QToolBar>
 #include <QToolButton>
 
-#include "support/file_io.h"
 #include "layout/graphviz_layout.h"
 #include "layout/step_export.h"
 #include "passes/pre_segmenter.h"
+#include "support/file_io.h"
 #include "trace/diff.h"
 #include "trace/trace_json.h"
-#include "ui/diff_view.h"
+#include "ui/appearance.h"
+#include "ui/panels/diff_view.h"
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
-#include "ui/inspector_view.h"
+#include "ui/panels/inspector_view.h"
 #include "ui/layout_service.h"
-#include "ui/merge_log_view.h"
-#include "ui/run_view.h"
-#include "ui/source_view.h"
-#include "ui/timeline_view.h"
+#include "ui/panels/merge_log_view.h"
+#include "ui/panels/run_view.h"
+#include "ui/panels/source_view.h"
+#include "ui/panels/timeline_view.h"
 
 namespace segscope::ui {
 namespace {
 
 constexpr int kMaxRecent = 10;
-
-QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content) {
-  auto* d = new QDockWidget(title, window);
-  d->setObjectName(name);  // saveState() needs names
-  d->setWidget(content);
-  return d;
-}
 
 }  // namespace
 
@@ -67,6 +61,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
       run_(new RunView(this)),
       diff_(new DiffView(this)),
       problems_(new QTextBrowser(this)) {
+  registerResources();  // the toolbar's icons
   setWindowTitle("Segscope");
   setAcceptDrops(true);
   view_->setScene(scene_);
@@ -84,10 +79,12 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     statusBar()->showMessage(loading ? "Loading…" : QString(), loading ? 0 : 1);
     busy_->setVisible(loading || layout_->busy());
   });
-  connect(document_, &Document::progress, this, [this](const QString& text) { statusBar()->showMessage("Loading… " + text); });
+  connect(document_, &Document::progress, this,
+          [this](const QString& text) { statusBar()->showMessage("Loading… " + text); });
   connect(document_, &Document::fileVanished, this, [this](const QString& path) {
-    const QString message = QString("%1 is no longer on disk (deleted or moved): showing what was loaded; it reloads when the file is back")
-                                .arg(QFileInfo(path).fileName());
+    const QString message =
+        QString("%1 is no longer on disk (deleted or moved): showing what was loaded; it reloads when the file is back")
+            .arg(QFileInfo(path).fileName());
     problems_->setPlainText(message);
     statusBar()->showMessage(message, 10000);
   });
@@ -105,8 +102,10 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   connect(mergeLog_, &MergeLogView::stepActivated, this, &MainWindow::goToStep);
   connect(source_, &SourceView::lineClicked, this, &MainWindow::onSourceLine);
   connect(&play_, &QTimer::timeout, this, [this] {
-    if (current_ + 1 >= stepCount()) setPlaying(false);
-    else nextStep();
+    if (current_ + 1 >= stepCount())
+      setPlaying(false);
+    else
+      nextStep();
   });
   persistent_ = persistent;
   if (persistent_) restoreSettings();
@@ -114,229 +113,6 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
 }
 
 MainWindow::~MainWindow() = default;
-
-// ------------------------------------------------------------------------- construction
-
-void MainWindow::buildActions() {
-  const auto make = [this](const QString& text, const QKeySequence& key, auto slot) {
-    auto* a = new QAction(text, this);
-    if (!key.isEmpty()) a->setShortcut(key);
-    a->setShortcutContext(Qt::WindowShortcut);
-    connect(a, &QAction::triggered, this, slot);
-    addAction(a);
-    return a;
-  };
-  openAction_ = make("&Open…", QKeySequence::Open, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, "Open a fusion script or a saved trace", QFileInfo(document_->path()).path(),
-                                                      "Fusion scripts and traces (*.py *.json);;All files (*)");
-    if (!path.isEmpty()) openFile(path);
-  });
-  reloadAction_ = make("&Reload", QKeySequence(Qt::Key_F5), [this] { document_->reload(); });
-  exportAction_ = make("&Export SVG of this step…", QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportSvgDialog(); });
-  exportAllAction_ = make("Export SVG of &all steps…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), [this] { exportAllStepsDialog(); });
-  saveTraceAction_ = make("&Save trace…", QKeySequence::Save, [this] { saveTraceDialog(); });
-  firstAction_ = make("&First step", QKeySequence(Qt::Key_Home), [this] { firstStep(); });
-  prevAction_ = make("&Previous step", QKeySequence(Qt::Key_Left), [this] { previousStep(); });
-  nextAction_ = make("&Next step", QKeySequence(Qt::Key_Right), [this] { nextStep(); });
-  lastAction_ = make("&Last step", QKeySequence(Qt::Key_End), [this] { lastStep(); });
-  prevAction_->setShortcuts({QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_K)});
-  nextAction_->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_J)});
-  rejectedAction_ = make("Run to next &rejected merge", QKeySequence(Qt::Key_R), [this] { nextRejectedMerge(); });
-  regroupAction_ = make("Run to where the selected op changes &group", QKeySequence(Qt::Key_G), [this] { nextRegroupOfSelection(); });
-  playAction_ = make("&Play", QKeySequence(Qt::Key_Space), [this] { setPlaying(!play_.isActive()); });
-  fitAction_ = make("&Fit to view", QKeySequence(Qt::Key_F), [this] { view_->fitToView(); });
-  regionsAction_ = make("&Regions overlay", QKeySequence(Qt::SHIFT | Qt::Key_R), [this] { updateRegionOverlay(); });
-  regionsAction_->setCheckable(true);
-  runAction_ = make("&Run segmented fusion", QKeySequence(Qt::CTRL | Qt::Key_R), [] {});  // connected once the Run dock exists
-  runAction_->setToolTip("Run the final segmentation, time each segment and check it against the unsegmented fusion (Ctrl+R)");
-  cancelLayoutAction_ = make("&Cancel layout", QKeySequence(Qt::Key_Escape), [this] { cancelLayout(); });
-  drawAnywayAction_ = make("&Draw this step anyway", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), [this] {
-    drawAnywayStep_ = current_;
-    requestPicture();
-  });
-  regionsAction_->setToolTip("Fusible regions (inductor-style) as hulls with their DRAM cost (Shift+R)");
-  firstAction_->setToolTip("First step (Home)");
-  prevAction_->setToolTip("Previous step (Left or K)");
-  nextAction_->setToolTip("Next step (Right or J)");
-  lastAction_->setToolTip("Last step (End)");
-  rejectedAction_->setToolTip("Run to the next merge the schedulers refused (R)");
-  playAction_->setToolTip("Play through the steps (Space)");
-}
-
-void MainWindow::buildMenus() {
-  QMenu* file = menuBar()->addMenu("&File");
-  file->addAction(openAction_);
-  recentMenu_ = file->addMenu("Open &Recent");
-  file->addAction(reloadAction_);
-  file->addSeparator();
-  file->addAction(saveTraceAction_);
-  file->addAction(exportAction_);
-  file->addAction(exportAllAction_);
-  file->addSeparator();
-  QAction* quit = file->addAction("&Quit", this, &QWidget::close);
-  quit->setShortcut(QKeySequence::Quit);
-  QMenu* step = menuBar()->addMenu("&Step");
-  for (QAction* a : {firstAction_, prevAction_, nextAction_, lastAction_}) step->addAction(a);
-  step->addSeparator();
-  step->addAction(playAction_);
-  step->addAction(rejectedAction_);
-  step->addAction(regroupAction_);
-  step->addSeparator();
-  step->addAction(runAction_);
-  passMenu_ = menuBar()->addMenu("&Passes");
-  rebuildPassMenu();
-  QMenu* viewMenu = menuBar()->addMenu("&View");
-  viewMenu->addAction(fitAction_);
-  viewMenu->addAction("Zoom &in", QKeySequence::ZoomIn, this, [this] { view_->zoomBy(1.25); });
-  viewMenu->addAction("Zoom &out", QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); });
-  viewMenu->addAction(regionsAction_);
-  viewMenu->addAction(drawAnywayAction_);
-  viewMenu->addAction(cancelLayoutAction_);
-  viewMenu->addSeparator();
-  viewMenu->setObjectName("viewMenu");
-}
-
-void MainWindow::rebuildPassMenu() {
-  passMenu_->clear();
-  QAction* note = passMenu_->addAction("Pre-segmentation passes (re-runs on change)");
-  note->setEnabled(false);
-  for (const passes::Pass* p : passes::preSegmenterPasses()) {
-    QAction* a = passMenu_->addAction(QString::fromUtf8(p->name().data(), static_cast<int>(p->name().size())));
-    a->setCheckable(true);
-    a->setChecked(p->enabled() && !document_->options().disabledPasses.contains(a->text()));
-    connect(a, &QAction::toggled, this, [this] { applyOptions(); });
-  }
-}
-
-void MainWindow::buildToolBar() {
-  QToolBar* bar = addToolBar("Main");
-  bar->setObjectName("mainToolBar");
-  bar->setMovable(false);
-  bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-  bar->setIconSize(QSize(16, 16));
-  openAction_->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
-  openAction_->setIconText("Open");
-  reloadAction_->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
-  reloadAction_->setIconText("Reload");
-  bar->addAction(openAction_);
-  bar->addAction(reloadAction_);
-  bar->addSeparator();
-  // Stepping buttons are icons (their keys are in the tooltips); the rest carry words.
-  firstAction_->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
-  prevAction_->setIcon(style()->standardIcon(QStyle::SP_MediaSeekBackward));
-  playAction_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
-  nextAction_->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
-  lastAction_->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
-  for (QAction* a : {firstAction_, prevAction_, playAction_, nextAction_, lastAction_}) {
-    bar->addAction(a);
-    if (auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(a))) button->setToolButtonStyle(Qt::ToolButtonIconOnly);
-  }
-  speedBox_ = new QComboBox(this);
-  speedBox_->addItems({"0.5 steps/s", "1 step/s", "2 steps/s", "5 steps/s", "10 steps/s"});
-  speedBox_->setCurrentIndex(2);
-  speedBox_->setToolTip("Playback speed");
-  bar->addWidget(speedBox_);
-  rejectedAction_->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
-  rejectedAction_->setIconText("Next refused merge");
-  bar->addAction(rejectedAction_);
-  bar->addSeparator();
-  const auto labelled = [&](const QString& text, QComboBox* box) {
-    auto* l = new QLabel(text, this);
-    l->setContentsMargins(8, 0, 4, 0);
-    bar->addWidget(l);
-    bar->addWidget(box);
-  };
-  profileBox_ = new QComboBox(this);
-  profileBox_->addItems({"h100", "h200", "a100"});
-  profileBox_->setToolTip("Device profile: persistent-buffer budgets depend on it (re-segments)");
-  labelled("Device", profileBox_);
-  scalarBox_ = new QComboBox(this);
-  scalarBox_->addItems({"host_segment", "duplicate"});
-  scalarBox_->setToolTip("host_segment: scalar math runs once on the host; duplicate: nvFuser's per-kernel copies");
-  labelled("Scalars", scalarBox_);
-  viewBox_ = new QComboBox(this);
-  viewBox_->addItems({"Segments", "Collapsed", "Fusion"});
-  viewBox_->setToolTip("Ops in their groups, one node per group, or the fusion alone");
-  labelled("View", viewBox_);
-  regionsAction_->setIconText("Regions");
-  bar->addAction(regionsAction_);
-  bar->addSeparator();
-  exportAction_->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
-  exportAction_->setIconText("Export SVG");
-  bar->addAction(exportAction_);
-  connect(profileBox_, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
-  connect(scalarBox_, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
-  connect(viewBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
-    viewMode_ = i == 1 ? graph::View::Collapsed : i == 2 ? graph::View::Fusion : graph::View::Segments;
-    firstPicture_ = true;  // a different picture: fit it
-    requestPicture();
-  });
-  connect(speedBox_, &QComboBox::currentIndexChanged, this, [this] {
-    if (play_.isActive()) setPlaying(true);
-  });
-}
-
-void MainWindow::buildDocks() {
-  QDockWidget* timeline = dock(this, "Timeline", "timelineDock", timeline_);
-  QDockWidget* source = dock(this, "Source", "sourceDock", source_);
-  QDockWidget* inspector = dock(this, "Inspector", "inspectorDock", inspector_);
-  QDockWidget* mergeLog = dock(this, "Merge log", "mergeLogDock", mergeLog_);
-  diffDock_ = dock(this, "Diff", "diffDock", diff_);
-  problemsDock_ = dock(this, "Problems", "problemsDock", problems_);
-  QDockWidget* runDock = dock(this, "Run", "runDock", run_);
-  addDockWidget(Qt::LeftDockWidgetArea, timeline);
-  addDockWidget(Qt::LeftDockWidgetArea, source);
-  tabifyDockWidget(timeline, source);
-  timeline->raise();
-  addDockWidget(Qt::RightDockWidgetArea, inspector);
-  addDockWidget(Qt::BottomDockWidgetArea, mergeLog);
-  addDockWidget(Qt::BottomDockWidgetArea, diffDock_);
-  addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
-  addDockWidget(Qt::BottomDockWidgetArea, runDock);
-  tabifyDockWidget(mergeLog, diffDock_);
-  tabifyDockWidget(diffDock_, problemsDock_);
-  tabifyDockWidget(problemsDock_, runDock);
-  mergeLog->raise();
-  resizeDocks({timeline, inspector}, {330, 380}, Qt::Horizontal);
-  resizeDocks({mergeLog}, {230}, Qt::Vertical);
-  problems_->setPlaceholderText("No problems.");
-  problems_->setStyleSheet("font-family: 'DejaVu Sans Mono', monospace;");
-  connect(diffDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-    if (visible && step()) diff_->showStep(*step());
-  });
-  if (QMenu* viewMenu = menuBar()->findChild<QMenu*>("viewMenu"))
-    for (QDockWidget* d : {timeline, source, inspector, mergeLog, diffDock_, problemsDock_, runDock}) viewMenu->addAction(d->toggleViewAction());
-  connect(runAction_, &QAction::triggered, this, [this, runDock] {
-    runDock->show();
-    runDock->raise();
-    run_->run();
-  });
-  connect(run_, &RunView::timesReady, this, [this](const std::map<int, QString>& times) {
-    runTimes_ = times;
-    applySegmentBadges();
-  });
-  connect(run_, &RunView::segmentClicked, this, [this](int segment) {
-    if (current_ != stepCount() - 1) return goToStep(stepCount() - 1);  // segment ids are the final step's
-    const QRectF r = scene_->clusterRect(segment);
-    if (!r.isNull()) view_->reveal(r);
-  });
-}
-
-void MainWindow::buildStatusBar() {
-  stepLabel_ = new QLabel(this);
-  layoutLabel_ = new QLabel(this);
-  busy_ = new QProgressBar(this);
-  busy_->setRange(0, 0);  // indeterminate: dot gives no progress
-  busy_->setMaximumWidth(140);
-  busy_->setVisible(false);
-  cancel_ = new QPushButton("Cancel layout", this);
-  cancel_->setVisible(false);
-  connect(cancel_, &QPushButton::clicked, this, [this] { cancelLayout(); });
-  statusBar()->addPermanentWidget(busy_);
-  statusBar()->addPermanentWidget(cancel_);
-  statusBar()->addPermanentWidget(layoutLabel_);
-  statusBar()->addPermanentWidget(stepLabel_);
-}
 
 void MainWindow::restoreSettings() {
   QSettings s;
@@ -386,7 +162,8 @@ void MainWindow::rememberRecent(const QString& path) {
 void MainWindow::refreshRecentMenu() {
   recentMenu_->clear();
   const QStringList recent = QSettings().value("recentFiles").toStringList();
-  for (const QString& f : recent) recentMenu_->addAction(QFileInfo(f).fileName() + "  —  " + QFileInfo(f).path(), this, [this, f] { openFile(f); });
+  for (const QString& f : recent)
+    recentMenu_->addAction(QFileInfo(f).fileName() + "  —  " + QFileInfo(f).path(), this, [this, f] { openFile(f); });
   recentMenu_->setEnabled(!recent.isEmpty());
 }
 
@@ -394,14 +171,17 @@ void MainWindow::refreshRecentMenu() {
 
 void MainWindow::openFile(const QString& path, bool wait) {
   rememberRecent(path);
-  if (wait) document_->openNow(path);
-  else document_->open(path);
+  if (wait)
+    document_->openNow(path);
+  else
+    document_->open(path);
 }
 
 void MainWindow::applyOptions() {
   DocumentOptions o;
   o.profile = profileBox_->currentText();
-  o.scalarMode = scalarBox_->currentIndex() == 1 ? segmenter::ScalarMode::Duplicate : segmenter::ScalarMode::HostSegment;
+  o.scalarMode =
+      scalarBox_->currentIndex() == 1 ? segmenter::ScalarMode::Duplicate : segmenter::ScalarMode::HostSegment;
   for (QAction* a : passMenu_->actions())
     if (a->isCheckable() && !a->isChecked()) o.disabledPasses << a->text();
   document_->setOptions(o);
@@ -447,7 +227,9 @@ void MainWindow::onFailed(const LoadProblem& problem) {
 
 // ---------------------------------------------------------------------------- stepping
 
-int MainWindow::stepCount() const { return session_ && session_->trace ? static_cast<int>(session_->trace->size()) : 0; }
+int MainWindow::stepCount() const {
+  return session_ && session_->trace ? static_cast<int>(session_->trace->size()) : 0;
+}
 
 const trace::Step* MainWindow::step() const {
   return current_ >= 0 && current_ < stepCount() ? &session_->trace->step(static_cast<std::size_t>(current_)) : nullptr;
@@ -510,7 +292,7 @@ void MainWindow::setPlaying(bool on) {
   } else {
     play_.stop();
   }
-  playAction_->setIcon(style()->standardIcon(on ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+  playAction_->setIcon(QIcon(on ? ":/icons/pause.svg" : ":/icons/play.svg"));
   playAction_->setToolTip(on ? "Pause (Space)" : "Play through the steps (Space)");
 }
 
@@ -540,7 +322,8 @@ void MainWindow::cancelLayout() {
   layout_->cancel();
   ++ticket_;
   pictureShown_ = true;  // nothing more is coming: the previous picture is what there is
-  const QString shown = shownStep_ >= 0 ? QString("the picture still shows step %1").arg(shownStep_) : QString("nothing is drawn");
+  const QString shown =
+      shownStep_ >= 0 ? QString("the picture still shows step %1").arg(shownStep_) : QString("nothing is drawn");
   statusBar()->showMessage(QString("layout of step %1 cancelled; %2").arg(current_).arg(shown), 8000);
   layoutLabel_->setText("layout cancelled");
 }
@@ -555,13 +338,14 @@ void MainWindow::showTooBigToDraw(const graph::GraphModel& model) {
                                         : "<li><b>View: Collapsed</b> draws one node per group.</li>")
                                  : "<li>This step comes before segmentation, so there are no groups to collapse; "
                                    "the Inspector and the Diff dock's IR text show what it did.</li>";
-  scene_->showPlaceholder(QString("<h3>%L1 nodes and %L2 edges: too many to lay out quickly</h3>"
-                                  "<p>Graphviz needs minutes for a picture this size and cannot be interrupted.</p><ul>%3"
-                                  "<li><b>Ctrl+Shift+D</b> (View ▸ Draw this step anyway) lays it out regardless; "
-                                  "<b>Esc</b> gives up on it.</li></ul>")
-                              .arg(model.nodes.size())
-                              .arg(model.edges.size())
-                              .arg(hint));
+  scene_->showPlaceholder(
+      QString("<h3>%L1 nodes and %L2 edges: too many to lay out quickly</h3>"
+              "<p>Graphviz needs minutes for a picture this size and cannot be interrupted.</p><ul>%3"
+              "<li><b>Ctrl+Shift+D</b> (View ▸ Draw this step anyway) lays it out regardless; "
+              "<b>Esc</b> gives up on it.</li></ul>")
+          .arg(model.nodes.size())
+          .arg(model.edges.size())
+          .arg(hint));
   pictureShown_ = true;
   shownStep_ = -1;
   view_->fitToView();
@@ -601,12 +385,14 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
       const double halfWidth = view_->viewport()->width() / 2.0 / view_->zoom();
       const double halfHeight = view_->viewport()->height() / 2.0 / view_->zoom();
       view_->centerOn(!active.isEmpty() ? active.center()
-                                        : QPointF(std::max(start.x(), scene_->sceneRect().left() + halfWidth), start.y() - 40 + halfHeight));
+                                        : QPointF(std::max(start.x(), scene_->sceneRect().left() + halfWidth),
+                                                  start.y() - 40 + halfHeight));
     }
   } else if (!active.isEmpty() && anchorOnScreen_) {
     // Keep the active group where the eye already is: shift so its centre lands on the
     // remembered viewport point.
-    const QPointF delta = view_->mapToScene(anchorOnScreen_->toPoint()) - view_->mapToScene(view_->viewport()->rect().center());
+    const QPointF delta =
+        view_->mapToScene(anchorOnScreen_->toPoint()) - view_->mapToScene(view_->viewport()->rect().center());
     view_->centerOn(active.center() - delta);
   } else if (!active.isEmpty()) {
     view_->reveal(active);
@@ -639,8 +425,9 @@ const regions::RegionAnalysis* MainWindow::currentRegions() {
   auto analysis = session_->regionsOf(*s->after->fusion);
   regionsProblem_.clear();
   if (!analysis) {
-    regionsProblem_ = session_->inputs().empty() || !session_->profile ? QString::fromStdString(analysis.error().message)
-                                                 : "regions: " + QString::fromStdString(analysis.error().message);
+    regionsProblem_ = session_->inputs().empty() || !session_->profile
+                          ? QString::fromStdString(analysis.error().message)
+                          : "regions: " + QString::fromStdString(analysis.error().message);
     return nullptr;
   }
   return analysis.value().get();
@@ -694,7 +481,8 @@ void MainWindow::updateTitleAndStatus() {
   const QString file = session_ ? QFileInfo(QString::fromStdString(session_->file)).fileName() : QString();
   setWindowTitle(file.isEmpty() ? "Segscope" : file + " — Segscope");
   if (const trace::Step* s = step()) {
-    QString text = QString("step %1 of 0–%2 · %3").arg(current_).arg(stepCount() - 1).arg(QString::fromStdString(s->phase));
+    QString text =
+        QString("step %1 of 0–%2 · %3").arg(current_).arg(stepCount() - 1).arg(QString::fromStdString(s->phase));
     if (s->merge && s->phase != "whole_fusion") text += s->merge->ok() ? " · merged" : " · refused";
     stepLabel_->setText(text);
   } else {
@@ -724,8 +512,8 @@ bool MainWindow::exportCurrentSvg(const QString& path) {
 
 void MainWindow::exportSvgDialog() {
   const QString base = QFileInfo(QString::fromStdString(session_->file)).completeBaseName();
-  const QString path = QFileDialog::getSaveFileName(this, "Export this step as SVG", QString("%1-step-%2.svg").arg(base).arg(current_),
-                                                    "SVG (*.svg)");
+  const QString path = QFileDialog::getSaveFileName(this, "Export this step as SVG",
+                                                    QString("%1-step-%2.svg").arg(base).arg(current_), "SVG (*.svg)");
   if (!path.isEmpty()) exportCurrentSvg(path);
 }
 
@@ -742,11 +530,12 @@ int MainWindow::exportAllSteps(const QString& dir) {
   progress.setWindowModality(Qt::WindowModal);
   progress.setMinimumDuration(500);
   int reached = 0;
-  const auto written = layout::exportStepSvgs(*session_->trace, session_->inputs(), dir.toStdString(), [&](int done, int) {
-    reached = done;
-    progress.setValue(done);
-    return !progress.wasCanceled();
-  });
+  const auto written =
+      layout::exportStepSvgs(*session_->trace, session_->inputs(), dir.toStdString(), [&](int done, int) {
+        reached = done;
+        progress.setValue(done);
+        return !progress.wasCanceled();
+      });
   if (!written) {
     progress.cancel();
     QMessageBox::warning(this, "Export",
@@ -758,7 +547,8 @@ int MainWindow::exportAllSteps(const QString& dir) {
   }
   progress.setValue(total);
   if (written.value() < total)
-    statusBar()->showMessage(QString("export cancelled: %1 of %2 SVGs written to %3").arg(written.value()).arg(total).arg(dir), 8000);
+    statusBar()->showMessage(
+        QString("export cancelled: %1 of %2 SVGs written to %3").arg(written.value()).arg(total).arg(dir), 8000);
   else
     statusBar()->showMessage(QString("wrote %1 SVGs to %2").arg(written.value()).arg(dir), 6000);
   return written.value();

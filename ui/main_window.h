@@ -184,6 +184,7 @@ class MainWindow : public QMainWindow {
   QAction* drawAnywayAction_ = nullptr;
   QAction* cancelLayoutAction_ = nullptr;
   QAction* runAction_ = nullptr;
+  QAction* findAction_ = nullptr;
   int drawAnywayStep_ = -1;  // the step the user asked to draw despite its size
   int shownStep_ = -1;       // the step whose picture is on screen
 };

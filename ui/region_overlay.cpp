@@ -15,8 +15,8 @@
 namespace segscope::ui {
 namespace {
 
-constexpr double kPadding = 9.0;     // hull distance from the member boxes
-constexpr double kCorner = 14.0;     // rounding of the hull's corners (stroke width)
+constexpr double kPadding = 9.0;  // hull distance from the member boxes
+constexpr double kCorner = 14.0;  // rounding of the hull's corners (stroke width)
 constexpr double kLabelHeight = 17.0;
 
 QString bytesText(std::int64_t bytes) { return QString::fromStdString(support::bytesText(bytes)); }
@@ -98,9 +98,8 @@ QColor regionColor(int region) {
 }  // namespace
 
 QPolygonF convexHull(std::vector<QPointF> points) {
-  std::sort(points.begin(), points.end(), [](const QPointF& a, const QPointF& b) {
-    return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
-  });
+  std::sort(points.begin(), points.end(),
+            [](const QPointF& a, const QPointF& b) { return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y()); });
   points.erase(std::unique(points.begin(), points.end()), points.end());
   if (points.size() < 3) return QPolygonF(QList<QPointF>(points.begin(), points.end()));
   // Andrew's monotone chain: lower then upper hull.

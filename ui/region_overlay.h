@@ -17,9 +17,9 @@ namespace segscope::ui {
 
 struct RegionShape {
   int region = -1;
-  QPolygonF hull;      // convex, scene coordinates, padded around the member nodes
-  QString label;       // "R2 · 12.6 MB · 3.8 µs"
-  QString tooltip;     // members, reads, writes, bytes, cost
+  QPolygonF hull;   // convex, scene coordinates, padded around the member nodes
+  QString label;    // "R2 · 12.6 MB · 3.8 µs"
+  QString tooltip;  // members, reads, writes, bytes, cost
   int drawnMembers = 0;
 };
 
@@ -50,7 +50,7 @@ class RegionItem : public QGraphicsItem {
   int region() const { return region_; }
   const QPolygonF& hull() const { return hull_; }
 
- /// The pill with the region's label, for the top right of its hull.
+  /// The pill with the region's label, for the top right of its hull.
   QGraphicsItem* makeLabel() const;
 
  private:

@@ -20,11 +20,11 @@ using SessionPtr = pipeline::SessionPtr;
 struct Selection {
   enum class Kind { None, Node, Cluster, Edge };
   Kind kind = Kind::None;
-  std::string nodeId;   // Node: graph::Node::id; Edge: "from>to"
-  int exprId = -1;      // the op (Node)
-  int valId = -1;       // the value (Node for inputs/tensors, Edge)
-  int group = -1;       // the group/segment (Cluster, or the op's group)
-  int sourceLine = 0;   // 1-based, 0 = unknown
+  std::string nodeId;  // Node: graph::Node::id; Edge: "from>to"
+  int exprId = -1;     // the op (Node)
+  int valId = -1;      // the value (Node for inputs/tensors, Edge)
+  int group = -1;      // the group/segment (Cluster, or the op's group)
+  int sourceLine = 0;  // 1-based, 0 = unknown
 
   bool empty() const { return kind == Kind::None; }
 };

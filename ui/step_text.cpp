@@ -14,9 +14,12 @@ QString withoutBraces(const QString& text) {
   QString out;
   int depth = 0;
   for (const QChar c : text) {
-    if (c == u'{') ++depth;
-    else if (c == u'}' && depth > 0) --depth;
-    else if (depth == 0) out += c;
+    if (c == u'{')
+      ++depth;
+    else if (c == u'}' && depth > 0)
+      --depth;
+    else if (depth == 0)
+      out += c;
   }
   return out;
 }

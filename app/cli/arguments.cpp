@@ -6,41 +6,66 @@ namespace segscope::cli {
 const std::vector<CommandSpec>& commandSpecs() {
   static const std::vector<CommandSpec> specs = {
       {"info", "IR summary: inputs, outputs, op counts, dtypes, shapes", {"--json"}, {}, true},
-      {"run", "run the fusion and print output shapes and checksums; --verify runs it segment by segment "
-              "and checks the result against the unsegmented reference; --backend cuda runs the segments on "
-              "the GPU (per segment: median/min time, bytes, GB/s, % of DRAM peak, launches, host scalars); "
-              "--chrome-trace writes one slice per segment (Perfetto)",
+      {"run",
+       "run the fusion and print output shapes and checksums; --verify runs it segment by segment "
+       "and checks the result against the unsegmented reference; --backend cuda runs the segments on "
+       "the GPU (per segment: median/min time, bytes, GB/s, % of DRAM peak, launches, host scalars); "
+       "--chrome-trace writes one slice per segment (Perfetto)",
        {"--backend", "--json", "--chrome-trace", "--seed", "--repeat", "--warmup", "--profile", "--scalar-mode",
         "--disable-pass"},
-       {"--verify", "--no-passes"}, true},
+       {"--verify", "--no-passes"},
+       true},
       {"passes", "run the pre-segmentation passes; one line per pass", {"--json", "--disable-pass"}, {"--diff"}, true},
-      {"trace", "record every step (load, passes, merge attempts, finalize) and write the trace as JSON",
-       {"--json", "--disable-pass", "--profile", "--scalar-mode", "--svg-dir"}, {"--no-passes"}, true},
-      {"segment", "segment the fusion: segments, schedulers, the values between them",
-       {"--json", "--svg", "--dot", "--view", "--profile", "--scalar-mode", "--disable-pass"}, {"--no-passes"}, true},
-      {"schedule", "which scheduler would take the whole fusion as one kernel, and why the others refuse",
-       {"--profile", "--json", "--disable-pass"}, {"--no-passes"}, true},
-      {"export-segments", "write one repro script per segment and index_maps.json into --dir",
-       {"--dir", "--profile", "--scalar-mode", "--disable-pass"}, {"--no-passes"}, true},
-      {"regions", "fusible regions (inductor's overlap-scheduling analysis): boundary bytes, DRAM cost, "
-                  "and the segments each region spans or splits",
-       {"--json", "--profile", "--disable-pass"}, {"--no-passes"}, true},
+      {"trace",
+       "record every step (load, passes, merge attempts, finalize) and write the trace as JSON",
+       {"--json", "--disable-pass", "--profile", "--scalar-mode", "--svg-dir"},
+       {"--no-passes"},
+       true},
+      {"segment",
+       "segment the fusion: segments, schedulers, the values between them",
+       {"--json", "--svg", "--dot", "--view", "--profile", "--scalar-mode", "--disable-pass"},
+       {"--no-passes"},
+       true},
+      {"schedule",
+       "which scheduler would take the whole fusion as one kernel, and why the others refuse",
+       {"--profile", "--json", "--disable-pass"},
+       {"--no-passes"},
+       true},
+      {"export-segments",
+       "write one repro script per segment and index_maps.json into --dir",
+       {"--dir", "--profile", "--scalar-mode", "--disable-pass"},
+       {"--no-passes"},
+       true},
+      {"regions",
+       "fusible regions (inductor's overlap-scheduling analysis): boundary bytes, DRAM cost, "
+       "and the segments each region spans or splits",
+       {"--json", "--profile", "--disable-pass"},
+       {"--no-passes"},
+       true},
       {"ir", "print the fusion IR as text", {}, {"--after-passes"}, true},
       {"script", "print the fusion back as a repro script", {"--out"}, {}, true},
-      {"export-torch", "write the fusion as a plain PyTorch module (stdout or --out); --data DIR also writes "
-                       "its inputs, the CPU reference outputs (.npy) and manifest.json for checking it",
-       {"--out", "--data", "--seed"}, {}, true},
-      {"survey", "segment many fusions (files, or folders searched for *.py): one row each with segments, "
-                 "scheduler multiset, merge attempts and time; --expect EXPECT.json or --baseline B.json "
-                 "compares and exits 1 on any disagreement (--update rewrites the baseline; --allow-known "
-                 "lets cases marked known_disagreement differ)",
-       {"--expect", "--baseline", "--json", "--profile"}, {"--update", "--allow-known"}, true, true},
+      {"export-torch",
+       "write the fusion as a plain PyTorch module (stdout or --out); --data DIR also writes "
+       "its inputs, the CPU reference outputs (.npy) and manifest.json for checking it",
+       {"--out", "--data", "--seed"},
+       {},
+       true},
+      {"survey",
+       "segment many fusions (files, or folders searched for *.py): one row each with segments, "
+       "scheduler multiset, merge attempts and time; --expect EXPECT.json or --baseline B.json "
+       "compares and exits 1 on any disagreement (--update rewrites the baseline; --allow-known "
+       "lets cases marked known_disagreement differ)",
+       {"--expect", "--baseline", "--json", "--profile"},
+       {"--update", "--allow-known"},
+       true,
+       true},
   };
   return specs;
 }
 
 std::string usageText() {
-  std::string s = "usage: segscope-cli COMMAND FILE [OPTIONS]\n       segscope-cli survey DIR|FILE... [OPTIONS]\n\ncommands:\n";
+  std::string s =
+      "usage: segscope-cli COMMAND FILE [OPTIONS]\n       segscope-cli survey DIR|FILE... [OPTIONS]\n\ncommands:\n";
   for (const CommandSpec& c : commandSpecs()) {
     s += "  " + c.name + std::string(8 - std::min<std::size_t>(7, c.name.size()), ' ') + c.summary + "\n";
     std::string opts;

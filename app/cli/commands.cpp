@@ -16,17 +16,17 @@
 #include "exec/cpu_reference.h"
 #include "exec/cuda/driver_api.h"
 #include "exec/input_generator.h"
-#include "pipeline/run_stage.h"
-#include "segmenter/segment_export.h"
 #include "frontend/script.h"
 #include "frontend/writer.h"
 #include "passes/pre_segmenter.h"
 #include "pipeline/pipeline.h"
+#include "pipeline/run_stage.h"
 #include "regions/region_comparison.h"
 #include "regions/regions.h"
 #include "scheduler/analysis.h"
 #include "scheduler/registry.h"
 #include "segmenter/segment_candidate_finder.h"
+#include "segmenter/segment_export.h"
 #include "support/file_io.h"
 #include "support/statistics.h"
 #include "support/text.h"
@@ -84,7 +84,8 @@ std::string layoutText(const ir::TensorView* tv) {
   std::string s;
   if (!tv->strideOrder().empty()) {
     bool rowMajor = true;
-    for (int i = 0; i < tv->rank(); ++i) rowMajor = rowMajor && tv->strideOrder()[static_cast<std::size_t>(i)] == tv->rank() - 1 - i;
+    for (int i = 0; i < tv->rank(); ++i)
+      rowMajor = rowMajor && tv->strideOrder()[static_cast<std::size_t>(i)] == tv->rank() - 1 - i;
     if (!rowMajor) s += "  stride_order=" + shapeText(tv->strideOrder());
   }
   const bool allContiguous = std::all_of(tv->contiguity().begin(), tv->contiguity().end(),
@@ -105,7 +106,8 @@ int info(const Arguments& args) {
     std::cout << "  " << v->name() << "  " << ir::shortName(v->dtype());
     if (const ir::TensorView* tv = v->asTensor()) {
       std::cout << tv->shapeString() << layoutText(tv);
-      if (i < script->inputs.size() && script->inputsFromFooter) std::cout << "  footer " << shapeText(script->inputs[i].sizes);
+      if (i < script->inputs.size() && script->inputsFromFooter)
+        std::cout << "  footer " << shapeText(script->inputs[i].sizes);
     } else if (i < script->inputs.size() && script->inputs[i].value) {
       std::cout << " scalar  footer " << ir::formatScalarValue(*script->inputs[i].value);
     } else {
@@ -228,8 +230,8 @@ int run(const Arguments& args) {
   }
   summary.medianMs = support::median(times);
   const ir::Fusion& f = *script->fusion;
-  std::cout << "ran " << f.name() << " on the cpu reference (seed " << summary.seed << "): "
-            << f.exprs().size() << " ops in " << summary.medianMs << " ms"
+  std::cout << "ran " << f.name() << " on the cpu reference (seed " << summary.seed << "): " << f.exprs().size()
+            << " ops in " << summary.medianMs << " ms"
             << (summary.repeat > 1 ? " (median of " + std::to_string(summary.repeat) + ")" : "") << "\n";
   for (std::size_t i = 0; i < outputs->size(); ++i) {
     OutputSummary s = summarize(f.outputs()[i].val->name(), (*outputs)[i]);
@@ -345,7 +347,8 @@ std::vector<std::int64_t> edgeBytes(const Pipeline& p) {
 }
 
 int segment(const Arguments& args) {
-  if (const auto view = args.value("--view"); view && *view != "segments" && *view != "collapsed" && *view != "fusion") {
+  if (const auto view = args.value("--view");
+      view && *view != "segments" && *view != "collapsed" && *view != "fusion") {
     std::cerr << "segscope-cli: error: unknown view '" << *view << "'; views are: segments collapsed fusion\n";
     return kBadInput;
   }
@@ -362,21 +365,24 @@ int segment(const Arguments& args) {
   if (args.value("--json") != std::optional<std::string>("-")) {  // JSON on stdout stands alone
     std::printf("%s: %zu segment%s on %s (%s scalars), %d merge attempts (%d refused), %.1f ms\n",
                 p->segmentation->fusion->name().c_str(), seg.segments.size(), seg.segments.size() == 1 ? "" : "s",
-                p->profile->name.c_str(), std::string(segmenter::scalarModeName(seg.scalarMode)).c_str(), attempts, refused,
-                p->segmentation->milliseconds);
+                p->profile->name.c_str(), std::string(segmenter::scalarModeName(seg.scalarMode)).c_str(), attempts,
+                refused, p->segmentation->milliseconds);
     for (const segmenter::Segment& s : seg.segments) {
       std::string outs;
       for (const ir::Val* v : s.outputs) outs += (outs.empty() ? "" : ", ") + v->name();
-      std::printf("  segment %-3d %-24s %s%3zu exprs  -> %s\n", s.id, std::string(scheduler::schedulerName(s.scheduler)).c_str(),
-                  s.host ? "host " : "     ", s.exprs.size(), outs.c_str());
+      std::printf("  segment %-3d %-24s %s%3zu exprs  -> %s\n", s.id,
+                  std::string(scheduler::schedulerName(s.scheduler)).c_str(), s.host ? "host " : "     ",
+                  s.exprs.size(), outs.c_str());
     }
   }
-  if (auto st = writeOutput(args.value("--json"), segmentJson(seg, p->profile->name, edgeBytes(*p), p->trace->size())); !st) {
+  if (auto st = writeOutput(args.value("--json"), segmentJson(seg, p->profile->name, edgeBytes(*p), p->trace->size()));
+      !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;
   }
   if (args.value("--svg") || args.value("--dot")) {
-    const Status st = exportSegmentGraph(*p, args.value("--svg"), args.value("--dot"), args.value("--view").value_or("segments"));
+    const Status st =
+        exportSegmentGraph(*p, args.value("--svg"), args.value("--dot"), args.value("--view").value_or("segments"));
     if (!st) {
       std::cerr << "segscope-cli: error: " << st.error().message << "\n";
       return graphExportAvailable() ? kRuntimeFailure : kBadInput;
@@ -402,18 +408,20 @@ std::string valList(const std::vector<const ir::Val*>& vals, std::size_t limit =
 
 void printRegions(const regions::RegionAnalysis& a, const std::vector<regions::RegionComparison>& cmp,
                   std::size_t segments) {
-  std::printf("%s: %zu region%s on %s (%.0f GB/s): %s cross region boundaries, %s; the segmentation has %zu segment%s\n",
-              a.fusion->name().c_str(), a.regions.size(), a.regions.size() == 1 ? "" : "s", a.profile.c_str(),
-              a.dramBandwidthGBps, support::exactBytesText(a.totalBytes).c_str(), support::durationText(a.totalCostMs).c_str(), segments,
-              segments == 1 ? "" : "s");
+  std::printf(
+      "%s: %zu region%s on %s (%.0f GB/s): %s cross region boundaries, %s; the segmentation has %zu segment%s\n",
+      a.fusion->name().c_str(), a.regions.size(), a.regions.size() == 1 ? "" : "s", a.profile.c_str(),
+      a.dramBandwidthGBps, support::exactBytesText(a.totalBytes).c_str(), support::durationText(a.totalCostMs).c_str(),
+      segments, segments == 1 ? "" : "s");
   if (a.regions.empty()) return;
   std::printf("  %-6s %4s  %-12s %-10s %-13s %-12s %s\n", "region", "ops", "bytes", "cost", "kept on chip", "segments",
               "splits");
   for (std::size_t i = 0; i < a.regions.size(); ++i) {
     const regions::Region& r = a.regions[i];
     const regions::RegionComparison& c = cmp[i];
-    std::printf("  %-6d %4zu  %-12s %-10s %-13s %-12s %s\n", r.id, r.members.size(), support::exactBytesText(r.bytes).c_str(),
-                support::durationText(r.costMs).c_str(), support::exactBytesText(c.bytesKeptOnChip).c_str(), idList(c.segments).c_str(),
+    std::printf("  %-6d %4zu  %-12s %-10s %-13s %-12s %s\n", r.id, r.members.size(),
+                support::exactBytesText(r.bytes).c_str(), support::durationText(r.costMs).c_str(),
+                support::exactBytesText(c.bytesKeptOnChip).c_str(), idList(c.segments).c_str(),
                 idList(c.splits).c_str());
     std::printf("         reads %s; writes %s\n", valList(r.inputs).c_str(), valList(r.outputs).c_str());
   }
@@ -440,7 +448,8 @@ int regionsCommand(const Arguments& args) {
   return kOk;
 }
 
-void printOutputs(const ir::Fusion& f, const std::vector<exec::Value>& outputs, RunSummary& summary, std::ostream& text) {
+void printOutputs(const ir::Fusion& f, const std::vector<exec::Value>& outputs, RunSummary& summary,
+                  std::ostream& text) {
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     OutputSummary s = summarize(f.outputs()[i].val->name(), outputs[i]);
     char line[256];
@@ -488,8 +497,8 @@ SegmentRunSummary summarizeSegment(const segmenter::Segment& seg, const exec::Se
 void printSegmentTable(const RunSummary& summary, std::ostream& text) {
   for (const SegmentRunSummary& s : summary.segments) {
     char row[320];
-    std::snprintf(row, sizeof row, "  segment %-3d %-24s %-8s %9.4f ms (min %.4f)  in %-10s out %-10s %8.1f GB/s",
-                  s.id, s.scheduler.c_str(), s.execution.c_str(), s.milliseconds, s.minMilliseconds,
+    std::snprintf(row, sizeof row, "  segment %-3d %-24s %-8s %9.4f ms (min %.4f)  in %-10s out %-10s %8.1f GB/s", s.id,
+                  s.scheduler.c_str(), s.execution.c_str(), s.milliseconds, s.minMilliseconds,
                   support::exactBytesText(s.bytesIn).c_str(), support::exactBytesText(s.bytesOut).c_str(), s.gbps);
     text << row;
     if (s.percentOfPeak >= 0) {
@@ -498,16 +507,17 @@ void printSegmentTable(const RunSummary& summary, std::ostream& text) {
     }
     text << "\n";
     for (const KernelLaunchSummary& k : s.kernels) {
-      std::snprintf(row, sizeof row, "      launch %s grid [%lld, %lld, %lld] block [%lld, %lld, %lld] shared %lld B%s\n",
-                    k.name.c_str(), static_cast<long long>(k.grid[0]), static_cast<long long>(k.grid[1]),
-                    static_cast<long long>(k.grid[2]), static_cast<long long>(k.block[0]),
-                    static_cast<long long>(k.block[1]), static_cast<long long>(k.block[2]),
-                    static_cast<long long>(k.sharedBytes), k.unfused ? " (unfused)" : "");
+      std::snprintf(
+          row, sizeof row, "      launch %s grid [%lld, %lld, %lld] block [%lld, %lld, %lld] shared %lld B%s\n",
+          k.name.c_str(), static_cast<long long>(k.grid[0]), static_cast<long long>(k.grid[1]),
+          static_cast<long long>(k.grid[2]), static_cast<long long>(k.block[0]), static_cast<long long>(k.block[1]),
+          static_cast<long long>(k.block[2]), static_cast<long long>(k.sharedBytes), k.unfused ? " (unfused)" : "");
       text << row;
     }
     if (!s.note.empty()) text << "      note: " << s.note << "\n";
     for (const auto& [name, value] : s.hostScalars) text << "      " << name << " = " << value << "  (host scalar)\n";
-    for (const auto& [name, value] : s.scalarArgs) text << "      " << name << " = " << value << "  (kernel argument)\n";
+    for (const auto& [name, value] : s.scalarArgs)
+      text << "      " << name << " = " << value << "  (kernel argument)\n";
   }
 }
 
@@ -546,8 +556,8 @@ int runSegmented(const Arguments& args, RunSummary& summary) {
   const std::string where = summary.backend == "cuda" ? summary.device : std::string("the cpu reference");
   text << "ran " << f.name() << " as " << seg.segments.size() << " segment" << (seg.segments.size() == 1 ? "" : "s")
        << " on " << where << " (seed " << summary.seed << ", " << summary.scalarMode << " scalars) in "
-       << summary.medianMs << " ms"
-       << (summary.repeat > 1 ? " (median of " + std::to_string(summary.repeat) + ")" : "") << "\n";
+       << summary.medianMs << " ms" << (summary.repeat > 1 ? " (median of " + std::to_string(summary.repeat) + ")" : "")
+       << "\n";
   printSegmentTable(summary, text);
   printOutputs(f, timed->outputs, summary, text);
   bool ok = true;
@@ -557,8 +567,11 @@ int runSegmented(const Arguments& args, RunSummary& summary) {
     summary.verifyOk = ok = cmp.ok;
     summary.maxAbsError = cmp.maxAbsError;
     summary.verifyMessage = cmp.message;
-    if (cmp.ok) text << "verify: ok, segmented outputs match the unsegmented reference (max abs error " << cmp.maxAbsError << ")\n";
-    else std::cerr << args.file << ": error: verification failed: " << cmp.message << "\n";
+    if (cmp.ok)
+      text << "verify: ok, segmented outputs match the unsegmented reference (max abs error " << cmp.maxAbsError
+           << ")\n";
+    else
+      std::cerr << args.file << ": error: verification failed: " << cmp.message << "\n";
   }
   if (!writeRunExports(args, p->script, f.name(), summary)) return kRuntimeFailure;
   return ok ? kOk : kRuntimeFailure;
@@ -660,8 +673,8 @@ int schedule(const Arguments& args) {
 }
 
 int printIr(const Arguments& args) {
-  auto session = loadSession(args.file, upTo(args.has("--after-passes") ? pipeline::Stage::PreSegmenter
-                                                                          : pipeline::Stage::Concretize));
+  auto session = loadSession(
+      args.file, upTo(args.has("--after-passes") ? pipeline::Stage::PreSegmenter : pipeline::Stage::Concretize));
   if (!session) return kBadInput;
   std::cout << session->script.fusion->print();
   return kOk;

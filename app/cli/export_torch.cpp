@@ -15,8 +15,8 @@
 #include "exec/input_generator.h"
 #include "exec/npy.h"
 #include "exec/verify.h"
-#include "support/file_io.h"
 #include "frontend/torch_writer.h"
+#include "support/file_io.h"
 
 namespace segscope::cli {
 namespace {
@@ -61,7 +61,9 @@ Status writeData(const std::filesystem::path& dir, const frontend::Script& scrip
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return makeError("cannot create " + dir.string() + ": " + ec.message());
-  json manifest = {{"fusion", f.name()}, {"source", source}, {"seed", seed},
+  json manifest = {{"fusion", f.name()},
+                   {"source", source},
+                   {"seed", seed},
                    {"npy_note", "bfloat16 arrays hold their raw bits under descr '<u2' (numpy has no bfloat16)"}};
   json ins = json::array(), outs = json::array(), tolerances = json::object();
   for (std::size_t i = 0; i < f.inputs().size(); ++i) {
@@ -84,11 +86,16 @@ Status writeData(const std::filesystem::path& dir, const frontend::Script& scrip
     const ir::Val* v = f.outputs()[i].val;
     const exec::HostTensor t = asTensor(outputs[i], v->dtype());
     const exec::Tolerance tol = exec::toleranceFor(v->dtype());
-    const bool comparable = std::find(module.notComparable.begin(), module.notComparable.end(), v->name()) ==
-                            module.notComparable.end();
-    json entry = {{"name", v->name()}, {"kind", v->isTensor() ? "tensor" : "scalar"}, {"dtype", torchName(v->dtype())},
-                  {"shape", t.sizes()}, {"file", fileName("output", i, v)}, {"atol", tol.absolute},
-                  {"rtol", tol.relative}, {"comparable", comparable}};
+    const bool comparable =
+        std::find(module.notComparable.begin(), module.notComparable.end(), v->name()) == module.notComparable.end();
+    json entry = {{"name", v->name()},
+                  {"kind", v->isTensor() ? "tensor" : "scalar"},
+                  {"dtype", torchName(v->dtype())},
+                  {"shape", t.sizes()},
+                  {"file", fileName("output", i, v)},
+                  {"atol", tol.absolute},
+                  {"rtol", tol.relative},
+                  {"comparable", comparable}};
     tolerances[torchName(v->dtype())] = {{"atol", tol.absolute}, {"rtol", tol.relative}};
     if (auto st = writeNpy(dir, entry["file"], t); !st) return st;
     outs.push_back(entry);

@@ -32,7 +32,8 @@ Status exportSegmentGraph(const pipeline::Session& run, const std::optional<std:
   options.clusterWord = "segment";
   if (sizes) options.sizes = &sizes.value();
   graph::GraphModel model = graph::buildGraph(*snapshot, options);
-  model.title += " · " + std::to_string(run.segmentation->segmentation.segments.size()) + " segments on " + run.profile->name;
+  model.title +=
+      " · " + std::to_string(run.segmentation->segmentation.segments.size()) + " segments on " + run.profile->name;
   if (svgPath) {
     SEGSCOPE_TRY(std::string svg, layout::renderSvg(model));
     if (Status st = support::writeFileAtomically(*svgPath, svg); !st) return st;

@@ -4,8 +4,8 @@
 #include <optional>
 #include <string>
 
-#include "support/result.h"
 #include "pipeline/pipeline.h"
+#include "support/result.h"
 
 namespace segscope::cli {
 

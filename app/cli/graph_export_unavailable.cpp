@@ -6,8 +6,8 @@ namespace segscope::cli {
 
 bool graphExportAvailable() { return false; }
 
-Status exportSegmentGraph(const pipeline::Session&, const std::optional<std::string>&, const std::optional<std::string>&,
-                          const std::string&) {
+Status exportSegmentGraph(const pipeline::Session&, const std::optional<std::string>&,
+                          const std::optional<std::string>&, const std::string&) {
   return makeError("this build has no Graphviz (configure with SEGSCOPE_WITH_GRAPHVIZ=ON for --svg/--dot)");
 }
 

@@ -15,8 +15,10 @@ json valJson(const ir::Val* v) {
   if (const ir::TensorView* tv = v->asTensor()) {
     json shape = json::array();
     for (const ir::Dim& d : tv->dims()) {
-      if (d.extent.isConst()) shape.push_back(d.extent.value);
-      else shape.push_back(d.extent.toString());
+      if (d.extent.isConst())
+        shape.push_back(d.extent.value);
+      else
+        shape.push_back(d.extent.toString());
     }
     j["shape"] = shape;
   } else {
@@ -34,7 +36,10 @@ json fusionJson(const frontend::Script& script) {
     if (o.aliasOf) j["alias_of"] = o.aliasOf->name();
     outputs.push_back(j);
   }
-  return {{"name", f.name()}, {"exprs", f.exprs().size()}, {"inputs", inputs}, {"outputs", outputs},
+  return {{"name", f.name()},
+          {"exprs", f.exprs().size()},
+          {"inputs", inputs},
+          {"outputs", outputs},
           {"module", script.module}};
 }
 
@@ -46,7 +51,10 @@ std::string infoJson(const frontend::Script& script, const std::string& file) {
     ++opCounts[std::string(e->opName())];
     for (const ir::Val* out : e->outputs()) ++dtypeCounts[std::string(ir::shortName(out->dtype()))];
   }
-  json j = {{"file", file}, {"fusion", fusionJson(script)}, {"op_counts", opCounts}, {"dtype_counts", dtypeCounts},
+  json j = {{"file", file},
+            {"fusion", fusionJson(script)},
+            {"op_counts", opCounts},
+            {"dtype_counts", dtypeCounts},
             {"inputs_from_footer", script.inputsFromFooter}};
   return j.dump(2) + "\n";
 }
@@ -54,9 +62,13 @@ std::string infoJson(const frontend::Script& script, const std::string& file) {
 std::string scheduleJson(const scheduler::Proposal& proposal, const std::string& profile, const std::string& file) {
   json verdicts = json::array();
   for (const scheduler::SchedulerVerdict& v : proposal.verdicts)
-    verdicts.push_back({{"scheduler", std::string(scheduler::schedulerName(v.type))}, {"accepted", v.verdict.ok},
-                        {"compile_time", v.compileTimeOnly}, {"reason", v.verdict.reason}});
-  json j = {{"file", file}, {"profile", profile}, {"accepted", std::string(scheduler::schedulerName(proposal.accepted))},
+    verdicts.push_back({{"scheduler", std::string(scheduler::schedulerName(v.type))},
+                        {"accepted", v.verdict.ok},
+                        {"compile_time", v.compileTimeOnly},
+                        {"reason", v.verdict.reason}});
+  json j = {{"file", file},
+            {"profile", profile},
+            {"accepted", std::string(scheduler::schedulerName(proposal.accepted))},
             {"verdicts", verdicts}};
   return j.dump(2) + "\n";
 }
@@ -68,8 +80,13 @@ std::string passesJson(const trace::Trace& trace, const std::string& file) {
     if (s.kind != trace::StepKind::Pass) continue;
     if (before < 0) before = s.exprsBefore;
     after = s.exprsAfter;
-    passes.push_back({{"name", s.name}, {"modified", s.modified}, {"skipped", s.skipped}, {"exprs_before", s.exprsBefore},
-                      {"exprs_after", s.exprsAfter}, {"ms", s.milliseconds}, {"log", s.log}});
+    passes.push_back({{"name", s.name},
+                      {"modified", s.modified},
+                      {"skipped", s.skipped},
+                      {"exprs_before", s.exprsBefore},
+                      {"exprs_after", s.exprsAfter},
+                      {"ms", s.milliseconds},
+                      {"log", s.log}});
   }
   json j = {{"file", file}, {"passes", passes}, {"exprs_before", before}, {"exprs_after", after}};
   return j.dump(2) + "\n";
@@ -95,15 +112,25 @@ std::string segmentJson(const segmenter::Segmentation& seg, const std::string& p
   for (const segmenter::Segment& s : seg.segments) {
     json exprs = json::array();
     for (const ir::Expr* e : s.exprs) exprs.push_back(e->toString());
-    segments.push_back({{"id", s.id}, {"scheduler", std::string(scheduler::schedulerName(s.scheduler))}, {"host", s.host},
-                        {"kind", std::string(segmenter::segmentKindName(s))}, {"exprs", exprs}, {"inputs", names(s.inputs)}, {"outputs", names(s.outputs)}});
+    segments.push_back({{"id", s.id},
+                        {"scheduler", std::string(scheduler::schedulerName(s.scheduler))},
+                        {"host", s.host},
+                        {"kind", std::string(segmenter::segmentKindName(s))},
+                        {"exprs", exprs},
+                        {"inputs", names(s.inputs)},
+                        {"outputs", names(s.outputs)}});
   }
   json edges = json::array();
   for (std::size_t i = 0; i < seg.edges.size(); ++i)
-    edges.push_back({{"from", seg.edges[i].from}, {"to", seg.edges[i].to}, {"val", seg.edges[i].val->name()},
+    edges.push_back({{"from", seg.edges[i].from},
+                     {"to", seg.edges[i].to},
+                     {"val", seg.edges[i].val->name()},
                      {"bytes", i < edgeBytes.size() ? edgeBytes[i] : 0}});
   json j = {{"fusion", {{"name", f.name()}, {"exprs", f.exprs().size()}, {"inputs", inputs}, {"outputs", outputs}}},
-            {"profile", profile}, {"segments", segments}, {"edges", edges}, {"run_order", seg.runOrder},
+            {"profile", profile},
+            {"segments", segments},
+            {"edges", edges},
+            {"run_order", seg.runOrder},
             {"steps", steps}};
   return j.dump(2) + "\n";
 }
@@ -150,10 +177,16 @@ json segmentRunJson(const SegmentRunSummary& s, bool cuda) {
 std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run) {
   json outputs = json::array();
   for (const OutputSummary& o : run.outputs)
-    outputs.push_back({{"name", o.name}, {"dtype", o.dtype}, {"shape", o.shape}, {"sum", o.sum}, {"abs_sum", o.absSum},
-                       {"min", o.min}, {"max", o.max}, {"non_finite", o.nonFinite}});
-  json j = {{"file", file}, {"fusion", fusionJson(script)}, {"backend", run.backend}, {"seed", run.seed},
-            {"repeat", run.repeat}, {"median_ms", run.medianMs}, {"outputs", outputs}};
+    outputs.push_back({{"name", o.name},
+                       {"dtype", o.dtype},
+                       {"shape", o.shape},
+                       {"sum", o.sum},
+                       {"abs_sum", o.absSum},
+                       {"min", o.min},
+                       {"max", o.max},
+                       {"non_finite", o.nonFinite}});
+  json j = {{"file", file},         {"fusion", fusionJson(script)}, {"backend", run.backend}, {"seed", run.seed},
+            {"repeat", run.repeat}, {"median_ms", run.medianMs},    {"outputs", outputs}};
   const bool cuda = run.backend == "cuda";
   if (cuda) j["device"] = {{"name", run.device}, {"dram_gbps", run.dramBandwidthGBps}, {"warmup", run.warmup}};
   if (run.segmented) {
@@ -169,13 +202,21 @@ std::string runJson(const frontend::Script& script, const std::string& file, con
 
 std::string chromeTraceJson(const std::string& fusionName, const RunSummary& run) {
   json events = json::array();
-  events.push_back({{"name", "process_name"}, {"ph", "M"}, {"pid", 1}, {"tid", 1},
+  events.push_back({{"name", "process_name"},
+                    {"ph", "M"},
+                    {"pid", 1},
+                    {"tid", 1},
                     {"args", {{"name", "segscope " + run.backend + ": " + fusionName}}}});
   double startUs = 0;
   for (const SegmentRunSummary& s : run.segments) {
     const double durUs = s.milliseconds * 1e3;
-    json args = {{"scheduler", s.scheduler}, {"execution", s.execution}, {"median_ms", s.milliseconds},
-                 {"min_ms", s.minMilliseconds}, {"bytes_in", s.bytesIn}, {"bytes_out", s.bytesOut}, {"gbps", s.gbps}};
+    json args = {{"scheduler", s.scheduler},
+                 {"execution", s.execution},
+                 {"median_ms", s.milliseconds},
+                 {"min_ms", s.minMilliseconds},
+                 {"bytes_in", s.bytesIn},
+                 {"bytes_out", s.bytesOut},
+                 {"gbps", s.gbps}};
     if (s.percentOfPeak >= 0) args["percent_of_peak"] = s.percentOfPeak;
     if (!s.hostScalars.empty()) args["host_scalars"] = pairsJson(s.hostScalars);
     if (!s.scalarArgs.empty()) args["scalar_args"] = pairsJson(s.scalarArgs);
@@ -194,9 +235,14 @@ std::string chromeTraceJson(const std::string& fusionName, const RunSummary& run
                       {"args", args}});
     startUs += durUs;
   }
-  json j = {{"traceEvents", events}, {"displayTimeUnit", "ms"},
-            {"otherData", {{"fusion", fusionName}, {"backend", run.backend}, {"device", run.device},
-                           {"repeat", run.repeat}, {"note", "segments laid back to back, each as long as its median"}}}};
+  json j = {{"traceEvents", events},
+            {"displayTimeUnit", "ms"},
+            {"otherData",
+             {{"fusion", fusionName},
+              {"backend", run.backend},
+              {"device", run.device},
+              {"repeat", run.repeat},
+              {"note", "segments laid back to back, each as long as its median"}}}};
   return j.dump(1) + "\n";
 }
 
@@ -270,14 +316,22 @@ std::string segmentIndexMapsJson(const std::vector<segmenter::SegmentExport>& ex
                                  const std::string& file) {
   json segments = json::array();
   for (const segmenter::SegmentExport& x : exports)
-    segments.push_back({{"segment", x.segment}, {"script", segmentScriptFileName(x.segment)},
-                        {"scheduler", std::string(scheduler::schedulerName(x.scheduler))}, {"host", x.host},
-                        {"inputs", segmentInputsJson(x)}, {"outputs", segmentOutputsJson(x)}});
+    segments.push_back({{"segment", x.segment},
+                        {"script", segmentScriptFileName(x.segment)},
+                        {"scheduler", std::string(scheduler::schedulerName(x.scheduler))},
+                        {"host", x.host},
+                        {"inputs", segmentInputsJson(x)},
+                        {"outputs", segmentOutputsJson(x)}});
   json inputs = json::array(), outputs = json::array();
   for (const ir::Val* v : fusion.inputs()) inputs.push_back({{"name", v->name()}, {"val", v->id()}});
   for (const ir::FusionOutput& o : fusion.outputs()) outputs.push_back({{"name", o.val->name()}, {"val", o.val->id()}});
-  json j = {{"format", "segscope-segments"}, {"version", 1}, {"file", file}, {"fusion", fusion.name()},
-            {"fusion_inputs", inputs}, {"fusion_outputs", outputs}, {"run_order", segments}};
+  json j = {{"format", "segscope-segments"},
+            {"version", 1},
+            {"file", file},
+            {"fusion", fusion.name()},
+            {"fusion_inputs", inputs},
+            {"fusion_outputs", outputs},
+            {"run_order", segments}};
   return j.dump(2) + "\n";
 }
 

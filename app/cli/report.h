@@ -9,8 +9,8 @@
 #include "regions/region_comparison.h"
 #include "regions/regions.h"
 #include "scheduler/registry.h"
-#include "segmenter/segmentation.h"
 #include "segmenter/segment_export.h"
+#include "segmenter/segmentation.h"
 #include "trace/trace.h"
 
 namespace segscope::cli {
@@ -38,17 +38,17 @@ struct SegmentRunSummary {
   int id = -1;
   std::string scheduler;
   bool host = false;
-  double milliseconds = 0;     // median over the timed runs
+  double milliseconds = 0;  // median over the timed runs
   double minMilliseconds = 0;
   int timedRuns = 0;
   std::int64_t bytesIn = 0, bytesOut = 0;
   std::vector<std::pair<std::string, std::string>> hostScalars;  // name, value as text
   /// "cpu" (the reference), or on cuda: "kernels", "cublaslt", "host".
   std::string execution = "cpu";
-  double gbps = 0;               // (bytesIn + bytesOut) / median time
-  double percentOfPeak = -1;     // of the device's DRAM bandwidth; < 0 on the cpu backend
+  double gbps = 0;            // (bytesIn + bytesOut) / median time
+  double percentOfPeak = -1;  // of the device's DRAM bandwidth; < 0 on the cpu backend
   bool fused = true;
-  std::string note;              // why on the host / why unfused
+  std::string note;  // why on the host / why unfused
   std::vector<KernelLaunchSummary> kernels;
   std::vector<std::pair<std::string, std::string>> scalarArgs;  // host scalars fed to the kernels
   double compileMilliseconds = 0;
@@ -68,8 +68,8 @@ struct RunSummary {
   bool verifyOk = true;
   double maxAbsError = 0;
   std::string verifyMessage;
-  std::string device;              // cuda: the GPU's name
-  double dramBandwidthGBps = 0;    // cuda: the profile's DRAM bandwidth
+  std::string device;            // cuda: the GPU's name
+  double dramBandwidthGBps = 0;  // cuda: the profile's DRAM bandwidth
 };
 
 std::string infoJson(const frontend::Script& script, const std::string& file);

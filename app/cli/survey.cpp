@@ -11,10 +11,10 @@
 
 #include "cli/commands.h"
 #include "cli/survey_expectations.h"
-#include "support/file_io.h"
 #include "passes/pass.h"
-#include "scheduler/device_profile.h"
 #include "pipeline/pipeline.h"
+#include "scheduler/device_profile.h"
+#include "support/file_io.h"
 
 namespace segscope::cli {
 namespace {
@@ -28,7 +28,8 @@ Result<std::vector<std::string>> collectFiles(const std::vector<std::string>& ar
     std::error_code ec;
     if (fs::is_directory(a, ec)) {
       std::vector<std::string> found;
-      for (auto it = fs::recursive_directory_iterator(a, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+      for (auto it = fs::recursive_directory_iterator(a, ec); !ec && it != fs::recursive_directory_iterator();
+           it.increment(ec))
         if (it->is_regular_file() && it->path().extension() == ".py") found.push_back(it->path().string());
       if (ec) return makeError(a + ": " + ec.message());
       std::sort(found.begin(), found.end());
@@ -53,7 +54,8 @@ std::string firstLine(const std::string& text) {
   return line.empty() ? text : line;
 }
 
-SurveyRow surveyOne(const std::string& file, const std::string& profile, const std::vector<std::string>& disabledPasses) {
+SurveyRow surveyOne(const std::string& file, const std::string& profile,
+                    const std::vector<std::string>& disabledPasses) {
   SurveyRow row;
   row.file = file;
   pipeline::PipelineOptions options;
@@ -64,7 +66,8 @@ SurveyRow surveyOne(const std::string& file, const std::string& profile, const s
     auto outcome = pipeline::runPipelineOnFile(file, options);
     row.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (auto* error = std::get_if<pipeline::PipelineError>(&outcome)) {
-      row.diagnostic = firstLine(error->diagnostic.loc.known() ? error->diagnostic.format() : error->diagnostic.message);
+      row.diagnostic =
+          firstLine(error->diagnostic.loc.known() ? error->diagnostic.format() : error->diagnostic.message);
       return row;
     }
     const auto& run = std::get<pipeline::Session>(outcome);
@@ -96,8 +99,8 @@ void printRow(const SurveyRow& r) {
     return;
   }
   const std::string merges = std::to_string(r.mergeAttempts) + "/" + std::to_string(r.mergesRefused);
-  std::printf("%8d  %-44s %9s %9.1f  %s\n", r.segments, multisetText(r.schedulers).c_str(), merges.c_str(), r.milliseconds,
-              r.key.c_str());
+  std::printf("%8d  %-44s %9s %9.1f  %s\n", r.segments, multisetText(r.schedulers).c_str(), merges.c_str(),
+              r.milliseconds, r.key.c_str());
 }
 
 // --expect / --baseline (a missing baseline is fine with --update: it is about to be written).
@@ -146,10 +149,11 @@ double percent(int part, int whole) { return whole ? 100.0 * part / whole : 100.
 void printSummary(const std::vector<SurveyRow>& rows, int unloaded, const Comparison* c) {
   std::printf("\n%zu fusion%s, %d did not load\n", rows.size(), rows.size() == 1 ? "" : "s", unloaded);
   if (!c) return;
-  std::printf("segment count agrees for %d of %d cases (%.1f %%); scheduler multiset agrees for %d of %d that "
-              "assert one (%.1f %%)\n",
-              c->countAgree, c->cases, percent(c->countAgree, c->cases), c->multisetAgree, c->multisetAsserted,
-              percent(c->multisetAgree, c->multisetAsserted));
+  std::printf(
+      "segment count agrees for %d of %d cases (%.1f %%); scheduler multiset agrees for %d of %d that "
+      "assert one (%.1f %%)\n",
+      c->countAgree, c->cases, percent(c->countAgree, c->cases), c->multisetAgree, c->multisetAsserted,
+      percent(c->multisetAgree, c->multisetAsserted));
   if (c->withoutExpectation) std::printf("%d fusions have no expectation\n", c->withoutExpectation);
 }
 
@@ -164,8 +168,10 @@ void printList(const char* title, const std::vector<SurveyDisagreement>& ds) {
 
 Status writeReports(const Arguments& args, const std::string& report) {
   if (auto out = args.value("--json")) {
-    if (*out == "-") std::cout << report;
-    else if (auto st = support::writeFileAtomically(*out, report); !st) return st;
+    if (*out == "-")
+      std::cout << report;
+    else if (auto st = support::writeFileAtomically(*out, report); !st)
+      return st;
   }
   if (args.has("--update")) return support::writeFileAtomically(*args.value("--baseline"), report);
   return {};
@@ -204,8 +210,10 @@ int survey(const Arguments& args) {
     if (!quiet) printRow(row);
     std::fflush(stdout);
     unloaded += row.loaded ? 0 : 1;
-    if (compare && expected) comparison.add(row, *expected, args.has("--allow-known"));
-    else if (compare) ++comparison.withoutExpectation;
+    if (compare && expected)
+      comparison.add(row, *expected, args.has("--allow-known"));
+    else if (compare)
+      ++comparison.withoutExpectation;
     rows.push_back(std::move(row));
   }
   if (compare)

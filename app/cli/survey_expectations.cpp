@@ -58,8 +58,10 @@ SurveyExpectation baselineRowFromJson(const json& r) {
 std::string expectedText(const SurveyExpectation& e) {
   if (e.failsToLoad) return "a load error";
   std::string s;
-  if (e.segments) s = std::to_string(*e.segments) + (*e.segments == 1 ? " segment" : " segments");
-  else if (e.segmented) s = *e.segmented ? "segmented" : "not segmented";
+  if (e.segments)
+    s = std::to_string(*e.segments) + (*e.segments == 1 ? " segment" : " segments");
+  else if (e.segmented)
+    s = *e.segmented ? "segmented" : "not segmented";
   if (e.schedulers) s += (s.empty() ? "" : ": ") + multisetText(*e.schedulers);
   for (const std::string& c : e.contains) s += (s.empty() ? "" : ", ") + std::string("contains ") + c;
   return s.empty() ? "loads" : s;
@@ -67,7 +69,8 @@ std::string expectedText(const SurveyExpectation& e) {
 
 std::string gotText(const SurveyRow& row) {
   if (!row.loaded) return "error: " + row.diagnostic;
-  return std::to_string(row.segments) + (row.segments == 1 ? " segment: " : " segments: ") + multisetText(row.schedulers);
+  return std::to_string(row.segments) + (row.segments == 1 ? " segment: " : " segments: ") +
+         multisetText(row.schedulers);
 }
 
 }  // namespace

@@ -13,11 +13,11 @@ namespace segscope::cli {
 
 /// One fusion as survey saw it.
 struct SurveyRow {
-  std::string file;                  // as given or found
-  std::string key;                   // the file relative to the expectations/baseline folder
+  std::string file;  // as given or found
+  std::string key;   // the file relative to the expectations/baseline folder
   bool loaded = false;
-  std::string diagnostic;            // when !loaded: the first line of the error
-  int segments = 0;                  // nvFuser-comparable groups (no host_scalars segment)
+  std::string diagnostic;  // when !loaded: the first line of the error
+  int segments = 0;        // nvFuser-comparable groups (no host_scalars segment)
   int hostScalarSegments = 0;
   std::vector<std::string> schedulers;  // sorted multiset of the comparable groups
   int mergeAttempts = 0;
@@ -30,13 +30,13 @@ struct SurveyExpectation {
   std::string key;     // path of the script relative to the file's folder
   std::string source;  // "tests/cpp/test_alias.cpp:123 AliasTest.View"
   std::optional<int> segments;
-  std::optional<bool> segmented;               // only "segmented" / "not segmented" asserted
+  std::optional<bool> segmented;                       // only "segmented" / "not segmented" asserted
   std::optional<std::vector<std::string>> schedulers;  // the whole multiset, sorted
-  std::vector<std::string> contains;           // schedulers that must appear at least once
-  std::vector<std::string> disabledPasses;     // options the case runs with
-  std::string profile;                         // device profile the case needs ("" = survey's)
-  bool failsToLoad = false;                    // a baseline row that did not load
-  std::string knownDisagreement;               // why Segscope still differs (docs/fidelity.md)
+  std::vector<std::string> contains;                   // schedulers that must appear at least once
+  std::vector<std::string> disabledPasses;             // options the case runs with
+  std::string profile;                                 // device profile the case needs ("" = survey's)
+  bool failsToLoad = false;                            // a baseline row that did not load
+  std::string knownDisagreement;                       // why Segscope still differs (docs/fidelity.md)
   std::string note;
 };
 
@@ -61,8 +61,8 @@ Result<SurveyExpectations> readExpectations(const std::string& path);
 std::vector<SurveyDisagreement> compareRow(const SurveyRow& row, const SurveyExpectation& expected);
 
 /// The parts of an expectation, checked one by one (for the agreement figures).
-bool countAgrees(const SurveyRow& row, const SurveyExpectation& expected);      // segments / segmented
-bool multisetAgrees(const SurveyRow& row, const SurveyExpectation& expected);   // schedulers and contains
+bool countAgrees(const SurveyRow& row, const SurveyExpectation& expected);     // segments / segmented
+bool multisetAgrees(const SurveyRow& row, const SurveyExpectation& expected);  // schedulers and contains
 
 /// "2 × pointwise, inner_persistent" style text of a sorted scheduler multiset.
 std::string multisetText(const std::vector<std::string>& schedulers);

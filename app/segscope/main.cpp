@@ -2,13 +2,14 @@
 // renders one step and exits (tests, docs); without --screenshot it opens the window.
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QFileInfo>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <cstdio>
 
-#include "ui/diff_view.h"
+#include "ui/appearance.h"
+#include "ui/panels/diff_view.h"
 #include "ui/main_window.h"
-#include "ui/run_view.h"
+#include "ui/panels/run_view.h"
 
 namespace {
 
@@ -29,6 +30,8 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName("segscope");
   QApplication::setOrganizationName("Segscope");
   QApplication::setApplicationDisplayName("Segscope");
+  QApplication::setDesktopFileName("segscope");
+  segscope::ui::applyAppearance(app);
 
   QCommandLineParser parser;
   parser.setApplicationDescription("Step through fusion segmentation: passes, merge decisions and their reasons.");
@@ -39,8 +42,10 @@ int main(int argc, char** argv) {
   const QCommandLineOption sizeOption("size", "Window size for --screenshot (default 1600x1000).", "WxH", "1600x1000");
   const QCommandLineOption diffOption("diff", "Bring the Diff dock to the front (with --screenshot).");
   const QCommandLineOption regionsOption("regions", "Draw the fusion-regions overlay (View → Regions overlay).");
-  const QCommandLineOption viewOption("view", "Graph view: segments, collapsed or fusion (with --screenshot).", "VIEW", "segments");
-  const QCommandLineOption runOption("run", "Run the final segmentation (CPU reference) and show the Run dock (with --screenshot).");
+  const QCommandLineOption viewOption("view", "Graph view: segments, collapsed or fusion (with --screenshot).", "VIEW",
+                                      "segments");
+  const QCommandLineOption runOption(
+      "run", "Run the final segmentation (CPU reference) and show the Run dock (with --screenshot).");
   parser.addOptions({stepOption, shotOption, sizeOption, diffOption, regionsOption, viewOption, runOption});
   parser.process(app);
 
@@ -53,7 +58,8 @@ int main(int argc, char** argv) {
   bool sizeOk = true;
   const QSize size = parseSize(parser.value(sizeOption), sizeOk);
   if (!sizeOk) {
-    std::fprintf(stderr, "segscope: --size wants WxH, at least 320x240 (got '%s')\n", qPrintable(parser.value(sizeOption)));
+    std::fprintf(stderr, "segscope: --size wants WxH, at least 320x240 (got '%s')\n",
+                 qPrintable(parser.value(sizeOption)));
     return 2;
   }
 
@@ -72,7 +78,8 @@ int main(int argc, char** argv) {
       window.resizeDocks({diff}, {size.height() * 11 / 20}, Qt::Vertical);  // room for both graphs
     }
     if (parser.isSet(viewOption) && !window.setViewName(parser.value(viewOption))) {
-      std::fprintf(stderr, "segscope: --view wants segments, collapsed or fusion (got '%s')\n", qPrintable(parser.value(viewOption)));
+      std::fprintf(stderr, "segscope: --view wants segments, collapsed or fusion (got '%s')\n",
+                   qPrintable(parser.value(viewOption)));
       return 2;
     }
     window.goToStep(parser.isSet(stepOption) ? parser.value(stepOption).toInt() : -1);
@@ -90,8 +97,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "segscope: cannot write %s\n", qPrintable(out));
       return 1;
     }
-    std::printf("wrote %s (step %d; steps are 0..%d)\n", qPrintable(QFileInfo(out).absoluteFilePath()), window.currentStep(),
-                window.stepCount() - 1);
+    std::printf("wrote %s (step %d; steps are 0..%d)\n", qPrintable(QFileInfo(out).absoluteFilePath()),
+                window.currentStep(), window.stepCount() - 1);
     return 0;
   }
   window.show();

@@ -32,7 +32,7 @@ struct LaunchRecord {
 struct SegmentSamples {
   int segment = -1;
   bool host = false;
-  std::vector<double> milliseconds;  // one per timed run, in order
+  std::vector<double> milliseconds;        // one per timed run, in order
   std::int64_t bytesIn = 0, bytesOut = 0;  // tensor bytes read (not just measured) and written
   /// Scalar outputs of host segments, by the complete fusion's names.
   std::vector<std::pair<std::string, ir::ScalarValue>> hostScalars;
@@ -41,8 +41,8 @@ struct SegmentSamples {
   /// "cpu" (the reference), or on CUDA "kernels", "cublaslt", "host".
   std::string execution = "cpu";
   bool fused = true;
-  std::string note;                // why on the host / why unfused
-  double compileMilliseconds = 0;  // codegen + compile + module load (CUDA)
+  std::string note;                   // why on the host / why unfused
+  double compileMilliseconds = 0;     // codegen + compile + module load (CUDA)
   std::vector<LaunchRecord> kernels;  // in launch order
   /// Whether the segment ran on the device (its bandwidth is a fraction of the DRAM peak).
   bool onDevice() const { return execution != "cpu" && execution != "host"; }
@@ -54,9 +54,9 @@ struct BackendRun {
 };
 
 struct BackendInfo {
-  std::string name = "cpu";        // "cpu" or "cuda"
-  std::string device;              // the GPU's name ("" on the CPU)
-  double dramBandwidthGBps = 0;    // what "% of peak" is of (CUDA only)
+  std::string name = "cpu";      // "cpu" or "cuda"
+  std::string device;            // the GPU's name ("" on the CPU)
+  double dramBandwidthGBps = 0;  // what "% of peak" is of (CUDA only)
 };
 
 /// A backend has prepared every segment (exported, compiled) when it is made; run() may then be

@@ -201,7 +201,8 @@ class CpuBackend final : public Backend {
       if (out.segments.empty())
         for (const SegmentRun& s : run.segments) out.segments.push_back(firstSample(s));
       else
-        for (std::size_t i = 0; i < run.segments.size(); ++i) out.segments[i].milliseconds.push_back(run.segments[i].milliseconds);
+        for (std::size_t i = 0; i < run.segments.size(); ++i)
+          out.segments[i].milliseconds.push_back(run.segments[i].milliseconds);
       out.outputs = std::move(run.outputs);
     }
     return out;
@@ -226,7 +227,8 @@ class CpuBackend final : public Backend {
 
 }  // namespace
 
-Result<std::unique_ptr<Backend>> makeCpuBackend(const segmenter::Segmentation& segmentation, const ReferenceOptions& options) {
+Result<std::unique_ptr<Backend>> makeCpuBackend(const segmenter::Segmentation& segmentation,
+                                                const ReferenceOptions& options) {
   SEGSCOPE_TRY(CpuRunner runner, CpuRunner::create(segmentation));
   return std::unique_ptr<Backend>(std::make_unique<CpuBackend>(std::move(runner), options));
 }

@@ -11,9 +11,9 @@
 #include "exec/cpu_reference.h"
 #include "exec/host_tensor.h"
 #include "exec/verify.h"
-#include "support/result.h"
 #include "segmenter/segment_export.h"
 #include "segmenter/segmentation.h"
+#include "support/result.h"
 
 namespace segscope::exec {
 
@@ -61,7 +61,6 @@ struct SegmentedVerification {
 /// Runs the unsegmented reference and the segmented run on the same inputs and compares
 /// the outputs with dtype-aware tolerances (the message names the worst element).
 Result<SegmentedVerification> verifySegmented(const segmenter::Segmentation& segmentation,
-                                              const std::vector<Value>& inputs,
-                                              const ReferenceOptions& options = {});
+                                              const std::vector<Value>& inputs, const ReferenceOptions& options = {});
 
 }  // namespace segscope::exec

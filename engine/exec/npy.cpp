@@ -15,7 +15,8 @@ using ir::DataType;
 std::string npyDescr(DataType dtype) {
   switch (dtype) {
     case DataType::Bool: return "|b1";
-    case DataType::Int: case DataType::Index: return "<i8";
+    case DataType::Int:
+    case DataType::Index: return "<i8";
     case DataType::Int32: return "<i4";
     case DataType::UInt64: return "<u8";
     case DataType::Half: return "<f2";
@@ -97,8 +98,8 @@ std::string unquote(const std::string& s) {
 }  // namespace
 
 std::string encodeNpy(const HostTensor& tensor) {
-  std::string header = "{'descr': '" + npyDescr(tensor.dtype()) + "', 'fortran_order': False, 'shape': " +
-                       shapeTuple(tensor.sizes()) + ", }";
+  std::string header = "{'descr': '" + npyDescr(tensor.dtype()) +
+                       "', 'fortran_order': False, 'shape': " + shapeTuple(tensor.sizes()) + ", }";
   // Magic (6) + version (2) + length (2) + header + '\n' is a multiple of 64.
   const std::size_t unpadded = 10 + header.size() + 1;
   header.append((64 - unpadded % 64) % 64, ' ');
@@ -120,7 +121,8 @@ std::string encodeNpy(const HostTensor& tensor) {
 }
 
 Result<HostTensor> decodeNpy(std::string_view bytes, DataType rawByteType) {
-  if (bytes.size() < 10 || bytes.substr(0, 6) != std::string_view("\x93NUMPY", 6)) return makeError("npy: not a .npy file");
+  if (bytes.size() < 10 || bytes.substr(0, 6) != std::string_view("\x93NUMPY", 6))
+    return makeError("npy: not a .npy file");
   const auto major = static_cast<unsigned char>(bytes[6]);
   const auto byteAt = [&](std::size_t i) { return static_cast<std::size_t>(static_cast<unsigned char>(bytes[i])); };
   std::size_t length = 0, start = 0;

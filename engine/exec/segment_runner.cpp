@@ -20,8 +20,8 @@ SegmentTiming reduceSamples(SegmentSamples samples, double peakGBps) {
   return t;
 }
 
-Result<TimedRun> SegmentRunner::run(const std::vector<Value>& inputs, const RunCounts& counts, const ir::Fusion* reference,
-                                    const ReferenceOptions& referenceOptions) const {
+Result<TimedRun> SegmentRunner::run(const std::vector<Value>& inputs, const RunCounts& counts,
+                                    const ir::Fusion* reference, const ReferenceOptions& referenceOptions) const {
   if (counts.repeat < 1 || counts.warmup < 0) return makeError("repeat must be at least 1 and warm-up not negative");
   SEGSCOPE_TRY(BackendRun ran, backend_->run(inputs, counts));
   TimedRun out;

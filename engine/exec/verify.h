@@ -23,7 +23,7 @@ struct Comparison {
   double maxAbsError = 0;
   std::int64_t worstIndex = -1;  // logical row-major index of the worst element
   double expected = 0, actual = 0;
-  std::string message;           // empty when ok
+  std::string message;  // empty when ok
 };
 
 /// NaN matches NaN; infinities must match exactly; shapes and dtypes must agree.

@@ -35,7 +35,6 @@ Error withLoc(Error e, SourceLoc loc) {
   return e;
 }
 
-
 Result<std::optional<ir::ScalarValue>> DefinitionBuilder::literal(const Node* n) {
   using R = std::optional<ir::ScalarValue>;
   switch (n->kind) {
@@ -48,10 +47,12 @@ Result<std::optional<ir::ScalarValue>> DefinitionBuilder::literal(const Node* n)
       break;
     case Node::Kind::Call: {
       const std::string callee = n->items[0]->dottedName();
-      if ((callee == "float" || callee == "math.inf") && n->items.size() == 2 && n->items[1]->kind == Node::Kind::String) {
+      if ((callee == "float" || callee == "math.inf") && n->items.size() == 2 &&
+          n->items[1]->kind == Node::Kind::String) {
         std::string s = n->items[1]->text;
         std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-        if (s == "inf" || s == "+inf" || s == "infinity") return R(ir::ScalarValue(std::numeric_limits<double>::infinity()));
+        if (s == "inf" || s == "+inf" || s == "infinity")
+          return R(ir::ScalarValue(std::numeric_limits<double>::infinity()));
         if (s == "-inf" || s == "-infinity") return R(ir::ScalarValue(-std::numeric_limits<double>::infinity()));
         if (s == "nan") return R(ir::ScalarValue(std::numeric_limits<double>::quiet_NaN()));
         return at(n, "float(\"" + n->items[1]->text + "\") is not a number this loader understands");
@@ -75,8 +76,7 @@ Result<Val*> DefinitionBuilder::value(const Node* n, const char* role) {
   if (n->kind == Node::Kind::Name && n->text != "True" && n->text != "False" && n->text != "None") {
     auto it = env_.find(n->text);
     if (it == env_.end()) return at(n, "undefined name '" + n->text + "'");
-    if (it->second.isVector)
-      return at(n, "'" + n->text + "' is a vector; " + role + " must be a tensor or a scalar");
+    if (it->second.isVector) return at(n, "'" + n->text + "' is a vector; " + role + " must be a tensor or a scalar");
     return it->second.val;
   }
   if (n->kind == Node::Kind::Negate) return at(n, "negated names are not supported here; use fd.ops.neg");
@@ -88,10 +88,10 @@ Result<Val*> DefinitionBuilder::value(const Node* n, const char* role) {
   if (!lit) return lit.error();
   if (!lit.value()) return static_cast<Val*>(nullptr);
   const ir::ScalarValue& v = *lit.value();
-  DataType t = std::holds_alternative<bool>(v) ? DataType::Bool
+  DataType t = std::holds_alternative<bool>(v)           ? DataType::Bool
                : std::holds_alternative<std::int64_t>(v) ? DataType::Int
-               : std::holds_alternative<double>(v) ? DataType::Double
-                                                   : DataType::ComplexDouble;
+               : std::holds_alternative<double>(v)       ? DataType::Double
+                                                         : DataType::ComplexDouble;
   ir::Scalar* s = ir::ops::constant(f_, v, t);
   s->setLoc(n->loc);
   return static_cast<Val*>(s);
@@ -101,7 +101,8 @@ Result<Val*> DefinitionBuilder::tensor(const Node* n, const char* role) {
   auto v = value(n, role);
   if (!v) return v;
   if (!v.value() || !v.value()->isTensor())
-    return at(n, std::string(role) + " must be a tensor" + (v.value() ? ", but " + v.value()->name() + " is a scalar" : ""));
+    return at(
+        n, std::string(role) + " must be a tensor" + (v.value() ? ", but " + v.value()->name() + " is a scalar" : ""));
   return v;
 }
 
@@ -124,7 +125,8 @@ Result<std::int64_t> DefinitionBuilder::integer(const Node* n, const char* role)
       if (!s->isConstant())
         return at(n, std::string(role) + " must be a constant integer, but " + n->text + " is only known at run time");
       if (auto i = exactInteger(*s->value())) return *i;
-      return at(n, std::string(role) + " must be an integer, but " + n->text + " is " + ir::formatScalarValue(*s->value()));
+      return at(
+          n, std::string(role) + " must be an integer, but " + n->text + " is " + ir::formatScalarValue(*s->value()));
     }
     if (it == env_.end()) return at(n, "undefined name '" + n->text + "'");
   }
@@ -193,7 +195,8 @@ Result<SymInt> DefinitionBuilder::symElement(const Node* n, const char* role) {
     const auto* s = static_cast<const ir::Scalar*>(v);
     if (s->isConstant()) {
       if (auto i = exactInteger(*s->value())) return SymInt::constant(*i);
-      return at(n, std::string(role) + " entries must be integers; " + v->name() + " is " + ir::formatScalarValue(*s->value()));
+      return at(n, std::string(role) + " entries must be integers; " + v->name() + " is " +
+                       ir::formatScalarValue(*s->value()));
     }
     return SymInt::symbolic(v);
   }
@@ -210,8 +213,7 @@ Result<std::vector<SymInt>> DefinitionBuilder::symList(const Node* n, const char
     if (!it->second.isVector) return at(n, std::string(role) + " must be a list or a vector, '" + n->text + "' is not");
     return vectorElements(it->second);
   }
-  if (n->kind != Node::Kind::List && n->kind != Node::Kind::Tuple)
-    return at(n, std::string(role) + " must be a list");
+  if (n->kind != Node::Kind::List && n->kind != Node::Kind::Tuple) return at(n, std::string(role) + " must be a list");
   std::vector<SymInt> out;
   for (const NodePtr& item : n->items) {
     auto e = symElement(item.get(), role);
@@ -222,7 +224,7 @@ Result<std::vector<SymInt>> DefinitionBuilder::symList(const Node* n, const char
 }
 
 Result<Val*> DefinitionBuilder::required(const Node* n, const char* role) {
-  SEGSCOPE_TRY(Val* v, value(n, role));
+  SEGSCOPE_TRY(Val * v, value(n, role));
   if (!v) return at(n, std::string(role) + " cannot be None");
   return v;
 }
@@ -231,16 +233,17 @@ Result<std::vector<Val*>> DefinitionBuilder::tensors(const BoundArgs& a, std::in
                                                      const char* role) {
   std::vector<Val*> out;
   for (std::size_t i : slots) {
-    SEGSCOPE_TRY(Val* t, tensor(a[i], role));
+    SEGSCOPE_TRY(Val * t, tensor(a[i], role));
     out.push_back(t);
   }
   return out;
 }
 
-Result<std::vector<Val*>> DefinitionBuilder::optionalScalars(const BoundArgs& a, std::initializer_list<std::size_t> slots) {
+Result<std::vector<Val*>> DefinitionBuilder::optionalScalars(const BoundArgs& a,
+                                                             std::initializer_list<std::size_t> slots) {
   std::vector<Val*> out;
   for (std::size_t i : slots) {
-    SEGSCOPE_TRY(Val* s, optionalScalar(a[i], "option"));
+    SEGSCOPE_TRY(Val * s, optionalScalar(a[i], "option"));
     out.push_back(s);
   }
   return out;
@@ -324,8 +327,8 @@ Status DefinitionBuilder::statement(const Statement& st) {
   }
   if (!st.targets.empty() && st.targets.size() != values.size()) {
     return makeError(callee + " returns " + std::to_string(values.size()) + " value" + (values.size() == 1 ? "" : "s") +
-                         " but " + std::to_string(st.targets.size()) + " name" + (st.targets.size() == 1 ? " is" : "s are") +
-                         " assigned",
+                         " but " + std::to_string(st.targets.size()) + " name" +
+                         (st.targets.size() == 1 ? " is" : "s are") + " assigned",
                      st.targets.front().second);
   }
   if (!values.empty() && values.front() && values.front()->definition()) values.front()->definition()->setLoc(v.loc);
@@ -374,7 +377,8 @@ Result<Val*> DefinitionBuilder::nestedValue(const Node& c, const char* role) {
     return at(&c, label + " gives a vector, but " + role + " must be a tensor or a scalar");
   }
   if (values.size() != 1)
-    return at(&c, label + " returns " + std::to_string(values.size()) + " values; a call used as an argument must return "
+    return at(&c, label + " returns " + std::to_string(values.size()) +
+                      " values; a call used as an argument must return "
                       "one (assign its results to names first)");
   Val* v = values[0];
   if (v->definition()) v->definition()->setLoc(c.loc);
@@ -388,13 +392,14 @@ Result<std::vector<SymInt>> DefinitionBuilder::nestedVector(const Node& c, const
       !callee.items[0]->isName(fd_)) {
     // T1.shape(): the extents of T1, as fd.ops.shape(T1) gives them.
     if (c.items.size() != 1 || !c.keywords.empty()) return at(&c, "shape() takes no arguments");
-    SEGSCOPE_TRY(Val* t, tensor(callee.items[0].get(), "the object of .shape()"));
+    SEGSCOPE_TRY(Val * t, tensor(callee.items[0].get(), "the object of .shape()"));
     std::vector<SymInt> elems;
     for (int d = 0; d < t->asTensor()->rank(); ++d) elems.push_back(sizeOf(t, d, c.loc));
     return elems;
   }
   if (callee.dottedName().rfind(fd_ + ".", 0) != 0)
-    return at(&c, std::string(role) + " must be a list, a vector or a call that gives one (" + fd_ + ".ops.shape, T.shape())");
+    return at(&c, std::string(role) + " must be a list, a vector or a call that gives one (" + fd_ +
+                      ".ops.shape, T.shape())");
   SEGSCOPE_TRY(const auto resolved, calleeOf(c));
   auto outs = call(c, resolved.first, resolved.second);
   if (!outs) return withLoc(outs.error(), c.loc);
@@ -453,23 +458,25 @@ DefinitionBuilder::Outputs DefinitionBuilder::defineScalar(const BoundArgs& a, b
     return std::vector<Val*>{s};
   }
   // Coerce the literal to the declared dtype, as nvFuser does.
-  DataType t = dtype.value_or(std::holds_alternative<bool>(*v) ? DataType::Bool
+  DataType t = dtype.value_or(std::holds_alternative<bool>(*v)           ? DataType::Bool
                               : std::holds_alternative<std::int64_t>(*v) ? DataType::Int
-                              : std::holds_alternative<double>(*v) ? DataType::Double
-                                                                   : DataType::ComplexDouble);
+                              : std::holds_alternative<double>(*v)       ? DataType::Double
+                                                                         : DataType::ComplexDouble);
   const double d = ir::scalarAsDouble(*v);
-  if (t == DataType::Bool) v = ir::ScalarValue(d != 0.0);
+  if (t == DataType::Bool)
+    v = ir::ScalarValue(d != 0.0);
   else if (ir::isIntegral(t)) {
     if (std::holds_alternative<double>(*v) && d != std::trunc(d))
       return at(valueNode, "value " + ir::formatScalarValue(*v) + " is not an integer, but dtype is DataType." +
                                std::string(ir::dataTypeName(t)));
     // inf, nan and values beyond int64 have no integer to become (found by fuzzing).
-    if (!std::holds_alternative<std::int64_t>(*v) && (!std::isfinite(d) || d < -9.2233720368547758e18 || d >= 9.2233720368547758e18))
-      return at(valueNode, "value " + ir::formatScalarValue(*v) + " does not fit DataType." + std::string(ir::dataTypeName(t)));
+    if (!std::holds_alternative<std::int64_t>(*v) &&
+        (!std::isfinite(d) || d < -9.2233720368547758e18 || d >= 9.2233720368547758e18))
+      return at(valueNode,
+                "value " + ir::formatScalarValue(*v) + " does not fit DataType." + std::string(ir::dataTypeName(t)));
     if (!std::holds_alternative<std::int64_t>(*v)) v = ir::ScalarValue(static_cast<std::int64_t>(d));
   } else if (ir::isFloating(t) && !std::holds_alternative<double>(*v)) {
-    if (std::holds_alternative<std::complex<double>>(*v))
-      return at(valueNode, "a complex value needs a complex dtype");
+    if (std::holds_alternative<std::complex<double>>(*v)) return at(valueNode, "a complex value needs a complex dtype");
     v = ir::ScalarValue(d);
   } else if (ir::isComplex(t) && !std::holds_alternative<std::complex<double>>(*v)) {
     v = ir::ScalarValue(std::complex<double>(d, 0.0));
@@ -525,6 +532,5 @@ Status DefinitionBuilder::finish(SourceLoc endLoc) const {
   if (!sawOutput_) return makeError("the fusion defines no outputs (no fd.add_output call)", endLoc);
   return {};
 }
-
 
 }  // namespace segscope::frontend

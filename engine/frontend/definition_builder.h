@@ -68,7 +68,8 @@ class DefinitionBuilder {
   Result<const ir::InputSpec*> footerInput(const Node* n);
   Outputs inputTensor(const TensorDecl& decl, const Node& c);
   Result<std::vector<std::int64_t>> strideOrderArg(const Node* n, int rank);
-  Result<std::vector<std::optional<bool>>> contiguityArg(const Node* contiguityNode, const std::vector<std::int64_t>& shape,
+  Result<std::vector<std::optional<bool>>> contiguityArg(const Node* contiguityNode,
+                                                         const std::vector<std::int64_t>& shape,
                                                          const std::vector<int>& dimAt);
   std::vector<ir::Dim> inputDims(const std::vector<std::int64_t>& shape, const std::vector<int>& dimAt,
                                  const std::vector<std::optional<bool>>& contiguity);

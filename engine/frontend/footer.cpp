@@ -166,22 +166,23 @@ Status checkDevice(const Node* device) {
   const std::size_t colon = text.find(':');
   const std::string type = text.substr(0, colon);
   const std::string index = colon == std::string::npos ? std::string() : text.substr(colon + 1);
-  const bool indexOk = colon == std::string::npos ||
-                       (!index.empty() && index.size() <= 4 &&
-                        index.find_first_not_of("0123456789") == std::string::npos);
+  const bool indexOk = colon == std::string::npos || (!index.empty() && index.size() <= 4 &&
+                                                      index.find_first_not_of("0123456789") == std::string::npos);
   if (types.count(type) && indexOk) return {};
   std::string shown;  // the message is one line: control characters shown as '?', long text cut
   for (char ch : text.substr(0, 40)) shown += static_cast<unsigned char>(ch) < 0x20 ? '?' : ch;
-  return at(device, "Expected one of cpu, cuda, meta device type (optionally with ':' and an index) at start of "
-                    "device string, got '" + shown + (text.size() > 40 ? "...'" : "'"));
+  return at(device,
+            "Expected one of cpu, cuda, meta device type (optionally with ':' and an index) at start of "
+            "device string, got '" +
+                shown + (text.size() > 40 ? "...'" : "'"));
 }
-
 
 // torch.full(size, value) and torch.tensor(value): every element = value. False when the
 // value is not a literal we read (torch.tensor of a nested list).
 Result<bool> readValueFactory(const CallView& c, InputSpec& spec) {
   const bool isFull = c.name == "torch.full";
-  if (c.positional() < (isFull ? 2u : 1u)) return at(c.call, isFull ? "torch.full needs (size, fill_value)" : "torch.tensor needs a value");
+  if (c.positional() < (isFull ? 2u : 1u))
+    return at(c.call, isFull ? "torch.full needs (size, fill_value)" : "torch.tensor needs a value");
   if (isFull) {
     SEGSCOPE_TRY(spec.sizes, intTuple(c.arg(0), "size"));
   }
@@ -212,7 +213,7 @@ Result<std::optional<InputSpec>> readEntry(const Node* n) {
     spec.isTensor = false;
     spec.fill = InputFill::Scalar;
     spec.value = v;
-    spec.dtype = std::holds_alternative<bool>(*v) ? DataType::Bool
+    spec.dtype = std::holds_alternative<bool>(*v)           ? DataType::Bool
                  : std::holds_alternative<std::int64_t>(*v) ? DataType::Int
                                                             : DataType::Double;
     return R(spec);
@@ -226,8 +227,13 @@ Result<std::optional<InputSpec>> readEntry(const Node* n) {
     if (auto st = checkDevice(device); !st) return st.error();
     spec.device = device->text;
   }
-  static const std::set<std::string> sized = {"torch.testing.make_tensor", "make_tensor", "torch.randn", "torch.rand",
-                                              "torch.empty", "torch.ones", "torch.zeros"};
+  static const std::set<std::string> sized = {"torch.testing.make_tensor",
+                                              "make_tensor",
+                                              "torch.randn",
+                                              "torch.rand",
+                                              "torch.empty",
+                                              "torch.ones",
+                                              "torch.zeros"};
   if (sized.count(c.name)) {
     if (auto st = readSizedFactory(c, spec); !st) return st.error();
   } else if (c.name == "torch.randint") {
@@ -249,7 +255,8 @@ Result<std::optional<InputSpec>> readEntry(const Node* n) {
 
 std::string describe(const ir::Val* v) {
   if (const ir::TensorView* tv = v->asTensor())
-    return v->name() + " (DataType." + std::string(ir::dataTypeName(v->dtype())) + ", rank " + std::to_string(tv->rank()) + ")";
+    return v->name() + " (DataType." + std::string(ir::dataTypeName(v->dtype())) + ", rank " +
+           std::to_string(tv->rank()) + ")";
   return v->name() + " (DataType." + std::string(ir::dataTypeName(v->dtype())) + " scalar)";
 }
 
@@ -262,9 +269,9 @@ Status checkEntry(const InputSpec& spec, const ir::Val* input, std::size_t index
   if (!spec.isTensor) {
     const bool isFloatValue = std::holds_alternative<double>(*spec.value);
     if ((ir::isIntegral(input->dtype()) || input->dtype() == DataType::Bool) && isFloatValue)
-      return makeError(which + " is " + ir::formatScalarValue(*spec.value) + " but " + describe(input) +
-                           " needs an integer",
-                       spec.loc);
+      return makeError(
+          which + " is " + ir::formatScalarValue(*spec.value) + " but " + describe(input) + " needs an integer",
+          spec.loc);
     return {};
   }
   const ir::TensorView* tv = input->asTensor();
@@ -302,8 +309,8 @@ Status checkInputLayout(const InputSpec& spec) {
   for (std::size_t d = 0; d < spec.strides.size(); ++d) {
     const std::int64_t stride = spec.strides[d], size = spec.sizes[d];
     if (stride < 0)
-      return makeError("as_strided: Negative strides are not supported (stride " + std::to_string(stride) +
-                           " at dim " + std::to_string(d) + ")",
+      return makeError("as_strided: Negative strides are not supported (stride " + std::to_string(stride) + " at dim " +
+                           std::to_string(d) + ")",
                        spec.loc);
     std::int64_t reach = 0;
     if (size > 0 && (__builtin_mul_overflow(size - 1, stride, &reach) || __builtin_add_overflow(span, reach, &span)))
@@ -312,7 +319,8 @@ Status checkInputLayout(const InputSpec& spec) {
   return {};
 }
 
-Result<std::optional<std::vector<InputSpec>>> readFooterEntries(const Node& stmtValue, std::vector<Diagnostic>& warnings,
+Result<std::optional<std::vector<InputSpec>>> readFooterEntries(const Node& stmtValue,
+                                                                std::vector<Diagnostic>& warnings,
                                                                 std::string_view file, std::string_view source) {
   using R = std::optional<std::vector<InputSpec>>;
   if (stmtValue.kind != Node::Kind::List && stmtValue.kind != Node::Kind::Tuple) return R();
@@ -345,7 +353,8 @@ Status checkFooter(std::vector<InputSpec>& specs, const Node& stmtValue, const i
   }
   // An int64 tensor feeds a DataType.Index input (that is how torch passes index tensors).
   for (std::size_t i = 0; i < specs.size(); ++i)
-    if (specs[i].isTensor && specs[i].dtype == DataType::Int && inputs[i]->dtype() == DataType::Index) specs[i].dtype = DataType::Index;
+    if (specs[i].isTensor && specs[i].dtype == DataType::Int && inputs[i]->dtype() == DataType::Index)
+      specs[i].dtype = DataType::Index;
   for (std::size_t i = 0; i < specs.size(); ++i)
     if (auto st = checkEntry(specs[i], inputs[i], i); !st) return st.error();
   // Scalars take the declared dtype; the footer only gives the value.
@@ -366,9 +375,12 @@ std::vector<InputSpec> defaultInputs(const ir::Fusion& fusion, std::int64_t fall
     } else {
       spec.isTensor = false;
       spec.fill = InputFill::Scalar;
-      if (ir::isIntegral(in->dtype())) spec.value = ir::ScalarValue(std::int64_t{fallbackExtent});
-      else if (in->dtype() == DataType::Bool) spec.value = ir::ScalarValue(false);
-      else spec.value = ir::ScalarValue(0.5);
+      if (ir::isIntegral(in->dtype()))
+        spec.value = ir::ScalarValue(std::int64_t{fallbackExtent});
+      else if (in->dtype() == DataType::Bool)
+        spec.value = ir::ScalarValue(false);
+      else
+        spec.value = ir::ScalarValue(0.5);
     }
     specs.push_back(std::move(spec));
   }

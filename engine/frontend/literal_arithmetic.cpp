@@ -82,13 +82,20 @@ Result<NodePtr> foldFloats(std::string_view op, double a, double b, SourceLoc lo
     return makeError("division by zero in '" + std::string(op) + "'", opLoc);
   if (op == "**" && a == 0.0 && b < 0.0) return makeError("division by zero in '**' (0 to a negative power)", opLoc);
   double r = 0;
-  if (op == "+") r = a + b;
-  else if (op == "-") r = a - b;
-  else if (op == "*") r = a * b;
-  else if (op == "/") r = a / b;
-  else if (op == "//") r = std::floor(a / b);
-  else if (op == "%") r = a - b * std::floor(a / b);
-  else r = std::pow(a, b);
+  if (op == "+")
+    r = a + b;
+  else if (op == "-")
+    r = a - b;
+  else if (op == "*")
+    r = a * b;
+  else if (op == "/")
+    r = a / b;
+  else if (op == "//")
+    r = std::floor(a / b);
+  else if (op == "%")
+    r = a - b * std::floor(a / b);
+  else
+    r = std::pow(a, b);
   return floatNode(r, loc);
 }
 

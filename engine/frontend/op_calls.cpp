@@ -28,38 +28,40 @@ DefinitionBuilder::Outputs DefinitionBuilder::opsCall(const Node& c, const std::
   if (!op) return at(&c, "unknown op 'fd.ops." + name + "'");
 
   switch (ir::opFamily(*op)) {
-    case OpFamily::Unary: case OpFamily::Set: {
-      SEGSCOPE_TRY(Val* x, required(a[0], "operand"));
+    case OpFamily::Unary:
+    case OpFamily::Set: {
+      SEGSCOPE_TRY(Val * x, required(a[0], "operand"));
       return one(ir::opFamily(*op) == OpFamily::Set ? set(f_, *op, x) : unary(f_, *op, x));
     }
     case OpFamily::Binary: {
-      SEGSCOPE_TRY(Val* x, required(a[0], "first operand"));
-      SEGSCOPE_TRY(Val* y, required(a[1], "second operand"));
+      SEGSCOPE_TRY(Val * x, required(a[0], "first operand"));
+      SEGSCOPE_TRY(Val * y, required(a[1], "second operand"));
       return one(binary(f_, *op, x, y));
     }
     case OpFamily::Ternary: {
       std::vector<Val*> args;
       for (const Node* n : a) {
-        SEGSCOPE_TRY(Val* v, required(n, "operand"));
+        SEGSCOPE_TRY(Val * v, required(n, "operand"));
         args.push_back(v);
       }
       return one(ternary(f_, *op, args));
     }
     case OpFamily::Cast: {
-      SEGSCOPE_TRY(Val* x, required(a[0], "operand"));
+      SEGSCOPE_TRY(Val * x, required(a[0], "operand"));
       SEGSCOPE_TRY(DataType t, dataType(a[1], "dtype"));
       return one(cast(f_, x, t));
     }
     case OpFamily::Reduction: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
       SEGSCOPE_TRY(auto dims, intListOr(a[1], "dims", {}));
       if (a[1] && dims.empty()) return at(a[1], "dims is empty; omit it to reduce every dim");
       SEGSCOPE_TRY(bool keepdim, booleanOr(a[2], "keepdim", false));
       SEGSCOPE_TRY(DataType dtype, dataTypeOr(a[3], "dtype", DataType::Null));
       return one(reduction(f_, *op, x, dims, keepdim, dtype));
     }
-    case OpFamily::Var: case OpFamily::VarMean: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
+    case OpFamily::Var:
+    case OpFamily::VarMean: {
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
       SEGSCOPE_TRY(auto dims, intListOr(a[1], "dims", {}));
       SEGSCOPE_TRY(std::int64_t correction, integerOr(a[2], "correction", 1));
       SEGSCOPE_TRY(bool keepdim, booleanOr(a[3], "keepdim", false));
@@ -67,39 +69,41 @@ DefinitionBuilder::Outputs DefinitionBuilder::opsCall(const Node& c, const std::
       return many(varMean(f_, x, dims, correction, keepdim));
     }
     case OpFamily::Welford: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
       SEGSCOPE_TRY(auto dims, intList(a[1], "dims", true));
       return many(welford(f_, x, dims));
     }
     case OpFamily::Broadcast: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
       SEGSCOPE_TRY(auto flags, boolList(a[1], "is_broadcast_dim"));
       return one(broadcast(f_, x, flags));
     }
     case OpFamily::BroadcastInDim: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
       SEGSCOPE_TRY(auto shape, symList(a[1], "shape"));
       SEGSCOPE_TRY(auto dims, intList(a[2], "broadcast_dims"));
       return one(broadcastInDim(f_, x, shape, dims));
     }
-    case OpFamily::Expand: case OpFamily::Reshape: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
+    case OpFamily::Expand:
+    case OpFamily::Reshape: {
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
       SEGSCOPE_TRY(auto shape, symList(a[1], *op == OpType::Expand ? "shape" : "new_shape"));
       return one(*op == OpType::Expand ? expand(f_, x, shape) : reshape(f_, x, shape));
     }
     case OpFamily::Squeeze: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
       SEGSCOPE_TRY(auto dims, intList(a[1], "dims", true));
       SEGSCOPE_TRY(bool expanded, booleanOr(a[2], "squeeze_expanded", false));
       return one(squeeze(f_, x, dims, expanded));
     }
-    case OpFamily::Permute: case OpFamily::StrideOrder: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
+    case OpFamily::Permute:
+    case OpFamily::StrideOrder: {
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
       SEGSCOPE_TRY(auto dims, intList(a[1], *op == OpType::Permute ? "dims" : "stride_order"));
       return one(*op == OpType::Permute ? permute(f_, x, dims) : strideOrder(f_, x, dims));
     }
     case OpFamily::Slice: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
       SEGSCOPE_TRY(auto starts, symList(a[1], "start_indices"));
       SEGSCOPE_TRY(auto ends, symList(a[2], "end_indices"));
       std::vector<SymInt> steps;
@@ -110,10 +114,10 @@ DefinitionBuilder::Outputs DefinitionBuilder::opsCall(const Node& c, const std::
       return one(slice(f_, x, starts, ends, steps, manual));
     }
     case OpFamily::Pad: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
       // csrc/ops/alias.cpp:525: widths are Vals, so a scalar input may give one.
       SEGSCOPE_TRY(auto widths, symList(a[1], "pad_widths"));
-      SEGSCOPE_TRY(Val* v, optionalScalar(a[2], "value"));
+      SEGSCOPE_TRY(Val * v, optionalScalar(a[2], "value"));
       return one(pad(f_, x, widths, v));
     }
     case OpFamily::Cat: {
@@ -121,7 +125,7 @@ DefinitionBuilder::Outputs DefinitionBuilder::opsCall(const Node& c, const std::
         return at(a[0], "cat expects a list of tensors");
       std::vector<Val*> xs;
       for (const NodePtr& item : a[0]->items) {
-        SEGSCOPE_TRY(Val* t, tensor(item.get(), "cat input"));
+        SEGSCOPE_TRY(Val * t, tensor(item.get(), "cat input"));
         xs.push_back(t);
       }
       SEGSCOPE_TRY(std::int64_t dim, integerOr(a[1], "dim", 0));
@@ -130,48 +134,50 @@ DefinitionBuilder::Outputs DefinitionBuilder::opsCall(const Node& c, const std::
     }
     case OpFamily::Full: {
       SEGSCOPE_TRY(auto shape, symList(a[0], "shape"));
-      SEGSCOPE_TRY(Val* fill, value(a[1], "fill_value"));
+      SEGSCOPE_TRY(Val * fill, value(a[1], "fill_value"));
       SEGSCOPE_TRY(DataType t, dataType(a[2], "dtype"));
       return one(full(f_, shape, fill, t));
     }
     case OpFamily::Iota: {
-      SEGSCOPE_TRY(Val* length, value(a[0], "length"));
-      SEGSCOPE_TRY(Val* start, optionalScalar(a[1], "start"));
-      SEGSCOPE_TRY(Val* step, optionalScalar(a[2], "step"));
+      SEGSCOPE_TRY(Val * length, value(a[0], "length"));
+      SEGSCOPE_TRY(Val * start, optionalScalar(a[1], "start"));
+      SEGSCOPE_TRY(Val * step, optionalScalar(a[2], "step"));
       SEGSCOPE_TRY(DataType t, dataTypeOr(a[3], "dtype", DataType::Int));
       return one(iota(f_, length, start, step, t));
     }
     case OpFamily::RandomFill: {
-      SEGSCOPE_TRY(Val* lo, value(a[0], "first parameter"));
-      SEGSCOPE_TRY(Val* hi, value(a[1], "second parameter"));
+      SEGSCOPE_TRY(Val * lo, value(a[0], "first parameter"));
+      SEGSCOPE_TRY(Val * hi, value(a[1], "second parameter"));
       SEGSCOPE_TRY(auto shape, symList(a[2], "shape"));
-      SEGSCOPE_TRY(Val* seed, optionalScalar(a[3], "rng_seed"));
-      SEGSCOPE_TRY(Val* offset, optionalScalar(a[4], "rng_offset"));
+      SEGSCOPE_TRY(Val * seed, optionalScalar(a[3], "rng_seed"));
+      SEGSCOPE_TRY(Val * offset, optionalScalar(a[4], "rng_offset"));
       SEGSCOPE_TRY(DataType t, dataTypeOr(a[5], "dtype", DataType::Float));
       return one(randomFill(f_, *op, lo, hi, shape, seed, offset, t));
     }
     case OpFamily::RandLike: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
-      SEGSCOPE_TRY(Val* seed, optionalScalar(a[1], "rng_seed"));
-      SEGSCOPE_TRY(Val* offset, optionalScalar(a[2], "rng_offset"));
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
+      SEGSCOPE_TRY(Val * seed, optionalScalar(a[1], "rng_seed"));
+      SEGSCOPE_TRY(Val * offset, optionalScalar(a[2], "rng_offset"));
       return one(randLike(f_, *op, x, seed, offset));
     }
-    case OpFamily::Gather: case OpFamily::IndexSelect: case OpFamily::Select: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
-      SEGSCOPE_TRY(Val* index, value(a[1], "index"));
+    case OpFamily::Gather:
+    case OpFamily::IndexSelect:
+    case OpFamily::Select: {
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
+      SEGSCOPE_TRY(Val * index, value(a[1], "index"));
       SEGSCOPE_TRY(std::int64_t dim, integer(a[2], "dim"));
       if (ir::opFamily(*op) == OpFamily::Gather) return one(gather(f_, *op, x, index, dim));
       if (ir::opFamily(*op) == OpFamily::IndexSelect) return one(indexSelect(f_, x, index, dim));
       return one(select(f_, x, index, dim));
     }
     case OpFamily::Matmul: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "first operand"));
-      SEGSCOPE_TRY(Val* y, tensor(a[1], "second operand"));
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "first operand"));
+      SEGSCOPE_TRY(Val * y, tensor(a[1], "second operand"));
       return one(matmul(f_, x, y));
     }
     case OpFamily::Linear: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "input"));
-      SEGSCOPE_TRY(Val* w, tensor(a[1], "weight"));
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "input"));
+      SEGSCOPE_TRY(Val * w, tensor(a[1], "weight"));
       Val* bias = nullptr;
       if (a[2] && !a[2]->isName("None")) {
         SEGSCOPE_TRY(bias, tensor(a[2], "bias"));
@@ -199,8 +205,10 @@ DefinitionBuilder::Outputs DefinitionBuilder::opsCall(const Node& c, const std::
       SEGSCOPE_TRY(auto options, optionalScalars(a, {2, 3, 4, 5, 6}));
       return one(embeddingFwd(f_, t[0], t[1], options));
     }
-    case OpFamily::Size: case OpFamily::Cumsum: case OpFamily::Triu: {
-      SEGSCOPE_TRY(Val* x, tensor(a[0], "arg"));
+    case OpFamily::Size:
+    case OpFamily::Cumsum:
+    case OpFamily::Triu: {
+      SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
       SEGSCOPE_TRY(std::int64_t n, integerOr(a[1], *op == OpType::Triu ? "diagonal" : "dim", 0));
       if (*op == OpType::Size) return one(size(f_, x, n));
       if (*op == OpType::Cumsum) return one(cumsum(f_, x, n));
@@ -211,7 +219,7 @@ DefinitionBuilder::Outputs DefinitionBuilder::opsCall(const Node& c, const std::
 }
 
 DefinitionBuilder::Outputs DefinitionBuilder::shapeVector(const BoundArgs& a, SourceLoc loc) {
-  SEGSCOPE_TRY(Val* t, tensor(a[0], "arg"));
+  SEGSCOPE_TRY(Val * t, tensor(a[0], "arg"));
   std::vector<SymInt> elems;
   for (int d = 0; d < t->asTensor()->rank(); ++d) elems.push_back(sizeOf(t, d, loc));
   lastVector_ = Binding{nullptr, true, std::move(elems), loc};

@@ -5,10 +5,10 @@
 #include <set>
 
 #include "frontend/definition_builder.h"
-#include "support/file_io.h"
 #include "frontend/footer.h"
 #include "frontend/script.h"
 #include "frontend/syntax.h"
+#include "support/file_io.h"
 
 namespace segscope::frontend {
 
@@ -31,9 +31,12 @@ std::vector<std::string_view> splitLines(std::string_view source) {
 int indentOf(std::string_view line) {
   int n = 0;
   for (char c : line) {
-    if (c == ' ') ++n;
-    else if (c == '\t') n += 8 - n % 8;
-    else break;
+    if (c == ' ')
+      ++n;
+    else if (c == '\t')
+      n += 8 - n % 8;
+    else
+      break;
   }
   return n;
 }
@@ -83,17 +86,19 @@ Result<Definition> findDefinition(const std::vector<std::string_view>& lines) {
       if (body.empty() || body.front() == '#') continue;
       if (indentOf(lines[j]) <= def.indent && body.rfind(")", 0) != 0 && body.rfind("]", 0) != 0) break;
       const std::string prefix = def.fdName + ".";
-      if (body.find(prefix + "define_") != std::string_view::npos || body.find(prefix + "ops.") != std::string_view::npos ||
-          body.find(prefix + "add_output") != std::string_view::npos || body.find(prefix + "Ops.") != std::string_view::npos)
+      if (body.find(prefix + "define_") != std::string_view::npos ||
+          body.find(prefix + "ops.") != std::string_view::npos ||
+          body.find(prefix + "add_output") != std::string_view::npos ||
+          body.find(prefix + "Ops.") != std::string_view::npos)
         return def;
     }
   }
   if (firstDef) return *firstDef;
-  return makeError("no fusion definition found: expected a function like "
-                   "'def nvfuser_fusion_id0(fd : FusionDefinition) -> None :'",
-                   SourceLoc{1, 1});
+  return makeError(
+      "no fusion definition found: expected a function like "
+      "'def nvfuser_fusion_id0(fd : FusionDefinition) -> None :'",
+      SourceLoc{1, 1});
 }
-
 
 // Collects leading `#` comment lines and which nvFuser module the script imports.
 void readPreamble(const std::vector<std::string_view>& lines, Script& script) {
@@ -143,15 +148,18 @@ Footer readFooterAt(int line, std::string_view source, Script& script, const Par
   }
   footer.list = std::move(st->value);
   auto entries = readFooterEntries(*footer.list, script.warnings, options.fileName, source);
-  if (!entries) footer.error = entries.error();
-  else footer.entries = std::move(entries.value());
+  if (!entries)
+    footer.error = entries.error();
+  else
+    footer.entries = std::move(entries.value());
   return footer;
 }
 
 // What fd.from_pytorch says when the footer cannot give it an input.
 std::string footerUnavailable(const Footer& footer) {
   if (footer.line == 0) return "there is no 'inputs = [...]' footer to read it from";
-  if (footer.error) return "the footer at line " + std::to_string(footer.line) + " cannot be read: " + footer.error->message;
+  if (footer.error)
+    return "the footer at line " + std::to_string(footer.line) + " cannot be read: " + footer.error->message;
   return "the footer at line " + std::to_string(footer.line) + " is not a list of literal input descriptions";
 }
 
@@ -182,8 +190,9 @@ ParseOutcome parseScript(std::string_view source, const ParseOptions& options) {
   while (parser.skipNewlines()) {
     const Token& tok = parser.current();
     if (tok.kind != TokenKind::Invalid && tok.loc.column - 1 <= def->indent) break;  // dedent: body ended
-    static const std::set<std::string> kControlFlow = {"for", "while", "if", "elif", "else", "with", "try", "def",
-                                                        "class", "import", "from", "global", "assert", "del", "raise"};
+    static const std::set<std::string> kControlFlow = {"for",  "while",  "if",     "elif",  "else",
+                                                       "with", "try",    "def",    "class", "import",
+                                                       "from", "global", "assert", "del",   "raise"};
     if (tok.kind == TokenKind::Name && kControlFlow.count(tok.text))
       return fail(makeError("unsupported statement: '" + tok.text +
                                 "' in a fusion definition; the body may only contain fd.define_*, fd.ops.* and "
@@ -205,9 +214,9 @@ ParseOutcome parseScript(std::string_view source, const ParseOptions& options) {
     script.inputs = std::move(*footer.entries);
     script.inputsFromFooter = true;
   } else if (footer.line == 0) {
-    const Error e = makeError(
-        "no 'inputs = [...]' footer; inputs will be generated from the definition (symbolic extents = 8)",
-        SourceLoc{lastBodyLine, 1});
+    const Error e =
+        makeError("no 'inputs = [...]' footer; inputs will be generated from the definition (symbolic extents = 8)",
+                  SourceLoc{lastBodyLine, 1});
     if (options.requireFooter) return fail(e);
     script.warnings.push_back(makeDiagnostic(e, options.fileName, source, Severity::Warning));
   }

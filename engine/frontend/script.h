@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "support/diagnostic.h"
 #include "ir/fusion.h"
 #include "ir/input_spec.h"
+#include "support/diagnostic.h"
 
 namespace segscope::frontend {
 
@@ -21,14 +21,14 @@ struct Script {
   std::vector<InputSpec> inputs;  // one per fusion input, in order
   bool inputsFromFooter = false;  // false: made up from the definition (no usable footer)
   std::string functionName;
-  std::string module = "nvfuser";  // or "nvfuser_direct"
+  std::string module = "nvfuser";    // or "nvfuser_direct"
   std::vector<std::string> header;   // leading comment lines (devices, versions)
   std::vector<Diagnostic> warnings;  // accepted, but worth telling the user
 };
 
 struct ParseOptions {
-  std::string fileName;       // used in diagnostics
-  bool requireFooter = false; // a missing footer is an error instead of a warning
+  std::string fileName;        // used in diagnostics
+  bool requireFooter = false;  // a missing footer is an error instead of a warning
 };
 
 /// Parses a repro script. On failure the Diagnostic carries file:line:col and the line.

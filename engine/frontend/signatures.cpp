@@ -9,8 +9,12 @@
 namespace segscope::frontend {
 namespace {
 
-Param req(std::string name, std::vector<std::string> aliases = {}) { return Param{std::move(name), true, std::move(aliases)}; }
-Param opt(std::string name, std::vector<std::string> aliases = {}) { return Param{std::move(name), false, std::move(aliases)}; }
+Param req(std::string name, std::vector<std::string> aliases = {}) {
+  return Param{std::move(name), true, std::move(aliases)};
+}
+Param opt(std::string name, std::vector<std::string> aliases = {}) {
+  return Param{std::move(name), false, std::move(aliases)};
+}
 
 using Table = std::map<std::string, Signature, std::less<>>;
 
@@ -19,18 +23,14 @@ Table makeOpsTable() {
   for (ir::OpType op : ir::allOpTypes()) {
     const std::string name(ir::opName(op));
     switch (ir::opFamily(op)) {
-      case ir::OpFamily::Unary: case ir::OpFamily::Set:
-        t[name] = Signature{{req("arg")}, true};
-        break;
-      case ir::OpFamily::Binary:
-        t[name] = Signature{{req("arg1"), req("arg2")}, true};
-        break;
+      case ir::OpFamily::Unary:
+      case ir::OpFamily::Set: t[name] = Signature{{req("arg")}, true}; break;
+      case ir::OpFamily::Binary: t[name] = Signature{{req("arg1"), req("arg2")}, true}; break;
       case ir::OpFamily::Ternary:
         t[name] = op == ir::OpType::Addcmul ? Signature{{req("arg1"), req("arg2"), req("arg3"), req("value")}, true}
                                             : Signature{{req("arg1"), req("arg2"), req("arg3")}, true};
         break;
-      default:
-        break;
+      default: break;
     }
   }
   t["cast"] = {{req("arg"), req("dtype")}};
@@ -77,8 +77,8 @@ Table makeOpsTable() {
 
 Table makeFdTable() {
   Table t;
-  t["define_tensor"] = {{opt("shape", {"symbolic_sizes", "sizes"}), opt("contiguity", {"contiguous"}),
-                         opt("dtype"), opt("is_cpu"), opt("stride_order"), opt("static_sizes"), opt("strides")}};
+  t["define_tensor"] = {{opt("shape", {"symbolic_sizes", "sizes"}), opt("contiguity", {"contiguous"}), opt("dtype"),
+                         opt("is_cpu"), opt("stride_order"), opt("static_sizes"), opt("strides")}};
   t["define_scalar"] = {{opt("value"), opt("dtype")}};
   t["define_constant"] = {{req("value"), opt("dtype")}};
   t["define_vector"] = {{req("values"), opt("dtype")}};
@@ -127,8 +127,8 @@ const Signature* findSignature(std::string_view scope, std::string_view name) {
 
 bool isKnownUnsupported(std::string_view scope, std::string_view name) {
   static const std::vector<std::string_view> ops = {
-      "scatter", "index_put_accumulate", "batch_norm", "argsort", "topk", "grouped_mm", "scaled_mm",
-      "cutlass_nvfp4_grouped_mm", "tensor_sizes", "var_mean_welford", "embedding_bwd", "scan"};
+      "scatter",   "index_put_accumulate",     "batch_norm",   "argsort",          "topk",          "grouped_mm",
+      "scaled_mm", "cutlass_nvfp4_grouped_mm", "tensor_sizes", "var_mean_welford", "embedding_bwd", "scan"};
   static const std::vector<std::string_view> fd = {"define_vector_input", "schedule"};
   const auto& list = scope == "ops" ? ops : fd;
   return std::find(list.begin(), list.end(), name) != list.end();

@@ -161,8 +161,7 @@ Token Lexer::lexString(SourceLoc loc) {
   std::string text;
   for (;;) {
     const char c = peek();
-    if (c == '\0' || (!triple && c == '\n'))
-      return make(TokenKind::Invalid, "unterminated string", loc);
+    if (c == '\0' || (!triple && c == '\n')) return make(TokenKind::Invalid, "unterminated string", loc);
     if (c == quote && (!triple || (peek(1) == quote && peek(2) == quote))) {
       for (int i = 0; i < (triple ? 3 : 1); ++i) advance();
       return make(TokenKind::String, text, loc);
@@ -385,7 +384,8 @@ Status SyntaxParser::parseCallArgs(Node& call) {
         call.items.push_back(std::move(arg.value()));
       }
     } else {
-      if (tok_.is("*") || tok_.is("**")) return makeError("syntax error: argument unpacking is not supported", tok_.loc);
+      if (tok_.is("*") || tok_.is("**"))
+        return makeError("syntax error: argument unpacking is not supported", tok_.loc);
       auto arg = parseExpression();
       if (!arg) return arg.error();
       if (!call.keywords.empty())
@@ -455,8 +455,7 @@ Result<NodePtr> SyntaxParser::parsePrimary() {
         return NodePtr(std::move(node));
       }
       [[fallthrough]];
-    default:
-      return expected("an expression");
+    default: return expected("an expression");
   }
 }
 

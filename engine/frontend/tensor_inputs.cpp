@@ -24,8 +24,8 @@ Result<std::vector<std::int64_t>> DefinitionBuilder::strideOrderArg(const Node* 
 }
 
 Result<std::vector<std::optional<bool>>> DefinitionBuilder::contiguityArg(const Node* contiguityNode,
-                                                                         const std::vector<std::int64_t>& shape,
-                                                                         const std::vector<int>& dimAt) {
+                                                                          const std::vector<std::int64_t>& shape,
+                                                                          const std::vector<int>& dimAt) {
   const int rank = static_cast<int>(shape.size());
   std::vector<std::optional<bool>> contiguity(static_cast<std::size_t>(rank));
   if (contiguityNode && (contiguityNode->kind == Node::Kind::List || contiguityNode->kind == Node::Kind::Tuple)) {
@@ -46,7 +46,8 @@ Result<std::vector<std::optional<bool>>> DefinitionBuilder::contiguityArg(const 
     SEGSCOPE_TRY(all, boolean(contiguityNode, "contiguity"));
   }
   for (int p = 0; p < rank; ++p)
-    if (shape[static_cast<std::size_t>(dimAt[static_cast<std::size_t>(p)])] != 1) contiguity[static_cast<std::size_t>(p)] = all;
+    if (shape[static_cast<std::size_t>(dimAt[static_cast<std::size_t>(p)])] != 1)
+      contiguity[static_cast<std::size_t>(p)] = all;
   return contiguity;
 }
 
@@ -56,7 +57,8 @@ std::vector<ir::Dim> DefinitionBuilder::inputDims(const std::vector<std::int64_t
                                                   const std::vector<std::optional<bool>>& contiguity) {
   std::vector<ir::Dim> dims;
   for (std::size_t d = 0; d < shape.size(); ++d) {
-    const std::size_t p = static_cast<std::size_t>(std::find(dimAt.begin(), dimAt.end(), static_cast<int>(d)) - dimAt.begin());
+    const std::size_t p =
+        static_cast<std::size_t>(std::find(dimAt.begin(), dimAt.end(), static_cast<int>(d)) - dimAt.begin());
     const ir::IterKind kind = contiguity[p].has_value() ? ir::IterKind::Iteration : ir::IterKind::ExpandedBroadcast;
     if (shape[d] == 1) {
       dims.push_back(ir::Dim{SymInt::constant(1), ir::IterKind::Broadcast});
@@ -92,9 +94,11 @@ Status cpuOnlyIfScalar(bool cpu, std::size_t rank, const Node* isCpu) {
 
 DefinitionBuilder::Outputs DefinitionBuilder::inputTensor(const TensorDecl& decl, const Node& c) {
   const int rank = static_cast<int>(decl.shape.size());
-  ir::TensorView* tv = f_.newTensor(decl.dtype, inputDims(decl.shape, dimsByAllocation(decl.strideOrder, rank), decl.contiguity));
+  ir::TensorView* tv =
+      f_.newTensor(decl.dtype, inputDims(decl.shape, dimsByAllocation(decl.strideOrder, rank), decl.contiguity));
   for (int d = 0; d < rank; ++d)
-    if (Val* extent = tv->dim(static_cast<std::size_t>(d)).extent.sym) static_cast<ir::Scalar*>(extent)->setExtentOf(tv, d);
+    if (Val* extent = tv->dim(static_cast<std::size_t>(d)).extent.sym)
+      static_cast<ir::Scalar*>(extent)->setExtentOf(tv, d);
   tv->setContiguity(decl.contiguity);
   tv->setStrideOrder(decl.strideOrder);
   tv->setCpu(decl.cpu);
@@ -111,8 +115,9 @@ DefinitionBuilder::Outputs DefinitionBuilder::defineTensor(const Node& c, const 
   SEGSCOPE_TRY(DataType dtype, dataTypeOr(a[2], "dtype", DataType::Float));
   // csrc/ir/base_nodes.cpp:345 Val::getDataType: "Value does not have a data type."
   if (dtype == DataType::Null)
-    return at(a[2], "define_tensor: DataType.Null is not a data type a tensor can have (nvFuser: \"Value does not "
-                    "have a data type.\")");
+    return at(a[2],
+              "define_tensor: DataType.Null is not a data type a tensor can have (nvFuser: \"Value does not "
+              "have a data type.\")");
   SEGSCOPE_TRY(bool cpu, booleanOr(a[3], "is_cpu", false));
   if (a[6]) return defineTensorFromStrides(c, a, dtype, cpu);
   TensorDecl decl;
@@ -120,7 +125,9 @@ DefinitionBuilder::Outputs DefinitionBuilder::defineTensor(const Node& c, const 
   decl.cpu = cpu;
   SEGSCOPE_TRY(decl.shape, intList(a[0], "shape"));
   for (std::int64_t e : decl.shape)
-    if (e < -1) return at(a[0], "shape entries must be -1 (symbolic), 1 (broadcast) or a positive extent; got " + std::to_string(e));
+    if (e < -1)
+      return at(a[0],
+                "shape entries must be -1 (symbolic), 1 (broadcast) or a positive extent; got " + std::to_string(e));
   const int rank = static_cast<int>(decl.shape.size());
   if (auto st = cpuOnlyIfScalar(cpu, decl.shape.size(), a[3]); !st) return st.error();
   SEGSCOPE_TRY(decl.strideOrder, strideOrderArg(a[4], rank));
@@ -131,11 +138,12 @@ DefinitionBuilder::Outputs DefinitionBuilder::defineTensor(const Node& c, const 
 // python/python_direct/ir.cpp:732-769, the define_tensor(sizes, strides) overload: the layout
 // comes from computeTensorDescriptor and the sizes are symbolic unless static_sizes.
 DefinitionBuilder::Outputs DefinitionBuilder::defineTensorFromStrides(const Node& c, const BoundArgs& a, DataType dtype,
-                                                                     bool cpu) {
+                                                                      bool cpu) {
   for (const Node* other : {a[1], a[4]})
     if (other && !other->isName("None"))
-      return at(other, "define_tensor takes either sizes= with strides=, or shape= with contiguity= and "
-                       "stride_order=, not both");
+      return at(other,
+                "define_tensor takes either sizes= with strides=, or shape= with contiguity= and "
+                "stride_order=, not both");
   SEGSCOPE_TRY(auto sizes, intList(a[0], "sizes"));
   SEGSCOPE_TRY(auto strides, intList(a[6], "strides"));
   SEGSCOPE_TRY(bool staticSizes, booleanOr(a[5], "static_sizes", false));
@@ -150,8 +158,9 @@ DefinitionBuilder::Outputs DefinitionBuilder::defineTensorFromStrides(const Node
 // `inputs[i]`: the footer's i-th entry (Python indexing, so -1 is the last).
 Result<const ir::InputSpec*> DefinitionBuilder::footerInput(const Node* n) {
   if (n->kind != Node::Kind::Subscript || !n->items[0]->isName("inputs") || n->items[1]->kind != Node::Kind::Int)
-    return at(n, "fd.from_pytorch reads a footer input: write it as fd.from_pytorch(inputs[i]), where 'inputs = [...]' "
-                 "is the script's footer");
+    return at(n,
+              "fd.from_pytorch reads a footer input: write it as fd.from_pytorch(inputs[i]), where 'inputs = [...]' "
+              "is the script's footer");
   if (!footer_) return at(n, "fd.from_pytorch(inputs[...]) needs the footer's input, but " + footerUnavailable_);
   const auto count = static_cast<std::int64_t>(footer_->size());
   const std::int64_t given = n->items[1]->intValue;
@@ -170,8 +179,10 @@ DefinitionBuilder::Outputs DefinitionBuilder::fromPytorch(const Node& c, const B
   const bool cpu = spec->device.rfind("cpu", 0) == 0;
   // python/nvfuser_direct/__init__.py:523: a CPU tensor must be 0-d.
   if (cpu && !spec->sizes.empty())
-    return at(a[0], "Found unsupported device cpu, only scalar CPU or CUDA tensors are supported (this footer input has "
-                    "rank " + std::to_string(spec->sizes.size()) + ")");
+    return at(a[0],
+              "Found unsupported device cpu, only scalar CPU or CUDA tensors are supported (this footer input has "
+              "rank " +
+                  std::to_string(spec->sizes.size()) + ")");
   SEGSCOPE_TRY(bool staticSizes, booleanOr(a[1], "static_sizes", false));
   const std::vector<std::int64_t> strides = spec->strides.empty() ? contiguousStrides(spec->sizes) : spec->strides;
   auto descriptor = computeTensorDescriptor(spec->sizes, strides);

@@ -53,8 +53,9 @@ std::string pyFloat(double v) {
 // becomes `1.0`, so torch's scalar promotion sees the same category as the IR.
 std::string pyLiteral(const ir::ScalarValue& value, DataType t) {
   if (ir::isComplex(t)) {
-    const auto c = std::holds_alternative<std::complex<double>>(value) ? std::get<std::complex<double>>(value)
-                                                                       : std::complex<double>(ir::scalarAsDouble(value));
+    const auto c = std::holds_alternative<std::complex<double>>(value)
+                       ? std::get<std::complex<double>>(value)
+                       : std::complex<double>(ir::scalarAsDouble(value));
     return "complex(" + pyFloat(c.real()) + ", " + pyFloat(c.imag()) + ")";
   }
   const double d = ir::scalarAsDouble(value);
@@ -96,9 +97,15 @@ OpType flippedComparison(OpType op) {
 // torch functions that take tensors only (no Python-number overload) for every operand.
 bool needsTensorOperands(OpType op) {
   switch (op) {
-    case OpType::Atan2: case OpType::NextAfter: case OpType::Minimum: case OpType::Maximum: case OpType::Gcd:
-    case OpType::LogicalAnd: case OpType::LogicalOr: case OpType::Where: case OpType::Lerp:
-      return true;
+    case OpType::Atan2:
+    case OpType::NextAfter:
+    case OpType::Minimum:
+    case OpType::Maximum:
+    case OpType::Gcd:
+    case OpType::LogicalAnd:
+    case OpType::LogicalOr:
+    case OpType::Where:
+    case OpType::Lerp: return true;
     default: return false;
   }
 }
@@ -108,7 +115,8 @@ std::optional<std::string> unaryFunction(OpType op) {
     case OpType::Silu: return "F.silu";
     case OpType::Relu: return "torch.relu";
     case OpType::Erfcinv: return "_erfcinv";
-    case OpType::Set: case OpType::SegmentSet: return std::nullopt;
+    case OpType::Set:
+    case OpType::SegmentSet: return std::nullopt;
     default:
       if (ir::opFamily(op) != OpFamily::Unary) return std::nullopt;
       return "torch." + std::string(ir::opName(op));
@@ -307,9 +315,10 @@ class TorchWriter {
       return fn + "(" + e.operand(1)->name() + ", " + e.operand(0)->name() + ")";
     }
     if (scalarFirst && e.numOperands() == 2) {  // Python's reflected operators keep scalar semantics
-      const std::map<OpType, std::string> infix{{OpType::Add, " + "}, {OpType::Sub, " - "}, {OpType::Mul, " * "},
-                                                {OpType::TrueDiv, " / "}};
-      if (auto it = infix.find(op); it != infix.end()) return "(" + e.operand(0)->name() + it->second + e.operand(1)->name() + ")";
+      const std::map<OpType, std::string> infix{
+          {OpType::Add, " + "}, {OpType::Sub, " - "}, {OpType::Mul, " * "}, {OpType::TrueDiv, " / "}};
+      if (auto it = infix.find(op); it != infix.end())
+        return "(" + e.operand(0)->name() + it->second + e.operand(1)->name() + ")";
     }
     const std::size_t firstValue = op == OpType::Where ? 1 : 0;
     const DataType meet = operandType(e, firstValue);
@@ -356,15 +365,18 @@ class TorchWriter {
     const DataType out = e.output(0)->dtype();
     switch (e.op()) {
       case OpType::Sum:
-        return "torch.sum(" + x->name() + ", dim=" + ints(a.dims) + ", keepdim=" + keep + ", dtype=" + torchDtypeExpr(out) + ")";
+        return "torch.sum(" + x->name() + ", dim=" + ints(a.dims) + ", keepdim=" + keep +
+               ", dtype=" + torchDtypeExpr(out) + ")";
       case OpType::Prod:
         helpers_.insert("_prod");
         return "_prod(" + x->name() + ", " + ints(a.dims) + ", " + keep + ", " + torchDtypeExpr(out) + ")";
-      case OpType::Max: case OpType::Min:
-        return castIfNeeded(std::string(e.op() == OpType::Max ? "torch.amax(" : "torch.amin(") + x->name() + ", dim=" +
-                                ints(a.dims) + ", keepdim=" + keep + ")",
+      case OpType::Max:
+      case OpType::Min:
+        return castIfNeeded(std::string(e.op() == OpType::Max ? "torch.amax(" : "torch.amin(") + x->name() +
+                                ", dim=" + ints(a.dims) + ", keepdim=" + keep + ")",
                             x->dtype(), out);
-      case OpType::Var: case OpType::VarMean:
+      case OpType::Var:
+      case OpType::VarMean:
         return std::string(e.op() == OpType::Var ? "torch.var(" : "torch.var_mean(") +
                castIfNeeded(x->name(), x->dtype(), out) + ", dim=" + ints(a.dims) +
                ", correction=" + std::to_string(a.correction) + ", keepdim=" + keep + ")";
@@ -399,7 +411,8 @@ class TorchWriter {
       }
       case OpFamily::Reshape: return x + ".reshape(" + sym(a.shape) + ")";
       case OpFamily::Permute: return x + ".permute(" + ints(a.dims) + ")";
-      case OpFamily::Set: case OpFamily::StrideOrder: return x;  // values are unchanged
+      case OpFamily::Set:
+      case OpFamily::StrideOrder: return x;  // values are unchanged
       case OpFamily::Slice: {
         const auto text = [](const ir::SymInt& s) { return s.sym ? s.sym->name() : std::to_string(s.value); };
         std::vector<std::string> index;
@@ -450,7 +463,8 @@ class TorchWriter {
       case OpFamily::RandomFill: {
         const std::string lo = e.operand(0)->name(), hi = e.operand(1)->name();
         if (e.op() == OpType::Uniform)
-          return "torch.rand(" + sym(a.shape) + ", dtype=" + dt + ", device=device) * (" + hi + " - " + lo + ") + " + lo;
+          return "torch.rand(" + sym(a.shape) + ", dtype=" + dt + ", device=device) * (" + hi + " - " + lo + ") + " +
+                 lo;
         return "torch.randn(" + sym(a.shape) + ", dtype=" + dt + ", device=device) * " + hi + " + " + lo;
       }
       default:
@@ -472,7 +486,8 @@ class TorchWriter {
         return "torch.take_along_dim(" + e.operand(0)->name() + ", " + index(1) + ", dim=" + axis + ")";
       case OpType::IndexSelect:
         return "torch.index_select(" + e.operand(0)->name() + ", " + axis + ", " + index(1) + ")";
-      case OpType::SelectOp: return "torch.select(" + e.operand(0)->name() + ", " + axis + ", " + e.operand(1)->name() + ")";
+      case OpType::SelectOp:
+        return "torch.select(" + e.operand(0)->name() + ", " + axis + ", " + e.operand(1)->name() + ")";
       case OpType::Size: return e.operand(0)->name() + ".shape[" + axis + "]";
       default:  // embedding_fwd(indices, weight, ...): only max_norm changes the forward values
         return "F.embedding(" + index(0) + ", " + e.operand(1)->name() + ")";
@@ -503,7 +518,10 @@ class TorchWriter {
 
   Result<std::string> call(const Expr& e) {
     switch (e.family()) {
-      case OpFamily::Unary: case OpFamily::Binary: case OpFamily::Ternary: case OpFamily::Cast: {
+      case OpFamily::Unary:
+      case OpFamily::Binary:
+      case OpFamily::Ternary:
+      case OpFamily::Cast: {
         bool allScalar = true;
         for (std::size_t i = 0; i < e.numOperands(); ++i) allScalar = allScalar && e.operand(i)->isScalar();
         const std::string s = allScalar ? scalarElementwise(e) : tensorElementwise(e);
@@ -511,20 +529,35 @@ class TorchWriter {
         return s;
       }
       case OpFamily::Set: return e.operand(0)->name();
-      case OpFamily::Reduction: case OpFamily::Var: case OpFamily::VarMean: case OpFamily::Welford:
-      case OpFamily::Cumsum:
-        return reductionCall(e);
-      case OpFamily::Broadcast: case OpFamily::BroadcastInDim: case OpFamily::Expand: case OpFamily::Squeeze:
-      case OpFamily::Reshape: case OpFamily::Permute: case OpFamily::StrideOrder: case OpFamily::Slice:
-      case OpFamily::Pad: case OpFamily::Cat: case OpFamily::Triu:
-        return layoutCall(e);
-      case OpFamily::Full: case OpFamily::Iota: case OpFamily::RandomFill: case OpFamily::RandLike:
-        return creationCall(e);
-      case OpFamily::Gather: case OpFamily::IndexSelect: case OpFamily::Select: case OpFamily::Size:
-      case OpFamily::EmbeddingFwd:
-        return indexingCall(e);
-      case OpFamily::Matmul: case OpFamily::Linear: case OpFamily::SdpaFwd: case OpFamily::SdpaBwd:
-        return linalgCall(e);
+      case OpFamily::Reduction:
+      case OpFamily::Var:
+      case OpFamily::VarMean:
+      case OpFamily::Welford:
+      case OpFamily::Cumsum: return reductionCall(e);
+      case OpFamily::Broadcast:
+      case OpFamily::BroadcastInDim:
+      case OpFamily::Expand:
+      case OpFamily::Squeeze:
+      case OpFamily::Reshape:
+      case OpFamily::Permute:
+      case OpFamily::StrideOrder:
+      case OpFamily::Slice:
+      case OpFamily::Pad:
+      case OpFamily::Cat:
+      case OpFamily::Triu: return layoutCall(e);
+      case OpFamily::Full:
+      case OpFamily::Iota:
+      case OpFamily::RandomFill:
+      case OpFamily::RandLike: return creationCall(e);
+      case OpFamily::Gather:
+      case OpFamily::IndexSelect:
+      case OpFamily::Select:
+      case OpFamily::Size:
+      case OpFamily::EmbeddingFwd: return indexingCall(e);
+      case OpFamily::Matmul:
+      case OpFamily::Linear:
+      case OpFamily::SdpaFwd:
+      case OpFamily::SdpaBwd: return linalgCall(e);
     }
     return makeError("export-torch: " + std::string(e.opName()) + " has no PyTorch translation", e.loc());
   }

@@ -96,7 +96,8 @@ class ScriptWriter {
     const auto* s = dynamic_cast<const ir::Scalar*>(v);
     if (s && s->isConstant()) {
       defined_.insert(v);
-      emit(v->name() + " = fd.define_scalar(" + ir::formatScalarValue(*s->value()) + ", dtype=" + dtypeText(v->dtype()) + ")");
+      emit(v->name() + " = fd.define_scalar(" + ir::formatScalarValue(*s->value()) +
+           ", dtype=" + dtypeText(v->dtype()) + ")");
     } else if (s && s->extentOf() && defined_.count(s->extentOf())) {
       defined_.insert(v);
       emit(v->name() + " = fd.ops.size(" + s->extentOf()->name() + ", dim=" + std::to_string(s->extentDim()) + ")");
@@ -107,7 +108,8 @@ class ScriptWriter {
 
   std::string sym(const std::vector<ir::SymInt>& list) {
     std::string s = "[";
-    for (std::size_t i = 0; i < list.size(); ++i) s += (i ? ", " : "") + (list[i].sym ? list[i].sym->name() : std::to_string(list[i].value));
+    for (std::size_t i = 0; i < list.size(); ++i)
+      s += (i ? ", " : "") + (list[i].sym ? list[i].sym->name() : std::to_string(list[i].value));
     return s + "]";
   }
 
@@ -128,14 +130,17 @@ class ScriptWriter {
       return s;
     };
     switch (e.family()) {
-      case OpFamily::Unary: case OpFamily::Binary: case OpFamily::Ternary: case OpFamily::Set:
-      case OpFamily::Matmul:
-        return op + operands(e.numOperands()) + ")";
+      case OpFamily::Unary:
+      case OpFamily::Binary:
+      case OpFamily::Ternary:
+      case OpFamily::Set:
+      case OpFamily::Matmul: return op + operands(e.numOperands()) + ")";
       case OpFamily::Cast: return op + operands(1) + ", dtype=" + dtypeText(a.dtype) + ")";
       case OpFamily::Reduction:
         return op + operands(1) + ", dims=" + ints(a.dims) + ", keepdim=" + (a.keepdim ? "True" : "False") +
                ", dtype=" + dtypeText(a.dtype) + ")";
-      case OpFamily::Var: case OpFamily::VarMean:
+      case OpFamily::Var:
+      case OpFamily::VarMean:
         return op + operands(1) + ", dims=" + ints(a.dims) + ", correction=" + std::to_string(a.correction) +
                ", keepdim=" + (a.keepdim ? "True" : "False") + ")";
       case OpFamily::Welford: return op + operands(1) + ", dims=" + ints(a.dims) + ")";
@@ -145,7 +150,8 @@ class ScriptWriter {
       case OpFamily::Expand: return op + operands(1) + ", shape=" + sym(a.shape) + ")";
       case OpFamily::Reshape: return op + operands(1) + ", new_shape=" + sym(a.shape) + ")";
       case OpFamily::Squeeze:
-        return op + operands(1) + ", dims=" + ints(a.dims) + ", squeeze_expanded=" + (a.option ? "True" : "False") + ")";
+        return op + operands(1) + ", dims=" + ints(a.dims) + ", squeeze_expanded=" + (a.option ? "True" : "False") +
+               ")";
       case OpFamily::Permute: return op + operands(1) + ", dims=" + ints(a.dims) + ")";
       case OpFamily::StrideOrder: return op + operands(1) + ", stride_order=" + ints(a.dims) + ")";
       case OpFamily::Slice:
@@ -161,10 +167,12 @@ class ScriptWriter {
         return op + list + ", dim=" + std::to_string(a.axis) + ", manual_padding=" + (a.option ? "1" : "0") + ")";
       }
       case OpFamily::Full:
-        return op + "shape=" + sym(a.shape) + ", fill_value=" + name(e.operand(0)) + ", dtype=" + dtypeText(a.dtype) + ")";
+        return op + "shape=" + sym(a.shape) + ", fill_value=" + name(e.operand(0)) + ", dtype=" + dtypeText(a.dtype) +
+               ")";
       case OpFamily::Iota: {
         const auto opt = optionalOperands(e, 1);
-        return op + name(e.operand(0)) + ", " + name(opt[0]) + ", " + name(opt[1]) + ", dtype=" + dtypeText(a.dtype) + ")";
+        return op + name(e.operand(0)) + ", " + name(opt[0]) + ", " + name(opt[1]) + ", dtype=" + dtypeText(a.dtype) +
+               ")";
       }
       case OpFamily::RandomFill: {
         const auto opt = optionalOperands(e, 2);
@@ -180,16 +188,19 @@ class ScriptWriter {
         if (opt[1]) s += ", rng_offset=" + name(opt[1]);
         return s + ")";
       }
-      case OpFamily::Gather: case OpFamily::IndexSelect: case OpFamily::Select:
-        return op + operands(2) + ", dim=" + std::to_string(a.axis) + ")";
+      case OpFamily::Gather:
+      case OpFamily::IndexSelect:
+      case OpFamily::Select: return op + operands(2) + ", dim=" + std::to_string(a.axis) + ")";
       case OpFamily::Linear: return op + operands(e.numOperands()) + ")";
-      case OpFamily::SdpaFwd: case OpFamily::SdpaBwd: {
+      case OpFamily::SdpaFwd:
+      case OpFamily::SdpaBwd: {
         // Keywords, because the positional meaning changed across nvFuser versions.
         const bool fwd = e.family() == OpFamily::SdpaFwd;
         const std::size_t tensors = fwd ? 3 : 8;
         const auto opt = optionalOperands(e, tensors);
         static const char* fwdNames[] = {"query", "key", "value"};
-        static const char* bwdNames[] = {"grad_output", "query", "key", "value", "output", "logsumexp", "philox_seed", "philox_offset"};
+        static const char* bwdNames[] = {"grad_output", "query",     "key",         "value",
+                                         "output",      "logsumexp", "philox_seed", "philox_offset"};
         std::string s = op;
         for (std::size_t i = 0; i < tensors; ++i)
           s += std::string(i ? ", " : "") + (fwd ? fwdNames[i] : bwdNames[i]) + "=" + name(e.operand(i));
@@ -204,7 +215,8 @@ class ScriptWriter {
         for (const Val* o : opt) s += ", " + name(o);
         return s + ")";
       }
-      case OpFamily::Size: case OpFamily::Cumsum: return op + operands(1) + ", dim=" + std::to_string(a.axis) + ")";
+      case OpFamily::Size:
+      case OpFamily::Cumsum: return op + operands(1) + ", dim=" + std::to_string(a.axis) + ")";
       case OpFamily::Triu: return op + operands(1) + ", " + std::to_string(a.axis) + ")";
     }
     return op + ")";
@@ -273,7 +285,8 @@ std::string footerEntry(const ir::InputSpec& s) {
     case ir::InputFill::Zeros: base = "torch.zeros(" + sizeArg() + ", " + dtype + ", " + device + ")"; break;
     case ir::InputFill::Value:
       base = s.sizes.empty() ? "torch.tensor(" + ir::formatScalarValue(*s.value) + ", " + dtype + ", " + device + ")"
-                             : "torch.full(" + sizeArg() + ", " + ir::formatScalarValue(*s.value) + ", " + dtype + ", " + device + ")";
+                             : "torch.full(" + sizeArg() + ", " + ir::formatScalarValue(*s.value) + ", " + dtype +
+                                   ", " + device + ")";
       break;
     default: {
       base = "torch.testing.make_tensor(" + sizeArg() + ", " + dtype + ", " + device;
@@ -286,7 +299,8 @@ std::string footerEntry(const ir::InputSpec& s) {
   return base;
 }
 
-std::string writeScript(const ir::Fusion& fusion, const std::vector<ir::InputSpec>& inputs, const WriteOptions& options) {
+std::string writeScript(const ir::Fusion& fusion, const std::vector<ir::InputSpec>& inputs,
+                        const WriteOptions& options) {
   std::string fn = options.functionName;
   if (fn.empty()) fn = fusion.name().empty() ? "nvfuser_fusion_id0" : fusion.name();
   std::string s;

@@ -55,15 +55,18 @@ bool drawnAsInput(const ir::Fusion& f, const ir::Val* v) {
 
 class Builder {
  public:
-  Builder(const trace::Snapshot& s, const BuildOptions& o) : fusion_(*s.fusion), partition_(s.partition.get()), options_(o) {
+  Builder(const trace::Snapshot& s, const BuildOptions& o)
+      : fusion_(*s.fusion), partition_(s.partition.get()), options_(o) {
     if (o.view == View::Fusion) partition_ = nullptr;
   }
 
   GraphModel build() {
     model_.title = fusion_.name();
     exprs_ = fusion_.exprs();
-    if (options_.view == View::Collapsed && partition_) buildCollapsed();
-    else buildExpanded();
+    if (options_.view == View::Collapsed && partition_)
+      buildCollapsed();
+    else
+      buildExpanded();
     for (Node& n : model_.nodes)
       if (std::find(options_.selected.begin(), options_.selected.end(), n.id) != options_.selected.end())
         n.highlight = Highlight::Selected;
@@ -243,7 +246,8 @@ class Builder {
       model_.nodes.push_back(n);
       if (const ir::Expr* def = o.val->definition())
         addEdge(tensorNodes() && o.val->isTensor() ? tensorNode(o.val, def) : nodeOf(def), n.id, o.val, true, true);
-      else if (fusion_.isInput(o.val)) addEdge(inputNode(o.val, -1), n.id, o.val, true, true);
+      else if (fusion_.isInput(o.val))
+        addEdge(inputNode(o.val, -1), n.id, o.val, true, true);
     }
   }
 
@@ -318,7 +322,8 @@ class Builder {
       for (const ir::Val* v : e->inputs()) {
         if (const ir::Expr* def = v->definition()) {
           const int from = groupOf(partition_, def);
-          if (from != to) cross(hostScalarSource(from, v) ? hostProxy(from, to) : segmentNode(from), segmentNode(to), v);
+          if (from != to)
+            cross(hostScalarSource(from, v) ? hostProxy(from, to) : segmentNode(from), segmentNode(to), v);
         } else if (drawnAsInput(fusion_, v)) {
           cross(inputNodeWithId(v, "v" + std::to_string(v->id()) + "@s" + std::to_string(to)), segmentNode(to), v);
         }
@@ -359,8 +364,10 @@ void highlightDiff(GraphModel& m, const trace::Step& step, StepSide side) {
   const trace::FusionDiff d = trace::diff(*step.before->fusion, *step.after->fusion);
   std::set<int> shown, changed;
   for (const trace::Change& c : d.exprs) {
-    if (c.kind == trace::ChangeKind::Changed) changed.insert(c.id);
-    else if ((c.kind == trace::ChangeKind::Added) == (side == StepSide::After)) shown.insert(c.id);
+    if (c.kind == trace::ChangeKind::Changed)
+      changed.insert(c.id);
+    else if ((c.kind == trace::ChangeKind::Added) == (side == StepSide::After))
+      shown.insert(c.id);
   }
   highlightExprs(m, shown, side == StepSide::After ? Highlight::Added : Highlight::Removed, true);
   highlightExprs(m, changed, Highlight::Changed, true);
@@ -384,7 +391,8 @@ GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOpt
   GraphModel m = buildGraph(*shown, options);
   m.title += " · step " + std::to_string(step.index) + ": " + step.name;
   if (step.merge) highlightMerge(m, *step.merge);
-  if (step.modified && step.before && step.after && step.before->fusion != step.after->fusion) highlightDiff(m, step, side);
+  if (step.modified && step.before && step.after && step.before->fusion != step.after->fusion)
+    highlightDiff(m, step, side);
   if (step.before && step.after && step.before->partition && step.after->partition &&
       step.before->partition != step.after->partition)
     highlightRegrouped(m, *step.before->partition, *step.after->partition);

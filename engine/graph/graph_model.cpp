@@ -54,7 +54,8 @@ HighlightStyle nodeColors(const Node& node) {
       s = schedulerColors(space == std::string::npos ? std::string() : node.cssClass.substr(space + 1));
       break;
     }
-    case NodeKind::Op: case NodeKind::Tensor: break;
+    case NodeKind::Op:
+    case NodeKind::Tensor: break;
   }
   if (!node.fillColor.empty()) s.fill = node.fillColor;
   if (!node.penColor.empty()) s.pen = node.penColor;

@@ -40,10 +40,10 @@ struct Node {
   std::string cssClass;  // SVG class: "op pointwise", "input", "segment reduction" ...
   int exprId = -1;
   int valId = -1;
-  int segment = -1;     // group/segment id it stands for (Segment nodes)
-  int cluster = -1;     // index into GraphModel::clusters; -1 = top level
-  int sourceLine = 0;   // 1-based line of the script that defined it; 0 = unknown
-  int group = -1;       // the group/segment the op belongs to, clustered or not
+  int segment = -1;       // group/segment id it stands for (Segment nodes)
+  int cluster = -1;       // index into GraphModel::clusters; -1 = top level
+  int sourceLine = 0;     // 1-based line of the script that defined it; 0 = unknown
+  int group = -1;         // the group/segment the op belongs to, clustered or not
   std::string fillColor;  // "#rrggbb" overriding the kind's default (an unclustered group's color)
   std::string penColor;
   Highlight highlight = Highlight::None;
@@ -61,21 +61,21 @@ struct Edge {
 };
 
 struct Cluster {
-  std::string id;        // "segment-3" (stable; used as the SVG id)
-  int group = -1;        // group or segment id
-  std::string scheduler; // "pointwise", "none" while unknown
+  std::string id;         // "segment-3" (stable; used as the SVG id)
+  int group = -1;         // group or segment id
+  std::string scheduler;  // "pointwise", "none" while unknown
   bool host = false;
-  std::string label;     // "segment 3 · inner_persistent · 17 ops"
-  std::string fillColor; // "#rrggbb" from the scheduler palette
+  std::string label;      // "segment 3 · inner_persistent · 17 ops"
+  std::string fillColor;  // "#rrggbb" from the scheduler palette
   std::string penColor;
   int opCount = 0;
   Highlight highlight = Highlight::None;
 };
 
 struct GraphModel {
-  std::string title;  // fusion name and step
-  std::vector<Node> nodes;      // in a deterministic order (topological for ops)
-  std::vector<Edge> edges;      // in a deterministic order
+  std::string title;        // fusion name and step
+  std::vector<Node> nodes;  // in a deterministic order (topological for ops)
+  std::vector<Edge> edges;  // in a deterministic order
   std::vector<Cluster> clusters;
 
   const Node* node(const std::string& id) const;

@@ -41,11 +41,15 @@ int widthRank(DataType t) {
   switch (t) {
     case DataType::Bool: return 0;
     case DataType::Int32: return 1;
-    case DataType::Int: case DataType::Index: return 2;
+    case DataType::Int:
+    case DataType::Index: return 2;
     case DataType::UInt64: return 3;
-    case DataType::Float8_e4m3fn: case DataType::Float8_e5m2: case DataType::Float8_e8m0fnu:
+    case DataType::Float8_e4m3fn:
+    case DataType::Float8_e5m2:
+    case DataType::Float8_e8m0fnu:
     case DataType::Float4_e2m1fn: return 1;
-    case DataType::Half: case DataType::BFloat16: return 2;
+    case DataType::Half:
+    case DataType::BFloat16: return 2;
     case DataType::Float: return 3;
     case DataType::Double: return 4;
     case DataType::ComplexFloat: return 1;
@@ -85,7 +89,7 @@ std::optional<DataType> dataTypeFromTorchName(std::string_view name) {
   for (const auto& i : kTypes)
     if (!i.torch.empty() && i.torch == name) return i.type;
   // torch's aliases
-  if (name == "float" ) return DataType::Float;
+  if (name == "float") return DataType::Float;
   if (name == "double") return DataType::Double;
   if (name == "half") return DataType::Half;
   if (name == "long") return DataType::Int;

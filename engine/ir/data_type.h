@@ -11,7 +11,7 @@ namespace segscope::ir {
 enum class DataType : std::uint8_t {
   Null,  // "keep the input's type" (reduction dtype=DataType.Null)
   Bool,
-  Int,    // int64
+  Int,  // int64
   Int32,
   UInt64,
   Index,  // the kernel's index type; int64 on the host

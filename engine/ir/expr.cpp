@@ -28,8 +28,7 @@ std::string boolList(const std::vector<bool>& v) {
 }
 
 std::string operandText(const Val* v) {
-  if (const auto* s = v->asScalar(); s && s->isConstant())
-    return formatScalarValue(*s->value());
+  if (const auto* s = v->asScalar(); s && s->isConstant()) return formatScalarValue(*s->value());
   return v->name();
 }
 
@@ -39,15 +38,14 @@ std::string attributeText(const Expr& e) {
   const auto dtype = [&] { return std::string("dtype=") + std::string(dataTypeName(a.dtype)); };
   switch (e.family()) {
     case OpFamily::Cast: return ", " + dtype();
-    case OpFamily::Reduction:
-      return ", dims=" + intList(a.dims) + (a.keepdim ? ", keepdim=True" : "");
-    case OpFamily::Var: case OpFamily::VarMean:
+    case OpFamily::Reduction: return ", dims=" + intList(a.dims) + (a.keepdim ? ", keepdim=True" : "");
+    case OpFamily::Var:
+    case OpFamily::VarMean:
       return ", dims=" + intList(a.dims) + ", correction=" + std::to_string(a.correction) +
              (a.keepdim ? ", keepdim=True" : "");
     case OpFamily::Welford: return ", dims=" + intList(a.dims);
     case OpFamily::Broadcast: return ", is_broadcast_dim=" + boolList(a.flags);
-    case OpFamily::BroadcastInDim:
-      return ", shape=" + symList(a.shape) + ", broadcast_dims=" + intList(a.dims);
+    case OpFamily::BroadcastInDim: return ", shape=" + symList(a.shape) + ", broadcast_dims=" + intList(a.dims);
     case OpFamily::Expand: return ", shape=" + symList(a.shape);
     case OpFamily::Reshape: return ", new_shape=" + symList(a.shape);
     case OpFamily::Squeeze: return ", dims=" + intList(a.dims) + (a.option ? ", squeeze_expanded=True" : "");
@@ -61,9 +59,11 @@ std::string attributeText(const Expr& e) {
     case OpFamily::Full: return ", shape=" + symList(a.shape) + ", " + dtype();
     case OpFamily::Iota: return ", " + dtype();
     case OpFamily::RandomFill: return ", shape=" + symList(a.shape) + ", " + dtype();
-    case OpFamily::Gather: case OpFamily::IndexSelect: case OpFamily::Select:
-    case OpFamily::Size: case OpFamily::Cumsum:
-      return ", dim=" + std::to_string(a.axis);
+    case OpFamily::Gather:
+    case OpFamily::IndexSelect:
+    case OpFamily::Select:
+    case OpFamily::Size:
+    case OpFamily::Cumsum: return ", dim=" + std::to_string(a.axis);
     case OpFamily::Triu: return ", diagonal=" + std::to_string(a.axis);
     default: return "";
   }

@@ -13,13 +13,13 @@ namespace segscope::ir {
 
 /// Attributes an op may carry; each family reads the fields it needs (see ops.h).
 struct ExprAttributes {
-  std::vector<std::int64_t> dims;   // reduction dims, permutation, squeeze dims, broadcast_dims, stride order
-  std::vector<bool> flags;          // is_broadcast_dim; optional-operand presence for sdpa/linear/random
-  std::vector<SymInt> shape;        // target shape of broadcast_in_dim/expand/reshape/full/random
+  std::vector<std::int64_t> dims;           // reduction dims, permutation, squeeze dims, broadcast_dims, stride order
+  std::vector<bool> flags;                  // is_broadcast_dim; optional-operand presence for sdpa/linear/random
+  std::vector<SymInt> shape;                // target shape of broadcast_in_dim/expand/reshape/full/random
   std::vector<SymInt> starts, ends, steps;  // slice
-  std::vector<SymInt> padWidths;    // (left, right) pairs starting from the last dim; a scalar at run time too
-  std::int64_t axis = 0;            // cat/gather/index_select/select/size/cumsum dim; triu diagonal
-  std::int64_t correction = 1;      // var / var_mean
+  std::vector<SymInt> padWidths;            // (left, right) pairs starting from the last dim; a scalar at run time too
+  std::int64_t axis = 0;                    // cat/gather/index_select/select/size/cumsum dim; triu diagonal
+  std::int64_t correction = 1;              // var / var_mean
   bool keepdim = false;
   bool option = false;              // manual_normalization / manual_padding / squeeze_expanded
   DataType dtype = DataType::Null;  // cast target, reduction/full/iota/random dtype
@@ -30,7 +30,9 @@ struct ExprAttributes {
   /// Every attribute that may name a run-time scalar: what inputs(), clone and segment
   /// export follow (one list, so a new symbolic attribute cannot be missed by one of them).
   std::array<std::vector<SymInt>*, 5> symbolicLists() { return {&shape, &starts, &ends, &steps, &padWidths}; }
-  std::array<const std::vector<SymInt>*, 5> symbolicLists() const { return {&shape, &starts, &ends, &steps, &padWidths}; }
+  std::array<const std::vector<SymInt>*, 5> symbolicLists() const {
+    return {&shape, &starts, &ends, &steps, &padWidths};
+  }
 
   friend bool operator==(const ExprAttributes&, const ExprAttributes&) = default;
 };
@@ -71,7 +73,6 @@ class Expr {
   void replaceInput(const Val* from, Val* to);
 
  public:
-
  private:
   int id_;
   OpType op_;

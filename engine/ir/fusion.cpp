@@ -114,7 +114,8 @@ int Fusion::removeDeadCode() {
   const std::vector<Expr*> order = exprs();
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
     Expr* e = *it;
-    const bool used = std::any_of(e->outputs().begin(), e->outputs().end(), [&](const Val* o) { return live.count(o) > 0; });
+    const bool used =
+        std::any_of(e->outputs().begin(), e->outputs().end(), [&](const Val* o) { return live.count(o) > 0; });
     if (used) continue;
     removeExpr(e);
     ++removed;
@@ -193,7 +194,8 @@ Status Fusion::removeVal(Val* v) {
       const TensorView* tv = p->asTensor();
       if (!tv || tv == v) continue;
       for (std::size_t i = 0; i < measuring.size(); ++i) {
-        const bool has = std::any_of(tv->dims().begin(), tv->dims().end(), [&](const Dim& d) { return d.extent.sym == measuring[i]; });
+        const bool has = std::any_of(tv->dims().begin(), tv->dims().end(),
+                                     [&](const Dim& d) { return d.extent.sym == measuring[i]; });
         if (has && (!home[i] || rank(tv) < rank(home[i]))) home[i] = tv;
       }
     }
@@ -248,7 +250,8 @@ TensorView* Fusion::restoreTensor(int id, DataType dtype, std::vector<Dim> dims)
   return t;
 }
 
-Expr* Fusion::restoreExpr(int id, OpType op, std::vector<Val*> operands, std::vector<Val*> outputs, ExprAttributes attrs) {
+Expr* Fusion::restoreExpr(int id, OpType op, std::vector<Val*> operands, std::vector<Val*> outputs,
+                          ExprAttributes attrs) {
   const int saved = nextExprId_;
   nextExprId_ = id;
   Expr* e = newExpr(op, std::move(operands), std::move(outputs), std::move(attrs));
@@ -423,7 +426,8 @@ Status Fusion::verify() const {
     if (const TensorView* tv = v->asTensor()) {
       if (!tv->contiguity().empty() && tv->contiguity().size() != tv->dims().size())
         return makeError(tv->name() + ": contiguity has " + std::to_string(tv->contiguity().size()) +
-                         " entries for rank " + std::to_string(tv->rank()), tv->loc());
+                             " entries for rank " + std::to_string(tv->rank()),
+                         tv->loc());
       for (const Dim& d : tv->dims())
         if (d.extent.sym && !known.count(d.extent.sym) && !d.extent.sym->definition())
           return makeError(tv->name() + ": extent " + d.extent.sym->name() + " is never defined", tv->loc());

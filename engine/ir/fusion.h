@@ -14,7 +14,7 @@ namespace segscope::ir {
 
 struct FusionOutput {
   Val* val = nullptr;
-  Val* aliasOf = nullptr;               // in-place update of this input (fd.add_output(T, Tin))
+  Val* aliasOf = nullptr;                 // in-place update of this input (fd.add_output(T, Tin))
   std::vector<std::int64_t> strideOrder;  // fd.add_output(T, stride_order=[...])
 };
 

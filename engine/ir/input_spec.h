@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "ir/data_type.h"
-#include "support/result.h"
 #include "ir/val.h"
+#include "support/result.h"
 
 namespace segscope::ir {
 
@@ -19,8 +19,8 @@ enum class InputFill {
   Randint,     // integers uniform in [low, high)
   Ones,
   Zeros,
-  Value,       // every element = value (torch.full, torch.tensor)
-  Scalar,      // a scalar input: value
+  Value,   // every element = value (torch.full, torch.tensor)
+  Scalar,  // a scalar input: value
 };
 
 struct InputSpec {

@@ -43,12 +43,15 @@ const std::vector<OpType>& allOpTypes() {
 
 bool isMetaOp(OpType op) {
   switch (opFamily(op)) {
-    case OpFamily::Broadcast: case OpFamily::BroadcastInDim: case OpFamily::Expand:
-    case OpFamily::Squeeze: case OpFamily::Reshape: case OpFamily::Permute:
-    case OpFamily::Set: case OpFamily::StrideOrder:
-      return true;
-    default:
-      return false;
+    case OpFamily::Broadcast:
+    case OpFamily::BroadcastInDim:
+    case OpFamily::Expand:
+    case OpFamily::Squeeze:
+    case OpFamily::Reshape:
+    case OpFamily::Permute:
+    case OpFamily::Set:
+    case OpFamily::StrideOrder: return true;
+    default: return false;
   }
 }
 

@@ -13,8 +13,7 @@ std::string opLabel(OpType op) { return std::string(opName(op)); }
 
 Result<TensorView*> requireTensor(Val* v, OpType op, const char* role) {
   if (v == nullptr) return makeError(opLabel(op) + ": missing " + role);
-  if (!v->isTensor())
-    return makeError(opLabel(op) + " expects a tensor " + role + ", got scalar " + v->name());
+  if (!v->isTensor()) return makeError(opLabel(op) + " expects a tensor " + role + ", got scalar " + v->name());
   return v->asTensor();
 }
 
@@ -42,9 +41,7 @@ TensorView* finishTensor(TensorView* tv) {
   return tv;
 }
 
-Dim dimFromExtent(const SymInt& e) {
-  return Dim{e, e.isConst(1) ? IterKind::Broadcast : IterKind::Iteration};
-}
+Dim dimFromExtent(const SymInt& e) { return Dim{e, e.isConst(1) ? IterKind::Broadcast : IterKind::Iteration}; }
 
 std::string extentText(const SymInt& e) { return e.toString(); }
 
@@ -129,13 +126,21 @@ ValResult elementwiseOutput(Fusion& f, OpType op, const std::vector<Val*>& opera
 // Ops whose result keeps the operand's narrow float type instead of computing in Float.
 bool keepsNarrowType(OpType op) {
   switch (op) {
-    case OpType::Abs: case OpType::Neg: case OpType::Relu: case OpType::Ceil: case OpType::Floor:
-    case OpType::Round: case OpType::Trunc: case OpType::Sign: case OpType::Frac:
-    case OpType::Where: case OpType::Clamp: case OpType::Threshold: case OpType::Minimum:
-    case OpType::Maximum:
-      return true;
-    default:
-      return false;
+    case OpType::Abs:
+    case OpType::Neg:
+    case OpType::Relu:
+    case OpType::Ceil:
+    case OpType::Floor:
+    case OpType::Round:
+    case OpType::Trunc:
+    case OpType::Sign:
+    case OpType::Frac:
+    case OpType::Where:
+    case OpType::Clamp:
+    case OpType::Threshold:
+    case OpType::Minimum:
+    case OpType::Maximum: return true;
+    default: return false;
   }
 }
 
@@ -270,8 +275,8 @@ ValResult broadcast(Fusion& f, Val* x, std::vector<bool> isBroadcastDim) {
   if (!tv) return tv.error();
   const auto kept = std::count(isBroadcastDim.begin(), isBroadcastDim.end(), false);
   if (kept != tv.value()->rank())
-    return makeError("broadcast: is_broadcast_dim has " + std::to_string(kept) + " non-broadcast entries for a tensor of rank " +
-                     std::to_string(tv.value()->rank()));
+    return makeError("broadcast: is_broadcast_dim has " + std::to_string(kept) +
+                     " non-broadcast entries for a tensor of rank " + std::to_string(tv.value()->rank()));
   std::vector<Dim> dims;
   std::size_t next = 0;
   for (bool b : isBroadcastDim)
@@ -310,14 +315,13 @@ ValResult broadcastInDim(Fusion& f, Val* x, std::vector<SymInt> shape, std::vect
     if (target.isConst(-1)) {
       dims[static_cast<std::size_t>(d.value())] = src;
     } else if (src.isBroadcast()) {
-      dims[static_cast<std::size_t>(d.value())] =
-          target.isConst(1) ? src : Dim{target, IterKind::ExpandedBroadcast};
+      dims[static_cast<std::size_t>(d.value())] = target.isConst(1) ? src : Dim{target, IterKind::ExpandedBroadcast};
     } else {
       if (src.extent.isConst() && target.isConst() && src.extent.value != target.value)
-        return makeError("broadcast_in_dim: input dim " + std::to_string(i) + " has extent " +
-                         extentText(src.extent) + " but shape[" + std::to_string(d.value()) + "] is " +
-                         extentText(target));
-      dims[static_cast<std::size_t>(d.value())] = src.extent.isConst() ? src : Dim{target.isConst() ? target : src.extent, IterKind::Iteration};
+        return makeError("broadcast_in_dim: input dim " + std::to_string(i) + " has extent " + extentText(src.extent) +
+                         " but shape[" + std::to_string(d.value()) + "] is " + extentText(target));
+      dims[static_cast<std::size_t>(d.value())] =
+          src.extent.isConst() ? src : Dim{target.isConst() ? target : src.extent, IterKind::Iteration};
     }
   }
   for (int d = 0; d < outRank; ++d) {
@@ -391,8 +395,8 @@ ValResult reshape(Fusion& f, Val* x, std::vector<SymInt> newShape) {
   if (!tv) return tv.error();
   if (auto st = checkShapeEntries(newShape, OpType::Reshape, true); !st) return st.error();
   const TensorView* in = tv.value();
-  const bool inputStatic = std::all_of(in->dims().begin(), in->dims().end(),
-                                       [](const Dim& d) { return d.extent.isConst(); });
+  const bool inputStatic =
+      std::all_of(in->dims().begin(), in->dims().end(), [](const Dim& d) { return d.extent.isConst(); });
   std::int64_t inElements = 1;
   for (const Dim& d : in->dims()) inElements *= d.extent.value;
   const auto inferred = std::count_if(newShape.begin(), newShape.end(), [](const SymInt& s) { return s.isConst(-1); });
@@ -452,7 +456,8 @@ ValResult strideOrder(Fusion& f, Val* x, std::vector<std::int64_t> order) {
   auto tv = requireTensor(x, OpType::StrideOrder);
   if (!tv) return tv.error();
   if (!isPermutation(order, tv.value()->rank()))
-    return makeError("stride_order: stride_order must be a permutation of 0.." + std::to_string(tv.value()->rank() - 1));
+    return makeError("stride_order: stride_order must be a permutation of 0.." +
+                     std::to_string(tv.value()->rank() - 1));
   TensorView* out = f.newTensor(x->dtype(), tv.value()->dims());
   out->setStrideOrder(order);
   ExprAttributes a;
@@ -475,7 +480,8 @@ ValResult slice(Fusion& f, Val* x, std::vector<SymInt> starts, std::vector<SymIn
   for (std::size_t d = 0; d < rank; ++d) {
     const Dim& src = in->dim(d);
     if (steps[d].isConst() && steps[d].value <= 0)
-      return makeError("slice: stride " + std::to_string(steps[d].value) + " at dim " + std::to_string(d) + " must be positive");
+      return makeError("slice: stride " + std::to_string(steps[d].value) + " at dim " + std::to_string(d) +
+                       " must be positive");
     if (!(src.extent.isConst() && starts[d].isConst() && ends[d].isConst() && steps[d].isConst())) {
       dims.push_back(Dim{freshExtent(f), IterKind::Iteration});
       continue;
@@ -519,7 +525,8 @@ ValResult pad(Fusion& f, Val* x, std::vector<SymInt> widths, Val* value) {
                      ", got " + std::to_string(widths.size()));
   for (const SymInt& w : widths)
     if (w.sym && (!w.sym->isScalar() || !isIntegral(w.sym->dtype())))
-      return makeError("pad: width " + w.sym->name() + " must be an integer scalar");  // internal_base_nodes.cpp:561-568
+      return makeError("pad: width " + w.sym->name() +
+                       " must be an integer scalar");  // internal_base_nodes.cpp:561-568
   std::vector<Dim> dims = in->dims();
   bool paddedAny = false;
   for (std::size_t i = 0; i < widths.size() / 2; ++i) {
@@ -530,7 +537,8 @@ ValResult pad(Fusion& f, Val* x, std::vector<SymInt> widths, Val* value) {
     paddedAny = true;
     if (d.extent.isConst() && left.isConst() && right.isConst()) {
       const std::int64_t n = d.extent.value + left.value + right.value;
-      if (n < 0) return makeError("pad: negative widths crop dim " + std::to_string(dims.size() - 1 - i) + " below zero");
+      if (n < 0)
+        return makeError("pad: negative widths crop dim " + std::to_string(dims.size() - 1 - i) + " below zero");
       // csrc/ir/internal_base_nodes.cpp:652-655: a resize to a known extent of 1 is a broadcast.
       d = dimFromExtent(SymInt::constant(n));
     } else {
@@ -615,8 +623,9 @@ ValResult iota(Fusion& f, Val* length, Val* start, Val* step, DataType dtype) {
     if (auto st = requireScalar(v, OpType::Iota, "argument"); !st) return st.error();
   if (!isIntegral(length->dtype())) return makeError("iota: length must be an integer scalar");
   const auto* lengthScalar = static_cast<const Scalar*>(length);
-  SymInt extent = lengthScalar->isConstant() ? SymInt::constant(static_cast<std::int64_t>(scalarAsDouble(*lengthScalar->value())))
-                                             : SymInt::symbolic(length);
+  SymInt extent = lengthScalar->isConstant()
+                      ? SymInt::constant(static_cast<std::int64_t>(scalarAsDouble(*lengthScalar->value())))
+                      : SymInt::symbolic(length);
   TensorView* out = f.newTensor(dtype == DataType::Null ? DataType::Int : dtype, {Dim{extent, IterKind::Iteration}});
   ExprAttributes a;
   a.dtype = out->dtype();
@@ -666,7 +675,8 @@ ValResult gather(Fusion& f, OpType op, Val* x, Val* index, std::int64_t dim) {
   if (!tv) return tv.error();
   auto idx = requireTensor(index, op, "index");
   if (!idx) return idx.error();
-  if (!isIntegral(index->dtype())) return makeError(opLabel(op) + ": index " + index->name() + " must be an integer tensor");
+  if (!isIntegral(index->dtype()))
+    return makeError(opLabel(op) + ": index " + index->name() + " must be an integer tensor");
   if (idx.value()->rank() != tv.value()->rank())
     return makeError(opLabel(op) + ": index has rank " + std::to_string(idx.value()->rank()) + " but " + x->name() +
                      " has rank " + std::to_string(tv.value()->rank()));
@@ -709,9 +719,11 @@ ValResult indexSelect(Fusion& f, Val* x, Val* index, std::int64_t dim) {
   if (!tv) return tv.error();
   auto idx = requireTensor(index, OpType::IndexSelect, "index");
   if (!idx) return idx.error();
-  if (!isIntegral(index->dtype())) return makeError("index_select: index " + index->name() + " must be an integer tensor");
+  if (!isIntegral(index->dtype()))
+    return makeError("index_select: index " + index->name() + " must be an integer tensor");
   const int rank = tv.value()->rank();
-  if (rank == 0) return makeError("index_select: the lookup tensor " + x->name() + " cannot be 0-D");  // indexing.cpp:80
+  if (rank == 0)
+    return makeError("index_select: the lookup tensor " + x->name() + " cannot be 0-D");  // indexing.cpp:80
   auto d = normalizeDim(dim, rank, "index_select");
   if (!d) return d.error();
   const TensorView* in = idx.value();

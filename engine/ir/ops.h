@@ -36,8 +36,8 @@ ValResult permute(Fusion& f, Val* x, std::vector<std::int64_t> dims);
 ValResult set(Fusion& f, OpType op, Val* x);  // set or segment_set
 ValResult strideOrder(Fusion& f, Val* x, std::vector<std::int64_t> order);
 
-ValResult slice(Fusion& f, Val* x, std::vector<SymInt> starts, std::vector<SymInt> ends,
-                std::vector<SymInt> steps, bool manualNormalization);
+ValResult slice(Fusion& f, Val* x, std::vector<SymInt> starts, std::vector<SymInt> ends, std::vector<SymInt> steps,
+                bool manualNormalization);
 /// widths: (left, right) pairs starting from the last dim, constants or integer scalars;
 /// value may be null (zero). Padding nothing gives a set, as in nvFuser.
 ValResult pad(Fusion& f, Val* x, std::vector<SymInt> widths, Val* value);

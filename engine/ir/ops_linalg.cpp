@@ -110,7 +110,8 @@ ValsResult sdpaBwd(Fusion& f, Val* gradOut, Val* q, Val* k, Val* v, Val* out, Va
     if (!tv) return tv.error();
   }
   for (Val* t : {gradOut, q, k, v, out})
-    if (t->asTensor()->rank() != 4) return makeError("sdpfa_bwd: " + t->name() + " must be [batch, heads, seq, head_dim]");
+    if (t->asTensor()->rank() != 4)
+      return makeError("sdpfa_bwd: " + t->name() + " must be [batch, heads, seq, head_dim]");
   for (Val* s : {dropoutP, isCausal, scale})
     if (auto st = requireScalar(s, OpType::SdpaBwd, "option"); !st) return st.error();
   TensorView* gq = f.newTensor(q->dtype(), q->asTensor()->dims());
@@ -130,7 +131,8 @@ ValResult embeddingFwd(Fusion& f, Val* indices, Val* weight, const std::vector<V
   if (!ti) return ti.error();
   auto tw = requireTensor(weight, OpType::EmbeddingFwd, "weight");
   if (!tw) return tw.error();
-  if (!isIntegral(indices->dtype())) return makeError("embedding_fwd: input " + indices->name() + " must hold integer indices");
+  if (!isIntegral(indices->dtype()))
+    return makeError("embedding_fwd: input " + indices->name() + " must hold integer indices");
   if (tw.value()->rank() != 2) return makeError("embedding_fwd: weight must be [num_embeddings, embedding_dim]");
   std::vector<Dim> dims = ti.value()->dims();
   dims.push_back(tw.value()->dim(1));

@@ -36,7 +36,9 @@ ValResult trivialReduction(Fusion& f, OpType op, Val* x, const std::vector<std::
     remaining.push_back(d - std::count_if(squeezed.begin(), squeezed.end(), [d](std::int64_t s) { return s < d; }));
   }
   SEGSCOPE_TRY(Val * out, squeeze(f, x, squeezed, /*squeezeExpanded=*/true));
-  if (!remaining.empty()) { SEGSCOPE_TRY(out, plainReduction(f, op, out, remaining, false, dtype)); }
+  if (!remaining.empty()) {
+    SEGSCOPE_TRY(out, plainReduction(f, op, out, remaining, false, dtype));
+  }
   if ((op == OpType::Sum || op == OpType::Prod) && !expandedExtents.empty()) {
     // The factor is cast to the result's type (SimplifyingIrBuilder::maybeCastExpr), which
     // folds to one constant when every extent is known.
@@ -53,8 +55,11 @@ ValResult trivialReduction(Fusion& f, OpType op, Val* x, const std::vector<std::
     } else {
       for (const SymInt& e : expandedExtents) {
         Val* v = e.isConst() ? constant(f, e.value, DataType::Int) : e.sym;
-        if (!factor) factor = v;
-        else { SEGSCOPE_TRY(factor, binary(f, OpType::Mul, factor, v)); }
+        if (!factor)
+          factor = v;
+        else {
+          SEGSCOPE_TRY(factor, binary(f, OpType::Mul, factor, v));
+        }
       }
     }
     SEGSCOPE_TRY(out, binary(f, op == OpType::Sum ? OpType::Mul : OpType::Pow, out, factor));

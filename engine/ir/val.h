@@ -104,7 +104,10 @@ class Scalar final : public Val {
   /// Symbolic extents of an input tensor remember which tensor and dim they measure.
   const TensorView* extentOf() const { return extentOf_; }
   int extentDim() const { return extentDim_; }
-  void setExtentOf(const TensorView* tv, int dim) { extentOf_ = tv; extentDim_ = dim; }
+  void setExtentOf(const TensorView* tv, int dim) {
+    extentOf_ = tv;
+    extentDim_ = dim;
+  }
 
  private:
   std::optional<ScalarValue> value_;
@@ -114,8 +117,7 @@ class Scalar final : public Val {
 
 class TensorView final : public Val {
  public:
-  TensorView(int id, DataType dtype, std::vector<Dim> dims)
-      : Val(ValKind::Tensor, id, dtype), dims_(std::move(dims)) {}
+  TensorView(int id, DataType dtype, std::vector<Dim> dims) : Val(ValKind::Tensor, id, dtype), dims_(std::move(dims)) {}
 
   const std::vector<Dim>& dims() const { return dims_; }
   const Dim& dim(std::size_t i) const { return dims_[i]; }

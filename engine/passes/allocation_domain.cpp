@@ -47,7 +47,8 @@ std::vector<std::int64_t> effectiveOrder(const TensorView* tv) {
 }
 
 int nonBroadcastDims(const TensorView* tv) {
-  return static_cast<int>(std::count_if(tv->dims().begin(), tv->dims().end(), [](const ir::Dim& d) { return !d.isBroadcast(); }));
+  return static_cast<int>(
+      std::count_if(tv->dims().begin(), tv->dims().end(), [](const ir::Dim& d) { return !d.isBroadcast(); }));
 }
 
 // Which fusion inputs every value depends on, as bitsets over input positions, in one
@@ -92,11 +93,13 @@ class InputDependencies {
 
 bool positionPreserving(const Expr* e) {
   switch (e->family()) {
-    case OpFamily::Unary: case OpFamily::Binary: case OpFamily::Ternary: case OpFamily::Cast:
-    case OpFamily::Set: case OpFamily::StrideOrder:
-      return true;
-    default:
-      return false;
+    case OpFamily::Unary:
+    case OpFamily::Binary:
+    case OpFamily::Ternary:
+    case OpFamily::Cast:
+    case OpFamily::Set:
+    case OpFamily::StrideOrder: return true;
+    default: return false;
   }
 }
 
@@ -141,10 +144,11 @@ bool excludedProducer(const Val* v) {
   const Expr* def = v->definition();
   if (!def) return false;
   switch (def->family()) {
-    case OpFamily::Matmul: case OpFamily::Linear: case OpFamily::SdpaFwd: case OpFamily::SdpaBwd:
-      return true;
-    default:
-      return false;
+    case OpFamily::Matmul:
+    case OpFamily::Linear:
+    case OpFamily::SdpaFwd:
+    case OpFamily::SdpaBwd: return true;
+    default: return false;
   }
 }
 

@@ -35,7 +35,8 @@ bool isInclusiveType(DataType base, DataType wider) {
     case DataType::ComplexFloat: return baseFloat || base == DataType::Float;
     case DataType::Int: return base == DataType::Int32;
     case DataType::Half:
-    case DataType::BFloat16: return isFloat8(base) && base != DataType::Float4_e2m1fn && base != DataType::Float8_e8m0fnu;
+    case DataType::BFloat16:
+      return isFloat8(base) && base != DataType::Float4_e2m1fn && base != DataType::Float8_e8m0fnu;
     default: return false;
   }
 }
@@ -95,7 +96,7 @@ class CastOptimizer {
     DataType anchorType = start->dtype();
     for (ir::Val* v : chain) {
       if (isInclusiveType(anchorType, v->dtype())) continue;  // widening: drop it
-      if (!isInclusiveType(v->dtype(), anchorType)) {          // incompatible: keep both
+      if (!isInclusiveType(v->dtype(), anchorType)) {         // incompatible: keep both
         loAnchor = replaceInputInCast(loAnchor, startingAnchor);
         v = replaceInputInCast(v, loAnchor);
         startingAnchor = v;
@@ -131,8 +132,8 @@ class CastOptimizer {
       removeDropped(dropped);
       const std::string type(ir::dataTypeName(newIn->dtype()));
       if (chain.empty())
-        log_.add("removed " + castText + ", a cast to the dtype " + newIn->name() + " already has: uses of " +
-                 outName + " now read " + newIn->name());
+        log_.add("removed " + castText + ", a cast to the dtype " + newIn->name() + " already has: uses of " + outName +
+                 " now read " + newIn->name());
       else
         log_.add("folded cast chain " + beforeText + " away: it comes back to " + type +
                  " without losing anything, so uses of " + outName + " now read " + newIn->name());

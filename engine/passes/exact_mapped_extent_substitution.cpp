@@ -110,7 +110,8 @@ const TensorView* tensorOperand(const Expr& e, std::size_t i) {
 // Joins dim i of `a` with dim i of `b` for every i (same rank, same dims).
 void joinSameShape(ExtentSets& sets, const TensorView* a, const TensorView* b) {
   if (!a || !b || a->rank() != b->rank()) return;
-  for (int d = 0; d < a->rank(); ++d) sets.join(a->dim(static_cast<std::size_t>(d)), b->dim(static_cast<std::size_t>(d)));
+  for (int d = 0; d < a->rank(); ++d)
+    sets.join(a->dim(static_cast<std::size_t>(d)), b->dim(static_cast<std::size_t>(d)));
 }
 
 // Joins the dims of `in` that survive into `out` (in order) when `keep[d]` is true.
@@ -123,14 +124,19 @@ void joinKept(ExtentSets& sets, const TensorView* in, const TensorView* out, con
   }
 }
 
-bool contains(const std::vector<std::int64_t>& v, std::int64_t x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+bool contains(const std::vector<std::int64_t>& v, std::int64_t x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
 
 void collect(ExtentSets& sets, const Expr& e) {
   const ir::ExprAttributes& a = e.attrs();
   const TensorView* in = tensorOperand(e, 0);
   const TensorView* out = e.outputs().empty() ? nullptr : e.output()->asTensor();
   switch (e.family()) {
-    case OpFamily::Unary: case OpFamily::Binary: case OpFamily::Ternary: case OpFamily::Cast: {
+    case OpFamily::Unary:
+    case OpFamily::Binary:
+    case OpFamily::Ternary:
+    case OpFamily::Cast: {
       if (!out) return;
       for (std::size_t i = 0; i < e.numOperands(); ++i) {
         const TensorView* t = tensorOperand(e, i);
@@ -141,11 +147,15 @@ void collect(ExtentSets& sets, const Expr& e) {
       }
       return;
     }
-    case OpFamily::Set: case OpFamily::StrideOrder: case OpFamily::RandLike: case OpFamily::Triu:
-    case OpFamily::Cumsum:
-      joinSameShape(sets, in, out);
-      return;
-    case OpFamily::Reduction: case OpFamily::Var: case OpFamily::VarMean: case OpFamily::Welford: {
+    case OpFamily::Set:
+    case OpFamily::StrideOrder:
+    case OpFamily::RandLike:
+    case OpFamily::Triu:
+    case OpFamily::Cumsum: joinSameShape(sets, in, out); return;
+    case OpFamily::Reduction:
+    case OpFamily::Var:
+    case OpFamily::VarMean:
+    case OpFamily::Welford: {
       if (!in) return;
       for (const Val* o : e.outputs()) {
         const TensorView* t = o->asTensor();
@@ -170,12 +180,11 @@ void collect(ExtentSets& sets, const Expr& e) {
     case OpFamily::BroadcastInDim: {
       if (!in || !out) return;
       for (std::size_t i = 0; i < a.dims.size() && i < in->dims().size(); ++i)
-        if (a.dims[i] >= 0 && a.dims[i] < out->rank()) sets.join(in->dim(i), out->dim(static_cast<std::size_t>(a.dims[i])));
+        if (a.dims[i] >= 0 && a.dims[i] < out->rank())
+          sets.join(in->dim(i), out->dim(static_cast<std::size_t>(a.dims[i])));
       return;
     }
-    case OpFamily::Expand:
-      joinSameShape(sets, in, out);
-      return;
+    case OpFamily::Expand: joinSameShape(sets, in, out); return;
     case OpFamily::Squeeze: {
       if (!in || !out) return;
       std::vector<bool> keep(static_cast<std::size_t>(in->rank()));
@@ -185,7 +194,8 @@ void collect(ExtentSets& sets, const Expr& e) {
     }
     case OpFamily::Permute: {
       if (!in || !out || static_cast<int>(a.dims.size()) != out->rank()) return;
-      for (std::size_t i = 0; i < a.dims.size(); ++i) sets.join(in->dim(static_cast<std::size_t>(a.dims[i])), out->dim(i));
+      for (std::size_t i = 0; i < a.dims.size(); ++i)
+        sets.join(in->dim(static_cast<std::size_t>(a.dims[i])), out->dim(i));
       return;
     }
     case OpFamily::Cat: {
@@ -203,7 +213,8 @@ void collect(ExtentSets& sets, const Expr& e) {
       for (int d = 0; d < in->rank(); ++d) {
         // Widths come in (left, right) pairs starting from the last dim.
         const std::size_t pair = static_cast<std::size_t>(in->rank() - 1 - d);
-        const bool padded = 2 * pair + 1 < a.padWidths.size() && !(a.padWidths[2 * pair].isConst(0) && a.padWidths[2 * pair + 1].isConst(0));
+        const bool padded = 2 * pair + 1 < a.padWidths.size() &&
+                            !(a.padWidths[2 * pair].isConst(0) && a.padWidths[2 * pair + 1].isConst(0));
         if (!padded) sets.join(in->dim(static_cast<std::size_t>(d)), out->dim(static_cast<std::size_t>(d)));
       }
       return;
@@ -236,8 +247,7 @@ void collect(ExtentSets& sets, const Expr& e) {
       sets.joinExtent(SymInt::symbolic(e.output()), in->dim(static_cast<std::size_t>(a.axis)));
       return;
     }
-    default:
-      return;  // reshape, slice, full/iota/random, matmul, linear, sdpa, embedding
+    default: return;  // reshape, slice, full/iota/random, matmul, linear, sdpa, embedding
   }
 }
 
@@ -263,7 +273,8 @@ bool ExactMappedExtentSubstitution::runPass(ir::Fusion& fusion, PassLog& log) {
     }
   }
   // In the user's terms: "T1.size0 := T0.size0" (an extent names the dim it measures).
-  for (const auto& [id, rep] : applied) log.add(SymInt::symbolic(fusion.valById(id)).toString() + " := " + rep.toString());
+  for (const auto& [id, rep] : applied)
+    log.add(SymInt::symbolic(fusion.valById(id)).toString() + " := " + rep.toString());
   return !applied.empty();
 }
 

@@ -22,7 +22,7 @@ namespace {
 // csrc/preseg_passes/mark_aliases_prepare.cpp:53-66 exprsDependedByNonAliases: every expr
 // a tensor that is no view (a computed value, an input, an in-place target) depends on.
 std::unordered_set<const ir::Expr*> exprsDependedByNonAliases(const ir::Fusion& fusion,
-                                                               const scheduler::AliasAnalysis& analysis) {
+                                                              const scheduler::AliasAnalysis& analysis) {
   std::unordered_set<const ir::Val*> needed;
   std::unordered_set<const ir::Expr*> result;
   const std::vector<ir::Expr*> order = fusion.exprs();

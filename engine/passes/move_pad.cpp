@@ -16,15 +16,31 @@ using ir::OpType;
 // Unary ops with f(0) == 0 in every dtype they accept (neg gives -0.0, equal to 0).
 bool zeroIsFixedPoint(OpType op) {
   switch (op) {
-    case OpType::Abs: case OpType::Neg: case OpType::Relu: case OpType::Sqrt:
-    case OpType::Sin: case OpType::Sinh: case OpType::Tan: case OpType::Tanh:
-    case OpType::Asin: case OpType::Asinh: case OpType::Atan: case OpType::Atanh:
-    case OpType::Erf: case OpType::Erfinv: case OpType::Expm1: case OpType::Log1p:
-    case OpType::Ceil: case OpType::Floor: case OpType::Round: case OpType::Trunc:
-    case OpType::Frac: case OpType::Sign: case OpType::Silu: case OpType::Cast:
-      return true;
-    default:
-      return false;
+    case OpType::Abs:
+    case OpType::Neg:
+    case OpType::Relu:
+    case OpType::Sqrt:
+    case OpType::Sin:
+    case OpType::Sinh:
+    case OpType::Tan:
+    case OpType::Tanh:
+    case OpType::Asin:
+    case OpType::Asinh:
+    case OpType::Atan:
+    case OpType::Atanh:
+    case OpType::Erf:
+    case OpType::Erfinv:
+    case OpType::Expm1:
+    case OpType::Log1p:
+    case OpType::Ceil:
+    case OpType::Floor:
+    case OpType::Round:
+    case OpType::Trunc:
+    case OpType::Frac:
+    case OpType::Sign:
+    case OpType::Silu:
+    case OpType::Cast: return true;
+    default: return false;
   }
 }
 

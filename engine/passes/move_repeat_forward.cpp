@@ -211,8 +211,10 @@ std::vector<const ir::Val*> postDominators(const ir::Fusion& fusion, const ir::V
   const auto rank = [&](const ir::Val* v) { return v == exitNode ? INT32_MAX : order.at(v); };
   const auto intersect = [&](const ir::Val* a, const ir::Val* b) {
     while (a != b) {
-      if (rank(a) < rank(b)) a = ipdom.at(a);
-      else b = ipdom.at(b);
+      if (rank(a) < rank(b))
+        a = ipdom.at(a);
+      else
+        b = ipdom.at(b);
     }
     return a;
   };

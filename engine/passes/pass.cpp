@@ -86,10 +86,11 @@ bool PassRunner::runToFixedPoint(const std::vector<const Pass*>& passes, int max
     summary.after = current_;
     summary.exprsBefore = exprsBefore;
     summary.exprsAfter = static_cast<int>(fusion_.exprs().size());
-    summary.log.push_back(hitCap_ ? "stopped at the cap of " + std::to_string(maxSweeps) +
-                                        " sweeps before reaching a fixed point (" + std::to_string(passRuns) + " pass runs)"
-                                  : "reached a fixed point after " + std::to_string(sweeps) + " sweeps (" +
-                                        std::to_string(passRuns) + " pass runs)");
+    summary.log.push_back(hitCap_
+                              ? "stopped at the cap of " + std::to_string(maxSweeps) +
+                                    " sweeps before reaching a fixed point (" + std::to_string(passRuns) + " pass runs)"
+                              : "reached a fixed point after " + std::to_string(sweeps) + " sweeps (" +
+                                    std::to_string(passRuns) + " pass runs)");
     recorder_->record(std::move(summary));
   }
   return anyChange;

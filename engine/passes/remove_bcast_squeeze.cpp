@@ -51,8 +51,7 @@ std::optional<AxisOps> axisOps(const Expr* e) {
   const ir::ExprAttributes& a = e->attrs();
   AxisOps ops;
   switch (e->op()) {
-    case OpType::Set:
-      return AxisOps(static_cast<std::size_t>(in->rank()), AxisOp::Preserve);
+    case OpType::Set: return AxisOps(static_cast<std::size_t>(in->rank()), AxisOp::Preserve);
     case OpType::Broadcast:
       for (bool b : a.flags) ops.push_back(b ? AxisOp::Broadcast : AxisOp::Preserve);
       return ops;
@@ -76,12 +75,12 @@ std::optional<AxisOps> axisOps(const Expr* e) {
         ops[d] = AxisOp::Preserve;
       }
       for (std::size_t d = 0; d < ops.size(); ++d)
-        if (ops[d] == AxisOp::Broadcast && !(out->dim(d).kind == ir::IterKind::Broadcast && out->dim(d).extent.isConst(1)))
+        if (ops[d] == AxisOp::Broadcast &&
+            !(out->dim(d).kind == ir::IterKind::Broadcast && out->dim(d).extent.isConst(1)))
           return std::nullopt;
       return ops;
     }
-    default:
-      return std::nullopt;
+    default: return std::nullopt;
   }
 }
 
@@ -205,8 +204,7 @@ class Rewriter {
     const bool cIsSet = *cOps == AxisOps(cOps->size(), AxisOp::Preserve);
     // Replacing y by an existing value: x for the identity, m when C is only a set.
     Val* target = *kind == AxisOp::Preserve ? static_cast<Val*>(x) : (cIsSet ? mVal : nullptr);
-    if (target && sameDims(target->asTensor(), y) &&
-        (!f_.isOutput(y) || !isOutputAliasOrForbidden(y, target))) {
+    if (target && sameDims(target->asTensor(), y) && (!f_.isOutput(y) || !isOutputAliasOrForbidden(y, target))) {
       f_.replaceAllUsesWith(y, target);
       f_.removeExpr(c);
       const bool pGone = removeIfUnused(p);
@@ -235,7 +233,8 @@ class Rewriter {
     Expr* single = f_.newExpr(op, {x}, {y}, attrs);
     single->setLoc(loc);
     const bool pGone = removeIfUnused(p);
-    log_.add("replaced " + before + " by " + single->toString() + (pGone ? "" : " (" + mVal->name() + " is still used)"));
+    log_.add("replaced " + before + " by " + single->toString() +
+             (pGone ? "" : " (" + mVal->name() + " is still used)"));
     modified_ = true;
     return y;
   }

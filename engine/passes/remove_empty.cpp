@@ -26,10 +26,11 @@ ir::Scalar* initConstant(ir::Fusion& f, OpType op, DataType dtype) {
   if (dtype == DataType::Bool) return rewrite::constantFor(f, dtype, isMax ? 0.0 : 1.0);
   if (dtype == DataType::Int32)
     return f.newScalar(DataType::Int, ir::ScalarValue(std::int64_t{isMax ? std::numeric_limits<std::int32_t>::lowest()
-                                                                          : std::numeric_limits<std::int32_t>::max()}));
+                                                                         : std::numeric_limits<std::int32_t>::max()}));
   if (dtype == DataType::UInt64)
     return isMax ? f.newScalar(DataType::Int, ir::ScalarValue(std::int64_t{0}))
-                 : f.newScalar(DataType::Double, ir::ScalarValue(static_cast<double>(std::numeric_limits<std::uint64_t>::max())));
+                 : f.newScalar(DataType::Double,
+                               ir::ScalarValue(static_cast<double>(std::numeric_limits<std::uint64_t>::max())));
   if (ir::isIntegral(dtype))
     return f.newScalar(DataType::Int, ir::ScalarValue(isMax ? std::numeric_limits<std::int64_t>::lowest()
                                                             : std::numeric_limits<std::int64_t>::max()));
@@ -51,9 +52,12 @@ class EmptyRemover {
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
       ir::Expr* e = f_.exprById(*it);
       if (!e || !live.count(*it)) continue;
-      if (e->family() == OpFamily::Reduction) handleReduction(e);
-      else if (e->family() == OpFamily::Pad) handlePad(e);
-      else if (e->family() == OpFamily::Cat) handleCat(e);
+      if (e->family() == OpFamily::Reduction)
+        handleReduction(e);
+      else if (e->family() == OpFamily::Pad)
+        handlePad(e);
+      else if (e->family() == OpFamily::Cat)
+        handleCat(e);
     }
     return changed_;
   }
@@ -127,8 +131,9 @@ class EmptyRemover {
       (void)f_.removeVal(init);
       return;
     }
-    commit(out, full, e->toString() + " reduces the empty axis " + std::to_string(*empty) + " of " +
-                          rewrite::describe(x) + ": replaced by its init value,");
+    commit(out, full,
+           e->toString() + " reduces the empty axis " + std::to_string(*empty) + " of " + rewrite::describe(x) +
+               ": replaced by its init value,");
   }
 
   void handlePad(ir::Expr* e) {
@@ -158,8 +163,9 @@ class EmptyRemover {
         kept.push_back(e->operand(i));
     }
     if (dropped.empty() || !out) return;
-    const std::string what = "dropped the empty input" + std::string(dropped.find(", T") == std::string::npos ? " " : "s ") +
-                             dropped + " of " + e->toString() + ", now";
+    const std::string what = "dropped the empty input" +
+                             std::string(dropped.find(", T") == std::string::npos ? " " : "s ") + dropped + " of " +
+                             e->toString() + ", now";
     ir::TensorView* replacement = nullptr;
     if (kept.empty()) {
       ir::Scalar* zero = rewrite::constantFor(f_, out->dtype(), 0.0);
@@ -169,8 +175,8 @@ class EmptyRemover {
         return;
       }
     } else {
-      auto joined = kept.size() == 1 ? ir::ops::set(f_, OpType::Set, kept[0])
-                                     : ir::ops::cat(f_, kept, axis, e->attrs().option);
+      auto joined =
+          kept.size() == 1 ? ir::ops::set(f_, OpType::Set, kept[0]) : ir::ops::cat(f_, kept, axis, e->attrs().option);
       if (!joined) return;
       replacement = joined.value()->asTensor();
       if (replacement->dtype() != out->dtype()) {  // an empty input took part in the promotion

@@ -23,10 +23,10 @@ namespace {
 
 bool isBroadcastLike(const ir::Expr* e) {
   switch (e->family()) {
-    case ir::OpFamily::Broadcast: case ir::OpFamily::BroadcastInDim: case ir::OpFamily::Expand:
-      return true;
-    default:
-      return false;
+    case ir::OpFamily::Broadcast:
+    case ir::OpFamily::BroadcastInDim:
+    case ir::OpFamily::Expand: return true;
+    default: return false;
   }
 }
 

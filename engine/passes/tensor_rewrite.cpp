@@ -54,7 +54,8 @@ bool replaceTensor(ir::Fusion& f, ir::TensorView* old, ir::TensorView* replaceme
     const ir::SymInt b = replacement->dim(d).extent;
     if (a == b) continue;
     replacement->setExtent(d, a);
-    if (auto* s = a.sym ? a.sym->asScalar() : nullptr; s && s->extentOf() == old) s->setExtentOf(replacement, static_cast<int>(d));
+    if (auto* s = a.sym ? a.sym->asScalar() : nullptr; s && s->extentOf() == old)
+      s->setExtentOf(replacement, static_cast<int>(d));
     if (b.sym) dropped.push_back(b.sym);
   }
   f.replaceAllUsesWith(old, replacement);
@@ -96,7 +97,8 @@ std::string nextTensorName(const ir::Fusion& fusion) {
   long highest = -1;
   for (const ir::Val* v : fusion.vals()) {
     const std::string& n = v->name();
-    if (n.size() < 2 || n[0] != 'T' || n.find_first_not_of("0123456789", 1) != std::string::npos || n.size() > 12) continue;
+    if (n.size() < 2 || n[0] != 'T' || n.find_first_not_of("0123456789", 1) != std::string::npos || n.size() > 12)
+      continue;
     highest = std::max(highest, std::stol(n.substr(1)));
   }
   return "T" + std::to_string(highest + 1);

@@ -50,7 +50,8 @@ bool TranslateRepeatToExpand::runPass(ir::Fusion& fusion, PassLog& log) {
     std::vector<SymInt> newShape;
     for (std::size_t d = 0; d < rank; ++d) {
       const SymInt& extent = t->dim(d).extent;
-      newShape.push_back(d != axis ? extent : (extent.isConst() ? SymInt::constant(k * extent.value) : SymInt::constant(-1)));
+      newShape.push_back(d != axis ? extent
+                                   : (extent.isConst() ? SymInt::constant(k * extent.value) : SymInt::constant(-1)));
     }
     auto r = x ? ir::ops::reshape(fusion, x.value(), newShape) : ir::ops::ValResult(x.error());
     if (!r || !rewrite::replaceTensor(fusion, out, r.value()->asTensor())) {

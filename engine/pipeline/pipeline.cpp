@@ -3,9 +3,9 @@
 #include "pipeline/pipeline.h"
 
 #include "exec/cuda/driver_api.h"
-#include "support/file_io.h"
 #include "passes/pre_segmenter.h"
 #include "scheduler/concretize_reshapes.h"
+#include "support/file_io.h"
 #include "trace/trace_json.h"
 
 namespace segscope::pipeline {
@@ -106,8 +106,8 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
 
   // Segment: the whole-fusion try, then the merge phases and finalize
   // (segmenter/segment_candidate_finder.cpp lists them), every question recorded.
-  auto result = segmenter::segmentFusion(*session.script.fusion, session.script.inputs, *profile, options.segmenter,
-                                         recorder);
+  auto result =
+      segmenter::segmentFusion(*session.script.fusion, session.script.inputs, *profile, options.segmenter, recorder);
   if (!result) return PipelineError{PipelineError::Kind::Segmenting, makeDiagnostic(result.error(), file, source)};
   session.segmentation = std::make_shared<const segmenter::SegmentationResult>(std::move(result.value()));
 

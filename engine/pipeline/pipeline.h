@@ -6,10 +6,10 @@
 #include <string>
 #include <variant>
 
-#include "support/diagnostic.h"
 #include "passes/pass.h"
 #include "pipeline/session.h"
 #include "segmenter/segment_candidate_finder.h"
+#include "support/diagnostic.h"
 
 namespace segscope::pipeline {
 

@@ -10,11 +10,11 @@
 #include <string>
 
 #include "frontend/script.h"
-#include "support/result.h"
 #include "regions/region_comparison.h"
 #include "regions/regions.h"
 #include "scheduler/device_profile.h"
 #include "segmenter/segment_candidate_finder.h"
+#include "support/result.h"
 #include "trace/trace.h"
 
 namespace segscope::pipeline {

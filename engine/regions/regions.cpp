@@ -113,7 +113,8 @@ std::int64_t tensorBytes(const ir::Val* v, const scheduler::RuntimeInfo& rt) {
   if (!sizes || sizes->size() != tv->dims().size()) return 0;
   std::int64_t elements = 1;
   for (std::size_t d = 0; d < sizes->size(); ++d)
-    elements *= tv->dim(d).kind == ir::IterKind::ExpandedBroadcast ? std::min<std::int64_t>((*sizes)[d], 1) : (*sizes)[d];
+    elements *=
+        tv->dim(d).kind == ir::IterKind::ExpandedBroadcast ? std::min<std::int64_t>((*sizes)[d], 1) : (*sizes)[d];
   return elements * ir::byteSize(tv->dtype());
 }
 

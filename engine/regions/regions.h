@@ -9,9 +9,9 @@
 
 #include "ir/fusion.h"
 #include "ir/input_spec.h"
-#include "support/result.h"
 #include "scheduler/device_profile.h"
 #include "scheduler/runtime_info.h"
+#include "support/result.h"
 
 namespace segscope::regions {
 

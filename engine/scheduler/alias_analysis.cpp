@@ -30,7 +30,8 @@ Layout declaredLayout(const ir::TensorView* tv, const std::vector<std::int64_t>&
   Layout layout;
   for (int i = 0; i < rank; ++i) {
     const int d = order[static_cast<std::size_t>(i)];
-    std::optional<bool> c = tv->dim(static_cast<std::size_t>(d)).isBroadcast() ? std::nullopt : std::optional<bool>(true);
+    std::optional<bool> c =
+        tv->dim(static_cast<std::size_t>(d)).isBroadcast() ? std::nullopt : std::optional<bool>(true);
     if (static_cast<int>(contiguity.size()) == rank && c) c = contiguity[static_cast<std::size_t>(i)].value_or(true);
     layout.push_back({d, c});
   }
@@ -83,8 +84,10 @@ Layout insertBroadcastDims(const Layout& mapped, const std::vector<bool>& isNewB
   Layout out;
   std::size_t next = 0;
   for (std::size_t i = 0; i < isNewBroadcast.size(); ++i) {
-    if (isNewBroadcast[i]) out.push_back({static_cast<int>(i), std::nullopt});
-    else if (next < mapped.size()) out.push_back(mapped[next++]);
+    if (isNewBroadcast[i])
+      out.push_back({static_cast<int>(i), std::nullopt});
+    else if (next < mapped.size())
+      out.push_back(mapped[next++]);
   }
   return out;
 }
@@ -101,8 +104,9 @@ std::optional<Layout> sliceLayout(const ir::Expr* e, const Layout& in) {
     const auto i = static_cast<std::size_t>(d);
     if (i >= a.starts.size()) return false;
     const bool fullStart = a.starts[i].isConst(0);
-    const bool fullEnd = sameExtent(a.ends[i], inTv->dim(i).extent) ||
-                         (a.ends[i].isConst() && inTv->dim(i).extent.isConst() && a.ends[i].value >= inTv->dim(i).extent.value);
+    const bool fullEnd =
+        sameExtent(a.ends[i], inTv->dim(i).extent) ||
+        (a.ends[i].isConst() && inTv->dim(i).extent.isConst() && a.ends[i].value >= inTv->dim(i).extent.value);
     const bool unitStep = i >= a.steps.size() || a.steps[i].isConst(1);
     return !(fullStart && fullEnd && unitStep);
   };
@@ -128,7 +132,8 @@ std::optional<Layout> sliceLayout(const ir::Expr* e, const Layout& in) {
 // merge needs outer and inner adjacent in allocation order and mergeContiguity), then new
 // broadcast dims.
 std::optional<Layout> reshapeLayout(const ir::TensorView* in, const ir::TensorView* out, const Layout& inLayout,
-                                    const std::vector<std::int64_t>& inSizes, const std::vector<std::int64_t>& outSizes) {
+                                    const std::vector<std::int64_t>& inSizes,
+                                    const std::vector<std::int64_t>& outSizes) {
   const auto t = analyzeReshape(*in, inSizes, outSizes);
   if (!t) return std::nullopt;
   // Ids 0..rank-1 are the input dims; splits and merges make new ones.
@@ -158,7 +163,9 @@ std::optional<Layout> reshapeLayout(const ir::TensorView* in, const ir::TensorVi
   std::list<LayoutEntry> alloc;  // LayoutEntry::dim holds an id here
   for (const LayoutEntry& e : inLayout)
     if (!t->squeezed.count(e.dim)) alloc.push_back(e);
-  auto find = [&](int id) { return std::find_if(alloc.begin(), alloc.end(), [&](const LayoutEntry& e) { return e.dim == id; }); };
+  auto find = [&](int id) {
+    return std::find_if(alloc.begin(), alloc.end(), [&](const LayoutEntry& e) { return e.dim == id; });
+  };
   for (const ReshapeTransforms::Step& s : t->steps) {
     const auto at = static_cast<std::size_t>(s.index);
     if (!s.merge) {
@@ -207,11 +214,11 @@ std::optional<Layout> preferredLayout(const ir::Expr* e, const Layout& in, const
   switch (e->family()) {
     case OpFamily::Set:
     case OpFamily::Expand:
-    case OpFamily::StrideOrder:
-      return in;  // csrc/alias_analysis.cpp:186-215, 366-380
-    case OpFamily::Permute: {  // a LoadStoreOp whose root→logical is the permutation
+    case OpFamily::StrideOrder: return in;  // csrc/alias_analysis.cpp:186-215, 366-380
+    case OpFamily::Permute: {               // a LoadStoreOp whose root→logical is the permutation
       std::vector<int> outDimOf(static_cast<std::size_t>(inTv->rank()), -1);
-      for (std::size_t i = 0; i < a.dims.size(); ++i) outDimOf[static_cast<std::size_t>(a.dims[i])] = static_cast<int>(i);
+      for (std::size_t i = 0; i < a.dims.size(); ++i)
+        outDimOf[static_cast<std::size_t>(a.dims[i])] = static_cast<int>(i);
       return mapLayout(in, outDimOf);
     }
     case OpFamily::Squeeze: {  // csrc/alias_analysis.cpp:350-364
@@ -242,15 +249,13 @@ std::optional<Layout> preferredLayout(const ir::Expr* e, const Layout& in, const
       // where nvFuser does: it walks the mapped list in order (csrc/alias_analysis.cpp:309-326).
       return insertBroadcastDims(mapLayout(in, outDimOf), isNew);
     }
-    case OpFamily::Slice:
-      return sliceLayout(e, in);
+    case OpFamily::Slice: return sliceLayout(e, in);
     case OpFamily::Reshape: {
       const auto sizes = reshapeSizes(*e, extentOf);
       if (!sizes) return declaredLayout(outTv, {});  // sizes unknown: assume a view
       return reshapeLayout(inTv, outTv, in, sizes->in, sizes->out);
     }
-    default:
-      return std::nullopt;
+    default: return std::nullopt;
   }
 }
 
@@ -282,7 +287,8 @@ bool okToRelayout(const ir::Fusion& fusion, const ir::TensorView* out, const Lay
 }  // namespace
 
 std::vector<const ir::Val*> viewChain(const ir::Fusion& fusion, const ir::Val* v,
-                                      const std::function<bool(const ir::Val*)>& emptyIsLogical, const ExtentOf& extentOf) {
+                                      const std::function<bool(const ir::Val*)>& emptyIsLogical,
+                                      const ExtentOf& extentOf) {
   std::vector<const ir::Expr*> defs;  // from v upwards
   for (const ir::Val* x = v; isViewCandidate(x->definition()); x = x->definition()->operand(0))
     defs.push_back(x->definition());
@@ -316,7 +322,6 @@ void setAllocation(ir::TensorView& tv, const Layout& layout) {
   tv.setStrideOrder(std::move(order));
   tv.setContiguity(std::move(contiguity));
 }
-
 
 const ir::Val* AliasAnalysis::sourceOf(const ir::Val* alias) const {
   const auto i = static_cast<std::size_t>(alias->id());
@@ -354,8 +359,7 @@ AliasAnalysis findAliases(const ir::Fusion& fusion, const ExtentOf& extentOf) {
     if (o.aliasOf) a.reuseBuffer_[static_cast<std::size_t>(o.val->id())] = true;
   for (const ir::Val* v : fusion.vals())
     if (const ir::TensorView* tv = v->asTensor())
-      a.layout_[static_cast<std::size_t>(v->id())] =
-          declaredLayout(tv, tv->strideOrder());
+      a.layout_[static_cast<std::size_t>(v->id())] = declaredLayout(tv, tv->strideOrder());
   for (const ir::Expr* e : fusion.exprs()) {
     if (!isViewCandidate(e)) continue;
     const auto outId = static_cast<std::size_t>(e->output()->id());

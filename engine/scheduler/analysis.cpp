@@ -88,14 +88,23 @@ std::vector<int> consumerDims(const ir::Expr* e, std::size_t operand) {
   const ir::ExprAttributes& a = e->attrs();
   std::vector<int> none(static_cast<std::size_t>(rank), -1);
   switch (e->family()) {
-    case OpFamily::Unary: case OpFamily::Binary: case OpFamily::Ternary: case OpFamily::Cast:
-    case OpFamily::Set: case OpFamily::StrideOrder: case OpFamily::RandLike: case OpFamily::Triu:
-    case OpFamily::Cumsum:
-      return identityDims(rank, outRank - rank);  // lower-rank operands align to the right
-    case OpFamily::Expand: case OpFamily::Slice: case OpFamily::Pad: case OpFamily::Cat:
-      return identityDims(rank);
-    case OpFamily::Reduction: case OpFamily::Var: case OpFamily::VarMean: case OpFamily::Welford:
-      return keptDims(rank, a.dims, a.keepdim);
+    case OpFamily::Unary:
+    case OpFamily::Binary:
+    case OpFamily::Ternary:
+    case OpFamily::Cast:
+    case OpFamily::Set:
+    case OpFamily::StrideOrder:
+    case OpFamily::RandLike:
+    case OpFamily::Triu:
+    case OpFamily::Cumsum: return identityDims(rank, outRank - rank);  // lower-rank operands align to the right
+    case OpFamily::Expand:
+    case OpFamily::Slice:
+    case OpFamily::Pad:
+    case OpFamily::Cat: return identityDims(rank);
+    case OpFamily::Reduction:
+    case OpFamily::Var:
+    case OpFamily::VarMean:
+    case OpFamily::Welford: return keptDims(rank, a.dims, a.keepdim);
     case OpFamily::Squeeze: return keptDims(rank, a.dims, false);
     case OpFamily::Select: return operand == 0 ? keptDims(rank, {a.axis}, false) : none;
     case OpFamily::Broadcast: {
@@ -125,8 +134,7 @@ std::vector<int> consumerDims(const ir::Expr* e, std::size_t operand) {
         none[0] = static_cast<int>(a.axis);
       }
       return none;
-    default:
-      return none;  // reshape is mapped by DimGraph; matmul-like ops map nothing here
+    default: return none;  // reshape is mapped by DimGraph; matmul-like ops map nothing here
   }
 }
 
@@ -146,7 +154,8 @@ DimGraph::DimGraph(const SegmentView& view, Mode mode) {
         const bool inBroadcast = e->operand(i)->asTensor()->dim(d).isBroadcast();
         for (const ir::Val* out : e->outputs()) {
           if (!out->isTensor() || out->asTensor()->rank() <= map[d]) continue;
-          if (mode == Mode::Exact && inBroadcast != out->asTensor()->dim(static_cast<std::size_t>(map[d])).isBroadcast())
+          if (mode == Mode::Exact &&
+              inBroadcast != out->asTensor()->dim(static_cast<std::size_t>(map[d])).isBroadcast())
             continue;
           unite(classOf(e->operand(i), static_cast<int>(d)), classOf(out, map[d]));
         }
@@ -204,9 +213,8 @@ std::vector<int> allocationOrder(const SegmentView& view, const ir::TensorView* 
   std::vector<int> dims = identityDims(rank);
   if (static_cast<int>(order.size()) != rank) return dims;
   // stride_order[i] is the rank of dim i by stride, rank-1 the outermost.
-  std::sort(dims.begin(), dims.end(), [&](int a, int b) {
-    return order[static_cast<std::size_t>(a)] > order[static_cast<std::size_t>(b)];
-  });
+  std::sort(dims.begin(), dims.end(),
+            [&](int a, int b) { return order[static_cast<std::size_t>(a)] > order[static_cast<std::size_t>(b)]; });
   return dims;
 }
 
@@ -254,7 +262,8 @@ bool resolvesBroadcastOf(const ir::Expr* e, const ir::Val* p) {
     if (e->operand(i) != p) continue;
     const std::vector<int> map = consumerDims(e, i);
     for (std::size_t d = 0; d < map.size(); ++d)
-      if (map[d] >= 0 && p->asTensor()->dim(d).isBroadcast() && !out->dim(static_cast<std::size_t>(map[d])).isBroadcast())
+      if (map[d] >= 0 && p->asTensor()->dim(d).isBroadcast() &&
+          !out->dim(static_cast<std::size_t>(map[d])).isBroadcast())
         return true;
   }
   return false;
@@ -265,7 +274,8 @@ ValSet downstreamOf(const SegmentView& view, const ir::Expr* reduction) {
   ValSet down(reduction->outputs().begin(), reduction->outputs().end());
   for (const ir::Expr* e : view.exprs) {  // topological, so one sweep suffices
     if (e == reduction) continue;
-    const bool reads = std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) { return down.count(v); });
+    const bool reads =
+        std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) { return down.count(v); });
     if (reads) down.insert(e->outputs().begin(), e->outputs().end());
   }
   return down;
@@ -305,7 +315,8 @@ ReductionPattern patternOf(const DimGraph& graph, const ir::Expr* r) {
 
 }  // namespace
 
-const ir::Expr* unmappedReduction(const SegmentView&, const DimGraph& graph, const std::vector<const ir::Expr*>& reductions) {
+const ir::Expr* unmappedReduction(const SegmentView&, const DimGraph& graph,
+                                  const std::vector<const ir::Expr*>& reductions) {
   if (reductions.empty()) return nullptr;
   const ReductionPattern first = patternOf(graph, reductions[0]);
   for (std::size_t k = 1; k < reductions.size(); ++k) {
@@ -349,8 +360,10 @@ std::optional<std::pair<const ir::Val*, const ir::Val*>> disconnectedOutputs(con
     const auto join = [&](const ir::Val* v) {
       if (!v->isTensor()) return;
       const std::size_t s = slotOf(v);
-      if (first) connected.unite(*first, s);
-      else first = s;
+      if (first)
+        connected.unite(*first, s);
+      else
+        first = s;
     };
     for (std::size_t i = 0; i < e->numOperands(); ++i) join(e->operand(i));
     for (const ir::Val* out : e->outputs()) join(out);
@@ -358,8 +371,10 @@ std::optional<std::pair<const ir::Val*, const ir::Val*>> disconnectedOutputs(con
   const ir::Val* first = nullptr;
   for (const ir::Val* out : view.outputs) {
     if (!out->isTensor()) continue;
-    if (!first) first = out;
-    else if (!connected.same(slotOf(first), slotOf(out))) return std::make_pair(first, out);
+    if (!first)
+      first = out;
+    else if (!connected.same(slotOf(first), slotOf(out)))
+      return std::make_pair(first, out);
   }
   return std::nullopt;
 }
@@ -410,7 +425,9 @@ std::vector<int> indexedClasses(const SegmentView& view, const DimGraph& graph) 
 const ir::Val* uncoveredBy(const SegmentView& view, const DimGraph& graph, const ir::Val* ref,
                            const std::vector<int>& refClasses) {
   const std::vector<int> indexed = indexedClasses(view, graph);
-  auto contains = [](const std::vector<int>& list, int c) { return std::find(list.begin(), list.end(), c) != list.end(); };
+  auto contains = [](const std::vector<int>& list, int c) {
+    return std::find(list.begin(), list.end(), c) != list.end();
+  };
   for (const ir::Val* v : tensorsAtBoundary(view)) {
     if (v == ref) continue;
     for (int d = 0; d < v->asTensor()->rank(); ++d) {
@@ -463,8 +480,10 @@ void concretizations(const SegmentView& view, const ir::Val* v, int d, std::vect
       const int c = consumerDims(use, i)[static_cast<std::size_t>(d)];
       if (c < 0) continue;
       const ir::Dim& dim = use->output()->asTensor()->dim(static_cast<std::size_t>(c));
-      if (dim.isBroadcast()) concretizations(view, use->output(), c, out);
-      else if (std::find(out.begin(), out.end(), dim.extent) == out.end()) out.push_back(dim.extent);
+      if (dim.isBroadcast())
+        concretizations(view, use->output(), c, out);
+      else if (std::find(out.begin(), out.end(), dim.extent) == out.end())
+        out.push_back(dim.extent);
     }
   }
 }

@@ -16,12 +16,12 @@
 namespace segscope::scheduler::analysis {
 
 // --- op classes ---------------------------------------------------------------------------
-bool isReductionOp(const ir::Expr* e);      // sum/prod/max/min, var, var_mean, welford
-bool isResizeOp(const ir::Expr* e);         // slice, pad, cat
-bool isIndexOp(const ir::Expr* e);          // gather, take_along_axis, index_select, select
-bool isMatmulOp(const ir::Expr* e);         // matmul, linear
-bool isExprEvalOnlyOp(const ir::Expr* e);   // sdpa fwd/bwd, embedding, cumsum (ScanOp)
-bool isViewOp(const ir::Expr* e);           // reshape
+bool isReductionOp(const ir::Expr* e);     // sum/prod/max/min, var, var_mean, welford
+bool isResizeOp(const ir::Expr* e);        // slice, pad, cat
+bool isIndexOp(const ir::Expr* e);         // gather, take_along_axis, index_select, select
+bool isMatmulOp(const ir::Expr* e);        // matmul, linear
+bool isExprEvalOnlyOp(const ir::Expr* e);  // sdpa fwd/bwd, embedding, cumsum (ScanOp)
+bool isViewOp(const ir::Expr* e);          // reshape
 
 std::vector<const ir::Expr*> reductionExprs(const SegmentView& view);
 const ir::Expr* firstExprWhere(const SegmentView& view, bool (*pred)(const ir::Expr*));
@@ -53,7 +53,7 @@ class DimGraph {
   void add(const ir::Val* v);
   void mapReshape(const ir::Expr* e);
   std::unordered_map<const ir::Val*, int> base_;  // first slot of each tensor's dims
-  support::UnionFind classes_;                     // one slot per dim of every tensor seen
+  support::UnionFind classes_;                    // one slot per dim of every tensor seen
 };
 
 // --- layout -------------------------------------------------------------------------------

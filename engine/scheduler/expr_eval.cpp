@@ -37,8 +37,9 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
   if (view.exprs.size() == 1 && isHostOp(view.exprs.front())) return Verdict::accept();
   for (const ir::Val* out : view.outputs)
     if (out->isTensor() && !analysis::isAliasOfInput(view, out, &rt))
-      return Verdict::reject(out->name() + " needs a copy with the run-time sizes (its reshape merges dims the input's "
-                                           "layout keeps apart): expr_eval only takes views of inputs");
+      return Verdict::reject(out->name() +
+                             " needs a copy with the run-time sizes (its reshape merges dims the input's "
+                             "layout keeps apart): expr_eval only takes views of inputs");
   return Verdict::accept();
 }
 

@@ -39,7 +39,9 @@ class LaunchConfig {
   bool isInvalid() const { return !valid_; }
   bool isNextSmallerBdimx() const { return pos_ + 1 == static_cast<int>(dims_.size()); }
   bool canLowerBdimx() const { return bdimx_ > kMinBdimx; }
-  int peekNextGdimx() const { return pos_ + 1 < static_cast<int>(dims_.size()) ? dims_[static_cast<std::size_t>(pos_ + 1)].first : -1; }
+  int peekNextGdimx() const {
+    return pos_ + 1 < static_cast<int>(dims_.size()) ? dims_[static_cast<std::size_t>(pos_ + 1)].first : -1;
+  }
 
   bool moveToNextConfig() {
     if (pos_ + 1 < static_cast<int>(dims_.size())) {
@@ -78,8 +80,8 @@ std::int64_t minPersistentBufferSize(std::int64_t totalReduction, std::int64_t b
 }
 
 // checkIfWithinRegisterSpace (normalization_utils.cpp:171-225).
-bool withinRegisterSpace(std::int64_t totalReduction, std::int64_t bufferBits, std::int64_t vectorize, std::int64_t bdimy,
-                         std::int64_t gdimy) {
+bool withinRegisterSpace(std::int64_t totalReduction, std::int64_t bufferBits, std::int64_t vectorize,
+                         std::int64_t bdimy, std::int64_t gdimy) {
   const std::int64_t pbFactor = minPersistentBufferSize(totalReduction, bdimy, gdimy);
   const std::int64_t available = kMaxRegistersPerThread - kRegisterOverhead + 5 - pbFactor;
   const std::int64_t perThreadBits = ceilDiv(ceilDiv(bufferBits, bdimy), gdimy) * vectorize;
@@ -121,7 +123,8 @@ std::optional<std::tuple<std::int64_t, std::int64_t, bool>> reduceWorkOfLastBloc
   if (nextGdimx < 0) return std::make_tuple(bestGdimy, bestSize, false);
   if (nextGdimx > 0) {
     const std::int64_t remaining = ceilDiv(ceilDiv(totalIteration, vectorize), cfg.bdimx());
-    if (ceilDiv(remaining, nextGdimx) > ceilDiv(remaining, cfg.gdimx())) return std::make_tuple(bestGdimy, bestSize, false);
+    if (ceilDiv(remaining, nextGdimx) > ceilDiv(remaining, cfg.gdimx()))
+      return std::make_tuple(bestGdimy, bestSize, false);
   }
   return std::nullopt;
 }

@@ -94,7 +94,8 @@ void addMappedDims(IdGraph& g, const ir::Expr* e) {
     for (const ir::Val* out : e->outputs()) {
       if (!out->isTensor()) continue;
       for (std::size_t d = 0; d < dims.size(); ++d)
-        if (dims[d] >= 0 && dims[d] < out->asTensor()->rank()) g.unite(g.idOf(in, static_cast<int>(d)), g.idOf(out, dims[d]));
+        if (dims[d] >= 0 && dims[d] < out->asTensor()->rank())
+          g.unite(g.idOf(in, static_cast<int>(d)), g.idOf(out, dims[d]));
     }
   }
 }
@@ -116,7 +117,8 @@ void mapOutputsOfEqualExprs(IdGraph& g, const std::vector<IdExpr>& idExprs) {
     for (const IdExpr& x : idExprs) {
       auto [it, added] = first.try_emplace(keyOf(g, x), &x);
       if (added) continue;
-      for (std::size_t o = 0; o < x.outputs.size(); ++o) changed = g.unite(it->second->outputs[o], x.outputs[o]) || changed;
+      for (std::size_t o = 0; o < x.outputs.size(); ++o)
+        changed = g.unite(it->second->outputs[o], x.outputs[o]) || changed;
     }
   }
 }
@@ -128,8 +130,10 @@ const ir::Expr* incompatibleReshape(const SegmentView& view, const RuntimeInfo& 
   IdGraph g;
   std::vector<IdExpr> idExprs;
   for (const ir::Expr* e : view.exprs) {
-    if (isViewOp(e)) addReshape(g, e, rt, idExprs);
-    else addMappedDims(g, e);
+    if (isViewOp(e))
+      addReshape(g, e, rt, idExprs);
+    else
+      addMappedDims(g, e);
   }
   mapOutputsOfEqualExprs(g, idExprs);
   // Uses of each id group, as distinct expr groups.

@@ -44,7 +44,8 @@ std::unordered_set<const ir::Val*> upstreamOf(const SegmentView& view, const std
     const ir::Val* v = stack.back();
     stack.pop_back();
     if (!set.insert(v).second) continue;
-    if (const ir::Expr* def = view.definitionInside(v)) stack.insert(stack.end(), def->inputs().begin(), def->inputs().end());
+    if (const ir::Expr* def = view.definitionInside(v))
+      stack.insert(stack.end(), def->inputs().begin(), def->inputs().end());
   }
   return set;
 }
@@ -123,10 +124,11 @@ Verdict checkAxes(const SegmentView& view, const Split& s) {
   for (std::int64_t d : outer->attrs().dims) outerReduced.push_back(graph.classOf(outerIn, static_cast<int>(d)));
   for (int d = 0; d < innerIn->rank(); ++d) {
     const auto& dims = inner->attrs().dims;
-    if (innerIn->dim(static_cast<std::size_t>(d)).isBroadcast() || std::find(dims.begin(), dims.end(), d) != dims.end()) continue;
+    if (innerIn->dim(static_cast<std::size_t>(d)).isBroadcast() || std::find(dims.begin(), dims.end(), d) != dims.end())
+      continue;
     if (std::find(outerReduced.begin(), outerReduced.end(), graph.classOf(innerIn, d)) == outerReduced.end())
-      return Verdict::reject("dim " + std::to_string(d) + " that " + analysis::describe(inner) + " iterates over is not reduced by " +
-                             analysis::describe(outer));
+      return Verdict::reject("dim " + std::to_string(d) + " that " + analysis::describe(inner) +
+                             " iterates over is not reduced by " + analysis::describe(outer));
   }
   if (const ir::Expr* r = analysis::unmappedReduction(view, graph, s.inner))
     return Verdict::reject(analysis::describe(r) + " does not reduce the dims the other inner reductions reduce");
@@ -163,8 +165,8 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
   const std::int64_t buffer = normalization::chosenBufferBytes(size, budget);
   if (buffer > budget)
     return Verdict::reject("persistent buffer " + size.largestName + " needs " + support::exactBytesText(buffer) +
-                           " per row, over the " + support::exactBytesText(budget) + " register + shared-memory budget of " +
-                           device.name);
+                           " per row, over the " + support::exactBytesText(budget) +
+                           " register + shared-memory budget of " + device.name);
   return normalization::checkEnoughBlocks(s.inner.front(), true, rt, device);
 }
 

@@ -32,9 +32,10 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
     budgetText = support::exactBytesText(budget) + " cluster (" + std::to_string(device.maxClusterSize) + " SMs)";
   }
   if (buffer > budget)
-    return Verdict::reject("persistent buffer " + size.largestName + " needs " + support::exactBytesText(buffer) +
-                           " per row, over the " + budgetText + " budget of " + device.name +
-                           (is3d ? " (a multi-dimensional reduction may use neither shared memory nor a cluster)" : ""));
+    return Verdict::reject(
+        "persistent buffer " + size.largestName + " needs " + support::exactBytesText(buffer) + " per row, over the " +
+        budgetText + " budget of " + device.name +
+        (is3d ? " (a multi-dimensional reduction may use neither shared memory nor a cluster)" : ""));
   const std::int64_t smsPerRow = (buffer + regBudget - 1) / regBudget;
   if (smsPerRow > device.smCount / 2)
     return Verdict::reject("a row's persistent buffers need " + std::to_string(smsPerRow) + " SMs, over half of " +

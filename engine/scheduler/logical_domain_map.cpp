@@ -65,9 +65,8 @@ void LogicalDomainMap::collectReductions() {
     red.expr = r;
     std::unordered_set<const ir::Val*> results(r->outputs().begin(), r->outputs().end());
     for (const ir::Expr* e : view_.exprs) {
-      const bool reads = std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) {
-        return results.count(v) || red.downstream.count(v);
-      });
+      const bool reads = std::any_of(e->inputs().begin(), e->inputs().end(),
+                                     [&](const ir::Val* v) { return results.count(v) || red.downstream.count(v); });
       if (reads && e != r)
         for (const ir::Val* o : e->outputs())
           if (o->isTensor() && !results.count(o)) red.downstream.insert(o);
@@ -143,8 +142,10 @@ void LogicalDomainMap::mapPending(int producerKey) {
   pending_.erase(it);
   const bool consistent = safeToMap(consumers);
   for (int c : consumers) {
-    if (consistent) unite(producerKey, c);
-    else invalid_.emplace_back(producerKey, c);
+    if (consistent)
+      unite(producerKey, c);
+    else
+      invalid_.emplace_back(producerKey, c);
   }
 }
 
@@ -189,8 +190,10 @@ bool LogicalDomainMap::isInvalid(const std::vector<int>& consumers) const {
   std::vector<std::vector<int>> invalidFor(consumers.size());
   for (std::size_t i = 0; i < consumers.size(); ++i)
     for (const auto& [a, b] : invalid_) {
-      if (canMap(consumers[i], a)) invalidFor[i].push_back(b);
-      else if (canMap(consumers[i], b)) invalidFor[i].push_back(a);
+      if (canMap(consumers[i], a))
+        invalidFor[i].push_back(b);
+      else if (canMap(consumers[i], b))
+        invalidFor[i].push_back(a);
     }
   for (std::size_t i = 0; i < consumers.size(); ++i)
     for (std::size_t j = i + 1; j < consumers.size(); ++j)

@@ -32,7 +32,7 @@ class LogicalDomainMap {
   struct Reduction {
     const ir::Expr* expr = nullptr;
     std::unordered_map<int, std::unordered_set<int>> inputKeys;  // per reduced-dim key
-    std::unordered_set<const ir::Val*> downstream;                // tensors after its result
+    std::unordered_set<const ir::Val*> downstream;               // tensors after its result
   };
 
   int keyOf(const IdKey& k);

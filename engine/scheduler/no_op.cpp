@@ -9,7 +9,8 @@ namespace {
 
 bool hasZeroDim(const ir::Val* v) {
   const auto& dims = v->asTensor()->dims();
-  return std::any_of(dims.begin(), dims.end(), [](const ir::Dim& d) { return !d.isBroadcast() && d.extent.isConst(0); });
+  return std::any_of(dims.begin(), dims.end(),
+                     [](const ir::Dim& d) { return !d.isBroadcast() && d.extent.isConst(0); });
 }
 
 // nvFuser's Fusion::isNoOp: no exprs, or every tensor output is statically empty.

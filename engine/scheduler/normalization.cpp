@@ -10,7 +10,8 @@ namespace segscope::scheduler::normalization {
 
 Verdict checkOpsAndInputs(const SegmentView& view) {
   if (analysis::reductionExprs(view).empty()) return Verdict::reject("the segment has no reduction to normalize over");
-  const bool tensorInput = std::any_of(view.inputs.begin(), view.inputs.end(), [](const ir::Val* v) { return v->isTensor(); });
+  const bool tensorInput =
+      std::any_of(view.inputs.begin(), view.inputs.end(), [](const ir::Val* v) { return v->isTensor(); });
   if (!tensorInput) return Verdict::reject("the segment has no tensor input");
   if (auto why = analysis::memoryPromotionViolation(view)) return Verdict::reject(*why);
   if (const ir::Val* v = analysis::nonUniqueBroadcast(view))
@@ -40,8 +41,9 @@ Verdict checkReductionType(const SegmentView& view, SchedulerType self) {
 
 Verdict requirePersistentBuffer(const std::vector<analysis::PersistentBuffer>& buffers) {
   if (!buffers.empty()) return Verdict::accept();
-  return Verdict::reject("no persistent buffer: no value read by a reduction is read again after a broadcast of its "
-                         "result, so there is nothing to keep on chip (the reduction scheduler's case)");
+  return Verdict::reject(
+      "no persistent buffer: no value read by a reduction is read again after a broadcast of its "
+      "result, so there is nothing to keep on chip (the reduction scheduler's case)");
 }
 
 std::int64_t registerBudgetBytes(const DeviceProfile& device) { return device.registerFileBytesPerSm / 2; }
@@ -55,14 +57,15 @@ std::int64_t chosenBufferBytes(const analysis::BufferSize& size, std::int64_t bu
   return project ? size.projectedBytes : size.persistentBytes;
 }
 
-Verdict checkEnoughBlocks(const ir::Expr* reduction, bool fastestDim, const RuntimeInfo& rt, const DeviceProfile& device) {
+Verdict checkEnoughBlocks(const ir::Expr* reduction, bool fastestDim, const RuntimeInfo& rt,
+                          const DeviceProfile& device) {
   const std::int64_t reduced = analysis::reductionNumel(reduction, rt);
   const std::int64_t rows = analysis::iterationNumel(reduction, rt);
   const std::int64_t minRows = fastestDim ? device.smCount / 8 : (device.warpSize / 8) * device.smCount;
   if (reduced >= 4 * static_cast<std::int64_t>(device.maxThreadsPerSm) && rows < minRows)
-    return Verdict::reject(analysis::describe(reduction) + " reduces " + std::to_string(reduced) + " elements over only " +
-                           std::to_string(rows) + " rows, fewer than the " + std::to_string(minRows) +
-                           " needed to fill " + device.name + " (not enough blocks)");
+    return Verdict::reject(analysis::describe(reduction) + " reduces " + std::to_string(reduced) +
+                           " elements over only " + std::to_string(rows) + " rows, fewer than the " +
+                           std::to_string(minRows) + " needed to fill " + device.name + " (not enough blocks)");
   return Verdict::accept();
 }
 

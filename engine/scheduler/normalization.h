@@ -50,6 +50,7 @@ std::int64_t sharedMemoryBudgetBytes(const DeviceProfile& device);
 std::int64_t chosenBufferBytes(const analysis::BufferSize& size, std::int64_t budget);
 
 /// "Not enough blocks": a large reduction over too few rows to fill the GPU.
-Verdict checkEnoughBlocks(const ir::Expr* reduction, bool fastestDim, const RuntimeInfo& rt, const DeviceProfile& device);
+Verdict checkEnoughBlocks(const ir::Expr* reduction, bool fastestDim, const RuntimeInfo& rt,
+                          const DeviceProfile& device);
 
 }  // namespace segscope::scheduler::normalization

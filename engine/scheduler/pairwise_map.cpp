@@ -24,7 +24,8 @@ std::vector<std::optional<IdKey>> pairwiseMap(const ir::Expr* e, std::size_t ope
     if (dims[d] >= 0 && dims[d] < out->asTensor()->rank()) map[d] = IdKey::logical(out, dims[d]);
   if (isReductionOp(e) && operand == 0)
     for (std::int64_t d : e->attrs().dims)
-      if (d >= 0 && static_cast<std::size_t>(d) < map.size()) map[static_cast<std::size_t>(d)] = IdKey::reduced(e, static_cast<int>(d));
+      if (d >= 0 && static_cast<std::size_t>(d) < map.size())
+        map[static_cast<std::size_t>(d)] = IdKey::reduced(e, static_cast<int>(d));
   return map;
 }
 

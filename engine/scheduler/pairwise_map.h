@@ -30,7 +30,8 @@ struct IdKey {
 
 struct IdKeyHash {
   std::size_t operator()(const IdKey& k) const {
-    return std::hash<const void*>()(k.owner) ^ (static_cast<std::size_t>(k.dim) * 31u + static_cast<std::size_t>(k.kind));
+    return std::hash<const void*>()(k.owner) ^
+           (static_cast<std::size_t>(k.dim) * 31u + static_cast<std::size_t>(k.kind));
   }
 };
 

@@ -158,10 +158,12 @@ std::vector<const ir::Val*> resolutionTvs(const SegmentView& view, const ExactId
   const ValSet dependents = downstream(view, red);
   if (dependents.empty()) return {};
   std::vector<int> persistentSets;
-  for (std::int64_t d : reduction->attrs().dims) persistentSets.push_back(reach.setOf(IdKey::reduced(reduction, static_cast<int>(d))));
+  for (std::int64_t d : reduction->attrs().dims)
+    persistentSets.push_back(reach.setOf(IdKey::reduced(reduction, static_cast<int>(d))));
   auto reachable = [&](const ir::Val* tv) {
     for (int d = 0; d < tv->asTensor()->rank(); ++d)
-      if (std::find(persistentSets.begin(), persistentSets.end(), reach.setOf(IdKey::logical(tv, d))) != persistentSets.end())
+      if (std::find(persistentSets.begin(), persistentSets.end(), reach.setOf(IdKey::logical(tv, d))) !=
+          persistentSets.end())
         return true;
     return false;
   };
@@ -263,7 +265,8 @@ std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view, const R
 
   std::vector<const ir::Val*> candidates;
   for (const ir::Val* tv : tensors)
-    if (!logicalMap.unmappableDims(tv).empty() && isCacheable(view, almostExact, tv, reductions)) candidates.push_back(tv);
+    if (!logicalMap.unmappableDims(tv).empty() && isCacheable(view, almostExact, tv, reductions))
+      candidates.push_back(tv);
   if (candidates.empty()) return {};
 
   const std::vector<Stmt> order = iterVisitorOrder(view);
@@ -274,11 +277,13 @@ std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view, const R
     if (points.empty()) points = fallbackResolutionPoints(view, order, reach, tv);
     if (points.empty()) continue;
     const ValSet down = downstream(view, tv);
-    auto firstRed = std::find_if(reductions.begin(), reductions.end(), [&](const ir::Expr* r) { return down.count(r->output()); });
+    auto firstRed =
+        std::find_if(reductions.begin(), reductions.end(), [&](const ir::Expr* r) { return down.count(r->output()); });
     buffers.push_back(PersistentBuffer{tv, firstRed != reductions.end() ? *firstRed : reductions.front(),
                                        view.definitionInside(points.front()), logicalMap.unmappableDims(tv)});
   }
-  std::sort(buffers.begin(), buffers.end(), [](const PersistentBuffer& a, const PersistentBuffer& b) { return a.tv->id() < b.tv->id(); });
+  std::sort(buffers.begin(), buffers.end(),
+            [](const PersistentBuffer& a, const PersistentBuffer& b) { return a.tv->id() < b.tv->id(); });
   return buffers;
 }
 
@@ -304,7 +309,8 @@ int bufferElementBytes(const SegmentView& view, const ir::Val* tv) {
 
 }  // namespace
 
-BufferSize persistentBufferSize(const SegmentView& view, const std::vector<PersistentBuffer>& buffers, const RuntimeInfo& rt) {
+BufferSize persistentBufferSize(const SegmentView& view, const std::vector<PersistentBuffer>& buffers,
+                                const RuntimeInfo& rt) {
   BufferSize size;
   if (buffers.empty()) return size;
   std::int64_t largest = -1;
@@ -337,9 +343,8 @@ BufferSize persistentBufferSize(const SegmentView& view, const std::vector<Persi
     for (int d = 0; d < v->asTensor()->rank(); ++d) {
       if (v->asTensor()->dim(static_cast<std::size_t>(d)).isBroadcast()) continue;
       const bool mapped = std::any_of(buffers.begin(), buffers.end(), [&](const PersistentBuffer& b) {
-        return std::any_of(b.dims.begin(), b.dims.end(), [&](int bd) {
-          return exact.mapped(IdKey::logical(v, d), IdKey::logical(b.tv, bd));
-        });
+        return std::any_of(b.dims.begin(), b.dims.end(),
+                           [&](int bd) { return exact.mapped(IdKey::logical(v, d), IdKey::logical(b.tv, bd)); });
       });
       if (mapped) held.push_back(d);
     }

@@ -16,7 +16,7 @@ struct PersistentBuffer {
   const ir::Val* tv = nullptr;
   const ir::Expr* reduction = nullptr;   // the first reduction computed from it (or the first one)
   const ir::Expr* resolution = nullptr;  // defines its first resolution point
-  std::vector<int> dims;                  // its unmappable dims: what a row keeps on chip
+  std::vector<int> dims;                 // its unmappable dims: what a row keeps on chip
 };
 
 /// csrc/scheduler/utils.cpp:566-656 persistentBuffers: producers with a dim that the compute-at

@@ -13,8 +13,9 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
   // input and output dim through the EXACT map, where a broadcast never stands for a real dim.
   const analysis::DimGraph graph(view, analysis::DimGraph::Mode::Exact);
   if (!analysis::referenceTensor(view, graph))
-    return Verdict::reject("no segment output covers every dim of the inputs and outputs, so there is no reference "
-                           "tensor to schedule from");
+    return Verdict::reject(
+        "no segment output covers every dim of the inputs and outputs, so there is no reference "
+        "tensor to schedule from");
   if (auto why = analysis::memoryPromotionViolation(view)) return Verdict::reject(*why);
   if (const ir::Val* v = analysis::nonUniqueBroadcast(view))
     return Verdict::reject(v->name() + " " + v->asTensor()->shapeString() +

@@ -201,7 +201,7 @@ class Checker {
 }  // namespace
 
 std::optional<UnsupportedPostReductionBroadcast> nonNormalizePostReductionBroadcast(const SegmentView& view,
-                                                                                   const RuntimeInfo* rt) {
+                                                                                    const RuntimeInfo* rt) {
   return Checker(view, rt).run();
 }
 

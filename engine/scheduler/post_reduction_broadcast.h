@@ -22,6 +22,6 @@ struct UnsupportedPostReductionBroadcast {
 /// must trace back to a non-broadcast dim of a tensor the reductions read. The chains are
 /// walked as a search over (tensor, dims) states, so shared suffixes are visited once.
 std::optional<UnsupportedPostReductionBroadcast> nonNormalizePostReductionBroadcast(const SegmentView& view,
-                                                                                   const RuntimeInfo* rt = nullptr);
+                                                                                    const RuntimeInfo* rt = nullptr);
 
 }  // namespace segscope::scheduler::analysis

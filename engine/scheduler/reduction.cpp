@@ -32,11 +32,13 @@ Verdict checkPostReductionInputs(const SegmentView& view, const std::vector<cons
     const ir::Val* v = stack.back();
     stack.pop_back();
     if (!before.insert(v).second) continue;
-    if (const ir::Expr* def = view.definitionInside(v)) stack.insert(stack.end(), def->inputs().begin(), def->inputs().end());
+    if (const ir::Expr* def = view.definitionInside(v))
+      stack.insert(stack.end(), def->inputs().begin(), def->inputs().end());
   }
   for (const ir::Expr* r : reductions) after.insert(r->outputs().begin(), r->outputs().end());
   for (const ir::Expr* e : view.exprs) {
-    const bool downstream = std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) { return after.count(v); });
+    const bool downstream =
+        std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) { return after.count(v); });
     if (!downstream || analysis::isReductionOp(e)) continue;
     after.insert(e->outputs().begin(), e->outputs().end());
     for (const ir::Val* in : e->inputs())
@@ -66,13 +68,14 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
                            " after its result is broadcast: a persistent buffer, so a persistent scheduler's case");
   if (auto post = analysis::findPostReductionBroadcast(view))
     return Verdict::reject(analysis::describe(post->reduction) + " is followed by a broadcast of its result (" +
-                           analysis::describe(post->resolution) + "): post-reduction broadcast needs a persistent scheduler");
+                           analysis::describe(post->resolution) +
+                           "): post-reduction broadcast needs a persistent scheduler");
   const analysis::DimGraph graph(view);
   if (auto v = checkReference(view, graph, reductions.front()); !v) return v;
   if (auto v = normalization::checkReductionRootSizes(reductions); !v) return v;
   if (const ir::Expr* other = analysis::unmappedReduction(view, graph, reductions))
-    return Verdict::reject(analysis::describe(other) + " does not reduce the dims " + analysis::describe(reductions.front()) +
-                           " reduces (un-mapped multi-reduction)");
+    return Verdict::reject(analysis::describe(other) + " does not reduce the dims " +
+                           analysis::describe(reductions.front()) + " reduces (un-mapped multi-reduction)");
   return checkPostReductionInputs(view, reductions);
 }
 

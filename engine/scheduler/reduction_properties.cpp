@@ -30,9 +30,8 @@ bool contiguousAt(const SegmentView& view, const ir::Val* tv, const std::vector<
 // getInputsOutputsWithInnerDim skips a lookup tensor only read by gathers.
 bool onlyGatherLookup(const SegmentView& view, const ir::Val* tv) {
   const auto uses = view.usesInside(tv);
-  return !uses.empty() && std::all_of(uses.begin(), uses.end(), [&](const ir::Expr* e) {
-    return isIndexOp(e) && e->operand(0) == tv;
-  });
+  return !uses.empty() &&
+         std::all_of(uses.begin(), uses.end(), [&](const ir::Expr* e) { return isIndexOp(e) && e->operand(0) == tv; });
 }
 
 }  // namespace
@@ -63,12 +62,14 @@ ReductionProperties reductionProperties(const SegmentView& view, const ir::Expr*
   return p;
 }
 
-std::int64_t vectorizationFactor(const SegmentView& view, const ir::Val* reference, int innerNdims, const RuntimeInfo& rt) {
+std::int64_t vectorizationFactor(const SegmentView& view, const ir::Val* reference, int innerNdims,
+                                 const RuntimeInfo& rt) {
   const DimGraph graph(view);
   const std::vector<int> refOrder = allocationOrder(view, reference->asTensor());
   std::vector<int> innerClasses;
   for (auto it = refOrder.rbegin(); it != refOrder.rend() && static_cast<int>(innerClasses.size()) < innerNdims; ++it)
-    if (!reference->asTensor()->dim(static_cast<std::size_t>(*it)).isBroadcast()) innerClasses.push_back(graph.classOf(reference, *it));
+    if (!reference->asTensor()->dim(static_cast<std::size_t>(*it)).isBroadcast())
+      innerClasses.push_back(graph.classOf(reference, *it));
   const int refInner = innermostDim(view, reference->asTensor());
   if (refInner < 0 || innerClasses.empty()) return 1;
   const int refInnerClass = graph.classOf(reference, refInner);

@@ -24,6 +24,7 @@ ReductionProperties reductionProperties(const SegmentView& view, const ir::Expr*
 /// the innermost `innerNdims` dims of `reference`: 16 bytes over the widest element among the
 /// segment's inputs and outputs whose innermost dim is the reference's, capped by the largest
 /// power of two dividing each one's contiguous extent along those dims.
-std::int64_t vectorizationFactor(const SegmentView& view, const ir::Val* reference, int innerNdims, const RuntimeInfo& rt);
+std::int64_t vectorizationFactor(const SegmentView& view, const ir::Val* reference, int innerNdims,
+                                 const RuntimeInfo& rt);
 
 }  // namespace segscope::scheduler::analysis

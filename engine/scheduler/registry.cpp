@@ -40,7 +40,8 @@ const ir::Expr* inexactGather(const SegmentView& view) {
     const ir::TensorView* in = e->operand(0)->asTensor();
     const ir::TensorView* index = e->operand(1)->asTensor();
     for (int d = 0; d < in->rank(); ++d)
-      if (d != e->attrs().axis && !(in->dim(static_cast<std::size_t>(d)).extent == index->dim(static_cast<std::size_t>(d)).extent))
+      if (d != e->attrs().axis &&
+          !(in->dim(static_cast<std::size_t>(d)).extent == index->dim(static_cast<std::size_t>(d)).extent))
         return e;
   }
   return nullptr;
@@ -52,12 +53,14 @@ Verdict commonGate(const SegmentView& view, SchedulerType type) {
   if (const ir::Expr* e = analysis::firstExprWhere(view, analysis::isExprEvalOnlyOp))
     return Verdict::reject(analysis::describe(e) + " only runs as expr_eval (ATen), never in a generated kernel");
   if (const ir::Expr* e = inexactGather(view))
-    return Verdict::reject(analysis::describe(e) + " gathers an index smaller than its input off the axis; only "
-                                                   "take_along_axis-style gathers can be fused");
+    return Verdict::reject(analysis::describe(e) +
+                           " gathers an index smaller than its input off the axis; only "
+                           "take_along_axis-style gathers can be fused");
   if (type != SchedulerType::Matmul)
     if (const ir::Expr* e = analysis::firstExprWhere(view, analysis::isMatmulOp))
-      return Verdict::reject(analysis::describe(e) + " is a matmul/linear: only the matmul scheduler (or expr_eval alone) "
-                                                     "takes it");
+      return Verdict::reject(analysis::describe(e) +
+                             " is a matmul/linear: only the matmul scheduler (or expr_eval alone) "
+                             "takes it");
   if (auto pair = analysis::disconnectedOutputs(view))
     return Verdict::reject("outputs " + pair->first->name() + " and " + pair->second->name() +
                            " are computed independently (not connected): they need separate segments");
@@ -72,7 +75,8 @@ Verdict commonGate(const SegmentView& view, SchedulerType type) {
 namespace {
 
 // Gate, compile-time and run-time checks of one scheduler, noting where it was decided.
-SchedulerVerdict check(SchedulerType type, const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device) {
+SchedulerVerdict check(SchedulerType type, const SegmentView& view, const RuntimeInfo& rt,
+                       const DeviceProfile& device) {
   const Entry* entry = entryFor(type);
   if (!entry) return SchedulerVerdict{type, Verdict::reject("none is not a scheduler"), true};
   if (type != SchedulerType::ExprEval)
@@ -82,11 +86,11 @@ SchedulerVerdict check(SchedulerType type, const SegmentView& view, const Runtim
   // dynamic-transform pass does before segmenting.
   if (type != SchedulerType::ExprEval && type != SchedulerType::Resize)
     if (const ir::Expr* e = analysis::incompatibleReshape(view, rt))
-      return SchedulerVerdict{type,
-                              Verdict::reject(analysis::describe(e) +
-                                              " reshapes dims that another reshape of the segment splits or merges "
-                                              "differently (incompatible reshapes)"),
-                              true};
+      return SchedulerVerdict{
+          type,
+          Verdict::reject(analysis::describe(e) + " reshapes dims that another reshape of the segment splits or merges "
+                                                  "differently (incompatible reshapes)"),
+          true};
   if (Verdict v = entry->compileTime(view); !v) return SchedulerVerdict{type, v, true};
   return SchedulerVerdict{type, entry->runTime(view, rt, device), false};
 }

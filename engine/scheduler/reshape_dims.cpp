@@ -31,8 +31,8 @@ std::vector<int> range(std::size_t a, std::size_t b) {
 }
 
 // The middle stretch [lo, hiIn) x [lo, hiOut), split into groups of equal element count.
-void groupMiddle(const std::vector<ir::SymInt>& in, const std::vector<ir::SymInt>& out, std::size_t lo, std::size_t hiIn,
-                 std::size_t hiOut, std::vector<ReshapeGroup>& groups) {
+void groupMiddle(const std::vector<ir::SymInt>& in, const std::vector<ir::SymInt>& out, std::size_t lo,
+                 std::size_t hiIn, std::size_t hiOut, std::vector<ReshapeGroup>& groups) {
   if (!allConst(in, lo, hiIn) || !allConst(out, lo, hiOut)) {
     groups.push_back(ReshapeGroup{range(lo, hiIn), range(lo, hiOut)});
     return;

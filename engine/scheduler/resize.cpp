@@ -15,7 +15,8 @@ const ir::Expr* resizeMakingBroadcast(const SegmentView& view) {
     const ir::TensorView* out = e->output()->asTensor();
     const ir::TensorView* in = e->operand(0)->asTensor();
     for (int d = 0; d < out->rank(); ++d)
-      if (out->dim(static_cast<std::size_t>(d)).isBroadcast() && !in->dim(static_cast<std::size_t>(d)).isBroadcast()) return e;
+      if (out->dim(static_cast<std::size_t>(d)).isBroadcast() && !in->dim(static_cast<std::size_t>(d)).isBroadcast())
+        return e;
   }
   return nullptr;
 }
@@ -52,7 +53,8 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
   if (const ir::Val* v = analysis::subByteTensor(view))
     return Verdict::reject(v->name() + " has the sub-byte type " + std::string(ir::dataTypeName(v->dtype())) +
                            ", which this scheduler does not support");
-  if (!analysis::firstExprWhere(view, analysis::isResizeOp)) return Verdict::reject("the segment has no slice, pad or cat");
+  if (!analysis::firstExprWhere(view, analysis::isResizeOp))
+    return Verdict::reject("the segment has no slice, pad or cat");
   if (const ir::Expr* r = analysis::firstExprWhere(view, analysis::isReductionOp))
     return Verdict::reject(analysis::describe(r) + " is a reduction; resize takes none");
   if (const ir::Val* v = analysis::nonUniqueBroadcast(view))
@@ -62,9 +64,11 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
     return Verdict::reject(analysis::describe(e) + " produces a broadcast dim");
   const analysis::DimGraph graph(view);
   const ir::Val* ref = analysis::referenceTensor(view, graph);
-  if (!ref) return Verdict::reject("no segment output covers every dim of the inputs and outputs (no reference tensor)");
+  if (!ref)
+    return Verdict::reject("no segment output covers every dim of the inputs and outputs (no reference tensor)");
   if (const ir::Val* other = outputWithOtherResizes(view, ref))
-    return Verdict::reject("outputs " + ref->name() + " and " + other->name() + " go through different slices/pads/cats");
+    return Verdict::reject("outputs " + ref->name() + " and " + other->name() +
+                           " go through different slices/pads/cats");
   const auto groups = analysis::innerDimGroups(view, graph);
   if (groups.size() >= 2)
     return Verdict::reject(groups[0].front()->name() + " and " + groups[1].front()->name() +

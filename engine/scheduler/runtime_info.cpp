@@ -45,15 +45,18 @@ class RuntimeBinder {
 namespace {
 
 Error shapeError(const ir::Expr* e, const std::string& what) {
-  return makeError("cannot size " + e->output()->name() + " = " + std::string(e->opName()) + "(...): " + what, e->loc());
+  return makeError("cannot size " + e->output()->name() + " = " + std::string(e->opName()) + "(...): " + what,
+                   e->loc());
 }
 
 Sizes dropDims(const Sizes& x, const std::vector<std::int64_t>& dims, bool keepdim) {
   Sizes out;
   for (std::size_t d = 0; d < x.size(); ++d) {
     const bool dropped = std::find(dims.begin(), dims.end(), static_cast<std::int64_t>(d)) != dims.end();
-    if (!dropped) out.push_back(x[d]);
-    else if (keepdim) out.push_back(1);
+    if (!dropped)
+      out.push_back(x[d]);
+    else if (keepdim)
+      out.push_back(1);
   }
   return out;
 }
@@ -170,11 +173,15 @@ void RuntimeBinder::evaluateScalar(const ir::Expr* e) {
     case OpType::Sub: r = allInt ? integer(args[0].i - args[1].i) : num(a - b); break;
     case OpType::Mul: r = allInt ? integer(args[0].i * args[1].i) : num(a * b); break;
     case OpType::Div:
-      if (allInt && args[1].i != 0) r = integer(args[0].i / args[1].i);
-      else if (!allInt) r = num(a / b);
+      if (allInt && args[1].i != 0)
+        r = integer(args[0].i / args[1].i);
+      else if (!allInt)
+        r = num(a / b);
       break;
     case OpType::TrueDiv: r = num(a / b); break;
-    case OpType::Pow: r = allInt && args[1].i >= 0 ? integer(static_cast<std::int64_t>(std::pow(a, b))) : num(std::pow(a, b)); break;
+    case OpType::Pow:
+      r = allInt && args[1].i >= 0 ? integer(static_cast<std::int64_t>(std::pow(a, b))) : num(std::pow(a, b));
+      break;
     case OpType::Neg: r = allInt ? integer(-args[0].i) : num(-a); break;
     case OpType::Abs: r = allInt ? integer(std::abs(args[0].i)) : num(std::fabs(a)); break;
     case OpType::Reciprocal: r = num(1.0 / a); break;
@@ -186,11 +193,17 @@ void RuntimeBinder::evaluateScalar(const ir::Expr* e) {
     case OpType::Floor: r = allInt ? args[0] : num(std::floor(a)); break;
     case OpType::Maximum: r = allInt ? integer(std::max(args[0].i, args[1].i)) : num(std::max(a, b)); break;
     case OpType::Minimum: r = allInt ? integer(std::min(args[0].i, args[1].i)) : num(std::min(a, b)); break;
-    case OpType::Mod: case OpType::Remainder: case OpType::Fmod:
-      if (allInt && args[1].i != 0) r = integer(args[0].i % args[1].i);
-      else if (!allInt) r = num(std::fmod(a, b));
+    case OpType::Mod:
+    case OpType::Remainder:
+    case OpType::Fmod:
+      if (allInt && args[1].i != 0)
+        r = integer(args[0].i % args[1].i);
+      else if (!allInt)
+        r = num(std::fmod(a, b));
       break;
-    case OpType::Cast: case OpType::Set: case OpType::SegmentSet:
+    case OpType::Cast:
+    case OpType::Set:
+    case OpType::SegmentSet:
       r = ir::isIntegral(e->output()->dtype()) ? integer(args[0].isInt ? args[0].i : static_cast<std::int64_t>(a))
                                                : num(a);
       break;
@@ -261,7 +274,8 @@ Result<Sizes> RuntimeBinder::reshape(const ir::Expr* e) const {
     known = total;
   }
   if (known != total)
-    return shapeError(e, "the new shape has " + std::to_string(known) + " elements but the input has " + std::to_string(total));
+    return shapeError(
+        e, "the new shape has " + std::to_string(known) + " elements but the input has " + std::to_string(total));
   return out;
 }
 
@@ -345,16 +359,21 @@ Result<Sizes> RuntimeBinder::tensorShape(const ir::Expr* e, std::size_t output) 
   using F = ir::OpFamily;
   const ir::ExprAttributes& a = e->attrs();
   switch (e->family()) {
-    case F::Unary: case F::Binary: case F::Ternary: case F::Cast:
-      return elementwise(e);
-    case F::Set: case F::StrideOrder: case F::RandLike: case F::Triu: case F::Cumsum:
-      return in(e, 0);
-    case F::Reduction: case F::Var: case F::VarMean: case F::Welford:
-      return dropDims(in(e, 0), a.dims, a.keepdim);
-    case F::Squeeze:
-      return dropDims(in(e, 0), a.dims, false);
-    case F::Select:
-      return dropDims(in(e, 0), {a.axis}, false);
+    case F::Unary:
+    case F::Binary:
+    case F::Ternary:
+    case F::Cast: return elementwise(e);
+    case F::Set:
+    case F::StrideOrder:
+    case F::RandLike:
+    case F::Triu:
+    case F::Cumsum: return in(e, 0);
+    case F::Reduction:
+    case F::Var:
+    case F::VarMean:
+    case F::Welford: return dropDims(in(e, 0), a.dims, a.keepdim);
+    case F::Squeeze: return dropDims(in(e, 0), a.dims, false);
+    case F::Select: return dropDims(in(e, 0), {a.axis}, false);
     case F::Broadcast: {
       Sizes out;
       std::size_t next = 0;
@@ -363,7 +382,8 @@ Result<Sizes> RuntimeBinder::tensorShape(const ir::Expr* e, std::size_t output) 
     }
     case F::BroadcastInDim: return broadcastInDim(e);
     case F::Expand: return fromShapeAttr(e, &in(e, 0));
-    case F::Full: case F::RandomFill: return fromShapeAttr(e, nullptr);
+    case F::Full:
+    case F::RandomFill: return fromShapeAttr(e, nullptr);
     case F::Reshape: return reshape(e);
     case F::Permute: {
       Sizes out;

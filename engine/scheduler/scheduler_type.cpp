@@ -37,10 +37,11 @@ std::optional<SchedulerType> schedulerFromName(std::string_view name) {
 
 const std::vector<SchedulerType>& schedulersInPriorityOrder() {
   static const std::vector<SchedulerType> order{
-      SchedulerType::ExprEval,  SchedulerType::NoOp,      SchedulerType::Matmul,
-      SchedulerType::Reduction, SchedulerType::Resize,    SchedulerType::Transpose,
-      SchedulerType::PointWise, SchedulerType::InnerPersistent, SchedulerType::OuterPersistent,
-      SchedulerType::InnerOuterPersistent,
+      SchedulerType::ExprEval,        SchedulerType::NoOp,
+      SchedulerType::Matmul,          SchedulerType::Reduction,
+      SchedulerType::Resize,          SchedulerType::Transpose,
+      SchedulerType::PointWise,       SchedulerType::InnerPersistent,
+      SchedulerType::OuterPersistent, SchedulerType::InnerOuterPersistent,
   };
   return order;
 }

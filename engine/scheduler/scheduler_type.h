@@ -8,8 +8,17 @@
 namespace segscope::scheduler {
 
 enum class SchedulerType {
-  None, NoOp, ExprEval, Matmul, Reduction, Resize, Transpose, PointWise,
-  InnerPersistent, OuterPersistent, InnerOuterPersistent,
+  None,
+  NoOp,
+  ExprEval,
+  Matmul,
+  Reduction,
+  Resize,
+  Transpose,
+  PointWise,
+  InnerPersistent,
+  OuterPersistent,
+  InnerOuterPersistent,
 };
 
 std::string_view schedulerName(SchedulerType type);

@@ -7,13 +7,12 @@
 namespace segscope::scheduler {
 namespace {
 
-bool isConstant(const ir::Val* v) {
-  return v->isScalar() && static_cast<const ir::Scalar*>(v)->isConstant();
-}
+bool isConstant(const ir::Val* v) { return v->isScalar() && static_cast<const ir::Scalar*>(v)->isConstant(); }
 
 // Kahn's algorithm restricted to the group, so the cost follows the group's size. It
 // counts distinct producer exprs, since an expr may read one value twice.
-std::unordered_set<const ir::Expr*> producersInside(const ir::Expr* e, const std::unordered_set<const ir::Expr*>& members) {
+std::unordered_set<const ir::Expr*> producersInside(const ir::Expr* e,
+                                                    const std::unordered_set<const ir::Expr*>& members) {
   std::unordered_set<const ir::Expr*> producers;
   for (const ir::Val* in : e->inputs())
     if (in->definition() && members.count(in->definition())) producers.insert(in->definition());

@@ -12,9 +12,9 @@ namespace segscope::scheduler {
 /// O(size of the group), because the segmenter asks about thousands of candidate groups.
 struct SegmentView {
   const ir::Fusion* fusion = nullptr;
-  std::vector<const ir::Expr*> exprs;    // topological
-  std::vector<const ir::Val*> inputs;    // read, not produced inside (constants excluded)
-  std::vector<const ir::Val*> outputs;   // produced inside and read outside, or fusion outputs
+  std::vector<const ir::Expr*> exprs;   // topological
+  std::vector<const ir::Val*> inputs;   // read, not produced inside (constants excluded)
+  std::vector<const ir::Val*> outputs;  // produced inside and read outside, or fusion outputs
 
   /// The whole fusion: its inputs and outputs are the fusion's.
   static SegmentView whole(const ir::Fusion& fusion);

@@ -7,7 +7,7 @@
 namespace segscope::scheduler::transpose {
 namespace {
 
-constexpr std::int64_t kTileSize = 32;                      // TransposeParams::getDefaultTileSize()
+constexpr std::int64_t kTileSize = 32;  // TransposeParams::getDefaultTileSize()
 constexpr std::int64_t kTileElements = kTileSize * kTileSize;
 
 // The two groups' references: the highest-rank tensor of each of the first two groups.
@@ -93,7 +93,8 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
   const std::int64_t elems = rt.numel(ref1);
   if (elems < device.smCount * kTileElements)
     return Verdict::reject(ref1->name() + " has " + std::to_string(elems) + " elements, under " +
-                           std::to_string(device.smCount) + " SMs x 1024: transpose does not pay off on small problems");
+                           std::to_string(device.smCount) +
+                           " SMs x 1024: transpose does not pay off on small problems");
   const int d1 = analysis::innermostDim(view, ref1->asTensor());
   const int d2 = dimOfInner2InRef1(view, graph, *refs);
   const std::int64_t inner1 = (*sizes)[static_cast<std::size_t>(d1)];

@@ -114,8 +114,8 @@ bool carriesFusionOutputInside(const FinderState& state, const std::vector<Segme
 }
 
 // Both ends carry the signature `key`, so only the groups between them need checking.
-SegmentedGroup* tryVertical(FinderState& state, const Signatures& sigs, SegmentedGroup* producer, SegmentedGroup* consumer,
-                            int key) {
+SegmentedGroup* tryVertical(FinderState& state, const Signatures& sigs, SegmentedGroup* producer,
+                            SegmentedGroup* consumer, int key) {
   GroupDependencyAnalysis& dep = state.dependencies();
   if (sigs.anyIncompatible(dep.betweenBits(producer, consumer), key)) return nullptr;
   std::vector<SegmentedGroup*> set = between(dep, producer, consumer);
@@ -138,7 +138,9 @@ std::vector<SegmentedGroup*> lowestCommonProducers(FinderState& state, Segmented
 
 SegmentedGroup* tryHorizontal(FinderState& state, SegmentedGroup* a, SegmentedGroup* b) {
   GroupDependencyAnalysis& dep = state.dependencies();
-  const auto reaches = [&](SegmentedGroup* from, SegmentedGroup* to) { return from == to || dep.isProducerOf(from, to); };
+  const auto reaches = [&](SegmentedGroup* from, SegmentedGroup* to) {
+    return from == to || dep.isProducerOf(from, to);
+  };
   for (SegmentedGroup* p : lowestCommonProducers(state, a, b)) {
     const std::vector<SegmentedGroup*> consumers = p->consumerGroups();
     for (SegmentedGroup* c1 : consumers)
@@ -204,9 +206,12 @@ bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried) {
       if (tried.tried(a, b)) continue;
       tried.markTried(a, b);
       SegmentedGroup* merged = nullptr;
-      if (dep.isProducerOf(a, b)) merged = tryVertical(state, sigs, a, b, c[i].key);
-      else if (dep.isProducerOf(b, a)) merged = tryVertical(state, sigs, b, a, c[i].key);
-      else merged = tryHorizontal(state, a, b);
+      if (dep.isProducerOf(a, b))
+        merged = tryVertical(state, sigs, a, b, c[i].key);
+      else if (dep.isProducerOf(b, a))
+        merged = tryVertical(state, sigs, b, a, c[i].key);
+      else
+        merged = tryHorizontal(state, a, b);
       if (merged) return true;
     }
   }

@@ -18,7 +18,7 @@ struct Draft {
   std::vector<const ir::Expr*> exprs;
   SchedulerType type = SchedulerType::None;
   bool host = false;
-  std::string origin;  // "g12", "forwarded T3", "host scalars"
+  std::string origin;        // "g12", "forwarded T3", "host scalars"
   bool hostScalars = false;  // Segscope's own scalar segment, which nvFuser's groups() lacks
   // Values of forwarded prologues this draft recomputes for itself (not its outputs).
   std::unordered_set<const ir::Val*> recomputed = {};
@@ -71,7 +71,8 @@ void resolveForwardedInputs(FinderState& state, std::vector<Draft>& drafts) {
       trace::Step step;
       step.kind = trace::StepKind::Merge;
       step.phase = state.phase;
-      step.name = std::string(trial.ok() ? "merge" : "refuse") + " prologue of " + chain.forwarded->name() + " into " + d.origin;
+      step.name = std::string(trial.ok() ? "merge" : "refuse") + " prologue of " + chain.forwarded->name() + " into " +
+                  d.origin;
       trace::MergeInfo info;
       for (const ir::Expr* e : exprs) info.exprs.push_back(e->id());
       FinderState::describeTrial(trial, info, step.log);
@@ -136,8 +137,10 @@ class ScalarPlacer {
     if (auto it = onHost_.find(e); it != onHost_.end()) return it->second;
     bool ok = true;
     for (const ir::Val* in : e->inputs()) {
-      if (in->isTensor()) ok = ok && fusion_.isInput(in);
-      else if (const ir::Expr* def = in->definition()) ok = ok && isScalarExpr(def) && onHost(def);
+      if (in->isTensor())
+        ok = ok && fusion_.isInput(in);
+      else if (const ir::Expr* def = in->definition())
+        ok = ok && isScalarExpr(def) && onHost(def);
       else {
         const auto* s = static_cast<const ir::Scalar*>(in);
         ok = ok && (s->isConstant() || fusion_.isInput(in) || (s->extentOf() && fusion_.isInput(s->extentOf())));
@@ -170,7 +173,8 @@ void append(std::vector<const ir::Expr*>& to, const std::vector<const ir::Expr*>
 
 // Host mode: what kernels need and the host can compute first goes into one host segment;
 // the rest (scalars measured from intermediates) is duplicated where needed.
-std::vector<std::string> placeScalars(FinderState& state, std::vector<Draft>& drafts, const std::vector<ir::Expr*>& order) {
+std::vector<std::string> placeScalars(FinderState& state, std::vector<Draft>& drafts,
+                                      const std::vector<ir::Expr*>& order) {
   ScalarPlacer placer(state.fusion, order);
   const bool hostMode = state.options.scalarMode == ScalarMode::HostSegment;
   Draft host{{}, SchedulerType::ExprEval, true, "host scalars", true};
@@ -178,7 +182,8 @@ std::vector<std::string> placeScalars(FinderState& state, std::vector<Draft>& dr
   int duplicated = 0;
   for (Draft& d : drafts) {
     for (const ir::Expr* e : placer.needed(d.exprs)) {
-      if (hostMode && placer.onHost(e)) append(host.exprs, {e});
+      if (hostMode && placer.onHost(e))
+        append(host.exprs, {e});
       else if (std::find(d.exprs.begin(), d.exprs.end(), e) == d.exprs.end()) {
         d.exprs.push_back(e);
         ++duplicated;
@@ -195,14 +200,17 @@ std::vector<std::string> placeScalars(FinderState& state, std::vector<Draft>& dr
     append(chain, placer.needed({e}));
     for (const ir::Expr* c : chain) {
       if (placed.count(c)) continue;
-      if (placer.onHost(c)) append(host.exprs, {c});
-      else append(late.exprs, {c});
+      if (placer.onHost(c))
+        append(host.exprs, {c});
+      else
+        append(late.exprs, {c});
       placed.insert(c);
     }
   }
   std::vector<std::string> log;
   if (!host.exprs.empty()) {
-    log.push_back("host segment: " + std::to_string(host.exprs.size()) + " scalar exprs computed once before the kernels");
+    log.push_back("host segment: " + std::to_string(host.exprs.size()) +
+                  " scalar exprs computed once before the kernels");
     drafts.insert(drafts.begin(), std::move(host));
   }
   if (!late.exprs.empty()) drafts.push_back(std::move(late));
@@ -283,7 +291,8 @@ void sortTopologically(std::vector<Draft>& drafts, const std::vector<ir::Expr*>&
   std::unordered_map<const ir::Expr*, std::size_t> position;
   for (std::size_t i = 0; i < order.size(); ++i) position[order[i]] = i;
   for (Draft& d : drafts)
-    std::sort(d.exprs.begin(), d.exprs.end(), [&](const ir::Expr* a, const ir::Expr* b) { return position.at(a) < position.at(b); });
+    std::sort(d.exprs.begin(), d.exprs.end(),
+              [&](const ir::Expr* a, const ir::Expr* b) { return position.at(a) < position.at(b); });
 }
 
 std::vector<std::string> deriveTypes(FinderState& state, std::vector<Draft>& drafts) {
@@ -312,7 +321,8 @@ Result<Segmentation> finalizeSegments(FinderState& state, const std::vector<Priv
   const bool single = state.groups->groups().size() == 1;
   for (const SegmentedGroup* g : state.groups->groups())
     if (!g->exprs().empty() || single)
-      drafts.push_back({g->exprs(), state.typeOf(g), runsOnHost(state.typeOf(g), g->exprs()), "g" + std::to_string(g->id())});
+      drafts.push_back(
+          {g->exprs(), state.typeOf(g), runsOnHost(state.typeOf(g), g->exprs()), "g" + std::to_string(g->id())});
   resolveForwardedInputs(state, drafts);
 
   state.phase = "finalize";
@@ -326,7 +336,8 @@ Result<Segmentation> finalizeSegments(FinderState& state, const std::vector<Priv
   std::vector<std::string> scalarLog = placeScalars(state, drafts, order);
   sortTopologically(drafts, order);
   const bool placedAny = scalarLog.front().rfind("no scalar", 0) != 0;
-  recordFinalize(state, drafts, std::string("place scalars (") + std::string(scalarModeName(state.options.scalarMode)) + ")",
+  recordFinalize(state, drafts,
+                 std::string("place scalars (") + std::string(scalarModeName(state.options.scalarMode)) + ")",
                  std::move(scalarLog), placedAny);
 
   recordFinalize(state, drafts, "derive scheduler types", deriveTypes(state, drafts), true);
@@ -355,7 +366,8 @@ Result<Segmentation> finalizeSegments(FinderState& state, const std::vector<Priv
     numbered[id] = drafts[i];
     numberLog[id] = "segment " + std::to_string(id) + " = " + drafts[i].origin;
   }
-  for (const SegmentEdge& e : w.edges) result.edges.push_back({idOf[static_cast<std::size_t>(e.from)], idOf[static_cast<std::size_t>(e.to)], e.val});
+  for (const SegmentEdge& e : w.edges)
+    result.edges.push_back({idOf[static_cast<std::size_t>(e.from)], idOf[static_cast<std::size_t>(e.to)], e.val});
   for (std::size_t i = 0; i < drafts.size(); ++i) result.runOrder.push_back(static_cast<int>(i));
   recordFinalize(state, numbered, "number segments in run order", std::move(numberLog), true);
   return result;

@@ -81,7 +81,8 @@ void FinderState::describeTrial(const MergeTrial& trial, trace::MergeInfo& info,
   info.refusal = trial.refusal;
   if (trial.ok()) info.accepted = std::string(scheduler::schedulerName(trial.proposal.accepted));
   if (!trial.refusal.empty()) log.push_back(trial.refusal);
-  for (const trace::SchedulerCheck& c : info.verdicts) log.push_back(c.scheduler + (c.ok ? ": accepted" : ": " + c.reason));
+  for (const trace::SchedulerCheck& c : info.verdicts)
+    log.push_back(c.scheduler + (c.ok ? ": accepted" : ": " + c.reason));
 }
 
 SegmentedGroup* FinderState::attemptMerge(const std::vector<SegmentedGroup*>& candidates) {
@@ -131,8 +132,10 @@ void FinderState::record(const std::vector<SegmentedGroup*>& candidates, const M
     info.groups.push_back(g->id());
     for (const ir::Expr* e : g->exprs()) info.exprs.push_back(e->id());
     // n-way merges name two groups and count the rest, so the step name stays one line.
-    if (i < 2 || candidates.size() <= 3) names += (names.empty() ? "" : " + ") + g->label();
-    else if (i == 2) names += " + " + std::to_string(candidates.size() - 2) + " more groups";
+    if (i < 2 || candidates.size() <= 3)
+      names += (names.empty() ? "" : " + ") + g->label();
+    else if (i == 2)
+      names += " + " + std::to_string(candidates.size() - 2) + " more groups";
   }
   describeTrial(trial, info, step.log);
   info.result = result ? result->id() : -1;
@@ -198,7 +201,8 @@ void FinderState::showPartition(std::shared_ptr<const trace::Partition> partitio
 
 // The partition after a merge, stored as that merge on top of the one before: the merged
 // groups' exprs are exactly the result's, so their ids are all it needs.
-trace::SnapshotPtr FinderState::patchedSnapshot(const trace::SnapshotPtr& before, const std::vector<SegmentedGroup*>& merged,
+trace::SnapshotPtr FinderState::patchedSnapshot(const trace::SnapshotPtr& before,
+                                                const std::vector<SegmentedGroup*>& merged,
                                                 const SegmentedGroup* result) const {
   if (!before || !before->partition) return nullptr;
   std::vector<int> mergedIds;

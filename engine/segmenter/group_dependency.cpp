@@ -94,7 +94,8 @@ bool GroupDependencyAnalysis::isProducerOf(const SegmentedGroup* producer, const
   return test(producersOf(consumer), producer->id());
 }
 
-bool GroupDependencyAnalysis::isConsumerOfAny(const SegmentedGroup* group, const std::vector<SegmentedGroup*>& groups) const {
+bool GroupDependencyAnalysis::isConsumerOfAny(const SegmentedGroup* group,
+                                              const std::vector<SegmentedGroup*>& groups) const {
   for (const SegmentedGroup* g : groups)
     if (isConsumerOf(group, g)) return true;
   return false;
@@ -115,13 +116,14 @@ GroupDependencyAnalysis::Bits GroupDependencyAnalysis::betweenBits(const Segment
 
 // Ascending group id.
 std::vector<const SegmentedGroup*> GroupDependencyAnalysis::groupsBetween(const SegmentedGroup* producer,
-                                                                         const SegmentedGroup* consumer) const {
+                                                                          const SegmentedGroup* consumer) const {
   std::vector<const SegmentedGroup*> out;
   forEachLive(betweenBits(producer, consumer), [&](const SegmentedGroup* g) { out.push_back(g); });
   return out;
 }
 
-bool GroupDependencyAnalysis::canMergeWithoutCycle(const SegmentedGroup* producer, const SegmentedGroup* consumer) const {
+bool GroupDependencyAnalysis::canMergeWithoutCycle(const SegmentedGroup* producer,
+                                                   const SegmentedGroup* consumer) const {
   for (const SegmentedGroup* other : producer->consumerGroups())
     if (other != consumer && isProducerOf(other, consumer)) return false;
   return true;

@@ -25,7 +25,8 @@ class GroupDependencyAnalysis {
   /// `consumer` (both excluded): groupsBetween as a bitset, for word-parallel filters.
   Bits betweenBits(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
   /// Groups on some path from `producer` to `consumer`, both excluded.
-  std::vector<const SegmentedGroup*> groupsBetween(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
+  std::vector<const SegmentedGroup*> groupsBetween(const SegmentedGroup* producer,
+                                                   const SegmentedGroup* consumer) const;
   /// Theorem 4.1 of Herrmann et al.: merging producer P and consumer C keeps the graph
   /// acyclic iff no other consumer of P is a producer of C.
   bool canMergeWithoutCycle(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;

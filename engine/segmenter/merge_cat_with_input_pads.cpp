@@ -21,9 +21,7 @@ bool padsOnlyAxis(const ir::Expr* pad, std::int64_t axis) {
   return found;
 }
 
-bool isZeroPad(const ir::Expr* pad) {
-  return pad->numOperands() < 2 || ir::isZeroConstant(pad->operand(1));
-}
+bool isZeroPad(const ir::Expr* pad) { return pad->numOperands() < 2 || ir::isZeroConstant(pad->operand(1)); }
 
 // The pad groups feeding a cat group, or empty when the pattern does not hold.
 std::vector<SegmentedGroup*> padGroupsOf(FinderState& state, const SegmentedGroup* catGroup) {

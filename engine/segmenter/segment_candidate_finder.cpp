@@ -39,7 +39,8 @@ scheduler::Proposal tryWholeFusion(const ir::Fusion& fusion, const scheduler::Ru
     proposal = scheduler::proposeHeuristics(scheduler::SegmentView::whole(fusion), rt, device);
     for (const scheduler::SchedulerVerdict& v : proposal.verdicts) {
       info.verdicts.push_back({std::string(scheduler::schedulerName(v.type)), v.verdict.ok, v.verdict.reason});
-      step.log.push_back(std::string(scheduler::schedulerName(v.type)) + (v.verdict.ok ? ": accepted" : ": " + v.verdict.reason));
+      step.log.push_back(std::string(scheduler::schedulerName(v.type)) +
+                         (v.verdict.ok ? ": accepted" : ": " + v.verdict.reason));
     }
     if (proposal.accepted != scheduler::SchedulerType::None)
       info.accepted = std::string(scheduler::schedulerName(proposal.accepted));
@@ -59,8 +60,10 @@ void buildInitialGroups(FinderState& state) {
     for (const ir::Expr* e : chain.exprs) sf.leaveUngrouped(e);
   const std::vector<ir::Expr*> order = state.fusion.exprs();
   for (const ir::Expr* e : order) {
-    if (isScalarExpr(e)) sf.leaveUngrouped(e);
-    else if (!sf.isUngrouped(e)) sf.newGroup({e});
+    if (isScalarExpr(e))
+      sf.leaveUngrouped(e);
+    else if (!sf.isUngrouped(e))
+      sf.newGroup({e});
   }
   for (const ir::Expr* e : order) {
     SegmentedGroup* to = sf.groupOf(e);
@@ -81,7 +84,8 @@ Status typeInitialGroups(FinderState& state) {
     if (!trial.ok()) {
       const ir::Expr* e = g->exprs().front();
       std::string why = trial.refusal;
-      for (const auto& v : trial.proposal.verdicts) why += (why.empty() ? "" : "; ") + std::string(scheduler::schedulerName(v.type)) + ": " + v.verdict.reason;
+      for (const auto& v : trial.proposal.verdicts)
+        why += (why.empty() ? "" : "; ") + std::string(scheduler::schedulerName(v.type)) + ": " + v.verdict.reason;
       return makeError("no scheduler can take " + e->toString() + " even alone (" + why + ")", e->loc());
     }
     state.setType(g, trial.proposal.accepted);
@@ -111,8 +115,10 @@ Result<Segmentation> singleSegment(FinderState& state, scheduler::SchedulerType 
   state.groups = std::make_unique<SegmentedFusion>(state.fusion);
   std::vector<const ir::Expr*> exprs;
   for (const ir::Expr* e : state.fusion.exprs()) {
-    if (isScalarExpr(e) && type != scheduler::SchedulerType::ExprEval) state.groups->leaveUngrouped(e);
-    else exprs.push_back(e);
+    if (isScalarExpr(e) && type != scheduler::SchedulerType::ExprEval)
+      state.groups->leaveUngrouped(e);
+    else
+      exprs.push_back(e);
   }
   // A fusion without exprs (outputs that are its inputs) is still one group in nvFuser
   // (expr_eval: every output is pointer arithmetic, csrc/scheduler/expr_eval_sched.cpp:33).
@@ -149,7 +155,8 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
     if (Status st = validatePhase(state); !st) return st.error();
     if (Status st = typeInitialGroups(state); !st) return st.error();
     std::vector<std::string> log{std::to_string(state.groups->groups().size()) + " groups, one per tensor expr"};
-    if (!privatized.empty()) log.push_back(std::to_string(privatized.size()) + " upcast copies made for their extra readers");
+    if (!privatized.empty())
+      log.push_back(std::to_string(privatized.size()) + " upcast copies made for their extra readers");
     for (const ForwardedChain& c : state.forwarded)
       log.push_back("forwarded input " + c.forwarded->name() + " (" + std::to_string(c.exprs.size()) + " exprs from " +
                     c.start->name() + ") is recomputed by each consumer");

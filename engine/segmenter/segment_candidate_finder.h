@@ -7,9 +7,9 @@
 
 #include "ir/fusion.h"
 #include "ir/input_spec.h"
-#include "support/result.h"
 #include "scheduler/device_profile.h"
 #include "segmenter/segmentation.h"
+#include "support/result.h"
 #include "trace/recorder.h"
 
 namespace segscope::segmenter {

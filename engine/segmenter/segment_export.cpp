@@ -20,9 +20,7 @@ int maxValId(const ir::Fusion& f) {
   return m;
 }
 
-bool isConstant(const ir::Val* v) {
-  return v->isScalar() && static_cast<const ir::Scalar*>(v)->isConstant();
-}
+bool isConstant(const ir::Val* v) { return v->isScalar() && static_cast<const ir::Scalar*>(v)->isConstant(); }
 
 // Copies one segment of the complete fusion into a fresh Fusion, value by value.
 class Exporter {
@@ -40,7 +38,8 @@ class Exporter {
     if (Status st = addOutputs(); !st) return st.error();
     for (const ir::Val* a : full_.axioms())
       if (auto it = map_.find(a); it != map_.end()) f_->addAxiom(it->second);
-    if (Status st = f_->verify(); !st) return makeError(where() + "the exported fusion is invalid: " + st.error().message);
+    if (Status st = f_->verify(); !st)
+      return makeError(where() + "the exported fusion is invalid: " + st.error().message);
     return std::move(f_);
   }
 
@@ -132,7 +131,7 @@ class Exporter {
 
   Result<SymInt> attribute(const SymInt& s, const ir::Expr& e) {
     if (s.isConst()) return s;
-    SEGSCOPE_TRY(ir::Val* v, operand(s.sym, e));
+    SEGSCOPE_TRY(ir::Val * v, operand(s.sym, e));
     return SymInt::symbolic(v);
   }
 
@@ -147,7 +146,7 @@ class Exporter {
   Status copyExpr(const ir::Expr& e) {
     std::vector<ir::Val*> operands, outputs;
     for (std::size_t i = 0; i < e.numOperands(); ++i) {
-      SEGSCOPE_TRY(ir::Val* v, operand(e.operand(i), e));
+      SEGSCOPE_TRY(ir::Val * v, operand(e.operand(i), e));
       operands.push_back(v);
     }
     ir::ExprAttributes attrs = e.attrs();
@@ -195,8 +194,8 @@ class Exporter {
   const Segment& segment_;
   int nextFreshId_;
   std::unique_ptr<ir::Fusion> f_;
-  std::unordered_map<const ir::Val*, ir::Val*> map_;               // complete fusion → copy
-  std::unordered_map<const ir::Val*, ir::Scalar*> standIn_;        // unseen extent → fresh extent
+  std::unordered_map<const ir::Val*, ir::Val*> map_;         // complete fusion → copy
+  std::unordered_map<const ir::Val*, ir::Scalar*> standIn_;  // unseen extent → fresh extent
 };
 
 int indexOf(const std::vector<ir::Val*>& list, const ir::Val* v) {
@@ -223,8 +222,10 @@ Status fillIndexMaps(const Segmentation& s, const Segment& seg, SegmentExport& x
     const int producer = producerOf(s, v);
     const auto* scalar = v->isScalar() ? static_cast<const ir::Scalar*>(v) : nullptr;
     ArgSource source = ArgSource::FusionInput;
-    if (index < 0 && producer >= 0) source = ArgSource::Segment;
-    else if (index < 0 && scalar && scalar->extentOf()) source = ArgSource::Extent;
+    if (index < 0 && producer >= 0)
+      source = ArgSource::Segment;
+    else if (index < 0 && scalar && scalar->extentOf())
+      source = ArgSource::Extent;
     else if (index < 0)
       return makeError("segment " + std::to_string(seg.id) + " reads " + v->name() +
                        ", which is not a fusion input, not produced by a segment and not an extent");
@@ -289,7 +290,6 @@ std::string segmentScript(const Segmentation& s, const Segment& seg, const Segme
   write.header = scriptHeader(s, seg);
   return frontend::writeScript(*x.fusion, specs, write);
 }
-
 
 // Sizes and host scalars of the complete fusion, when its input specs are given and bind.
 std::optional<scheduler::RuntimeInfo> bindRuntime(const Segmentation& s, const ExportOptions& options) {

@@ -8,16 +8,16 @@
 
 #include "ir/fusion.h"
 #include "ir/input_spec.h"
-#include "support/result.h"
 #include "segmenter/segmentation.h"
+#include "support/result.h"
 
 namespace segscope::segmenter {
 
 /// Where a segment reads one of its inputs from.
 enum class ArgSource {
-  FusionInput,   // an input of the complete fusion (see inputIndex)
-  Segment,       // an output of an earlier segment (see inputProducer)
-  Extent,        // a symbolic extent of a complete-fusion tensor that no segment computes
+  FusionInput,  // an input of the complete fusion (see inputIndex)
+  Segment,      // an output of an earlier segment (see inputProducer)
+  Extent,       // a symbolic extent of a complete-fusion tensor that no segment computes
 };
 
 struct SegmentExport {
@@ -32,13 +32,13 @@ struct SegmentExport {
   std::string script;
 
   // One entry per segment input, in argument order.
-  std::vector<int> inputValId;      // the complete fusion's val id
-  std::vector<int> inputIndex;      // index among the complete fusion's inputs, or -1
+  std::vector<int> inputValId;  // the complete fusion's val id
+  std::vector<int> inputIndex;  // index among the complete fusion's inputs, or -1
   std::vector<ArgSource> inputSource;
-  std::vector<int> inputProducer;   // the segment that produces it, or -1
+  std::vector<int> inputProducer;  // the segment that produces it, or -1
   // One entry per segment output, in order.
-  std::vector<int> outputValId;     // the complete fusion's val id
-  std::vector<int> outputIndex;     // index among the complete fusion's outputs, or -1
+  std::vector<int> outputValId;  // the complete fusion's val id
+  std::vector<int> outputIndex;  // index among the complete fusion's outputs, or -1
 };
 
 struct ExportOptions {
@@ -57,7 +57,8 @@ struct ExportOptions {
 Result<SegmentExport> exportSegment(const Segmentation& segmentation, int segmentId, const ExportOptions& options = {});
 
 /// Every segment, in run order.
-Result<std::vector<SegmentExport>> exportAllSegments(const Segmentation& segmentation, const ExportOptions& options = {});
+Result<std::vector<SegmentExport>> exportAllSegments(const Segmentation& segmentation,
+                                                     const ExportOptions& options = {});
 
 std::string_view argSourceName(ArgSource source);
 

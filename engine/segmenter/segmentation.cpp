@@ -8,9 +8,12 @@ std::string_view scalarModeName(ScalarMode mode) {
 }
 
 bool scalarModeFromName(std::string_view name, ScalarMode& mode) {
-  if (name == "host_segment") mode = ScalarMode::HostSegment;
-  else if (name == "duplicate") mode = ScalarMode::Duplicate;
-  else return false;
+  if (name == "host_segment")
+    mode = ScalarMode::HostSegment;
+  else if (name == "duplicate")
+    mode = ScalarMode::Duplicate;
+  else
+    return false;
   return true;
 }
 

@@ -35,7 +35,9 @@ std::vector<SegmentedGroup*> SegmentedGroup::consumerGroups() const {
 std::string SegmentedGroup::label() const {
   // Long groups are abbreviated: a merge step's name must stay readable in a timeline.
   constexpr std::size_t kShown = 4;
-  const auto name = [](const ir::Expr* e) { return e->outputs().empty() ? std::string(e->opName()) : e->output()->name(); };
+  const auto name = [](const ir::Expr* e) {
+    return e->outputs().empty() ? std::string(e->opName()) : e->output()->name();
+  };
   std::string s = "g" + std::to_string(id_) + "{";
   for (std::size_t i = 0; i < exprs_.size() && i < kShown; ++i) s += (i ? ", " : "") + name(exprs_[i]);
   if (exprs_.size() > kShown) s += ", ... " + name(exprs_.back()) + " (" + std::to_string(exprs_.size()) + " exprs)";
@@ -51,7 +53,8 @@ std::unique_ptr<SegmentedFusion> SegmentedFusion::oneGroupPerExpr(const ir::Fusi
   for (const ir::Expr* e : order) {
     SegmentedGroup* to = sf->groupOf(e);
     for (const ir::Val* in : e->inputs())
-      if (const ir::Expr* def = in->definition(); def && sf->groupOf(def) != to) sf->connectGroups(sf->groupOf(def), to, in);
+      if (const ir::Expr* def = in->definition(); def && sf->groupOf(def) != to)
+        sf->connectGroups(sf->groupOf(def), to, in);
   }
   return sf;
 }
@@ -115,7 +118,8 @@ void SegmentedFusion::disconnectGroups(SegmentedGroup* a, SegmentedGroup* b) {
   for (SegmentedEdge* e : getEdgesBetween(b, a)) detach(e);
 }
 
-std::vector<SegmentedEdge*> SegmentedFusion::getEdgesBetween(const SegmentedGroup* from, const SegmentedGroup* to) const {
+std::vector<SegmentedEdge*> SegmentedFusion::getEdgesBetween(const SegmentedGroup* from,
+                                                             const SegmentedGroup* to) const {
   std::vector<SegmentedEdge*> out;
   for (SegmentedEdge* e : from->consumerEdges_)
     if (e->to == to) out.push_back(e);
@@ -184,7 +188,8 @@ Status SegmentedFusion::validate() const {
   const std::vector<SegmentedEdge*> allEdges = edges();
   const std::unordered_set<const SegmentedEdge*> liveEdges(allEdges.begin(), allEdges.end());
   for (const SegmentedEdge* e : allEdges) {
-    if (!live.count(e->from) || !live.count(e->to)) return makeError("an edge carrying " + e->val->name() + " ends at a removed group");
+    if (!live.count(e->from) || !live.count(e->to))
+      return makeError("an edge carrying " + e->val->name() + " ends at a removed group");
     if (std::count(e->from->consumerEdges_.begin(), e->from->consumerEdges_.end(), e) != 1 ||
         std::count(e->to->producerEdges_.begin(), e->to->producerEdges_.end(), e) != 1)
       return makeError("edge " + e->from->label() + " -> " + e->to->label() + " (" + e->val->name() +
@@ -203,7 +208,8 @@ Status SegmentedFusion::validate() const {
   for (const ir::Expr* x : all) {
     auto it = owner.find(x);
     if (isUngrouped(x)) {
-      if (it != owner.end()) return makeError(x->toString() + " is in " + it->second->label() + " but should be in no group");
+      if (it != owner.end())
+        return makeError(x->toString() + " is in " + it->second->label() + " but should be in no group");
       continue;
     }
     if (it == owner.end()) return makeError(x->toString() + " is in no group");

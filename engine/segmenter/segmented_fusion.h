@@ -90,7 +90,7 @@ class SegmentedFusion {
   std::vector<std::unique_ptr<SegmentedGroup>> ownedGroups_;
   std::vector<std::unique_ptr<SegmentedEdge>> ownedEdges_;
   std::vector<SegmentedGroup*> groups_;
-  std::vector<SegmentedEdge*> edges_;  // null: a removed edge's hole (see forgetEdge)
+  std::vector<SegmentedEdge*> edges_;                               // null: a removed edge's hole (see forgetEdge)
   std::unordered_map<const SegmentedEdge*, std::size_t> edgeSlot_;  // index into edges_
   std::size_t holes_ = 0;
   std::vector<SegmentedGroup*> groupOfExpr_;  // indexed by expr id

@@ -48,8 +48,7 @@ std::string Diagnostic::format() const {
   return out;
 }
 
-Diagnostic makeDiagnostic(const Error& error, std::string_view file, std::string_view source,
-                          Severity severity) {
+Diagnostic makeDiagnostic(const Error& error, std::string_view file, std::string_view source, Severity severity) {
   Diagnostic d;
   d.severity = severity;
   d.file = std::string(file);

@@ -21,17 +21,23 @@ std::string bytesText(std::int64_t bytes) {
 std::string exactBytesText(std::int64_t bytes) {
   constexpr std::int64_t kKiB = 1024, kMiB = 1024 * 1024;
   char buf[48];
-  if (bytes >= kMiB && bytes % kMiB == 0) std::snprintf(buf, sizeof buf, "%lld MiB", static_cast<long long>(bytes / kMiB));
-  else if (bytes >= kKiB && bytes % kKiB == 0) std::snprintf(buf, sizeof buf, "%lld KiB", static_cast<long long>(bytes / kKiB));
-  else if (bytes >= kKiB) std::snprintf(buf, sizeof buf, "%.1f KiB", static_cast<double>(bytes) / kKiB);
-  else std::snprintf(buf, sizeof buf, "%lld B", static_cast<long long>(bytes));
+  if (bytes >= kMiB && bytes % kMiB == 0)
+    std::snprintf(buf, sizeof buf, "%lld MiB", static_cast<long long>(bytes / kMiB));
+  else if (bytes >= kKiB && bytes % kKiB == 0)
+    std::snprintf(buf, sizeof buf, "%lld KiB", static_cast<long long>(bytes / kKiB));
+  else if (bytes >= kKiB)
+    std::snprintf(buf, sizeof buf, "%.1f KiB", static_cast<double>(bytes) / kKiB);
+  else
+    std::snprintf(buf, sizeof buf, "%lld B", static_cast<long long>(bytes));
   return buf;
 }
 
 std::string durationText(double ms, std::string_view micro) {
   char buf[48];
-  if (ms < 1.0) std::snprintf(buf, sizeof buf, "%.2f %.*s", ms * 1e3, static_cast<int>(micro.size()), micro.data());
-  else std::snprintf(buf, sizeof buf, "%.3f ms", ms);
+  if (ms < 1.0)
+    std::snprintf(buf, sizeof buf, "%.2f %.*s", ms * 1e3, static_cast<int>(micro.size()), micro.data());
+  else
+    std::snprintf(buf, sizeof buf, "%.3f ms", ms);
   return buf;
 }
 

@@ -30,8 +30,10 @@ std::string exprDifference(const ir::Expr& a, const ir::Expr& b) {
     for (const ir::Val* x : v) out.push_back(x->id());
     return out;
   };
-  if (ids(a.inputs()) != ids(b.inputs())) reasons.push_back("inputs " + idList(a.inputs()) + " -> " + idList(b.inputs()));
-  if (ids(a.outputs()) != ids(b.outputs())) reasons.push_back("outputs " + idList(a.outputs()) + " -> " + idList(b.outputs()));
+  if (ids(a.inputs()) != ids(b.inputs()))
+    reasons.push_back("inputs " + idList(a.inputs()) + " -> " + idList(b.inputs()));
+  if (ids(a.outputs()) != ids(b.outputs()))
+    reasons.push_back("outputs " + idList(a.outputs()) + " -> " + idList(b.outputs()));
   if (reasons.empty() && a.toString() != b.toString()) reasons.push_back("attributes");
   std::string s;
   for (const std::string& r : reasons) s += (s.empty() ? "" : "; ") + r;
@@ -41,7 +43,8 @@ std::string exprDifference(const ir::Expr& a, const ir::Expr& b) {
 std::string valDifference(const ir::Val& a, const ir::Val& b) {
   std::vector<std::string> reasons;
   if (a.dtype() != b.dtype())
-    reasons.push_back("dtype " + std::string(ir::shortName(a.dtype())) + " -> " + std::string(ir::shortName(b.dtype())));
+    reasons.push_back("dtype " + std::string(ir::shortName(a.dtype())) + " -> " +
+                      std::string(ir::shortName(b.dtype())));
   const ir::TensorView* ta = a.asTensor();
   const ir::TensorView* tb = b.asTensor();
   if (ta && tb && ta->shapeString() != tb->shapeString())
@@ -88,7 +91,8 @@ FusionDiff diff(const ir::Fusion& before, const ir::Fusion& after) {
   std::map<int, const ir::Expr*> ea, eb;
   for (const ir::Expr* e : before.exprs()) ea[e->id()] = e;
   for (const ir::Expr* e : after.exprs()) eb[e->id()] = e;
-  d.exprs = diffById(ea, eb, [](const ir::Expr* e) { return e->toString(); }, exprDifference);
+  d.exprs = diffById(
+      ea, eb, [](const ir::Expr* e) { return e->toString(); }, exprDifference);
   // Only values that matter to a reader: tensors and non-constant scalars with a role.
   const auto interesting = [](const ir::Fusion& f) {
     std::map<int, const ir::Val*> m;
@@ -186,7 +190,8 @@ PartitionDiff diff(const Partition& before, const Partition& after) {
     matched[id] = other;
     matchedAfter.insert(other);
     if (std::string why = groupDifference(before.group(id), after.group(other)); !why.empty())
-      d.groups.push_back({ChangeKind::Changed, other, groupText(before, id, members), groupText(after, other, members), why});
+      d.groups.push_back(
+          {ChangeKind::Changed, other, groupText(before, id, members), groupText(after, other, members), why});
   }
   for (const auto& [id, members] : ma)
     if (!matchedAfter.count(id)) d.groups.push_back({ChangeKind::Added, id, "", groupText(after, id, members), ""});

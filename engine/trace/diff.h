@@ -15,10 +15,10 @@ enum class ChangeKind { Added, Removed, Changed };
 
 struct Change {
   ChangeKind kind = ChangeKind::Changed;
-  int id = -1;             // the expr or value id
-  std::string before;      // text in the old fusion (empty when added)
-  std::string after;       // text in the new fusion (empty when removed)
-  std::string reason;      // for Changed: "op cast -> set", "dtype f32 -> bf16", ...
+  int id = -1;         // the expr or value id
+  std::string before;  // text in the old fusion (empty when added)
+  std::string after;   // text in the new fusion (empty when removed)
+  std::string reason;  // for Changed: "op cast -> set", "dtype f32 -> bf16", ...
 };
 
 struct FusionDiff {

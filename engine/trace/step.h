@@ -33,13 +33,13 @@ struct SchedulerCheck {
 
 /// What a segmenter merge attempt looked at and decided.
 struct MergeInfo {
-  int round = -1;                       // merge round within the phase (0 when phases have none)
-  std::vector<int> groups;              // candidate group ids before the merge
-  std::vector<int> exprs;               // expr ids of the candidate union
-  std::vector<SchedulerCheck> verdicts; // every scheduler tried, up to the accepted one
-  std::string accepted;                 // scheduler name; empty when the merge was refused
-  std::string refusal;                  // why refused before any scheduler was asked (cycle, hint)
-  int result = -1;                      // id of the merged group when accepted
+  int round = -1;                        // merge round within the phase (0 when phases have none)
+  std::vector<int> groups;               // candidate group ids before the merge
+  std::vector<int> exprs;                // expr ids of the candidate union
+  std::vector<SchedulerCheck> verdicts;  // every scheduler tried, up to the accepted one
+  std::string accepted;                  // scheduler name; empty when the merge was refused
+  std::string refusal;                   // why refused before any scheduler was asked (cycle, hint)
+  int result = -1;                       // id of the merged group when accepted
 
   bool ok() const { return !accepted.empty(); }
   bool operator==(const MergeInfo&) const = default;

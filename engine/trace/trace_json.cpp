@@ -14,8 +14,8 @@
 namespace segscope::trace {
 namespace {
 
-using nlohmann::json;
 using ir::DataType;
+using nlohmann::json;
 
 // 2: snapshots may carry a partition and share fusions/partitions; steps may carry "merge".
 constexpr int kTraceVersion = 2;
@@ -101,12 +101,15 @@ std::string fusionToJson(const ir::Fusion& fusion) {
   std::vector<ir::Val*> ordered = fusion.vals();
   std::sort(ordered.begin(), ordered.end(), [](const ir::Val* a, const ir::Val* b) { return a->id() < b->id(); });
   for (const ir::Val* v : ordered) {
-    json j = {{"id", v->id()}, {"name", v->name()}, {"dtype", std::string(ir::dataTypeName(v->dtype()))},
+    json j = {{"id", v->id()},
+              {"name", v->name()},
+              {"dtype", std::string(ir::dataTypeName(v->dtype()))},
               {"loc", locJson(v->loc())}};
     if (const ir::TensorView* tv = v->asTensor()) {
       j["kind"] = "tensor";
       json dims = json::array();
-      for (const ir::Dim& d : tv->dims()) dims.push_back({{"extent", symJson(d.extent)}, {"kind", iterKindName(d.kind)}});
+      for (const ir::Dim& d : tv->dims())
+        dims.push_back({{"extent", symJson(d.extent)}, {"kind", iterKindName(d.kind)}});
       j["dims"] = dims;
       json contiguity = json::array();
       for (const auto& c : tv->contiguity()) contiguity.push_back(c ? json(*c) : json(nullptr));
@@ -126,17 +129,22 @@ std::string fusionToJson(const ir::Fusion& fusion) {
     json operands = json::array(), outputs = json::array();
     for (std::size_t i = 0; i < e->numOperands(); ++i) operands.push_back(e->operand(i)->id());
     for (const ir::Val* o : e->outputs()) outputs.push_back(o->id());
-    exprs.push_back({{"id", e->id()}, {"op", std::string(e->opName())}, {"operands", operands}, {"outputs", outputs},
-                     {"attrs", attrsJson(e->attrs())}, {"loc", locJson(e->loc())}});
+    exprs.push_back({{"id", e->id()},
+                     {"op", std::string(e->opName())},
+                     {"operands", operands},
+                     {"outputs", outputs},
+                     {"attrs", attrsJson(e->attrs())},
+                     {"loc", locJson(e->loc())}});
   }
   json inputs = json::array(), outputs = json::array(), axioms = json::array();
   for (const ir::Val* v : fusion.inputs()) inputs.push_back(v->id());
   for (const ir::FusionOutput& o : fusion.outputs())
-    outputs.push_back({{"val", o.val->id()}, {"alias", o.aliasOf ? json(o.aliasOf->id()) : json(nullptr)},
+    outputs.push_back({{"val", o.val->id()},
+                       {"alias", o.aliasOf ? json(o.aliasOf->id()) : json(nullptr)},
                        {"stride_order", o.strideOrder}});
   for (const ir::Val* v : fusion.axioms()) axioms.push_back(v->id());
-  return json{{"name", fusion.name()}, {"vals", vals}, {"exprs", exprs}, {"inputs", inputs}, {"outputs", outputs},
-              {"axioms", axioms}}
+  return json{{"name", fusion.name()}, {"vals", vals},       {"exprs", exprs},
+              {"inputs", inputs},      {"outputs", outputs}, {"axioms", axioms}}
       .dump();
 }
 
@@ -165,12 +173,14 @@ Result<std::unique_ptr<ir::Fusion>> fusionFrom(const json& j) {
   for (const json& v : j.at("vals")) {
     if (v.at("kind") != "tensor") continue;
     std::vector<ir::Dim> dims;
-    for (const json& d : v["dims"]) dims.push_back(ir::Dim{sym(d["extent"]), iterKindFrom(d["kind"].get<std::string>())});
+    for (const json& d : v["dims"])
+      dims.push_back(ir::Dim{sym(d["extent"]), iterKindFrom(d["kind"].get<std::string>())});
     for (const ir::Dim& d : dims)
       if (d.extent.sym == nullptr && !d.extent.isConst()) return makeError("trace: a dim refers to an unknown value");
     ir::TensorView* tv = f->restoreTensor(v["id"].get<int>(), dtype(v["dtype"]), std::move(dims));
     std::vector<std::optional<bool>> contiguity;
-    for (const json& c : v["contiguity"]) contiguity.push_back(c.is_null() ? std::nullopt : std::optional<bool>(c.get<bool>()));
+    for (const json& c : v["contiguity"])
+      contiguity.push_back(c.is_null() ? std::nullopt : std::optional<bool>(c.get<bool>()));
     tv->setContiguity(std::move(contiguity));
     tv->setStrideOrder(v["stride_order"].get<std::vector<std::int64_t>>());
     tv->setCpu(v.value("cpu", false));
@@ -223,7 +233,8 @@ Result<std::unique_ptr<ir::Fusion>> fusionFrom(const json& j) {
     f->addOutput(val(o["val"]), o["alias"].is_null() ? nullptr : val(o["alias"]),
                  o["stride_order"].get<std::vector<std::int64_t>>());
   for (const json& id : j.at("axioms")) f->addAxiom(val(id));
-  if (const Status st = f->verify(); !st) return makeError("trace: the stored fusion is invalid: " + st.error().message);
+  if (const Status st = f->verify(); !st)
+    return makeError("trace: the stored fusion is invalid: " + st.error().message);
   return f;
 }
 
@@ -255,7 +266,8 @@ Result<std::shared_ptr<const Partition>> partitionFrom(const json& j) {
   p.groupOfExpr = j.at("group_of_expr").get<std::vector<int>>();
   std::set<int> known;
   for (const json& g : j.at("groups")) {
-    p.groups.push_back(PartitionGroup{g.at("id").get<int>(), g.at("scheduler").get<std::string>(), g.value("host", false)});
+    p.groups.push_back(
+        PartitionGroup{g.at("id").get<int>(), g.at("scheduler").get<std::string>(), g.value("host", false)});
     known.insert(p.groups.back().id);
   }
   for (std::size_t e = 0; e < p.groupOfExpr.size(); ++e) {
@@ -268,8 +280,9 @@ Result<std::shared_ptr<const Partition>> partitionFrom(const json& j) {
 
 json mergeJson(const MergeInfo& m) {
   json verdicts = json::array();
-  for (const SchedulerCheck& c : m.verdicts) verdicts.push_back({{"scheduler", c.scheduler}, {"ok", c.ok}, {"reason", c.reason}});
-  return json{{"round", m.round},       {"groups", m.groups},     {"exprs", m.exprs}, {"verdicts", verdicts},
+  for (const SchedulerCheck& c : m.verdicts)
+    verdicts.push_back({{"scheduler", c.scheduler}, {"ok", c.ok}, {"reason", c.reason}});
+  return json{{"round", m.round},       {"groups", m.groups},   {"exprs", m.exprs},  {"verdicts", verdicts},
               {"accepted", m.accepted}, {"refusal", m.refusal}, {"result", m.result}};
 }
 
@@ -280,7 +293,8 @@ MergeInfo mergeFrom(const json& j) {
   m.groups = j.value("groups", std::vector<int>{});
   m.exprs = j.value("exprs", std::vector<int>{});
   for (const json& c : j.value("verdicts", json::array()))
-    m.verdicts.push_back(SchedulerCheck{c.at("scheduler").get<std::string>(), c.value("ok", false), c.value("reason", "")});
+    m.verdicts.push_back(
+        SchedulerCheck{c.at("scheduler").get<std::string>(), c.value("ok", false), c.value("reason", "")});
   m.accepted = j.value("accepted", "");
   m.refusal = j.value("refusal", "");
   m.result = j.value("result", -1);
@@ -322,16 +336,24 @@ std::string traceToJson(const Trace& trace) {
   for (const Step& s : trace.steps()) {
     json before = snapshotId(s.before);
     json after = snapshotId(s.after);
-    json step = {{"index", s.index}, {"kind", std::string(stepKindName(s.kind))}, {"name", s.name},
-                 {"phase", s.phase}, {"modified", s.modified}, {"skipped", s.skipped}, {"before", before},
-                 {"after", after}, {"exprs_before", s.exprsBefore}, {"exprs_after", s.exprsAfter},
-                 {"ms", s.milliseconds}, {"log", s.log}};
+    json step = {{"index", s.index},
+                 {"kind", std::string(stepKindName(s.kind))},
+                 {"name", s.name},
+                 {"phase", s.phase},
+                 {"modified", s.modified},
+                 {"skipped", s.skipped},
+                 {"before", before},
+                 {"after", after},
+                 {"exprs_before", s.exprsBefore},
+                 {"exprs_after", s.exprsAfter},
+                 {"ms", s.milliseconds},
+                 {"log", s.log}};
     if (!s.verifyError.empty()) step["verify_error"] = s.verifyError;
     if (s.merge) step["merge"] = mergeJson(*s.merge);
     steps.push_back(std::move(step));
   }
   return json{{"format", "segscope-trace"}, {"version", kTraceVersion}, {"source", trace.source},
-              {"profile", trace.profile}, {"snapshots", snapshots}, {"steps", steps}}
+              {"profile", trace.profile},   {"snapshots", snapshots},   {"steps", steps}}
              .dump() +
          "\n";
 }
@@ -339,7 +361,8 @@ std::string traceToJson(const Trace& trace) {
 Result<Trace> traceFromJson(const std::string& text) {
   try {
     const json j = json::parse(text);
-    if (j.value("format", "") != "segscope-trace") return makeError("not a Segscope trace (missing \"format\": \"segscope-trace\")");
+    if (j.value("format", "") != "segscope-trace")
+      return makeError("not a Segscope trace (missing \"format\": \"segscope-trace\")");
     // Version 1 (pass steps only) is a subset of version 2: it loads unchanged.
     if (const int v = j.value("version", 0); v < 1 || v > kTraceVersion)
       return makeError("unsupported trace version " + std::to_string(v));

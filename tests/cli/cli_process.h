@@ -33,7 +33,9 @@ inline Run runProgram(const QString& program, const QStringList& args, int timeo
 }
 
 #ifdef SEGSCOPE_CLI_PATH
-inline Run cli(const QStringList& args, int timeoutMs = 60000) { return runProgram(SEGSCOPE_CLI_PATH, args, timeoutMs); }
+inline Run cli(const QStringList& args, int timeoutMs = 60000) {
+  return runProgram(SEGSCOPE_CLI_PATH, args, timeoutMs);
+}
 #endif
 
 }  // namespace segscope::testing

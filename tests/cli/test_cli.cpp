@@ -8,8 +8,8 @@
 #include <QProcess>
 #include <QXmlStreamReader>
 
-#include "exec/cuda/driver_api.h"
 #include "cli/cli_process.h"
+#include "exec/cuda/driver_api.h"
 #include "passes/pre_segmenter.h"
 #include "test_files.h"
 #include "trace/trace_json.h"
@@ -92,7 +92,8 @@ class TestCli : public QObject {
     QCOMPARE(off.exitCode, 0);
     QVERIFY2(off.out.contains(QRegularExpression("dead_code_elimination +disabled +3 -> 3")), qPrintable(off.out));
     const Run diff = cli({"passes", file, "--diff"});
-    QVERIFY2(diff.out.contains("      - T2 = exp(T0)") && diff.out.contains("      - T3 = sum(T2, dims=[1])"), qPrintable(diff.out));
+    QVERIFY2(diff.out.contains("      - T2 = exp(T0)") && diff.out.contains("      - T3 = sum(T2, dims=[1])"),
+             qPrintable(diff.out));
     const Run bad = cli({"passes", file, "--disable-pass", "dead_code"});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY(bad.err.contains("unknown pass 'dead_code'; passes are: dead_code_elimination"));
@@ -357,8 +358,16 @@ class TestCli : public QObject {
     QFETCH(bool, verify);
     QTemporaryDir dir;
     const QString jsonPath = dir.filePath("run.json"), tracePath = dir.filePath("run.trace.json");
-    QStringList args{"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + file, "--backend", "cpu", "--repeat", "2",
-                     "--json", jsonPath, "--chrome-trace", tracePath};
+    QStringList args{"run",
+                     QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + file,
+                     "--backend",
+                     "cpu",
+                     "--repeat",
+                     "2",
+                     "--json",
+                     jsonPath,
+                     "--chrome-trace",
+                     tracePath};
     if (verify) args << "--verify";
     const Run r = cli(args, 240000);
     QVERIFY2(r.exitCode == 0 && !r.crashed, qPrintable(r.err));
@@ -373,8 +382,8 @@ class TestCli : public QObject {
     QVERIFY(!segments.isEmpty());
     for (const QJsonValue& v : segments) {
       const QJsonObject s = v.toObject();
-      for (const char* key : {"id", "scheduler", "host", "execution", "ms", "min_ms", "timed_runs", "bytes_in", "bytes_out",
-                              "gbps", "host_scalars"})
+      for (const char* key : {"id", "scheduler", "host", "execution", "ms", "min_ms", "timed_runs", "bytes_in",
+                              "bytes_out", "gbps", "host_scalars"})
         QVERIFY2(s.contains(key), key);
       QCOMPARE(s["timed_runs"].toInt(), 2);
       QVERIFY(s["min_ms"].toDouble() <= s["ms"].toDouble());
@@ -398,7 +407,8 @@ class TestCli : public QObject {
   }
 
   void runExportToAMissingFolderFailsCleanly() {
-    const Run r = cli({"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--chrome-trace", "/no/such/dir/t.json"});
+    const Run r =
+        cli({"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--chrome-trace", "/no/such/dir/t.json"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("/no/such/dir"), qPrintable(r.err));
   }
@@ -468,15 +478,19 @@ class TestCli : public QObject {
     QTest::newRow("unknown option") << QStringList{"info", "x.py", "--fast"} << "unknown option '--fast'";
     QTest::newRow("missing file") << QStringList{"info"} << "'info' needs a FILE";
     QTest::newRow("missing value") << QStringList{"run", "x.py", "--seed"} << "option --seed needs a value";
-    QTest::newRow("nonexistent file") << QStringList{"info", "/no/such/fusion.py"} << "/no/such/fusion.py: cannot open file";
-    QTest::newRow("unknown backend") << QStringList{"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--backend", "tpu"}
+    QTest::newRow("nonexistent file") << QStringList{"info", "/no/such/fusion.py"}
+                                      << "/no/such/fusion.py: cannot open file";
+    QTest::newRow("unknown backend") << QStringList{"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py",
+                                                    "--backend", "tpu"}
                                      << "unknown backend 'tpu'";
-    QTest::newRow("bad repeat") << QStringList{"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--repeat", "0"}
+    QTest::newRow("bad repeat") << QStringList{"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--repeat",
+                                               "0"}
                                 << "--repeat must be at least 1";
-    QTest::newRow("bad warmup") << QStringList{"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--warmup", "-1"}
+    QTest::newRow("bad warmup") << QStringList{"run", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--warmup",
+                                               "-1"}
                                 << "--warmup must not be negative";
-    QTest::newRow("chrome trace needs a value") << QStringList{"run", "x.py", "--chrome-trace"}
-                                                << "option --chrome-trace needs a value";
+    QTest::newRow("chrome trace needs a value")
+        << QStringList{"run", "x.py", "--chrome-trace"} << "option --chrome-trace needs a value";
   }
   void usageErrorsExitTwo() {
     QFETCH(QStringList, args);

@@ -24,7 +24,8 @@ QJsonObject readJson(const QString& path) {
 
 void addFileRows() {
   QTest::addColumn<QString>("file");
-  for (const QString& f : segscope::testing::torchExportFiles()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+  for (const QString& f : segscope::testing::torchExportFiles())
+    QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
 }
 
 }  // namespace
@@ -98,7 +99,6 @@ class TestExportTorch : public QObject {
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.out.isEmpty());
   }
-
 };
 
 QTEST_GUILESS_MAIN(TestExportTorch)

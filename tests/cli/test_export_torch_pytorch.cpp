@@ -34,7 +34,8 @@ class TestExportTorchPytorch : public QObject {
  private slots:
   void pytorchAgreesWithReference_data() {
     QTest::addColumn<QString>("file");
-    for (const QString& f : segscope::testing::torchExportFiles()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+    for (const QString& f : segscope::testing::torchExportFiles())
+      QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
   }
   void pytorchAgreesWithReference() {
     QFETCH(QString, file);

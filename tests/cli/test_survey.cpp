@@ -57,8 +57,9 @@ class TestSurvey : public QObject {
   }
 
   void agreeingExpectationsExitZero() {
-    Suite s("{\"case\": \"cases/softmax.py\", \"source\": \"tests/cpp/x.cpp:1 X.Softmax\", \"segments\": 1,"
-            " \"schedulers\": [\"inner_persistent\"]}");
+    Suite s(
+        "{\"case\": \"cases/softmax.py\", \"source\": \"tests/cpp/x.cpp:1 X.Softmax\", \"segments\": 1,"
+        " \"schedulers\": [\"inner_persistent\"]}");
     const Run r = cli({"survey", s.dir.filePath("cases"), "--expect", s.expect});
     QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains("segment count agrees for 2 of 2 cases (100.0 %)"), qPrintable(r.out));
@@ -76,8 +77,9 @@ class TestSurvey : public QObject {
   }
 
   void aKnownDisagreementPassesOnlyWithAllowKnown() {
-    Suite s("{\"case\": \"cases/softmax.py\", \"source\": \"tests/cpp/x.cpp:1 X.Softmax\", \"segments\": 3,"
-            " \"known_disagreement\": \"a rule Segscope lacks\"}");
+    Suite s(
+        "{\"case\": \"cases/softmax.py\", \"source\": \"tests/cpp/x.cpp:1 X.Softmax\", \"segments\": 3,"
+        " \"known_disagreement\": \"a rule Segscope lacks\"}");
     QCOMPARE(cli({"survey", s.dir.filePath("cases"), "--expect", s.expect}).exitCode, 1);
     const Run r = cli({"survey", s.dir.filePath("cases"), "--expect", s.expect, "--allow-known"});
     QVERIFY2(r.exitCode == 0, qPrintable(r.out));
@@ -86,8 +88,9 @@ class TestSurvey : public QObject {
   }
 
   void aKnownMarkOnAnAgreeingCaseFails() {
-    Suite s("{\"case\": \"cases/softmax.py\", \"source\": \"tests/cpp/x.cpp:1 X.Softmax\", \"segments\": 1,"
-            " \"known_disagreement\": \"fixed since\"}");
+    Suite s(
+        "{\"case\": \"cases/softmax.py\", \"source\": \"tests/cpp/x.cpp:1 X.Softmax\", \"segments\": 1,"
+        " \"known_disagreement\": \"fixed since\"}");
     const Run r = cli({"survey", s.dir.filePath("cases"), "--expect", s.expect, "--allow-known"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.out.contains("now agree (remove the mark)"));
@@ -117,8 +120,9 @@ class TestSurvey : public QObject {
 
   void anUnloadableFileIsARowWithItsDiagnostic() {
     QTemporaryDir dir;
-    write(dir.filePath("bad.py"), "def f(fd):\n    T0 = fd.define_tensor(shape=[4], dtype=DataType.Float)\n"
-                                  "    T1 = fd.ops.nonsense(T0)\n    fd.add_output(T1)\n");
+    write(dir.filePath("bad.py"),
+          "def f(fd):\n    T0 = fd.define_tensor(shape=[4], dtype=DataType.Float)\n"
+          "    T1 = fd.ops.nonsense(T0)\n    fd.add_output(T1)\n");
     QFile::copy(sample("softmax.py"), dir.filePath("good.py"));
     const Run r = cli({"survey", dir.path()});
     QVERIFY(!r.crashed);

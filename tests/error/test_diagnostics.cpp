@@ -6,8 +6,8 @@
 #include <map>
 #include <sstream>
 
-#include "support/file_io.h"
 #include "frontend/script.h"
+#include "support/file_io.h"
 
 using namespace segscope;
 
@@ -69,7 +69,8 @@ class TestDiagnostics : public QObject {
   void missingFileIsReported() {
     const frontend::ParseOutcome outcome = frontend::loadScriptFile("/nonexistent/fusion.py");
     QVERIFY(!outcome.ok());
-    QVERIFY(QString::fromStdString(outcome.error.format()).startsWith("/nonexistent/fusion.py: error: cannot open file"));
+    QVERIFY(
+        QString::fromStdString(outcome.error.format()).startsWith("/nonexistent/fusion.py: error: cannot open file"));
   }
 };
 

@@ -14,8 +14,8 @@
 #include "graph/graph_builder.h"
 #include "layout/graphviz_layout.h"
 #include "layout/synthetic_model.h"
-#include "test_files.h"
 #include "pipeline/pipeline.h"
+#include "test_files.h"
 
 using namespace segscope;
 using layout::Geometry;

@@ -21,9 +21,9 @@ const char* const kProjectInclude = "^#\\s*include\\s*\"([a-z_]+)/[^\"]+\"";
 // app/segscope is the GUI's main, hence app on top.)
 int floorOf(const QString& module) {
   static const QHash<QString, int> floors = {
-      {"support", 0}, {"ir", 1},      {"frontend", 2}, {"trace", 2}, {"scheduler", 2}, {"passes", 3},
-      {"segmenter", 3}, {"regions", 4}, {"exec", 4},   {"nvlog", 4}, {"graph", 4},     {"pipeline", 5},
-      {"layout", 6},  {"ui", 7},      {"app", 8},
+      {"support", 0}, {"ir", 1},        {"frontend", 2}, {"trace", 2}, {"scheduler", 2},
+      {"passes", 3},  {"segmenter", 3}, {"regions", 4},  {"exec", 4},  {"nvlog", 4},
+      {"graph", 4},   {"pipeline", 5},  {"layout", 6},   {"ui", 7},    {"app", 8},
   };
   return floors.value(module, -1);
 }
@@ -41,7 +41,8 @@ QString wrongWay(const QString& module, const QString& included) {
   const int from = floorOf(module), to = floorOf(included);
   if (to < 0 || included == module) return {};
   if (from < 0) return QString("%1 is not a module of DESIGN §2").arg(module);
-  if (to >= from) return QString("%1 (floor %2) may not include %3 (floor %4)").arg(module).arg(from).arg(included).arg(to);
+  if (to >= from)
+    return QString("%1 (floor %2) may not include %3 (floor %4)").arg(module).arg(from).arg(included).arg(to);
   return {};
 }
 

@@ -18,13 +18,13 @@
 
 #include "graph/graph_builder.h"
 #include "ir/expr.h"
+#include "pipeline/pipeline.h"
 #include "test_files.h"
 #include "trace/diff.h"
-#include "pipeline/pipeline.h"
-#include "ui/inspector_view.h"
-#include "ui/merge_log_view.h"
-#include "ui/source_view.h"
-#include "ui/timeline_view.h"
+#include "ui/panels/inspector_view.h"
+#include "ui/panels/merge_log_view.h"
+#include "ui/panels/source_view.h"
+#include "ui/panels/timeline_view.h"
 
 using namespace segscope;
 using segscope::ui::SessionPtr;
@@ -286,9 +286,8 @@ class TestDocks : public QObject {
 
     const SessionPtr session = sessionFor(samplePath("cast_chain.py"));
     QVERIFY(session);
-    const trace::Step* pass = firstStep(*session->trace, [](const trace::Step& s) {
-      return s.kind == trace::StepKind::Pass && s.modified;
-    });
+    const trace::Step* pass =
+        firstStep(*session->trace, [](const trace::Step& s) { return s.kind == trace::StepKind::Pass && s.modified; });
     QVERIFY(pass);
     view.showStep(*pass);
     const std::string diffText = trace::diff(*pass->before->fusion, *pass->after->fusion).toText();

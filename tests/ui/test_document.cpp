@@ -64,7 +64,8 @@ class TestDocument : public QObject {
     QVERIFY(!doc.openNow(QDir::temp().filePath("segscope-no-such-file.py")));
     QCOMPARE(failed.count(), 1);
     const auto problem = failed.first().first().value<ui::LoadProblem>();
-    QVERIFY2(problem.message.contains("segscope-no-such-file.py: error:") && problem.message.contains("No such file or directory"),
+    QVERIFY2(problem.message.contains("segscope-no-such-file.py: error:") &&
+                 problem.message.contains("No such file or directory"),
              qPrintable(problem.message));
     QCOMPARE(doc.session(), before);
   }
@@ -100,7 +101,9 @@ class TestDocument : public QObject {
     doc.open(path);
     replaceFile(path, readAll(sample("layer_norm_fwd.py")));
     const QByteArray expected = readAll(sample("layer_norm_fwd.py"));
-    QVERIFY(waitUntil([&] { return !doc.loading() && doc.session() && QByteArray::fromStdString(doc.session()->source) == expected; }));
+    QVERIFY(waitUntil([&] {
+      return !doc.loading() && doc.session() && QByteArray::fromStdString(doc.session()->source) == expected;
+    }));
     QTest::qWait(400);  // no late result of the first load replaces it
     QCOMPARE(QByteArray::fromStdString(doc.session()->source), expected);
   }

@@ -4,18 +4,18 @@
 #include <QtTest>
 
 #include <QDockWidget>
+#include <QGraphicsItem>
 #include <QMessageBox>
 #include <QStatusBar>
-#include <QGraphicsItem>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 
 #include "test_files.h"
-#include "ui/diff_view.h"
+#include "ui/panels/diff_view.h"
 #include "ui/graph_items.h"
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
-#include "ui/inspector_view.h"
+#include "ui/panels/inspector_view.h"
 #include "ui/main_window.h"
 
 using namespace segscope;
@@ -50,11 +50,14 @@ QString acceptMessageBox() {
 
 // A repro script of `n` chained pointwise ops on one input.
 QByteArray chainScript(int n) {
-  QByteArray s = "from nvfuser import FusionDefinition, DataType\n\n"
-                 "def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n"
-                 "    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, is_cpu=False)\n";
-  for (int i = 1; i <= n; ++i) s += QByteArray("    T") + QByteArray::number(i) + " = fd.ops.neg(T" + QByteArray::number(i - 1) + ")\n";
-  s += "    fd.add_output(T" + QByteArray::number(n) + ")\n\n"
+  QByteArray s =
+      "from nvfuser import FusionDefinition, DataType\n\n"
+      "def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n"
+      "    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, is_cpu=False)\n";
+  for (int i = 1; i <= n; ++i)
+    s += QByteArray("    T") + QByteArray::number(i) + " = fd.ops.neg(T" + QByteArray::number(i - 1) + ")\n";
+  s += "    fd.add_output(T" + QByteArray::number(n) +
+       ")\n\n"
        "with FusionDefinition() as fd:\n    nvfuser_fusion_id0(fd)\n\n"
        "inputs = [\n    torch.randn((4096,), dtype=torch.float32, device='cuda:0').as_strided((64, 64), (64, 1)),\n]\n"
        "fd.execute(inputs)\n";
@@ -155,7 +158,8 @@ class TestMainWindow : public QObject {
     for (const trace::SchedulerCheck& c : t.step(static_cast<std::size_t>(refused)).merge->verdicts) {
       QVERIFY2(text.contains(QString::fromStdString(c.scheduler)), qPrintable(text));
       // Reasons may wrap; their first words must be there.
-      QVERIFY2(text.simplified().contains(QString::fromStdString(c.reason).simplified().left(30)), qPrintable(c.reason.c_str()));
+      QVERIFY2(text.simplified().contains(QString::fromStdString(c.reason).simplified().left(30)),
+               qPrintable(c.reason.c_str()));
     }
   }
 
@@ -173,7 +177,8 @@ class TestMainWindow : public QObject {
       if (w.diff().beforeText().contains("cast") && w.diff().afterText() != w.diff().beforeText() &&
           !w.diff().beforeScene().model().nodes.empty()) {
         bool removed = false, added = false;
-        for (const graph::Node& n : w.diff().beforeScene().model().nodes) removed = removed || n.highlight == graph::Highlight::Removed;
+        for (const graph::Node& n : w.diff().beforeScene().model().nodes)
+          removed = removed || n.highlight == graph::Highlight::Removed;
         for (const graph::Node& n : w.diff().afterScene().model().nodes)
           added = added || n.highlight == graph::Highlight::Added || n.highlight == graph::Highlight::Changed;
         if (removed && added) {
@@ -207,7 +212,8 @@ class TestMainWindow : public QObject {
     QVERIFY(steps > 0);
     w.openFile(QString(SEGSCOPE_TEST_DATA_DIR) + "/error/data/unknown_op.py", true);
     QCOMPARE(w.stepCount(), steps);  // the previous fusion stays
-    QVERIFY2(w.problemsText().contains("unknown_op.py:6:10: error: unknown op 'fd.ops.ad'"), qPrintable(w.problemsText()));
+    QVERIFY2(w.problemsText().contains("unknown_op.py:6:10: error: unknown op 'fd.ops.ad'"),
+             qPrintable(w.problemsText()));
     QVERIFY(w.waitForPicture());
     QVERIFY(!w.scene().items().isEmpty());
     w.openFile(sample("gelu.py"), true);  // and it recovers

@@ -6,8 +6,8 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 
-#include "test_files.h"
 #include "pipeline/pipeline.h"
+#include "test_files.h"
 #include "trace/trace_json.h"
 #include "ui/graph_scene.h"
 #include "ui/main_window.h"
@@ -37,7 +37,8 @@ void verifyHullHoldsItsOps(const ui::GraphScene& scene, const regions::Region& r
     if (box.isNull()) continue;  // not drawn in this view
     ++found;
     for (const QPointF& corner : {box.topLeft(), box.topRight(), box.bottomLeft(), box.bottomRight()})
-      QVERIFY2(item.shape().contains(corner), qPrintable(QString("R%1: %2 outside its hull").arg(region.id).arg(QString::fromStdString(id))));
+      QVERIFY2(item.shape().contains(corner),
+               qPrintable(QString("R%1: %2 outside its hull").arg(region.id).arg(QString::fromStdString(id))));
   }
   QVERIFY2(found > 0, "no member of the region is drawn");
 }

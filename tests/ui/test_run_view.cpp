@@ -9,7 +9,7 @@
 #include "trace/trace_json.h"
 #include "ui/graph_scene.h"
 #include "ui/main_window.h"
-#include "ui/run_view.h"
+#include "ui/panels/run_view.h"
 
 using namespace segscope;
 using ui::MainWindow;
@@ -46,7 +46,8 @@ class TestRunView : public QObject {
     QVERIFY2(run.has_value(), qPrintable(w.runView().statusText()));
     QCOMPARE(run->segments.size(), seg.segments.size());
     QVERIFY(run->comparison && run->comparison->ok);
-    QVERIFY2(w.runView().statusText().contains("matches the unsegmented reference"), qPrintable(w.runView().statusText()));
+    QVERIFY2(w.runView().statusText().contains("matches the unsegmented reference"),
+             qPrintable(w.runView().statusText()));
     QCOMPARE(w.runView().bars().bars().size(), seg.segments.size());
     QVERIFY(w.runView().hostScalarRows() > 0);  // Adam's bias corrections are host scalars
     for (const exec::SegmentTiming& t : run->segments) QVERIFY(t.minMs <= t.medianMs);

@@ -35,9 +35,9 @@ struct BlasLtApi {
 /// Values from cublasLt.h / library_types.h / cublas_api.h (test_exec_cuda_runner checks them
 /// against the headers where the toolkit is installed).
 namespace blaslt {
-inline constexpr int kR16F = 2, kR16BF = 14, kR32F = 0, kR64F = 1;             // cudaDataType_t
-inline constexpr int kCompute32F = 68, kCompute64F = 70;                       // cublasComputeType_t
-inline constexpr int kOpN = 0, kOpT = 1;                                       // cublasOperation_t
+inline constexpr int kR16F = 2, kR16BF = 14, kR32F = 0, kR64F = 1;  // cudaDataType_t
+inline constexpr int kCompute32F = 68, kCompute64F = 70;            // cublasComputeType_t
+inline constexpr int kOpN = 0, kOpT = 1;                            // cublasOperation_t
 inline constexpr int kDescTransA = 3, kDescTransB = 4, kDescEpilogue = 7, kDescBiasPointer = 8;
 inline constexpr int kEpilogueBias = 4;
 inline constexpr int kLayoutBatchCount = 5, kLayoutStridedBatchOffset = 6;

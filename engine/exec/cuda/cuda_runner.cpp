@@ -29,8 +29,8 @@ using segmenter::ArgSource;
 using segmenter::SegmentExport;
 
 // cuda.h values (stable across driver versions).
-constexpr int kFuncAttributeMaxDynamicSharedBytes = 8;  // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
-constexpr int kDeviceAttributeL2CacheSize = 38;         // CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE
+constexpr int kFuncAttributeMaxDynamicSharedBytes = 8;   // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+constexpr int kDeviceAttributeL2CacheSize = 38;          // CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE
 constexpr std::int64_t kDefaultSharedLimit = 48 * 1024;  // dynamic shared memory without the opt-in
 
 Status check(const DriverApi& d, CUresult r, const char* call) {
@@ -38,10 +38,10 @@ Status check(const DriverApi& d, CUresult r, const char* call) {
   return makeError(std::string(call) + " failed: " + d.errorName(r));
 }
 
-#define SEGSCOPE_CU(driver, call, ...)                                                  \
-  do {                                                                                  \
+#define SEGSCOPE_CU(driver, call, ...)                                                                 \
+  do {                                                                                                 \
     if (Status segscopeCuStatus = check(driver, (driver).call(__VA_ARGS__), #call); !segscopeCuStatus) \
-      return segscopeCuStatus.error();                                                  \
+      return segscopeCuStatus.error();                                                                 \
   } while (0)
 
 std::int64_t hostBytes(const Value& v) {
@@ -107,7 +107,8 @@ class DevicePool {
   Result<HostTensor> download(const DeviceTensor& t) {
     HostTensor h(t.dtype, t.sizes, t.strides);
     if (t.ptr && !h.bytes().empty())
-      SEGSCOPE_CU(d_, cuMemcpyDtoH, h.bytes().data(), t.ptr, std::min<std::size_t>(h.bytes().size(), static_cast<std::size_t>(t.bytes)));
+      SEGSCOPE_CU(d_, cuMemcpyDtoH, h.bytes().data(), t.ptr,
+                  std::min<std::size_t>(h.bytes().size(), static_cast<std::size_t>(t.bytes)));
     return h;
   }
   std::int64_t peakBytes() const { return peak_; }
@@ -137,7 +138,8 @@ struct SegmentProgram {
 };
 
 bool hasScalarOutputs(const ir::Fusion& f) {
-  return std::any_of(f.outputs().begin(), f.outputs().end(), [](const ir::FusionOutput& o) { return !o.val->isTensor(); });
+  return std::any_of(f.outputs().begin(), f.outputs().end(),
+                     [](const ir::FusionOutput& o) { return !o.val->isTensor(); });
 }
 
 // Kernel parameters in cuLaunchKernel's layout: one pointer per parameter to an 8-byte slot
@@ -168,10 +170,14 @@ void addTensor(LaunchParams& p, const DeviceTensor& t) {
 
 void addScalar(LaunchParams& p, const ir::ScalarValue& v, ir::DataType dtype) {
   const std::string type = codegen::scalarParamType(dtype);
-  if (type == "double") p.add<double>(ir::scalarAsDouble(v));
-  else if (type == "bool") p.add<bool>(ir::scalarAsDouble(v) != 0.0);
-  else if (const auto* i = std::get_if<std::int64_t>(&v)) p.add<long long>(*i);
-  else p.add<long long>(static_cast<long long>(ir::scalarAsDouble(v)));
+  if (type == "double")
+    p.add<double>(ir::scalarAsDouble(v));
+  else if (type == "bool")
+    p.add<bool>(ir::scalarAsDouble(v) != 0.0);
+  else if (const auto* i = std::get_if<std::int64_t>(&v))
+    p.add<long long>(*i);
+  else
+    p.add<long long>(static_cast<long long>(ir::scalarAsDouble(v)));
 }
 
 }  // namespace
@@ -215,7 +221,7 @@ struct CudaRunner::State {
   CudaEnvironment env;
   CudaRunOptions options;
   std::optional<scheduler::RuntimeInfo> info;
-  std::vector<SegmentExport> exports;   // in run order
+  std::vector<SegmentExport> exports;    // in run order
   std::vector<SegmentProgram> programs;  // parallel to exports
   std::vector<CUmodule> modules;
   CUcontext context = nullptr;
@@ -246,7 +252,8 @@ Status CudaRunner::State::load(SegmentProgram& p, const std::string& arch) {
         return makeError(k.name + " needs " + std::to_string(k.launch.sharedBytes) +
                          " bytes of shared memory; the device allows " +
                          std::to_string(env.profile.sharedMemoryPerBlockOptinBytes));
-      SEGSCOPE_CU(d(), cuFuncSetAttribute, f, kFuncAttributeMaxDynamicSharedBytes, static_cast<int>(k.launch.sharedBytes));
+      SEGSCOPE_CU(d(), cuFuncSetAttribute, f, kFuncAttributeMaxDynamicSharedBytes,
+                  static_cast<int>(k.launch.sharedBytes));
     }
     p.functions.push_back(f);
   }
@@ -264,14 +271,16 @@ Status CudaRunner::State::prepare(const SegmentExport& x, SegmentProgram& p) {
   } else if (!p.plan.kernels.empty()) {
     p.execution = SegmentExecution::Kernels;
     p.note = p.plan.fused ? "" : "unfused: " + p.plan.unfusedReason;
-    const std::string arch = "sm_" + std::to_string(env.profile.computeMajor) + std::to_string(env.profile.computeMinor);
+    const std::string arch =
+        "sm_" + std::to_string(env.profile.computeMajor) + std::to_string(env.profile.computeMinor);
     if (Status st = load(p, arch); !st) return makeError(segmentName(x) + ": " + st.error().message);
   } else if (auto gemm = gemmPlanOf(x, *segmentation->fusion, *info)) {
     p.execution = SegmentExecution::CublasLt;
     p.gemm = std::move(gemm).value();
   } else {
     p.note = p.plan.noKernelReason;
-    if (gemm.error().message != "not a single matmul or linear") p.note += " (no cuBLASLt path: " + gemm.error().message + ")";
+    if (gemm.error().message != "not a single matmul or linear")
+      p.note += " (no cuBLASLt path: " + gemm.error().message + ")";
   }
   p.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return {};
@@ -282,8 +291,9 @@ CudaRunner::CudaRunner(CudaRunner&&) noexcept = default;
 CudaRunner& CudaRunner::operator=(CudaRunner&&) noexcept = default;
 CudaRunner::~CudaRunner() = default;
 
-Result<CudaRunner> CudaRunner::create(const segmenter::Segmentation& segmentation, const std::vector<ir::InputSpec>& specs,
-                                      CudaEnvironment environment, const CudaRunOptions& options) {
+Result<CudaRunner> CudaRunner::create(const segmenter::Segmentation& segmentation,
+                                      const std::vector<ir::InputSpec>& specs, CudaEnvironment environment,
+                                      const CudaRunOptions& options) {
   if (!environment.driver) return makeError("cuda runner: no driver");
   if (!segmentation.fusion) return makeError("cuda runner: the segmentation has no fusion");
   if (options.repeat < 1 || options.warmup < 0) return makeError("cuda runner: repeat must be >= 1 and warmup >= 0");
@@ -313,7 +323,12 @@ namespace {
 class Execution {
  public:
   Execution(const CudaRunner::State& s, const std::vector<Value>& inputs, const RunCounts& counts)
-      : s_(s), d_(*s.env.driver), pool_(d_), inputs_(inputs), counts_(counts), values_(*s.segmentation->fusion, s.exports) {}
+      : s_(s),
+        d_(*s.env.driver),
+        pool_(d_),
+        inputs_(inputs),
+        counts_(counts),
+        values_(*s.segmentation->fusion, s.exports) {}
   ~Execution() {
     if (start_) d_.cuEventDestroy(start_);
     if (stop_) d_.cuEventDestroy(stop_);
@@ -390,7 +405,8 @@ Status Execution::timeLaunches(const std::function<Status()>& launch, SegmentSam
   for (int w = 0; w < counts_.warmup; ++w)
     if (Status st = launch(); !st) return st;
   for (int r = 0; r < counts_.repeat; ++r) {
-    if (flush_.ptr) SEGSCOPE_CU(d_, cuMemsetD8, flush_.ptr, static_cast<unsigned char>(r), static_cast<std::size_t>(flush_.bytes));
+    if (flush_.ptr)
+      SEGSCOPE_CU(d_, cuMemsetD8, flush_.ptr, static_cast<unsigned char>(r), static_cast<std::size_t>(flush_.bytes));
     SEGSCOPE_CU(d_, cuEventRecord, start_, nullptr);
     if (Status st = launch(); !st) return st;
     SEGSCOPE_CU(d_, cuEventRecord, stop_, nullptr);
@@ -481,7 +497,9 @@ Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, Se
                          ", which is not a segment input");
       if (a.isTensor()) {
         SEGSCOPE_TRY(DeviceTensor t, deviceInput(x, at->second));
-        if (t.sizes != a.sizes) return makeError(segmentName(x) + ": kernel " + k.name + " was generated for other sizes of " + full.valById(a.valId)->name());
+        if (t.sizes != a.sizes)
+          return makeError(segmentName(x) + ": kernel " + k.name + " was generated for other sizes of " +
+                           full.valById(a.valId)->name());
         addTensor(params[ki], t);
       } else {
         SEGSCOPE_TRY(ir::ScalarValue v, scalarInput(x, at->second));
@@ -491,8 +509,11 @@ Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, Se
           out.scalarArgs.emplace_back(full.valById(a.valId)->name(), v);
       }
     }
-    LaunchRecord launch{k.name, {k.launch.grid.x, k.launch.grid.y, k.launch.grid.z},
-                        {k.launch.block.x, k.launch.block.y, k.launch.block.z}, k.launch.sharedBytes, k.unfused};
+    LaunchRecord launch{k.name,
+                        {k.launch.grid.x, k.launch.grid.y, k.launch.grid.z},
+                        {k.launch.block.x, k.launch.block.y, k.launch.block.z},
+                        k.launch.sharedBytes,
+                        k.unfused};
     out.kernels.push_back(std::move(launch));
   }
   const auto launchAll = [&]() -> Status {
@@ -500,8 +521,8 @@ Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, Se
       const LaunchConfig& l = p.plan.kernels[ki].launch;
       SEGSCOPE_CU(d_, cuLaunchKernel, p.functions[ki], static_cast<unsigned>(l.grid.x), static_cast<unsigned>(l.grid.y),
                   static_cast<unsigned>(l.grid.z), static_cast<unsigned>(l.block.x), static_cast<unsigned>(l.block.y),
-                  static_cast<unsigned>(l.block.z), static_cast<unsigned>(l.sharedBytes), nullptr,
-                  params[ki].finish(), nullptr);
+                  static_cast<unsigned>(l.block.z), static_cast<unsigned>(l.sharedBytes), nullptr, params[ki].finish(),
+                  nullptr);
     }
     return {};
   };
@@ -512,7 +533,8 @@ Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, Se
   for (std::size_t j = 0; j < x.outputValId.size(); ++j) {
     auto l = local.find(x.fusion->outputs()[j].val->id());
     if (l == local.end())
-      return makeError(segmentName(x) + ": output " + x.fusion->outputs()[j].val->name() + " is written by none of its kernels");
+      return makeError(segmentName(x) + ": output " + x.fusion->outputs()[j].val->name() +
+                       " is written by none of its kernels");
     if (!stored.insert(x.outputValId[j]).second) continue;
     out.bytesOut += l->second.bytes;
     Slot slot;
@@ -556,27 +578,54 @@ Status Execution::runGemm(const SegmentExport& x, const SegmentProgram& p, Segme
     if (st == 0) return {};
     return makeError(segmentName(x) + ": " + call + " failed: " + api.statusName(st));
   };
-  if (Status st = blasCheck(api.cublasLtMatmulDescCreate(&desc.op, g.computeType, g.scaleType), "cublasLtMatmulDescCreate"); !st) return st;
+  if (Status st =
+          blasCheck(api.cublasLtMatmulDescCreate(&desc.op, g.computeType, g.scaleType), "cublasLtMatmulDescCreate");
+      !st)
+    return st;
   const int transB = blaslt::kOpN;
-  if (Status st = blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescTransA, &g.transA, sizeof(int)), "cublasLtMatmulDescSetAttribute"); !st) return st;
-  if (Status st = blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescTransB, &transB, sizeof(int)), "cublasLtMatmulDescSetAttribute"); !st) return st;
+  if (Status st = blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescTransA, &g.transA, sizeof(int)),
+                            "cublasLtMatmulDescSetAttribute");
+      !st)
+    return st;
+  if (Status st = blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescTransB, &transB, sizeof(int)),
+                            "cublasLtMatmulDescSetAttribute");
+      !st)
+    return st;
   if (bias) {
     const std::uint32_t epilogue = blaslt::kEpilogueBias;
     const void* biasPtr = reinterpret_cast<const void*>(static_cast<std::uintptr_t>(bias->ptr));
-    if (Status st = blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescEpilogue, &epilogue, sizeof epilogue), "cublasLtMatmulDescSetAttribute"); !st) return st;
-    if (Status st = blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescBiasPointer, &biasPtr, sizeof biasPtr), "cublasLtMatmulDescSetAttribute"); !st) return st;
+    if (Status st =
+            blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescEpilogue, &epilogue, sizeof epilogue),
+                      "cublasLtMatmulDescSetAttribute");
+        !st)
+      return st;
+    if (Status st =
+            blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescBiasPointer, &biasPtr, sizeof biasPtr),
+                      "cublasLtMatmulDescSetAttribute");
+        !st)
+      return st;
   }
   // Column-major layouts: A is k x m (transposed) or m x k, B is k x n, D is m x n.
   const auto layout = [&](std::int64_t rows, std::int64_t cols, std::int64_t ld, std::int64_t stride) -> Result<void*> {
     void* l = nullptr;
     if (Status st = blasCheck(api.cublasLtMatrixLayoutCreate(&l, g.dataType, static_cast<std::uint64_t>(rows),
-                                                             static_cast<std::uint64_t>(cols), ld), "cublasLtMatrixLayoutCreate"); !st)
+                                                             static_cast<std::uint64_t>(cols), ld),
+                              "cublasLtMatrixLayoutCreate");
+        !st)
       return st.error();
     desc.layouts.push_back(l);
     if (g.batch > 1) {
       const int count = static_cast<int>(g.batch);
-      if (Status st = blasCheck(api.cublasLtMatrixLayoutSetAttribute(l, blaslt::kLayoutBatchCount, &count, sizeof count), "cublasLtMatrixLayoutSetAttribute"); !st) return st.error();
-      if (Status st = blasCheck(api.cublasLtMatrixLayoutSetAttribute(l, blaslt::kLayoutStridedBatchOffset, &stride, sizeof stride), "cublasLtMatrixLayoutSetAttribute"); !st) return st.error();
+      if (Status st =
+              blasCheck(api.cublasLtMatrixLayoutSetAttribute(l, blaslt::kLayoutBatchCount, &count, sizeof count),
+                        "cublasLtMatrixLayoutSetAttribute");
+          !st)
+        return st.error();
+      if (Status st = blasCheck(
+              api.cublasLtMatrixLayoutSetAttribute(l, blaslt::kLayoutStridedBatchOffset, &stride, sizeof stride),
+              "cublasLtMatrixLayoutSetAttribute");
+          !st)
+        return st.error();
     }
     return l;
   };
@@ -589,10 +638,11 @@ Status Execution::runGemm(const SegmentExport& x, const SegmentProgram& p, Segme
   const bool wide = g.scaleType == blaslt::kR64F;
   const auto ptr = [](CUdeviceptr address) { return reinterpret_cast<void*>(static_cast<std::uintptr_t>(address)); };
   const auto launch = [&]() -> Status {
-    return blasCheck(api.cublasLtMatmul(blasHandle_, desc.op, wide ? static_cast<const void*>(&one64) : &one32, ptr(a.ptr), aDesc,
-                                        ptr(b.ptr), bDesc, wide ? static_cast<const void*>(&zero64) : &zero32, ptr(d.ptr), dDesc,
-                                        ptr(d.ptr), dDesc, nullptr, nullptr, 0, nullptr),
-                     "cublasLtMatmul");
+    return blasCheck(
+        api.cublasLtMatmul(blasHandle_, desc.op, wide ? static_cast<const void*>(&one64) : &one32, ptr(a.ptr), aDesc,
+                           ptr(b.ptr), bDesc, wide ? static_cast<const void*>(&zero64) : &zero32, ptr(d.ptr), dDesc,
+                           ptr(d.ptr), dDesc, nullptr, nullptr, 0, nullptr),
+        "cublasLtMatmul");
   };
   if (d.bytes > 0 && g.k > 0)
     if (Status st = timeLaunches(launch, out); !st) return st;
@@ -615,7 +665,8 @@ Status Execution::runHost(const SegmentExport& x, SegmentSamples& out) {
   for (std::size_t j = 0; j < outputs->size(); ++j) {
     Value& v = (*outputs)[j];
     out.bytesOut += hostBytes(v);
-    if (const auto* sc = std::get_if<ir::ScalarValue>(&v)) out.hostScalars.emplace_back(x.fusion->outputs()[j].val->name(), *sc);
+    if (const auto* sc = std::get_if<ir::ScalarValue>(&v))
+      out.hostScalars.emplace_back(x.fusion->outputs()[j].val->name(), *sc);
     Slot slot;
     slot.host = std::move(v);
     if (Status st = store(x.outputValId[j], std::move(slot)); !st) return st;
@@ -650,7 +701,8 @@ Result<SegmentSamples> Execution::runSegment(const SegmentExport& x, const Segme
 
 Result<Value> Execution::fusionOutput(const ir::Val* v) {
   const auto& ins = s_.segmentation->fusion->inputs();
-  if (auto it = std::find(ins.begin(), ins.end(), v); it != ins.end()) return inputs_[static_cast<std::size_t>(it - ins.begin())];
+  if (auto it = std::find(ins.begin(), ins.end(), v); it != ins.end())
+    return inputs_[static_cast<std::size_t>(it - ins.begin())];
   if (const Slot* held = values_.find(v->id())) {
     if (held->host) return *held->host;
     SEGSCOPE_TRY(HostTensor h, pool_.download(*held->device));

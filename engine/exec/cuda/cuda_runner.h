@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "exec/backend.h"
 #include "exec/cpu_reference.h"
 #include "exec/cuda/blas_api.h"
 #include "exec/cuda/codegen/kernel_plan.h"
 #include "exec/cuda/driver_api.h"
-#include "exec/backend.h"
 #include "ir/input_spec.h"
 #include "scheduler/device_profile.h"
 

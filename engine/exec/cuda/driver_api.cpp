@@ -11,8 +11,8 @@ namespace {
 
 // CUdevice_attribute values from cuda.h (stable across driver versions).
 constexpr int kMultiprocessorCount = 16;
-constexpr int kMemoryClockRate = 36;      // kHz
-constexpr int kGlobalMemoryBusWidth = 37; // bits
+constexpr int kMemoryClockRate = 36;       // kHz
+constexpr int kGlobalMemoryBusWidth = 37;  // bits
 constexpr int kMaxThreadsPerMultiprocessor = 39;
 constexpr int kComputeCapabilityMajor = 75;
 constexpr int kComputeCapabilityMinor = 76;
@@ -62,7 +62,8 @@ DriverStatus load() {
   void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
     const char* why = dlerror();
-    status.problem = std::string("the CUDA driver (libcuda.so.1) is not installed") + (why ? " (" + std::string(why) + ")" : "");
+    status.problem =
+        std::string("the CUDA driver (libcuda.so.1) is not installed") + (why ? " (" + std::string(why) + ")" : "");
     return status;
   }
   std::string missing;
@@ -112,7 +113,9 @@ std::optional<scheduler::DeviceProfile> detectDeviceProfile(int ordinal) {
   scheduler::DeviceProfile p;
   for (const char* family : {"H200", "H100", "A100"})
     if (gpu.find(family) != std::string::npos)
-      if (auto known = scheduler::profileByName(std::string(family) == "H200" ? "h200" : std::string(family) == "H100" ? "h100" : "a100"))
+      if (auto known = scheduler::profileByName(std::string(family) == "H200"   ? "h200"
+                                                : std::string(family) == "H100" ? "h100"
+                                                                                : "a100"))
         p = *known;
   p.name = "detected";
   if (int v = attr(kMultiprocessorCount)) p.smCount = v;
@@ -122,7 +125,8 @@ std::optional<scheduler::DeviceProfile> detectDeviceProfile(int ordinal) {
   if (int v = attr(kMaxSharedMemoryPerBlockOptin)) p.sharedMemoryPerBlockOptinBytes = v;
   if (int v = attr(kMaxThreadsPerMultiprocessor)) p.maxThreadsPerSm = v;
   const int clockKHz = attr(kMemoryClockRate), busBits = attr(kGlobalMemoryBusWidth);
-  if (clockKHz > 0 && busBits > 0) p.dramBandwidthGBps = 2.0 * clockKHz * 1e3 * (busBits / 8.0) / 1e9;  // DDR: two transfers per clock
+  if (clockKHz > 0 && busBits > 0)
+    p.dramBandwidthGBps = 2.0 * clockKHz * 1e3 * (busBits / 8.0) / 1e9;  // DDR: two transfers per clock
   return p;
 }
 

@@ -57,7 +57,7 @@ struct DriverApi {
 struct DriverStatus {
   const DriverApi* api = nullptr;  // null when unavailable
   int deviceCount = 0;
-  std::string problem;             // why the CUDA backend cannot run; empty when it can
+  std::string problem;  // why the CUDA backend cannot run; empty when it can
 
   bool usable() const { return api && deviceCount > 0 && problem.empty(); }
 };

@@ -33,6 +33,7 @@ struct GemmPlan {
 
 /// The cuBLASLt plan of segment `x`; `info` is bound on `full`, the fusion the segment was
 /// exported from. An error says why the segment is not one GEMM cuBLASLt can run.
-Result<GemmPlan> gemmPlanOf(const segmenter::SegmentExport& x, const ir::Fusion& full, const scheduler::RuntimeInfo& info);
+Result<GemmPlan> gemmPlanOf(const segmenter::SegmentExport& x, const ir::Fusion& full,
+                            const scheduler::RuntimeInfo& info);
 
 }  // namespace segscope::exec::cuda

@@ -89,7 +89,8 @@ void writeDisk(const std::string& key, const std::string& ptx) {
   fs::create_directories(dir, ec);
   if (ec) return;
   static std::atomic<int> counter{0};
-  const fs::path tmp = fs::path(dir) / (key + ".ptx.tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++));
+  const fs::path tmp =
+      fs::path(dir) / (key + ".ptx.tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++));
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) return;
@@ -106,7 +107,8 @@ void writeDisk(const std::string& key, const std::string& ptx) {
 Result<std::string> runNvrtc(const Kernel& kernel, const std::string& arch, std::string& log) {
   nvrtcProgram prog = nullptr;
   nvrtcResult r = nvrtcCreateProgram(&prog, kernel.source.c_str(), (kernel.name + ".cu").c_str(), 0, nullptr, nullptr);
-  if (r != NVRTC_SUCCESS) return makeError("nvrtc: cannot create the program for " + kernel.name + ": " + nvrtcGetErrorString(r));
+  if (r != NVRTC_SUCCESS)
+    return makeError("nvrtc: cannot create the program for " + kernel.name + ": " + nvrtcGetErrorString(r));
   const std::string archOption = "--gpu-architecture=" + virtualArch(arch);
   std::vector<const char*> options{"-std=c++17", archOption.c_str(), "-default-device"};
 #ifdef SEGSCOPE_CUDA_INCLUDE_DIR
@@ -117,14 +119,17 @@ Result<std::string> runNvrtc(const Kernel& kernel, const std::string& arch, std:
   log = nvrtcLog(prog);
   if (r != NVRTC_SUCCESS) {
     nvrtcDestroyProgram(&prog);
-    return makeError("nvrtc: compiling " + kernel.name + " for " + arch + " failed (" + nvrtcGetErrorString(r) + "):\n" + log);
+    return makeError("nvrtc: compiling " + kernel.name + " for " + arch + " failed (" + nvrtcGetErrorString(r) +
+                     "):\n" + log);
   }
   std::size_t size = 0;
   std::string ptx;
   if (nvrtcGetPTXSize(prog, &size) == NVRTC_SUCCESS && size > 0) {
     ptx.resize(size);
-    if (nvrtcGetPTX(prog, ptx.data()) != NVRTC_SUCCESS) ptx.clear();
-    else ptx.resize(size - 1);  // drop the terminating NUL
+    if (nvrtcGetPTX(prog, ptx.data()) != NVRTC_SUCCESS)
+      ptx.clear();
+    else
+      ptx.resize(size - 1);  // drop the terminating NUL
   }
   nvrtcDestroyProgram(&prog);
   if (ptx.empty()) return makeError("nvrtc: no PTX for " + kernel.name);

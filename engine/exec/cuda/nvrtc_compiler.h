@@ -12,7 +12,7 @@
 namespace segscope::exec::cuda {
 
 struct CompiledKernel {
-  std::string name;      // the kernel's extern "C" symbol
+  std::string name;  // the kernel's extern "C" symbol
   std::string ptx;
   std::string log;       // NVRTC's log (warnings), empty on a cache hit
   std::string cacheKey;  // hex hash of (source, arch, NVRTC version)
@@ -21,7 +21,7 @@ struct CompiledKernel {
 };
 
 struct CompileCacheStats {
-  int compiles = 0;     // NVRTC actually ran
+  int compiles = 0;  // NVRTC actually ran
   int memoryHits = 0;
   int diskHits = 0;
 };

@@ -4,8 +4,8 @@
 #include <QtTest>
 
 #include "../segmenter/segmentation_support.h"
-#include "exec/input_generator.h"
 #include "exec/cpu_runner.h"
+#include "exec/input_generator.h"
 #include "frontend/script.h"
 #include "ir/ops.h"
 #include "passes/pre_segmenter.h"
@@ -79,8 +79,9 @@ class TestCpuRunner : public QObject {
       for (bool pre : {false, true})
         for (int kind : {0, 1, 2})
           if (kind == 0 || !pre)  // after the passes: per expr here, host grouping below
-            QTest::newRow(qPrintable(QFileInfo(f).fileName() + (pre ? " presegmented" : "") + " g" + QString::number(kind)))
-              << f << pre << kind;
+            QTest::newRow(
+                qPrintable(QFileInfo(f).fileName() + (pre ? " presegmented" : "") + " g" + QString::number(kind)))
+                << f << pre << kind;
   }
   void samplesMatchTheReference() {
     QFETCH(QString, path);
@@ -132,7 +133,8 @@ class TestCpuRunner : public QObject {
     const exec::SegmentRun& host = run.segments.front();
     QVERIFY(host.host);
     std::map<std::string, std::int64_t> scalars;
-    for (const auto& [name, value] : host.hostScalars) scalars[name] = static_cast<std::int64_t>(ir::scalarAsDouble(value));
+    for (const auto& [name, value] : host.hostScalars)
+      scalars[name] = static_cast<std::int64_t>(ir::scalarAsDouble(value));
     QCOMPARE(scalars.at("S4"), std::int64_t{4});  // the sizes of the (4, 512, 1024) input
     QCOMPARE(scalars.at("S5"), std::int64_t{512});
     QCOMPARE(scalars.at("S6"), std::int64_t{1024});
@@ -178,15 +180,19 @@ class TestCpuRunner : public QObject {
   void extentInputsComeFromTensorSizes() {
     ir::Fusion f;
     std::vector<ir::Dim> dims;
-    for (int d = 0; d < 2; ++d) dims.push_back(ir::Dim{ir::SymInt::symbolic(f.newScalar(ir::DataType::Index)), ir::IterKind::Iteration});
+    for (int d = 0; d < 2; ++d)
+      dims.push_back(ir::Dim{ir::SymInt::symbolic(f.newScalar(ir::DataType::Index)), ir::IterKind::Iteration});
     ir::TensorView* t0 = f.newTensor(ir::DataType::Float, dims);
-    for (int d = 0; d < 2; ++d) static_cast<ir::Scalar*>(t0->dim(static_cast<std::size_t>(d)).extent.sym)->setExtentOf(t0, d);
+    for (int d = 0; d < 2; ++d)
+      static_cast<ir::Scalar*>(t0->dim(static_cast<std::size_t>(d)).extent.sym)->setExtentOf(t0, d);
     f.addInput(t0);
     ir::Val* t1 = ok(ir::ops::unary(f, ir::OpType::Neg, t0));
-    ir::Val* t2 = ok(ir::ops::reshape(f, t1, {ir::SymInt::symbolic(t0->dim(1).extent.sym), ir::SymInt::symbolic(t0->dim(0).extent.sym)}));
+    ir::Val* t2 = ok(ir::ops::reshape(
+        f, t1, {ir::SymInt::symbolic(t0->dim(1).extent.sym), ir::SymInt::symbolic(t0->dim(0).extent.sym)}));
     f.addOutput(t2);
     const auto s = testing::makeSegmentation(f, testing::exprPerSegment(f));
-    const std::vector<exec::Value> inputs{exec::HostTensor::fromValues(ir::DataType::Float, {2, 3}, {1, 2, 3, 4, 5, 6})};
+    const std::vector<exec::Value> inputs{
+        exec::HostTensor::fromValues(ir::DataType::Float, {2, 3}, {1, 2, 3, 4, 5, 6})};
     const auto v = ok(exec::verifySegmented(*s, inputs));
     QVERIFY2(v.comparison.ok, v.comparison.message.c_str());
     QCOMPARE(std::get<exec::HostTensor>(v.run.outputs[0]).sizes(), (std::vector<std::int64_t>{3, 2}));

@@ -36,7 +36,8 @@ class TestNpy : public QObject {
     const HostTensor original = ramp(static_cast<DataType>(dtype), {3, 5, 2});
     const std::string bytes = encodeNpy(original);
     QCOMPARE(bytes.substr(0, 8), std::string("\x93NUMPY\x01\x00", 8));
-    const std::size_t headerEnd = 10 + (static_cast<unsigned char>(bytes[8]) | static_cast<unsigned char>(bytes[9]) << 8);
+    const std::size_t headerEnd =
+        10 + (static_cast<unsigned char>(bytes[8]) | static_cast<unsigned char>(bytes[9]) << 8);
     QCOMPARE(headerEnd % 64, std::size_t{0});
     QCOMPARE(bytes[headerEnd - 1], '\n');
     auto back = decodeNpy(bytes);

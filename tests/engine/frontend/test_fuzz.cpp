@@ -5,8 +5,8 @@
 #include <chrono>
 #include <random>
 
-#include "support/file_io.h"
 #include "frontend/script.h"
+#include "support/file_io.h"
 #include "test_files.h"
 
 using namespace segscope;

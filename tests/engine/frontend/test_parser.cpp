@@ -131,7 +131,8 @@ It's a bug, isn't it?
   }
 
   void numbersBoolsAndInfinities() {
-    Script s = parseOk(body(R"(    T0 = fd.define_tensor(shape=[4], contiguity=[True], dtype=DataType.Float, is_cpu=False)
+    Script s =
+        parseOk(body(R"(    T0 = fd.define_tensor(shape=[4], contiguity=[True], dtype=DataType.Float, is_cpu=False)
     S1 = fd.define_scalar(float("-inf"), dtype=DataType.Double)
     S2 = fd.define_scalar(2048.00, dtype=DataType.Double)
     S3 = fd.define_scalar(-3.38953e+38, dtype=DataType.Double)
@@ -155,7 +156,8 @@ It's a bug, isn't it?
   }
 
   void multiOutputUnderscoreAndAliases() {
-    Script s = parseOk(body(R"(    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, is_cpu=False)
+    Script s = parseOk(
+        body(R"(    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, is_cpu=False)
     T1 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float, is_cpu=False)
     T2, T3 = fd.ops.var_mean(T0, dims=[1], correction=0, keepdim=False)
     _, T5, _ = fd.ops.welford(T0, dims=[1])
@@ -173,7 +175,8 @@ It's a bug, isn't it?
   }
 
   void contiguityIsInAllocationOrder() {
-    Script s = parseOk(body(R"(    T0 = fd.define_tensor(shape=[1, 1, 6, 6], contiguity=[True, None, None, True], dtype=DataType.Float, is_cpu=False, stride_order=[2, 1, 3, 0])
+    Script s = parseOk(body(
+        R"(    T0 = fd.define_tensor(shape=[1, 1, 6, 6], contiguity=[True, None, None, True], dtype=DataType.Float, is_cpu=False, stride_order=[2, 1, 3, 0])
     fd.add_output(T0)
 )"));
     QVERIFY(s.fusion);
@@ -186,7 +189,8 @@ It's a bug, isn't it?
   }
 
   void vectorsSizesAndDynamicShapes() {
-    Script s = parseOk(body(R"(    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, is_cpu=False)
+    Script s = parseOk(
+        body(R"(    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, is_cpu=False)
     S1 = fd.ops.size(T0, dim=0)
     V2 = fd.ops.shape(T0)
     S3 = fd.ops.at(V2, index=-1)
@@ -221,7 +225,8 @@ It's a bug, isn't it?
   }
 
   void everyFooterForm() {
-    Script s = parseOk(body(R"(    T0 = fd.define_tensor(shape=[2, 3], contiguity=[True, True], dtype=DataType.BFloat16, is_cpu=False)
+    Script s = parseOk(
+        body(R"(    T0 = fd.define_tensor(shape=[2, 3], contiguity=[True, True], dtype=DataType.BFloat16, is_cpu=False)
     T1 = fd.define_tensor(shape=[-1, -1], contiguity=[False, True], dtype=DataType.Float, is_cpu=False)
     T2 = fd.define_tensor(shape=[4], contiguity=[True], dtype=DataType.Int, is_cpu=False)
     T3 = fd.define_tensor(shape=[], contiguity=[], dtype=DataType.Float, is_cpu=True)
@@ -264,7 +269,8 @@ out = fd.execute(inputs, device="cuda:1")
   }
 
   void footerWithNamesFallsBackWithAWarning() {
-    Script s = parseOk(body(R"(    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float, is_cpu=False)
+    Script s =
+        parseOk(body(R"(    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float, is_cpu=False)
     fd.add_output(T0)
 
 x = torch.randn(8)
@@ -279,20 +285,24 @@ fd.execute(inputs)
   }
 
   void sdpaPositionalFormsOfBothVersions() {
-    const std::string defs = R"(    T0 = fd.define_tensor(shape=[2, 4, 16, 8], contiguity=[True, True, True, True], dtype=DataType.BFloat16, is_cpu=False)
+    const std::string defs =
+        R"(    T0 = fd.define_tensor(shape=[2, 4, 16, 8], contiguity=[True, True, True, True], dtype=DataType.BFloat16, is_cpu=False)
     S1 = fd.define_scalar(0.0, dtype=DataType.Double)
     S2 = fd.define_scalar(True, dtype=DataType.Bool)
 )";
-    Script old = parseOk(body(defs + "    T3, T4, T5, T6 = fd.ops.sdpfa_fwd(T0, T0, T0, S1, S2, None)\n    fd.add_output(T3)\n"));
-    Script now = parseOk(body(defs + "    T3, T4, T5, T6 = fd.ops.sdpfa_fwd(T0, T0, T0, None, None, S1, S2, None)\n    fd.add_output(T3)\n"));
+    Script old = parseOk(
+        body(defs + "    T3, T4, T5, T6 = fd.ops.sdpfa_fwd(T0, T0, T0, S1, S2, None)\n    fd.add_output(T3)\n"));
+    Script now = parseOk(body(
+        defs + "    T3, T4, T5, T6 = fd.ops.sdpfa_fwd(T0, T0, T0, None, None, S1, S2, None)\n    fd.add_output(T3)\n"));
     QVERIFY(old.fusion && now.fusion);
     QCOMPARE(QString::fromStdString(old.fusion->print()), QString::fromStdString(now.fusion->print()));
     QCOMPARE(exprNamed(*old.fusion, "T3")->attrs().flags, (std::vector<bool>{true, true, false}));
   }
 
   void sourceLocationsAreRecorded() {
-    Script s = parseOk(body("    T0 = fd.define_tensor(shape=[2], contiguity=[True], dtype=DataType.Float, is_cpu=False)\n"
-                            "    T1 = fd.ops.exp(T0)\n    fd.add_output(T1)\n"));
+    Script s =
+        parseOk(body("    T0 = fd.define_tensor(shape=[2], contiguity=[True], dtype=DataType.Float, is_cpu=False)\n"
+                     "    T1 = fd.ops.exp(T0)\n    fd.add_output(T1)\n"));
     QVERIFY(s.fusion);
     QCOMPARE(s.fusion->valByName("T0")->loc().line, 2);
     QCOMPARE(s.fusion->valByName("T1")->loc(), (SourceLoc{3, 5}));

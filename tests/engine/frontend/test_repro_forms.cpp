@@ -20,7 +20,8 @@ Script parseOk(const std::string& text) {
 
 std::string script(const std::string& body, const std::string& inputs) {
   return "def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n" + body +
-         "\nwith FusionDefinition() as fd:\n    nvfuser_fusion_id0(fd)\n\ninputs = [\n" + inputs + "]\nfd.execute(inputs)\n";
+         "\nwith FusionDefinition() as fd:\n    nvfuser_fusion_id0(fd)\n\ninputs = [\n" + inputs +
+         "]\nfd.execute(inputs)\n";
 }
 
 const ir::TensorView* input(const Script& s, std::size_t i) { return s.fusion->inputs()[i]->asTensor(); }
@@ -42,16 +43,17 @@ class TestReproForms : public QObject {
   // python/nvfuser_direct/__init__.py from_pytorch → define_tensor(sizes, strides): symbolic
   // extents except 1, contiguity and stride order from the strides, is_cpu for a 0-d CPU tensor.
   void fromPytorchReadsTheFooterInput() {
-    Script s = parseOk(script(R"(    T0 = fd.from_pytorch(inputs[0])
+    Script s = parseOk(script(
+        R"(    T0 = fd.from_pytorch(inputs[0])
     T1 = fd.from_pytorch(inputs[1])
     T2 = fd.from_pytorch(inputs[-1], static_sizes=True)
     T3 = fd.ops.add(T1, T0)
     T4 = fd.ops.add(T2, T3)
     fd.add_output(T4)
 )",
-                              "    torch.tensor(2.0, device=\"cpu\", dtype=torch.float),\n"
-                              "    torch.randn((2 * 32,), dtype=torch.float32, device=\"cuda:0\").as_strided((2, 32, 1), (32, 1, 32)),\n"
-                              "    torch.randn(2, 32, 1, device=\"cuda\"),\n"));
+        "    torch.tensor(2.0, device=\"cpu\", dtype=torch.float),\n"
+        "    torch.randn((2 * 32,), dtype=torch.float32, device=\"cuda:0\").as_strided((2, 32, 1), (32, 1, 32)),\n"
+        "    torch.randn(2, 32, 1, device=\"cuda\"),\n"));
     QVERIFY(s.fusion);
     QVERIFY(s.inputsFromFooter);
     QVERIFY(input(s, 0)->isCpu());
@@ -68,13 +70,15 @@ class TestReproForms : public QObject {
   }
 
   void footerSizesMayUsePythonArithmetic() {
-    Script s = parseOk(script("    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float)\n    fd.add_output(T0)\n",
-                              "    torch.randn((2 * 32 + 4 // 3 - 7 % 4 + 2 ** 3,), dtype=torch.float32, device='cuda:0'),\n"));
+    Script s = parseOk(script(
+        "    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float)\n    fd.add_output(T0)\n",
+        "    torch.randn((2 * 32 + 4 // 3 - 7 % 4 + 2 ** 3,), dtype=torch.float32, device='cuda:0'),\n"));
     QVERIFY(s.fusion);
     QCOMPARE(s.inputs[0].sizes, std::vector<std::int64_t>{64 + 1 - 3 + 8});
-    Script floorDivision = parseOk(script("    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float)\n"
-                                          "    fd.add_output(T0)\n",
-                                          "    torch.randn(-7 // 2 + 10 - -7 % 2, device='cuda:0'),\n"));
+    Script floorDivision =
+        parseOk(script("    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float)\n"
+                       "    fd.add_output(T0)\n",
+                       "    torch.randn(-7 // 2 + 10 - -7 % 2, device='cuda:0'),\n"));
     QVERIFY(floorDivision.fusion);
     QCOMPARE(floorDivision.inputs[0].sizes, std::vector<std::int64_t>{-4 + 10 - 1});  // Python floors
   }
@@ -103,13 +107,14 @@ class TestReproForms : public QObject {
 
   // tests/cpp/test_resize.cpp ResizeTest.ReshapeToPad: csrc/ops/alias.cpp pad takes Val* widths.
   void padWidthsMayBeScalarInputs() {
-    Script s = parseOk(script(R"(    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[False, False], dtype=DataType.Float)
+    Script s = parseOk(
+        script(R"(    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[False, False], dtype=DataType.Float)
     S1 = fd.define_scalar(None, dtype=DataType.Int)
     S2 = fd.define_scalar(None, dtype=DataType.Int)
     T6 = fd.ops.pad(T0, [0, S1, 0, S2])
     fd.add_output(T6)
 )",
-                              "    torch.testing.make_tensor((4, 3), dtype=torch.float32, device='cuda:0'),\n    1,\n    2,\n"));
+               "    torch.testing.make_tensor((4, 3), dtype=torch.float32, device='cuda:0'),\n    1,\n    2,\n"));
     QVERIFY(s.fusion);
     const ir::Expr* pad = s.fusion->valByName("T6")->definition();
     QCOMPARE(pad->op(), ir::OpType::Pad);
@@ -119,12 +124,14 @@ class TestReproForms : public QObject {
   }
 
   void indexSelectIndexMayAlreadyBeBroadcast() {
-    Script s = parseOk(script(R"(    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float)
+    Script s =
+        parseOk(script(R"(    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float)
     T1 = fd.define_tensor(shape=[-1, 1], contiguity=[True, None], dtype=DataType.Int)
     T2 = fd.ops.index_select(T0, T1, dim=0)
     fd.add_output(T2)
 )",
-                              "    torch.randn(64, 32, device='cuda:0'),\n    torch.randint(0, 64, (16, 1), dtype=torch.int64, device='cuda:0'),\n"));
+                       "    torch.randn(64, 32, device='cuda:0'),\n    torch.randint(0, 64, (16, 1), "
+                       "dtype=torch.int64, device='cuda:0'),\n"));
     QVERIFY(s.fusion);
     const ir::TensorView* out = s.fusion->valByName("T2")->asTensor();
     QCOMPARE(out->dim(0).extent, input(s, 1)->dim(0).extent);
@@ -133,13 +140,14 @@ class TestReproForms : public QObject {
 
   // The define_tensor(sizes, strides) overload goes through the same descriptor as from_pytorch.
   void sizesAndStridesGiveContiguityAndStrideOrder() {
-    Script s = parseOk(script(R"(    T0 = fd.define_tensor(sizes=[4, 1], strides=[1, 1], dtype=DataType.Double, is_cpu=False)
+    Script s =
+        parseOk(script(R"(    T0 = fd.define_tensor(sizes=[4, 1], strides=[1, 1], dtype=DataType.Double, is_cpu=False)
     T1 = fd.define_tensor(sizes=[4, 4], strides=[1, 4], dtype=DataType.Double, is_cpu=False)
     T2 = fd.ops.add(T0, T1)
     fd.add_output(T2)
 )",
-                              "    torch.ones(4, 1, dtype=torch.float64, device='cuda:0'),\n"
-                              "    torch.ones(16, dtype=torch.float64, device='cuda:0').as_strided((4, 4), (1, 4)),\n"));
+                       "    torch.ones(4, 1, dtype=torch.float64, device='cuda:0'),\n"
+                       "    torch.ones(16, dtype=torch.float64, device='cuda:0').as_strided((4, 4), (1, 4)),\n"));
     QVERIFY(s.fusion);
     QCOMPARE(QString::fromStdString(input(s, 0)->shapeString()).count("b1"), 1);
     QVERIFY(!input(s, 0)->dim(0).extent.isConst());

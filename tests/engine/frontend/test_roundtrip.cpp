@@ -3,13 +3,13 @@
 // writes a script that loads.
 #include <QtTest>
 
-#include <csignal>
 #include <sys/resource.h>
+#include <csignal>
 
-#include "support/file_io.h"
 #include "frontend/script.h"
 #include "frontend/writer.h"
 #include "passes/pre_segmenter.h"
+#include "support/file_io.h"
 #include "test_files.h"
 
 using namespace segscope;
@@ -23,7 +23,8 @@ class TestRoundTrip : public QObject {
   void fuzzRegressionsRoundTrip_data() {
     QTest::addColumn<QString>("path");
     QDir dir(QString(SEGSCOPE_TEST_DATA_DIR) + "/error/fuzz");
-    for (const QString& f : dir.entryList({"*.py"}, QDir::Files, QDir::Name)) QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    for (const QString& f : dir.entryList({"*.py"}, QDir::Files, QDir::Name))
+      QTest::newRow(qPrintable(f)) << dir.filePath(f);
   }
   void fuzzRegressionsRoundTrip() {
     QFETCH(QString, path);
@@ -56,7 +57,8 @@ class TestRoundTrip : public QObject {
     const std::string written = frontend::writeScript(*first.script->fusion, first.script->inputs, options);
     const frontend::ParseOutcome second = frontend::parseScript(written);
     QVERIFY2(second.ok(), second.ok() ? "" : (second.error.format() + written).c_str());
-    QCOMPARE(QString::fromStdString(second.script->fusion->print()), QString::fromStdString(first.script->fusion->print()));
+    QCOMPARE(QString::fromStdString(second.script->fusion->print()),
+             QString::fromStdString(first.script->fusion->print()));
     QCOMPARE(second.script->inputsFromFooter, first.script->inputsFromFooter);
     QCOMPARE(second.script->inputs.size(), first.script->inputs.size());
     for (std::size_t i = 0; i < first.script->inputs.size(); ++i) {
@@ -80,7 +82,8 @@ class TestRoundTrip : public QObject {
       passes::runPreSegmenter(*o.script->fusion);
       const std::string written = frontend::writeScript(*o.script->fusion, o.script->inputs);
       const frontend::ParseOutcome back = frontend::parseScript(written);
-      QVERIFY2(back.ok(), qPrintable(f + ": " + QString::fromStdString(back.ok() ? "" : back.error.format() + written)));
+      QVERIFY2(back.ok(),
+               qPrintable(f + ": " + QString::fromStdString(back.ok() ? "" : back.error.format() + written)));
       QCOMPARE(back.script->fusion->outputs().size(), o.script->fusion->outputs().size());
     }
   }
@@ -111,7 +114,8 @@ class TestRoundTrip : public QObject {
       const Status st = support::writeFileAtomically(path.toStdString(), "x");
       return st ? QString() : QString::fromStdString(st.error().message);
     };
-    QCOMPARE(error(dir.filePath("missing/out.svg")), "cannot write " + dir.filePath("missing/out.svg") + ": No such file or directory");
+    QCOMPARE(error(dir.filePath("missing/out.svg")),
+             "cannot write " + dir.filePath("missing/out.svg") + ": No such file or directory");
     QCOMPARE(error(dir.path()), "cannot write " + dir.path() + ": is a directory");
     QVERIFY(QFile(dir.filePath("file")).open(QIODevice::WriteOnly));
     QCOMPARE(error(dir.filePath("file/out.svg")), "cannot write " + dir.filePath("file/out.svg") + ": Not a directory");
@@ -135,7 +139,8 @@ class TestRoundTrip : public QObject {
     ::setrlimit(RLIMIT_FSIZE, &saved);
     std::signal(SIGXFSZ, oldHandler);
     QVERIFY(!st);
-    QCOMPARE(QString::fromStdString(st.error().message), QString("cannot write %1: File too large").arg(QString::fromStdString(path)));
+    QCOMPARE(QString::fromStdString(st.error().message),
+             QString("cannot write %1: File too large").arg(QString::fromStdString(path)));
     QCOMPARE(QString::fromStdString(support::readTextFile(path).value()), QString("previous"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
   }

@@ -3,9 +3,9 @@
 // family translates, random ops taint what they feed.
 #include <QtTest>
 
-#include "support/file_io.h"
 #include "frontend/script.h"
 #include "frontend/torch_writer.h"
+#include "support/file_io.h"
 #include "test_files.h"
 
 using namespace segscope;
@@ -54,14 +54,16 @@ class TestTorchWriter : public QObject {
       f.write(actual.toUtf8());
       return;
     }
-    QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable("missing golden file " + goldenPath + " (run with SEGSCOPE_UPDATE_GOLDEN=1)"));
+    QVERIFY2(f.open(QIODevice::ReadOnly),
+             qPrintable("missing golden file " + goldenPath + " (run with SEGSCOPE_UPDATE_GOLDEN=1)"));
     QCOMPARE(actual, QString::fromUtf8(f.readAll()));
   }
 
   void everyScriptTranslates() {
     for (const QString& file : testing::torchExportFiles()) {
       auto module = exportFile(file);
-      QVERIFY2(module.ok(), qPrintable(file + ": " + QString::fromStdString(module.ok() ? "" : module.error().message)));
+      QVERIFY2(module.ok(),
+               qPrintable(file + ": " + QString::fromStdString(module.ok() ? "" : module.error().message)));
       QVERIFY(module->text.find("\ndef fusion(") != std::string::npos);
     }
   }

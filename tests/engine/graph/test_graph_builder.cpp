@@ -42,7 +42,8 @@ QString checkWellFormed(const GraphModel& m) {
   for (const graph::Node& n : m.nodes)
     if (!ids.insert(n.id).second) return QString::fromStdString("duplicate node id " + n.id);
   for (const graph::Edge& e : m.edges)
-    if (!ids.count(e.from) || !ids.count(e.to)) return QString::fromStdString("edge " + e.from + " -> " + e.to + " dangles");
+    if (!ids.count(e.from) || !ids.count(e.to))
+      return QString::fromStdString("edge " + e.from + " -> " + e.to + " dangles");
   for (const graph::Node& n : m.nodes)
     if (n.cluster >= static_cast<int>(m.clusters.size())) return "node in a cluster that does not exist";
   return {};
@@ -50,7 +51,8 @@ QString checkWellFormed(const GraphModel& m) {
 
 std::string fingerprint(const GraphModel& m) {
   std::string s;
-  for (const graph::Node& n : m.nodes) s += n.id + "|" + n.label + "|" + n.detail + "|" + std::to_string(n.cluster) + "\n";
+  for (const graph::Node& n : m.nodes)
+    s += n.id + "|" + n.label + "|" + n.detail + "|" + std::to_string(n.cluster) + "\n";
   for (const graph::Edge& e : m.edges) s += e.from + ">" + e.to + "|" + e.label + "|" + std::to_string(e.bytes) + "\n";
   for (const graph::Cluster& c : m.clusters) s += c.id + "|" + c.label + "|" + c.fillColor + "\n";
   return s;
@@ -118,7 +120,8 @@ class TestGraphBuilder : public QObject {
     for (const graph::Node& n : m.nodes) segments += n.kind == graph::NodeKind::Segment ? 1 : 0;
     QCOMPARE(segments, 2);
     // segment 0 -> segment 1 carries T24 = f32 [2048, 1000].
-    const auto it = std::find_if(m.edges.begin(), m.edges.end(), [](const graph::Edge& e) { return e.from == "s0" && e.to == "s1"; });
+    const auto it = std::find_if(m.edges.begin(), m.edges.end(),
+                                 [](const graph::Edge& e) { return e.from == "s0" && e.to == "s1"; });
     QVERIFY(it != m.edges.end());
     QCOMPARE(it->bytes, std::int64_t{2048} * 1000 * 4);
     QCOMPARE(QString::fromStdString(it->label), QString("7.8 MiB"));

@@ -16,7 +16,8 @@ struct Env {
   Fusion f;
   TensorView* tensor(DataType t, std::vector<std::int64_t> shape) {
     std::vector<Dim> dims;
-    for (std::int64_t e : shape) dims.push_back(Dim{SymInt::constant(e), e == 1 ? IterKind::Broadcast : IterKind::Iteration});
+    for (std::int64_t e : shape)
+      dims.push_back(Dim{SymInt::constant(e), e == 1 ? IterKind::Broadcast : IterKind::Iteration});
     TensorView* tv = f.newTensor(t, dims);
     f.addInput(tv);
     return tv;
@@ -48,7 +49,11 @@ std::vector<Case> cases() {
     c.push_back({op, [op, in](Env& e) { return value(ops::unary(e.f, op, e.tensor(in, {4, 8}))); }, expected});
   };
   const auto binaryCase = [&](OpType op, DT a, DT b, const char* expected) {
-    c.push_back({op, [op, a, b](Env& e) { return value(ops::binary(e.f, op, e.tensor(a, {4, 1}), e.tensor(b, {1, 8}))); }, expected});
+    c.push_back({op,
+                 [op, a, b](Env& e) {
+                   return value(ops::binary(e.f, op, e.tensor(a, {4, 1}), e.tensor(b, {1, 8})));
+                 },
+                 expected});
   };
   for (OpType op : allOpTypes()) {
     if (opFamily(op) != OpFamily::Unary) continue;
@@ -67,99 +72,239 @@ std::vector<Case> cases() {
       case ResultRule::Bool: binaryCase(op, DT::Float, DT::Half, "b8[4, 8]"); break;
       case ResultRule::Integral: binaryCase(op, DT::Int32, DT::Int, "i64[4, 8]"); break;
       default:
-        if (op == OpType::Minimum || op == OpType::Maximum) binaryCase(op, DT::BFloat16, DT::BFloat16, "bf16[4, 8]");
-        else binaryCase(op, DT::BFloat16, DT::BFloat16, "f32[4, 8]");  // nvFuser computes bf16 in Float
+        if (op == OpType::Minimum || op == OpType::Maximum)
+          binaryCase(op, DT::BFloat16, DT::BFloat16, "bf16[4, 8]");
+        else
+          binaryCase(op, DT::BFloat16, DT::BFloat16, "f32[4, 8]");  // nvFuser computes bf16 in Float
         break;
     }
   }
-  c.push_back({OpType::Where, [](Env& e) {
-    return value(ops::ternary(e.f, OpType::Where, {e.tensor(DT::Bool, {4, 8}), e.tensor(DT::Half, {4, 8}), e.constant(0.0)}));
-  }, "f16[4, 8]"});
+  c.push_back({OpType::Where,
+               [](Env& e) {
+                 return value(ops::ternary(e.f, OpType::Where,
+                                           {e.tensor(DT::Bool, {4, 8}), e.tensor(DT::Half, {4, 8}), e.constant(0.0)}));
+               },
+               "f16[4, 8]"});
   for (OpType op : {OpType::Lerp, OpType::Clamp, OpType::Threshold, OpType::AddAlpha, OpType::SubAlpha}) {
     const char* expected = op == OpType::Clamp || op == OpType::Threshold ? "f32[4, 8]" : "f32[4, 8]";
-    c.push_back({op, [op](Env& e) {
-      return value(ops::ternary(e.f, op, {e.tensor(DT::Float, {4, 8}), e.tensor(DT::Float, {4, 8}), e.constant(0.5)}));
-    }, expected});
+    c.push_back({op,
+                 [op](Env& e) {
+                   return value(ops::ternary(
+                       e.f, op, {e.tensor(DT::Float, {4, 8}), e.tensor(DT::Float, {4, 8}), e.constant(0.5)}));
+                 },
+                 expected});
   }
-  c.push_back({OpType::Addcmul, [](Env& e) {
-    return value(ops::ternary(e.f, OpType::Addcmul, {e.tensor(DT::Float, {4, 8}), e.tensor(DT::Float, {8}),
-                                                     e.tensor(DT::Float, {4, 1}), e.constant(2.0)}));
-  }, "f32[4, 8]"});
-  c.push_back({OpType::Cast, [](Env& e) { return value(ops::cast(e.f, e.tensor(DT::Float, {4, 8}), DT::BFloat16)); }, "bf16[4, 8]"});
-  c.push_back({OpType::Sum, [](Env& e) { return value(ops::reduction(e.f, OpType::Sum, e.tensor(DT::BFloat16, {4, 8, 2}), {1}, false, DT::Null)); }, "f32[4, 2]"});
-  c.push_back({OpType::Prod, [](Env& e) { return value(ops::reduction(e.f, OpType::Prod, e.tensor(DT::Int32, {4, 8}), {-1}, true, DT::Null)); }, "i64[4, b1]"});
-  c.push_back({OpType::Max, [](Env& e) { return value(ops::reduction(e.f, OpType::Max, e.tensor(DT::Half, {4, 8}), {0}, false, DT::Null)); }, "f16[8]"});
-  c.push_back({OpType::Min, [](Env& e) { return value(ops::reduction(e.f, OpType::Min, e.tensor(DT::Float, {4, 8}), {}, false, DT::Null)); }, "f32[]"});
-  c.push_back({OpType::Var, [](Env& e) { return value(ops::var(e.f, e.tensor(DT::Float, {4, 8}), {1}, 1, false)); }, "f32[4]"});
-  c.push_back({OpType::VarMean, [](Env& e) { return first(ops::varMean(e.f, e.tensor(DT::BFloat16, {4, 8}), {1}, 0, true)); }, "f32[4, b1]"});
-  c.push_back({OpType::Welford, [](Env& e) { return first(ops::welford(e.f, e.tensor(DT::Float, {4, 8}), {0})); }, "f32[8]"});
-  c.push_back({OpType::Broadcast, [](Env& e) { return value(ops::broadcast(e.f, e.tensor(DT::Float, {4}), {true, false, true})); }, "f32[b1, 4, b1]"});
-  c.push_back({OpType::BroadcastInDim, [](Env& e) {
-    return value(ops::broadcastInDim(e.f, e.tensor(DT::Float, {4}), {SymInt::constant(3), SymInt::constant(4)}, {1}));
-  }, "f32[xb3, 4]"});
-  c.push_back({OpType::Expand, [](Env& e) {
-    return value(ops::expand(e.f, e.tensor(DT::Float, {1, 4}), {SymInt::constant(6), SymInt::constant(-1)}));
-  }, "f32[xb6, 4]"});
-  c.push_back({OpType::Squeeze, [](Env& e) { return value(ops::squeeze(e.f, e.tensor(DT::Float, {4, 1, 8}), {1}, false)); }, "f32[4, 8]"});
-  c.push_back({OpType::Reshape, [](Env& e) {
-    return value(ops::reshape(e.f, e.tensor(DT::Float, {4, 6}), {SymInt::constant(2), SymInt::constant(-1), SymInt::constant(3)}));
-  }, "f32[2, 4, 3]"});
-  c.push_back({OpType::Permute, [](Env& e) { return value(ops::permute(e.f, e.tensor(DT::Float, {2, 3, 4}), {2, 0, 1})); }, "f32[4, 2, 3]"});
-  c.push_back({OpType::Set, [](Env& e) { return value(ops::set(e.f, OpType::Set, e.tensor(DT::Float, {2, 3}))); }, "f32[2, 3]"});
-  c.push_back({OpType::SegmentSet, [](Env& e) { return value(ops::set(e.f, OpType::SegmentSet, e.tensor(DT::Half, {2, 3}))); }, "f16[2, 3]"});
-  c.push_back({OpType::StrideOrder, [](Env& e) { return value(ops::strideOrder(e.f, e.tensor(DT::Float, {2, 3}), {0, 1})); }, "f32[2, 3]"});
-  c.push_back({OpType::Slice, [](Env& e) {
-    return value(ops::slice(e.f, e.tensor(DT::Float, {10, 8}), {SymInt::constant(-4), SymInt::constant(1)},
-                            {SymInt::constant(10), SymInt::constant(8)}, {SymInt::constant(1), SymInt::constant(2)}, false));
-  }, "f32[4, 4]"});
-  c.push_back({OpType::Pad, [](Env& e) { return value(ops::pad(e.f, e.tensor(DT::Float, {4, 8}), {1, 2, -1, 0}, e.constant(0.0))); }, "f32[3, 11]"});
-  c.push_back({OpType::Cat, [](Env& e) {
-    return value(ops::cat(e.f, {e.tensor(DT::Float, {4, 3}), e.tensor(DT::Float, {4, 5})}, -1, false));
-  }, "f32[4, 8]"});
-  c.push_back({OpType::Full, [](Env& e) { return value(ops::full(e.f, {SymInt::constant(2), SymInt::constant(5)}, e.constant(1.0), DT::BFloat16)); }, "bf16[2, 5]"});
-  c.push_back({OpType::Iota, [](Env& e) { return value(ops::iota(e.f, e.constant(std::int64_t{7}), nullptr, nullptr, DT::Int)); }, "i64[7]"});
-  c.push_back({OpType::Uniform, [](Env& e) {
-    return value(ops::randomFill(e.f, OpType::Uniform, e.constant(0.0), e.constant(1.0), {SymInt::constant(3), SymInt::constant(4)}, nullptr, nullptr, DT::Float));
-  }, "f32[3, 4]"});
-  c.push_back({OpType::Normal, [](Env& e) {
-    return value(ops::randomFill(e.f, OpType::Normal, e.constant(0.0), e.constant(1.0), {SymInt::constant(3)}, nullptr, nullptr, DT::BFloat16));
-  }, "bf16[3]"});
-  c.push_back({OpType::RandLike, [](Env& e) { return value(ops::randLike(e.f, OpType::RandLike, e.tensor(DT::Half, {3, 2}), nullptr, nullptr)); }, "f16[3, 2]"});
-  c.push_back({OpType::RandnLike, [](Env& e) { return value(ops::randLike(e.f, OpType::RandnLike, e.tensor(DT::Int, {3}), nullptr, nullptr)); }, "f32[3]"});
-  c.push_back({OpType::Gather, [](Env& e) {
-    return value(ops::gather(e.f, OpType::Gather, e.tensor(DT::Float, {4, 8}), e.tensor(DT::Int, {4, 2}), 1));
-  }, "f32[4, 2]"});
-  c.push_back({OpType::TakeAlongAxis, [](Env& e) {
-    return value(ops::gather(e.f, OpType::TakeAlongAxis, e.tensor(DT::Float, {4, 8}), e.tensor(DT::Int, {1, 3}), 1));
-  }, "f32[4, 3]"});
-  c.push_back({OpType::IndexSelect, [](Env& e) {
-    return value(ops::indexSelect(e.f, e.tensor(DT::Float, {10, 8}), e.tensor(DT::Int, {3}), 0));
-  }, "f32[3, 8]"});
-  c.push_back({OpType::SelectOp, [](Env& e) { return value(ops::select(e.f, e.tensor(DT::Float, {10, 8}), e.scalar(DT::Int), 0)); }, "f32[8]"});
-  c.push_back({OpType::Matmul, [](Env& e) {
-    return value(ops::matmul(e.f, e.tensor(DT::BFloat16, {5, 1, 3, 4}), e.tensor(DT::BFloat16, {2, 4, 6})));
-  }, "bf16[5, 2, 3, 6]"});
-  c.push_back({OpType::Linear, [](Env& e) {
-    return value(ops::linear(e.f, e.tensor(DT::BFloat16, {2, 3, 4}), e.tensor(DT::BFloat16, {6, 4}), e.tensor(DT::BFloat16, {6})));
-  }, "bf16[2, 3, 6]"});
-  c.push_back({OpType::SdpaFwd, [](Env& e) {
-    return first(ops::sdpaFwd(e.f, e.tensor(DT::BFloat16, {2, 4, 16, 8}), e.tensor(DT::BFloat16, {2, 4, 32, 8}),
-                              e.tensor(DT::BFloat16, {2, 4, 32, 6}), nullptr, nullptr, nullptr));
-  }, "bf16[2, 4, 16, 6]"});
-  c.push_back({OpType::SdpaBwd, [](Env& e) {
-    Val* q = e.tensor(DT::BFloat16, {2, 4, 16, 8});
-    Val* k = e.tensor(DT::BFloat16, {2, 4, 32, 8});
-    Val* v = e.tensor(DT::BFloat16, {2, 4, 32, 8});
-    auto fwd = ops::sdpaFwd(e.f, q, k, v, nullptr, nullptr, nullptr).value();
-    return first(ops::sdpaBwd(e.f, e.tensor(DT::BFloat16, {2, 4, 16, 8}), q, k, v, fwd[0], fwd[1], nullptr, nullptr,
-                              fwd[2], fwd[3], nullptr));
-  }, "bf16[2, 4, 16, 8]"});
-  c.push_back({OpType::EmbeddingFwd, [](Env& e) {
-    return value(ops::embeddingFwd(e.f, e.tensor(DT::Int, {2, 5}), e.tensor(DT::BFloat16, {100, 16}), {nullptr, nullptr, nullptr, nullptr, nullptr}));
-  }, "bf16[2, 5, 16]"});
+  c.push_back({OpType::Addcmul,
+               [](Env& e) {
+                 return value(ops::ternary(e.f, OpType::Addcmul,
+                                           {e.tensor(DT::Float, {4, 8}), e.tensor(DT::Float, {8}),
+                                            e.tensor(DT::Float, {4, 1}), e.constant(2.0)}));
+               },
+               "f32[4, 8]"});
+  c.push_back({OpType::Cast,
+               [](Env& e) {
+                 return value(ops::cast(e.f, e.tensor(DT::Float, {4, 8}), DT::BFloat16));
+               },
+               "bf16[4, 8]"});
+  c.push_back(
+      {OpType::Sum,
+       [](Env& e) {
+         return value(ops::reduction(e.f, OpType::Sum, e.tensor(DT::BFloat16, {4, 8, 2}), {1}, false, DT::Null));
+       },
+       "f32[4, 2]"});
+  c.push_back({OpType::Prod,
+               [](Env& e) {
+                 return value(ops::reduction(e.f, OpType::Prod, e.tensor(DT::Int32, {4, 8}), {-1}, true, DT::Null));
+               },
+               "i64[4, b1]"});
+  c.push_back({OpType::Max,
+               [](Env& e) {
+                 return value(ops::reduction(e.f, OpType::Max, e.tensor(DT::Half, {4, 8}), {0}, false, DT::Null));
+               },
+               "f16[8]"});
+  c.push_back({OpType::Min,
+               [](Env& e) {
+                 return value(ops::reduction(e.f, OpType::Min, e.tensor(DT::Float, {4, 8}), {}, false, DT::Null));
+               },
+               "f32[]"});
+  c.push_back({OpType::Var,
+               [](Env& e) {
+                 return value(ops::var(e.f, e.tensor(DT::Float, {4, 8}), {1}, 1, false));
+               },
+               "f32[4]"});
+  c.push_back({OpType::VarMean,
+               [](Env& e) {
+                 return first(ops::varMean(e.f, e.tensor(DT::BFloat16, {4, 8}), {1}, 0, true));
+               },
+               "f32[4, b1]"});
+  c.push_back({OpType::Welford,
+               [](Env& e) {
+                 return first(ops::welford(e.f, e.tensor(DT::Float, {4, 8}), {0}));
+               },
+               "f32[8]"});
+  c.push_back({OpType::Broadcast,
+               [](Env& e) {
+                 return value(ops::broadcast(e.f, e.tensor(DT::Float, {4}), {true, false, true}));
+               },
+               "f32[b1, 4, b1]"});
+  c.push_back({OpType::BroadcastInDim,
+               [](Env& e) {
+                 return value(ops::broadcastInDim(e.f, e.tensor(DT::Float, {4}),
+                                                  {SymInt::constant(3), SymInt::constant(4)}, {1}));
+               },
+               "f32[xb3, 4]"});
+  c.push_back(
+      {OpType::Expand,
+       [](Env& e) {
+         return value(ops::expand(e.f, e.tensor(DT::Float, {1, 4}), {SymInt::constant(6), SymInt::constant(-1)}));
+       },
+       "f32[xb6, 4]"});
+  c.push_back({OpType::Squeeze,
+               [](Env& e) {
+                 return value(ops::squeeze(e.f, e.tensor(DT::Float, {4, 1, 8}), {1}, false));
+               },
+               "f32[4, 8]"});
+  c.push_back({OpType::Reshape,
+               [](Env& e) {
+                 return value(ops::reshape(e.f, e.tensor(DT::Float, {4, 6}),
+                                           {SymInt::constant(2), SymInt::constant(-1), SymInt::constant(3)}));
+               },
+               "f32[2, 4, 3]"});
+  c.push_back({OpType::Permute,
+               [](Env& e) {
+                 return value(ops::permute(e.f, e.tensor(DT::Float, {2, 3, 4}), {2, 0, 1}));
+               },
+               "f32[4, 2, 3]"});
+  c.push_back({OpType::Set,
+               [](Env& e) {
+                 return value(ops::set(e.f, OpType::Set, e.tensor(DT::Float, {2, 3})));
+               },
+               "f32[2, 3]"});
+  c.push_back({OpType::SegmentSet,
+               [](Env& e) {
+                 return value(ops::set(e.f, OpType::SegmentSet, e.tensor(DT::Half, {2, 3})));
+               },
+               "f16[2, 3]"});
+  c.push_back({OpType::StrideOrder,
+               [](Env& e) {
+                 return value(ops::strideOrder(e.f, e.tensor(DT::Float, {2, 3}), {0, 1}));
+               },
+               "f32[2, 3]"});
+  c.push_back({OpType::Slice,
+               [](Env& e) {
+                 return value(ops::slice(e.f, e.tensor(DT::Float, {10, 8}), {SymInt::constant(-4), SymInt::constant(1)},
+                                         {SymInt::constant(10), SymInt::constant(8)},
+                                         {SymInt::constant(1), SymInt::constant(2)}, false));
+               },
+               "f32[4, 4]"});
+  c.push_back({OpType::Pad,
+               [](Env& e) {
+                 return value(ops::pad(e.f, e.tensor(DT::Float, {4, 8}), {1, 2, -1, 0}, e.constant(0.0)));
+               },
+               "f32[3, 11]"});
+  c.push_back({OpType::Cat,
+               [](Env& e) {
+                 return value(ops::cat(e.f, {e.tensor(DT::Float, {4, 3}), e.tensor(DT::Float, {4, 5})}, -1, false));
+               },
+               "f32[4, 8]"});
+  c.push_back(
+      {OpType::Full,
+       [](Env& e) {
+         return value(ops::full(e.f, {SymInt::constant(2), SymInt::constant(5)}, e.constant(1.0), DT::BFloat16));
+       },
+       "bf16[2, 5]"});
+  c.push_back({OpType::Iota,
+               [](Env& e) { return value(ops::iota(e.f, e.constant(std::int64_t{7}), nullptr, nullptr, DT::Int)); },
+               "i64[7]"});
+  c.push_back({OpType::Uniform,
+               [](Env& e) {
+                 return value(ops::randomFill(e.f, OpType::Uniform, e.constant(0.0), e.constant(1.0),
+                                              {SymInt::constant(3), SymInt::constant(4)}, nullptr, nullptr, DT::Float));
+               },
+               "f32[3, 4]"});
+  c.push_back({OpType::Normal,
+               [](Env& e) {
+                 return value(ops::randomFill(e.f, OpType::Normal, e.constant(0.0), e.constant(1.0),
+                                              {SymInt::constant(3)}, nullptr, nullptr, DT::BFloat16));
+               },
+               "bf16[3]"});
+  c.push_back({OpType::RandLike,
+               [](Env& e) {
+                 return value(ops::randLike(e.f, OpType::RandLike, e.tensor(DT::Half, {3, 2}), nullptr, nullptr));
+               },
+               "f16[3, 2]"});
+  c.push_back(
+      {OpType::RandnLike,
+       [](Env& e) { return value(ops::randLike(e.f, OpType::RandnLike, e.tensor(DT::Int, {3}), nullptr, nullptr)); },
+       "f32[3]"});
+  c.push_back(
+      {OpType::Gather,
+       [](Env& e) {
+         return value(ops::gather(e.f, OpType::Gather, e.tensor(DT::Float, {4, 8}), e.tensor(DT::Int, {4, 2}), 1));
+       },
+       "f32[4, 2]"});
+  c.push_back({OpType::TakeAlongAxis,
+               [](Env& e) {
+                 return value(ops::gather(e.f, OpType::TakeAlongAxis, e.tensor(DT::Float, {4, 8}),
+                                          e.tensor(DT::Int, {1, 3}), 1));
+               },
+               "f32[4, 3]"});
+  c.push_back({OpType::IndexSelect,
+               [](Env& e) {
+                 return value(ops::indexSelect(e.f, e.tensor(DT::Float, {10, 8}), e.tensor(DT::Int, {3}), 0));
+               },
+               "f32[3, 8]"});
+  c.push_back({OpType::SelectOp,
+               [](Env& e) {
+                 return value(ops::select(e.f, e.tensor(DT::Float, {10, 8}), e.scalar(DT::Int), 0));
+               },
+               "f32[8]"});
+  c.push_back(
+      {OpType::Matmul,
+       [](Env& e) {
+         return value(ops::matmul(e.f, e.tensor(DT::BFloat16, {5, 1, 3, 4}), e.tensor(DT::BFloat16, {2, 4, 6})));
+       },
+       "bf16[5, 2, 3, 6]"});
+  c.push_back({OpType::Linear,
+               [](Env& e) {
+                 return value(ops::linear(e.f, e.tensor(DT::BFloat16, {2, 3, 4}), e.tensor(DT::BFloat16, {6, 4}),
+                                          e.tensor(DT::BFloat16, {6})));
+               },
+               "bf16[2, 3, 6]"});
+  c.push_back({OpType::SdpaFwd,
+               [](Env& e) {
+                 return first(ops::sdpaFwd(e.f, e.tensor(DT::BFloat16, {2, 4, 16, 8}),
+                                           e.tensor(DT::BFloat16, {2, 4, 32, 8}), e.tensor(DT::BFloat16, {2, 4, 32, 6}),
+                                           nullptr, nullptr, nullptr));
+               },
+               "bf16[2, 4, 16, 6]"});
+  c.push_back({OpType::SdpaBwd,
+               [](Env& e) {
+                 Val* q = e.tensor(DT::BFloat16, {2, 4, 16, 8});
+                 Val* k = e.tensor(DT::BFloat16, {2, 4, 32, 8});
+                 Val* v = e.tensor(DT::BFloat16, {2, 4, 32, 8});
+                 auto fwd = ops::sdpaFwd(e.f, q, k, v, nullptr, nullptr, nullptr).value();
+                 return first(ops::sdpaBwd(e.f, e.tensor(DT::BFloat16, {2, 4, 16, 8}), q, k, v, fwd[0], fwd[1], nullptr,
+                                           nullptr, fwd[2], fwd[3], nullptr));
+               },
+               "bf16[2, 4, 16, 8]"});
+  c.push_back({OpType::EmbeddingFwd,
+               [](Env& e) {
+                 return value(ops::embeddingFwd(e.f, e.tensor(DT::Int, {2, 5}), e.tensor(DT::BFloat16, {100, 16}),
+                                                {nullptr, nullptr, nullptr, nullptr, nullptr}));
+               },
+               "bf16[2, 5, 16]"});
   c.push_back({OpType::Size, [](Env& e) { return value(ops::size(e.f, e.tensor(DT::Float, {4, 8}), -1)); }, "i64"});
-  c.push_back({OpType::Triu, [](Env& e) { return value(ops::triu(e.f, e.tensor(DT::Float, {4, 4}), 1)); }, "f32[4, 4]"});
-  c.push_back({OpType::Cumsum, [](Env& e) { return value(ops::cumsum(e.f, e.tensor(DT::Bool, {4, 4}), 1)); }, "i64[4, 4]"});
+  c.push_back({OpType::Triu,
+               [](Env& e) {
+                 return value(ops::triu(e.f, e.tensor(DT::Float, {4, 4}), 1));
+               },
+               "f32[4, 4]"});
+  c.push_back({OpType::Cumsum,
+               [](Env& e) {
+                 return value(ops::cumsum(e.f, e.tensor(DT::Bool, {4, 4}), 1));
+               },
+               "i64[4, 4]"});
   return c;
 }
 
@@ -226,7 +371,8 @@ class TestOps : public QObject {
 
   void rankMismatchAlignsToTheRight() {
     Env e;
-    Val* out = value(ops::binary(e.f, OpType::Add, e.tensor(DataType::Float, {3, 4, 5}), e.tensor(DataType::Float, {5})));
+    Val* out =
+        value(ops::binary(e.f, OpType::Add, e.tensor(DataType::Float, {3, 4, 5}), e.tensor(DataType::Float, {5})));
     QVERIFY(out);
     QCOMPARE(QString::fromStdString(typeOf(out)), QString("f32[3, 4, 5]"));
   }
@@ -265,7 +411,7 @@ class TestOps : public QObject {
     n->setExtentOf(x, 0);
     e.f.addInput(x);
     Val* y = value(ops::reshape(e.f, x, {SymInt::constant(-1)}));  // a fresh extent measuring y
-    Val* z = value(ops::unary(e.f, OpType::Neg, y));                 // shaped with y's extent
+    Val* z = value(ops::unary(e.f, OpType::Neg, y));               // shaped with y's extent
     Val* w = value(ops::reshape(e.f, x, {SymInt::constant(-1)}));  // unused, own fresh extent
     e.f.addOutput(z);
     Val* yExtent = y->asTensor()->dim(0).extent.sym;
@@ -279,7 +425,8 @@ class TestOps : public QObject {
     e.f.replaceUse(z->definition(), y, x);
     e.f.removeExpr(y->definition());
     QVERIFY(e.f.removeVal(y).ok());
-    QCOMPARE(static_cast<const TensorView*>(static_cast<Scalar*>(yExtent)->extentOf()), static_cast<const TensorView*>(z->asTensor()));
+    QCOMPARE(static_cast<const TensorView*>(static_cast<Scalar*>(yExtent)->extentOf()),
+             static_cast<const TensorView*>(z->asTensor()));
     QVERIFY(e.f.valByName(yName) == nullptr);
     const std::size_t before = e.f.vals().size();
     e.f.removeExpr(w->definition());
@@ -335,7 +482,8 @@ class TestOps : public QObject {
   // the last dim; the real reduction runs on dim 0 of the squeezed tensor, not dim 1.
   void trivialReductionWithUnsortedDims() {
     Env e;
-    Val* out = value(ops::reduction(e.f, OpType::Sum, e.tensor(DataType::Float, {1, 3, 4}), {1, 0}, false, DataType::Null));
+    Val* out =
+        value(ops::reduction(e.f, OpType::Sum, e.tensor(DataType::Float, {1, 3, 4}), {1, 0}, false, DataType::Null));
     QVERIFY(out);
     QCOMPARE(QString::fromStdString(typeOf(out)), QString("f32[4]"));
   }
@@ -354,14 +502,16 @@ class TestOps : public QObject {
     QCOMPARE(p->op(), OpType::Pad);
     QCOMPARE(p->attrs().padWidths[1].sym, static_cast<Val*>(s));
     QVERIFY(std::find(p->inputs().begin(), p->inputs().end(), s) != p->inputs().end());  // a DAG edge
-    QVERIFY(QString::fromStdString(p->toString()).contains("pad_widths=[0, " + QString::fromStdString(s->name()) + "]"));
+    QVERIFY(
+        QString::fromStdString(p->toString()).contains("pad_widths=[0, " + QString::fromStdString(s->name()) + "]"));
     Val* none = value(ops::pad(e.f, x, std::vector<std::int64_t>{0, 0, 0, 0}, nullptr));
     QVERIFY(none);
     QCOMPARE(none->definition()->op(), OpType::Set);
     Val* toOne = value(ops::pad(e.f, x, std::vector<std::int64_t>{-2, 0}, nullptr));
     QVERIFY(toOne);
     QCOMPARE(toOne->asTensor()->dim(1).kind, IterKind::Broadcast);
-    QVERIFY(!ops::pad(e.f, x, std::vector<SymInt>{SymInt::symbolic(e.scalar(DataType::Double)), SymInt::constant(0)}, nullptr));
+    QVERIFY(!ops::pad(e.f, x, std::vector<SymInt>{SymInt::symbolic(e.scalar(DataType::Double)), SymInt::constant(0)},
+                      nullptr));
     e.f.addOutput(runtime);
     QVERIFY(e.f.verify().ok());
   }

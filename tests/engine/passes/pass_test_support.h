@@ -22,7 +22,8 @@ inline std::string referenceOutputs(const ir::Fusion& fusion, const std::vector<
 }
 
 /// Empty when `after` computes the same outputs as `before` within dtype tolerance.
-inline std::string sameResults(const ir::Fusion& before, const ir::Fusion& after, const std::vector<ir::InputSpec>& specs) {
+inline std::string sameResults(const ir::Fusion& before, const ir::Fusion& after,
+                               const std::vector<ir::InputSpec>& specs) {
   std::vector<exec::Value> a, b;
   if (std::string e = referenceOutputs(before, specs, a); !e.empty()) return "before: " + e;
   if (std::string e = referenceOutputs(after, specs, b); !e.empty()) return "after: " + e;

@@ -4,9 +4,9 @@
 // SEGSCOPE_UPDATE_GOLDEN=1 rewrites the .golden files (review the diff before committing).
 #include <QtTest>
 
-#include "support/file_io.h"
 #include "pass_test_support.h"
 #include "passes/pre_segmenter.h"
+#include "support/file_io.h"
 
 using namespace segscope;
 

@@ -8,9 +8,9 @@
 
 #include "ir/ops.h"
 #include "pass_test_support.h"
-#include "test_files.h"
 #include "passes/dead_code_elimination.h"
 #include "passes/pre_segmenter.h"
+#include "test_files.h"
 #include "trace/trace.h"
 
 using namespace segscope;
@@ -169,7 +169,8 @@ class TestPassInfrastructure : public QObject {
     QVERIFY(runner.runToFixedPoint({&settles, &deadCode}, 10));
     QVERIFY(!runner.hitCap());
     QCOMPARE(f->exprs().size(), std::size_t{4});
-    QCOMPARE(QString::fromStdString(t.steps().back().log.front()), QString("reached a fixed point after 4 sweeps (5 pass runs)"));
+    QCOMPARE(QString::fromStdString(t.steps().back().log.front()),
+             QString("reached a fixed point after 4 sweeps (5 pass runs)"));
     runner.runToFixedPoint({&never}, 5);
     QVERIFY(runner.hitCap());
     QCOMPARE(f->exprs().size(), std::size_t{9});
@@ -222,18 +223,27 @@ class TestPassInfrastructure : public QObject {
   // never sees an expr no output needs. allocation_domain is AllocationDomainPass
   // (allocation_order_inference.cpp).
   void passOrderFollowsNvFuser() {
-    const std::vector<std::string> expected = {
-        "dead_code_elimination", "remove_empty", "translate_no_reduction_matmul_to_mul_squeeze",
-        "translate_repeat_to_expand", "consecutive_cast", "add_axioms", "move_split_cat", "move_pad",
-        "exact_mapped_extent_substitution", "remove_bcast_squeeze", "segment_inplace_update",
-        "move_repeat_forward", "move_gather", "mark_aliases_prepare", "allocation_domain"};
+    const std::vector<std::string> expected = {"dead_code_elimination",
+                                               "remove_empty",
+                                               "translate_no_reduction_matmul_to_mul_squeeze",
+                                               "translate_repeat_to_expand",
+                                               "consecutive_cast",
+                                               "add_axioms",
+                                               "move_split_cat",
+                                               "move_pad",
+                                               "exact_mapped_extent_substitution",
+                                               "remove_bcast_squeeze",
+                                               "segment_inplace_update",
+                                               "move_repeat_forward",
+                                               "move_gather",
+                                               "mark_aliases_prepare",
+                                               "allocation_domain"};
     std::vector<std::string> actual;
     for (const passes::Pass* p : passes::preSegmenterPasses()) actual.emplace_back(p->name());
     QCOMPARE(actual, expected);
     // Off by default, as nvFuser runs MovePadPass only with the resize scheduler disabled
     // (pre_segmenter.cpp:71-73), and that scheduler is on by default.
-    for (const passes::Pass* p : passes::preSegmenterPasses())
-      QCOMPARE(p->enabled(), p->name() != "move_pad");
+    for (const passes::Pass* p : passes::preSegmenterPasses()) QCOMPARE(p->enabled(), p->name() != "move_pad");
   }
 };
 

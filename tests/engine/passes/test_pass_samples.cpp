@@ -10,9 +10,9 @@
 
 #include <set>
 
-#include "support/file_io.h"
 #include "pass_test_support.h"
 #include "passes/pre_segmenter.h"
+#include "support/file_io.h"
 
 using namespace segscope;
 
@@ -107,7 +107,8 @@ class TestPassSamples : public QObject {
       (void)p->run(fusion, first);
       QVERIFY2(fusion.verify().ok(), name.c_str());
       const std::string once = fusion.print();
-      QVERIFY2(!p->run(fusion, second), qPrintable(QString::fromStdString(name + " changed the fusion twice in a row")));
+      QVERIFY2(!p->run(fusion, second),
+               qPrintable(QString::fromStdString(name + " changed the fusion twice in a row")));
       QCOMPARE(QString::fromStdString(fusion.print()), QString::fromStdString(once));
     }
     const std::string numeric = testing::sameResults(*original.fusion, fusion, loaded.script->inputs);
@@ -126,7 +127,8 @@ class TestPassSamples : public QObject {
   void everyPassFiresOnASample() {
     std::set<std::string> covered;
     for (const auto& [sample, pass] : firingSamples()) covered.insert(pass);
-    for (const std::string& name : allPassNames()) QVERIFY2(covered.count(name), ("no sample makes " + name + " fire").c_str());
+    for (const std::string& name : allPassNames())
+      QVERIFY2(covered.count(name), ("no sample makes " + name + " fire").c_str());
   }
 
   void passesAreIdempotentOnTheirGoldenCases() {

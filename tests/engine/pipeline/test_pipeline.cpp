@@ -6,8 +6,8 @@
 #include <atomic>
 #include <thread>
 
-#include "support/file_io.h"
 #include "pipeline/pipeline.h"
+#include "support/file_io.h"
 #include "trace/trace_json.h"
 
 using namespace segscope;

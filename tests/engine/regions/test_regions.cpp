@@ -178,8 +178,10 @@ class TestRegions : public QObject {
     const frontend::Script s = parse(kMatmulBetweenRuns);
     for (const ir::Expr* e : s.fusion->exprs()) {
       const regions::OpClass c = regions::classify(e);
-      if (e->op() == ir::OpType::Matmul) QCOMPARE(c, regions::OpClass::Barrier);
-      else QCOMPARE(c, regions::OpClass::Fusible);
+      if (e->op() == ir::OpType::Matmul)
+        QCOMPARE(c, regions::OpClass::Barrier);
+      else
+        QCOMPARE(c, regions::OpClass::Fusible);
     }
   }
 
@@ -304,8 +306,10 @@ class TestRegions : public QObject {
       for (const segmenter::Segment& s : seg.segments) {
         bool holdsMember = false, holdsOther = false;
         for (const ir::Expr* e : s.exprs) {
-          if (memberIds.count(e->id())) holdsMember = true;
-          else if (e->output()->isTensor()) holdsOther = true;
+          if (memberIds.count(e->id()))
+            holdsMember = true;
+          else if (e->output()->isTensor())
+            holdsOther = true;
         }
         if (holdsMember) spans.push_back(s.id);
         if (holdsMember && holdsOther) splits.push_back(s.id);
@@ -318,7 +322,8 @@ class TestRegions : public QObject {
   void crossEntropySampleAgainstItsSegmentation() {
     // The README's example: one 17-op region cut into inner_persistent + reduction; segment 1
     // reads back the [2048, 1000] f32 log-softmax (8,192,000 B) that the region keeps on chip.
-    frontend::ParseOutcome o = frontend::loadScriptFile(QString(SEGSCOPE_SOURCE_DIR "/samples/cross_entropy.py").toStdString());
+    frontend::ParseOutcome o =
+        frontend::loadScriptFile(QString(SEGSCOPE_SOURCE_DIR "/samples/cross_entropy.py").toStdString());
     QVERIFY(o.ok());
     passes::runPreSegmenter(*o.script->fusion);
     const Segmented sg = segmentScript(std::move(*o.script));

@@ -176,7 +176,8 @@ void TestNormalizationRules::innerOuterConsumersMustNotMeet() {
     return b;
   };
   const auto alone = build(false);
-  QVERIFY2(alone->can(SchedulerType::InnerOuterPersistent).ok, qPrintable(text(alone->can(SchedulerType::InnerOuterPersistent))));
+  QVERIFY2(alone->can(SchedulerType::InnerOuterPersistent).ok,
+           qPrintable(text(alone->can(SchedulerType::InnerOuterPersistent))));
   const auto linked = build(true);
   const Verdict v = linked->can(SchedulerType::InnerOuterPersistent);
   QVERIFY(!v.ok);
@@ -207,7 +208,8 @@ void TestNormalizationRules::vectorizationFollowsInputsAndOutputs() {
     return std::make_pair(std::move(b), xf);
   };
   const auto [half, hx] = build(false);
-  const auto props = analysis::reductionProperties(half->view(), analysis::reductionExprs(half->view()).front(), half->rt());
+  const auto props =
+      analysis::reductionProperties(half->view(), analysis::reductionExprs(half->view()).front(), half->rt());
   QCOMPARE(props.innerMostDimensionNdims, 1);
   QCOMPARE(analysis::vectorizationFactor(half->view(), hx, 1, half->rt()), std::int64_t{8});
   const auto [weighted, wx] = build(true);

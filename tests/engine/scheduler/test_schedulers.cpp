@@ -200,18 +200,25 @@ class TestSchedulers : public QObject {
 
 void TestSchedulers::namesAndPriority() {
   for (const auto& [name, type] : std::vector<std::pair<const char*, SchedulerType>>{
-           {"none", SchedulerType::None}, {"no_op", SchedulerType::NoOp}, {"expr_eval", SchedulerType::ExprEval},
-           {"matmul", SchedulerType::Matmul}, {"reduction", SchedulerType::Reduction}, {"resize", SchedulerType::Resize},
-           {"transpose", SchedulerType::Transpose}, {"pointwise", SchedulerType::PointWise},
-           {"inner_persistent", SchedulerType::InnerPersistent}, {"outer_persistent", SchedulerType::OuterPersistent},
+           {"none", SchedulerType::None},
+           {"no_op", SchedulerType::NoOp},
+           {"expr_eval", SchedulerType::ExprEval},
+           {"matmul", SchedulerType::Matmul},
+           {"reduction", SchedulerType::Reduction},
+           {"resize", SchedulerType::Resize},
+           {"transpose", SchedulerType::Transpose},
+           {"pointwise", SchedulerType::PointWise},
+           {"inner_persistent", SchedulerType::InnerPersistent},
+           {"outer_persistent", SchedulerType::OuterPersistent},
            {"inner_outer_persistent", SchedulerType::InnerOuterPersistent}}) {
     QCOMPARE(schedulerName(type), std::string_view(name));
     QCOMPARE(schedulerFromName(name), std::optional<SchedulerType>(type));
   }
   QVERIFY(!schedulerFromName("greedy"));
-  const std::vector<SchedulerType> order{SchedulerType::ExprEval, SchedulerType::NoOp, SchedulerType::Matmul,
-                                         SchedulerType::Reduction, SchedulerType::Resize, SchedulerType::Transpose,
-                                         SchedulerType::PointWise, SchedulerType::InnerPersistent,
+  const std::vector<SchedulerType> order{SchedulerType::ExprEval,        SchedulerType::NoOp,
+                                         SchedulerType::Matmul,          SchedulerType::Reduction,
+                                         SchedulerType::Resize,          SchedulerType::Transpose,
+                                         SchedulerType::PointWise,       SchedulerType::InnerPersistent,
                                          SchedulerType::OuterPersistent, SchedulerType::InnerOuterPersistent};
   QVERIFY(schedulersInPriorityOrder() == order);
 }
@@ -240,7 +247,9 @@ void TestSchedulers::everySampleGetsItsScheduler() {
     Loaded l = loadSample(name);
     QVERIFY2(l.fusion, name);
     const Proposal p = propose(*l.fusion, l.inputs);
-    const QString msg = QString("%1: got %2, expected %3").arg(name).arg(QString::fromUtf8(schedulerName(p.accepted)))
+    const QString msg = QString("%1: got %2, expected %3")
+                            .arg(name)
+                            .arg(QString::fromUtf8(schedulerName(p.accepted)))
                             .arg(QString::fromUtf8(schedulerName(expected)));
     QVERIFY2(p.accepted == expected, qPrintable(msg));
     // The verdicts run in priority order up to the accepted one (all of them when none).
@@ -288,8 +297,8 @@ void TestSchedulers::viewOfInputGoesToExprEval() {
   // allocation; a bare segment output must keep the logical layout, EmptyAllocationAs::kLogical.)
   Built view;
   ir::Val* x = input(view.f(), {8, 16});
-  view.f().addOutput(ok(ir::ops::reshape(view.f(), x, {ir::SymInt::constant(8), ir::SymInt::constant(4),
-                                                       ir::SymInt::constant(4)})));
+  view.f().addOutput(
+      ok(ir::ops::reshape(view.f(), x, {ir::SymInt::constant(8), ir::SymInt::constant(4), ir::SymInt::constant(4)})));
   QVERIFY(view.propose().accepted == SchedulerType::ExprEval);
   // Flattening the permuted dims merges dims that are not adjacent in memory: nvFuser's alias
   // analysis needs a copy there (csrc/alias_analysis.cpp:150-166), so a kernel does it.
@@ -312,7 +321,8 @@ void TestSchedulers::scalarOnlyAndEmptySegments() {
   ir::InputSpec spec;
   spec.isTensor = false;
   spec.value = 4.0;
-  const Proposal p = proposeHeuristics(SegmentView::whole(scalars.f()), bindOrFail(scalars.f(), {spec}), profile("h100"));
+  const Proposal p =
+      proposeHeuristics(SegmentView::whole(scalars.f()), bindOrFail(scalars.f(), {spec}), profile("h100"));
   QVERIFY(p.accepted == SchedulerType::ExprEval);
   // A statically empty output: nothing to compute, no_op.
   Built empty;
@@ -341,7 +351,8 @@ void TestSchedulers::nonUniqueBroadcastIsRejected() {
   ir::Val* bc = ok(ir::ops::broadcast(b.f(), a, {true, false}));
   ir::Val* rows4 = ok(ir::ops::binary(b.f(), ir::OpType::Add, bc, p));
   ir::Val* rows16 = ok(ir::ops::binary(b.f(), ir::OpType::Add, bc, q));
-  ir::Val* both = ok(ir::ops::binary(b.f(), ir::OpType::Add, ok(ir::ops::broadcast(b.f(), rows4, {false, true, false})), r));
+  ir::Val* both =
+      ok(ir::ops::binary(b.f(), ir::OpType::Add, ok(ir::ops::broadcast(b.f(), rows4, {false, true, false})), r));
   both = ok(ir::ops::binary(b.f(), ir::OpType::Add, ok(ir::ops::broadcast(b.f(), rows16, {true, false, false})), both));
   b.f().addOutput(rows4);
   b.f().addOutput(rows16);
@@ -428,7 +439,8 @@ void TestSchedulers::gatherOfIntermediateViolatesMemoryPromotion() {
   Built c;
   ir::Val* cx = input(c.f(), {64, 100});
   ir::Val* cidx = input(c.f(), {64, 1}, ir::DataType::Int);
-  c.f().addOutput(ok(ir::ops::unary(c.f(), ir::OpType::Exp, ok(ir::ops::gather(c.f(), ir::OpType::TakeAlongAxis, cx, cidx, 1)))));
+  c.f().addOutput(
+      ok(ir::ops::unary(c.f(), ir::OpType::Exp, ok(ir::ops::gather(c.f(), ir::OpType::TakeAlongAxis, cx, cidx, 1)))));
   QVERIFY(c.propose().accepted == SchedulerType::PointWise);
 }
 
@@ -514,7 +526,8 @@ void TestSchedulers::runtimeInfoShapeRules() {
   ir::Val* x = input(b.f(), {6, 10});
   ir::Val* r = ok(ir::ops::reshape(b.f(), x, {SymInt::constant(3), SymInt::constant(-1)}));
   ir::Val* sl = ok(ir::ops::slice(b.f(), x, {SymInt::constant(1), SymInt::constant(-4)},
-                                  {SymInt::constant(5), SymInt::constant(10)}, {SymInt::constant(2), SymInt::constant(1)}, false));
+                                  {SymInt::constant(5), SymInt::constant(10)},
+                                  {SymInt::constant(2), SymInt::constant(1)}, false));
   ir::Val* pd = ok(ir::ops::pad(b.f(), x, {1, 2, 3, 0}, nullptr));
   ir::Val* ct = ok(ir::ops::cat(b.f(), {pd, pd, pd}, 0, false));
   ir::Val* sum = ok(ir::ops::reduction(b.f(), ir::OpType::Sum, ct, {1}, true, ir::DataType::Null));
@@ -522,9 +535,9 @@ void TestSchedulers::runtimeInfoShapeRules() {
   const RuntimeInfo rt = bindOrFail(b.f(), specsOf(b.f()));
   using S = std::vector<std::int64_t>;
   QCOMPARE(*rt.sizes(r), (S{3, 20}));
-  QCOMPARE(*rt.sizes(sl), (S{2, 4}));      // rows 1,3; columns 6..9
-  QCOMPARE(*rt.sizes(pd), (S{9, 13}));     // last dim +1+2, first dim +3
-  QCOMPARE(*rt.sizes(ct), (S{27, 13}));    // three [9, 13] along dim 0
+  QCOMPARE(*rt.sizes(sl), (S{2, 4}));    // rows 1,3; columns 6..9
+  QCOMPARE(*rt.sizes(pd), (S{9, 13}));   // last dim +1+2, first dim +3
+  QCOMPARE(*rt.sizes(ct), (S{27, 13}));  // three [9, 13] along dim 0
   QCOMPARE(*rt.sizes(sum), (S{27, 1}));
   QCOMPARE(rt.numel(r), std::int64_t{60});
 }
@@ -557,7 +570,8 @@ void TestSchedulers::everyOpFamilyIsSizedAndJudged() {
     for (const ir::Val* v : f.vals()) {
       if (!v->isTensor()) continue;
       const auto sizes = rt.sizes(v);
-      QVERIFY2(sizes && static_cast<int>(sizes->size()) == v->asTensor()->rank(), qPrintable(path + " " + QString::fromStdString(v->name())));
+      QVERIFY2(sizes && static_cast<int>(sizes->size()) == v->asTensor()->rank(),
+               qPrintable(path + " " + QString::fromStdString(v->name())));
     }
     std::vector<SegmentView> views{SegmentView::whole(f)};
     for (const ir::Expr* e : f.exprs()) {

@@ -65,9 +65,15 @@ inline RandomFusion makeFusionFrom(const std::function<int(int)>& pick, int ops,
   for (int i = 0; i < ops; ++i) {
     ir::Val* out = nullptr;
     switch (pick(10)) {
-      case 0: case 1: out = ir::ops::unary(f, unaries[pick(6)], recent()).value(); break;
-      case 2: case 3: case 4: out = ir::ops::binary(f, binaries[pick(4)], recent(), any()).value(); break;
-      case 5: out = ir::ops::cast(f, recent(), recent()->dtype() == DataType::Float ? DataType::Half : DataType::Float).value(); break;
+      case 0:
+      case 1: out = ir::ops::unary(f, unaries[pick(6)], recent()).value(); break;
+      case 2:
+      case 3:
+      case 4: out = ir::ops::binary(f, binaries[pick(4)], recent(), any()).value(); break;
+      case 5:
+        out =
+            ir::ops::cast(f, recent(), recent()->dtype() == DataType::Float ? DataType::Half : DataType::Float).value();
+        break;
       case 6: {  // reduction and broadcast back: splits unless a normalization scheduler takes it
         const std::int64_t axis = pick(2);
         const OpType op = pick(2) ? OpType::Sum : OpType::Max;
@@ -78,7 +84,8 @@ inline RandomFusion makeFusionFrom(const std::function<int(int)>& pick, int ops,
       }
       case 7: {  // host scalar arithmetic feeding a kernel
         scalar = ir::ops::binary(f, pick(2) ? OpType::Mul : OpType::Add, scalar,
-                                 ir::ops::constant(f, ir::ScalarValue{1.5}, DataType::Double)).value();
+                                 ir::ops::constant(f, ir::ScalarValue{1.5}, DataType::Double))
+                     .value();
         out = ir::ops::binary(f, OpType::Mul, recent(), scalar).value();
         break;
       }

@@ -49,7 +49,8 @@ inline std::optional<segmenter::Segmentation> makeSegmentation(const ir::Fusion&
     for (const ir::Val* v : seg.inputs)
       if (auto it = producer.find(v); it != producer.end()) {
         s.edges.push_back({it->second, seg.id, v});
-        if (consumers[static_cast<std::size_t>(it->second)].insert(seg.id).second) ++pending[static_cast<std::size_t>(seg.id)];
+        if (consumers[static_cast<std::size_t>(it->second)].insert(seg.id).second)
+          ++pending[static_cast<std::size_t>(seg.id)];
       }
   std::priority_queue<int, std::vector<int>, std::greater<>> ready;
   for (std::size_t g = 0; g < groups.size(); ++g)
@@ -102,9 +103,8 @@ inline std::vector<std::vector<int>> hostScalarSegment(const ir::Fusion& fusion)
   for (int index : liveExprIndices(fusion)) {
     const auto i = static_cast<std::size_t>(index);
     const ir::Expr* e = exprs[i];
-    const bool fromHost = std::all_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) {
-      return !v->definition() || hostVals.count(v);
-    });
+    const bool fromHost = std::all_of(e->inputs().begin(), e->inputs().end(),
+                                      [&](const ir::Val* v) { return !v->definition() || hostVals.count(v); });
     if (isScalarExpr(e) && fromHost) {
       host.push_back(static_cast<int>(i));
       hostVals.insert(e->outputs().begin(), e->outputs().end());

@@ -42,14 +42,18 @@ class TestComplexityGuards : public QObject {
 
  private slots:
   void sampleBlockStaysWithinBudget() {
-    frontend::ParseOutcome o = frontend::loadScriptFile(std::string(SEGSCOPE_SOURCE_DIR) + "/samples/synthetic_block_200.py");
+    frontend::ParseOutcome o =
+        frontend::loadScriptFile(std::string(SEGSCOPE_SOURCE_DIR) + "/samples/synthetic_block_200.py");
     QVERIFY(o.ok());
     passes::runPreSegmenter(*o.script->fusion);
     const Work w = segment(*o.script->fusion, o.script->inputs);
-    qInfo("synthetic_block_200: %d merge attempts, %d scheduler queries, %zu steps", w.mergeAttempts, w.schedulerQueries, w.steps);
-    QVERIFY2(w.mergeAttempts <= kBlock.mergeAttempts, qPrintable(QString("merge attempts %1 > budget %2").arg(w.mergeAttempts).arg(kBlock.mergeAttempts)));
-    QVERIFY2(w.schedulerQueries <= kBlock.schedulerQueries,
-             qPrintable(QString("scheduler queries %1 > budget %2").arg(w.schedulerQueries).arg(kBlock.schedulerQueries)));
+    qInfo("synthetic_block_200: %d merge attempts, %d scheduler queries, %zu steps", w.mergeAttempts,
+          w.schedulerQueries, w.steps);
+    QVERIFY2(w.mergeAttempts <= kBlock.mergeAttempts,
+             qPrintable(QString("merge attempts %1 > budget %2").arg(w.mergeAttempts).arg(kBlock.mergeAttempts)));
+    QVERIFY2(
+        w.schedulerQueries <= kBlock.schedulerQueries,
+        qPrintable(QString("scheduler queries %1 > budget %2").arg(w.schedulerQueries).arg(kBlock.schedulerQueries)));
   }
 
   void randomFusionsStayWithinBudget() {
@@ -61,8 +65,10 @@ class TestComplexityGuards : public QObject {
       queries += w.schedulerQueries;
     }
     qInfo("50 random 60-op fusions: %d merge attempts, %d scheduler queries", attempts, queries);
-    QVERIFY2(attempts <= kRandom.mergeAttempts, qPrintable(QString("merge attempts %1 > budget %2").arg(attempts).arg(kRandom.mergeAttempts)));
-    QVERIFY2(queries <= kRandom.schedulerQueries, qPrintable(QString("scheduler queries %1 > budget %2").arg(queries).arg(kRandom.schedulerQueries)));
+    QVERIFY2(attempts <= kRandom.mergeAttempts,
+             qPrintable(QString("merge attempts %1 > budget %2").arg(attempts).arg(kRandom.mergeAttempts)));
+    QVERIFY2(queries <= kRandom.schedulerQueries,
+             qPrintable(QString("scheduler queries %1 > budget %2").arg(queries).arg(kRandom.schedulerQueries)));
   }
 
  private:

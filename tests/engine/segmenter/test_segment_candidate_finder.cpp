@@ -8,8 +8,8 @@
 #include <set>
 #include <sstream>
 
-#include "exec/input_generator.h"
 #include "exec/cpu_runner.h"
+#include "exec/input_generator.h"
 #include "frontend/script.h"
 #include "passes/pre_segmenter.h"
 #include "random_fusion.h"
@@ -48,7 +48,8 @@ SegmentationResult segment(const ir::Fusion& fusion, const std::vector<ir::Input
   options.scalarMode = mode;
   options.validateEachPhase = true;
   trace::NullRecorder none;
-  auto r = segmenter::segmentFusion(fusion, inputs, *scheduler::profileByName("h100"), options, recorder ? *recorder : none);
+  auto r =
+      segmenter::segmentFusion(fusion, inputs, *scheduler::profileByName("h100"), options, recorder ? *recorder : none);
   if (!r) qFatal("segmentation failed: %s", r.error().message.c_str());
   return std::move(r.value());
 }
@@ -323,22 +324,28 @@ inputs = [torch.randn((64, 64), dtype=torch.float32, device='cuda:0')]
 
   void randomFusionsKeepThePromises() {
     const int count = qEnvironmentVariableIntValue("SEGSCOPE_RANDOM_FUSIONS") > 0
-                          ? qEnvironmentVariableIntValue("SEGSCOPE_RANDOM_FUSIONS") : 1000;
+                          ? qEnvironmentVariableIntValue("SEGSCOPE_RANDOM_FUSIONS")
+                          : 1000;
     int segments = 0;
     for (int seed = 0; seed < count; ++seed) {
       const testing::RandomFusion rf = testing::makeRandomFusion(static_cast<unsigned>(seed), 4 + seed % 24);
       for (auto mode : {segmenter::ScalarMode::HostSegment, segmenter::ScalarMode::Duplicate}) {
         const SegmentationResult r = segment(*rf.fusion, rf.inputs, mode);
         const QString problem = checkStructure(r.segmentation);
-        QVERIFY2(problem.isEmpty(), qPrintable(QString("seed %1: %2\n%3").arg(seed).arg(problem)
-                                                   .arg(QString::fromStdString(rf.fusion->print()))));
+        QVERIFY2(
+            problem.isEmpty(),
+            qPrintable(
+                QString("seed %1: %2\n%3").arg(seed).arg(problem).arg(QString::fromStdString(rf.fusion->print()))));
         segments += static_cast<int>(r.segmentation.segments.size());
         // And the segmented run computes what the unsegmented fusion computes.
         auto inputs = exec::makeInputs(rf.inputs, static_cast<std::uint64_t>(seed));
         QVERIFY(inputs.ok());
         auto v = exec::verifySegmented(r.segmentation, inputs.value());
-        QVERIFY2(v.ok(), v.ok() ? "" : qPrintable(QString("seed %1: %2").arg(seed).arg(QString::fromStdString(v.error().message))));
-        QVERIFY2(v->comparison.ok, qPrintable(QString("seed %1: %2").arg(seed).arg(QString::fromStdString(v->comparison.message))));
+        QVERIFY2(
+            v.ok(),
+            v.ok() ? "" : qPrintable(QString("seed %1: %2").arg(seed).arg(QString::fromStdString(v.error().message))));
+        QVERIFY2(v->comparison.ok,
+                 qPrintable(QString("seed %1: %2").arg(seed).arg(QString::fromStdString(v->comparison.message))));
       }
     }
     qInfo("%d random fusions, %d segments in all", count, segments);

@@ -48,8 +48,10 @@ std::string signature(const ir::Expr* e) {
   }
   int scalars = 0;
   for (std::size_t i = 0; i < e->numOperands(); ++i) {
-    if (e->operand(i)->isTensor()) s += " " + e->operand(i)->name();
-    else ++scalars;
+    if (e->operand(i)->isTensor())
+      s += " " + e->operand(i)->name();
+    else
+      ++scalars;
   }
   return s + " scalars=" + std::to_string(scalars);
 }
@@ -92,25 +94,29 @@ QString checkExport(const segmenter::Segmentation& s, const SegmentExport& x, bo
       return "input " + QString::number(i) + " has another id";
   if (x.fusion->outputs().size() != seg.outputs.size()) return "output count differs";
   for (std::size_t i = 0; i < seg.outputs.size(); ++i)
-    if (x.fusion->outputs()[i].val->id() != seg.outputs[i]->id()) return "output " + QString::number(i) + " has another id";
+    if (x.fusion->outputs()[i].val->id() != seg.outputs[i]->id())
+      return "output " + QString::number(i) + " has another id";
   const std::vector<ir::Expr*> exprs = x.fusion->exprs();
   if (exprs.size() != seg.exprs.size()) return "expr count differs";
   for (const ir::Expr* e : seg.exprs) {
     const ir::Expr* copy = x.fusion->exprById(e->id());
-    if (!copy || copy->op() != e->op() || copy->attrs().dims != e->attrs().dims) return "expr " + QString::number(e->id()) + " lost";
+    if (!copy || copy->op() != e->op() || copy->attrs().dims != e->attrs().dims)
+      return "expr " + QString::number(e->id()) + " lost";
     for (std::size_t i = 0; i < e->outputs().size(); ++i)
       if (copy->output(i)->id() != e->output(i)->id()) return "expr output ids differ";
   }
   const frontend::ParseOutcome back = frontend::parseScript(x.script);
   if (!back.ok()) return QString::fromStdString(back.error.format() + "\n" + x.script);
   if (signatures(*back.script->fusion, x.fusion.get()) != signatures(*x.fusion))
-    return QString::fromStdString("the script reloads to other ops:\n" + back.script->fusion->print() + "\nexported:\n" +
-                                  x.fusion->print());
+    return QString::fromStdString("the script reloads to other ops:\n" + back.script->fusion->print() +
+                                  "\nexported:\n" + x.fusion->print());
   if (back.script->fusion->inputs().size() != x.fusion->inputs().size()) return "reloaded input count differs";
   if (!back.script->inputsFromFooter) return "the footer was not accepted";
-  if (!back.script->warnings.empty()) return QString::fromStdString("warning: " + back.script->warnings.front().format());
+  if (!back.script->warnings.empty())
+    return QString::fromStdString("warning: " + back.script->warnings.front().format());
   if (samePrint && printWithoutScalarOutputs(*back.script->fusion) != printWithoutScalarOutputs(*x.fusion))
-    return QString::fromStdString("print differs:\n" + back.script->fusion->print() + "\nexported:\n" + x.fusion->print());
+    return QString::fromStdString("print differs:\n" + back.script->fusion->print() + "\nexported:\n" +
+                                  x.fusion->print());
   return {};
 }
 
@@ -136,8 +142,9 @@ class TestSegmentExport : public QObject {
     QFETCH(int, grouping);
     const frontend::Script script = load(path, presegment);
     const ir::Fusion& f = *script.fusion;
-    const auto groups = grouping == 0 ? testing::exprPerSegment(f)
-                        : grouping == 1 ? testing::wholeFusion(f) : testing::hostScalarSegment(f);
+    const auto groups = grouping == 0   ? testing::exprPerSegment(f)
+                        : grouping == 1 ? testing::wholeFusion(f)
+                                        : testing::hostScalarSegment(f);
     const auto s = testing::makeSegmentation(f, groups);
     QVERIFY(s.has_value());
     segmenter::ExportOptions options;
@@ -181,7 +188,8 @@ def fusion(fd : FusionDefinition) -> None :
     const SegmentExport& first = all[0];
     QCOMPARE(first.segment, 1);
     QCOMPARE(first.inputIndex, (std::vector<int>{0, 2, 1}));  // T0, S2, T1 in the order the exprs read them
-    QCOMPARE(first.inputValId, (std::vector<int>{f.valByName("T0")->id(), f.valByName("S2")->id(), f.valByName("T1")->id()}));
+    QCOMPARE(first.inputValId,
+             (std::vector<int>{f.valByName("T0")->id(), f.valByName("S2")->id(), f.valByName("T1")->id()}));
     QCOMPARE(first.inputProducer, (std::vector<int>{-1, -1, -1}));
     QCOMPARE(first.outputIndex, (std::vector<int>{1}));  // T4: fusion output 1, also read by segment 0
     QCOMPARE(first.outputValId, (std::vector<int>{f.valByName("T4")->id()}));
@@ -210,9 +218,11 @@ def fusion(fd : FusionDefinition) -> None :
     ir::Fusion f;
     f.setName("extents");
     std::vector<ir::Dim> dims;
-    for (int d = 0; d < 2; ++d) dims.push_back(ir::Dim{ir::SymInt::symbolic(f.newScalar(ir::DataType::Index)), ir::IterKind::Iteration});
+    for (int d = 0; d < 2; ++d)
+      dims.push_back(ir::Dim{ir::SymInt::symbolic(f.newScalar(ir::DataType::Index)), ir::IterKind::Iteration});
     ir::TensorView* t0 = f.newTensor(ir::DataType::Float, dims);
-    for (int d = 0; d < 2; ++d) static_cast<ir::Scalar*>(t0->dim(static_cast<std::size_t>(d)).extent.sym)->setExtentOf(t0, d);
+    for (int d = 0; d < 2; ++d)
+      static_cast<ir::Scalar*>(t0->dim(static_cast<std::size_t>(d)).extent.sym)->setExtentOf(t0, d);
     f.addInput(t0);
     ir::Val* i0 = t0->dim(0).extent.sym;
     ir::Val* i1 = t0->dim(1).extent.sym;

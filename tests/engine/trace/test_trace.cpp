@@ -8,14 +8,14 @@
 
 #include <algorithm>
 
-#include "support/file_io.h"
 #include "frontend/script.h"
 #include "ir/ops.h"
 #include "passes/pre_segmenter.h"
+#include "support/file_io.h"
+#include "test_files.h"
 #include "trace/diff.h"
 #include "trace/trace.h"
 #include "trace/trace_json.h"
-#include "test_files.h"
 
 using namespace segscope;
 
@@ -195,8 +195,9 @@ class TestTrace : public QObject {
       removed += ch.kind == trace::ChangeKind::Removed;
       if (ch.kind == trace::ChangeKind::Changed) {
         ++changed;
-        QVERIFY2(QString::fromStdString(ch.reason).contains("inputs [" + QString::fromStdString(a->name()) + "] -> [T0]"),
-                 ch.reason.c_str());
+        QVERIFY2(
+            QString::fromStdString(ch.reason).contains("inputs [" + QString::fromStdString(a->name()) + "] -> [T0]"),
+            ch.reason.c_str());
       }
     }
     QCOMPARE(added, 1);
@@ -381,8 +382,9 @@ class TestTrace : public QObject {
     const QString text = QString::fromStdString(d.toText(f.get()));
     QVERIFY2(text.contains(QString("+ group 3 pointwise {%1, %2}").arg(e[0]).arg(e[1])), qPrintable(text));
     QVERIFY2(text.contains(QString("- group 0 pointwise {%1}").arg(e[0])), qPrintable(text));
-    QVERIFY2(text.contains(QString("~ expr %1 (%2): group 0 -> 3").arg(e[0]).arg(
-                               QString::fromStdString(f->exprById(e[0])->toString()))),
+    QVERIFY2(text.contains(QString("~ expr %1 (%2): group 0 -> 3")
+                               .arg(e[0])
+                               .arg(QString::fromStdString(f->exprById(e[0])->toString()))),
              qPrintable(text));
     QVERIFY2(!text.contains("group 5"), qPrintable(text));
   }
@@ -428,7 +430,8 @@ class TestTrace : public QObject {
   void malformedTraceIsAnError() {
     QVERIFY(!trace::traceFromJson("{").ok());
     QVERIFY(!trace::traceFromJson(R"({"format": "other"})").ok());
-    auto r = trace::traceFromJson(R"({"format": "segscope-trace", "version": 1, "snapshots": [], "steps": [{"kind": "warp"}]})");
+    auto r = trace::traceFromJson(
+        R"({"format": "segscope-trace", "version": 1, "snapshots": [], "steps": [{"kind": "warp"}]})");
     QVERIFY(!r.ok());
     QVERIFY(QString::fromStdString(r.error().message).contains("warp"));
   }

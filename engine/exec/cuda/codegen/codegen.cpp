@@ -51,13 +51,15 @@ std::string kernelName(const segmenter::Segment& seg, const std::string& kind, s
 // One kernel per reduction (its input chain recomputed from what is in memory), then one
 // pointwise kernel for the outputs still missing.
 Result<KernelPlan> unfusedPlan(const segmenter::Segment& seg, KernelContext ctx,
-                               const std::vector<const ir::Expr*>& reductions, const std::vector<const ir::Val*>& outputs) {
+                               const std::vector<const ir::Expr*>& reductions,
+                               const std::vector<const ir::Val*>& outputs) {
   KernelPlan plan;
   plan.fused = false;
   std::set<const ir::Val*> produced;
   for (const ir::Expr* e : reductions) {
     std::vector<const ir::Val*> outs(e->outputs().begin(), e->outputs().end());
-    SEGSCOPE_TRY(std::vector<Kernel> ks, codegen::rowKernels(ctx, {e}, outs, kernelName(seg, "reduction", plan.kernels.size())));
+    SEGSCOPE_TRY(std::vector<Kernel> ks,
+                 codegen::rowKernels(ctx, {e}, outs, kernelName(seg, "reduction", plan.kernels.size())));
     for (const ir::Val* v : outs) {
       ctx.inMemory.insert(v);
       if (!ctx.segmentOutputs.count(v)) ctx.temps.insert(v);

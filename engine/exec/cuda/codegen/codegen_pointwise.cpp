@@ -71,7 +71,8 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
       const std::string param = global.substr(0, global.find('['));
       const std::string type = "sg_vec<" + *storageType(v->dtype()) + ", " + w + ">";
       const std::string reg = em.fresh("sg_in");
-      em.line("const " + type + " " + reg + " = *(const " + type + "*)&" + param + "[" + Emitter::offset(param, base) + "];");
+      em.line("const " + type + " " + reg + " = *(const " + type + "*)&" + param + "[" + Emitter::offset(param, base) +
+              "];");
       guardTensor(param, v);
       it = loaded.emplace(v, reg).first;
     }
@@ -86,12 +87,14 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
   em.onLoad = nullptr;
   for (std::size_t o = 0; o < outputs.size(); ++o) {
     const ir::Val* out = outputs[o];
-    if (!storageType(out->dtype())) return makeError("cuda codegen: dtype of " + out->name() + " is not supported", out->loc());
+    if (!storageType(out->dtype()))
+      return makeError("cuda codegen: dtype of " + out->name() + " is not supported", out->loc());
     const std::string param = args.tensor(out, ctx.kindOf(out), shape);
     const std::string type = "sg_vec<" + *storageType(out->dtype()) + ", " + w + ">";
     const std::string reg = em.fresh("sg_out");
     em.line(type + " " + reg + ";");
-    for (std::size_t j = 0; j < lanes.size(); ++j) em.line("sg_st(&" + reg + ".v[" + std::to_string(j) + "], " + values[o][j] + ");");
+    for (std::size_t j = 0; j < lanes.size(); ++j)
+      em.line("sg_st(&" + reg + ".v[" + std::to_string(j) + "], " + values[o][j] + ");");
     em.line("*(" + type + "*)&" + param + "[" + Emitter::offset(param, base) + "] = " + reg + ";");
     guardTensor(param, out);
   }

@@ -63,8 +63,10 @@ Result<Combine> combineFor(const ir::Expr& e, const std::string& type) {
   switch (e.op()) {
     case ir::OpType::Sum: return Combine{"SgAdd()", "(" + type + ")0"};
     case ir::OpType::Prod: return Combine{"SgMul()", "(" + type + ")1"};
-    case ir::OpType::Max: return Combine{"SgMax()", isFloat ? "(" + type + ")(-SG_INF)" : "(" + type + ")(-9223372036854775807LL - 1)"};
-    case ir::OpType::Min: return Combine{"SgMin()", isFloat ? "(" + type + ")SG_INF" : "(" + type + ")9223372036854775807LL"};
+    case ir::OpType::Max:
+      return Combine{"SgMax()", isFloat ? "(" + type + ")(-SG_INF)" : "(" + type + ")(-9223372036854775807LL - 1)"};
+    case ir::OpType::Min:
+      return Combine{"SgMin()", isFloat ? "(" + type + ")SG_INF" : "(" + type + ")9223372036854775807LL"};
     default: return unsupported(e, "not a reduction with a combine");
   }
 }
@@ -82,8 +84,12 @@ class RowKernelBuilder {
   RowKernelBuilder(const KernelContext& ctx, const RowShape& shape, bool block, GridSplit split = {})
       : ctx_(ctx), shape_(shape), block_(block), split_(split), em_(ctx.sizes, args_, ctx.inMemory) {
     em_.temps = ctx.temps;
-    em_.onLoad = [this](const ir::Val* v, const Index& idx, const std::string& global) { return cachedLoad(v, idx, global); };
-    em_.onReduction = [this](const ir::Expr& e, std::size_t output, const Index& idx) { return reductionValue(e, output, idx); };
+    em_.onLoad = [this](const ir::Val* v, const Index& idx, const std::string& global) {
+      return cachedLoad(v, idx, global);
+    };
+    em_.onReduction = [this](const ir::Expr& e, std::size_t output, const Index& idx) {
+      return reductionValue(e, output, idx);
+    };
   }
 
   Result<std::string> build(const std::vector<const ir::Expr*>& reductions, const std::vector<const ir::Val*>& outputs);
@@ -206,7 +212,8 @@ std::string RowKernelBuilder::sharedDeclarations() const {
   std::string s = "  extern __shared__ double sg_dyn[];  // the row cache\n";
   for (const auto& [v, row] : cached_) {
     const std::string type = storageType(v->dtype()).value_or("void");
-    s += "  " + type + "* " + row.name + " = (" + type + "*)((unsigned char*)sg_dyn + " + std::to_string(row.offset) + ");\n";
+    s += "  " + type + "* " + row.name + " = (" + type + "*)((unsigned char*)sg_dyn + " + std::to_string(row.offset) +
+         ");\n";
   }
   return s;
 }
@@ -285,10 +292,10 @@ Status RowKernelBuilder::finishVariance(const ir::Expr& e, const std::string& ty
 
 // The scratch tensor [splits, rows] of partial `slot` of reduction `e`, in the accumulator's type.
 std::string RowKernelBuilder::scratch(const ir::Expr& e, int slot, const std::string& type) {
-  const ir::DataType dtype = type == "double" ? ir::DataType::Double
+  const ir::DataType dtype = type == "double"      ? ir::DataType::Double
                              : type == "long long" ? ir::DataType::Int
-                             : type == "bool" ? ir::DataType::Bool
-                                              : ir::DataType::Float;
+                             : type == "bool"      ? ir::DataType::Bool
+                                                   : ir::DataType::Float;
   return args_.scratch(-(e.id() * 4 + slot + 1), dtype, {split_.splits, shape_.rows},
                        "part" + std::to_string(e.id()) + "_" + std::to_string(slot));
 }
@@ -333,15 +340,16 @@ Status RowKernelBuilder::reduceSplit(const ir::Expr& e) {
     em_.line("const " + type + " " + mean + " = " + s1 + " / (" + type + ")(sg_r1 - sg_r0);");
     em_.line(type + " " + m2 + " = 0;");
     SEGSCOPE_TRY(std::string s2, accumulate(e, type, m2, "SgAdd()", mean));
-    em_.line(store + "{ sg_st(&" + scratchAt(meanPart, "split") + ", " + mean + "); sg_st(&" + scratchAt(m2Part, "split") +
-             ", " + s2 + "); }");
+    em_.line(store + "{ sg_st(&" + scratchAt(meanPart, "split") + ", " + mean + "); sg_st(&" +
+             scratchAt(m2Part, "split") + ", " + s2 + "); }");
     return {};
   }
-  const std::string n = "n" + id, chunk = std::to_string(split_.chunk) + "LL", extent = std::to_string(shape_.extent) + "LL";
+  const std::string n = "n" + id, chunk = std::to_string(split_.chunk) + "LL",
+                    extent = std::to_string(shape_.extent) + "LL";
   em_.line(type + " " + n + " = 0, " + mean + " = 0, " + m2 + " = 0;");
   em_.open("for (long long s = 0; active && s < " + splits + "; ++s)");
-  em_.line("const " + type + " nb = (" + type + ")(s * " + chunk + " + " + chunk + " < " + extent + " ? " + chunk + " : " +
-           extent + " - s * " + chunk + ");");
+  em_.line("const " + type + " nb = (" + type + ")(s * " + chunk + " + " + chunk + " < " + extent + " ? " + chunk +
+           " : " + extent + " - s * " + chunk + ");");
   em_.line("const " + type + " mb = (" + type + ")sg_ld(" + scratchAt(meanPart, "s") + ");");
   em_.line("const " + type + " delta = mb - " + mean + ", nab = " + n + " + nb;");
   em_.line(m2 + " += (" + type + ")sg_ld(" + scratchAt(m2Part, "s") + ") + delta * delta * " + n + " * nb / nab;");
@@ -375,7 +383,8 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
       continue;
     }
     kept_.assign(shape_.sizes.size(), "0");
-    if (!rowIndexOf(o)) return makeError("cuda codegen: output " + o->name() + " fits neither the row nor the reduction input", o->loc());
+    if (!rowIndexOf(o))
+      return makeError("cuda codegen: output " + o->name() + " fits neither the row nor the reduction input", o->loc());
     rowOutputs.push_back(o);
   }
   // Caching pays only when the row is read more than once.
@@ -403,8 +412,9 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
   if (partial) {  // gridDim.y blocks share a column's rows; the loop also runs them all in one block
     em_.open("for (long long split = blockIdx.y; split < " + std::to_string(split_.splits) + "LL; split += gridDim.y)");
     em_.line("const long long sg_r0 = split * " + std::to_string(split_.chunk) + "LL;");
-    em_.line("const long long sg_r1 = sg_r0 + " + std::to_string(split_.chunk) + "LL < " + std::to_string(shape_.extent) +
-             "LL ? sg_r0 + " + std::to_string(split_.chunk) + "LL : " + std::to_string(shape_.extent) + "LL;");
+    em_.line("const long long sg_r1 = sg_r0 + " + std::to_string(split_.chunk) + "LL < " +
+             std::to_string(shape_.extent) + "LL ? sg_r0 + " + std::to_string(split_.chunk) +
+             "LL : " + std::to_string(shape_.extent) + "LL;");
   }
   for (const ir::Expr* e : reductions) {
     Status s = reduce(*e);
@@ -461,8 +471,8 @@ Result<RowShape> sharedRowShape(const KernelContext& ctx, const std::vector<cons
 }
 
 Result<Kernel> buildRowKernel(const KernelContext& ctx, const RowShape& shape, bool block, GridSplit split,
-                              const std::vector<const ir::Expr*>& reductions, const std::vector<const ir::Val*>& outputs,
-                              const std::string& name) {
+                              const std::vector<const ir::Expr*>& reductions,
+                              const std::vector<const ir::Val*>& outputs, const std::string& name) {
   RowKernelBuilder b(ctx, shape, block, split);
   SEGSCOPE_TRY(std::string body, b.build(reductions, outputs));
   Kernel k;
@@ -480,7 +490,8 @@ std::optional<GridSplit> gridSplitFor(const KernelContext& ctx, const RowShape& 
       shape.extent < 2 * o.minRowsPerSplit)
     return std::nullopt;
   GridSplit split;
-  split.splits = std::min((o.outerSplitTargetBlocks + columnBlocks - 1) / columnBlocks, shape.extent / o.minRowsPerSplit);
+  split.splits =
+      std::min((o.outerSplitTargetBlocks + columnBlocks - 1) / columnBlocks, shape.extent / o.minRowsPerSplit);
   split.splits = std::min<std::int64_t>(split.splits, 65535);  // gridDim.y limit
   if (split.splits < 2) return std::nullopt;
   split.chunk = (shape.extent + split.splits - 1) / split.splits;

@@ -41,8 +41,7 @@ std::int64_t numelOf(const std::vector<std::int64_t>& sizes) {
 
 // ---------------------------------------------------------------- SizeTable
 
-SizeTable::SizeTable(const scheduler::RuntimeInfo& info, const segmenter::Segment& seg,
-                     const ir::Fusion& segmentFusion)
+SizeTable::SizeTable(const scheduler::RuntimeInfo& info, const segmenter::Segment& seg, const ir::Fusion& segmentFusion)
     : info_(info) {
   // Exported vals keep their complete-fusion ids, so an info bound on the complete fusion
   // answers through the segment's own (complete-fusion) vals.
@@ -113,7 +112,8 @@ std::string ArgTable::tensor(const ir::Val* v, KernelArg::Kind kind, const std::
   return e.name;
 }
 
-std::string ArgTable::scratch(int id, ir::DataType dtype, const std::vector<std::int64_t>& sizes, const std::string& name) {
+std::string ArgTable::scratch(int id, ir::DataType dtype, const std::vector<std::int64_t>& sizes,
+                              const std::string& name) {
   for (const Entry& e : entries_)
     if (e.arg.valId == id && e.arg.kind == KernelArg::Kind::Temp) return e.name;
   Entry e;
@@ -170,7 +170,9 @@ std::string ArgTable::signature() const {
 Emitter::Emitter(const SizeTable& sizes, ArgTable& args, std::set<const ir::Val*> inMemory)
     : sizes_(sizes), args_(args), inMemory_(std::move(inMemory)) {}
 
-void Emitter::line(const std::string& text) { text_ += std::string(static_cast<std::size_t>(indent_) * 2, ' ') + text + "\n"; }
+void Emitter::line(const std::string& text) {
+  text_ += std::string(static_cast<std::size_t>(indent_) * 2, ' ') + text + "\n";
+}
 
 void Emitter::open(const std::string& header) {
   line(header + " {");
@@ -251,8 +253,10 @@ Result<std::string> Emitter::value(const ir::Val* v, const Index& rawIdx) {
 }
 
 Result<std::string> Emitter::load(const ir::Val* v, const Index& idx) {
-  if (!storageType(v->dtype())) return makeError("cuda codegen: dtype " + std::string(ir::dataTypeName(v->dtype())) +
-                                                     " of " + v->name() + " is not supported", v->loc());
+  if (!storageType(v->dtype()))
+    return makeError(
+        "cuda codegen: dtype " + std::string(ir::dataTypeName(v->dtype())) + " of " + v->name() + " is not supported",
+        v->loc());
   SEGSCOPE_TRY(auto sizes, sizes_.sizes(v));
   const std::string p = args_.tensor(v, temps.count(v) ? KernelArg::Kind::Temp : KernelArg::Kind::Input, sizes);
   std::string element = p + "[" + offset(p, idx) + "]";
@@ -261,9 +265,12 @@ Result<std::string> Emitter::load(const ir::Val* v, const Index& idx) {
   return bind(computeTypeName(v->dtype()), "sg_ld(" + element + ")");
 }
 
-Result<std::string> Emitter::store(const ir::Val* v, KernelArg::Kind kind, const Index& rawIdx, const std::string& value) {
-  if (!storageType(v->dtype())) return makeError("cuda codegen: dtype " + std::string(ir::dataTypeName(v->dtype())) +
-                                                     " of " + v->name() + " is not supported", v->loc());
+Result<std::string> Emitter::store(const ir::Val* v, KernelArg::Kind kind, const Index& rawIdx,
+                                   const std::string& value) {
+  if (!storageType(v->dtype()))
+    return makeError(
+        "cuda codegen: dtype " + std::string(ir::dataTypeName(v->dtype())) + " of " + v->name() + " is not supported",
+        v->loc());
   SEGSCOPE_TRY(auto sizes, sizes_.sizes(v));
   SEGSCOPE_TRY(Index idx, normalized(v, rawIdx));
   const std::string p = args_.tensor(v, kind, sizes);
@@ -296,7 +303,8 @@ Result<std::string> Emitter::scalarValue(const ir::Val* v) {
 
 Result<std::string> Emitter::compute(const ir::Val* v, const Index& idx) {
   const ir::Expr* e = v->definition();
-  if (!e) return makeError("cuda codegen: " + v->name() + " is neither computed in the segment nor passed in", v->loc());
+  if (!e)
+    return makeError("cuda codegen: " + v->name() + " is neither computed in the segment nor passed in", v->loc());
   if (!storageType(v->dtype()) && v->dtype() != ir::DataType::Null)
     return unsupported(*e, "dtype " + std::string(ir::dataTypeName(v->dtype())) + " is not supported");
   switch (e->family()) {

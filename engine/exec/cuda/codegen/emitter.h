@@ -88,7 +88,8 @@ class Emitter {
   ReductionHook onReduction;
   /// May redirect a load of `v` at `idx` from `globalElement` ("in3[...]"): returns another
   /// lvalue of the storage type to read (a shared-memory copy of the row), or nullopt.
-  std::function<std::optional<std::string>(const ir::Val* v, const Index& idx, const std::string& globalElement)> onLoad;
+  std::function<std::optional<std::string>(const ir::Val* v, const Index& idx, const std::string& globalElement)>
+      onLoad;
   /// Vals in memory that an earlier kernel of an unfused plan wrote (Temp, not Input, args).
   std::set<const ir::Val*> temps;
   const SizeTable& sizes() const { return sizes_; }

@@ -55,7 +55,8 @@ Result<std::string> Emitter::view(const ir::Expr& e, const Index& idx) {
     }
     case ir::OpFamily::Permute: {
       Index in(inRank, "0");
-      for (std::size_t i = 0; i < idx.size(); ++i) in.at(static_cast<std::size_t>(wrapDim(a.dims.at(i), inRank))) = idx[i];
+      for (std::size_t i = 0; i < idx.size(); ++i)
+        in.at(static_cast<std::size_t>(wrapDim(a.dims.at(i), inRank))) = idx[i];
       return value(x, in);
     }
     case ir::OpFamily::Reshape: {
@@ -82,9 +83,15 @@ Result<std::string> Emitter::view(const ir::Expr& e, const Index& idx) {
       Index in(inRank, "0");
       for (std::size_t d = 0; d < inRank; ++d) {
         std::int64_t start = 0, end = inSizes[d], step = 1;
-        if (d < a.starts.size()) { SEGSCOPE_TRY(start, sizes_.resolve(a.starts[d], e)); }
-        if (d < a.ends.size()) { SEGSCOPE_TRY(end, sizes_.resolve(a.ends[d], e)); }
-        if (d < a.steps.size()) { SEGSCOPE_TRY(step, sizes_.resolve(a.steps[d], e)); }
+        if (d < a.starts.size()) {
+          SEGSCOPE_TRY(start, sizes_.resolve(a.starts[d], e));
+        }
+        if (d < a.ends.size()) {
+          SEGSCOPE_TRY(end, sizes_.resolve(a.ends[d], e));
+        }
+        if (d < a.steps.size()) {
+          SEGSCOPE_TRY(step, sizes_.resolve(a.steps[d], e));
+        }
         if (!a.option) {  // the reference's python-style normalization
           if (start < 0) start += inSizes[d];
           start = std::clamp<std::int64_t>(start, 0, inSizes[d]);
@@ -110,11 +117,14 @@ Result<std::string> Emitter::view(const ir::Expr& e, const Index& idx) {
       }
       const bool hasValue = !a.flags.empty() && a.flags[0] && e.numOperands() > 1;
       std::string padValue = "0";
-      if (hasValue) { SEGSCOPE_TRY(padValue, value(e.operand(1), {})); }
+      if (hasValue) {
+        SEGSCOPE_TRY(padValue, value(e.operand(1), {}));
+      }
       SEGSCOPE_TRY(std::string v, value(x, in));
       if (inside.empty()) return v;
       const std::string type = computeTypeName(e.output()->dtype());
-      return bind(type, "(" + inside + ") ? (" + type + ")" + v + " : (" + type + ")" + roundTo(e.output()->dtype(), padValue));
+      return bind(
+          type, "(" + inside + ") ? (" + type + ")" + v + " : (" + type + ")" + roundTo(e.output()->dtype(), padValue));
     }
     case ir::OpFamily::Cat: {
       const std::size_t axis = static_cast<std::size_t>(wrapDim(a.axis, outSizes.size()));
@@ -175,8 +185,10 @@ Result<std::string> Emitter::indexing(const ir::Expr& e, const Index& idx) {
       // A 1-D index is read at the output's position along axis; an index of the output's rank
       // (broadcast everywhere else, csrc/ops/indexing.cpp:90) at that position of its own axis.
       Index at = is.empty() ? Index{} : Index(is.size(), "0");
-      if (at.size() == idx.size()) at[axis] = idx[axis];
-      else if (!at.empty()) at.back() = idx[axis];
+      if (at.size() == idx.size())
+        at[axis] = idx[axis];
+      else if (!at.empty())
+        at.back() = idx[axis];
       SEGSCOPE_TRY(std::string i, value(e.operand(1), at));
       Index in = idx;
       in[axis] = wrapIndex("(long long)" + i);
@@ -202,8 +214,12 @@ Result<std::string> Emitter::creation(const ir::Expr& e, const Index& idx) {
   // iota(length, start?, step?): start + i * step, rounded to the dtype.
   const bool hasStart = a.flags.size() > 0 && a.flags[0], hasStep = a.flags.size() > 1 && a.flags[1];
   std::string start = "0", step = "1";
-  if (hasStart) { SEGSCOPE_TRY(start, value(e.operand(1), {})); }
-  if (hasStep) { SEGSCOPE_TRY(step, value(e.operand(hasStart ? 2 : 1), {})); }
+  if (hasStart) {
+    SEGSCOPE_TRY(start, value(e.operand(1), {}));
+  }
+  if (hasStep) {
+    SEGSCOPE_TRY(step, value(e.operand(hasStart ? 2 : 1), {}));
+  }
   const std::string i = idx.empty() ? "0" : idx[0];
   return bind(type, roundTo(out, "(" + type + ")((double)" + start + " + (double)" + i + " * (double)" + step + ")"));
 }

@@ -8,9 +8,9 @@
 
 #include "ir/data_type.h"
 #include "ir/fusion.h"
-#include "support/result.h"
 #include "scheduler/runtime_info.h"
 #include "segmenter/segmentation.h"
+#include "support/result.h"
 
 namespace segscope::exec::cuda {
 
@@ -27,8 +27,9 @@ struct KernelArg {
   Kind kind = Kind::Input;
   int valId = -1;  // the val id in the segment fusion (== the complete fusion's id); < 0: a scratch Temp
   ir::DataType dtype = ir::DataType::Null;
-  std::vector<std::int64_t> sizes;    // tensors only
-  std::vector<std::int64_t> strides;  // tensors only: contiguous row-major, the layout codegen assumes for outputs/temps
+  std::vector<std::int64_t> sizes;  // tensors only
+  std::vector<std::int64_t>
+      strides;  // tensors only: contiguous row-major, the layout codegen assumes for outputs/temps
   bool isTensor() const { return kind != Kind::Scalar; }
 };
 
@@ -63,11 +64,11 @@ struct KernelPlan {
 };
 
 struct CodegenOptions {
-  int pointwiseBlock = 128;        // threads per block for pointwise kernels
+  int pointwiseBlock = 128;  // threads per block for pointwise kernels
   /// Widest access of the pointwise vector path (bytes; 16 = ld/st.global.v4.b32); < 2 disables it.
   int maxVectorBytes = 16;
-  std::int64_t maxGridX = 65536;   // grid-stride loops cover the rest
-  int maxReductionBlock = 512;     // threads per block for block-per-row kernels
+  std::int64_t maxGridX = 65536;  // grid-stride loops cover the rest
+  int maxReductionBlock = 512;    // threads per block for block-per-row kernels
   /// Dynamic shared memory a block-per-row kernel may use to hold its row's inputs between
   /// passes (48 KiB: no cudaFuncSetAttribute opt-in needed). 0 disables the row cache.
   std::int64_t rowCacheBytes = 48 * 1024;

@@ -14,7 +14,7 @@ namespace segscope::exec::cuda::codegen {
 struct KernelContext {
   const SizeTable& sizes;
   const CodegenOptions& options;
-  std::set<const ir::Val*> inMemory;       // segment inputs and temps of earlier kernels
+  std::set<const ir::Val*> inMemory;        // segment inputs and temps of earlier kernels
   std::set<const ir::Val*> segmentOutputs;  // written as Output; anything else as Temp
   std::set<const ir::Val*> temps;           // the subset of inMemory that earlier kernels wrote
   KernelArg::Kind kindOf(const ir::Val* v) const {

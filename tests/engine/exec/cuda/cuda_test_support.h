@@ -26,7 +26,7 @@ struct SegmentPlan {
 struct ScriptPlans {
   std::string error;  // loading, segmenting or binding failed
   std::vector<SegmentPlan> segments;
-  std::optional<frontend::Script> script;                  // kept for tests that run the plans
+  std::optional<frontend::Script> script;  // kept for tests that run the plans
   std::shared_ptr<const segmenter::SegmentationResult> segmented;
 };
 

@@ -32,19 +32,19 @@ struct FakeLaunch {
 };
 
 struct FakeDriverLog {
-  std::map<exec::cuda::CUdeviceptr, std::size_t> live;  // allocations not yet freed
+  std::map<exec::cuda::CUdeviceptr, std::size_t> live;                       // allocations not yet freed
   std::vector<std::pair<exec::cuda::CUdeviceptr, std::size_t>> allocations;  // in order
-  std::vector<exec::cuda::CUdeviceptr> frees;           // in order
-  std::vector<std::string> calls;                       // "cuMemAlloc 256", "cuLaunchKernel sg_seg0_pointwise0", ...
+  std::vector<exec::cuda::CUdeviceptr> frees;                                // in order
+  std::vector<std::string> calls;  // "cuMemAlloc 256", "cuLaunchKernel sg_seg0_pointwise0", ...
   std::vector<std::pair<exec::cuda::CUdeviceptr, std::size_t>> copiesToDevice;
   std::vector<std::pair<exec::cuda::CUdeviceptr, std::size_t>> copiesToHost;
   std::vector<FakeLaunch> launches;
   std::vector<std::pair<std::string, int>> functionAttributes;  // kernel, value of MAX_DYNAMIC_SHARED
-  std::deque<float> eventTimes;  // what cuEventElapsedTime returns next (then 1.0)
-  std::string failCall;          // the call that fails with failCode
-  int failCode = 2;              // CUDA_ERROR_OUT_OF_MEMORY
-  int l2Bytes = 0;               // CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE
-  bool emulate = false;          // compile modules as host C++ and run launches
+  std::deque<float> eventTimes;                                 // what cuEventElapsedTime returns next (then 1.0)
+  std::string failCall;                                         // the call that fails with failCode
+  int failCode = 2;                                             // CUDA_ERROR_OUT_OF_MEMORY
+  int l2Bytes = 0;                                              // CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE
+  bool emulate = false;                                         // compile modules as host C++ and run launches
   std::string hostCompiler = "c++";
   std::unique_ptr<QTemporaryDir> dir;
   int blasMatmuls = 0;
@@ -89,7 +89,9 @@ struct Module {
 inline CUresult init(unsigned) { return 0; }
 inline CUresult deviceGetCount(int* n) { return *n = 1, 0; }
 inline CUresult deviceGet(CUdevice* d, int i) { return *d = i, fail("cuDeviceGet"); }
-inline CUresult deviceGetName(char* name, int len, CUdevice) { return std::strncpy(name, "Fake GPU", static_cast<std::size_t>(len)), 0; }
+inline CUresult deviceGetName(char* name, int len, CUdevice) {
+  return std::strncpy(name, "Fake GPU", static_cast<std::size_t>(len)), 0;
+}
 inline CUresult deviceGetAttribute(int* v, int attr, CUdevice) {
   *v = attr == 38 ? fakeLog().l2Bytes : 0;
   return fail("cuDeviceGetAttribute");

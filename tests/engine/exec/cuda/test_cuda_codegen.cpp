@@ -41,12 +41,12 @@ std::string planText(const testing::ScriptPlans& plans) {
     for (const exec::cuda::Kernel& k : plan.kernels) {
       s += "// kernel " + k.name + " grid " + std::to_string(k.launch.grid.x) +
            (k.launch.grid.y > 1 ? "x" + std::to_string(k.launch.grid.y) : std::string()) + " block " +
-           std::to_string(k.launch.block.x) + "x" + std::to_string(k.launch.block.y) + " shared " + std::to_string(k.launch.sharedBytes) +
-           (k.unfused ? " unfused" : "") + "\n";
+           std::to_string(k.launch.block.x) + "x" + std::to_string(k.launch.block.y) + " shared " +
+           std::to_string(k.launch.sharedBytes) + (k.unfused ? " unfused" : "") + "\n";
       for (const exec::cuda::KernelArg& a : k.args)
         s += "//   " + std::string(exec::cuda::kernelArgKindName(a.kind)) + " val " + std::to_string(a.valId) + " " +
-             std::string(ir::dataTypeName(a.dtype)) + (a.isTensor() ? " " + shape(a.sizes) + " strides " + shape(a.strides) : "") +
-             "\n";
+             std::string(ir::dataTypeName(a.dtype)) +
+             (a.isTensor() ? " " + shape(a.sizes) + " strides " + shape(a.strides) : "") + "\n";
       const std::string& prelude = exec::cuda::codegen::prelude();
       s += k.source.compare(0, prelude.size(), prelude) == 0 ? k.source.substr(prelude.size()) : k.source;
     }
@@ -98,7 +98,8 @@ class TestCudaCodegen : public QObject {
   void golden_data() {
     QTest::addColumn<QString>("script");
     QDir dir(goldenRoot());
-    for (const QString& f : dir.entryList({"*.py"}, QDir::Files, QDir::Name)) QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    for (const QString& f : dir.entryList({"*.py"}, QDir::Files, QDir::Name))
+      QTest::newRow(qPrintable(f)) << dir.filePath(f);
   }
 
   void golden() {
@@ -115,7 +116,8 @@ class TestCudaCodegen : public QObject {
       return;
     }
     const QString expected = readFile(goldenPath);
-    QVERIFY2(!expected.isEmpty(), qPrintable("missing golden file " + goldenPath + " (run with SEGSCOPE_UPDATE_GOLDEN=1)"));
+    QVERIFY2(!expected.isEmpty(),
+             qPrintable("missing golden file " + goldenPath + " (run with SEGSCOPE_UPDATE_GOLDEN=1)"));
     QCOMPARE(actual, expected);
   }
 
@@ -127,8 +129,10 @@ class TestCudaCodegen : public QObject {
       QVERIFY2(plans.error.empty(), qPrintable(file + ": " + QString::fromStdString(plans.error)));
       for (const testing::SegmentPlan& p : plans.segments) {
         ++segments;
-        const QString where = file + " segment " + QString::number(p.segment) + " (" + QString::fromStdString(p.scheduler) + ")";
-        QVERIFY2(p.plan.ok(), qPrintable(where + ": " + QString::fromStdString(p.plan.ok() ? "" : p.plan.error().message)));
+        const QString where =
+            file + " segment " + QString::number(p.segment) + " (" + QString::fromStdString(p.scheduler) + ")";
+        QVERIFY2(p.plan.ok(),
+                 qPrintable(where + ": " + QString::fromStdString(p.plan.ok() ? "" : p.plan.error().message)));
         const KernelPlan& plan = p.plan.value();
         if (plan.kernels.empty()) {
           QVERIFY2(!plan.noKernelReason.empty(), qPrintable(where + ": no kernels and no reason"));
@@ -141,7 +145,8 @@ class TestCudaCodegen : public QObject {
         }
         for (const exec::cuda::Kernel& k : plan.kernels) {
           ++kernels;
-          QVERIFY2(k.launch.block.x >= 1 && k.launch.block.x * k.launch.block.y * k.launch.block.z <= 1024, qPrintable(where));
+          QVERIFY2(k.launch.block.x >= 1 && k.launch.block.x * k.launch.block.y * k.launch.block.z <= 1024,
+                   qPrintable(where));
           QVERIFY2(k.launch.grid.x >= 1 && k.launch.grid.y >= 1 && k.launch.grid.z >= 1, qPrintable(where));
           QVERIFY2(k.source.find("void " + k.name + "(") != std::string::npos, qPrintable(where));
           QCOMPARE(k.unfused, !plan.fused);
@@ -158,7 +163,8 @@ class TestCudaCodegen : public QObject {
   void forcedUnfusedSoftmax() {
     exec::cuda::CodegenOptions options;
     options.forceUnfused = true;
-    const testing::ScriptPlans plans = testing::planScript((goldenRoot() + "/softmax_inner_persistent.py").toStdString(), options);
+    const testing::ScriptPlans plans =
+        testing::planScript((goldenRoot() + "/softmax_inner_persistent.py").toStdString(), options);
     QVERIFY2(plans.error.empty(), plans.error.c_str());
     bool sawUnfused = false;
     for (const testing::SegmentPlan& p : plans.segments) {
@@ -169,7 +175,8 @@ class TestCudaCodegen : public QObject {
       // max, sum, then the normalization: temps flow from earlier kernels to later ones.
       QCOMPARE(p.plan->kernels.size(), std::size_t{3});
       bool temp = false;
-      for (const exec::cuda::KernelArg& a : p.plan->kernels.back().args) temp = temp || a.kind == exec::cuda::KernelArg::Kind::Temp;
+      for (const exec::cuda::KernelArg& a : p.plan->kernels.back().args)
+        temp = temp || a.kind == exec::cuda::KernelArg::Kind::Temp;
       QVERIFY(temp);
     }
     QVERIFY(sawUnfused);

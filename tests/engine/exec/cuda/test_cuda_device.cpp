@@ -6,8 +6,8 @@
 #include "cuda_test_support.h"
 #include "exec/cpu_reference.h"
 #include "exec/cuda/cuda_runner.h"
-#include "exec/segment_runner.h"
 #include "exec/input_generator.h"
+#include "exec/segment_runner.h"
 #include "exec/verify.h"
 #include "test_files.h"
 
@@ -35,7 +35,8 @@ class TestCudaDevice : public QObject {
     exec::cuda::CudaRunOptions options;
     options.warmup = 1;
     options.repeat = 3;
-    auto runner = exec::cuda::CudaRunner::create(plans.segmented->segmentation, plans.script->inputs, env.value(), options);
+    auto runner =
+        exec::cuda::CudaRunner::create(plans.segmented->segmentation, plans.script->inputs, env.value(), options);
     QVERIFY2(runner.ok(), runner.ok() ? "" : runner.error().message.c_str());
     auto inputs = exec::makeInputs(plans.script->inputs, 0);
     QVERIFY(inputs.ok());
@@ -53,8 +54,8 @@ class TestCudaDevice : public QObject {
       const exec::SegmentTiming s = exec::reduceSamples(samples, 0);
       QVERIFY(s.timedRuns == 3 || samples.bytesOut == 0);
       QVERIFY(s.minMs <= s.medianMs);
-      qInfo("segment %d %s: %.4f ms (min %.4f), %lld bytes", s.segment(), samples.execution.c_str(), s.medianMs, s.minMs,
-            static_cast<long long>(samples.bytesIn + samples.bytesOut));
+      qInfo("segment %d %s: %.4f ms (min %.4f), %lld bytes", s.segment(), samples.execution.c_str(), s.medianMs,
+            s.minMs, static_cast<long long>(samples.bytesIn + samples.bytesOut));
     }
   }
 };

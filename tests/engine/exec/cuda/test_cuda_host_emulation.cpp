@@ -8,11 +8,11 @@
 #include <deque>
 
 #include "cuda_test_support.h"
-#include "host_emulation_support.h"
 #include "exec/cpu_reference.h"
 #include "exec/cuda/codegen/prelude.h"
 #include "exec/input_generator.h"
 #include "exec/verify.h"
+#include "host_emulation_support.h"
 #include "test_files.h"
 
 using namespace segscope;

@@ -56,7 +56,8 @@ class TestCudaNvrtc : public QObject {
         QVERIFY2(p.plan.ok(), p.plan.ok() ? "" : p.plan.error().message.c_str());
         for (const exec::cuda::Kernel& k : p.plan->kernels) {
           auto r = exec::cuda::compileToPtx(k, "sm_90");
-          QVERIFY2(r.ok(), qPrintable(file + ": " + QString::fromStdString(r.ok() ? "" : r.error().message + "\n" + k.source)));
+          QVERIFY2(r.ok(),
+                   qPrintable(file + ": " + QString::fromStdString(r.ok() ? "" : r.error().message + "\n" + k.source)));
           QVERIFY(r->ptx.find(".entry " + k.name) != std::string::npos);
           // Half/float math stays in float: no double arithmetic sneaks in through overloads.
           if (file.endsWith("/softmax.py")) QVERIFY2(r->ptx.find(".f64") == std::string::npos, r->ptx.c_str());
@@ -72,15 +73,17 @@ class TestCudaNvrtc : public QObject {
   // The pointwise vector path really becomes 128-bit accesses (gelu: bf16 in and out, 8 a thread).
   void vectorPathCompilesTo128BitAccesses() {
 #ifdef SEGSCOPE_HAVE_NVRTC
-    const testing::ScriptPlans plans = testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/gelu.py").toStdString());
+    const testing::ScriptPlans plans =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/gelu.py").toStdString());
     QVERIFY2(plans.error.empty(), plans.error.c_str());
     const exec::cuda::Kernel& k = plans.segments.at(0).plan->kernels.at(0);
     QVERIFY2(k.source.find("sg_vec<sg_bfloat, 8>") != std::string::npos, k.source.c_str());
     auto r = exec::cuda::compileToPtx(k, "sm_90");
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
     const auto has = [&](const std::string& needle) { return r->ptx.find(needle) != std::string::npos; };
-    QVERIFY2(has("ld.global.nc.v4.u32") || has("ld.global.v4.u32") || has("ld.global.nc.v4.b32") || has("ld.global.v4.b32"),
-             r->ptx.c_str());
+    QVERIFY2(
+        has("ld.global.nc.v4.u32") || has("ld.global.v4.u32") || has("ld.global.nc.v4.b32") || has("ld.global.v4.b32"),
+        r->ptx.c_str());
     QVERIFY2(has("st.global.v4.u32") || has("st.global.v4.b32"), r->ptx.c_str());
 #endif
   }

@@ -8,8 +8,8 @@
 #include "exec/cpu_reference.h"
 #include "exec/cuda/cuda_backend.h"
 #include "exec/cuda/cuda_runner.h"
-#include "exec/segment_runner.h"
 #include "exec/input_generator.h"
+#include "exec/segment_runner.h"
 #include "exec/verify.h"
 #include "fake_driver.h"
 #include "test_files.h"
@@ -78,7 +78,8 @@ void checkPacking(const exec::cuda::Kernel& k, const testing::FakeLaunch& launch
   for (const KernelArg& a : k.args) {
     if (!a.isTensor()) continue;
     QVERIFY(slot < launch.args.size());
-    QVERIFY2(allocated(launch.args[slot]), qPrintable(QString("arg of val %1 is not a device allocation").arg(a.valId)));
+    QVERIFY2(allocated(launch.args[slot]),
+             qPrintable(QString("arg of val %1 is not a device allocation").arg(a.valId)));
     ++slot;
     const std::vector<std::int64_t> strides =
         a.kind == KernelArg::Kind::Input && inputStrides.count(a.valId) ? inputStrides.at(a.valId) : a.strides;
@@ -130,11 +131,13 @@ class TestCudaRunner : public QObject {
   void hardCodedConstantsMatchTheCudaHeaders() {
 #if defined(SEGSCOPE_HAVE_CUDA_HEADERS)
     namespace lt = exec::cuda::blaslt;
-    static_assert(lt::kR16F == CUDA_R_16F && lt::kR16BF == CUDA_R_16BF && lt::kR32F == CUDA_R_32F && lt::kR64F == CUDA_R_64F);
+    static_assert(lt::kR16F == CUDA_R_16F && lt::kR16BF == CUDA_R_16BF && lt::kR32F == CUDA_R_32F &&
+                  lt::kR64F == CUDA_R_64F);
     static_assert(lt::kCompute32F == CUBLAS_COMPUTE_32F && lt::kCompute64F == CUBLAS_COMPUTE_64F);
     static_assert(lt::kOpN == CUBLAS_OP_N && lt::kOpT == CUBLAS_OP_T);
     static_assert(lt::kDescTransA == CUBLASLT_MATMUL_DESC_TRANSA && lt::kDescTransB == CUBLASLT_MATMUL_DESC_TRANSB);
-    static_assert(lt::kDescEpilogue == CUBLASLT_MATMUL_DESC_EPILOGUE && lt::kDescBiasPointer == CUBLASLT_MATMUL_DESC_BIAS_POINTER);
+    static_assert(lt::kDescEpilogue == CUBLASLT_MATMUL_DESC_EPILOGUE &&
+                  lt::kDescBiasPointer == CUBLASLT_MATMUL_DESC_BIAS_POINTER);
     static_assert(lt::kEpilogueBias == CUBLASLT_EPILOGUE_BIAS);
     static_assert(lt::kLayoutBatchCount == CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT &&
                   lt::kLayoutStridedBatchOffset == CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET);
@@ -252,7 +255,7 @@ class TestCudaRunner : public QObject {
     QCOMPARE(run->segments[0].medianMs, median);
     QCOMPARE(run->segments[0].minMs, min);
     QCOMPARE(run->segments[0].timedRuns, static_cast<int>(times.size()));
-    QCOMPARE(run->medianMs, median);  // one segment: the run is its median
+    QCOMPARE(run->medianMs, median);       // one segment: the run is its median
     QVERIFY(run->comparison.has_value());  // asked for; this fake driver launches without computing
   }
 
@@ -320,7 +323,8 @@ class TestCudaRunner : public QObject {
   void largeRowCacheOptsIntoMoreSharedMemory() {
     exec::cuda::CodegenOptions codegen;
     codegen.rowCacheBytes = 200 * 1024;
-    const Prepared p = prepare(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden/layer_norm_large_row.py", codegen);
+    const Prepared p =
+        prepare(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden/layer_norm_large_row.py", codegen);
     QVERIFY2(p.plans.error.empty(), p.plans.error.c_str());
     const exec::cuda::Kernel& k = p.plans.segments.at(0).plan->kernels.at(0);
     QCOMPARE(k.launch.sharedBytes, std::int64_t{64 * 1024});
@@ -361,12 +365,14 @@ class TestCudaRunner : public QObject {
 
   void emulatedDeviceMatchesTheReference_data() {
     QTest::addColumn<QString>("file");
-    for (const char* name : {"gelu.py", "reduction_epilogue.py", "cross_entropy.py", "matmul_bias_gelu.py", "adam_step.py",
-                             "repeat_kv.py", "layer_norm_fwd.py", "batch_norm_running_stats.py", "empty_tensor.py"})
+    for (const char* name :
+         {"gelu.py", "reduction_epilogue.py", "cross_entropy.py", "matmul_bias_gelu.py", "adam_step.py", "repeat_kv.py",
+          "layer_norm_fwd.py", "batch_norm_running_stats.py", "empty_tensor.py"})
       QTest::newRow(name) << sample(name);
     QTest::newRow("golden outer_reduction_split.py")
         << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden/outer_reduction_split.py";
-    QTest::newRow("matmul shapes (cuBLASLt)") << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/data/matmul_shapes.py";
+    QTest::newRow("matmul shapes (cuBLASLt)")
+        << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/data/matmul_shapes.py";
   }
   void emulatedDeviceMatchesTheReference() {
     QFETCH(QString, file);

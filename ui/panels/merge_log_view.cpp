@@ -1,5 +1,5 @@
 // The Merge log dock: every merge attempt of the segmenter in one sortable, filterable table.
-#include "ui/merge_log_view.h"
+#include "ui/panels/merge_log_view.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -67,9 +67,7 @@ QList<QStandardItem*> rowFor(const trace::Step& step) {
 /// Keeps the rows that match the result choice and contain the text in any column.
 class MergeLogFilter final : public QSortFilterProxyModel {
  public:
-  explicit MergeLogFilter(QObject* parent) : QSortFilterProxyModel(parent) {
-    setSortRole(kSortRole);
-  }
+  explicit MergeLogFilter(QObject* parent) : QSortFilterProxyModel(parent) { setSortRole(kSortRole); }
 
   void setCriteria(MergeLogView::ResultFilter result, QString needle) {
     result_ = result;
@@ -147,8 +145,8 @@ void MergeLogView::setSession(SessionPtr session) {
 void MergeLogView::rebuildModel() {
   settingCurrent_ = true;  // the reset moves the current index; that is not the user
   model_->removeRows(0, model_->rowCount());
-  model_->setHorizontalHeaderLabels({tr("Step"), tr("Phase"), tr("Round"), tr("Groups"), tr("Ops"), tr("Result"),
-                                     tr("Scheduler"), tr("Reason")});
+  model_->setHorizontalHeaderLabels(
+      {tr("Step"), tr("Phase"), tr("Round"), tr("Groups"), tr("Ops"), tr("Result"), tr("Scheduler"), tr("Reason")});
   if (session_ && session_->trace) {
     for (const trace::Step& step : session_->trace->steps())
       if (step.merge) model_->appendRow(rowFor(step));

@@ -1,13 +1,13 @@
 // Building the two sides of a step diff.
-#include "ui/diff_view.h"
+#include "ui/panels/diff_view.h"
 
 #include <QLabel>
-#include <QTextBlock>
-#include <QTextCursor>
-#include <algorithm>
 #include <QSplitter>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <map>
 
 #include "graph/graph_builder.h"
@@ -45,7 +45,8 @@ QString coloredIr(const ir::Fusion& fusion, const std::map<std::string, const ch
 QString partitionText(const trace::Step& step) {
   QString html = QString("<html><head><style>%1</style></head><body>").arg(kTextStyle);
   if (step.before && step.after && step.before->partition && step.after->partition) {
-    const std::string text = trace::diff(*step.before->partition, *step.after->partition).toText(step.after->fusion.get());
+    const std::string text =
+        trace::diff(*step.before->partition, *step.after->partition).toText(step.after->fusion.get());
     for (const QString& line : QString::fromStdString(text).split('\n', Qt::SkipEmptyParts)) {
       const char* cls = line.startsWith('+') ? "added" : line.startsWith('-') ? "removed" : "changed";
       html += QString("<div class=\"%1\">%2</div>").arg(cls, line.toHtmlEscaped());
@@ -123,13 +124,15 @@ void DiffView::requestOrExplain(graph::GraphModel model, LayoutService& layout, 
     return;
   }
   layout.cancel();
-  scene.showPlaceholder(QString("%L1 nodes: too many to lay out here; the IR text below shows the change.").arg(model.nodes.size()));
+  scene.showPlaceholder(
+      QString("%L1 nodes: too many to lay out here; the IR text below shows the change.").arg(model.nodes.size()));
 }
 
 void DiffView::showStep(const trace::Step& step) {
   if (!step.before || !step.after) {
     clear();
-    caption_->setText(QString("<b>%1</b> — nothing to compare (no earlier picture)").arg(QString::fromStdString(step.name).toHtmlEscaped()));
+    caption_->setText(QString("<b>%1</b> — nothing to compare (no earlier picture)")
+                          .arg(QString::fromStdString(step.name).toHtmlEscaped()));
     if (step.after) afterText_->setPlainText(QString::fromStdString(step.after->fusion->print()));
     return;
   }
@@ -153,7 +156,8 @@ void DiffView::showStep(const trace::Step& step) {
   const trace::FusionDiff d = trace::diff(*step.before->fusion, *step.after->fusion);
   std::map<std::string, const char*> before, after;
   for (const trace::Change& c : d.exprs) {
-    if (c.kind != trace::ChangeKind::Added) before[c.before] = c.kind == trace::ChangeKind::Removed ? "removed" : "changed";
+    if (c.kind != trace::ChangeKind::Added)
+      before[c.before] = c.kind == trace::ChangeKind::Removed ? "removed" : "changed";
     if (c.kind != trace::ChangeKind::Removed) after[c.after] = c.kind == trace::ChangeKind::Added ? "added" : "changed";
   }
   beforeText_->setHtml(coloredIr(*step.before->fusion, before));
@@ -163,7 +167,8 @@ void DiffView::showStep(const trace::Step& step) {
     const QStringList lines = text->toPlainText().split('\n');
     const auto& marks = text == beforeText_ ? before : after;
     for (int i = 0; i < lines.size(); ++i)
-      if (std::any_of(marks.begin(), marks.end(), [&](const auto& m) { return lines[i].trimmed().startsWith(QString::fromStdString(m.first)); })) {
+      if (std::any_of(marks.begin(), marks.end(),
+                      [&](const auto& m) { return lines[i].trimmed().startsWith(QString::fromStdString(m.first)); })) {
         QTextCursor c(text->document()->findBlockByNumber(std::max(0, i - 2)));
         text->setTextCursor(c);
         text->ensureCursorVisible();

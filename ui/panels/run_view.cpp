@@ -1,5 +1,5 @@
 // Running the segmented fusion off the GUI thread and drawing what it measured.
-#include "ui/run_view.h"
+#include "ui/panels/run_view.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -20,8 +20,8 @@
 #include <algorithm>
 
 #include "exec/cuda/driver_api.h"
-#include "pipeline/run_stage.h"
 #include "graph/graph_model.h"
+#include "pipeline/run_stage.h"
 #include "scheduler/scheduler_type.h"
 #include "support/text.h"
 
@@ -59,7 +59,8 @@ void SegmentBars::paintEvent(QPaintEvent*) {
   p.fillRect(rect(), palette().base());
   if (bars_.empty()) {
     p.setPen(QColor("#868e96"));
-    p.drawText(rect().adjusted(8, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, "Run the fusion (Ctrl+R) to time each segment.");
+    p.drawText(rect().adjusted(8, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+               "Run the fusion (Ctrl+R) to time each segment.");
     return;
   }
   const double longest = std::max_element(bars_.begin(), bars_.end(), [](const Bar& a, const Bar& b) {
@@ -92,7 +93,8 @@ void SegmentBars::paintEvent(QPaintEvent*) {
 
 void SegmentBars::mousePressEvent(QMouseEvent* event) {
   const int row = (event->position().toPoint().y() - 4) / kRowHeight;
-  if (row >= 0 && row < static_cast<int>(bars_.size())) emit segmentClicked(bars_[static_cast<std::size_t>(row)].segment);
+  if (row >= 0 && row < static_cast<int>(bars_.size()))
+    emit segmentClicked(bars_[static_cast<std::size_t>(row)].segment);
 }
 
 // ---------------------------------------------------------------------------- RunView
@@ -160,7 +162,7 @@ void RunView::setSession(SessionPtr session) {
   scalars_->setRowCount(0);
   const bool runnable = session_ && session_->segmentation && session_->loaded;
   runButton_->setEnabled(runnable);
-  status_->setText(!session_ ? "Open a fusion script to run it."
+  status_->setText(!session_  ? "Open a fusion script to run it."
                    : runnable ? "Not run yet."
                               : "A saved trace cannot be run: open its script.");
   emit timesReady({});
@@ -180,8 +182,9 @@ void RunView::run(bool wait) {
     request.backend = cuda ? "cuda" : "cpu";
     request.counts = {cuda ? 2 : 0, repeat};
     Result<exec::TimedRun> result = pipeline::runSegmented(*session, request);
-    QMetaObject::invokeMethod(this, [this, generation, result = std::move(result)]() mutable { finish(generation, std::move(result)); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, generation, result = std::move(result)]() mutable { finish(generation, std::move(result)); },
+        Qt::QueuedConnection);
   });
   thread_->start();
   if (wait)
@@ -195,7 +198,8 @@ void RunView::finish(int generation, Result<exec::TimedRun> result) {
   runButton_->setEnabled(session_ && session_->segmentation);
   if (generation != generation_) return;  // the session changed while it ran
   if (!result) {
-    status_->setText("<span style='color:#c92a2a'>run failed: " + QString::fromStdString(result.error().message).toHtmlEscaped() + "</span>");
+    status_->setText("<span style='color:#c92a2a'>run failed: " +
+                     QString::fromStdString(result.error().message).toHtmlEscaped() + "</span>");
     return;
   }
   last_ = std::move(result.value());
@@ -210,8 +214,8 @@ void RunView::showRun(const exec::TimedRun& run) {
   for (const exec::SegmentTiming& t : run.segments) {
     const exec::SegmentSamples& x = t.samples;
     const segmenter::Segment& s = seg.segments[static_cast<std::size_t>(t.segment())];
-    bars.push_back({t.segment(), QString::fromUtf8(scheduler::schedulerName(s.scheduler).data()), x.host, t.medianMs, t.minMs,
-                    x.bytesIn + x.bytesOut, x.onDevice() ? run.backend.dramBandwidthGBps : 0.0});
+    bars.push_back({t.segment(), QString::fromUtf8(scheduler::schedulerName(s.scheduler).data()), x.host, t.medianMs,
+                    t.minMs, x.bytesIn + x.bytesOut, x.onDevice() ? run.backend.dramBandwidthGBps : 0.0});
     times[t.segment()] = formatMs(t.medianMs);
     for (const auto& [name, value] : x.hostScalars) {
       const int row = scalars_->rowCount();
@@ -223,16 +227,19 @@ void RunView::showRun(const exec::TimedRun& run) {
   }
   bars_->setBars(std::move(bars));
   const exec::Comparison c = run.comparison.value_or(exec::Comparison{});
-  const QString verdict = c.ok ? QString("<span style='color:#2b8a3e'>✓ matches the unsegmented reference (max abs error %1)</span>")
-                                     .arg(c.maxAbsError, 0, 'g', 3)
-                               : "<span style='color:#c92a2a'>✗ " + QString::fromStdString(c.message).toHtmlEscaped() + "</span>";
+  const QString verdict =
+      c.ok ? QString("<span style='color:#2b8a3e'>✓ matches the unsegmented reference (max abs error %1)</span>")
+                 .arg(c.maxAbsError, 0, 'g', 3)
+           : "<span style='color:#c92a2a'>✗ " + QString::fromStdString(c.message).toHtmlEscaped() + "</span>";
   const QString where = run.backend.name == "cuda"
                             ? QString("CUDA (%1) · %2 segments · %3 (sum of segment medians, %4 timed launches each)")
                                   .arg(QString::fromStdString(run.backend.device))
                                   .arg(run.segments.size())
                                   .arg(formatMs(run.medianMs))
                                   .arg(run.counts.repeat)
-                            : QString("CPU reference (times are the interpreter's, not a GPU's) · %1 segments · %2 per run (sum of segment medians over %3 runs)")
+                            : QString(
+                                  "CPU reference (times are the interpreter's, not a GPU's) · %1 segments · %2 per run "
+                                  "(sum of segment medians over %3 runs)")
                                   .arg(run.segments.size())
                                   .arg(formatMs(run.medianMs))
                                   .arg(run.counts.repeat);

@@ -1,6 +1,6 @@
 // The Source dock: a read-only QPlainTextEdit with a line-number gutter (Qt's code editor
 // pattern) and one highlighted line.
-#include "ui/source_view.h"
+#include "ui/panels/source_view.h"
 
 #include <QFontDatabase>
 #include <QMouseEvent>
@@ -26,8 +26,10 @@ class SourceTextEdit final : public QPlainTextEdit {
     gutter_->installEventFilter(this);
     connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { updateGutterWidth(); });
     connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect& rect, int dy) {
-      if (dy != 0) gutter_->scroll(0, dy);
-      else gutter_->update(0, rect.y(), gutter_->width(), rect.height());
+      if (dy != 0)
+        gutter_->scroll(0, dy);
+      else
+        gutter_->update(0, rect.y(), gutter_->width(), rect.height());
     });
     updateGutterWidth();
   }

@@ -20,8 +20,17 @@ class MergeLogView : public QWidget {
   Q_OBJECT
 
  public:
-  enum Column { StepColumn, PhaseColumn, RoundColumn, GroupsColumn, OpsColumn, ResultColumn, SchedulerColumn,
-                ReasonColumn, ColumnCount };
+  enum Column {
+    StepColumn,
+    PhaseColumn,
+    RoundColumn,
+    GroupsColumn,
+    OpsColumn,
+    ResultColumn,
+    SchedulerColumn,
+    ReasonColumn,
+    ColumnCount
+  };
   /// The choices of the result filter, in the combo box's order.
   enum ResultFilter { AllResults, AcceptedOnly, RefusedOnly };
 

@@ -1,5 +1,5 @@
 // The Timeline dock: a tree over the trace's steps, grouped by pipeline stage, filterable.
-#include "ui/timeline_view.h"
+#include "ui/panels/timeline_view.h"
 
 #include <QCheckBox>
 #include <QHeaderView>
@@ -51,7 +51,8 @@ QString stepTooltip(const trace::Step& step) {
 QString stepLabel(const trace::Step& step) {
   if (step.merge) return (step.merge->ok() ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) + shortStepLabel(step);
   QString label = QString::fromStdString(step.name);
-  if (step.skipped) label += QStringLiteral(" (disabled)");
+  if (step.skipped)
+    label += QStringLiteral(" (disabled)");
   else if (step.exprsBefore != step.exprsAfter)
     label += QStringLiteral("  %1 → %2 exprs").arg(step.exprsBefore).arg(step.exprsAfter);
   return label;
@@ -67,8 +68,10 @@ QStandardItem* newStepItem(const trace::Step& step) {
     bold.setBold(true);
     item->setFont(bold);
   }
-  if (step.skipped) item->setForeground(kSkippedColor);
-  else if (step.merge) item->setForeground(step.merge->ok() ? kAcceptedColor : kRefusedColor);
+  if (step.skipped)
+    item->setForeground(kSkippedColor);
+  else if (step.merge)
+    item->setForeground(step.merge->ok() ? kAcceptedColor : kRefusedColor);
   return item;
 }
 
@@ -91,8 +94,10 @@ class TreeBuilder {
   // Moves the non-empty stages into `model`; empty ones would be rows that lead nowhere.
   void finish(QStandardItemModel& model) {
     for (QStandardItem* stage : {load_, passes_, segmenter_, finalize_, run_}) {
-      if (stage->hasChildren()) model.appendRow(stage);
-      else delete stage;
+      if (stage->hasChildren())
+        model.appendRow(stage);
+      else
+        delete stage;
     }
   }
 

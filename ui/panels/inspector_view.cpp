@@ -1,5 +1,5 @@
 // The Inspector dock: HTML pages built from plain engine data (steps, snapshots, GraphModel).
-#include "ui/inspector_view.h"
+#include "ui/panels/inspector_view.h"
 
 #include <QLocale>
 #include <QStringList>
@@ -117,8 +117,9 @@ QString verdictTable(const trace::MergeInfo& merge) {
   for (std::size_t i = 0; i < merge.verdicts.size(); ++i) {
     const trace::SchedulerCheck& v = merge.verdicts[i];
     const bool accepted = v.ok && v.scheduler == merge.accepted;
-    rows += QStringLiteral("<tr%1><td class='muted'>%2</td><td class='scheduler'>%3</td>"
-                           "<td class='%4'>%5</td><td>%6</td></tr>")
+    rows += QStringLiteral(
+                "<tr%1><td class='muted'>%2</td><td class='scheduler'>%3</td>"
+                "<td class='%4'>%5</td><td>%6</td></tr>")
                 .arg(accepted ? QStringLiteral(" class='accepted'") : QString())
                 .arg(i + 1)
                 .arg(code(esc(v.scheduler)), v.ok ? QStringLiteral("ok") : QStringLiteral("no"),

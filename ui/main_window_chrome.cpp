@@ -1,0 +1,303 @@
+// MainWindow's chrome: its actions and shortcuts, menus, toolbar (icons from resources/), docks
+// and status bar. The stepping, loading and export logic is in main_window.cpp.
+#include "ui/main_window.h"
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTextBrowser>
+#include <QToolBar>
+#include <QToolButton>
+#include "layout/graphviz_layout.h"
+#include "layout/step_export.h"
+#include "passes/pre_segmenter.h"
+#include "support/file_io.h"
+#include "trace/diff.h"
+#include "trace/trace_json.h"
+#include "ui/appearance.h"
+#include "ui/panels/diff_view.h"
+#include "ui/graph_scene.h"
+#include "ui/graph_view.h"
+#include "ui/panels/inspector_view.h"
+#include "ui/layout_service.h"
+#include "ui/panels/merge_log_view.h"
+#include "ui/panels/run_view.h"
+#include "ui/panels/source_view.h"
+#include "ui/panels/timeline_view.h"
+
+namespace segscope::ui {
+namespace {
+
+QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content) {
+  auto* d = new QDockWidget(title, window);
+  d->setObjectName(name);  // saveState() needs names
+  d->setWidget(content);
+  return d;
+}
+
+}  // namespace
+
+void MainWindow::buildActions() {
+  const auto make = [this](const QString& text, const QKeySequence& key, auto slot) {
+    auto* a = new QAction(text, this);
+    if (!key.isEmpty()) a->setShortcut(key);
+    a->setShortcutContext(Qt::WindowShortcut);
+    connect(a, &QAction::triggered, this, slot);
+    addAction(a);
+    return a;
+  };
+  openAction_ = make("&Open…", QKeySequence::Open, [this] {
+    const QString path =
+        QFileDialog::getOpenFileName(this, "Open a fusion script or a saved trace", QFileInfo(document_->path()).path(),
+                                     "Fusion scripts and traces (*.py *.json);;All files (*)");
+    if (!path.isEmpty()) openFile(path);
+  });
+  reloadAction_ = make("&Reload", QKeySequence(Qt::Key_F5), [this] { document_->reload(); });
+  exportAction_ = make("&Export SVG of this step…", QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportSvgDialog(); });
+  exportAllAction_ = make("Export SVG of &all steps…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+                          [this] { exportAllStepsDialog(); });
+  saveTraceAction_ = make("&Save trace…", QKeySequence::Save, [this] { saveTraceDialog(); });
+  firstAction_ = make("&First step", QKeySequence(Qt::Key_Home), [this] { firstStep(); });
+  prevAction_ = make("&Previous step", QKeySequence(Qt::Key_Left), [this] { previousStep(); });
+  nextAction_ = make("&Next step", QKeySequence(Qt::Key_Right), [this] { nextStep(); });
+  lastAction_ = make("&Last step", QKeySequence(Qt::Key_End), [this] { lastStep(); });
+  prevAction_->setShortcuts({QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_K)});
+  nextAction_->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_J)});
+  rejectedAction_ = make("Run to next &rejected merge", QKeySequence(Qt::Key_R), [this] { nextRejectedMerge(); });
+  regroupAction_ = make("Run to where the selected op changes &group", QKeySequence(Qt::Key_G),
+                        [this] { nextRegroupOfSelection(); });
+  playAction_ = make("&Play", QKeySequence(Qt::Key_Space), [this] { setPlaying(!play_.isActive()); });
+  fitAction_ = make("&Fit to view", QKeySequence(Qt::Key_F), [this] { view_->fitToView(); });
+  regionsAction_ = make("&Regions overlay", QKeySequence(Qt::SHIFT | Qt::Key_R), [this] { updateRegionOverlay(); });
+  regionsAction_->setCheckable(true);
+  runAction_ =
+      make("&Run segmented fusion", QKeySequence(Qt::CTRL | Qt::Key_R), [] {});  // connected once the Run dock exists
+  runAction_->setToolTip(
+      "Run the final segmentation, time each segment and check it against the unsegmented fusion (Ctrl+R)");
+  findAction_ = make("&Find step…", QKeySequence::Find, [this] {
+    if (auto* dock = timeline_->parentWidget()) dock->raise();
+    timeline_->searchBox()->setFocus(Qt::ShortcutFocusReason);
+    timeline_->searchBox()->selectAll();
+  });
+  findAction_->setToolTip("Search the steps by name, phase or log (Ctrl+F)");
+  findAction_->setIcon(QIcon(":/icons/find.svg"));
+  findAction_->setIconText("Find");
+  cancelLayoutAction_ = make("&Cancel layout", QKeySequence(Qt::Key_Escape), [this] { cancelLayout(); });
+  drawAnywayAction_ = make("&Draw this step anyway", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), [this] {
+    drawAnywayStep_ = current_;
+    requestPicture();
+  });
+  // Menu-only actions get their icons here, the toolbar's in buildToolBar.
+  exportAllAction_->setIcon(QIcon(":/icons/export.svg"));
+  saveTraceAction_->setIcon(QIcon(":/icons/save-trace.svg"));
+  fitAction_->setIcon(QIcon(":/icons/fit.svg"));
+  runAction_->setIcon(QIcon(":/icons/run.svg"));
+  regionsAction_->setToolTip("Fusible regions (inductor-style) as hulls with their DRAM cost (Shift+R)");
+  firstAction_->setToolTip("First step (Home)");
+  prevAction_->setToolTip("Previous step (Left or K)");
+  nextAction_->setToolTip("Next step (Right or J)");
+  lastAction_->setToolTip("Last step (End)");
+  rejectedAction_->setToolTip("Run to the next merge the schedulers refused (R)");
+  playAction_->setToolTip("Play through the steps (Space)");
+}
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu("&File");
+  file->addAction(openAction_);
+  recentMenu_ = file->addMenu("Open &Recent");
+  file->addAction(reloadAction_);
+  file->addSeparator();
+  file->addAction(saveTraceAction_);
+  file->addAction(exportAction_);
+  file->addAction(exportAllAction_);
+  file->addSeparator();
+  QAction* quit = file->addAction("&Quit", this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+  QMenu* step = menuBar()->addMenu("&Step");
+  for (QAction* a : {firstAction_, prevAction_, nextAction_, lastAction_}) step->addAction(a);
+  step->addSeparator();
+  step->addAction(playAction_);
+  step->addAction(rejectedAction_);
+  step->addAction(regroupAction_);
+  step->addAction(findAction_);
+  step->addSeparator();
+  step->addAction(runAction_);
+  passMenu_ = menuBar()->addMenu("&Passes");
+  rebuildPassMenu();
+  QMenu* viewMenu = menuBar()->addMenu("&View");
+  viewMenu->addAction(fitAction_);
+  viewMenu->addAction("Zoom &in", QKeySequence::ZoomIn, this, [this] { view_->zoomBy(1.25); });
+  viewMenu->addAction("Zoom &out", QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); });
+  viewMenu->addAction(regionsAction_);
+  viewMenu->addAction(drawAnywayAction_);
+  viewMenu->addAction(cancelLayoutAction_);
+  viewMenu->addSeparator();
+  viewMenu->setObjectName("viewMenu");
+}
+
+void MainWindow::rebuildPassMenu() {
+  passMenu_->clear();
+  QAction* note = passMenu_->addAction("Pre-segmentation passes (re-runs on change)");
+  note->setEnabled(false);
+  for (const passes::Pass* p : passes::preSegmenterPasses()) {
+    QAction* a = passMenu_->addAction(QString::fromUtf8(p->name().data(), static_cast<int>(p->name().size())));
+    a->setCheckable(true);
+    a->setChecked(p->enabled() && !document_->options().disabledPasses.contains(a->text()));
+    connect(a, &QAction::toggled, this, [this] { applyOptions(); });
+  }
+}
+
+void MainWindow::buildToolBar() {
+  QToolBar* bar = addToolBar("Main");
+  bar->setObjectName("mainToolBar");
+  bar->setMovable(false);
+  bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  bar->setIconSize(QSize(16, 16));
+  openAction_->setIcon(QIcon(":/icons/open.svg"));
+  openAction_->setIconText("Open");
+  reloadAction_->setIcon(QIcon(":/icons/reload.svg"));
+  reloadAction_->setIconText("Reload");
+  bar->addAction(openAction_);
+  bar->addAction(reloadAction_);
+  bar->addSeparator();
+  // Stepping buttons are icons (their keys are in the tooltips); the rest carry words.
+  firstAction_->setIcon(QIcon(":/icons/step-first.svg"));
+  prevAction_->setIcon(QIcon(":/icons/step-prev.svg"));
+  playAction_->setIcon(QIcon(":/icons/play.svg"));
+  nextAction_->setIcon(QIcon(":/icons/step-next.svg"));
+  lastAction_->setIcon(QIcon(":/icons/step-last.svg"));
+  for (QAction* a : {firstAction_, prevAction_, playAction_, nextAction_, lastAction_}) {
+    bar->addAction(a);
+    if (auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(a)))
+      button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+  }
+  speedBox_ = new QComboBox(this);
+  speedBox_->addItems({"0.5 steps/s", "1 step/s", "2 steps/s", "5 steps/s", "10 steps/s"});
+  speedBox_->setCurrentIndex(2);
+  speedBox_->setToolTip("Playback speed");
+  bar->addWidget(speedBox_);
+  rejectedAction_->setIcon(QIcon(":/icons/next-refused.svg"));
+  rejectedAction_->setIconText("Next refused merge");
+  bar->addAction(rejectedAction_);
+  bar->addSeparator();
+  const auto labelled = [&](const QString& text, QComboBox* box) {
+    auto* l = new QLabel(text, this);
+    l->setContentsMargins(8, 0, 4, 0);
+    bar->addWidget(l);
+    bar->addWidget(box);
+  };
+  profileBox_ = new QComboBox(this);
+  profileBox_->addItems({"h100", "h200", "a100"});
+  profileBox_->setToolTip("Device profile: persistent-buffer budgets depend on it (re-segments)");
+  labelled("Device", profileBox_);
+  scalarBox_ = new QComboBox(this);
+  scalarBox_->addItems({"host_segment", "duplicate"});
+  scalarBox_->setToolTip("host_segment: scalar math runs once on the host; duplicate: nvFuser's per-kernel copies");
+  labelled("Scalars", scalarBox_);
+  viewBox_ = new QComboBox(this);
+  viewBox_->addItems({"Segments", "Collapsed", "Fusion"});
+  viewBox_->setToolTip("Ops in their groups, one node per group, or the fusion alone");
+  labelled("View", viewBox_);
+  regionsAction_->setIcon(QIcon(":/icons/regions.svg"));
+  regionsAction_->setIconText("Regions");
+  bar->addAction(regionsAction_);
+  bar->addSeparator();
+  exportAction_->setIcon(QIcon(":/icons/export.svg"));
+  exportAction_->setIconText("Export SVG");
+  bar->addAction(exportAction_);
+  runAction_->setIconText("Run");
+  bar->addAction(runAction_);
+  bar->addSeparator();
+  bar->addAction(findAction_);
+  connect(profileBox_, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
+  connect(scalarBox_, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
+  connect(viewBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
+    viewMode_ = i == 1 ? graph::View::Collapsed : i == 2 ? graph::View::Fusion : graph::View::Segments;
+    firstPicture_ = true;  // a different picture: fit it
+    requestPicture();
+  });
+  connect(speedBox_, &QComboBox::currentIndexChanged, this, [this] {
+    if (play_.isActive()) setPlaying(true);
+  });
+}
+
+void MainWindow::buildDocks() {
+  QDockWidget* timeline = dock(this, "Timeline", "timelineDock", timeline_);
+  QDockWidget* source = dock(this, "Source", "sourceDock", source_);
+  QDockWidget* inspector = dock(this, "Inspector", "inspectorDock", inspector_);
+  QDockWidget* mergeLog = dock(this, "Merge log", "mergeLogDock", mergeLog_);
+  diffDock_ = dock(this, "Diff", "diffDock", diff_);
+  problemsDock_ = dock(this, "Problems", "problemsDock", problems_);
+  QDockWidget* runDock = dock(this, "Run", "runDock", run_);
+  addDockWidget(Qt::LeftDockWidgetArea, timeline);
+  addDockWidget(Qt::LeftDockWidgetArea, source);
+  tabifyDockWidget(timeline, source);
+  timeline->raise();
+  addDockWidget(Qt::RightDockWidgetArea, inspector);
+  addDockWidget(Qt::BottomDockWidgetArea, mergeLog);
+  addDockWidget(Qt::BottomDockWidgetArea, diffDock_);
+  addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
+  addDockWidget(Qt::BottomDockWidgetArea, runDock);
+  tabifyDockWidget(mergeLog, diffDock_);
+  tabifyDockWidget(diffDock_, problemsDock_);
+  tabifyDockWidget(problemsDock_, runDock);
+  mergeLog->raise();
+  resizeDocks({timeline, inspector}, {330, 380}, Qt::Horizontal);
+  resizeDocks({mergeLog}, {230}, Qt::Vertical);
+  problems_->setPlaceholderText("No problems.");
+  problems_->setStyleSheet("font-family: 'DejaVu Sans Mono', monospace;");
+  connect(diffDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    if (visible && step()) diff_->showStep(*step());
+  });
+  if (QMenu* viewMenu = menuBar()->findChild<QMenu*>("viewMenu"))
+    for (QDockWidget* d : {timeline, source, inspector, mergeLog, diffDock_, problemsDock_, runDock})
+      viewMenu->addAction(d->toggleViewAction());
+  connect(runAction_, &QAction::triggered, this, [this, runDock] {
+    runDock->show();
+    runDock->raise();
+    run_->run();
+  });
+  connect(run_, &RunView::timesReady, this, [this](const std::map<int, QString>& times) {
+    runTimes_ = times;
+    applySegmentBadges();
+  });
+  connect(run_, &RunView::segmentClicked, this, [this](int segment) {
+    if (current_ != stepCount() - 1) return goToStep(stepCount() - 1);  // segment ids are the final step's
+    const QRectF r = scene_->clusterRect(segment);
+    if (!r.isNull()) view_->reveal(r);
+  });
+}
+
+void MainWindow::buildStatusBar() {
+  stepLabel_ = new QLabel(this);
+  layoutLabel_ = new QLabel(this);
+  busy_ = new QProgressBar(this);
+  busy_->setRange(0, 0);  // indeterminate: dot gives no progress
+  busy_->setMaximumWidth(140);
+  busy_->setVisible(false);
+  cancel_ = new QPushButton("Cancel layout", this);
+  cancel_->setVisible(false);
+  connect(cancel_, &QPushButton::clicked, this, [this] { cancelLayout(); });
+  statusBar()->addPermanentWidget(busy_);
+  statusBar()->addPermanentWidget(cancel_);
+  statusBar()->addPermanentWidget(layoutLabel_);
+  statusBar()->addPermanentWidget(stepLabel_);
+}
+
+}  // namespace segscope::ui
