@@ -1,6 +1,5 @@
 // MainWindow's chrome: its actions and shortcuts, menus, toolbar (icons from resources/), docks
 // and status bar. The stepping, loading and export logic is in main_window.cpp.
-#include "ui/main_window.h"
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -31,11 +30,12 @@
 #include "trace/diff.h"
 #include "trace/trace_json.h"
 #include "ui/appearance.h"
-#include "ui/panels/diff_view.h"
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
-#include "ui/panels/inspector_view.h"
 #include "ui/layout_service.h"
+#include "ui/main_window.h"
+#include "ui/panels/diff_view.h"
+#include "ui/panels/inspector_view.h"
 #include "ui/panels/merge_log_view.h"
 #include "ui/panels/run_view.h"
 #include "ui/panels/source_view.h"

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
+#include "cli/commands/commands.h"
 #include "exec/cpu_reference.h"
 #include "exec/input_generator.h"
 #include "exec/npy.h"

@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "cli/arguments.h"
-#include "cli/commands.h"
+#include "cli/commands/commands.h"
 
 int main(int argc, char** argv) {
   using namespace segscope::cli;

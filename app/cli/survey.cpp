@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "cli/commands.h"
+#include "cli/commands/commands.h"
 #include "cli/survey_expectations.h"
 #include "passes/pass.h"
 #include "pipeline/pipeline.h"

@@ -7,8 +7,8 @@
 #include <cstdio>
 
 #include "ui/appearance.h"
-#include "ui/panels/diff_view.h"
 #include "ui/main_window.h"
+#include "ui/panels/diff_view.h"
 #include "ui/panels/run_view.h"
 
 namespace {

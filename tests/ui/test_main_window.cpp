@@ -11,12 +11,12 @@
 #include <QTextBrowser>
 
 #include "test_files.h"
-#include "ui/panels/diff_view.h"
 #include "ui/graph_items.h"
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
-#include "ui/panels/inspector_view.h"
 #include "ui/main_window.h"
+#include "ui/panels/diff_view.h"
+#include "ui/panels/inspector_view.h"
 
 using namespace segscope;
 using ui::MainWindow;

@@ -1,0 +1,111 @@
+// What the commands share: running the pipeline with its diagnostics on stderr, writing an
+// output file or stdout, the pass selection of --disable-pass.
+#include "cli/commands/common.h"
+
+#include <iostream>
+
+#include "cli/commands/commands.h"
+#include "passes/pre_segmenter.h"
+#include "support/file_io.h"
+
+namespace segscope::cli {
+
+// The pipeline up to `options.stopAfter`, with the diagnostics (and warnings) on stderr;
+// nullopt when the script does not load. (Commands that segment use runPipeline below.)
+std::optional<pipeline::Session> loadSession(const std::string& file, const pipeline::PipelineOptions& options) {
+  auto outcome = pipeline::runPipelineOnFile(file, options);
+  if (auto* error = std::get_if<pipeline::PipelineError>(&outcome)) {
+    const bool unreadable = error->kind == pipeline::PipelineError::Kind::Unreadable;
+    std::cerr << (unreadable ? error->diagnostic.message + "\n" : error->diagnostic.format());
+    return std::nullopt;
+  }
+  auto& session = std::get<pipeline::Session>(outcome);
+  for (const Diagnostic& w : session.script.warnings) std::cerr << w.format();
+  return std::move(session);
+}
+
+pipeline::PipelineOptions upTo(pipeline::Stage stage) {
+  pipeline::PipelineOptions options;
+  options.stopAfter = stage;
+  return options;
+}
+
+// The script as loaded and concretized (reshapes take their splits and merges from the
+// footer's sizes), before any pass.
+std::optional<frontend::Script> load(const std::string& file) {
+  auto session = loadSession(file, upTo(pipeline::Stage::Concretize));
+  if (!session) return std::nullopt;
+  return std::move(session->script);
+}
+
+Status writeOutput(const std::optional<std::string>& path, const std::string& contents) {
+  if (!path) return {};
+  if (*path == "-") {
+    std::cout << contents;
+    return {};
+  }
+  return support::writeFileAtomically(*path, contents);
+}
+
+std::string shapeText(const std::vector<std::int64_t>& shape) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+// --disable-pass NAME...: this run's pass selection; nullopt (after a message) when a name is unknown.
+std::optional<passes::PassSelection> passSelection(const Arguments& args) {
+  passes::PassSelection selection;
+  for (const std::string& name : args.all("--disable-pass")) {
+    if (!passes::findPass(name)) {
+      std::cerr << "segscope-cli: error: unknown pass '" << name << "'; passes are: " << passes::passNames() << "\n";
+      return std::nullopt;
+    }
+    selection.disabled.insert(name);
+  }
+  return selection;
+}
+
+// The load step and one step per pre-segmentation pass, through the pipeline.
+std::optional<pipeline::Session> loadThroughPasses(const Arguments& args) {
+  auto selection = passSelection(args);
+  if (!selection) return std::nullopt;
+  pipeline::PipelineOptions options = upTo(pipeline::Stage::PreSegmenter);
+  options.passes = std::move(*selection);
+  options.runPasses = !args.has("--no-passes");
+  return loadSession(args.file, options);
+}
+
+std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode) {
+  exitCode = kBadInput;
+  pipeline::PipelineOptions options;
+  options.profile = args.value("--profile").value_or("h100");
+  if (options.profile != "detected" && !scheduler::profileByName(options.profile)) {
+    std::cerr << "segscope-cli: error: unknown profile '" << options.profile << "'; profiles are:";
+    for (const scheduler::DeviceProfile& p : scheduler::builtinProfiles()) std::cerr << " " << p.name;
+    std::cerr << " detected\n";
+    return std::nullopt;
+  }
+  const std::string mode = args.value("--scalar-mode").value_or("host_segment");
+  if (!segmenter::scalarModeFromName(mode, options.segmenter.scalarMode)) {
+    std::cerr << "segscope-cli: error: unknown scalar mode '" << mode << "'; modes are: host_segment duplicate\n";
+    return std::nullopt;
+  }
+  auto selection = passSelection(args);
+  if (!selection) return std::nullopt;
+  options.passes = std::move(*selection);
+  options.runPasses = !args.has("--no-passes");
+  auto outcome = pipeline::runPipelineOnFile(args.file, options);
+  if (auto* error = std::get_if<pipeline::PipelineError>(&outcome)) {
+    std::cerr << (error->diagnostic.loc.known() ? error->diagnostic.format()
+                                                : "segscope-cli: error: " + error->diagnostic.message + "\n");
+    exitCode = error->badInput() ? kBadInput : kRuntimeFailure;
+    return std::nullopt;
+  }
+  Pipeline p = std::move(std::get<Pipeline>(outcome));
+  for (const Diagnostic& w : p.script.warnings) std::cerr << w.format();
+  exitCode = kOk;
+  return p;
+}
+
+}  // namespace segscope::cli

@@ -1,0 +1,37 @@
+// What the commands share: running the pipeline with its diagnostics on stderr, writing an
+// output file or stdout, the pass selection of --disable-pass.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/arguments.h"
+#include "pipeline/pipeline.h"
+#include "support/result.h"
+
+namespace segscope::cli {
+
+/// The pipeline up to `options.stopAfter`, with the diagnostics (and warnings) on stderr;
+/// nullopt when the script does not load. (Commands that segment use runPipeline.)
+std::optional<pipeline::Session> loadSession(const std::string& file, const pipeline::PipelineOptions& options);
+pipeline::PipelineOptions upTo(pipeline::Stage stage);
+/// The script as loaded and concretized (reshapes take their splits and merges from the
+/// footer's sizes), before any pass.
+std::optional<frontend::Script> load(const std::string& file);
+/// Atomically to `path`, to stdout for "-", nowhere without a path.
+Status writeOutput(const std::optional<std::string>& path, const std::string& contents);
+std::string shapeText(const std::vector<std::int64_t>& shape);
+/// --disable-pass NAME...: this run's pass selection; nullopt (after a message) when a name is unknown.
+std::optional<passes::PassSelection> passSelection(const Arguments& args);
+/// The load step and one step per pre-segmentation pass, through the pipeline.
+std::optional<pipeline::Session> loadThroughPasses(const Arguments& args);
+
+/// Load, passes (unless --no-passes) and segmentation through the engine's pipeline (the GUI
+/// runs the same one), every step recorded in the session's trace. --profile, --scalar-mode
+/// and --disable-pass are read here; on failure `exitCode` says bad input or runtime failure.
+using Pipeline = pipeline::Session;
+std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode);
+
+}  // namespace segscope::cli

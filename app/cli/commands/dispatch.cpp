@@ -1,0 +1,26 @@
+// runCommand: from the command's name to its function.
+#include <iostream>
+
+#include "cli/commands/commands.h"
+#include "cli/survey.h"
+
+namespace segscope::cli {
+
+int runCommand(const Arguments& args) {
+  if (args.command == "info") return info(args);
+  if (args.command == "run") return run(args);
+  if (args.command == "ir") return printIr(args);
+  if (args.command == "passes") return runPasses(args);
+  if (args.command == "trace") return writeTrace(args);
+  if (args.command == "schedule") return schedule(args);
+  if (args.command == "segment") return segment(args);
+  if (args.command == "export-segments") return exportSegments(args);
+  if (args.command == "script") return printScript(args);
+  if (args.command == "regions") return regionsCommand(args);
+  if (args.command == "export-torch") return exportTorchCommand(args);
+  if (args.command == "survey") return survey(args);
+  std::cerr << "error: unknown command '" << args.command << "'\n";
+  return kBadInput;
+}
+
+}  // namespace segscope::cli

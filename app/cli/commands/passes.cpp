@@ -1,0 +1,46 @@
+// `passes`: each pre-segmentation pass with what it changed (--diff: the IR diff).
+#include "cli/commands/commands.h"
+
+#include <cstdio>
+#include <iostream>
+
+#include "cli/commands/common.h"
+#include "cli/report.h"
+#include "trace/diff.h"
+
+namespace segscope::cli {
+
+int runPasses(const Arguments& args) {
+  auto session = loadThroughPasses(args);
+  if (!session) return kBadInput;
+  const trace::Trace& t = *session->trace;
+  std::printf("%-44s %-9s %-16s %s\n", "pass", "modified", "ops", "time");
+  for (const trace::Step& s : t.steps()) {
+    if (s.kind != trace::StepKind::Pass) continue;
+    const std::string ops = std::to_string(s.exprsBefore) + " -> " + std::to_string(s.exprsAfter);
+    std::printf("%-44s %-9s %-16s %.3f ms\n", s.name.c_str(), s.skipped ? "disabled" : (s.modified ? "yes" : "no"),
+                ops.c_str(), s.milliseconds);
+    for (const std::string& line : s.log)
+      if (!s.skipped) std::printf("    %s\n", line.c_str());
+    if (args.has("--diff") && s.modified && s.before && s.after) {
+      std::string text = trace::diff(*s.before->fusion, *s.after->fusion).toText();
+      for (std::size_t pos = 0; pos < text.size();) {
+        const std::size_t nl = text.find('\n', pos);
+        std::printf("      %s\n", text.substr(pos, nl - pos).c_str());
+        pos = nl == std::string::npos ? text.size() : nl + 1;
+      }
+    }
+  }
+  for (const trace::Step& s : t.steps())
+    if (!s.verifyError.empty()) {
+      std::cerr << args.file << ": error: verify failed after " << s.name << ": " << s.verifyError << "\n";
+      return kRuntimeFailure;
+    }
+  if (auto st = writeOutput(args.value("--json"), passesJson(t, args.file)); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  return kOk;
+}
+
+}  // namespace segscope::cli

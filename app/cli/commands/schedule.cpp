@@ -1,0 +1,50 @@
+// `schedule`: every scheduler's verdict on the whole fusion.
+#include "cli/commands/commands.h"
+
+#include <cstdio>
+#include <iostream>
+
+#include "cli/commands/common.h"
+#include "cli/report.h"
+#include "scheduler/registry.h"
+#include "scheduler/runtime_info.h"
+
+namespace segscope::cli {
+
+int schedule(const Arguments& args) {
+  const std::string profileName = args.value("--profile").value_or("h100");
+  const auto profile = scheduler::profileByName(profileName);
+  if (!profile) {
+    std::cerr << "segscope-cli: error: unknown profile '" << profileName << "'; profiles are:";
+    for (const scheduler::DeviceProfile& p : scheduler::builtinProfiles()) std::cerr << " " << p.name;
+    std::cerr << "\n";
+    return kBadInput;
+  }
+  auto session = loadThroughPasses(args);
+  if (!session) return kBadInput;
+  const frontend::Script* script = &session->script;
+  auto runtime = scheduler::RuntimeInfo::bind(*script->fusion, script->inputs);
+  if (!runtime) {
+    std::cerr << args.file << ": error: " << runtime.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  const scheduler::Proposal proposal =
+      scheduler::proposeHeuristics(scheduler::SegmentView::whole(*script->fusion), runtime.value(), *profile);
+  std::cout << script->fusion->name() << " (" << script->fusion->exprs().size() << " ops) on " << profile->name << ": "
+            << (proposal.accepted == scheduler::SchedulerType::None
+                    ? std::string("no scheduler takes the whole fusion; the segmenter must split it")
+                    : "one " + std::string(scheduler::schedulerName(proposal.accepted)) + " kernel")
+            << "\n";
+  for (const scheduler::SchedulerVerdict& v : proposal.verdicts) {
+    const std::string name(scheduler::schedulerName(v.type));
+    const char* outcome = v.verdict.ok ? "accepts" : (v.compileTimeOnly ? "refuses" : "refuses at run time");
+    std::printf("  %-24s %-20s %s\n", name.c_str(), outcome, v.verdict.reason.c_str());
+  }
+  if (auto st = writeOutput(args.value("--json"), scheduleJson(proposal, profile->name, args.file)); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  return kOk;
+}
+
+}  // namespace segscope::cli

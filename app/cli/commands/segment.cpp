@@ -1,0 +1,70 @@
+// `segment`: the segmentation summary, its JSON and the segment graph (--svg/--dot).
+#include "cli/commands/commands.h"
+
+#include <cstdio>
+#include <iostream>
+
+#include "cli/commands/common.h"
+#include "cli/graph_export.h"
+#include "cli/report.h"
+#include "scheduler/runtime_info.h"
+
+namespace segscope::cli {
+namespace {
+
+std::vector<std::int64_t> edgeBytes(const Pipeline& p) {
+  std::vector<std::int64_t> bytes;
+  auto rt = scheduler::RuntimeInfo::bind(*p.segmentation->fusion, p.script.inputs);
+  for (const segmenter::SegmentEdge& e : p.segmentation->segmentation.edges)
+    bytes.push_back(rt ? rt.value().numel(e.val) * ir::byteSize(e.val->dtype()) : 0);
+  return bytes;
+}
+
+}  // namespace
+
+int segment(const Arguments& args) {
+  if (const auto view = args.value("--view");
+      view && *view != "segments" && *view != "collapsed" && *view != "fusion") {
+    std::cerr << "segscope-cli: error: unknown view '" << *view << "'; views are: segments collapsed fusion\n";
+    return kBadInput;
+  }
+  int code = kOk;
+  auto p = runPipeline(args, code);
+  if (!p) return code;
+  const segmenter::Segmentation& seg = p->segmentation->segmentation;
+  int attempts = 0, refused = 0;
+  for (const trace::Step& s : p->trace->steps())
+    if (s.merge && s.phase != "whole_fusion") {
+      ++attempts;
+      refused += s.merge->ok() ? 0 : 1;
+    }
+  if (args.value("--json") != std::optional<std::string>("-")) {  // JSON on stdout stands alone
+    std::printf("%s: %zu segment%s on %s (%s scalars), %d merge attempts (%d refused), %.1f ms\n",
+                p->segmentation->fusion->name().c_str(), seg.segments.size(), seg.segments.size() == 1 ? "" : "s",
+                p->profile->name.c_str(), std::string(segmenter::scalarModeName(seg.scalarMode)).c_str(), attempts,
+                refused, p->segmentation->milliseconds);
+    for (const segmenter::Segment& s : seg.segments) {
+      std::string outs;
+      for (const ir::Val* v : s.outputs) outs += (outs.empty() ? "" : ", ") + v->name();
+      std::printf("  segment %-3d %-24s %s%3zu exprs  -> %s\n", s.id,
+                  std::string(scheduler::schedulerName(s.scheduler)).c_str(), s.host ? "host " : "     ",
+                  s.exprs.size(), outs.c_str());
+    }
+  }
+  if (auto st = writeOutput(args.value("--json"), segmentJson(seg, p->profile->name, edgeBytes(*p), p->trace->size()));
+      !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
+  if (args.value("--svg") || args.value("--dot")) {
+    const Status st =
+        exportSegmentGraph(*p, args.value("--svg"), args.value("--dot"), args.value("--view").value_or("segments"));
+    if (!st) {
+      std::cerr << "segscope-cli: error: " << st.error().message << "\n";
+      return graphExportAvailable() ? kRuntimeFailure : kBadInput;
+    }
+  }
+  return kOk;
+}
+
+}  // namespace segscope::cli
