@@ -195,6 +195,8 @@ void MainWindow::onLoaded(SessionPtr session) {
   problems_->clear();
   timeline_->setSession(session_);
   mergeLog_->setSession(session_);
+  inspector_->setSession(session_);
+  diff_->setSession(session_);
   source_->setSession(session_);
   firstPicture_ = !sameFile;
   drawAnywayStep_ = -1;
@@ -278,7 +280,8 @@ void MainWindow::nextRegroupOfSelection() {
     const trace::Step& s = session_->trace->step(static_cast<std::size_t>(i));
     if (!s.modified || !s.before || !s.after || !s.after->partition) continue;
     if (!s.before->partition) return goToStep(i);  // the first step that groups it
-    for (const trace::RegroupedExpr& r : trace::diff(*s.before->partition, *s.after->partition).regrouped)
+    const auto diff = session_->diffOf(static_cast<std::size_t>(i));
+    for (const trace::RegroupedExpr& r : diff->partition->regrouped)
       if (r.expr == selection_.exprId) return goToStep(i);
   }
   statusBar()->showMessage("the selected op does not change group after this step", 4000);

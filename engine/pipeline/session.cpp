@@ -1,4 +1,5 @@
-// Session's on-demand stage: regions, computed once per fusion and shared across threads.
+// Session's on-demand analyses: regions (once per fusion) and step diffs (once per step),
+// shared across threads.
 #include "pipeline/session.h"
 
 #include "scheduler/runtime_info.h"
@@ -28,6 +29,24 @@ Result<Session::FinalRegions> Session::finalRegions() const {
   out.comparisons = regions::compareWithSegmentation(*analysis, segmentation->segmentation, runtime);
   out.analysis = std::move(analysis);
   return out;
+}
+
+std::shared_ptr<const Session::StepDiff> Session::diffOf(std::size_t index) const {
+  {
+    std::lock_guard<std::mutex> lock(diffs_->mutex);
+    if (auto it = diffs_->byStep.find(index); it != diffs_->byStep.end()) return it->second;
+  }
+  auto d = std::make_shared<StepDiff>();
+  if (trace && index < trace->size()) {
+    const trace::Step& step = trace->step(index);
+    if (step.before && step.after) {
+      if (step.before->fusion && step.after->fusion) d->fusion = trace::diff(*step.before->fusion, *step.after->fusion);
+      if (step.before->partition && step.after->partition)
+        d->partition = trace::diff(*step.before->partition, *step.after->partition);
+    }
+  }
+  std::lock_guard<std::mutex> lock(diffs_->mutex);
+  return diffs_->byStep.emplace(index, std::move(d)).first->second;
 }
 
 }  // namespace segscope::pipeline

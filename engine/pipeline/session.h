@@ -15,6 +15,7 @@
 #include "scheduler/device_profile.h"
 #include "segmenter/segment_candidate_finder.h"
 #include "support/result.h"
+#include "trace/diff.h"
 #include "trace/trace.h"
 
 namespace segscope::pipeline {
@@ -45,12 +46,25 @@ struct Session {
   };
   Result<FinalRegions> finalRegions() const;
 
+  /// What step `index` changed in the IR and in the grouping (empty when it has no before and
+  /// after snapshot): computed once per step, then shared, so the shells never diff again.
+  struct StepDiff {
+    std::optional<trace::FusionDiff> fusion;        // when the step has both fusion snapshots
+    std::optional<trace::PartitionDiff> partition;  // when it has both partitions
+  };
+  std::shared_ptr<const StepDiff> diffOf(std::size_t index) const;
+
  private:
   struct RegionCache {
     std::mutex mutex;
     std::map<const ir::Fusion*, std::shared_ptr<const regions::RegionAnalysis>> byFusion;
   };
   std::shared_ptr<RegionCache> regions_ = std::make_shared<RegionCache>();
+  struct DiffCache {
+    std::mutex mutex;
+    std::map<std::size_t, std::shared_ptr<const StepDiff>> byStep;
+  };
+  std::shared_ptr<DiffCache> diffs_ = std::make_shared<DiffCache>();
 };
 
 using SessionPtr = std::shared_ptr<const Session>;

@@ -266,6 +266,7 @@ class TestDocks : public QObject {
     });
     QVERIFY(step);
     ui::InspectorView view;
+    view.setSession(crossEntropy_);
     view.showStep(*step);
     const QString text = view.plainText();
     QVERIFY(text.contains("No scheduler accepts the union"));
@@ -280,6 +281,7 @@ class TestDocks : public QObject {
     const trace::Step* accepted = firstStep(*crossEntropy_->trace, isAcceptedMerge);
     QVERIFY(accepted);
     ui::InspectorView view;
+    view.setSession(crossEntropy_);
     view.showStep(*accepted);
     QVERIFY(view.plainText().contains("Accepted by " + QString::fromStdString(accepted->merge->accepted)));
     QVERIFY(view.plainText().contains("Regrouped"));
@@ -289,6 +291,7 @@ class TestDocks : public QObject {
     const trace::Step* pass =
         firstStep(*session->trace, [](const trace::Step& s) { return s.kind == trace::StepKind::Pass && s.modified; });
     QVERIFY(pass);
+    view.setSession(session);
     view.showStep(*pass);
     const std::string diffText = trace::diff(*pass->before->fusion, *pass->after->fusion).toText();
     const QString firstLine = QString::fromStdString(diffText).section('\n', 0, 0);

@@ -42,11 +42,10 @@ QString coloredIr(const ir::Fusion& fusion, const std::map<std::string, const ch
   return html + "</body></html>";
 }
 
-QString partitionText(const trace::Step& step) {
+QString partitionText(const trace::Step& step, const Session::StepDiff& diff) {
   QString html = QString("<html><head><style>%1</style></head><body>").arg(kTextStyle);
-  if (step.before && step.after && step.before->partition && step.after->partition) {
-    const std::string text =
-        trace::diff(*step.before->partition, *step.after->partition).toText(step.after->fusion.get());
+  if (diff.partition) {
+    const std::string text = diff.partition->toText(step.after->fusion.get());
     for (const QString& line : QString::fromStdString(text).split('\n', Qt::SkipEmptyParts)) {
       const char* cls = line.startsWith('+') ? "added" : line.startsWith('-') ? "removed" : "changed";
       html += QString("<div class=\"%1\">%2</div>").arg(cls, line.toHtmlEscaped());
@@ -140,6 +139,9 @@ void DiffView::showStep(const trace::Step& step) {
   requestOrExplain(graph::buildStepGraph(step, graph::StepSide::Before, options), *beforeLayout_, *beforeScene_);
   requestOrExplain(graph::buildStepGraph(step, graph::StepSide::After, options), *afterLayout_, *afterScene_);
 
+  // Diffs come from the session (computed once per step, shared with the Inspector).
+  const std::shared_ptr<const Session::StepDiff> diff =
+      session_ ? session_->diffOf(static_cast<std::size_t>(step.index)) : std::make_shared<const Session::StepDiff>();
   const bool fusionChanged = step.before->fusion != step.after->fusion;
   QString what = fusionChanged ? "IR changed" : (step.modified ? "groups changed" : "nothing changed");
   caption_->setText(QString("<b>before | after</b> step %1 · %2 — %3 &nbsp; "
@@ -149,11 +151,11 @@ void DiffView::showStep(const trace::Step& step) {
                         .arg(step.index)
                         .arg(QString::fromStdString(step.name).toHtmlEscaped(), what));
   if (!fusionChanged) {
-    beforeText_->setHtml(partitionText(step));
+    beforeText_->setHtml(partitionText(step, *diff));
     afterText_->setPlainText(QString::fromStdString(step.after->fusion->print()));
     return;
   }
-  const trace::FusionDiff d = trace::diff(*step.before->fusion, *step.after->fusion);
+  const trace::FusionDiff d = diff->fusion.value_or(trace::FusionDiff{});
   std::map<std::string, const char*> before, after;
   for (const trace::Change& c : d.exprs) {
     if (c.kind != trace::ChangeKind::Added)

@@ -6,6 +6,7 @@
 
 #include "graph/graph_model.h"
 #include "trace/step.h"
+#include "ui/session.h"
 
 class QLabel;
 class QTextBrowser;
@@ -22,6 +23,9 @@ class DiffView : public QWidget {
  public:
   explicit DiffView(QWidget* parent = nullptr);
 
+  /// The session whose steps are shown: their diffs come from Session::diffOf (computed once).
+  void setSession(SessionPtr session) { session_ = std::move(session); }
+
   void showStep(const trace::Step& step);
   void clear();
 
@@ -35,6 +39,7 @@ class DiffView : public QWidget {
  private:
   void requestOrExplain(graph::GraphModel model, LayoutService& layout, GraphScene& scene);
 
+  SessionPtr session_;
   QLabel* caption_;
   GraphScene* beforeScene_;
   GraphScene* afterScene_;

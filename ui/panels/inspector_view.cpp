@@ -152,15 +152,16 @@ QString mergeSection(const trace::Step& step) {
   return html;
 }
 
-QString changeSection(const trace::Step& step) {
-  if (!step.modified || !step.before || !step.after || step.before == step.after) return {};
+QString changeSection(const trace::Step& step, const Session* session) {
+  if (!session || !step.modified || !step.before || !step.after || step.before == step.after) return {};
+  const auto diff = session->diffOf(static_cast<std::size_t>(step.index));
   QString html;
-  if (step.kind == trace::StepKind::Pass && step.before->fusion && step.after->fusion) {
-    const trace::FusionDiff d = trace::diff(*step.before->fusion, *step.after->fusion);
+  if (step.kind == trace::StepKind::Pass && diff->fusion) {
+    const trace::FusionDiff& d = *diff->fusion;
     if (!d.empty()) html += section(QStringLiteral("IR changes")) + preformatted(QString::fromStdString(d.toText()));
   }
-  if (step.before->partition && step.after->partition) {
-    const trace::PartitionDiff d = trace::diff(*step.before->partition, *step.after->partition);
+  if (diff->partition) {
+    const trace::PartitionDiff& d = *diff->partition;
     if (!d.empty())
       html += section(QStringLiteral("Regrouped")) +
               preformatted(QString::fromStdString(d.toText(step.after->fusion.get())));
@@ -325,7 +326,7 @@ void InspectorView::showStep(const trace::Step& step) {
   QString html = QStringLiteral("<h2>%1</h2>").arg(esc(step.name));
   html += stepSummary(step);
   if (step.merge) html += mergeSection(step);
-  html += changeSection(step);
+  html += changeSection(step, session_.get());
   html += logSection(step);
   showHtml(html);
 }

@@ -18,6 +18,9 @@ class InspectorView : public QWidget {
  public:
   explicit InspectorView(QWidget* parent = nullptr);
 
+  /// The session whose steps are shown: their diffs come from Session::diffOf (computed once).
+  void setSession(SessionPtr session) { session_ = std::move(session); }
+
   /// The step page: kind, name, phase, round, changed?, time, expr counts, the merge's
   /// verdicts (refusal first, accepted scheduler highlighted), the IR diff of a pass, the log.
   void showStep(const trace::Step& step);
@@ -34,6 +37,7 @@ class InspectorView : public QWidget {
   void showHtml(const QString& body);
 
   QTextBrowser* browser_ = nullptr;
+  SessionPtr session_;
 };
 
 }  // namespace segscope::ui

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "pipeline/pipeline.h"
+#include "trace/diff.h"
 #include "support/file_io.h"
 #include "trace/trace_json.h"
 
@@ -131,6 +132,27 @@ class TestPipeline : public QObject {
     QVERIFY(final.ok());
     QCOMPARE(final->analysis.get(), first.value().get());
     QCOMPARE(final->comparisons.size(), final->analysis->regions.size());
+  }
+
+  void stepDiffsAreComputedOncePerStep() {
+    auto run = pipeline::runPipelineOnFile(sample("cast_chain.py").toStdString(), {});
+    QVERIFY(std::holds_alternative<pipeline::Session>(run));
+    const pipeline::Session& s = std::get<pipeline::Session>(run);
+    int passDiffs = 0, mergeDiffs = 0;
+    for (std::size_t i = 0; i < s.trace->size(); ++i) {
+      const trace::Step& step = s.trace->step(i);
+      const auto diff = s.diffOf(i);
+      QCOMPARE(s.diffOf(i).get(), diff.get());  // cached, shared
+      if (step.kind == trace::StepKind::Pass && step.modified) {
+        QVERIFY(diff->fusion);
+        QCOMPARE(diff->fusion->toText(), trace::diff(*step.before->fusion, *step.after->fusion).toText());
+        ++passDiffs;
+      }
+      if (step.merge && step.merge->ok() && diff->partition) mergeDiffs += diff->partition->empty() ? 0 : 1;
+    }
+    QVERIFY(passDiffs > 0);
+    QVERIFY(mergeDiffs > 0);
+    QVERIFY(!s.diffOf(s.trace->size() + 5)->fusion);  // out of range: empty, not a crash
   }
 };
 
