@@ -10,15 +10,16 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "ui/models/merge_log_filter.h"
+#include "ui/models/timeline_filter.h"
 #include "ui/step_text.h"
 
 namespace segscope::ui {
 
 namespace {
 
-constexpr int kStepIndexRole = Qt::UserRole + 1;
-constexpr int kAcceptedRole = Qt::UserRole + 2;
-constexpr int kSortRole = Qt::UserRole + 3;  // numbers as numbers, so 9 sorts before 10
+constexpr int kAcceptedRole = kMergeAcceptedRole;
+constexpr int kSortRole = kMergeSortRole;
 
 const QColor kAcceptedColor(0x2e, 0x7d, 0x32);
 const QColor kRefusedColor(0xc6, 0x28, 0x28);
@@ -63,34 +64,6 @@ QList<QStandardItem*> rowFor(const trace::Step& step) {
 }
 
 }  // namespace
-
-/// Keeps the rows that match the result choice and contain the text in any column.
-class MergeLogFilter final : public QSortFilterProxyModel {
- public:
-  explicit MergeLogFilter(QObject* parent) : QSortFilterProxyModel(parent) { setSortRole(kSortRole); }
-
-  void setCriteria(MergeLogView::ResultFilter result, QString needle) {
-    result_ = result;
-    needle_ = std::move(needle);
-    invalidateFilter();
-  }
-
- protected:
-  bool filterAcceptsRow(int row, const QModelIndex& parent) const override {
-    const QAbstractItemModel* source = sourceModel();
-    const bool accepted = source->index(row, 0, parent).data(kAcceptedRole).toBool();
-    if (result_ == MergeLogView::AcceptedOnly && !accepted) return false;
-    if (result_ == MergeLogView::RefusedOnly && accepted) return false;
-    if (needle_.isEmpty()) return true;
-    for (int column = 0; column < source->columnCount(parent); ++column)
-      if (source->index(row, column, parent).data().toString().contains(needle_, Qt::CaseInsensitive)) return true;
-    return false;
-  }
-
- private:
-  MergeLogView::ResultFilter result_ = MergeLogView::AllResults;
-  QString needle_;
-};
 
 MergeLogView::MergeLogView(QWidget* parent) : QWidget(parent) {
   resultFilter_ = new QComboBox(this);
@@ -138,12 +111,12 @@ MergeLogView::~MergeLogView() = default;
 
 void MergeLogView::setSession(SessionPtr session) {
   session_ = std::move(session);
-  currentStep_ = -1;
+  choice_.setCurrent(-1);
   rebuildModel();
 }
 
 void MergeLogView::rebuildModel() {
-  settingCurrent_ = true;  // the reset moves the current index; that is not the user
+  const StepChoice::Quiet quiet = choice_.quiet();  // the reset moves the current index; that is not the user
   model_->removeRows(0, model_->rowCount());
   model_->setHorizontalHeaderLabels(
       {tr("Step"), tr("Phase"), tr("Round"), tr("Groups"), tr("Ops"), tr("Result"), tr("Scheduler"), tr("Reason")});
@@ -152,12 +125,11 @@ void MergeLogView::rebuildModel() {
       if (step.merge) model_->appendRow(rowFor(step));
   }
   table_->resizeColumnsToContents();
-  settingCurrent_ = false;
 }
 
 void MergeLogView::setCurrentStep(int index) {
-  currentStep_ = index;
-  settingCurrent_ = true;
+  choice_.setCurrent(index);
+  const StepChoice::Quiet quiet = choice_.quiet();
   QModelIndex found;
   for (int row = 0; row < filter_->rowCount() && !found.isValid(); ++row) {
     const QModelIndex cell = filter_->index(row, StepColumn);
@@ -169,23 +141,17 @@ void MergeLogView::setCurrentStep(int index) {
   } else {
     table_->selectionModel()->clear();
   }
-  settingCurrent_ = false;
 }
 
 void MergeLogView::onRowChosen(const QModelIndex& proxyIndex) {
-  if (settingCurrent_ || !proxyIndex.isValid()) return;
-  const int step = proxyIndex.data(kStepIndexRole).toInt();
-  // A click moves the current row and then reports the click: one choice, one signal.
-  if (step == currentStep_) return;
-  currentStep_ = step;
-  emit stepActivated(step);
+  if (proxyIndex.isValid() && choice_.choose(proxyIndex.data(kStepIndexRole).toInt()))
+    emit stepActivated(choice_.current());
 }
 
 void MergeLogView::onFilterChanged() {
-  settingCurrent_ = true;
-  filter_->setCriteria(static_cast<ResultFilter>(resultFilter_->currentIndex()), textFilter_->text());
-  settingCurrent_ = false;
-  setCurrentStep(currentStep_);
+  const StepChoice::Quiet quiet = choice_.quiet();
+  filter_->setCriteria(static_cast<MergeLogFilter::Result>(resultFilter_->currentIndex()), textFilter_->text());
+  setCurrentStep(choice_.current());
 }
 
 }  // namespace segscope::ui

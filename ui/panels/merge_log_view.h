@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+#include "ui/models/step_choice.h"
 #include "ui/session.h"
 
 class QComboBox;
@@ -32,6 +33,7 @@ class MergeLogView : public QWidget {
     ColumnCount
   };
   /// The choices of the result filter, in the combo box's order.
+  /// Indices of the result box, as MergeLogFilter::Result has them.
   enum ResultFilter { AllResults, AcceptedOnly, RefusedOnly };
 
   explicit MergeLogView(QWidget* parent = nullptr);
@@ -60,8 +62,7 @@ class MergeLogView : public QWidget {
   QTableView* table_ = nullptr;
   QStandardItemModel* model_ = nullptr;
   MergeLogFilter* filter_ = nullptr;
-  int currentStep_ = -1;
-  bool settingCurrent_ = false;
+  StepChoice choice_;
 };
 
 }  // namespace segscope::ui

@@ -11,6 +11,7 @@
 
 #include <map>
 
+#include "ui/models/timeline_filter.h"
 #include "ui/step_text.h"
 
 namespace segscope::ui {
@@ -20,17 +21,6 @@ namespace {
 const QColor kAcceptedColor(0x2e, 0x7d, 0x32);
 const QColor kRefusedColor(0xc6, 0x28, 0x28);
 const QColor kSkippedColor(0x9e, 0x9e, 0x9e);
-
-bool stepMatches(const trace::Step& step, const QString& needle) {
-  const auto has = [&](const std::string& text) {
-    return QString::fromStdString(text).contains(needle, Qt::CaseInsensitive);
-  };
-  if (has(step.name) || has(step.phase)) return true;
-  if (shortStepLabel(step).contains(needle, Qt::CaseInsensitive)) return true;
-  for (const std::string& line : step.log)
-    if (has(line)) return true;
-  return false;
-}
 
 QStandardItem* newGroupItem(const QString& title) {
   auto* item = new QStandardItem(title);
@@ -142,37 +132,6 @@ class TreeBuilder {
 
 }  // namespace
 
-/// Shows the steps that pass the search and the "changed something" filter, and the group
-/// rows above them (recursive filtering keeps the parents of every accepted row).
-class TimelineFilter final : public QSortFilterProxyModel {
- public:
-  explicit TimelineFilter(QObject* parent) : QSortFilterProxyModel(parent) { setRecursiveFilteringEnabled(true); }
-
-  void setTrace(std::shared_ptr<const trace::Trace> trace) {
-    trace_ = std::move(trace);
-    invalidateFilter();
-  }
-  void setCriteria(QString needle, bool hideUnchanged) {
-    needle_ = std::move(needle);
-    hideUnchanged_ = hideUnchanged;
-    invalidateFilter();
-  }
-
- protected:
-  bool filterAcceptsRow(int row, const QModelIndex& parent) const override {
-    const int step = sourceModel()->index(row, 0, parent).data(TimelineView::StepIndexRole).toInt();
-    if (step < 0 || !trace_ || static_cast<std::size_t>(step) >= trace_->size()) return false;
-    const trace::Step& s = trace_->step(static_cast<std::size_t>(step));
-    if (hideUnchanged_ && s.changedNothing()) return false;
-    return needle_.isEmpty() || stepMatches(s, needle_);
-  }
-
- private:
-  std::shared_ptr<const trace::Trace> trace_;
-  QString needle_;
-  bool hideUnchanged_ = false;
-};
-
 TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
   search_ = new QLineEdit(this);
   search_->setPlaceholderText(tr("Search steps: name, phase, log"));
@@ -212,13 +171,12 @@ TimelineView::~TimelineView() = default;
 
 void TimelineView::setSession(SessionPtr session) {
   session_ = std::move(session);
-  currentStep_ = -1;
+  choice_.setCurrent(-1);
   rebuildModel();
 }
 
 void TimelineView::rebuildModel() {
-  const bool wasSetting = settingCurrent_;
-  settingCurrent_ = true;  // a model reset moves the current index; that is not the user
+  const StepChoice::Quiet quiet = choice_.quiet();  // a model reset moves the current index; that is not the user
   model_->clear();
   itemOfStep_.clear();
   const trace::Trace* trace = session_ ? session_->trace.get() : nullptr;
@@ -230,12 +188,11 @@ void TimelineView::rebuildModel() {
     builder.finish(*model_);
   }
   tree_->expandAll();
-  settingCurrent_ = wasSetting;
 }
 
 void TimelineView::setCurrentStep(int index) {
-  currentStep_ = index;
-  settingCurrent_ = true;
+  choice_.setCurrent(index);
+  const StepChoice::Quiet quiet = choice_.quiet();
   const auto slot = static_cast<std::size_t>(index);
   QModelIndex proxyIndex;
   if (index >= 0 && slot < itemOfStep_.size() && itemOfStep_[slot])
@@ -247,17 +204,13 @@ void TimelineView::setCurrentStep(int index) {
   } else {
     tree_->selectionModel()->clear();
   }
-  settingCurrent_ = false;
 }
 
 void TimelineView::onRowChosen(const QModelIndex& proxyIndex) {
-  if (settingCurrent_ || !proxyIndex.isValid()) return;
+  if (!proxyIndex.isValid()) return;
   int step = proxyIndex.data(StepIndexRole).toInt();
-  if (step < 0) step = firstStepUnder(proxyIndex);
-  // A click moves the current row and then reports the click: one choice, one signal.
-  if (step < 0 || step == currentStep_) return;
-  currentStep_ = step;
-  emit stepActivated(step);
+  if (step < 0) step = firstStepUnder(proxyIndex);  // a group row stands for its first step
+  if (choice_.choose(step)) emit stepActivated(step);
 }
 
 int TimelineView::firstStepUnder(const QModelIndex& proxyIndex) const {
@@ -271,11 +224,10 @@ int TimelineView::firstStepUnder(const QModelIndex& proxyIndex) const {
 }
 
 void TimelineView::onFilterChanged() {
-  settingCurrent_ = true;
+  const StepChoice::Quiet quiet = choice_.quiet();
   filter_->setCriteria(search_->text(), hideUnchanged_->isChecked());
   tree_->expandAll();
-  settingCurrent_ = false;
-  setCurrentStep(currentStep_);
+  setCurrentStep(choice_.current());
 }
 
 }  // namespace segscope::ui

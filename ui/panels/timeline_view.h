@@ -6,6 +6,8 @@
 
 #include <vector>
 
+#include "ui/models/step_choice.h"
+#include "ui/models/timeline_filter.h"
 #include "ui/session.h"
 
 class QCheckBox;
@@ -24,7 +26,7 @@ class TimelineView : public QWidget {
 
  public:
   /// Item data role holding a row's step index (-1 on group rows).
-  static constexpr int StepIndexRole = Qt::UserRole + 1;
+  static constexpr int StepIndexRole = kStepIndexRole;
 
   explicit TimelineView(QWidget* parent = nullptr);
   ~TimelineView() override;
@@ -33,7 +35,7 @@ class TimelineView : public QWidget {
   /// Selects and scrolls to the row of step `index` without emitting stepActivated; clears
   /// the selection when the step is filtered out or out of range.
   void setCurrentStep(int index);
-  int currentStep() const { return currentStep_; }
+  int currentStep() const { return choice_.current(); }
 
   QTreeView* tree() const { return tree_; }
   QLineEdit* searchBox() const { return search_; }
@@ -56,8 +58,7 @@ class TimelineView : public QWidget {
   QStandardItemModel* model_ = nullptr;
   TimelineFilter* filter_ = nullptr;
   std::vector<QStandardItem*> itemOfStep_;  // by step index
-  int currentStep_ = -1;
-  bool settingCurrent_ = false;  // true while setCurrentStep moves the selection
+  StepChoice choice_;
 };
 
 }  // namespace segscope::ui

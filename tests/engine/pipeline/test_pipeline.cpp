@@ -7,8 +7,8 @@
 #include <thread>
 
 #include "pipeline/pipeline.h"
-#include "trace/diff.h"
 #include "support/file_io.h"
+#include "trace/diff.h"
 #include "trace/trace_json.h"
 
 using namespace segscope;
