@@ -190,6 +190,18 @@ class TestMainWindow : public QObject {
     QVERIFY2(pass > 0, "no step showed removed ops before and added/changed ops after");
   }
 
+  void diffViewExplainsAStepThatOnlyRenamesGroups() {
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    w.openFile(sample("softmax.py"), true);
+    w.findChild<QDockWidget*>("diffDock")->raise();
+    w.lastStep();  // finalize's "number segments in run order": g0 becomes segment 0
+    QVERIFY(w.waitForPicture());
+    QVERIFY2(w.diff().beforeText().contains("No op changes group at this step"), qPrintable(w.diff().beforeText()));
+    QVERIFY2(w.diff().beforeText().contains("segment 0 = g0"), qPrintable(w.diff().beforeText()));
+  }
+
   void exportWritesAnSvgOfTheStep() {
     MainWindow w;
     w.show();

@@ -23,7 +23,8 @@ namespace {
 const char* const kTextStyle =
     "body { font-family: 'DejaVu Sans Mono', monospace; font-size: 9pt; color: #212529; }"
     "div { white-space: pre; padding: 0 4px; }"
-    ".added { background: #d3f9d8; } .removed { background: #ffe3e3; } .changed { background: #fff4e6; }";
+    ".added { background: #d3f9d8; } .removed { background: #ffe3e3; } .changed { background: #fff4e6; }"
+    ".muted { color: #868e96; }";
 
 // The fusion's printed IR with each line that a change touches colored.
 QString coloredIr(const ir::Fusion& fusion, const std::map<std::string, const char*>& classOfExpr) {
@@ -44,12 +45,19 @@ QString coloredIr(const ir::Fusion& fusion, const std::map<std::string, const ch
 
 QString partitionText(const trace::Step& step, const Session::StepDiff& diff) {
   QString html = QString("<html><head><style>%1</style></head><body>").arg(kTextStyle);
-  if (diff.partition) {
-    const std::string text = diff.partition->toText(step.after->fusion.get());
-    for (const QString& line : QString::fromStdString(text).split('\n', Qt::SkipEmptyParts)) {
-      const char* cls = line.startsWith('+') ? "added" : line.startsWith('-') ? "removed" : "changed";
-      html += QString("<div class=\"%1\">%2</div>").arg(cls, line.toHtmlEscaped());
-    }
+  QStringList lines;
+  if (diff.partition)
+    lines = QString::fromStdString(diff.partition->toText(step.after->fusion.get())).split('\n', Qt::SkipEmptyParts);
+  for (const QString& line : lines) {
+    const char* cls = line.startsWith('+') ? "added" : line.startsWith('-') ? "removed" : "changed";
+    html += QString("<div class=\"%1\">%2</div>").arg(cls, line.toHtmlEscaped());
+  }
+  // A step that renames groups (finalize's "number segments") moves no op: say so rather than
+  // leave the pane blank, and show what the step's log says it renamed.
+  if (lines.isEmpty()) {
+    html += "<div class=\"muted\">No op changes group at this step.</div>";
+    for (const std::string& line : step.log)
+      html += QString("<div class=\"muted\">%1</div>").arg(QString::fromStdString(line).toHtmlEscaped());
   }
   return html + "</body></html>";
 }
