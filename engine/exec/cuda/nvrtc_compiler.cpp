@@ -104,36 +104,47 @@ void writeDisk(const std::string& key, const std::string& ptx) {
   if (ec) fs::remove(tmp, ec);
 }
 
-Result<std::string> runNvrtc(const Kernel& kernel, const std::string& arch, std::string& log) {
+struct NvrtcOutput {
+  std::string ptx, cubin, log;
+};
+
+std::string programBytes(nvrtcProgram prog, nvrtcResult (*sizeOf)(nvrtcProgram, std::size_t*),
+                         nvrtcResult (*get)(nvrtcProgram, char*)) {
+  std::size_t size = 0;
+  std::string bytes;
+  if (sizeOf(prog, &size) != NVRTC_SUCCESS || size == 0) return bytes;
+  bytes.resize(size);
+  if (get(prog, bytes.data()) != NVRTC_SUCCESS) bytes.clear();
+  return bytes;
+}
+
+// `archOption` picks the output: a virtual architecture ("--gpu-architecture=compute_90")
+// gives PTX, a real one ("-arch=sm_90") a CUBIN assembled by ptxas.
+Result<NvrtcOutput> runNvrtc(const Kernel& kernel, const std::string& arch, const std::string& archOption,
+                             bool verbosePtxas) {
   nvrtcProgram prog = nullptr;
   nvrtcResult r = nvrtcCreateProgram(&prog, kernel.source.c_str(), (kernel.name + ".cu").c_str(), 0, nullptr, nullptr);
   if (r != NVRTC_SUCCESS)
     return makeError("nvrtc: cannot create the program for " + kernel.name + ": " + nvrtcGetErrorString(r));
-  const std::string archOption = "--gpu-architecture=" + virtualArch(arch);
   std::vector<const char*> options{"-std=c++17", archOption.c_str(), "-default-device"};
+  if (verbosePtxas) options.push_back("-Xptxas=-v");
 #ifdef SEGSCOPE_CUDA_INCLUDE_DIR
   const std::string include = std::string("--include-path=") + SEGSCOPE_CUDA_INCLUDE_DIR;
   options.push_back(include.c_str());
 #endif
   r = nvrtcCompileProgram(prog, static_cast<int>(options.size()), options.data());
-  log = nvrtcLog(prog);
+  NvrtcOutput out;
+  out.log = nvrtcLog(prog);
   if (r != NVRTC_SUCCESS) {
     nvrtcDestroyProgram(&prog);
     return makeError("nvrtc: compiling " + kernel.name + " for " + arch + " failed (" + nvrtcGetErrorString(r) +
-                     "):\n" + log);
+                     "):\n" + out.log);
   }
-  std::size_t size = 0;
-  std::string ptx;
-  if (nvrtcGetPTXSize(prog, &size) == NVRTC_SUCCESS && size > 0) {
-    ptx.resize(size);
-    if (nvrtcGetPTX(prog, ptx.data()) != NVRTC_SUCCESS)
-      ptx.clear();
-    else
-      ptx.resize(size - 1);  // drop the terminating NUL
-  }
+  out.ptx = programBytes(prog, nvrtcGetPTXSize, nvrtcGetPTX);
+  if (!out.ptx.empty()) out.ptx.resize(out.ptx.size() - 1);  // drop the terminating NUL
+  if (verbosePtxas) out.cubin = programBytes(prog, nvrtcGetCUBINSize, nvrtcGetCUBIN);
   nvrtcDestroyProgram(&prog);
-  if (ptx.empty()) return makeError("nvrtc: no PTX for " + kernel.name);
-  return ptx;
+  return out;
 }
 
 }  // namespace
@@ -182,12 +193,27 @@ Result<CompiledKernel> compileToPtx(const Kernel& kernel, const std::string& arc
     out.cacheHit = true;
     out.fromDisk = true;
   } else {
-    SEGSCOPE_TRY(out.ptx, runNvrtc(kernel, arch, out.log));
+    SEGSCOPE_TRY(NvrtcOutput compiled, runNvrtc(kernel, arch, "--gpu-architecture=" + virtualArch(arch), false));
+    if (compiled.ptx.empty()) return makeError("nvrtc: no PTX for " + kernel.name);
+    out.ptx = std::move(compiled.ptx);
+    out.log = std::move(compiled.log);
     writeDisk(key, out.ptx);
   }
   std::lock_guard lock(c.mutex);
   ++(out.fromDisk ? c.stats.diskHits : c.stats.compiles);
   c.entries[key] = out;
+  return out;
+}
+
+Result<AssembledKernel> compileToCubin(const Kernel& kernel, const std::string& arch) {
+  if (arch.rfind("sm_", 0) != 0) return makeError("a CUBIN needs a real architecture (sm_XY), not " + arch);
+  SEGSCOPE_TRY(NvrtcOutput compiled, runNvrtc(kernel, arch, "-arch=" + arch, true));
+  if (compiled.cubin.empty()) return makeError("nvrtc: no CUBIN for " + kernel.name + " on " + arch);
+  AssembledKernel out;
+  out.name = kernel.name;
+  out.cubin = std::move(compiled.cubin);
+  out.resources = parsePtxasInfo(compiled.log, kernel.name);
+  out.log = std::move(compiled.log);
   return out;
 }
 

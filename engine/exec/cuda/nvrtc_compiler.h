@@ -7,6 +7,7 @@
 #include <string>
 
 #include "exec/cuda/codegen/kernel_plan.h"
+#include "exec/cuda/ptxas_info.h"
 #include "support/result.h"
 
 namespace segscope::exec::cuda {
@@ -31,6 +32,18 @@ struct CompileCacheStats {
 /// $XDG_CACHE_HOME/segscope/kernels/<key>.ptx (or ~/.cache/...), written atomically.
 /// A compile error comes back with NVRTC's log in the message.
 Result<CompiledKernel> compileToPtx(const Kernel& kernel, const std::string& arch);
+
+struct AssembledKernel {
+  std::string name;
+  std::string cubin;  // an ELF image for the real architecture it was assembled for
+  KernelResources resources;
+  std::string log;  // NVRTC's log, ptxas' verbose lines included
+};
+
+/// Compiles `kernel` and assembles it with ptxas for the real architecture `arch` ("sm_90"),
+/// verbosely: what would otherwise happen first inside cuModuleLoadData on a GPU (ptxas errors,
+/// the register count, spills, static shared memory) is known on a machine without one. Not cached.
+Result<AssembledKernel> compileToCubin(const Kernel& kernel, const std::string& arch);
 
 /// "13.0": the NVRTC the library was linked against.
 std::string nvrtcVersionString();

@@ -1,6 +1,7 @@
 // NVRTC on generated kernels (skipped without the CUDA toolkit): every kernel of every
-// sample compiles to PTX for sm_90, a syntax error comes back with NVRTC's log, and a
-// second compile is a cache hit (in memory, then from the on-disk cache).
+// sample compiles to PTX for sm_90 and assembles to an sm_90 CUBIN whose registers and shared
+// memory fit its launch (the resource report is in the test's output), a syntax error comes
+// back with NVRTC's log, and a second compile is a cache hit (in memory, then on disk).
 #include <QtTest>
 
 #include "cuda_test_support.h"
@@ -33,6 +34,22 @@ class TestCudaNvrtc : public QObject {
  private:
   QTemporaryDir cacheHome_;
 
+  // Every kernel of every sample and golden case, with the file it came from.
+  template <class Visit>
+  static void forEachSampleKernel(Visit visit) {
+    QStringList files = testing::sampleFiles();
+    const QDir golden(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden");
+    for (const QString& f : golden.entryList({"*.py"}, QDir::Files, QDir::Name)) files << golden.filePath(f);
+    for (const QString& file : files) {
+      const testing::ScriptPlans plans = testing::planScript(file.toStdString());
+      QVERIFY2(plans.error.empty(), plans.error.c_str());
+      for (const testing::SegmentPlan& p : plans.segments) {
+        QVERIFY2(p.plan.ok(), p.plan.ok() ? "" : p.plan.error().message.c_str());
+        for (const exec::cuda::Kernel& k : p.plan->kernels) visit(file, k);
+      }
+    }
+  }
+
  private slots:
   void initTestCase() {
 #ifndef SEGSCOPE_HAVE_NVRTC
@@ -46,27 +63,57 @@ class TestCudaNvrtc : public QObject {
   void everySampleKernelCompiles() {
 #ifdef SEGSCOPE_HAVE_NVRTC
     int compiled = 0;
-    QStringList files = testing::sampleFiles();
-    const QDir golden(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden");
-    for (const QString& f : golden.entryList({"*.py"}, QDir::Files, QDir::Name)) files << golden.filePath(f);
-    for (const QString& file : files) {
-      const testing::ScriptPlans plans = testing::planScript(file.toStdString());
-      QVERIFY2(plans.error.empty(), plans.error.c_str());
-      for (const testing::SegmentPlan& p : plans.segments) {
-        QVERIFY2(p.plan.ok(), p.plan.ok() ? "" : p.plan.error().message.c_str());
-        for (const exec::cuda::Kernel& k : p.plan->kernels) {
-          auto r = exec::cuda::compileToPtx(k, "sm_90");
-          QVERIFY2(r.ok(),
-                   qPrintable(file + ": " + QString::fromStdString(r.ok() ? "" : r.error().message + "\n" + k.source)));
-          QVERIFY(r->ptx.find(".entry " + k.name) != std::string::npos);
-          // Half/float math stays in float: no double arithmetic sneaks in through overloads.
-          if (file.endsWith("/softmax.py")) QVERIFY2(r->ptx.find(".f64") == std::string::npos, r->ptx.c_str());
-          ++compiled;
-        }
-      }
-    }
+    forEachSampleKernel([&](const QString& file, const exec::cuda::Kernel& k) {
+      auto r = exec::cuda::compileToPtx(k, "sm_90");
+      QVERIFY2(r.ok(), qPrintable(file + ": " + QString::fromStdString(r.ok() ? "" : r.error().message + "\n" + k.source)));
+      QVERIFY(r->ptx.find(".entry " + k.name) != std::string::npos);
+      // Half/float math stays in float: no double arithmetic sneaks in through overloads.
+      if (file.endsWith("/softmax.py")) QVERIFY2(r->ptx.find(".f64") == std::string::npos, r->ptx.c_str());
+      ++compiled;
+    });
     qInfo("%d kernels compiled to PTX for sm_90 with NVRTC %s", compiled, exec::cuda::nvrtcVersionString().c_str());
     QVERIFY(compiled > 0);
+#endif
+  }
+
+  // What ptxas would first do inside cuModuleLoadData on the GPU, done here: every kernel is
+  // assembled to an sm_90 CUBIN, and its registers, spills and shared memory must fit a launch
+  // of its own block size on an H100 (65536 registers and 227 KiB of shared memory per block).
+  void everySampleKernelAssemblesToCubin() {
+#ifdef SEGSCOPE_HAVE_NVRTC
+    constexpr std::int64_t kRegistersPerBlock = 65536, kSharedOptIn = 227 * 1024, kStaticSharedLimit = 48 * 1024;
+    int assembled = 0, spilling = 0;
+    forEachSampleKernel([&](const QString& file, const exec::cuda::Kernel& k) {
+      auto r = exec::cuda::compileToCubin(k, "sm_90");
+      QVERIFY2(r.ok(), qPrintable(file + ": " + QString::fromStdString(r.ok() ? "" : r.error().message)));
+      QVERIFY2(r->cubin.rfind("\x7f" "ELF", 0) == 0, k.name.c_str());
+      const exec::cuda::KernelResources& res = r->resources;
+      QVERIFY2(res.registers > 0 && res.registers <= 255, r->log.c_str());
+      const std::int64_t threads =
+          static_cast<std::int64_t>(k.launch.block.x) * k.launch.block.y * k.launch.block.z;
+      const QString where = QString("%1 %2 (block %3)").arg(QFileInfo(file).fileName(), QString::fromStdString(k.name)).arg(threads);
+      QVERIFY2(res.registers * threads <= kRegistersPerBlock, qPrintable(where + ": too many registers for its block"));
+      QVERIFY2(res.sharedBytes <= kStaticSharedLimit, qPrintable(where + ": static shared memory over 48 KiB"));
+      QVERIFY2(res.sharedBytes + k.launch.sharedBytes <= kSharedOptIn, qPrintable(where + ": shared memory over 227 KiB"));
+      if (res.spills()) ++spilling;
+      qInfo("%s: %s, %lld B dynamic shared", qPrintable(where), res.describe().c_str(),
+            static_cast<long long>(k.launch.sharedBytes));
+      ++assembled;
+    });
+    qInfo("%d kernels assembled to sm_90 CUBIN; %d spill", assembled, spilling);
+    QVERIFY(assembled > 0);
+#endif
+  }
+
+  void aCubinNeedsARealArchitecture() {
+#ifdef SEGSCOPE_HAVE_NVRTC
+    auto r = exec::cuda::compileToCubin(tinyKernel("virtual"), "compute_90");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.find("real architecture") != std::string::npos, r.error().message.c_str());
+    auto ok = exec::cuda::compileToCubin(tinyKernel("real"), "sm_90");
+    QVERIFY2(ok.ok(), ok.ok() ? "" : ok.error().message.c_str());
+    QVERIFY(ok->resources.registers > 0);
+    QVERIFY(!ok->resources.spills());
 #endif
   }
 
