@@ -65,7 +65,8 @@ class TestCudaNvrtc : public QObject {
     int compiled = 0;
     forEachSampleKernel([&](const QString& file, const exec::cuda::Kernel& k) {
       auto r = exec::cuda::compileToPtx(k, "sm_90");
-      QVERIFY2(r.ok(), qPrintable(file + ": " + QString::fromStdString(r.ok() ? "" : r.error().message + "\n" + k.source)));
+      QVERIFY2(r.ok(),
+               qPrintable(file + ": " + QString::fromStdString(r.ok() ? "" : r.error().message + "\n" + k.source)));
       QVERIFY(r->ptx.find(".entry " + k.name) != std::string::npos);
       // Half/float math stays in float: no double arithmetic sneaks in through overloads.
       if (file.endsWith("/softmax.py")) QVERIFY2(r->ptx.find(".f64") == std::string::npos, r->ptx.c_str());
@@ -86,15 +87,19 @@ class TestCudaNvrtc : public QObject {
     forEachSampleKernel([&](const QString& file, const exec::cuda::Kernel& k) {
       auto r = exec::cuda::compileToCubin(k, "sm_90");
       QVERIFY2(r.ok(), qPrintable(file + ": " + QString::fromStdString(r.ok() ? "" : r.error().message)));
-      QVERIFY2(r->cubin.rfind("\x7f" "ELF", 0) == 0, k.name.c_str());
+      QVERIFY2(r->cubin.rfind("\x7f"
+                              "ELF",
+                              0) == 0,
+               k.name.c_str());
       const exec::cuda::KernelResources& res = r->resources;
       QVERIFY2(res.registers > 0 && res.registers <= 255, r->log.c_str());
-      const std::int64_t threads =
-          static_cast<std::int64_t>(k.launch.block.x) * k.launch.block.y * k.launch.block.z;
-      const QString where = QString("%1 %2 (block %3)").arg(QFileInfo(file).fileName(), QString::fromStdString(k.name)).arg(threads);
+      const std::int64_t threads = static_cast<std::int64_t>(k.launch.block.x) * k.launch.block.y * k.launch.block.z;
+      const QString where =
+          QString("%1 %2 (block %3)").arg(QFileInfo(file).fileName(), QString::fromStdString(k.name)).arg(threads);
       QVERIFY2(res.registers * threads <= kRegistersPerBlock, qPrintable(where + ": too many registers for its block"));
       QVERIFY2(res.sharedBytes <= kStaticSharedLimit, qPrintable(where + ": static shared memory over 48 KiB"));
-      QVERIFY2(res.sharedBytes + k.launch.sharedBytes <= kSharedOptIn, qPrintable(where + ": shared memory over 227 KiB"));
+      QVERIFY2(res.sharedBytes + k.launch.sharedBytes <= kSharedOptIn,
+               qPrintable(where + ": shared memory over 227 KiB"));
       if (res.spills()) ++spilling;
       qInfo("%s: %s, %lld B dynamic shared", qPrintable(where), res.describe().c_str(),
             static_cast<long long>(k.launch.sharedBytes));
