@@ -58,8 +58,22 @@ struct Combine {
   std::string functor, identity;
 };
 
+// The type a reduction accumulates in. Bools reduce as int: the warp shuffles have no bool
+// overload (a bool argument picks int and the combine's template deduction fails), and max/min
+// over {0, 1} are any/all.
+std::string accumulatorType(ir::DataType out) { return out == ir::DataType::Bool ? "int" : computeTypeName(out); }
+
 Result<Combine> combineFor(const ir::Expr& e, const std::string& type) {
   const bool isFloat = type == "sg_float" || type == "double";
+  if (type == "int") {  // bools: any (max) starts false, all (min) starts true
+    switch (e.op()) {
+      case ir::OpType::Sum: return Combine{"SgAdd()", "0"};
+      case ir::OpType::Prod: return Combine{"SgMul()", "1"};
+      case ir::OpType::Max: return Combine{"SgMax()", "0"};
+      case ir::OpType::Min: return Combine{"SgMin()", "1"};
+      default: return unsupported(e, "not a reduction with a combine");
+    }
+  }
   switch (e.op()) {
     case ir::OpType::Sum: return Combine{"SgAdd()", "(" + type + ")0"};
     case ir::OpType::Prod: return Combine{"SgMul()", "(" + type + ")1"};
@@ -240,7 +254,7 @@ Status RowKernelBuilder::reduce(const ir::Expr& e) {
   const std::string id = std::to_string(e.id());
   if (e.family() == ir::OpFamily::Reduction) {
     const ir::DataType out = e.output()->dtype();
-    const std::string type = computeTypeName(out);
+    const std::string type = accumulatorType(out);
     SEGSCOPE_TRY(Combine c, combineFor(e, type));
     const std::string acc = "acc" + id;
     em_.line(type + " " + acc + " = " + c.identity + ";");
@@ -249,7 +263,7 @@ Status RowKernelBuilder::reduce(const ir::Expr& e) {
     em_.line(acc + " = " + c.functor + "(" + acc + ", (" + type + ")" + x + ");");
     endPass();
     em_.line(acc + " = " + combineAcross(acc, c.functor, c.identity) + ";");
-    em_.line("const " + type + " red" + id + " = " + roundTo(out, acc) + ";");
+    em_.line("const " + computeTypeName(out) + " red" + id + " = " + roundTo(out, acc) + ";");
     done_[{&e, 0}] = "red" + id;
     return {};
   }
@@ -310,7 +324,7 @@ Status RowKernelBuilder::reduceSplit(const ir::Expr& e) {
   const std::string store = "if (active && threadIdx.y == 0) ";
   if (e.family() == ir::OpFamily::Reduction) {
     const ir::DataType out = e.output()->dtype();
-    const std::string type = computeTypeName(out);
+    const std::string type = accumulatorType(out);
     SEGSCOPE_TRY(Combine c, combineFor(e, type));
     const std::string acc = "acc" + id, part = scratch(e, 0, type);
     em_.line(type + " " + acc + " = " + c.identity + ";");
@@ -326,7 +340,7 @@ Status RowKernelBuilder::reduceSplit(const ir::Expr& e) {
     em_.open("for (long long s = 0; active && s < " + splits + "; ++s)");
     em_.line(acc + " = " + c.functor + "(" + acc + ", (" + type + ")sg_ld(" + scratchAt(part, "s") + "));");
     em_.close();
-    em_.line("const " + type + " red" + id + " = " + roundTo(out, acc) + ";");
+    em_.line("const " + computeTypeName(out) + " red" + id + " = " + roundTo(out, acc) + ";");
     done_[{&e, 0}] = "red" + id;
     return {};
   }
