@@ -674,6 +674,16 @@ Status Execution::runHost(const SegmentExport& x, SegmentSamples& out) {
   return {};
 }
 
+// A driver error names the segment and its kernels: an asynchronous fault surfaces at the next
+// synchronising call (the event), which says nothing of what faulted.
+Error attributed(const SegmentExport& x, const SegmentProgram& p, const Error& error) {
+  if (error.message.rfind(segmentName(x), 0) == 0) return error;  // already says which segment
+  std::string what = segmentName(x) + " (" + std::string(segmentExecutionName(p.execution));
+  for (std::size_t i = 0; i < p.plan.kernels.size() && p.execution == SegmentExecution::Kernels; ++i)
+    what += (i ? ", " : ": ") + p.plan.kernels[i].name;
+  return makeError(what + "): " + error.message, error.loc);
+}
+
 Result<SegmentSamples> Execution::runSegment(const SegmentExport& x, const SegmentProgram& p) {
   SegmentSamples out;
   out.segment = x.segment;
@@ -694,7 +704,7 @@ Result<SegmentSamples> Execution::runSegment(const SegmentExport& x, const Segme
     case SegmentExecution::CublasLt: st = runGemm(x, p, out); break;
     case SegmentExecution::Host: st = runHost(x, out); break;
   }
-  if (!st) return st.error();
+  if (!st) return attributed(x, p, st.error());
   if (Status r = release(x); !r) return r.error();
   return out;
 }

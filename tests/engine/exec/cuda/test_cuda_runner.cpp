@@ -299,6 +299,11 @@ class TestCudaRunner : public QObject {
     }
     const std::string expected = call.toStdString() + " failed: CUDA_ERROR_OUT_OF_MEMORY";
     QVERIFY2(message.find(expected) != std::string::npos, message.c_str());
+    // What failed while a segment ran names the segment and, for kernels, each of them.
+    if (call == "cuLaunchKernel" || call == "cuEventElapsedTime") {
+      const std::string kernel = p.plans.segments.at(1).plan->kernels.at(0).name;
+      QVERIFY2(message.rfind("segment 1 (kernels: " + kernel, 0) == 0, message.c_str());
+    }
     QVERIFY2(testing::fakeLog().live.empty(), "a failed run left device memory allocated");
   }
 
