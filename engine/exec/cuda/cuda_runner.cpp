@@ -228,6 +228,9 @@ struct CudaRunner::State {
 
   ~State() {
     if (!env.driver) return;
+    // The modules belong to the primary context, which need not be current on this thread (a
+    // GUI thread may drop the runner): make it current first, or the unloads fail and leak.
+    if (context) env.driver->cuCtxSetCurrent(context);
     for (CUmodule m : modules) env.driver->cuModuleUnload(m);
   }
 
@@ -562,6 +565,11 @@ Status Execution::runGemm(const SegmentExport& x, const SegmentProgram& p, Segme
     out.note = "strided matmul operands: evaluated on the host";
     return runHost(x, out);
   }
+  if (g.k == 0) {  // no GEMM to call; its result is all zeros (or the bias), which the host gives
+    out.execution = segmentExecutionName(SegmentExecution::Host);
+    out.note = "no inner dimension (K = 0): evaluated on the host";
+    return runHost(x, out);
+  }
   SEGSCOPE_TRY(DeviceTensor d, pool_.tensor(g.outDtype, g.outSizes));
   const BlasLtApi& api = *blas_;
   // Descriptors live for this segment only; a small RAII list destroys them on every path.
@@ -644,7 +652,7 @@ Status Execution::runGemm(const SegmentExport& x, const SegmentProgram& p, Segme
                            ptr(d.ptr), dDesc, nullptr, nullptr, 0, nullptr),
         "cublasLtMatmul");
   };
-  if (d.bytes > 0 && g.k > 0)
+  if (d.bytes > 0)
     if (Status st = timeLaunches(launch, out); !st) return st;
   out.bytesOut += d.bytes;
   Slot slot;

@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 
 #include <array>
+#include <initializer_list>
 #include <mutex>
 
 namespace segscope::exec::cuda {
@@ -24,6 +25,16 @@ bool resolve(void* lib, const char* name, Fn& fn, std::string& missing) {
   fn = reinterpret_cast<Fn>(dlsym(lib, name));
   if (!fn) missing += (missing.empty() ? "" : ", ") + std::string(name);
   return fn != nullptr;
+}
+
+// The first of `names` the driver has: CUDA 13's cuda.h maps some plain names to a newer
+// version (cuEventElapsedTime → _v2) that older drivers lack.
+template <class Fn>
+bool resolveNewest(void* lib, std::initializer_list<const char*> names, Fn& fn, std::string& missing) {
+  for (const char* name : names)
+    if ((fn = reinterpret_cast<Fn>(dlsym(lib, name)))) return true;
+  missing += (missing.empty() ? "" : ", ") + std::string(*names.begin());
+  return false;
 }
 
 bool resolveAll(void* lib, DriverApi& a, std::string& missing) {
@@ -51,7 +62,7 @@ bool resolveAll(void* lib, DriverApi& a, std::string& missing) {
   resolve(lib, "cuEventDestroy_v2", a.cuEventDestroy, missing);
   resolve(lib, "cuEventRecord", a.cuEventRecord, missing);
   resolve(lib, "cuEventSynchronize", a.cuEventSynchronize, missing);
-  resolve(lib, "cuEventElapsedTime", a.cuEventElapsedTime, missing);
+  resolveNewest(lib, {"cuEventElapsedTime_v2", "cuEventElapsedTime"}, a.cuEventElapsedTime, missing);
   resolve(lib, "cuGetErrorName", a.cuGetErrorName, missing);
   return missing.empty();
 }

@@ -378,6 +378,7 @@ class TestCudaRunner : public QObject {
         << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden/outer_reduction_split.py";
     QTest::newRow("matmul shapes (cuBLASLt)")
         << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/data/matmul_shapes.py";
+    QTest::newRow("matmul with K = 0") << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/data/matmul_empty_k.py";
   }
   void emulatedDeviceMatchesTheReference() {
     QFETCH(QString, file);
@@ -398,6 +399,10 @@ class TestCudaRunner : public QObject {
     for (const auto& s : run->segments) kernels += static_cast<int>(s.kernels.size());
     if (file.endsWith("matmul_shapes.py"))
       for (const auto& s : run->segments) QCOMPARE(s.execution, std::string("cublaslt"));
+    if (file.endsWith("matmul_empty_k.py")) {  // zeros from the host, not an unwritten buffer
+      QCOMPARE(run->segments.at(0).execution, std::string("host"));
+      QVERIFY2(run->segments.at(0).note.find("K = 0") != std::string::npos, run->segments.at(0).note.c_str());
+    }
     qInfo("%zu segments (%d kernels, %d cuBLASLt calls) match the reference", run->segments.size(), kernels,
           testing::fakeLog().blasMatmuls);
   }
