@@ -15,7 +15,8 @@
 # Environment: OUT (results; at most 8 files come back from the device tool, so everything is
 # bundled into 4), BUILD (build folder, default /tmp/segscope-gpu-build), JOBS, REPEAT (timed
 # launches per segment, default 10), BACKEND (cuda; "cpu" dry-runs the loop and the summary on a
-# machine without a GPU), SKIP_BUILD=1 (reuse BUILD as it is).
+# machine without a GPU), SKIP_BUILD=1 (reuse BUILD as it is), SAMPLE_TIMEOUT (seconds per
+# sample, default 120).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -98,12 +99,18 @@ fi
 
 step "run --backend $BACKEND --verify on every sample (repeat $REPEAT)"
 failures=0
+: >"$OUT/progress.txt"
 for sample in "$ROOT"/samples/*.py; do
   stem=$(basename "$sample" .py)
   echo "---- $stem"
-  "$CLI" run "$sample" --backend "$BACKEND" --verify --repeat "$REPEAT" --json "$RUNS/$stem.json"
+  # Each sample in its own process, under a time limit: a device fault or a hang costs that
+  # sample only, and the progress line in $OUT says how far the loop got if the call is cut short.
+  timeout "${SAMPLE_TIMEOUT:-120}" "$CLI" run "$sample" --backend "$BACKEND" --verify --repeat "$REPEAT" \
+    --json "$RUNS/$stem.json"
   rc=$?
+  [[ $rc -eq 124 ]] && echo "$stem: timed out after ${SAMPLE_TIMEOUT:-120} s"
   echo "$rc" >"$RUNS/$stem.rc"
+  echo "$stem rc=$rc" >>"$OUT/progress.txt"
   [[ $rc -eq 0 ]] || failures=$((failures + 1))
 done
 
@@ -118,7 +125,7 @@ for name in sorted(f[:-3] for f in os.listdir(runs) if f.endswith(".rc")):
     j = json.load(open(path)) if os.path.exists(path) else None
     bundle[name] = {"rc": rc, "run": j}
     if not j:
-        rows.append(f"| {name} | {rc} | no json | | | | | | |")
+        rows.append(f"| {name} | {rc}{' (timed out)' if rc == 124 else ''} | no json | | | | | | |")
         continue
     segs = j.get("segments", [])
     ok = j.get("verify", {}).get("ok")
