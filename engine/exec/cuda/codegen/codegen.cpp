@@ -92,6 +92,10 @@ std::string_view kernelArgKindName(KernelArg::Kind kind) {
 
 Result<KernelPlan> generateKernels(const segmenter::Segment& seg, const ir::Fusion& segmentFusion,
                                    const scheduler::RuntimeInfo& sizes, const CodegenOptions& options) {
+  // The block reductions shuffle with a full warp mask and halve the block down to one warp.
+  const int block = options.maxReductionBlock;
+  if (block < 32 || block > 1024 || (block & (block - 1)) != 0)
+    return makeError("codegen: maxReductionBlock must be a power of two from 32 to 1024, not " + std::to_string(block));
   if (auto reason = noKernelReason(seg, segmentFusion)) {
     KernelPlan plan;
     plan.noKernelReason = *reason;

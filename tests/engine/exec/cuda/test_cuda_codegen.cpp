@@ -121,6 +121,20 @@ class TestCudaCodegen : public QObject {
     QCOMPARE(actual, expected);
   }
 
+  // The block reduction halves a power-of-two block down to one full-mask warp.
+  void aReductionBlockMustBeAPowerOfTwoFrom32() {
+    for (int block : {48, 16, 2048}) {
+      exec::cuda::CodegenOptions options;
+      options.maxReductionBlock = block;
+      const testing::ScriptPlans plans =
+          testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString(), options);
+      QVERIFY2(plans.error.empty(), plans.error.c_str());
+      const auto& plan = plans.segments.at(0).plan;
+      QVERIFY(!plan.ok());
+      QVERIFY2(plan.error().message.find("power of two") != std::string::npos, plan.error().message.c_str());
+    }
+  }
+
   // Every segment of every sample: a plan (or a host/library reason), never an error.
   void samples() {
     int kernels = 0, unfusedPlans = 0, noKernel = 0, segments = 0;
