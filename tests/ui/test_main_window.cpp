@@ -1,6 +1,8 @@
 // The debugger window, offscreen: every sample opens and steps end to end, clicks reach the
 // inspector, refused merges show their verdicts, diffs mark what a pass did, exports write
 // SVG, and a broken file leaves the last good fusion on screen.
+#include <QLineEdit>
+#include <QTreeView>
 #include <QtTest>
 
 #include <QDockWidget>
@@ -17,6 +19,7 @@
 #include "ui/main_window.h"
 #include "ui/panels/diff_view.h"
 #include "ui/panels/inspector_view.h"
+#include "ui/panels/timeline_view.h"
 
 using namespace segscope;
 using ui::MainWindow;
@@ -115,6 +118,22 @@ class TestMainWindow : public QObject {
     QCOMPARE(w.currentStep(), w.stepCount() - 1);
     QTest::keyClick(&w, Qt::Key_Home);
     QCOMPARE(w.currentStep(), 0);
+  }
+
+  void ctrlFSearchesTheSteps() {
+    MainWindow w;
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("cross_entropy.py"), true);
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    w.timeline().searchBox()->setText("old text");
+    QTest::keyClick(&w, Qt::Key_F, Qt::ControlModifier);
+    QVERIFY(w.timeline().searchBox()->hasFocus());
+    QCOMPARE(w.timeline().searchBox()->selectedText(), QString("old text"));  // typing replaces it
+    QTest::keyClicks(w.timeline().searchBox(), "final_merge");
+    QCOMPARE(w.timeline().searchBox()->text(), QString("final_merge"));
+    QVERIFY(w.timeline().tree()->model()->rowCount() > 0);
   }
 
   void clickingANodeFillsTheInspector() {
