@@ -1,6 +1,7 @@
 // The CPU reference interpreter: binds inputs, evaluates exprs in order, returns HostTensors.
 #include "exec/cpu_reference.h"
 
+#include <algorithm>
 #include <new>
 #include <optional>
 #include <string>
@@ -8,7 +9,7 @@
 
 #include "exec/half_float.h"
 #include "exec/prng.h"
-#include "exec/ref_kernels.h"
+#include "exec/ref_interpreter.h"
 
 namespace segscope::exec {
 namespace {
@@ -61,56 +62,9 @@ RefTensor fromHost(const HostTensor& h) {
   return t;
 }
 
-class Interpreter {
- public:
-  Interpreter(const ir::Fusion& fusion, const ReferenceOptions& options, bool keepAll)
-      : fusion_(fusion), options_(options), keepAll_(keepAll) {}
+}  // namespace
 
-  Status bindInputs(const std::vector<Value>& inputs);
-  void run(const ir::Expr& e);
-  std::vector<Value> outputs();
-  ValueMap takeAll();
-
- private:
-  void bindInput(const ir::Val* val, const Value& value);
-  void bindTensorInput(const ir::TensorView* tv, const HostTensor& t);
-  void bindExtent(const ir::Val* sym, std::int64_t extent, const std::string& what);
-
-  // --- reading values ---
-  const ir::ScalarValue& scalarOf(const ir::Val* v);
-  double doubleOf(const ir::Val* v) { return ir::scalarAsDouble(scalarOf(v)); }
-  std::int64_t intOf(const ir::Val* v);
-  std::int64_t resolve(const ir::SymInt& s) { return s.isConst() ? s.value : intOf(s.sym); }
-  Shape resolve(const std::vector<ir::SymInt>& list);
-  const RefTensor& tensorOf(const ir::Val* v);
-  Shape sizesOf(const ir::Val* v);
-  /// An elementwise operand: the tensor, or a scalar as a rank-0 tensor of its dtype.
-  RefTensor operandOf(const ir::Val* v);
-  Value valueOf(const ir::Val* v);
-
-  // --- running exprs ---
-  void checkDtypes(const ir::Expr& e) const;
-  void runElementwise(const ir::Expr& e);
-  void runReduction(const ir::Expr& e);
-  void runView(const ir::Expr& e);
-  void runCreation(const ir::Expr& e);
-  void runIndexing(const ir::Expr& e);
-  void runLinalg(const ir::Expr& e);
-  ref::SdpaOptions sdpaOptions(const ir::Expr& e, std::size_t firstOption);
-  std::uint64_t randomSeed(const ir::Expr& e, std::size_t firstOption);
-  void setOutput(const ir::Expr& e, std::size_t i, RefTensor t);
-  void releaseDeadInputs(const ir::Expr& e);
-
-  const ir::Fusion& fusion_;
-  const ReferenceOptions& options_;
-  bool keepAll_;
-  std::unordered_map<int, RefTensor> tensors_;
-  std::unordered_map<int, ir::ScalarValue> scalars_;
-  std::unordered_map<int, HostTensor> rawInputs_;  // inputs whose dtype has no host arithmetic
-  std::unordered_map<int, int> usesLeft_;
-  ValueMap all_;
-  ref::StoragePool pool_;  // dead values' buffers feed later ops
-};
+namespace ref {
 
 // ---------------------------------------------------------------- binding inputs
 
@@ -250,6 +204,12 @@ void Interpreter::checkDtypes(const ir::Expr& e) const {
 
 void Interpreter::run(const ir::Expr& e) {
   checkDtypes(e);
+  dispatch(e);
+  if (bounded_) trackBounds(e);
+  releaseDeadInputs(e);
+}
+
+void Interpreter::dispatch(const ir::Expr& e) {
   switch (e.family()) {
     case OpFamily::Unary:
     case OpFamily::Binary:
@@ -286,11 +246,10 @@ void Interpreter::run(const ir::Expr& e) {
     case OpFamily::SdpaFwd:
     case OpFamily::SdpaBwd: runLinalg(e); break;
   }
-  releaseDeadInputs(e);
 }
 
 void Interpreter::runElementwise(const ir::Expr& e) {
-  const DataType out = e.output()->dtype();
+  const DataType out = outType(e, 0);
   std::vector<RefTensor> args;
   for (std::size_t i = 0; i < e.numOperands(); ++i) args.push_back(operandOf(e.operand(i)));
   switch (e.family()) {
@@ -309,22 +268,21 @@ void Interpreter::runReduction(const ir::Expr& e) {
   const RefTensor& x = tensorOf(e.operand(0));
   const ir::ExprAttributes& a = e.attrs();
   switch (e.family()) {
-    case OpFamily::Reduction: return setOutput(e, 0, ref::reduce(e.op(), x, a.dims, a.keepdim, e.output()->dtype()));
+    case OpFamily::Reduction: return setOutput(e, 0, ref::reduce(e.op(), x, a.dims, a.keepdim, outType(e, 0)));
     case OpFamily::Var:
-      return setOutput(e, 0,
-                       ref::varMean(x, a.dims, a.correction, a.keepdim, e.output()->dtype(), e.output()->dtype()).var);
+      return setOutput(e, 0, ref::varMean(x, a.dims, a.correction, a.keepdim, outType(e, 0), outType(e, 0)).var);
     case OpFamily::VarMean: {
-      auto r = ref::varMean(x, a.dims, a.correction, a.keepdim, e.output(0)->dtype(), e.output(1)->dtype());
+      auto r = ref::varMean(x, a.dims, a.correction, a.keepdim, outType(e, 0), outType(e, 1));
       setOutput(e, 0, std::move(r.var));
       return setOutput(e, 1, std::move(r.mean));
     }
     case OpFamily::Welford: {
-      auto r = ref::welford(x, a.dims, e.output(0)->dtype(), e.output(1)->dtype(), e.output(2)->dtype());
+      auto r = ref::welford(x, a.dims, outType(e, 0), outType(e, 1), outType(e, 2));
       setOutput(e, 0, std::move(r.avg));
       setOutput(e, 1, std::move(r.m2));
       return setOutput(e, 2, std::move(r.n));
     }
-    default: return setOutput(e, 0, ref::cumsum(x, a.axis, e.output()->dtype()));
+    default: return setOutput(e, 0, ref::cumsum(x, a.axis, outType(e, 0)));
   }
 }
 
@@ -337,7 +295,7 @@ void Interpreter::runView(const ir::Expr& e) {
   if (e.family() == OpFamily::Cat) {
     std::vector<const RefTensor*> xs;
     for (std::size_t i = 0; i < e.numOperands(); ++i) xs.push_back(&tensorOf(e.operand(i)));
-    return setOutput(e, 0, ref::cat(xs, a.axis, e.output()->dtype()));
+    return setOutput(e, 0, ref::cat(xs, a.axis, outType(e, 0)));
   }
   const RefTensor& x = tensorOf(e.operand(0));
   switch (e.family()) {
@@ -372,7 +330,7 @@ std::uint64_t Interpreter::randomSeed(const ir::Expr& e, std::size_t firstOption
 
 void Interpreter::runCreation(const ir::Expr& e) {
   const ir::ExprAttributes& a = e.attrs();
-  const DataType out = e.output()->dtype();
+  const DataType out = outType(e, 0);
   switch (e.family()) {
     case OpFamily::Full: return setOutput(e, 0, ref::full(resolve(a.shape), doubleOf(e.operand(0)), out));
     case OpFamily::Iota: {
@@ -424,22 +382,22 @@ ref::SdpaOptions Interpreter::sdpaOptions(const ir::Expr& e, std::size_t firstOp
 void Interpreter::runLinalg(const ir::Expr& e) {
   const auto t = [&](std::size_t i) -> const RefTensor& { return tensorOf(e.operand(i)); };
   switch (e.family()) {
-    case OpFamily::Matmul: return setOutput(e, 0, ref::matmul(t(0), t(1), e.output()->dtype()));
+    case OpFamily::Matmul: return setOutput(e, 0, ref::matmul(t(0), t(1), outType(e, 0)));
     case OpFamily::Linear: {
       const bool hasBias = !e.attrs().flags.empty() && e.attrs().flags[0];
-      return setOutput(e, 0, ref::linear(t(0), t(1), hasBias ? &t(2) : nullptr, e.output()->dtype()));
+      return setOutput(e, 0, ref::linear(t(0), t(1), hasBias ? &t(2) : nullptr, outType(e, 0)));
     }
     case OpFamily::SdpaFwd: {
-      auto r = ref::sdpaFwd(t(0), t(1), t(2), sdpaOptions(e, 3), e.output(0)->dtype(), e.output(1)->dtype());
+      auto r = ref::sdpaFwd(t(0), t(1), t(2), sdpaOptions(e, 3), outType(e, 0), outType(e, 1));
       setOutput(e, 0, std::move(r.out));
       setOutput(e, 1, std::move(r.logsumexp));
       // No dropout, so no philox state: both are 0.
-      setOutput(e, 2, ref::full({}, 0.0, e.output(2)->dtype()));
-      return setOutput(e, 3, ref::full({}, 0.0, e.output(3)->dtype()));
+      setOutput(e, 2, ref::full({}, 0.0, outType(e, 2)));
+      return setOutput(e, 3, ref::full({}, 0.0, outType(e, 3)));
     }
     default: {
-      auto r = ref::sdpaBwd(t(0), t(1), t(2), t(3), t(4), t(5), sdpaOptions(e, 8), e.output(0)->dtype(),
-                            e.output(1)->dtype(), e.output(2)->dtype());
+      auto r = ref::sdpaBwd(t(0), t(1), t(2), t(3), t(4), t(5), sdpaOptions(e, 8), outType(e, 0), outType(e, 1),
+                            outType(e, 2));
       setOutput(e, 0, std::move(r.gradQ));
       setOutput(e, 1, std::move(r.gradK));
       return setOutput(e, 2, std::move(r.gradV));
@@ -450,6 +408,10 @@ void Interpreter::runLinalg(const ir::Expr& e) {
 // Stores an expr's result after checking it against the IR (a mismatch means the IR and
 // the data disagree, which the user must hear about) and learning its symbolic extents.
 void Interpreter::setOutput(const ir::Expr& e, std::size_t i, RefTensor t) {
+  if (capture_) {
+    capture_->at(i) = std::move(t);
+    return;
+  }
   const ir::Val* val = e.output(i);
   if (val->isScalar()) {
     if (t.numel() != 1) fail(val->name() + " is a scalar but the op produced " + ref::shapeText(t.sizes));
@@ -482,6 +444,7 @@ void Interpreter::releaseDeadInputs(const ir::Expr& e) {
     if (dead == tensors_.end()) continue;
     pool_.recycle(std::move(dead->second.storage));
     tensors_.erase(dead);
+    bounds_.erase(in->id());
   }
 }
 
@@ -496,6 +459,12 @@ ValueMap Interpreter::takeAll() {
   return std::move(all_);
 }
 
+}  // namespace ref
+
+namespace {
+
+using ref::Interpreter;
+
 // Prefixes the op name unless the kernel's message already names it.
 Error exprError(const ir::Expr& e, std::string message) {
   const std::string op(e.opName());
@@ -505,8 +474,8 @@ Error exprError(const ir::Expr& e, std::string message) {
 
 template <class Finish>
 auto interpret(const ir::Fusion& fusion, const std::vector<Value>& inputs, const ReferenceOptions& options,
-               bool keepAll, Finish finish) -> Result<decltype(finish(std::declval<Interpreter&>()))> {
-  Interpreter interpreter(fusion, options, keepAll);
+               bool keepAll, bool bounded, Finish finish) -> Result<decltype(finish(std::declval<Interpreter&>()))> {
+  Interpreter interpreter(fusion, options, keepAll, bounded);
   try {
     if (auto st = interpreter.bindInputs(inputs); !st) return st.error();
   } catch (const std::bad_alloc&) {
@@ -534,12 +503,29 @@ auto interpret(const ir::Fusion& fusion, const std::vector<Value>& inputs, const
 
 Result<std::vector<Value>> runReference(const ir::Fusion& fusion, const std::vector<Value>& inputs,
                                         const ReferenceOptions& options) {
-  return interpret(fusion, inputs, options, false, [](Interpreter& in) { return in.outputs(); });
+  return interpret(fusion, inputs, options, false, false, [](Interpreter& in) { return in.outputs(); });
 }
 
 Result<ValueMap> runReferenceAll(const ir::Fusion& fusion, const std::vector<Value>& inputs,
                                  const ReferenceOptions& options) {
-  return interpret(fusion, inputs, options, true, [](Interpreter& in) { return in.takeAll(); });
+  return interpret(fusion, inputs, options, true, false, [](Interpreter& in) { return in.takeAll(); });
+}
+
+Result<BoundedOutputs> runReferenceBounded(const ir::Fusion& fusion, const std::vector<Value>& inputs,
+                                           const ReferenceOptions& options) {
+  return interpret(fusion, inputs, options, false, true, [](Interpreter& in) {
+    return BoundedOutputs{in.outputs(), in.outputBounds()};
+  });
+}
+
+Result<BoundedValues> runReferenceAllBounded(const ir::Fusion& fusion, const std::vector<Value>& inputs,
+                                             const ReferenceOptions& options) {
+  return interpret(fusion, inputs, options, true, true, [](Interpreter& in) {
+    BoundedValues v;
+    v.bounds = in.takeAllBounds();
+    v.values = in.takeAll();
+    return v;
+  });
 }
 
 }  // namespace segscope::exec

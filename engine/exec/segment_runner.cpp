@@ -33,10 +33,10 @@ Result<TimedRun> SegmentRunner::run(const std::vector<Value>& inputs, const RunC
   }
   out.outputs = std::move(ran.outputs);
   if (reference) {
-    SEGSCOPE_TRY(std::vector<Value> expected, runReference(*reference, inputs, referenceOptions));
+    SEGSCOPE_TRY(BoundedOutputs expected, runReferenceBounded(*reference, inputs, referenceOptions));
     std::vector<std::string> names;
     for (const ir::FusionOutput& o : reference->outputs()) names.push_back(o.val->name());
-    out.comparison = compareOutputs(expected, out.outputs, names);
+    out.comparison = compareOutputs(expected.outputs, out.outputs, names, expected.bounds);
   }
   return out;
 }

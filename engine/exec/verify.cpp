@@ -21,10 +21,14 @@ Tolerance toleranceFor(ir::DataType dtype) {
 
 namespace {
 
-bool close(double e, double a, const Tolerance& t) {
+double allowance(double e, const Tolerance& t, double bound) {
+  return t.absolute + t.relative * std::abs(e) + kBoundSafety * bound;
+}
+
+bool close(double e, double a, const Tolerance& t, double bound = 0) {
   if (std::isnan(e) || std::isnan(a)) return std::isnan(e) && std::isnan(a);
   if (std::isinf(e) || std::isinf(a)) return e == a;
-  return std::abs(e - a) <= t.absolute + t.relative * std::abs(e);
+  return std::abs(e - a) <= allowance(e, t, bound);
 }
 
 std::string shapeText(const std::vector<std::int64_t>& s) {
@@ -35,7 +39,7 @@ std::string shapeText(const std::vector<std::int64_t>& s) {
 
 }  // namespace
 
-Comparison compareValues(const Value& expected, const Value& actual) {
+Comparison compareValues(const Value& expected, const Value& actual, const std::vector<double>& bound) {
   Comparison c;
   if (expected.index() != actual.index()) {
     c.ok = false;
@@ -65,15 +69,18 @@ Comparison compareValues(const Value& expected, const Value& actual) {
   }
   const Tolerance tol = toleranceFor(e.dtype());
   const std::vector<double> ev = e.asDoubles(), av = a.asDoubles();
-  double worstExcess = 0;
+  const bool bounded = bound.size() == ev.size();
+  double worstExcess = 0, worstBound = 0;
   for (std::size_t i = 0; i < ev.size(); ++i) {
-    const bool fine = close(ev[i], av[i], tol);
+    const double b = bounded ? bound[i] : 0.0;
+    const bool fine = close(ev[i], av[i], tol, b);
     const double err = std::isfinite(ev[i]) && std::isfinite(av[i]) ? std::abs(ev[i] - av[i]) : (fine ? 0 : INFINITY);
     c.maxAbsError = std::max(c.maxAbsError, err);
-    const double excess = fine ? 0 : err - tol.absolute - tol.relative * std::abs(ev[i]);
+    const double excess = fine ? 0 : err - allowance(ev[i], tol, b);
     if (!fine && (c.ok || excess > worstExcess)) {
       c.ok = false;
       worstExcess = excess;
+      worstBound = b;
       c.worstIndex = static_cast<std::int64_t>(i);
       c.expected = ev[i];
       c.actual = av[i];
@@ -82,14 +89,16 @@ Comparison compareValues(const Value& expected, const Value& actual) {
   if (!c.ok) {
     std::ostringstream m;
     m << "element " << c.worstIndex << " is " << c.actual << " but the reference has " << c.expected
-      << " (max abs error " << c.maxAbsError << ", tolerance " << tol.absolute << " + " << tol.relative << "·|ref|)";
+      << " (max abs error " << c.maxAbsError << ", tolerance " << tol.absolute << " + " << tol.relative << "·|ref|";
+    if (bounded) m << " + " << kBoundSafety << " × error bound " << worstBound;
+    m << ")";
     c.message = m.str();
   }
   return c;
 }
 
 Comparison compareOutputs(const std::vector<Value>& expected, const std::vector<Value>& actual,
-                          const std::vector<std::string>& names) {
+                          const std::vector<std::string>& names, const std::vector<std::vector<double>>& bounds) {
   if (expected.size() != actual.size()) {
     Comparison c;
     c.ok = false;
@@ -98,7 +107,8 @@ Comparison compareOutputs(const std::vector<Value>& expected, const std::vector<
   }
   Comparison worst;
   for (std::size_t i = 0; i < expected.size(); ++i) {
-    Comparison c = compareValues(expected[i], actual[i]);
+    static const std::vector<double> unbounded;
+    Comparison c = compareValues(expected[i], actual[i], i < bounds.size() ? bounds[i] : unbounded);
     if (!c.ok) {
       c.message = (i < names.size() ? names[i] : "output " + std::to_string(i)) + ": " + c.message;
       return c;

@@ -118,8 +118,8 @@ inline CUresult moduleLoadData(CUmodule* m, const void* image) {
     }
     QProcess cxx;
     cxx.start(QString::fromStdString(log.hostCompiler),
-              {"-std=c++17", "-O1", "-w", "-shared", "-fPIC", "-DSG_COMPUTE_DOUBLE", "-o",
-               QString::fromStdString(stem + ".so"), QString::fromStdString(stem + ".cpp")});
+              {"-std=c++17", "-O1", "-w", "-shared", "-fPIC", "-o", QString::fromStdString(stem + ".so"),
+               QString::fromStdString(stem + ".cpp")});
     if (!cxx.waitForFinished(300000) || cxx.exitCode() != 0) {
       std::fprintf(stderr, "%s\n", cxx.readAllStandardError().left(4000).constData());
       delete module;
