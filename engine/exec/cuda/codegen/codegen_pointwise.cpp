@@ -11,8 +11,10 @@
 
 namespace segscope::exec::cuda::codegen {
 
-std::string kernelSource(const std::string& name, const std::string& signature, const std::string& body) {
-  return prelude() + "\nextern \"C\" __global__ void " + name + "(\n    " + signature + ") {\n" + body + "}\n";
+std::string kernelSource(const std::string& name, const std::string& signature, const std::string& body,
+                         std::int64_t maxThreads) {
+  const std::string bounds = maxThreads > 0 ? "__launch_bounds__(" + std::to_string(maxThreads) + ") " : "";
+  return prelude() + "\nextern \"C\" __global__ void " + bounds + name + "(\n    " + signature + ") {\n" + body + "}\n";
 }
 
 namespace {

@@ -1,5 +1,7 @@
 // Reduction and normalization kernels. Reduced dims innermost: one block per row, a
-// strided loop per thread, then a warp-shuffle + shared-memory block reduction. Reduced
+// strided loop per thread (the block size a literal, so the loop unrolls and keeps several
+// loads in flight), then a warp-shuffle + shared-memory block reduction; with fewer rows
+// than the GPU has SMs to fill, each row is split across gridDim.y blocks too. Reduced
 // dims outer: one thread per output column looping over the reduced rows (adjacent threads
 // read adjacent columns, so loads coalesce); with few columns the reduced rows are split
 // across gridDim.y blocks too, each writing a partial per column, and a second kernel combines
@@ -85,8 +87,9 @@ Result<Combine> combineFor(const ir::Expr& e, const std::string& type) {
   }
 }
 
-/// Outer reductions split across blocks: the partial kernel reduces chunk `split` of the reduced
-/// rows of each column into scratch[split, column]; the finish kernel combines the partials.
+/// Reductions split across blocks: the partial kernel reduces chunk `split` of each row's
+/// reduced elements (outer: of each column's reduced rows) into scratch[split, row]; the
+/// finish kernel, one thread per row, combines the partials.
 struct GridSplit {
   enum class Phase { None, Partial, Finish };
   Phase phase = Phase::None;
@@ -95,8 +98,14 @@ struct GridSplit {
 
 class RowKernelBuilder {
  public:
-  RowKernelBuilder(const KernelContext& ctx, const RowShape& shape, bool block, GridSplit split = {})
-      : ctx_(ctx), shape_(shape), block_(block), split_(split), em_(ctx.sizes, args_, ctx.inMemory) {
+  RowKernelBuilder(const KernelContext& ctx, const RowShape& shape, bool block, std::int64_t blockThreads,
+                   GridSplit split = {})
+      : ctx_(ctx),
+        shape_(shape),
+        block_(block),
+        blockThreads_(blockThreads),
+        split_(split),
+        em_(ctx.sizes, args_, ctx.inMemory) {
     em_.temps = ctx.temps;
     em_.onLoad = [this](const ir::Val* v, const Index& idx, const std::string& global) {
       return cachedLoad(v, idx, global);
@@ -121,6 +130,7 @@ class RowKernelBuilder {
   }
   Result<std::string> accumulate(const ir::Expr& e, const std::string& type, const std::string& acc,
                                  const std::string& combine, const std::string& centre);
+  Status welfordPass(const ir::Expr& e, const std::string& type);
   Status reduce(const ir::Expr& e);
   Status reduceSplit(const ir::Expr& e);
   Status finishVariance(const ir::Expr& e, const std::string& type, const std::string& mean, const std::string& s2);
@@ -146,6 +156,7 @@ class RowKernelBuilder {
   const KernelContext& ctx_;
   RowShape shape_;
   bool block_;
+  std::int64_t blockThreads_;  // block-per-row kernels: the launch's block.x
   GridSplit split_;
   bool cacheRows_ = false;
   bool inPass_ = false;
@@ -187,11 +198,14 @@ Index RowKernelBuilder::fullIndex(const Index& reducedIdx) const {
 
 void RowKernelBuilder::openReductionLoop() {
   const std::string n = std::to_string(shape_.extent) + "LL";
-  if (split_.phase == GridSplit::Phase::Partial) {  // this block's chunk [sg_r0, sg_r1) of the rows
-    em_.open("for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += blockDim.y)");
+  const std::string stride = "SG_BLOCK(" + std::to_string(blockThreads_) + ")";
+  if (block_) em_.line("#pragma unroll 4");
+  if (split_.phase == GridSplit::Phase::Partial) {  // this block's chunk [sg_r0, sg_r1) of the row
+    em_.open(block_ ? "for (long long r = sg_r0 + threadIdx.x; r < sg_r1; r += " + stride + ")"
+                    : "for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += blockDim.y)");
     return;
   }
-  em_.open(block_ ? "for (long long r = threadIdx.x; r < " + n + "; r += blockDim.x)"
+  em_.open(block_ ? "for (long long r = threadIdx.x; r < " + n + "; r += " + stride + ")"
                   : "for (long long r = active ? threadIdx.y : " + n + "; r < " + n + "; r += blockDim.y)");
 }
 
@@ -249,6 +263,24 @@ Result<std::string> RowKernelBuilder::accumulate(const ir::Expr& e, const std::s
   return acc;
 }
 
+// var / var_mean / welford of a block-per-row kernel in one pass: each thread runs Welford
+// over its elements (mean{id}, m2_{id}, n{id}), then the block merges them (Chan's formula).
+// Reads the row once instead of twice, and stays accurate where sum − n·mean² would cancel.
+Status RowKernelBuilder::welfordPass(const ir::Expr& e, const std::string& type) {
+  const std::string id = std::to_string(e.id());
+  const std::string n = "n" + id, mean = "mean" + id, m2 = "m2_" + id;
+  em_.line(type + " " + n + " = 0, " + mean + " = 0, " + m2 + " = 0;");
+  const Index full = beginPass();
+  SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
+  em_.line("const " + type + " x = (" + type + ")" + x + ", delta = x - " + mean + ";");
+  em_.line(n + " += (" + type + ")1;");
+  em_.line(mean + " += delta / " + n + ";");
+  em_.line(m2 + " += delta * (x - " + mean + ");");
+  endPass();
+  em_.line("sg_block_welford(" + mean + ", " + m2 + ", " + n + ");");
+  return {};
+}
+
 Status RowKernelBuilder::reduce(const ir::Expr& e) {
   if (split_.phase != GridSplit::Phase::None) return reduceSplit(e);
   const std::string id = std::to_string(e.id());
@@ -267,10 +299,14 @@ Status RowKernelBuilder::reduce(const ir::Expr& e) {
     done_[{&e, 0}] = "red" + id;
     return {};
   }
-  // var / var_mean / welford: two passes (mean, then the centred sum of squares) in the
-  // accumulation type of the first output, rounded per output.
+  // var / var_mean / welford in the accumulation type of the first output, rounded per
+  // output: one Welford pass per block, or (columns) the mean, then the centred squares.
   const ir::DataType out0 = e.output(0)->dtype();
   const std::string type = computeTypeName(out0) == "double" ? "double" : "sg_float";
+  if (block_) {
+    if (Status s = welfordPass(e, type); !s) return s;
+    return finishVariance(e, type, "mean" + id, "m2_" + id);
+  }
   const std::string n = "(" + type + ")" + std::to_string(shape_.extent) + "LL";
   const std::string sum = "sum" + id, m2 = "m2_" + id, mean = "mean" + id;
   em_.line(type + " " + sum + " = 0;");
@@ -321,7 +357,7 @@ Status RowKernelBuilder::reduceSplit(const ir::Expr& e) {
   const std::string id = std::to_string(e.id());
   const bool partial = split_.phase == GridSplit::Phase::Partial;
   const std::string splits = std::to_string(split_.splits) + "LL";
-  const std::string store = "if (active && threadIdx.y == 0) ";
+  const std::string store = block_ ? "if (threadIdx.x == 0) " : "if (active && threadIdx.y == 0) ";
   if (e.family() == ir::OpFamily::Reduction) {
     const ir::DataType out = e.output()->dtype();
     const std::string type = accumulatorType(out);
@@ -337,8 +373,11 @@ Status RowKernelBuilder::reduceSplit(const ir::Expr& e) {
       em_.line(store + "sg_st(&" + scratchAt(part, "split") + ", " + acc + ");");
       return {};
     }
-    em_.open("for (long long s = 0; active && s < " + splits + "; ++s)");
+    // `active` outside the loop: a constant trip count lets NVVM unroll the dependent loads.
+    em_.open("if (active)");
+    em_.open("for (long long s = 0; s < " + splits + "; ++s)");
     em_.line(acc + " = " + c.functor + "(" + acc + ", (" + type + ")sg_ld(" + scratchAt(part, "s") + "));");
+    em_.close();
     em_.close();
     em_.line("const " + computeTypeName(out) + " red" + id + " = " + roundTo(out, acc) + ";");
     done_[{&e, 0}] = "red" + id;
@@ -348,6 +387,12 @@ Status RowKernelBuilder::reduceSplit(const ir::Expr& e) {
   const std::string type = computeTypeName(out0) == "double" ? "double" : "sg_float";
   const std::string meanPart = scratch(e, 0, type), m2Part = scratch(e, 1, type);
   const std::string sum = "sum" + id, m2 = "m2_" + id, mean = "mean" + id;
+  if (partial && block_) {
+    if (Status s = welfordPass(e, type); !s) return s;
+    em_.line(store + "{ sg_st(&" + scratchAt(meanPart, "split") + ", " + mean + "); sg_st(&" +
+             scratchAt(m2Part, "split") + ", " + m2 + "); }");
+    return {};
+  }
   if (partial) {
     em_.line(type + " " + sum + " = 0;");
     SEGSCOPE_TRY(std::string s1, accumulate(e, type, sum, "SgAdd()", ""));
@@ -361,7 +406,8 @@ Status RowKernelBuilder::reduceSplit(const ir::Expr& e) {
   const std::string n = "n" + id, chunk = std::to_string(split_.chunk) + "LL",
                     extent = std::to_string(shape_.extent) + "LL";
   em_.line(type + " " + n + " = 0, " + mean + " = 0, " + m2 + " = 0;");
-  em_.open("for (long long s = 0; active && s < " + splits + "; ++s)");
+  em_.open("if (active)");
+  em_.open("for (long long s = 0; s < " + splits + "; ++s)");
   em_.line("const " + type + " nb = (" + type + ")(s * " + chunk + " + " + chunk + " < " + extent + " ? " + chunk +
            " : " + extent + " - s * " + chunk + ");");
   em_.line("const " + type + " mb = (" + type + ")sg_ld(" + scratchAt(meanPart, "s") + ");");
@@ -369,6 +415,7 @@ Status RowKernelBuilder::reduceSplit(const ir::Expr& e) {
   em_.line(m2 + " += (" + type + ")sg_ld(" + scratchAt(m2Part, "s") + ") + delta * delta * " + n + " * nb / nab;");
   em_.line(mean + " += delta * nb / nab;");
   em_.line(n + " = nab;");
+  em_.close();
   em_.close();
   return finishVariance(e, type, mean, m2);
 }
@@ -403,7 +450,7 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
   }
   // Caching pays only when the row is read more than once.
   int passes = fullOutputs.empty() ? 0 : 1;
-  for (const ir::Expr* e : reductions) passes += e->family() == ir::OpFamily::Reduction ? 1 : 2;
+  for (const ir::Expr* e : reductions) passes += e->family() == ir::OpFamily::Reduction || block_ ? 1 : 2;
   cacheRows_ = block_ && passes > 1 && ctx_.options.rowCacheBytes > 0;
   const std::string rows = std::to_string(shape_.rows) + "LL";
   if (block_) {
@@ -437,7 +484,7 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
   if (partial) {
     em_.close();
     em_.close();
-    return em_.take();
+    return sharedDeclarations() + em_.take();
   }
   if (!rowOutputs.empty()) {
     em_.open(block_ ? "if (threadIdx.x == 0)" : "if (active && threadIdx.y == 0)");
@@ -484,14 +531,14 @@ Result<RowShape> sharedRowShape(const KernelContext& ctx, const std::vector<cons
   return shape;
 }
 
-Result<Kernel> buildRowKernel(const KernelContext& ctx, const RowShape& shape, bool block, GridSplit split,
-                              const std::vector<const ir::Expr*>& reductions,
+Result<Kernel> buildRowKernel(const KernelContext& ctx, const RowShape& shape, bool block, std::int64_t blockThreads,
+                              GridSplit split, const std::vector<const ir::Expr*>& reductions,
                               const std::vector<const ir::Val*>& outputs, const std::string& name) {
-  RowKernelBuilder b(ctx, shape, block, split);
+  RowKernelBuilder b(ctx, shape, block, blockThreads, split);
   SEGSCOPE_TRY(std::string body, b.build(reductions, outputs));
   Kernel k;
   k.name = name;
-  k.source = kernelSource(name, b.args().signature(), body);
+  k.source = kernelSource(name, b.args().signature(), body, block ? blockThreads : 0);
   k.args = b.args().args();
   k.launch.sharedBytes = b.sharedBytes();
   return k;
@@ -513,35 +560,67 @@ std::optional<GridSplit> gridSplitFor(const KernelContext& ctx, const RowShape& 
   return split;
 }
 
+// Inner reductions with fewer rows than blocks to fill the GPU split each row: a full
+// reduction (one row) would otherwise run on one SM, 32 rows on 32 of 132.
+std::optional<GridSplit> innerSplitFor(const KernelContext& ctx, const RowShape& shape) {
+  const CodegenOptions& o = ctx.options;
+  if (o.outerSplitTargetBlocks <= 0 || o.minInnerSplitChunk <= 0 || shape.rows >= o.outerSplitTargetBlocks / 2 ||
+      shape.extent < 2 * o.minInnerSplitChunk)
+    return std::nullopt;
+  GridSplit split;
+  split.splits =
+      std::min((o.outerSplitTargetBlocks + shape.rows - 1) / shape.rows, shape.extent / o.minInnerSplitChunk);
+  split.splits = std::min<std::int64_t>(split.splits, 65535);  // gridDim.y limit
+  if (split.splits < 2) return std::nullopt;
+  split.chunk = (shape.extent + split.splits - 1) / split.splits;
+  split.splits = (shape.extent + split.chunk - 1) / split.chunk;
+  return split;
+}
+
+// The partial and finish kernels of a split, or nothing when the kernel cannot be split (a
+// normalization reads the whole row after its reductions). The finish runs one thread per row.
+std::optional<std::vector<Kernel>> splitKernels(const KernelContext& ctx, const RowShape& shape, bool block,
+                                                const LaunchConfig& partialLaunch, const GridSplit& split,
+                                                const std::vector<const ir::Expr*>& reductions,
+                                                const std::vector<const ir::Val*>& outputs, const std::string& name) {
+  GridSplit partial = split, finish = split;
+  partial.phase = GridSplit::Phase::Partial;
+  finish.phase = GridSplit::Phase::Finish;
+  auto first = buildRowKernel(ctx, shape, block, partialLaunch.block.x, partial, reductions, outputs, name + "_split");
+  auto second = buildRowKernel(ctx, shape, false, 0, finish, reductions, outputs, name + "_finish");
+  if (!first || !second) return std::nullopt;
+  first->launch = partialLaunch;
+  first->launch.grid.y = split.splits;
+  second->launch.block.x = 128;
+  second->launch.grid.x = std::clamp<std::int64_t>((shape.rows + 127) / 128, 1, ctx.options.maxGridX);
+  return std::vector<Kernel>{std::move(first).value(), std::move(second).value()};
+}
+
 }  // namespace
 
 Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions,
                                        const std::vector<const ir::Val*>& outputs, const std::string& name) {
   SEGSCOPE_TRY(RowShape shape, sharedRowShape(ctx, reductions));
   const bool block = innerReduction(shape);
-  SEGSCOPE_TRY(Kernel k, buildRowKernel(ctx, shape, block, {}, reductions, outputs, name));
+  const std::int64_t blockThreads =
+      block ? std::clamp<std::int64_t>(nextPow2(shape.extent), 32, ctx.options.maxReductionBlock) : 0;
+  SEGSCOPE_TRY(Kernel k, buildRowKernel(ctx, shape, block, blockThreads, {}, reductions, outputs, name));
   if (block) {
-    k.launch.block.x = std::clamp<std::int64_t>(nextPow2(shape.extent), 32, ctx.options.maxReductionBlock);
+    k.launch.block.x = blockThreads;
     k.launch.grid.x = std::clamp<std::int64_t>(shape.rows, 1, ctx.options.maxGridX);
+    if (const auto split = innerSplitFor(ctx, shape))
+      if (auto kernels = splitKernels(ctx, shape, true, k.launch, *split, reductions, outputs, name))
+        return std::move(*kernels);
     return std::vector<Kernel>{std::move(k)};
   }
   // 32 adjacent columns per block (coalesced), up to 16 threads splitting each column's rows.
   k.launch.block.x = 32;
   k.launch.block.y = std::clamp<std::int64_t>(nextPow2(shape.extent), 1, 16);
   k.launch.grid.x = std::clamp<std::int64_t>((shape.rows + 31) / 32, 1, ctx.options.maxGridX);
-  const auto split = gridSplitFor(ctx, shape, k.launch.grid.x);
-  if (!split) return std::vector<Kernel>{std::move(k)};
-  GridSplit partial = *split, finish = *split;
-  partial.phase = GridSplit::Phase::Partial;
-  finish.phase = GridSplit::Phase::Finish;
-  auto first = buildRowKernel(ctx, shape, false, partial, reductions, outputs, name + "_split");
-  auto second = buildRowKernel(ctx, shape, false, finish, reductions, outputs, name + "_finish");
-  if (!first || !second) return std::vector<Kernel>{std::move(k)};  // e.g. a normalization: one kernel
-  first->launch = k.launch;
-  first->launch.grid.y = split->splits;
-  second->launch.block.x = 128;
-  second->launch.grid.x = std::clamp<std::int64_t>((shape.rows + 127) / 128, 1, ctx.options.maxGridX);
-  return std::vector<Kernel>{std::move(first).value(), std::move(second).value()};
+  if (const auto split = gridSplitFor(ctx, shape, k.launch.grid.x))
+    if (auto kernels = splitKernels(ctx, shape, false, k.launch, *split, reductions, outputs, name))
+      return std::move(*kernels);
+  return std::vector<Kernel>{std::move(k)};
 }
 
 }  // namespace segscope::exec::cuda::codegen

@@ -77,6 +77,9 @@ struct CodegenOptions {
   std::int64_t outerSplitTargetBlocks = 264;
   /// The fewest reduced rows one split block reduces.
   std::int64_t minRowsPerSplit = 256;
+  /// Inner reductions with fewer rows than half outerSplitTargetBlocks split each row into
+  /// chunks of at least this many elements across gridDim.y blocks; 0 disables the split.
+  std::int64_t minInnerSplitChunk = 8192;
   /// Force the multi-kernel fallback for reductions and normalizations (testing).
   bool forceUnfused = false;
 };

@@ -37,6 +37,9 @@ Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vect
                                        const std::vector<const ir::Val*>& outputs, const std::string& name);
 
 /// Wraps a body into a complete translation unit.
-std::string kernelSource(const std::string& name, const std::string& signature, const std::string& body);
+/// `maxThreads` > 0 adds __launch_bounds__ (the block size is fixed at generation time, so
+/// ptxas may budget registers for exactly that many threads).
+std::string kernelSource(const std::string& name, const std::string& signature, const std::string& body,
+                         std::int64_t maxThreads = 0);
 
 }  // namespace segscope::exec::cuda::codegen

@@ -19,6 +19,7 @@ inline const char* const kHostEmulationHeader =
     "struct sg_dim3 { unsigned x, y, z; };\n"
     "static const sg_dim3 threadIdx{0, 0, 0}, blockIdx{0, 0, 0}, blockDim{1, 1, 1}, gridDim{1, 1, 1};\n"
     "#define __global__\n"
+    "#define __launch_bounds__(n)\n"
     "#define __shared__\n"
     "static double sg_dyn[1 << 15];  // dynamic shared memory (256 KiB)\n"
     "static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }\n"
@@ -28,6 +29,7 @@ inline const char* const kHostEmulationHeader =
     "static inline float erfcinvf(float) { return NAN; }\n"
     "static inline double erfcinv(double) { return NAN; }\n"
     "template <class T, class F> T sg_block_reduce(T v, F, T) { return v; }\n"
+    "template <class T> void sg_block_welford(T&, T&, T&) {}\n"
     "template <class T, class F> T sg_col_reduce(T v, F) { return v; }\n";
 
 /// extern "C" void <kernel>_host(void** p): unpacks cuLaunchKernel-style parameters.

@@ -162,7 +162,7 @@ class TestCudaCodegen : public QObject {
           QVERIFY2(k.launch.block.x >= 1 && k.launch.block.x * k.launch.block.y * k.launch.block.z <= 1024,
                    qPrintable(where));
           QVERIFY2(k.launch.grid.x >= 1 && k.launch.grid.y >= 1 && k.launch.grid.z >= 1, qPrintable(where));
-          QVERIFY2(k.source.find("void " + k.name + "(") != std::string::npos, qPrintable(where));
+          QVERIFY2(k.source.find(" " + k.name + "(\n") != std::string::npos, qPrintable(where));
           QCOMPARE(k.unfused, !plan.fused);
         }
       }

@@ -58,12 +58,103 @@ struct Params {
   }
 };
 
+// Compiles `source` (after the host-emulation header) as a shared library in `dir` and opens
+// it; the error names the compiler's complaint. Float compute, as on the GPU, unless
+// SEGSCOPE_EMULATE_DOUBLE=1 widens it (to tell a precision problem from an indexing one).
+std::string openHostLibrary(const QTemporaryDir& dir, const std::string& source, Library& lib) {
+  const QString cpp = dir.filePath("kernels.cpp"), so = dir.filePath("kernels.so");
+  QFile f(cpp);
+  if (!f.open(QIODevice::WriteOnly)) return "cannot write " + cpp.toStdString();
+  f.write(testing::kHostEmulationHeader);
+  f.write(QByteArray::fromStdString(source));
+  f.close();
+  QStringList args{"-std=c++17", "-O1", "-w", "-shared", "-fPIC", "-o", so, cpp};
+  if (qEnvironmentVariableIsSet("SEGSCOPE_EMULATE_DOUBLE")) args << "-DSG_COMPUTE_DOUBLE";
+  QProcess cxx;
+  cxx.start(SEGSCOPE_HOST_CXX, args);
+  if (!cxx.waitForFinished(300000) || cxx.exitCode() != 0) return cxx.readAllStandardError().left(4000).toStdString();
+  lib.handle = dlopen(so.toUtf8().constData(), RTLD_NOW | RTLD_LOCAL);
+  return lib.handle ? "" : dlerror();
+}
+
+// sg_block_welford's merge order, run on the host with the prelude's own sg_welford_merge:
+// per-thread Welford over r = t, t + threads, ...; xor butterflies within each warp (every
+// lane merges with lane ^ o, as the shuffles do); lane 0 of each warp into "shared"; the
+// first warp's butterfly over those (empty slots past the last warp). Threads past the row
+// end keep count 0, which the merge must skip.
+const char* const kBlockWelfordDriver = R"(
+static void sg_butterfly(float* mean, float* m2, float* n) {
+  for (int o = 16; o > 0; o >>= 1) {
+    float pm[32], pm2[32], pn[32];
+    for (int l = 0; l < 32; ++l) { pm[l] = mean[l]; pm2[l] = m2[l]; pn[l] = n[l]; }
+    for (int l = 0; l < 32; ++l) sg_welford_merge(mean[l], m2[l], n[l], pm[l ^ o], pm2[l ^ o], pn[l ^ o]);
+  }
+}
+extern "C" void sg_test_block_welford(const float* x, long long len, int threads, float* out) {
+  static float mean[1024], m2[1024], n[1024];
+  for (int t = 0; t < threads; ++t) {
+    mean[t] = m2[t] = n[t] = 0;
+    for (long long r = t; r < len; r += threads) {
+      const float v = x[r], delta = v - mean[t];
+      n[t] += 1;
+      mean[t] += delta / n[t];
+      m2[t] += delta * (v - mean[t]);
+    }
+  }
+  const int warps = (threads + 31) / 32;
+  float wm[32], wm2[32], wn[32];
+  for (int w = 0; w < warps; ++w) {
+    sg_butterfly(mean + 32 * w, m2 + 32 * w, n + 32 * w);
+    wm[w] = mean[32 * w]; wm2[w] = m2[32 * w]; wn[w] = n[32 * w];
+  }
+  for (int l = warps; l < 32; ++l) wm[l] = wm2[l] = wn[l] = 0;
+  sg_butterfly(wm, wm2, wn);
+  out[0] = wm[0]; out[1] = wm2[0]; out[2] = wn[0];
+}
+)";
+
 }  // namespace
 
 class TestCudaHostEmulation : public QObject {
   Q_OBJECT
 
  private slots:
+  // The block merge of the single-pass variance agrees with a two-pass variance in double,
+  // for rows shorter than the block (empty threads), ragged rows and long rows.
+  void blockWelfordMatchesTwoPass() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Library lib;
+    const std::string error = openHostLibrary(dir, exec::cuda::codegen::prelude() + kBlockWelfordDriver, lib);
+    QVERIFY2(error.empty(), error.c_str());
+    using Driver = void (*)(const float*, long long, int, float*);
+    auto run = reinterpret_cast<Driver>(dlsym(lib.handle, "sg_test_block_welford"));
+    QVERIFY(run);
+    for (const long long len : {1LL, 7LL, 31LL, 1000LL, 4097LL, 65536LL})
+      for (const int threads : {32, 64, 96, 512, 1024}) {
+        std::vector<float> x(static_cast<std::size_t>(len));
+        for (long long i = 0; i < len; ++i)
+          x[static_cast<std::size_t>(i)] = static_cast<float>(100.0 + 3.0 * std::sin(0.37 * static_cast<double>(i)));
+        double mean = 0, m2 = 0;
+        for (float v : x) mean += v;
+        mean /= static_cast<double>(len);
+        for (float v : x) m2 += (v - mean) * (v - mean);
+        float out[3];
+        run(x.data(), len, threads, out);
+        const QString where = QString("len %1, %2 threads: mean %3 m2 %4 n %5 (want %6, %7)")
+                                  .arg(len)
+                                  .arg(threads)
+                                  .arg(out[0])
+                                  .arg(out[1])
+                                  .arg(out[2])
+                                  .arg(mean)
+                                  .arg(m2);
+        QVERIFY2(out[2] == static_cast<float>(len), qPrintable(where));
+        QVERIFY2(std::abs(out[0] - mean) <= 1e-5 * std::abs(mean), qPrintable(where));
+        QVERIFY2(std::abs(out[1] - m2) <= 1e-4 * m2 + 1e-3, qPrintable(where));
+      }
+  }
+
   void samplesMatchTheReference_data() {
     QTest::addColumn<QString>("file");
     QStringList files = testing::sampleFiles();
@@ -86,29 +177,14 @@ class TestCudaHostEmulation : public QObject {
       }
     }
     if (kernels == 0) QSKIP("no kernels in this sample");
-    // Compile all kernels of the sample as one host shared library.
+    // Compile all kernels of the sample as one host shared library. Float compute, as on the
+    // GPU: one thread's serial float sums are the longest rounding chains the kernels can
+    // build, and the reference's error bounds must cover them.
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString cpp = dir.filePath("kernels.cpp"), so = dir.filePath("kernels.so");
-    {
-      QFile f(cpp);
-      QVERIFY(f.open(QIODevice::WriteOnly));
-      f.write(testing::kHostEmulationHeader);
-      f.write(QByteArray::fromStdString(source));
-    }
-    QProcess cxx;
-    // Float compute, as on the GPU: one thread's serial float sums are the longest rounding
-    // chains the kernels can build, and the reference's error bounds must cover them.
-    // SEGSCOPE_EMULATE_DOUBLE=1 widens the compute type (to tell a precision problem from
-    // an indexing one).
-    QStringList args{"-std=c++17", "-O1", "-w", "-shared", "-fPIC", "-o", so, cpp};
-    if (qEnvironmentVariableIsSet("SEGSCOPE_EMULATE_DOUBLE")) args << "-DSG_COMPUTE_DOUBLE";
-    cxx.start(SEGSCOPE_HOST_CXX, args);
-    QVERIFY(cxx.waitForFinished(300000));
-    QVERIFY2(cxx.exitCode() == 0, cxx.readAllStandardError().left(4000).constData());
     Library lib;
-    lib.handle = dlopen(so.toUtf8().constData(), RTLD_NOW | RTLD_LOCAL);
-    QVERIFY2(lib.handle, dlerror());
+    const std::string error = openHostLibrary(dir, source, lib);
+    QVERIFY2(error.empty(), error.c_str());
 
     // The reference's value of every val of the segmented fusion.
     const ir::Fusion& fusion = *plans.segmented->segmentation.fusion;

@@ -4,7 +4,7 @@
 //   output val 5 Bool [64] strides [1]
 //   output val 8 Bool [64] strides [1]
 
-extern "C" __global__ void sg_seg0_row0(
+extern "C" __global__ void __launch_bounds__(256) sg_seg0_row0(
     const float* __restrict__ in2, long long in2_s0, long long in2_s1,
     bool* __restrict__ out5, long long out5_s0,
     bool* __restrict__ out8, long long out8_s0) {
@@ -13,7 +13,8 @@ extern "C" __global__ void sg_seg0_row0(
   for (long long row = blockIdx.x; row < 64LL; row += gridDim.x) {
     const long long k0 = row;
     int acc1 = 0;
-    for (long long r = threadIdx.x; r < 200LL; r += blockDim.x) {
+    #pragma unroll 4
+    for (long long r = threadIdx.x; r < 200LL; r += SG_BLOCK(256)) {
       const long long r0 = r;
       sg_row2[r] = in2[k0 * in2_s0 + r0 * in2_s1];
       const sg_float v0 = sg_ld(sg_row2[r]);
@@ -23,7 +24,8 @@ extern "C" __global__ void sg_seg0_row0(
     acc1 = sg_block_reduce(acc1, SgMax(), 0);
     const bool red1 = ((acc1) != 0);
     int acc3 = 1;
-    for (long long r = threadIdx.x; r < 200LL; r += blockDim.x) {
+    #pragma unroll 4
+    for (long long r = threadIdx.x; r < 200LL; r += SG_BLOCK(256)) {
       const long long r0 = r;
       const sg_float v2 = sg_ld(sg_row2[r]);
       const bool v3 = (((v2 > -2.5)) != 0);

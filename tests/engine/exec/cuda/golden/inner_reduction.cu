@@ -3,13 +3,14 @@
 //   input val 2 BFloat16 [32, 256] strides [256, 1]
 //   output val 7 BFloat16 [32] strides [1]
 
-extern "C" __global__ void sg_seg0_row0(
+extern "C" __global__ void __launch_bounds__(256) sg_seg0_row0(
     const sg_bfloat* __restrict__ in2, long long in2_s0, long long in2_s1,
     sg_bfloat* __restrict__ out7, long long out7_s0) {
   for (long long row = blockIdx.x; row < 32LL; row += gridDim.x) {
     const long long k0 = row;
     sg_float acc2 = (sg_float)0;
-    for (long long r = threadIdx.x; r < 256LL; r += blockDim.x) {
+    #pragma unroll 4
+    for (long long r = threadIdx.x; r < 256LL; r += SG_BLOCK(256)) {
       const long long r0 = r;
       const sg_float v0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
       const sg_float v1 = (sg_float)v0;

@@ -6,7 +6,7 @@
 //   output val 6 Float [4, 8192] strides [8192, 1]
 //   output val 16 Float [4, 8192] strides [8192, 1]
 
-extern "C" __global__ void sg_seg0_row0(
+extern "C" __global__ void __launch_bounds__(512) sg_seg0_row0(
     const float* __restrict__ in2, long long in2_s0, long long in2_s1,
     const float* __restrict__ in5, long long in5_s0, long long in5_s1,
     float* __restrict__ out9, long long out9_s0, long long out9_s1,
@@ -16,41 +16,35 @@ extern "C" __global__ void sg_seg0_row0(
   float* sg_row2 = (float*)((unsigned char*)sg_dyn + 0);
   for (long long row = blockIdx.x; row < 4LL; row += gridDim.x) {
     const long long k0 = row;
-    sg_float sum1 = 0;
-    for (long long r = threadIdx.x; r < 8192LL; r += blockDim.x) {
+    sg_float n1 = 0, mean1 = 0, m2_1 = 0;
+    #pragma unroll 4
+    for (long long r = threadIdx.x; r < 8192LL; r += SG_BLOCK(512)) {
       const long long r0 = r;
       sg_row2[r] = in2[k0 * in2_s0 + r0 * in2_s1];
       const sg_float v0 = sg_ld(sg_row2[r]);
       const sg_float v1 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
       const sg_float v2 = ((sg_float)v0 + (sg_float)v1);
-      sum1 = SgAdd()(sum1, (sg_float)v2);
+      const sg_float x = (sg_float)v2, delta = x - mean1;
+      n1 += (sg_float)1;
+      mean1 += delta / n1;
+      m2_1 += delta * (x - mean1);
     }
-    sum1 = sg_block_reduce(sum1, SgAdd(), (sg_float)0);
-    const sg_float mean1 = sum1 / (sg_float)8192LL;
-    sg_float m2_1 = 0;
-    for (long long r = threadIdx.x; r < 8192LL; r += blockDim.x) {
-      const long long r0 = r;
-      const sg_float v3 = sg_ld(sg_row2[r]);
-      const sg_float v4 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
-      const sg_float v5 = ((sg_float)v3 + (sg_float)v4);
-      const sg_float dev = (sg_float)v5 - mean1;
-      m2_1 += dev * dev;
-    }
-    m2_1 = sg_block_reduce(m2_1, SgAdd(), (sg_float)0);
+    sg_block_welford(mean1, m2_1, n1);
     const sg_float red1_0 = m2_1 / (sg_float)8192LL;
     const sg_float red1_1 = mean1;
     if (threadIdx.x == 0) {
       sg_st(&out9[k0 * out9_s0], red1_1);
     }
-    for (long long r = threadIdx.x; r < 8192LL; r += blockDim.x) {
+    #pragma unroll 4
+    for (long long r = threadIdx.x; r < 8192LL; r += SG_BLOCK(512)) {
       const long long r0 = r;
-      const sg_float v6 = sg_ld(sg_row2[r]);
-      const sg_float v7 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
-      const sg_float v8 = ((sg_float)v6 + (sg_float)v7);
-      sg_st(&out6[k0 * out6_s0 + r0 * out6_s1], v8);
-      const sg_float v9 = ((sg_float)red1_0 + (sg_float)1.0000000000000001e-05);
-      const sg_float v10 = sg_rsqrt((sg_float)v9);
-      sg_st(&out16[k0 * out16_s0 + r0 * out16_s1], v10);
+      const sg_float v3 = sg_ld(sg_row2[r]);
+      const sg_float v4 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
+      const sg_float v5 = ((sg_float)v3 + (sg_float)v4);
+      sg_st(&out6[k0 * out6_s0 + r0 * out6_s1], v5);
+      const sg_float v6 = ((sg_float)red1_0 + (sg_float)1.0000000000000001e-05);
+      const sg_float v7 = sg_rsqrt((sg_float)v6);
+      sg_st(&out16[k0 * out16_s0 + r0 * out16_s1], v7);
     }
   }
 }

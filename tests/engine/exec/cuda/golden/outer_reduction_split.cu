@@ -81,24 +81,30 @@ extern "C" __global__ void sg_seg0_row0_finish(
     const bool active = row < 80LL;
     const long long k0 = row;
     sg_float acc1 = (sg_float)0;
-    for (long long s = 0; active && s < 16LL; ++s) {
-      acc1 = SgAdd()(acc1, (sg_float)sg_ld(part1_0[s * part1_0_s0 + row * part1_0_s1]));
+    if (active) {
+      for (long long s = 0; s < 16LL; ++s) {
+        acc1 = SgAdd()(acc1, (sg_float)sg_ld(part1_0[s * part1_0_s0 + row * part1_0_s1]));
+      }
     }
     const sg_float red1 = acc1;
     sg_float n2 = 0, mean2 = 0, m2_2 = 0;
-    for (long long s = 0; active && s < 16LL; ++s) {
-      const sg_float nb = (sg_float)(s * 257LL + 257LL < 4100LL ? 257LL : 4100LL - s * 257LL);
-      const sg_float mb = (sg_float)sg_ld(part2_0[s * part2_0_s0 + row * part2_0_s1]);
-      const sg_float delta = mb - mean2, nab = n2 + nb;
-      m2_2 += (sg_float)sg_ld(part2_1[s * part2_1_s0 + row * part2_1_s1]) + delta * delta * n2 * nb / nab;
-      mean2 += delta * nb / nab;
-      n2 = nab;
+    if (active) {
+      for (long long s = 0; s < 16LL; ++s) {
+        const sg_float nb = (sg_float)(s * 257LL + 257LL < 4100LL ? 257LL : 4100LL - s * 257LL);
+        const sg_float mb = (sg_float)sg_ld(part2_0[s * part2_0_s0 + row * part2_0_s1]);
+        const sg_float delta = mb - mean2, nab = n2 + nb;
+        m2_2 += (sg_float)sg_ld(part2_1[s * part2_1_s0 + row * part2_1_s1]) + delta * delta * n2 * nb / nab;
+        mean2 += delta * nb / nab;
+        n2 = nab;
+      }
     }
     const sg_float red2_0 = m2_2 / (sg_float)4099LL;
     const sg_float red2_1 = mean2;
     sg_float acc3 = (sg_float)(-SG_INF);
-    for (long long s = 0; active && s < 16LL; ++s) {
-      acc3 = SgMax()(acc3, (sg_float)sg_ld(part3_0[s * part3_0_s0 + row * part3_0_s1]));
+    if (active) {
+      for (long long s = 0; s < 16LL; ++s) {
+        acc3 = SgMax()(acc3, (sg_float)sg_ld(part3_0[s * part3_0_s0 + row * part3_0_s1]));
+      }
     }
     const sg_float red3 = acc3;
     if (active && threadIdx.y == 0) {

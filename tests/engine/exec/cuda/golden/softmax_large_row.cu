@@ -3,20 +3,22 @@
 //   input val 2 Float [4, 16384] strides [16384, 1]
 //   output val 5 Float [4, 16384] strides [16384, 1]
 
-extern "C" __global__ void sg_seg0_row0(
+extern "C" __global__ void __launch_bounds__(512) sg_seg0_row0(
     const float* __restrict__ in2, long long in2_s0, long long in2_s1,
     float* __restrict__ out5, long long out5_s0, long long out5_s1) {
   for (long long row = blockIdx.x; row < 4LL; row += gridDim.x) {
     const long long k0 = row;
     sg_float acc0 = (sg_float)(-SG_INF);
-    for (long long r = threadIdx.x; r < 16384LL; r += blockDim.x) {
+    #pragma unroll 4
+    for (long long r = threadIdx.x; r < 16384LL; r += SG_BLOCK(512)) {
       const long long r0 = r;
       const sg_float v0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
       acc0 = SgMax()(acc0, (sg_float)v0);
     }
     acc0 = sg_block_reduce(acc0, SgMax(), (sg_float)(-SG_INF));
     const sg_float red0 = acc0;
-    for (long long r = threadIdx.x; r < 16384LL; r += blockDim.x) {
+    #pragma unroll 4
+    for (long long r = threadIdx.x; r < 16384LL; r += SG_BLOCK(512)) {
       const long long r0 = r;
       sg_st(&out5[k0 * out5_s0 + r0 * out5_s1], red0);
     }
@@ -29,7 +31,7 @@ extern "C" __global__ void sg_seg0_row0(
 //   output val 7 Float [4, 16384] strides [16384, 1]
 //   output val 11 Float [4, 16384] strides [16384, 1]
 
-extern "C" __global__ void sg_seg1_row0(
+extern "C" __global__ void __launch_bounds__(512) sg_seg1_row0(
     const float* __restrict__ in2, long long in2_s0, long long in2_s1,
     const float* __restrict__ in5, long long in5_s0, long long in5_s1,
     float* __restrict__ out7, long long out7_s0, long long out7_s1,
@@ -37,7 +39,8 @@ extern "C" __global__ void sg_seg1_row0(
   for (long long row = blockIdx.x; row < 4LL; row += gridDim.x) {
     const long long k0 = row;
     sg_float acc5 = (sg_float)0;
-    for (long long r = threadIdx.x; r < 16384LL; r += blockDim.x) {
+    #pragma unroll 4
+    for (long long r = threadIdx.x; r < 16384LL; r += SG_BLOCK(512)) {
       const long long r0 = r;
       const sg_float v0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
       const sg_float v1 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
@@ -47,7 +50,8 @@ extern "C" __global__ void sg_seg1_row0(
     }
     acc5 = sg_block_reduce(acc5, SgAdd(), (sg_float)0);
     const sg_float red5 = acc5;
-    for (long long r = threadIdx.x; r < 16384LL; r += blockDim.x) {
+    #pragma unroll 4
+    for (long long r = threadIdx.x; r < 16384LL; r += SG_BLOCK(512)) {
       const long long r0 = r;
       const sg_float v4 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
       const sg_float v5 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
