@@ -34,6 +34,10 @@ Result<BlasLtApi> load() {
   resolve(lib, "cublasLtMatrixLayoutDestroy", api.cublasLtMatrixLayoutDestroy, missing);
   resolve(lib, "cublasLtMatrixLayoutSetAttribute", api.cublasLtMatrixLayoutSetAttribute, missing);
   resolve(lib, "cublasLtMatmul", api.cublasLtMatmul, missing);
+  resolve(lib, "cublasLtMatmulPreferenceCreate", api.cublasLtMatmulPreferenceCreate, missing);
+  resolve(lib, "cublasLtMatmulPreferenceDestroy", api.cublasLtMatmulPreferenceDestroy, missing);
+  resolve(lib, "cublasLtMatmulPreferenceSetAttribute", api.cublasLtMatmulPreferenceSetAttribute, missing);
+  resolve(lib, "cublasLtMatmulAlgoGetHeuristic", api.cublasLtMatmulAlgoGetHeuristic, missing);
   if (!missing.empty()) return makeError("cuBLASLt is too old: missing " + missing);
   return api;
 }

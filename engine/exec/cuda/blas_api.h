@@ -10,6 +10,19 @@
 
 namespace segscope::exec::cuda {
 
+/// cublasLtMatmulAlgo_t and cublasLtMatmulHeuristicResult_t, laid out as in cublasLt.h
+/// (test_exec_cuda_runner checks sizes and offsets against the header where it is installed).
+struct BlasLtAlgo {
+  std::uint64_t data[8] = {};
+};
+struct BlasLtHeuristicResult {
+  BlasLtAlgo algo;
+  std::size_t workspaceSize = 0;
+  int state = 0;
+  float wavesCount = 0;
+  int reserved[4] = {};
+};
+
 /// The entry points of cublasLt.h we call; handles and descriptors are opaque pointers and the
 /// enums are ints, so nothing needs the CUDA headers to build.
 struct BlasLtApi {
@@ -27,6 +40,12 @@ struct BlasLtApi {
   Status (*cublasLtMatmul)(void* handle, void* desc, const void* alpha, const void* a, void* aDesc, const void* b,
                            void* bDesc, const void* beta, const void* c, void* cDesc, void* d, void* dDesc,
                            const void* algo, void* workspace, std::size_t workspaceBytes, void* stream) = nullptr;
+  Status (*cublasLtMatmulPreferenceCreate)(void** pref) = nullptr;
+  Status (*cublasLtMatmulPreferenceDestroy)(void* pref) = nullptr;
+  Status (*cublasLtMatmulPreferenceSetAttribute)(void* pref, int attr, const void* buf, std::size_t size) = nullptr;
+  Status (*cublasLtMatmulAlgoGetHeuristic)(void* handle, void* desc, void* aDesc, void* bDesc, void* cDesc, void* dDesc,
+                                           void* pref, int requested, BlasLtHeuristicResult* results,
+                                           int* returned) = nullptr;
 
   /// "CUBLAS_STATUS_NOT_SUPPORTED" for a status (the number when the name is unknown).
   std::string statusName(Status status) const;
@@ -41,6 +60,10 @@ inline constexpr int kOpN = 0, kOpT = 1;                            // cublasOpe
 inline constexpr int kDescTransA = 3, kDescTransB = 4, kDescEpilogue = 7, kDescBiasPointer = 8;
 inline constexpr int kEpilogueBias = 4;
 inline constexpr int kLayoutBatchCount = 5, kLayoutStridedBatchOffset = 6;
+inline constexpr int kPrefMaxWorkspaceBytes = 1;  // cublasLtMatmulPreferenceAttributes_t, uint64_t
+/// The workspace the heuristic may plan for (what PyTorch gives cuBLASLt on Hopper): split-K
+/// and stream-K algorithms need it.
+inline constexpr std::uint64_t kWorkspaceBytes = 32ull << 20;
 }  // namespace blaslt
 
 /// Loads cuBLASLt once per process (thread-safe); the error says which libraries were tried.

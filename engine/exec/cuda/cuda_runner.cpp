@@ -7,11 +7,15 @@
 #include <chrono>
 #include <cstring>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "exec/cuda/codegen/prelude.h"
+#include "exec/cuda/gemm_call.h"
 #include "exec/cuda/gemm_plan.h"
 #include "exec/value_store.h"
 #include "scheduler/runtime_info.h"
@@ -236,6 +240,19 @@ struct CudaRunner::State {
 
   const DriverApi& d() const { return *env.driver; }
   Status prepare(const SegmentExport& x, SegmentProgram& p);
+
+  // cuBLASLt's algorithm per program, chosen on the first run and kept for later runs.
+  std::optional<BlasLtHeuristicResult> cachedAlgorithm(std::size_t program) const {
+    std::lock_guard<std::mutex> lock(algorithmsMutex);
+    auto it = algorithms.find(program);
+    return it == algorithms.end() ? std::nullopt : std::optional<BlasLtHeuristicResult>(it->second);
+  }
+  void cacheAlgorithm(std::size_t program, const BlasLtHeuristicResult& choice) const {
+    std::lock_guard<std::mutex> lock(algorithmsMutex);
+    algorithms[program] = choice;
+  }
+  mutable std::mutex algorithmsMutex;
+  mutable std::map<std::size_t, BlasLtHeuristicResult> algorithms;
   Status load(SegmentProgram& p, const std::string& arch);
 };
 
@@ -363,6 +380,7 @@ class Execution {
   ValueStore<Slot> values_;
   CUevent start_ = nullptr, stop_ = nullptr;
   DeviceTensor flush_;
+  DeviceTensor workspace_;  // cuBLASLt's, as large as the largest chosen algorithm needs
   const BlasLtApi* blas_ = nullptr;
   void* blasHandle_ = nullptr;
 };
@@ -571,87 +589,18 @@ Status Execution::runGemm(const SegmentExport& x, const SegmentProgram& p, Segme
     return runHost(x, out);
   }
   SEGSCOPE_TRY(DeviceTensor d, pool_.tensor(g.outDtype, g.outSizes));
-  const BlasLtApi& api = *blas_;
-  // Descriptors live for this segment only; a small RAII list destroys them on every path.
-  struct Descriptors {
-    const BlasLtApi& api;
-    void* op = nullptr;
-    std::vector<void*> layouts;
-    ~Descriptors() {
-      for (void* l : layouts) api.cublasLtMatrixLayoutDestroy(l);
-      if (op) api.cublasLtMatmulDescDestroy(op);
-    }
-  } desc{api, nullptr, {}};
-  const auto blasCheck = [&](int st, const char* call) -> Status {
-    if (st == 0) return {};
-    return makeError(segmentName(x) + ": " + call + " failed: " + api.statusName(st));
-  };
-  if (Status st =
-          blasCheck(api.cublasLtMatmulDescCreate(&desc.op, g.computeType, g.scaleType), "cublasLtMatmulDescCreate");
-      !st)
-    return st;
-  const int transB = blaslt::kOpN;
-  if (Status st = blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescTransA, &g.transA, sizeof(int)),
-                            "cublasLtMatmulDescSetAttribute");
-      !st)
-    return st;
-  if (Status st = blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescTransB, &transB, sizeof(int)),
-                            "cublasLtMatmulDescSetAttribute");
-      !st)
-    return st;
-  if (bias) {
-    const std::uint32_t epilogue = blaslt::kEpilogueBias;
-    const void* biasPtr = reinterpret_cast<const void*>(static_cast<std::uintptr_t>(bias->ptr));
-    if (Status st =
-            blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescEpilogue, &epilogue, sizeof epilogue),
-                      "cublasLtMatmulDescSetAttribute");
-        !st)
-      return st;
-    if (Status st =
-            blasCheck(api.cublasLtMatmulDescSetAttribute(desc.op, blaslt::kDescBiasPointer, &biasPtr, sizeof biasPtr),
-                      "cublasLtMatmulDescSetAttribute");
-        !st)
-      return st;
+  const std::size_t program = static_cast<std::size_t>(&p - s_.programs.data());
+  SEGSCOPE_TRY(std::unique_ptr<GemmCall> call,
+               GemmCall::create(*blas_, blasHandle_, g, GemmOperands{a.ptr, b.ptr, bias ? bias->ptr : 0, d.ptr},
+                                s_.cachedAlgorithm(program), segmentName(x)));
+  s_.cacheAlgorithm(program, call->choice());
+  if (workspace_.bytes < static_cast<std::int64_t>(call->workspaceBytes())) {
+    if (workspace_.ptr)
+      if (Status st = pool_.release(workspace_.ptr); !st) return st;
+    SEGSCOPE_TRY(workspace_,
+                 pool_.tensor(ir::DataType::Int32, {static_cast<std::int64_t>(call->workspaceBytes() + 3) / 4}));
   }
-  // Column-major layouts: A is k x m (transposed) or m x k, B is k x n, D is m x n.
-  const auto layout = [&](std::int64_t rows, std::int64_t cols, std::int64_t ld, std::int64_t stride) -> Result<void*> {
-    void* l = nullptr;
-    if (Status st = blasCheck(api.cublasLtMatrixLayoutCreate(&l, g.dataType, static_cast<std::uint64_t>(rows),
-                                                             static_cast<std::uint64_t>(cols), ld),
-                              "cublasLtMatrixLayoutCreate");
-        !st)
-      return st.error();
-    desc.layouts.push_back(l);
-    if (g.batch > 1) {
-      const int count = static_cast<int>(g.batch);
-      if (Status st =
-              blasCheck(api.cublasLtMatrixLayoutSetAttribute(l, blaslt::kLayoutBatchCount, &count, sizeof count),
-                        "cublasLtMatrixLayoutSetAttribute");
-          !st)
-        return st.error();
-      if (Status st = blasCheck(
-              api.cublasLtMatrixLayoutSetAttribute(l, blaslt::kLayoutStridedBatchOffset, &stride, sizeof stride),
-              "cublasLtMatrixLayoutSetAttribute");
-          !st)
-        return st.error();
-    }
-    return l;
-  };
-  const bool transA = g.transA == blaslt::kOpT;
-  SEGSCOPE_TRY(void* aDesc, layout(transA ? g.k : g.m, transA ? g.m : g.k, g.lda, g.strideA));
-  SEGSCOPE_TRY(void* bDesc, layout(g.k, g.n, g.ldb, g.strideB));
-  SEGSCOPE_TRY(void* dDesc, layout(g.m, g.n, g.ldd, g.strideD));
-  const float one32 = 1.0f, zero32 = 0.0f;
-  const double one64 = 1.0, zero64 = 0.0;
-  const bool wide = g.scaleType == blaslt::kR64F;
-  const auto ptr = [](CUdeviceptr address) { return reinterpret_cast<void*>(static_cast<std::uintptr_t>(address)); };
-  const auto launch = [&]() -> Status {
-    return blasCheck(
-        api.cublasLtMatmul(blasHandle_, desc.op, wide ? static_cast<const void*>(&one64) : &one32, ptr(a.ptr), aDesc,
-                           ptr(b.ptr), bDesc, wide ? static_cast<const void*>(&zero64) : &zero32, ptr(d.ptr), dDesc,
-                           ptr(d.ptr), dDesc, nullptr, nullptr, 0, nullptr),
-        "cublasLtMatmul");
-  };
+  const auto launch = [&]() -> Status { return call->launch(workspace_.ptr); };
   if (d.bytes > 0)
     if (Status st = timeLaunches(launch, out); !st) return st;
   out.bytesOut += d.bytes;
@@ -747,8 +696,9 @@ Result<CudaRun> Execution::run() {
   // Everything still on the device: the fusion outputs, inputs nobody read, the L2 flush buffer.
   for (const Slot& left : values_.takeAll())
     if (Status st = free(left); !st) return st.error();
-  if (flush_.ptr)
-    if (Status st = pool_.release(flush_.ptr); !st) return st.error();
+  for (const DeviceTensor* scratch : {&flush_, &workspace_})
+    if (scratch->ptr)
+      if (Status st = pool_.release(scratch->ptr); !st) return st.error();
   result.peakDeviceBytes = pool_.peakBytes();
   return result;
 }

@@ -48,7 +48,9 @@ struct FakeDriverLog {
   std::string hostCompiler = "c++";
   std::unique_ptr<QTemporaryDir> dir;
   int blasMatmuls = 0;
-  std::vector<void*> graveyard;  // freed "device" memory, released by resetFakeLog
+  int blasHeuristics = 0;              // cublasLtMatmulAlgoGetHeuristic calls
+  std::size_t blasWorkspaceBytes = 0;  // the workspace the last matmul was given
+  std::vector<void*> graveyard;        // freed "device" memory, released by resetFakeLog
 };
 
 inline FakeDriverLog& fakeLog() {
@@ -288,9 +290,31 @@ inline int layoutSet(void* l, int attr, const void* buf, std::size_t) {
   if (attr == blaslt::kLayoutStridedBatchOffset) std::memcpy(&x->stride, buf, sizeof(std::int64_t));
   return 0;
 }
+// The heuristic's answer: algorithm 7 with 4 KiB of workspace (the matmul checks it gets both).
+inline int preferenceCreate(void** p) { return *p = new std::uint64_t(0), 0; }
+inline int preferenceDestroy(void* p) { return delete static_cast<std::uint64_t*>(p), 0; }
+inline int preferenceSet(void* p, int attr, const void* buf, std::size_t size) {
+  if (attr != blaslt::kPrefMaxWorkspaceBytes || size != sizeof(std::uint64_t)) return 7;  // INVALID_VALUE
+  std::memcpy(p, buf, size);
+  return 0;
+}
+inline int algoGetHeuristic(void*, void*, void*, void*, void*, void*, void* pref, int requested,
+                            BlasLtHeuristicResult* results, int* returned) {
+  ++fakeLog().blasHeuristics;
+  if (requested < 1 || *static_cast<std::uint64_t*>(pref) < 4096) return 7;
+  results[0] = BlasLtHeuristicResult{};
+  results[0].algo.data[0] = 7;
+  results[0].workspaceSize = 4096;
+  *returned = 1;
+  return 0;
+}
+
 inline int matmul(void*, void* desc, const void*, const void* a, void* aDesc, const void* b, void* bDesc, const void*,
-                  const void*, void*, void* d, void* dDesc, const void*, void*, std::size_t, void*) {
+                  const void*, void*, void* d, void* dDesc, const void* algo, void* workspace,
+                  std::size_t workspaceBytes, void*) {
   ++fakeLog().blasMatmuls;
+  fakeLog().blasWorkspaceBytes = workspaceBytes;
+  if (!algo || static_cast<const BlasLtAlgo*>(algo)->data[0] != 7 || !workspace || workspaceBytes < 4096) return 7;
   const auto& m = *static_cast<MatmulDesc*>(desc);
   const auto& la = *static_cast<Layout*>(aDesc);
   const auto& lb = *static_cast<Layout*>(bDesc);
@@ -359,6 +383,10 @@ inline const exec::cuda::BlasLtApi& fakeBlas() {
     a.cublasLtMatrixLayoutDestroy = fake::layoutDestroy;
     a.cublasLtMatrixLayoutSetAttribute = fake::layoutSet;
     a.cublasLtMatmul = fake::matmul;
+    a.cublasLtMatmulPreferenceCreate = fake::preferenceCreate;
+    a.cublasLtMatmulPreferenceDestroy = fake::preferenceDestroy;
+    a.cublasLtMatmulPreferenceSetAttribute = fake::preferenceSet;
+    a.cublasLtMatmulAlgoGetHeuristic = fake::algoGetHeuristic;
     return a;
   }();
   return api;

@@ -141,6 +141,13 @@ class TestCudaRunner : public QObject {
     static_assert(lt::kEpilogueBias == CUBLASLT_EPILOGUE_BIAS);
     static_assert(lt::kLayoutBatchCount == CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT &&
                   lt::kLayoutStridedBatchOffset == CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET);
+    static_assert(lt::kPrefMaxWorkspaceBytes == CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES);
+    static_assert(sizeof(exec::cuda::BlasLtAlgo) == sizeof(cublasLtMatmulAlgo_t));
+    static_assert(sizeof(exec::cuda::BlasLtHeuristicResult) == sizeof(cublasLtMatmulHeuristicResult_t) &&
+                  offsetof(exec::cuda::BlasLtHeuristicResult, workspaceSize) ==
+                      offsetof(cublasLtMatmulHeuristicResult_t, workspaceSize) &&
+                  offsetof(exec::cuda::BlasLtHeuristicResult, state) ==
+                      offsetof(cublasLtMatmulHeuristicResult_t, state));
     // cuda_runner.cpp's attribute numbers (and the fake driver's).
     static_assert(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES == 8 && CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE == 38);
     static_assert(CUDA_ERROR_OUT_OF_MEMORY == 2 && CUDA_ERROR_INVALID_VALUE == 1);
@@ -365,6 +372,30 @@ class TestCudaRunner : public QObject {
     // The partials' scratch buffer is the same in both launches and freed with the segment.
     QCOMPARE(launches[0].args[0], launches[1].args[0]);
     QVERIFY(run->segments[0].fused);
+    verifyEverythingFreedOnce();
+  }
+
+  // cuBLASLt's heuristic runs once per matmul segment, with a workspace allowed, and later
+  // runs of the same runner reuse its choice; every matmul gets the algorithm and workspace.
+  void cublasLtAlgorithmIsChosenOnceWithAWorkspace() {
+    testing::fakeLog().emulate = true;
+    testing::fakeLog().hostCompiler = SEGSCOPE_HOST_CXX;
+    const Prepared p = prepare(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/data/matmul_shapes.py");
+    QVERIFY2(p.plans.error.empty(), p.plans.error.c_str());
+    auto runner =
+        exec::cuda::CudaRunner::create(p.segmentation(), p.plans.script->inputs, fakeEnvironment(), quick(1, 2));
+    QVERIFY2(runner.ok(), runner.ok() ? "" : runner.error().message.c_str());
+    auto first = runner->run(p.inputs);
+    QVERIFY2(first.ok(), first.ok() ? "" : first.error().message.c_str());
+    int gemms = 0;
+    for (const auto& s : first->segments) gemms += s.execution == "cublaslt";
+    QVERIFY(gemms >= 2);
+    QCOMPARE(testing::fakeLog().blasHeuristics, gemms);
+    QCOMPARE(testing::fakeLog().blasMatmuls, gemms * 3);  // 1 warm-up + 2 timed each
+    QCOMPARE(testing::fakeLog().blasWorkspaceBytes, std::size_t{4096});
+    auto second = runner->run(p.inputs);
+    QVERIFY2(second.ok(), second.ok() ? "" : second.error().message.c_str());
+    QCOMPARE(testing::fakeLog().blasHeuristics, gemms);
     verifyEverythingFreedOnce();
   }
 
