@@ -6,9 +6,11 @@
 #                                    run --backend cuda --verify (scripts/gpu_check.sh)
 #   scripts/gpu_window.sh sanitize   compute-sanitizer racecheck, synccheck and memcheck on the
 #                                    reduction and normalization samples (reuses check's build)
-#   scripts/gpu_window.sh perf       copy-bandwidth ceiling, every sample against eager and compiled
-#                                    torch (bench/gpu_vs_torch.py), and ncu's DRAM throughput of the
-#                                    largest segments (reuses check's build)
+#   scripts/gpu_window.sh perf       copy-bandwidth ceiling; row-scaled 128-256 MB versions of the
+#                                    main samples (bench/scale_sample.py) against eager and compiled
+#                                    torch: the family bandwidths; every sample at its own size; ncu's
+#                                    DRAM throughput on the large versions (reuses check's build).
+#                                    PERF_PARTS="ceiling large samples ncu" picks parts (that order).
 #
 # Prepare once on the machine with the packages: scripts/gpu_check.sh --prepare-carry; then with the
 # device tool: run(command="scripts/gpu_window.sh check", carry=["third_party_carry"]), and the other
@@ -33,7 +35,13 @@ need_build() {
 
 # Samples with reductions and normalizations: where a barrier or a shuffle can go wrong.
 SANITIZE_SAMPLES=(softmax layer_norm_fwd layer_norm_bwd cross_entropy batch_norm_running_stats reduction_epilogue
-                  rms_norm inner_reduction outer_reduction)
+                  rms_norm inner_reduction outer_reduction inner_reduction_split outer_reduction_split)
+# One per kernel family of DESIGN §14 at least: pointwise (gelu, swiglu), transpose
+# (transpose_heavy), reduction (reduction_epilogue, cross_entropy), normalization (softmax,
+# rms_norm, layer_norm_fwd, batch_norm_running_stats).
+LARGE_SAMPLES=(gelu swiglu transpose_heavy softmax rms_norm layer_norm_fwd batch_norm_running_stats reduction_epilogue
+               cross_entropy)
+part() { [[ " ${PERF_PARTS:-ceiling large samples ncu} " == *" $1 "* ]]; }
 
 case "$MODE" in
   check)
@@ -72,7 +80,7 @@ case "$MODE" in
     log="$OUT/perf.txt"
     : >"$log"
     # The ceiling every "% of DRAM peak" is read against: a device-to-device copy of 1 GiB.
-    python3 - <<'PY' 2>&1 | tee -a "$log"
+    part ceiling && python3 - <<'PY' 2>&1 | tee -a "$log"
 import torch
 if torch.cuda.is_available():
     n = 1 << 30
@@ -91,13 +99,28 @@ if torch.cuda.is_available():
 else:
     print("copy ceiling: no CUDA device visible to torch")
 PY
-    timeout "${PERF_TIMEOUT:-420}" python3 "$ROOT/bench/gpu_vs_torch.py" --cli "$CLI" --out "$OUT/gpu_vs_torch.md" \
-      2>&1 | tee -a "$log"
-    if command -v ncu >/dev/null; then
-      for stem in softmax layer_norm_fwd gelu transpose_heavy outer_reduction; do
-        sample="$ROOT/samples/$stem.py"
+    large="$OUT/large"
+    mkdir -p "$large"
+    for stem in "${LARGE_SAMPLES[@]}"; do
+      python3 "$ROOT/bench/scale_sample.py" "$ROOT/samples/$stem.py" "$large/${stem}_large.py" | tee -a "$log"
+    done
+    # The family bandwidths first (the table the targets are read from), then the samples as
+    # they are; each table is written row by row, so a timeout keeps what was measured.
+    if part large; then
+      timeout "${LARGE_TIMEOUT:-300}" python3 "$ROOT/bench/gpu_vs_torch.py" --cli "$CLI" --repeat 10 \
+        --out "$OUT/gpu_vs_torch_large.md" "$large"/*.py 2>&1 | tee -a "$log"
+    fi
+    if part samples; then
+      timeout "${PERF_TIMEOUT:-240}" python3 "$ROOT/bench/gpu_vs_torch.py" --cli "$CLI" --out "$OUT/gpu_vs_torch.md" \
+        2>&1 | tee -a "$log"
+    fi
+    if ! part ncu; then
+      :
+    elif command -v ncu >/dev/null; then
+      for stem in softmax layer_norm_fwd gelu transpose_heavy reduction_epilogue; do
+        sample="$large/${stem}_large.py"
         [[ -f "$sample" ]] || continue
-        echo "---- ncu $stem" | tee -a "$log"
+        echo "---- ncu $stem (large)" | tee -a "$log"
         timeout "${SAMPLE_TIMEOUT:-120}" ncu --metrics dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum \
           "$CLI" run "$sample" --backend cuda --repeat 1 --warmup 0 2>&1 | grep -E "sg_seg|dram__|gpu__time" | tee -a "$log"
       done

@@ -43,9 +43,9 @@ Result<void*> GemmCall::layout(std::int64_t rows, std::int64_t cols, std::int64_
                           "cublasLtMatrixLayoutSetAttribute");
         !st)
       return st.error();
-    if (Status st = check(
-            api_.cublasLtMatrixLayoutSetAttribute(l, blaslt::kLayoutStridedBatchOffset, &stride, sizeof stride),
-            "cublasLtMatrixLayoutSetAttribute");
+    if (Status st =
+            check(api_.cublasLtMatrixLayoutSetAttribute(l, blaslt::kLayoutStridedBatchOffset, &stride, sizeof stride),
+                  "cublasLtMatrixLayoutSetAttribute");
         !st)
       return st.error();
   }
@@ -95,8 +95,8 @@ Status GemmCall::chooseAlgorithm() {
       !st)
     return st;
   int found = 0;
-  if (Status st = check(api_.cublasLtMatmulAlgoGetHeuristic(handle_, op_, aDesc_, bDesc_, dDesc_, dDesc_, preference,
-                                                            1, &choice_, &found),
+  if (Status st = check(api_.cublasLtMatmulAlgoGetHeuristic(handle_, op_, aDesc_, bDesc_, dDesc_, dDesc_, preference, 1,
+                                                            &choice_, &found),
                         "cublasLtMatmulAlgoGetHeuristic");
       !st)
     return st;
@@ -113,10 +113,9 @@ Status GemmCall::launch(CUdeviceptr workspace) const {
   const bool wide = plan_.scaleType == blaslt::kR64F;
   const auto ptr = [](CUdeviceptr address) { return reinterpret_cast<void*>(static_cast<std::uintptr_t>(address)); };
   return check(api_.cublasLtMatmul(handle_, op_, wide ? static_cast<const void*>(&one64) : &one32, ptr(operands_.a),
-                                   aDesc_, ptr(operands_.b), bDesc_,
-                                   wide ? static_cast<const void*>(&zero64) : &zero32, ptr(operands_.d), dDesc_,
-                                   ptr(operands_.d), dDesc_, &choice_.algo, ptr(workspace), choice_.workspaceSize,
-                                   nullptr),
+                                   aDesc_, ptr(operands_.b), bDesc_, wide ? static_cast<const void*>(&zero64) : &zero32,
+                                   ptr(operands_.d), dDesc_, ptr(operands_.d), dDesc_, &choice_.algo, ptr(workspace),
+                                   choice_.workspaceSize, nullptr),
                "cublasLtMatmul");
 }
 
