@@ -89,11 +89,15 @@ class DevicePool {
     live_.erase(it);
     return check(d_, d_.cuMemFree(p), "cuMemFree");
   }
-  Result<DeviceTensor> tensor(ir::DataType dtype, std::vector<std::int64_t> sizes) {
+  /// Contiguous unless `strides` is given (stride 0: one element serves the whole dim).
+  Result<DeviceTensor> tensor(ir::DataType dtype, std::vector<std::int64_t> sizes,
+                              std::vector<std::int64_t> strides = {}) {
     DeviceTensor t;
     t.dtype = dtype;
-    t.strides = HostTensor::contiguousStrides(sizes);
-    t.bytes = elementCount(sizes) * ir::byteSize(dtype);
+    t.strides = strides.empty() ? HostTensor::contiguousStrides(sizes) : std::move(strides);
+    std::int64_t span = elementCount(sizes) > 0 ? 1 : 0;
+    for (std::size_t d = 0; d < sizes.size() && span > 0; ++d) span += (sizes[d] - 1) * t.strides[d];
+    t.bytes = span * ir::byteSize(dtype);
     t.sizes = std::move(sizes);
     SEGSCOPE_TRY(t.ptr, allocate(t.bytes));
     return t;
@@ -498,7 +502,7 @@ Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, Se
   for (const Kernel& k : p.plan.kernels)
     for (const KernelArg& a : k.args) {
       if ((a.kind != KernelArg::Kind::Output && a.kind != KernelArg::Kind::Temp) || local.count(a.valId)) continue;
-      SEGSCOPE_TRY(DeviceTensor t, pool_.tensor(a.dtype, a.sizes));
+      SEGSCOPE_TRY(DeviceTensor t, pool_.tensor(a.dtype, a.sizes, a.strides));
       if (a.kind == KernelArg::Kind::Temp) temps.push_back(t.ptr);
       local[a.valId] = std::move(t);
     }

@@ -121,6 +121,8 @@ class RowKernelBuilder {
 
  private:
   Result<Index> rowIndexOf(const ir::Val* v) const;
+  bool broadcastsARowValue(const ir::Val* v) const;
+  std::vector<std::int64_t> rowBroadcastStrides() const;
   Index fullIndex(const Index& reducedIdx) const;
   void openReductionLoop();
   // The per-thread partials of one row combined across the threads that share the row.
@@ -186,6 +188,28 @@ Result<Index> RowKernelBuilder::rowIndexOf(const ir::Val* v) const {
     if (match) return kept_;
   }
   return makeError("cuda codegen: " + v->name() + " is not in the row space of the reduction", v->loc());
+}
+
+// A full-shape output that only broadcasts a per-row value (softmax's row max, layer norm's
+// rstd, expanded over the row): written once per row into a buffer with stride 0 along the
+// reduced dims, instead of the whole row (nvFuser's expanded outputs do the same).
+bool RowKernelBuilder::broadcastsARowValue(const ir::Val* v) const {
+  const ir::Expr* def = v->definition();
+  if (!def || def->numOperands() < 1) return false;
+  const ir::OpFamily f = def->family();
+  if (f != ir::OpFamily::Broadcast && f != ir::OpFamily::BroadcastInDim && f != ir::OpFamily::Expand) return false;
+  return def->operand(0)->isTensor() && rowIndexOf(def->operand(0)).ok();
+}
+
+std::vector<std::int64_t> RowKernelBuilder::rowBroadcastStrides() const {
+  std::vector<std::int64_t> strides(shape_.sizes.size(), 0);
+  std::int64_t next = 1;
+  for (std::size_t d = shape_.sizes.size(); d-- > 0;)
+    if (!shape_.reduced[d]) {
+      strides[d] = next;
+      next *= std::max<std::int64_t>(shape_.sizes[d], 1);
+    }
+  return strides;
 }
 
 Index RowKernelBuilder::fullIndex(const Index& reducedIdx) const {
@@ -435,15 +459,19 @@ Result<std::string> RowKernelBuilder::reductionValue(const ir::Expr& e, std::siz
 
 Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& reductions,
                                             const std::vector<const ir::Val*>& outputs) {
-  // Classify outputs before emitting: row space (after the reductions) or full space.
+  // Classify outputs before emitting: row space (after the reductions, including full-shape
+  // broadcasts of a row value) or full space.
   std::vector<const ir::Val*> rowOutputs, fullOutputs;
   for (const ir::Val* o : outputs) {
     SEGSCOPE_TRY(auto s, ctx_.sizes.sizes(o));
+    kept_.assign(shape_.sizes.size(), "0");
     if (s == shape_.sizes) {
-      fullOutputs.push_back(o);
+      if (broadcastsARowValue(o) && ctx_.options.rowBroadcastOutputs)
+        rowOutputs.push_back(o);
+      else
+        fullOutputs.push_back(o);
       continue;
     }
-    kept_.assign(shape_.sizes.size(), "0");
     if (!rowIndexOf(o))
       return makeError("cuda codegen: output " + o->name() + " fits neither the row nor the reduction input", o->loc());
     rowOutputs.push_back(o);
@@ -489,7 +517,10 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
   if (!rowOutputs.empty()) {
     em_.open(block_ ? "if (threadIdx.x == 0)" : "if (active && threadIdx.y == 0)");
     for (const ir::Val* o : rowOutputs) {
-      SEGSCOPE_TRY(Index idx, rowIndexOf(o));
+      SEGSCOPE_TRY(auto sizes, ctx_.sizes.sizes(o));
+      const bool broadcast = sizes == shape_.sizes;  // stride 0 along the reduced dims
+      if (broadcast) args_.tensor(o, ctx_.kindOf(o), sizes, rowBroadcastStrides());
+      SEGSCOPE_TRY(Index idx, broadcast ? Result<Index>(kept_) : rowIndexOf(o));
       SEGSCOPE_TRY(std::string v, em_.value(o, idx));
       SEGSCOPE_TRY(std::string ignored, em_.store(o, ctx_.kindOf(o), idx, v));
       (void)ignored;

@@ -96,7 +96,8 @@ Result<std::int64_t> SizeTable::resolve(const ir::SymInt& s, const ir::Expr& use
 
 // ---------------------------------------------------------------- ArgTable
 
-std::string ArgTable::tensor(const ir::Val* v, KernelArg::Kind kind, const std::vector<std::int64_t>& sizes) {
+std::string ArgTable::tensor(const ir::Val* v, KernelArg::Kind kind, const std::vector<std::int64_t>& sizes,
+                             const std::vector<std::int64_t>& strides) {
   for (const Entry& e : entries_)
     if (e.arg.valId == v->id() && e.arg.kind == kind) return e.name;
   const char* prefix = kind == KernelArg::Kind::Input ? "in" : kind == KernelArg::Kind::Output ? "out" : "tmp";
@@ -105,7 +106,7 @@ std::string ArgTable::tensor(const ir::Val* v, KernelArg::Kind kind, const std::
   e.arg.valId = v->id();
   e.arg.dtype = v->dtype();
   e.arg.sizes = sizes;
-  e.arg.strides = contiguousStrides(sizes);
+  e.arg.strides = strides.empty() ? contiguousStrides(sizes) : strides;
   e.name = prefix + std::to_string(v->id());
   e.rank = static_cast<int>(sizes.size());
   entries_.push_back(e);

@@ -38,7 +38,9 @@ class SizeTable {
 /// The parameters a kernel uses, named and in first-use order per kind.
 class ArgTable {
  public:
-  std::string tensor(const ir::Val* v, KernelArg::Kind kind, const std::vector<std::int64_t>& sizes);
+  /// The parameter of `v` (registered on first use, contiguous unless `strides` is given).
+  std::string tensor(const ir::Val* v, KernelArg::Kind kind, const std::vector<std::int64_t>& sizes,
+                     const std::vector<std::int64_t>& strides = {});
   std::string scalar(const ir::Val* v);
   /// A Temp tensor no IR val stands for (partials of split reductions): `id` < 0, contiguous.
   std::string scratch(int id, ir::DataType dtype, const std::vector<std::int64_t>& sizes, const std::string& name);

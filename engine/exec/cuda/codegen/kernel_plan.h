@@ -20,16 +20,16 @@ namespace segscope::exec::cuda {
 struct KernelArg {
   enum class Kind : std::uint8_t {
     Input,   // a segment input tensor, read through the strides passed at launch
-    Output,  // a segment output tensor (contiguous in the given strides)
+    Output,  // a segment output tensor, laid out in `strides` (0 along dims a row kernel
+             // broadcasts a per-row value over: written once per row, read back expanded)
     Temp,    // an intermediate of an unfused plan: the runner allocates it (sizes, strides)
     Scalar,  // a runtime scalar input of the segment
   };
   Kind kind = Kind::Input;
   int valId = -1;  // the val id in the segment fusion (== the complete fusion's id); < 0: a scratch Temp
   ir::DataType dtype = ir::DataType::Null;
-  std::vector<std::int64_t> sizes;  // tensors only
-  std::vector<std::int64_t>
-      strides;  // tensors only: contiguous row-major, the layout codegen assumes for outputs/temps
+  std::vector<std::int64_t> sizes;    // tensors only
+  std::vector<std::int64_t> strides;  // tensors only: the layout outputs/temps are allocated in
   bool isTensor() const { return kind != Kind::Scalar; }
 };
 
@@ -80,6 +80,9 @@ struct CodegenOptions {
   /// Inner reductions with fewer rows than half outerSplitTargetBlocks split each row into
   /// chunks of at least this many elements across gridDim.y blocks; 0 disables the split.
   std::int64_t minInnerSplitChunk = 8192;
+  /// Row kernels write full-shape outputs that broadcast a per-row value once per row, with
+  /// stride 0 along the reduced dims (false: at full size, contiguous).
+  bool rowBroadcastOutputs = true;
   /// Force the multi-kernel fallback for reductions and normalizations (testing).
   bool forceUnfused = false;
 };

@@ -209,7 +209,7 @@ class TestCudaHostEmulation : public QObject {
             inputCopies.push_back(std::get<exec::HostTensor>(it->second));
             params.tensor(inputCopies.back());
           } else {
-            auto [it, fresh] = produced.try_emplace(a.valId, a.dtype, a.sizes);
+            auto [it, fresh] = produced.try_emplace(a.valId, a.dtype, a.sizes, a.strides);
             (void)fresh;
             params.tensor(it->second);
           }

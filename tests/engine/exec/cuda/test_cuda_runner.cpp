@@ -399,14 +399,32 @@ class TestCudaRunner : public QObject {
     verifyEverythingFreedOnce();
   }
 
+  // softmax_large_row's row max leaves segment 0 broadcast over the row: it is written once
+  // per row (stride 0 along the row) and segment 1 reads it back expanded.
+  void rowBroadcastOutputsAreWrittenOncePerRow() {
+    testing::fakeLog().emulate = true;
+    testing::fakeLog().hostCompiler = SEGSCOPE_HOST_CXX;
+    const Prepared p = prepare(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden/softmax_large_row.py");
+    QVERIFY2(p.plans.error.empty(), p.plans.error.c_str());
+    auto run = runOnFake(p, quick());
+    QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
+    QCOMPARE(run->segments.at(0).bytesOut, std::int64_t{4 * 4});  // 4 rows' max, not 4 × 16384
+    auto expected = exec::runReferenceBounded(*p.segmentation().fusion, p.inputs);
+    QVERIFY(expected.ok());
+    const exec::Comparison c = exec::compareOutputs(expected->outputs, run->outputs, {"T23"}, expected->bounds);
+    QVERIFY2(c.ok, c.message.c_str());
+    verifyEverythingFreedOnce();
+  }
+
   void emulatedDeviceMatchesTheReference_data() {
     QTest::addColumn<QString>("file");
     for (const char* name :
          {"gelu.py", "reduction_epilogue.py", "cross_entropy.py", "matmul_bias_gelu.py", "adam_step.py", "repeat_kv.py",
           "layer_norm_fwd.py", "batch_norm_running_stats.py", "empty_tensor.py"})
       QTest::newRow(name) << sample(name);
-    QTest::newRow("golden outer_reduction_split.py")
-        << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden/outer_reduction_split.py";
+    for (const char* golden : {"outer_reduction_split.py", "inner_reduction_split.py", "softmax_large_row.py"})
+      QTest::newRow(qPrintable(QString("golden ") + golden))
+          << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden/" + golden;
     QTest::newRow("matmul shapes (cuBLASLt)")
         << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/data/matmul_shapes.py";
     QTest::newRow("matmul with K = 0") << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/data/matmul_empty_k.py";

@@ -3,15 +3,15 @@
 //   input val 2 Float [4, 8192] strides [8192, 1]
 //   input val 5 Float [4, 8192] strides [8192, 1]
 //   output val 9 Float [4, 1] strides [1, 1]
+//   output val 16 Float [4, 8192] strides [1, 0]
 //   output val 6 Float [4, 8192] strides [8192, 1]
-//   output val 16 Float [4, 8192] strides [8192, 1]
 
 extern "C" __global__ void __launch_bounds__(512) sg_seg0_row0(
     const float* __restrict__ in2, long long in2_s0, long long in2_s1,
     const float* __restrict__ in5, long long in5_s0, long long in5_s1,
     float* __restrict__ out9, long long out9_s0, long long out9_s1,
-    float* __restrict__ out6, long long out6_s0, long long out6_s1,
-    float* __restrict__ out16, long long out16_s0, long long out16_s1) {
+    float* __restrict__ out16, long long out16_s0, long long out16_s1,
+    float* __restrict__ out6, long long out6_s0, long long out6_s1) {
   extern __shared__ double sg_dyn[];  // the row cache
   float* sg_row2 = (float*)((unsigned char*)sg_dyn + 0);
   for (long long row = blockIdx.x; row < 4LL; row += gridDim.x) {
@@ -34,17 +34,17 @@ extern "C" __global__ void __launch_bounds__(512) sg_seg0_row0(
     const sg_float red1_1 = mean1;
     if (threadIdx.x == 0) {
       sg_st(&out9[k0 * out9_s0], red1_1);
+      const sg_float v3 = ((sg_float)red1_0 + (sg_float)1.0000000000000001e-05);
+      const sg_float v4 = sg_rsqrt((sg_float)v3);
+      sg_st(&out16[k0 * out16_s0], v4);
     }
     #pragma unroll 4
     for (long long r = threadIdx.x; r < 8192LL; r += SG_BLOCK(512)) {
       const long long r0 = r;
-      const sg_float v3 = sg_ld(sg_row2[r]);
-      const sg_float v4 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
-      const sg_float v5 = ((sg_float)v3 + (sg_float)v4);
-      sg_st(&out6[k0 * out6_s0 + r0 * out6_s1], v5);
-      const sg_float v6 = ((sg_float)red1_0 + (sg_float)1.0000000000000001e-05);
-      const sg_float v7 = sg_rsqrt((sg_float)v6);
-      sg_st(&out16[k0 * out16_s0 + r0 * out16_s1], v7);
+      const sg_float v5 = sg_ld(sg_row2[r]);
+      const sg_float v6 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
+      const sg_float v7 = ((sg_float)v5 + (sg_float)v6);
+      sg_st(&out6[k0 * out6_s0 + r0 * out6_s1], v7);
     }
   }
 }

@@ -1,26 +1,48 @@
-// ===== segment 0 (reduction): 1 kernel(s), fused
-// kernel sg_seg0_row0 grid 4 block 512x1 shared 0
+// ===== segment 0 (reduction): 2 kernel(s), fused
+// kernel sg_seg0_row0_split grid 4x2 block 512x1 shared 0
+//   temp val -1 Float [2, 4] strides [4, 1]
 //   input val 2 Float [4, 16384] strides [16384, 1]
-//   output val 5 Float [4, 16384] strides [16384, 1]
 
-extern "C" __global__ void __launch_bounds__(512) sg_seg0_row0(
-    const float* __restrict__ in2, long long in2_s0, long long in2_s1,
-    float* __restrict__ out5, long long out5_s0, long long out5_s1) {
+extern "C" __global__ void __launch_bounds__(512) sg_seg0_row0_split(
+    float* __restrict__ part0_0, long long part0_0_s0, long long part0_0_s1,
+    const float* __restrict__ in2, long long in2_s0, long long in2_s1) {
   for (long long row = blockIdx.x; row < 4LL; row += gridDim.x) {
     const long long k0 = row;
-    sg_float acc0 = (sg_float)(-SG_INF);
-    #pragma unroll 4
-    for (long long r = threadIdx.x; r < 16384LL; r += SG_BLOCK(512)) {
-      const long long r0 = r;
-      const sg_float v0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
-      acc0 = SgMax()(acc0, (sg_float)v0);
+    for (long long split = blockIdx.y; split < 2LL; split += gridDim.y) {
+      const long long sg_r0 = split * 8192LL;
+      const long long sg_r1 = sg_r0 + 8192LL < 16384LL ? sg_r0 + 8192LL : 16384LL;
+      sg_float acc0 = (sg_float)(-SG_INF);
+      #pragma unroll 4
+      for (long long r = sg_r0 + threadIdx.x; r < sg_r1; r += SG_BLOCK(512)) {
+        const long long r0 = r;
+        const sg_float v0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
+        acc0 = SgMax()(acc0, (sg_float)v0);
+      }
+      acc0 = sg_block_reduce(acc0, SgMax(), (sg_float)(-SG_INF));
+      if (threadIdx.x == 0) sg_st(&part0_0[split * part0_0_s0 + row * part0_0_s1], acc0);
     }
-    acc0 = sg_block_reduce(acc0, SgMax(), (sg_float)(-SG_INF));
+  }
+}
+// kernel sg_seg0_row0_finish grid 1 block 128x1 shared 0
+//   temp val -1 Float [2, 4] strides [4, 1]
+//   output val 5 Float [4, 16384] strides [1, 0]
+
+extern "C" __global__ void sg_seg0_row0_finish(
+    float* __restrict__ part0_0, long long part0_0_s0, long long part0_0_s1,
+    float* __restrict__ out5, long long out5_s0, long long out5_s1) {
+  for (long long rowBase = (long long)blockIdx.x * blockDim.x; rowBase < 4LL; rowBase += (long long)gridDim.x * blockDim.x) {
+    const long long row = rowBase + threadIdx.x;
+    const bool active = row < 4LL;
+    const long long k0 = row;
+    sg_float acc0 = (sg_float)(-SG_INF);
+    if (active) {
+      for (long long s = 0; s < 2LL; ++s) {
+        acc0 = SgMax()(acc0, (sg_float)sg_ld(part0_0[s * part0_0_s0 + row * part0_0_s1]));
+      }
+    }
     const sg_float red0 = acc0;
-    #pragma unroll 4
-    for (long long r = threadIdx.x; r < 16384LL; r += SG_BLOCK(512)) {
-      const long long r0 = r;
-      sg_st(&out5[k0 * out5_s0 + r0 * out5_s1], red0);
+    if (active && threadIdx.y == 0) {
+      sg_st(&out5[k0 * out5_s0], red0);
     }
   }
 }
@@ -28,14 +50,14 @@ extern "C" __global__ void __launch_bounds__(512) sg_seg0_row0(
 // kernel sg_seg1_row0 grid 4 block 512x1 shared 0
 //   input val 2 Float [4, 16384] strides [16384, 1]
 //   input val 5 Float [4, 16384] strides [16384, 1]
+//   output val 11 Float [4, 16384] strides [1, 0]
 //   output val 7 Float [4, 16384] strides [16384, 1]
-//   output val 11 Float [4, 16384] strides [16384, 1]
 
 extern "C" __global__ void __launch_bounds__(512) sg_seg1_row0(
     const float* __restrict__ in2, long long in2_s0, long long in2_s1,
     const float* __restrict__ in5, long long in5_s0, long long in5_s1,
-    float* __restrict__ out7, long long out7_s0, long long out7_s1,
-    float* __restrict__ out11, long long out11_s0, long long out11_s1) {
+    float* __restrict__ out11, long long out11_s0, long long out11_s1,
+    float* __restrict__ out7, long long out7_s0, long long out7_s1) {
   for (long long row = blockIdx.x; row < 4LL; row += gridDim.x) {
     const long long k0 = row;
     sg_float acc5 = (sg_float)0;
@@ -50,16 +72,18 @@ extern "C" __global__ void __launch_bounds__(512) sg_seg1_row0(
     }
     acc5 = sg_block_reduce(acc5, SgAdd(), (sg_float)0);
     const sg_float red5 = acc5;
+    if (threadIdx.x == 0) {
+      const sg_float v4 = ((sg_float)1 / (sg_float)red5);
+      sg_st(&out11[k0 * out11_s0], v4);
+    }
     #pragma unroll 4
     for (long long r = threadIdx.x; r < 16384LL; r += SG_BLOCK(512)) {
       const long long r0 = r;
-      const sg_float v4 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
-      const sg_float v5 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
-      const sg_float v6 = ((sg_float)v4 - (sg_float)v5);
-      const sg_float v7 = sg_exp((sg_float)v6);
-      sg_st(&out7[k0 * out7_s0 + r0 * out7_s1], v7);
-      const sg_float v8 = ((sg_float)1 / (sg_float)red5);
-      sg_st(&out11[k0 * out11_s0 + r0 * out11_s1], v8);
+      const sg_float v5 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
+      const sg_float v6 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
+      const sg_float v7 = ((sg_float)v5 - (sg_float)v6);
+      const sg_float v8 = sg_exp((sg_float)v7);
+      sg_st(&out7[k0 * out7_s0 + r0 * out7_s1], v8);
     }
   }
 }
