@@ -13,28 +13,11 @@
 
 #include "exec/cuda/codegen/kernels.h"
 #include "exec/cuda/codegen/prelude.h"
+#include "exec/cuda/codegen/row_kernel.h"
 
 namespace segscope::exec::cuda::codegen {
 
-namespace {
-
-struct RowShape {
-  std::vector<std::int64_t> sizes;  // the reduction input's
-  std::vector<bool> reduced;        // per dim
-  std::int64_t rows = 1, extent = 1;
-  std::vector<std::int64_t> keptSizes() const {
-    std::vector<std::int64_t> k;
-    for (std::size_t d = 0; d < sizes.size(); ++d)
-      if (!reduced[d]) k.push_back(sizes[d]);
-    return k;
-  }
-  std::vector<std::int64_t> reducedSizes() const {
-    std::vector<std::int64_t> r;
-    for (std::size_t d = 0; d < sizes.size(); ++d)
-      if (reduced[d]) r.push_back(sizes[d]);
-    return r;
-  }
-};
+namespace row {
 
 Result<RowShape> rowShapeOf(const SizeTable& sizes, const ir::Expr& e) {
   RowShape s;
@@ -85,189 +68,6 @@ Result<Combine> combineFor(const ir::Expr& e, const std::string& type) {
       return Combine{"SgMin()", isFloat ? "(" + type + ")SG_INF" : "(" + type + ")9223372036854775807LL"};
     default: return unsupported(e, "not a reduction with a combine");
   }
-}
-
-/// Reductions split across blocks: the partial kernel reduces chunk `split` of each row's
-/// reduced elements (outer: of each column's reduced rows) into scratch[split, row]; the
-/// finish kernel, one thread per row, combines the partials.
-struct GridSplit {
-  enum class Phase { None, Partial, Finish };
-  Phase phase = Phase::None;
-  std::int64_t splits = 1, chunk = 0;
-};
-
-class RowKernelBuilder {
- public:
-  RowKernelBuilder(const KernelContext& ctx, const RowShape& shape, bool block, std::int64_t blockThreads,
-                   GridSplit split = {})
-      : ctx_(ctx),
-        shape_(shape),
-        block_(block),
-        blockThreads_(blockThreads),
-        split_(split),
-        em_(ctx.sizes, args_, ctx.inMemory) {
-    em_.temps = ctx.temps;
-    em_.onLoad = [this](const ir::Val* v, const Index& idx, const std::string& global) {
-      return cachedLoad(v, idx, global);
-    };
-    em_.onReduction = [this](const ir::Expr& e, std::size_t output, const Index& idx) {
-      return reductionValue(e, output, idx);
-    };
-  }
-
-  Result<std::string> build(const std::vector<const ir::Expr*>& reductions, const std::vector<const ir::Val*>& outputs);
-  const ArgTable& args() const { return args_; }
-  std::int64_t sharedBytes() const { return sharedBytes_; }
-
- private:
-  Result<Index> rowIndexOf(const ir::Val* v) const;
-  bool broadcastsARowValue(const ir::Val* v) const;
-  std::vector<std::int64_t> rowBroadcastStrides() const;
-  Index fullIndex(const Index& reducedIdx) const;
-  void openReductionLoop();
-  // The per-thread partials of one row combined across the threads that share the row.
-  std::string combineAcross(const std::string& acc, const std::string& functor, const std::string& identity) const {
-    return block_ ? "sg_block_reduce(" + acc + ", " + functor + ", " + identity + ")"
-                  : "sg_col_reduce(" + acc + ", " + functor + ")";
-  }
-  Result<std::string> accumulate(const ir::Expr& e, const std::string& type, const std::string& acc,
-                                 const std::string& combine, const std::string& centre);
-  Status welfordPass(const ir::Expr& e, const std::string& type);
-  Status reduce(const ir::Expr& e);
-  Status reduceSplit(const ir::Expr& e);
-  Status finishVariance(const ir::Expr& e, const std::string& type, const std::string& mean, const std::string& s2);
-  std::string scratch(const ir::Expr& e, int slot, const std::string& type);
-  std::string scratchAt(const std::string& param, const std::string& split) const {
-    return param + "[" + split + " * " + ArgTable::stride(param, 0) + " + row * " + ArgTable::stride(param, 1) + "]";
-  }
-  Result<std::string> reductionValue(const ir::Expr& e, std::size_t output, const Index& idx);
-
-  // The row cache: inputs in the reduction input's space are copied to shared memory by the
-  // first pass that reads them and read from there by later passes. Each thread reads back
-  // only the elements it wrote (every pass uses the same r = threadIdx.x + k*blockDim.x), so
-  // no barrier is needed.
-  struct CachedRow {
-    std::string name;
-    std::int64_t offset = 0;
-  };
-  std::optional<std::string> cachedLoad(const ir::Val* v, const Index& idx, const std::string& global);
-  Index beginPass();
-  void endPass();
-  std::string sharedDeclarations() const;
-
-  const KernelContext& ctx_;
-  RowShape shape_;
-  bool block_;
-  std::int64_t blockThreads_;  // block-per-row kernels: the launch's block.x
-  GridSplit split_;
-  bool cacheRows_ = false;
-  bool inPass_ = false;
-  Index passIndex_;
-  std::map<const ir::Val*, CachedRow> cached_;
-  std::int64_t sharedBytes_ = 0;
-  ArgTable args_;
-  Emitter em_;
-  Index kept_;  // per dim of the reduction input: the row's index, "0" at reduced dims
-  std::map<std::pair<const ir::Expr*, std::size_t>, std::string> done_;
-};
-
-// The index of a row-space tensor (a reduction output, with or without keepdim) at the
-// current row; an Error when `v` is not in the row space.
-Result<Index> RowKernelBuilder::rowIndexOf(const ir::Val* v) const {
-  SEGSCOPE_TRY(auto s, ctx_.sizes.sizes(v));
-  const std::vector<std::int64_t> keptSizes = shape_.keptSizes();
-  if (s == keptSizes) {
-    Index idx;
-    for (std::size_t d = 0; d < shape_.sizes.size(); ++d)
-      if (!shape_.reduced[d]) idx.push_back(kept_[d]);
-    return idx;
-  }
-  if (s.size() == shape_.sizes.size()) {
-    bool match = true;
-    for (std::size_t d = 0; d < s.size(); ++d) match = match && s[d] == (shape_.reduced[d] ? 1 : shape_.sizes[d]);
-    if (match) return kept_;
-  }
-  return makeError("cuda codegen: " + v->name() + " is not in the row space of the reduction", v->loc());
-}
-
-// A full-shape output that only broadcasts a per-row value (softmax's row max, layer norm's
-// rstd, expanded over the row): written once per row into a buffer with stride 0 along the
-// reduced dims, instead of the whole row (nvFuser's expanded outputs do the same).
-bool RowKernelBuilder::broadcastsARowValue(const ir::Val* v) const {
-  const ir::Expr* def = v->definition();
-  if (!def || def->numOperands() < 1) return false;
-  const ir::OpFamily f = def->family();
-  if (f != ir::OpFamily::Broadcast && f != ir::OpFamily::BroadcastInDim && f != ir::OpFamily::Expand) return false;
-  return def->operand(0)->isTensor() && rowIndexOf(def->operand(0)).ok();
-}
-
-std::vector<std::int64_t> RowKernelBuilder::rowBroadcastStrides() const {
-  std::vector<std::int64_t> strides(shape_.sizes.size(), 0);
-  std::int64_t next = 1;
-  for (std::size_t d = shape_.sizes.size(); d-- > 0;)
-    if (!shape_.reduced[d]) {
-      strides[d] = next;
-      next *= std::max<std::int64_t>(shape_.sizes[d], 1);
-    }
-  return strides;
-}
-
-Index RowKernelBuilder::fullIndex(const Index& reducedIdx) const {
-  Index idx = kept_;
-  std::size_t next = 0;
-  for (std::size_t d = 0; d < idx.size(); ++d)
-    if (shape_.reduced[d]) idx[d] = reducedIdx[next++];
-  return idx;
-}
-
-void RowKernelBuilder::openReductionLoop() {
-  const std::string n = std::to_string(shape_.extent) + "LL";
-  const std::string stride = "SG_BLOCK(" + std::to_string(blockThreads_) + ")";
-  if (block_) em_.line("#pragma unroll 4");
-  if (split_.phase == GridSplit::Phase::Partial) {  // this block's chunk [sg_r0, sg_r1) of the row
-    em_.open(block_ ? "for (long long r = sg_r0 + threadIdx.x; r < sg_r1; r += " + stride + ")"
-                    : "for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += blockDim.y)");
-    return;
-  }
-  em_.open(block_ ? "for (long long r = threadIdx.x; r < " + n + "; r += " + stride + ")"
-                  : "for (long long r = active ? threadIdx.y : " + n + "; r < " + n + "; r += blockDim.y)");
-}
-
-Index RowKernelBuilder::beginPass() {
-  openReductionLoop();
-  passIndex_ = fullIndex(em_.unravel("r", shape_.reducedSizes(), "r"));
-  inPass_ = true;
-  return passIndex_;
-}
-
-void RowKernelBuilder::endPass() {
-  em_.close();
-  inPass_ = false;
-}
-
-std::optional<std::string> RowKernelBuilder::cachedLoad(const ir::Val* v, const Index& idx, const std::string& global) {
-  if (!cacheRows_ || !inPass_ || idx != passIndex_) return std::nullopt;
-  auto sizes = ctx_.sizes.sizes(v);
-  if (!sizes || *sizes != shape_.sizes) return std::nullopt;
-  if (auto it = cached_.find(v); it != cached_.end()) return it->second.name + "[r]";
-  const std::int64_t bytes = (shape_.extent * ir::byteSize(v->dtype()) + 15) / 16 * 16;
-  if (sharedBytes_ + bytes > ctx_.options.rowCacheBytes) return std::nullopt;
-  CachedRow row{"sg_row" + std::to_string(v->id()), sharedBytes_};
-  sharedBytes_ += bytes;
-  cached_[v] = row;
-  em_.line(row.name + "[r] = " + global + ";");
-  return row.name + "[r]";
-}
-
-std::string RowKernelBuilder::sharedDeclarations() const {
-  if (cached_.empty()) return {};
-  std::string s = "  extern __shared__ double sg_dyn[];  // the row cache\n";
-  for (const auto& [v, row] : cached_) {
-    const std::string type = storageType(v->dtype()).value_or("void");
-    s += "  " + type + "* " + row.name + " = (" + type + "*)((unsigned char*)sg_dyn + " + std::to_string(row.offset) +
-         ");\n";
-  }
-  return s;
 }
 
 // One pass over the row: acc = combine(acc, x) where x is the reduction input at (row, r),
@@ -444,109 +244,15 @@ Status RowKernelBuilder::reduceSplit(const ir::Expr& e) {
   return finishVariance(e, type, mean, m2);
 }
 
-Result<std::string> RowKernelBuilder::reductionValue(const ir::Expr& e, std::size_t output, const Index& idx) {
-  auto it = done_.find({&e, output});
-  if (it == done_.end()) return unsupported(e, "reduction result needed before it is computed in this kernel");
-  SEGSCOPE_TRY(Index expected, rowIndexOf(e.output(output)));
-  // The index maps must lead back to the current row; anything else reads another row's
-  // result, which this kernel does not hold.
-  SEGSCOPE_TRY(auto s, ctx_.sizes.sizes(e.output(output)));
-  for (std::size_t d = 0; d < expected.size(); ++d)
-    if (s[d] == 1) expected[d] = "0";
-  if (expected != idx) return unsupported(e, "its result is read at another row (not fusable into one row kernel)");
-  return it->second;
-}
-
-Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& reductions,
-                                            const std::vector<const ir::Val*>& outputs) {
-  // Classify outputs before emitting: row space (after the reductions, including full-shape
-  // broadcasts of a row value) or full space.
-  std::vector<const ir::Val*> rowOutputs, fullOutputs;
-  for (const ir::Val* o : outputs) {
-    SEGSCOPE_TRY(auto s, ctx_.sizes.sizes(o));
-    kept_.assign(shape_.sizes.size(), "0");
-    if (s == shape_.sizes) {
-      if (broadcastsARowValue(o) && ctx_.options.rowBroadcastOutputs)
-        rowOutputs.push_back(o);
-      else
-        fullOutputs.push_back(o);
-      continue;
-    }
-    if (!rowIndexOf(o))
-      return makeError("cuda codegen: output " + o->name() + " fits neither the row nor the reduction input", o->loc());
-    rowOutputs.push_back(o);
-  }
-  // Caching pays only when the row is read more than once.
-  int passes = fullOutputs.empty() ? 0 : 1;
-  for (const ir::Expr* e : reductions) passes += e->family() == ir::OpFamily::Reduction || block_ ? 1 : 2;
-  cacheRows_ = block_ && passes > 1 && ctx_.options.rowCacheBytes > 0;
-  const std::string rows = std::to_string(shape_.rows) + "LL";
-  if (block_) {
-    em_.open("for (long long row = blockIdx.x; row < " + rows + "; row += gridDim.x)");
-  } else {
-    // Threads past the last column stay in the loop: they take part in every sg_col_reduce.
-    em_.open("for (long long rowBase = (long long)blockIdx.x * blockDim.x; rowBase < " + rows +
-             "; rowBase += (long long)gridDim.x * blockDim.x)");
-    em_.line("const long long row = rowBase + threadIdx.x;");
-    em_.line("const bool active = row < " + rows + ";");
-  }
-  const Index k = em_.unravel("row", shape_.keptSizes(), "k");
-  kept_.assign(shape_.sizes.size(), "0");
-  std::size_t next = 0;
-  for (std::size_t d = 0; d < kept_.size(); ++d)
-    if (!shape_.reduced[d]) kept_[d] = k[next++];
-  if (split_.phase != GridSplit::Phase::None && !fullOutputs.empty())
-    return makeError("cuda codegen: a normalization (outputs over the whole row) is not split across blocks");
-  const bool partial = split_.phase == GridSplit::Phase::Partial;
-  if (partial) {  // gridDim.y blocks share a column's rows; the loop also runs them all in one block
-    em_.open("for (long long split = blockIdx.y; split < " + std::to_string(split_.splits) + "LL; split += gridDim.y)");
-    em_.line("const long long sg_r0 = split * " + std::to_string(split_.chunk) + "LL;");
-    em_.line("const long long sg_r1 = sg_r0 + " + std::to_string(split_.chunk) + "LL < " +
-             std::to_string(shape_.extent) + "LL ? sg_r0 + " + std::to_string(split_.chunk) +
-             "LL : " + std::to_string(shape_.extent) + "LL;");
-  }
-  for (const ir::Expr* e : reductions) {
-    Status s = reduce(*e);
-    if (!s) return s.error();
-  }
-  if (partial) {
-    em_.close();
-    em_.close();
-    return sharedDeclarations() + em_.take();
-  }
-  if (!rowOutputs.empty()) {
-    em_.open(block_ ? "if (threadIdx.x == 0)" : "if (active && threadIdx.y == 0)");
-    for (const ir::Val* o : rowOutputs) {
-      SEGSCOPE_TRY(auto sizes, ctx_.sizes.sizes(o));
-      const bool broadcast = sizes == shape_.sizes;  // stride 0 along the reduced dims
-      if (broadcast) args_.tensor(o, ctx_.kindOf(o), sizes, rowBroadcastStrides());
-      SEGSCOPE_TRY(Index idx, broadcast ? Result<Index>(kept_) : rowIndexOf(o));
-      SEGSCOPE_TRY(std::string v, em_.value(o, idx));
-      SEGSCOPE_TRY(std::string ignored, em_.store(o, ctx_.kindOf(o), idx, v));
-      (void)ignored;
-    }
-    em_.close();
-  }
-  if (!fullOutputs.empty()) {
-    const Index full = beginPass();
-    for (const ir::Val* o : fullOutputs) {
-      SEGSCOPE_TRY(std::string v, em_.value(o, full));
-      SEGSCOPE_TRY(std::string ignored, em_.store(o, ctx_.kindOf(o), full, v));
-      (void)ignored;
-    }
-    endPass();
-  }
-  em_.close();
-  return sharedDeclarations() + em_.take();
-}
-
 std::int64_t nextPow2(std::int64_t v) {
   std::int64_t p = 1;
   while (p < v) p <<= 1;
   return p;
 }
 
-}  // namespace
+}  // namespace row
+
+using namespace row;
 
 namespace {
 

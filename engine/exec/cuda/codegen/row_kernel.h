@@ -1,0 +1,117 @@
+// Internal to the CUDA codegen: the row kernel builder shared by codegen_reduction.cpp (the
+// reductions, variances and split/launch planning) and row_kernel_builder.cpp (the row's
+// loops, loads, caches and outputs).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exec/cuda/codegen/kernels.h"
+
+namespace segscope::exec::cuda::codegen::row {
+
+struct RowShape {
+  std::vector<std::int64_t> sizes;  // the reduction input's
+  std::vector<bool> reduced;        // per dim
+  std::int64_t rows = 1, extent = 1;
+  std::vector<std::int64_t> keptSizes() const {
+    std::vector<std::int64_t> k;
+    for (std::size_t d = 0; d < sizes.size(); ++d)
+      if (!reduced[d]) k.push_back(sizes[d]);
+    return k;
+  }
+  std::vector<std::int64_t> reducedSizes() const {
+    std::vector<std::int64_t> r;
+    for (std::size_t d = 0; d < sizes.size(); ++d)
+      if (reduced[d]) r.push_back(sizes[d]);
+    return r;
+  }
+};
+
+/// Reductions split across blocks: the partial kernel reduces chunk `split` of each row's
+/// reduced elements (outer: of each column's reduced rows) into scratch[split, row]; the
+/// finish kernel, one thread per row, combines the partials.
+struct GridSplit {
+  enum class Phase { None, Partial, Finish };
+  Phase phase = Phase::None;
+  std::int64_t splits = 1, chunk = 0;
+};
+
+class RowKernelBuilder {
+ public:
+  RowKernelBuilder(const KernelContext& ctx, const RowShape& shape, bool block, std::int64_t blockThreads,
+                   GridSplit split = {})
+      : ctx_(ctx),
+        shape_(shape),
+        block_(block),
+        blockThreads_(blockThreads),
+        split_(split),
+        em_(ctx.sizes, args_, ctx.inMemory) {
+    em_.temps = ctx.temps;
+    em_.onLoad = [this](const ir::Val* v, const Index& idx, const std::string& global) {
+      return cachedLoad(v, idx, global);
+    };
+    em_.onReduction = [this](const ir::Expr& e, std::size_t output, const Index& idx) {
+      return reductionValue(e, output, idx);
+    };
+  }
+
+  Result<std::string> build(const std::vector<const ir::Expr*>& reductions, const std::vector<const ir::Val*>& outputs);
+  const ArgTable& args() const { return args_; }
+  std::int64_t sharedBytes() const { return sharedBytes_; }
+
+ private:
+  Result<Index> rowIndexOf(const ir::Val* v) const;
+  bool broadcastsARowValue(const ir::Val* v) const;
+  std::vector<std::int64_t> rowBroadcastStrides() const;
+  Index fullIndex(const Index& reducedIdx) const;
+  void openReductionLoop();
+  // The per-thread partials of one row combined across the threads that share the row.
+  std::string combineAcross(const std::string& acc, const std::string& functor, const std::string& identity) const {
+    return block_ ? "sg_block_reduce(" + acc + ", " + functor + ", " + identity + ")"
+                  : "sg_col_reduce(" + acc + ", " + functor + ")";
+  }
+  Result<std::string> accumulate(const ir::Expr& e, const std::string& type, const std::string& acc,
+                                 const std::string& combine, const std::string& centre);
+  Status welfordPass(const ir::Expr& e, const std::string& type);
+  Status reduce(const ir::Expr& e);
+  Status reduceSplit(const ir::Expr& e);
+  Status finishVariance(const ir::Expr& e, const std::string& type, const std::string& mean, const std::string& s2);
+  std::string scratch(const ir::Expr& e, int slot, const std::string& type);
+  std::string scratchAt(const std::string& param, const std::string& split) const {
+    return param + "[" + split + " * " + ArgTable::stride(param, 0) + " + row * " + ArgTable::stride(param, 1) + "]";
+  }
+  Result<std::string> reductionValue(const ir::Expr& e, std::size_t output, const Index& idx);
+
+  // The row cache: inputs in the reduction input's space are copied to shared memory by the
+  // first pass that reads them and read from there by later passes. Each thread reads back
+  // only the elements it wrote (every pass uses the same r = threadIdx.x + k*blockDim.x), so
+  // no barrier is needed.
+  struct CachedRow {
+    std::string name;
+    std::int64_t offset = 0;
+  };
+  std::optional<std::string> cachedLoad(const ir::Val* v, const Index& idx, const std::string& global);
+  Index beginPass();
+  void endPass();
+  std::string sharedDeclarations() const;
+
+  const KernelContext& ctx_;
+  RowShape shape_;
+  bool block_;
+  std::int64_t blockThreads_;  // block-per-row kernels: the launch's block.x
+  GridSplit split_;
+  bool cacheRows_ = false;
+  bool inPass_ = false;
+  Index passIndex_;
+  std::map<const ir::Val*, CachedRow> cached_;
+  std::int64_t sharedBytes_ = 0;
+  ArgTable args_;
+  Emitter em_;
+  Index kept_;  // per dim of the reduction input: the row's index, "0" at reduced dims
+  std::map<std::pair<const ir::Expr*, std::size_t>, std::string> done_;
+};
+
+}  // namespace segscope::exec::cuda::codegen::row

@@ -1,0 +1,205 @@
+// The row kernel's structure: the row loop, the passes over the reduced elements (scalar or
+// 16-byte vector loads), the shared-memory row cache, and where each output is written.
+#include <algorithm>
+
+#include "exec/cuda/codegen/prelude.h"
+#include "exec/cuda/codegen/row_kernel.h"
+
+namespace segscope::exec::cuda::codegen::row {
+
+// The index of a row-space tensor (a reduction output, with or without keepdim) at the
+// current row; an Error when `v` is not in the row space.
+Result<Index> RowKernelBuilder::rowIndexOf(const ir::Val* v) const {
+  SEGSCOPE_TRY(auto s, ctx_.sizes.sizes(v));
+  const std::vector<std::int64_t> keptSizes = shape_.keptSizes();
+  if (s == keptSizes) {
+    Index idx;
+    for (std::size_t d = 0; d < shape_.sizes.size(); ++d)
+      if (!shape_.reduced[d]) idx.push_back(kept_[d]);
+    return idx;
+  }
+  if (s.size() == shape_.sizes.size()) {
+    bool match = true;
+    for (std::size_t d = 0; d < s.size(); ++d) match = match && s[d] == (shape_.reduced[d] ? 1 : shape_.sizes[d]);
+    if (match) return kept_;
+  }
+  return makeError("cuda codegen: " + v->name() + " is not in the row space of the reduction", v->loc());
+}
+
+// A full-shape output that only broadcasts a per-row value (softmax's row max, layer norm's
+// rstd, expanded over the row): written once per row into a buffer with stride 0 along the
+// reduced dims, instead of the whole row (nvFuser's expanded outputs do the same).
+bool RowKernelBuilder::broadcastsARowValue(const ir::Val* v) const {
+  const ir::Expr* def = v->definition();
+  if (!def || def->numOperands() < 1) return false;
+  const ir::OpFamily f = def->family();
+  if (f != ir::OpFamily::Broadcast && f != ir::OpFamily::BroadcastInDim && f != ir::OpFamily::Expand) return false;
+  return def->operand(0)->isTensor() && rowIndexOf(def->operand(0)).ok();
+}
+
+std::vector<std::int64_t> RowKernelBuilder::rowBroadcastStrides() const {
+  std::vector<std::int64_t> strides(shape_.sizes.size(), 0);
+  std::int64_t next = 1;
+  for (std::size_t d = shape_.sizes.size(); d-- > 0;)
+    if (!shape_.reduced[d]) {
+      strides[d] = next;
+      next *= std::max<std::int64_t>(shape_.sizes[d], 1);
+    }
+  return strides;
+}
+
+Index RowKernelBuilder::fullIndex(const Index& reducedIdx) const {
+  Index idx = kept_;
+  std::size_t next = 0;
+  for (std::size_t d = 0; d < idx.size(); ++d)
+    if (shape_.reduced[d]) idx[d] = reducedIdx[next++];
+  return idx;
+}
+
+void RowKernelBuilder::openReductionLoop() {
+  const std::string n = std::to_string(shape_.extent) + "LL";
+  const std::string stride = "SG_BLOCK(" + std::to_string(blockThreads_) + ")";
+  if (block_) em_.line("#pragma unroll 4");
+  if (split_.phase == GridSplit::Phase::Partial) {  // this block's chunk [sg_r0, sg_r1) of the row
+    em_.open(block_ ? "for (long long r = sg_r0 + threadIdx.x; r < sg_r1; r += " + stride + ")"
+                    : "for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += blockDim.y)");
+    return;
+  }
+  em_.open(block_ ? "for (long long r = threadIdx.x; r < " + n + "; r += " + stride + ")"
+                  : "for (long long r = active ? threadIdx.y : " + n + "; r < " + n + "; r += blockDim.y)");
+}
+
+Index RowKernelBuilder::beginPass() {
+  openReductionLoop();
+  passIndex_ = fullIndex(em_.unravel("r", shape_.reducedSizes(), "r"));
+  inPass_ = true;
+  return passIndex_;
+}
+
+void RowKernelBuilder::endPass() {
+  em_.close();
+  inPass_ = false;
+}
+
+std::optional<std::string> RowKernelBuilder::cachedLoad(const ir::Val* v, const Index& idx, const std::string& global) {
+  if (!cacheRows_ || !inPass_ || idx != passIndex_) return std::nullopt;
+  auto sizes = ctx_.sizes.sizes(v);
+  if (!sizes || *sizes != shape_.sizes) return std::nullopt;
+  if (auto it = cached_.find(v); it != cached_.end()) return it->second.name + "[r]";
+  const std::int64_t bytes = (shape_.extent * ir::byteSize(v->dtype()) + 15) / 16 * 16;
+  if (sharedBytes_ + bytes > ctx_.options.rowCacheBytes) return std::nullopt;
+  CachedRow row{"sg_row" + std::to_string(v->id()), sharedBytes_};
+  sharedBytes_ += bytes;
+  cached_[v] = row;
+  em_.line(row.name + "[r] = " + global + ";");
+  return row.name + "[r]";
+}
+
+std::string RowKernelBuilder::sharedDeclarations() const {
+  if (cached_.empty()) return {};
+  std::string s = "  extern __shared__ double sg_dyn[];  // the row cache\n";
+  for (const auto& [v, row] : cached_) {
+    const std::string type = storageType(v->dtype()).value_or("void");
+    s += "  " + type + "* " + row.name + " = (" + type + "*)((unsigned char*)sg_dyn + " + std::to_string(row.offset) +
+         ");\n";
+  }
+  return s;
+}
+
+Result<std::string> RowKernelBuilder::reductionValue(const ir::Expr& e, std::size_t output, const Index& idx) {
+  auto it = done_.find({&e, output});
+  if (it == done_.end()) return unsupported(e, "reduction result needed before it is computed in this kernel");
+  SEGSCOPE_TRY(Index expected, rowIndexOf(e.output(output)));
+  // The index maps must lead back to the current row; anything else reads another row's
+  // result, which this kernel does not hold.
+  SEGSCOPE_TRY(auto s, ctx_.sizes.sizes(e.output(output)));
+  for (std::size_t d = 0; d < expected.size(); ++d)
+    if (s[d] == 1) expected[d] = "0";
+  if (expected != idx) return unsupported(e, "its result is read at another row (not fusable into one row kernel)");
+  return it->second;
+}
+
+Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& reductions,
+                                            const std::vector<const ir::Val*>& outputs) {
+  // Classify outputs before emitting: row space (after the reductions, including full-shape
+  // broadcasts of a row value) or full space.
+  std::vector<const ir::Val*> rowOutputs, fullOutputs;
+  for (const ir::Val* o : outputs) {
+    SEGSCOPE_TRY(auto s, ctx_.sizes.sizes(o));
+    kept_.assign(shape_.sizes.size(), "0");
+    if (s == shape_.sizes) {
+      if (broadcastsARowValue(o) && ctx_.options.rowBroadcastOutputs)
+        rowOutputs.push_back(o);
+      else
+        fullOutputs.push_back(o);
+      continue;
+    }
+    if (!rowIndexOf(o))
+      return makeError("cuda codegen: output " + o->name() + " fits neither the row nor the reduction input", o->loc());
+    rowOutputs.push_back(o);
+  }
+  // Caching pays only when the row is read more than once.
+  int passes = fullOutputs.empty() ? 0 : 1;
+  for (const ir::Expr* e : reductions) passes += e->family() == ir::OpFamily::Reduction || block_ ? 1 : 2;
+  cacheRows_ = block_ && passes > 1 && ctx_.options.rowCacheBytes > 0;
+  const std::string rows = std::to_string(shape_.rows) + "LL";
+  if (block_) {
+    em_.open("for (long long row = blockIdx.x; row < " + rows + "; row += gridDim.x)");
+  } else {
+    // Threads past the last column stay in the loop: they take part in every sg_col_reduce.
+    em_.open("for (long long rowBase = (long long)blockIdx.x * blockDim.x; rowBase < " + rows +
+             "; rowBase += (long long)gridDim.x * blockDim.x)");
+    em_.line("const long long row = rowBase + threadIdx.x;");
+    em_.line("const bool active = row < " + rows + ";");
+  }
+  const Index k = em_.unravel("row", shape_.keptSizes(), "k");
+  kept_.assign(shape_.sizes.size(), "0");
+  std::size_t next = 0;
+  for (std::size_t d = 0; d < kept_.size(); ++d)
+    if (!shape_.reduced[d]) kept_[d] = k[next++];
+  if (split_.phase != GridSplit::Phase::None && !fullOutputs.empty())
+    return makeError("cuda codegen: a normalization (outputs over the whole row) is not split across blocks");
+  const bool partial = split_.phase == GridSplit::Phase::Partial;
+  if (partial) {  // gridDim.y blocks share a column's rows; the loop also runs them all in one block
+    em_.open("for (long long split = blockIdx.y; split < " + std::to_string(split_.splits) + "LL; split += gridDim.y)");
+    em_.line("const long long sg_r0 = split * " + std::to_string(split_.chunk) + "LL;");
+    em_.line("const long long sg_r1 = sg_r0 + " + std::to_string(split_.chunk) + "LL < " +
+             std::to_string(shape_.extent) + "LL ? sg_r0 + " + std::to_string(split_.chunk) +
+             "LL : " + std::to_string(shape_.extent) + "LL;");
+  }
+  for (const ir::Expr* e : reductions) {
+    Status s = reduce(*e);
+    if (!s) return s.error();
+  }
+  if (partial) {
+    em_.close();
+    em_.close();
+    return sharedDeclarations() + em_.take();
+  }
+  if (!rowOutputs.empty()) {
+    em_.open(block_ ? "if (threadIdx.x == 0)" : "if (active && threadIdx.y == 0)");
+    for (const ir::Val* o : rowOutputs) {
+      SEGSCOPE_TRY(auto sizes, ctx_.sizes.sizes(o));
+      const bool broadcast = sizes == shape_.sizes;  // stride 0 along the reduced dims
+      if (broadcast) args_.tensor(o, ctx_.kindOf(o), sizes, rowBroadcastStrides());
+      SEGSCOPE_TRY(Index idx, broadcast ? Result<Index>(kept_) : rowIndexOf(o));
+      SEGSCOPE_TRY(std::string v, em_.value(o, idx));
+      SEGSCOPE_TRY(std::string ignored, em_.store(o, ctx_.kindOf(o), idx, v));
+      (void)ignored;
+    }
+    em_.close();
+  }
+  if (!fullOutputs.empty()) {
+    const Index full = beginPass();
+    for (const ir::Val* o : fullOutputs) {
+      SEGSCOPE_TRY(std::string v, em_.value(o, full));
+      SEGSCOPE_TRY(std::string ignored, em_.store(o, ctx_.kindOf(o), full, v));
+      (void)ignored;
+    }
+    endPass();
+  }
+  em_.close();
+  return sharedDeclarations() + em_.take();
+}
+
+}  // namespace segscope::exec::cuda::codegen::row
