@@ -74,15 +74,18 @@ Result<Combine> combineFor(const ir::Expr& e, const std::string& type) {
 // or (x - centre)^2 for the second pass of var.
 Result<std::string> RowKernelBuilder::accumulate(const ir::Expr& e, const std::string& type, const std::string& acc,
                                                  const std::string& combine, const std::string& centre) {
-  const Index full = beginPass();
-  SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
-  if (centre.empty()) {
-    em_.line(acc + " = " + combine + "(" + acc + ", (" + type + ")" + x + ");");
-  } else {
-    em_.line("const " + type + " dev = (" + type + ")" + x + " - " + centre + ";");
-    em_.line(acc + " += dev * dev;");
-  }
-  endPass();
+  const Status pass = overRow([&](const Index& full) -> Status {
+    SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
+    if (centre.empty()) {
+      em_.line(acc + " = " + combine + "(" + acc + ", (" + type + ")" + x + ");");
+      return {};
+    }
+    const std::string dev = em_.fresh("dev");
+    em_.line("const " + type + " " + dev + " = (" + type + ")" + x + " - " + centre + ";");
+    em_.line(acc + " += " + dev + " * " + dev + ";");
+    return {};
+  });
+  if (!pass) return pass.error();
   em_.line(acc + " = " + combineAcross(acc, combine, "(" + type + ")0") + ";");
   return acc;
 }
@@ -94,13 +97,16 @@ Status RowKernelBuilder::welfordPass(const ir::Expr& e, const std::string& type)
   const std::string id = std::to_string(e.id());
   const std::string n = "n" + id, mean = "mean" + id, m2 = "m2_" + id;
   em_.line(type + " " + n + " = 0, " + mean + " = 0, " + m2 + " = 0;");
-  const Index full = beginPass();
-  SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
-  em_.line("const " + type + " x = (" + type + ")" + x + ", delta = x - " + mean + ";");
-  em_.line(n + " += (" + type + ")1;");
-  em_.line(mean + " += delta / " + n + ";");
-  em_.line(m2 + " += delta * (x - " + mean + ");");
-  endPass();
+  const Status pass = overRow([&](const Index& full) -> Status {
+    SEGSCOPE_TRY(std::string value, em_.value(e.operand(0), full));
+    const std::string x = em_.fresh("x"), delta = em_.fresh("delta");
+    em_.line("const " + type + " " + x + " = (" + type + ")" + value + ", " + delta + " = " + x + " - " + mean + ";");
+    em_.line(n + " += (" + type + ")1;");
+    em_.line(mean + " += " + delta + " / " + n + ";");
+    em_.line(m2 + " += " + delta + " * (" + x + " - " + mean + ");");
+    return {};
+  });
+  if (!pass) return pass;
   em_.line("sg_block_welford(" + mean + ", " + m2 + ", " + n + ");");
   return {};
 }
@@ -114,10 +120,12 @@ Status RowKernelBuilder::reduce(const ir::Expr& e) {
     SEGSCOPE_TRY(Combine c, combineFor(e, type));
     const std::string acc = "acc" + id;
     em_.line(type + " " + acc + " = " + c.identity + ";");
-    const Index full = beginPass();
-    SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
-    em_.line(acc + " = " + c.functor + "(" + acc + ", (" + type + ")" + x + ");");
-    endPass();
+    const Status pass = overRow([&](const Index& full) -> Status {
+      SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
+      em_.line(acc + " = " + c.functor + "(" + acc + ", (" + type + ")" + x + ");");
+      return {};
+    });
+    if (!pass) return pass;
     em_.line(acc + " = " + combineAcross(acc, c.functor, c.identity) + ";");
     em_.line("const " + computeTypeName(out) + " red" + id + " = " + roundTo(out, acc) + ";");
     done_[{&e, 0}] = "red" + id;
@@ -189,10 +197,12 @@ Status RowKernelBuilder::reduceSplit(const ir::Expr& e) {
     const std::string acc = "acc" + id, part = scratch(e, 0, type);
     em_.line(type + " " + acc + " = " + c.identity + ";");
     if (partial) {
-      const Index full = beginPass();
-      SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
-      em_.line(acc + " = " + c.functor + "(" + acc + ", (" + type + ")" + x + ");");
-      endPass();
+      const Status pass = overRow([&](const Index& full) -> Status {
+        SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
+        em_.line(acc + " = " + c.functor + "(" + acc + ", (" + type + ")" + x + ");");
+        return {};
+      });
+      if (!pass) return pass;
       em_.line(acc + " = " + combineAcross(acc, c.functor, c.identity) + ";");
       em_.line(store + "sg_st(&" + scratchAt(part, "split") + ", " + acc + ");");
       return {};
@@ -269,9 +279,9 @@ Result<RowShape> sharedRowShape(const KernelContext& ctx, const std::vector<cons
 }
 
 Result<Kernel> buildRowKernel(const KernelContext& ctx, const RowShape& shape, bool block, std::int64_t blockThreads,
-                              GridSplit split, const std::vector<const ir::Expr*>& reductions,
+                              std::int64_t width, GridSplit split, const std::vector<const ir::Expr*>& reductions,
                               const std::vector<const ir::Val*>& outputs, const std::string& name) {
-  RowKernelBuilder b(ctx, shape, block, blockThreads, split);
+  RowKernelBuilder b(ctx, shape, block, blockThreads, width, split);
   SEGSCOPE_TRY(std::string body, b.build(reductions, outputs));
   Kernel k;
   k.name = name;
@@ -309,7 +319,9 @@ std::optional<GridSplit> innerSplitFor(const KernelContext& ctx, const RowShape&
       std::min((o.outerSplitTargetBlocks + shape.rows - 1) / shape.rows, shape.extent / o.minInnerSplitChunk);
   split.splits = std::min<std::int64_t>(split.splits, 65535);  // gridDim.y limit
   if (split.splits < 2) return std::nullopt;
+  // Chunks start at multiples of 8, so a chunk's lanes stay aligned for 16-byte loads.
   split.chunk = (shape.extent + split.splits - 1) / split.splits;
+  split.chunk = (split.chunk + 7) / 8 * 8;
   split.splits = (shape.extent + split.chunk - 1) / split.chunk;
   return split;
 }
@@ -317,14 +329,15 @@ std::optional<GridSplit> innerSplitFor(const KernelContext& ctx, const RowShape&
 // The partial and finish kernels of a split, or nothing when the kernel cannot be split (a
 // normalization reads the whole row after its reductions). The finish runs one thread per row.
 std::optional<std::vector<Kernel>> splitKernels(const KernelContext& ctx, const RowShape& shape, bool block,
-                                                const LaunchConfig& partialLaunch, const GridSplit& split,
-                                                const std::vector<const ir::Expr*>& reductions,
+                                                std::int64_t width, const LaunchConfig& partialLaunch,
+                                                const GridSplit& split, const std::vector<const ir::Expr*>& reductions,
                                                 const std::vector<const ir::Val*>& outputs, const std::string& name) {
   GridSplit partial = split, finish = split;
   partial.phase = GridSplit::Phase::Partial;
   finish.phase = GridSplit::Phase::Finish;
-  auto first = buildRowKernel(ctx, shape, block, partialLaunch.block.x, partial, reductions, outputs, name + "_split");
-  auto second = buildRowKernel(ctx, shape, false, 0, finish, reductions, outputs, name + "_finish");
+  auto first =
+      buildRowKernel(ctx, shape, block, partialLaunch.block.x, width, partial, reductions, outputs, name + "_split");
+  auto second = buildRowKernel(ctx, shape, false, 0, 1, finish, reductions, outputs, name + "_finish");
   if (!first || !second) return std::nullopt;
   first->launch = partialLaunch;
   first->launch.grid.y = split.splits;
@@ -339,14 +352,17 @@ Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vect
                                        const std::vector<const ir::Val*>& outputs, const std::string& name) {
   SEGSCOPE_TRY(RowShape shape, sharedRowShape(ctx, reductions));
   const bool block = innerReduction(shape);
+  // A thread moves `width` elements per iteration, so the block covers extent / width.
+  const std::int64_t width = block ? rowVectorWidth(ctx, shape, outputs) : 1;
   const std::int64_t blockThreads =
-      block ? std::clamp<std::int64_t>(nextPow2(shape.extent), 32, ctx.options.maxReductionBlock) : 0;
-  SEGSCOPE_TRY(Kernel k, buildRowKernel(ctx, shape, block, blockThreads, {}, reductions, outputs, name));
+      block ? std::clamp<std::int64_t>(nextPow2((shape.extent + width - 1) / width), 32, ctx.options.maxReductionBlock)
+            : 0;
+  SEGSCOPE_TRY(Kernel k, buildRowKernel(ctx, shape, block, blockThreads, width, {}, reductions, outputs, name));
   if (block) {
     k.launch.block.x = blockThreads;
     k.launch.grid.x = std::clamp<std::int64_t>(shape.rows, 1, ctx.options.maxGridX);
     if (const auto split = innerSplitFor(ctx, shape))
-      if (auto kernels = splitKernels(ctx, shape, true, k.launch, *split, reductions, outputs, name))
+      if (auto kernels = splitKernels(ctx, shape, true, width, k.launch, *split, reductions, outputs, name))
         return std::move(*kernels);
     return std::vector<Kernel>{std::move(k)};
   }
@@ -355,7 +371,7 @@ Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vect
   k.launch.block.y = std::clamp<std::int64_t>(nextPow2(shape.extent), 1, 16);
   k.launch.grid.x = std::clamp<std::int64_t>((shape.rows + 31) / 32, 1, ctx.options.maxGridX);
   if (const auto split = gridSplitFor(ctx, shape, k.launch.grid.x))
-    if (auto kernels = splitKernels(ctx, shape, false, k.launch, *split, reductions, outputs, name))
+    if (auto kernels = splitKernels(ctx, shape, false, 1, k.launch, *split, reductions, outputs, name))
       return std::move(*kernels);
   return std::vector<Kernel>{std::move(k)};
 }

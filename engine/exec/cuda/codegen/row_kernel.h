@@ -3,6 +3,7 @@
 // loops, loads, caches and outputs).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -39,19 +40,27 @@ struct GridSplit {
   std::int64_t splits = 1, chunk = 0;
 };
 
+/// Elements per thread and iteration of a block-per-row kernel's passes: 16 bytes of the
+/// widest row-shaped tensor it reads or writes (at most 8), when the innermost reduced extent
+/// is a multiple; 1 otherwise (and for column kernels).
+std::int64_t rowVectorWidth(const KernelContext& ctx, const RowShape& shape,
+                            const std::vector<const ir::Val*>& outputs);
+
 class RowKernelBuilder {
  public:
+  /// `width` > 1: block-per-row passes move that many elements per thread and iteration.
   RowKernelBuilder(const KernelContext& ctx, const RowShape& shape, bool block, std::int64_t blockThreads,
-                   GridSplit split = {})
+                   std::int64_t width, GridSplit split = {})
       : ctx_(ctx),
         shape_(shape),
         block_(block),
         blockThreads_(blockThreads),
         split_(split),
+        width_(block ? std::max<std::int64_t>(width, 1) : 1),
         em_(ctx.sizes, args_, ctx.inMemory) {
     em_.temps = ctx.temps;
     em_.onLoad = [this](const ir::Val* v, const Index& idx, const std::string& global) {
-      return cachedLoad(v, idx, global);
+      return rowLoad(v, idx, global);
     };
     em_.onReduction = [this](const ir::Expr& e, std::size_t output, const Index& idx) {
       return reductionValue(e, output, idx);
@@ -87,14 +96,23 @@ class RowKernelBuilder {
 
   // The row cache: inputs in the reduction input's space are copied to shared memory by the
   // first pass that reads them and read from there by later passes. Each thread reads back
-  // only the elements it wrote (every pass uses the same r = threadIdx.x + k*blockDim.x), so
-  // no barrier is needed.
+  // only the elements it wrote (every pass uses the same r = (threadIdx.x + k*blockDim.x) *
+  // width), so no barrier is needed.
   struct CachedRow {
     std::string name;
     std::int64_t offset = 0;
   };
-  std::optional<std::string> cachedLoad(const ir::Val* v, const Index& idx, const std::string& global);
-  Index beginPass();
+  // Loads of row-shaped tensors at the pass's element: from the row cache, or (width > 1) one
+  // 16-byte vector load per tensor and pass, shared by the lanes.
+  std::optional<std::string> rowLoad(const ir::Val* v, const Index& idx, const std::string& global);
+  std::optional<std::string> vectorLoad(const ir::Val* v, const std::string& global);
+  std::optional<CachedRow> newCachedRow(const ir::Val* v);
+  std::string vectorGuard(const std::string& param, ir::DataType dtype) const;
+  std::string laneElement(std::size_t lane) const { return lane == 0 ? "r" : "(r + " + std::to_string(lane) + ")"; }
+  /// One pass over the row: `perElement` is emitted once per lane, at that lane's index.
+  Status overRow(const std::function<Status(const Index&)>& perElement);
+  Status storeFullOutputs(const std::vector<const ir::Val*>& outputs);
+  void beginPass();
   void endPass();
   std::string sharedDeclarations() const;
 
@@ -103,9 +121,12 @@ class RowKernelBuilder {
   bool block_;
   std::int64_t blockThreads_;  // block-per-row kernels: the launch's block.x
   GridSplit split_;
+  std::int64_t width_;  // elements per thread and pass iteration (> 1: vector loads)
   bool cacheRows_ = false;
   bool inPass_ = false;
-  Index passIndex_;
+  std::vector<Index> lanes_;                       // the pass's element index per lane
+  std::size_t lane_ = 0;                           // the lane being emitted
+  std::map<const ir::Val*, std::string> vectors_;  // this pass's vector registers
   std::map<const ir::Val*, CachedRow> cached_;
   std::int64_t sharedBytes_ = 0;
   ArgTable args_;

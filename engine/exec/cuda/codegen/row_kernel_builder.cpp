@@ -58,41 +58,171 @@ Index RowKernelBuilder::fullIndex(const Index& reducedIdx) const {
 
 void RowKernelBuilder::openReductionLoop() {
   const std::string n = std::to_string(shape_.extent) + "LL";
-  const std::string stride = "SG_BLOCK(" + std::to_string(blockThreads_) + ")";
+  const std::string w = width_ > 1 ? " * " + std::to_string(width_) : "";
+  const std::string stride = "SG_BLOCK(" + std::to_string(blockThreads_) + ")" + w;
   if (block_) em_.line("#pragma unroll 4");
   if (split_.phase == GridSplit::Phase::Partial) {  // this block's chunk [sg_r0, sg_r1) of the row
-    em_.open(block_ ? "for (long long r = sg_r0 + threadIdx.x; r < sg_r1; r += " + stride + ")"
+    em_.open(block_ ? "for (long long r = sg_r0 + threadIdx.x" + w + "; r < sg_r1; r += " + stride + ")"
                     : "for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += blockDim.y)");
     return;
   }
-  em_.open(block_ ? "for (long long r = threadIdx.x; r < " + n + "; r += " + stride + ")"
+  em_.open(block_ ? "for (long long r = threadIdx.x" + w + "; r < " + n + "; r += " + stride + ")"
                   : "for (long long r = active ? threadIdx.y : " + n + "; r < " + n + "; r += blockDim.y)");
 }
 
-Index RowKernelBuilder::beginPass() {
+// Lane j reads element r + j: the innermost reduced extent is a multiple of the width, so the
+// lanes stay in one contiguous run of the row.
+void RowKernelBuilder::beginPass() {
   openReductionLoop();
-  passIndex_ = fullIndex(em_.unravel("r", shape_.reducedSizes(), "r"));
+  const Index reduced = em_.unravel("r", shape_.reducedSizes(), "r");
+  lanes_.clear();
+  for (std::int64_t j = 0; j < width_; ++j) {
+    Index lane = reduced;
+    if (j > 0) lane.back() = "(" + reduced.back() + " + " + std::to_string(j) + ")";
+    lanes_.push_back(fullIndex(lane));
+  }
+  vectors_.clear();
   inPass_ = true;
-  return passIndex_;
 }
 
 void RowKernelBuilder::endPass() {
   em_.close();
   inPass_ = false;
+  lane_ = 0;
 }
 
-std::optional<std::string> RowKernelBuilder::cachedLoad(const ir::Val* v, const Index& idx, const std::string& global) {
-  if (!cacheRows_ || !inPass_ || idx != passIndex_) return std::nullopt;
-  auto sizes = ctx_.sizes.sizes(v);
-  if (!sizes || *sizes != shape_.sizes) return std::nullopt;
-  if (auto it = cached_.find(v); it != cached_.end()) return it->second.name + "[r]";
+Status RowKernelBuilder::overRow(const std::function<Status(const Index&)>& perElement) {
+  beginPass();
+  for (lane_ = 0; lane_ < lanes_.size(); ++lane_)
+    if (Status st = perElement(lanes_[lane_]); !st) return st;
+  endPass();
+  return {};
+}
+
+std::int64_t rowVectorWidth(const KernelContext& ctx, const RowShape& shape,
+                            const std::vector<const ir::Val*>& outputs) {
+  if (ctx.options.maxVectorBytes < 2) return 1;
+  int widest = 0;
+  for (const ir::Val* v : ctx.inMemory)
+    if (auto s = ctx.sizes.sizes(v); s && *s == shape.sizes && storageType(v->dtype()))
+      widest = std::max(widest, ir::byteSize(v->dtype()));
+  for (const ir::Val* o : outputs)
+    if (auto s = ctx.sizes.sizes(o); s && *s == shape.sizes) widest = std::max(widest, ir::byteSize(o->dtype()));
+  if (widest == 0) return 1;
+  const std::int64_t width = std::min<std::int64_t>(8, ctx.options.maxVectorBytes / widest);
+  const std::vector<std::int64_t> reduced = shape.reducedSizes();
+  return width >= 2 && !reduced.empty() && reduced.back() % width == 0 ? width : 1;
+}
+
+// Whether `param` can move `width_` elements as one access at this launch: aligned to the
+// access, innermost stride 1, the other strides multiples of the width (a stride-0 broadcast
+// input, a permuted one, an offset view fall back to one load per lane).
+std::string RowKernelBuilder::vectorGuard(const std::string& param, ir::DataType dtype) const {
+  const std::string w = std::to_string(width_);
+  std::string guard = "((unsigned long long)" + param + " % " + std::to_string(width_ * ir::byteSize(dtype)) +
+                      "ULL) == 0 && " + ArgTable::stride(param, shape_.sizes.size() - 1) + " == 1";
+  for (std::size_t d = 0; d + 1 < shape_.sizes.size(); ++d)
+    if (shape_.sizes[d] > 1) guard += " && " + ArgTable::stride(param, d) + " % " + w + "LL == 0";
+  return guard;
+}
+
+std::optional<RowKernelBuilder::CachedRow> RowKernelBuilder::newCachedRow(const ir::Val* v) {
+  if (!cacheRows_) return std::nullopt;
   const std::int64_t bytes = (shape_.extent * ir::byteSize(v->dtype()) + 15) / 16 * 16;
   if (sharedBytes_ + bytes > ctx_.options.rowCacheBytes) return std::nullopt;
   CachedRow row{"sg_row" + std::to_string(v->id()), sharedBytes_};
   sharedBytes_ += bytes;
   cached_[v] = row;
-  em_.line(row.name + "[r] = " + global + ";");
-  return row.name + "[r]";
+  return row;
+}
+
+std::optional<std::string> RowKernelBuilder::rowLoad(const ir::Val* v, const Index& idx, const std::string& global) {
+  if (!inPass_ || lane_ >= lanes_.size() || idx != lanes_[lane_]) return std::nullopt;
+  auto sizes = ctx_.sizes.sizes(v);
+  if (!sizes || *sizes != shape_.sizes) return std::nullopt;
+  if (width_ > 1 && storageType(v->dtype())) return vectorLoad(v, global);
+  if (auto it = cached_.find(v); it != cached_.end()) return it->second.name + "[r]";
+  const std::optional<CachedRow> row = newCachedRow(v);
+  if (!row) return std::nullopt;
+  em_.line(row->name + "[r] = " + global + ";");
+  return row->name + "[r]";
+}
+
+// Lane 0 meets each tensor first (the lanes evaluate the same expressions in order), and
+// loads all lanes' elements: from the row cache, or from global memory as one vector when the
+// guard holds at run time and one load per lane otherwise (the guard is uniform across the
+// block, so the branch never diverges). A first read also fills the row cache.
+std::optional<std::string> RowKernelBuilder::vectorLoad(const ir::Val* v, const std::string& global) {
+  const std::string lane = std::to_string(lane_);
+  if (auto it = vectors_.find(v); it != vectors_.end()) return it->second + lane;
+  if (lane_ != 0) return std::nullopt;
+  const std::string storage = *storageType(v->dtype());
+  const std::string type = "sg_vec<" + storage + ", " + std::to_string(width_) + ">";
+  const std::string reg = em_.fresh("sg_rv") + "_";
+  const std::string param = global.substr(0, global.find('['));
+  // The row cache is used on the vector path only: the guard is the same in every pass, so a
+  // later pass reads the copy exactly when the first one wrote it. (Writing it lane by lane on
+  // the fallback path, or merging storage values or vectors from both paths, made ptxas give
+  // them a stack slot; compute-type values per lane stay in registers.)
+  const auto cached = cached_.find(v);
+  const std::optional<CachedRow> row = cached != cached_.end() ? std::optional<CachedRow>() : newCachedRow(v);
+  std::string names;
+  for (std::size_t j = 0; j < lanes_.size(); ++j) names += (j ? ", " : "") + reg + std::to_string(j);
+  em_.line(computeTypeName(v->dtype()) + " " + names + ";");
+  em_.open("if (" + vectorGuard(param, v->dtype()) + ")");
+  if (cached != cached_.end()) {
+    em_.line("const " + type + " sg_v = *(const " + type + "*)&" + cached->second.name + "[r];");
+  } else {
+    em_.line("const " + type + " sg_v = *(const " + type + "*)&" + global + ";");
+    if (row) em_.line("*(" + type + "*)&" + row->name + "[r] = sg_v;");
+  }
+  for (std::size_t j = 0; j < lanes_.size(); ++j)
+    em_.line(reg + std::to_string(j) + " = sg_ld(sg_v.v[" + std::to_string(j) + "]);");
+  em_.close();
+  em_.open("else");
+  for (std::size_t j = 0; j < lanes_.size(); ++j)
+    em_.line(reg + std::to_string(j) + " = sg_ld(" + param + "[" + Emitter::offset(param, lanes_[j]) + "]);");
+  em_.close();
+  vectors_[v] = reg;
+  return reg + lane;
+}
+
+// The last pass of a normalization: every lane's value of each output, then one vector store
+// per output (or one store per lane when the output's layout does not allow it).
+Status RowKernelBuilder::storeFullOutputs(const std::vector<const ir::Val*>& outputs) {
+  beginPass();
+  std::vector<std::vector<std::string>> values(outputs.size());
+  for (lane_ = 0; lane_ < lanes_.size(); ++lane_)
+    for (std::size_t o = 0; o < outputs.size(); ++o) {
+      SEGSCOPE_TRY(std::string v, em_.value(outputs[o], lanes_[lane_]));
+      values[o].push_back(v);
+    }
+  for (std::size_t o = 0; o < outputs.size(); ++o) {
+    const ir::Val* out = outputs[o];
+    if (width_ == 1) {
+      SEGSCOPE_TRY(std::string ignored, em_.store(out, ctx_.kindOf(out), lanes_[0], values[o][0]));
+      (void)ignored;
+      continue;
+    }
+    const std::optional<std::string> storage = storageType(out->dtype());
+    if (!storage) return makeError("cuda codegen: dtype of " + out->name() + " is not supported", out->loc());
+    const std::string param = args_.tensor(out, ctx_.kindOf(out), shape_.sizes);
+    const std::string type = "sg_vec<" + *storage + ", " + std::to_string(width_) + ">";
+    // The vector is built inside the guarded branch only: an aggregate read on both paths
+    // costs a stack slot (ptxas), the per-lane values do not.
+    em_.open("if (" + vectorGuard(param, out->dtype()) + ")");
+    em_.line(type + " sg_w;");
+    for (std::size_t j = 0; j < lanes_.size(); ++j)
+      em_.line("sg_st(&sg_w.v[" + std::to_string(j) + "], " + values[o][j] + ");");
+    em_.line("*(" + type + "*)&" + param + "[" + Emitter::offset(param, lanes_[0]) + "] = sg_w;");
+    em_.close();
+    em_.open("else");
+    for (std::size_t j = 0; j < lanes_.size(); ++j)
+      em_.line("sg_st(&" + param + "[" + Emitter::offset(param, lanes_[j]) + "], " + values[o][j] + ");");
+    em_.close();
+  }
+  endPass();
+  return {};
 }
 
 std::string RowKernelBuilder::sharedDeclarations() const {
@@ -189,15 +319,8 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
     }
     em_.close();
   }
-  if (!fullOutputs.empty()) {
-    const Index full = beginPass();
-    for (const ir::Val* o : fullOutputs) {
-      SEGSCOPE_TRY(std::string v, em_.value(o, full));
-      SEGSCOPE_TRY(std::string ignored, em_.store(o, ctx_.kindOf(o), full, v));
-      (void)ignored;
-    }
-    endPass();
-  }
+  if (!fullOutputs.empty())
+    if (Status st = storeFullOutputs(fullOutputs); !st) return st.error();
   em_.close();
   return sharedDeclarations() + em_.take();
 }

@@ -140,6 +140,31 @@ class TestCudaNvrtc : public QObject {
 #endif
   }
 
+  // Row kernels too: softmax (half in and out, one block per row) reads the row with 16-byte
+  // loads and writes it with 16-byte stores.
+  void rowKernelsCompileTo128BitAccesses() {
+#ifdef SEGSCOPE_HAVE_NVRTC
+    const testing::ScriptPlans plans =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString());
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    const exec::cuda::Kernel& k = plans.segments.at(0).plan->kernels.at(0);
+    QVERIFY2(k.source.find("sg_vec<sg_half, 8>") != std::string::npos, k.source.c_str());
+    auto r = exec::cuda::compileToPtx(k, "sm_90");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    const auto count = [&](const std::string& needle) {
+      int n = 0;
+      for (std::size_t at = r->ptx.find(needle); at != std::string::npos; at = r->ptx.find(needle, at + 1)) ++n;
+      return n;
+    };
+    const int vectorLoads = count("ld.global.nc.v4.u32") + count("ld.global.v4.u32") + count("ld.global.nc.v4.b32") +
+                            count("ld.global.v4.b32");
+    // 1024 halves a row, 8 a thread: 128 threads, one 16-byte load each (the later passes read
+    // the row cache with 16-byte shared loads).
+    QVERIFY2(vectorLoads >= 1 && count("ld.shared.v4") >= 1, r->ptx.c_str());
+    QVERIFY2(count("st.global.v4.u32") + count("st.global.v4.b32") >= 1, r->ptx.c_str());
+#endif
+  }
+
   void syntaxErrorComesBackWithTheLog() {
 #ifdef SEGSCOPE_HAVE_NVRTC
     auto r = exec::cuda::compileToPtx(brokenKernel(), "sm_90");

@@ -18,33 +18,132 @@ extern "C" __global__ void __launch_bounds__(512) sg_seg0_row0(
     const long long k0 = row;
     sg_float n1 = 0, mean1 = 0, m2_1 = 0;
     #pragma unroll 4
-    for (long long r = threadIdx.x; r < 8192LL; r += SG_BLOCK(512)) {
+    for (long long r = threadIdx.x * 4; r < 8192LL; r += SG_BLOCK(512) * 4) {
       const long long r0 = r;
-      sg_row2[r] = in2[k0 * in2_s0 + r0 * in2_s1];
-      const sg_float v0 = sg_ld(sg_row2[r]);
-      const sg_float v1 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
-      const sg_float v2 = ((sg_float)v0 + (sg_float)v1);
-      const sg_float x = (sg_float)v2, delta = x - mean1;
+      sg_float sg_rv0_0, sg_rv0_1, sg_rv0_2, sg_rv0_3;
+      if (((unsigned long long)in2 % 16ULL) == 0 && in2_s1 == 1 && in2_s0 % 4LL == 0) {
+        const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&in2[k0 * in2_s0 + r0 * in2_s1];
+        *(sg_vec<float, 4>*)&sg_row2[r] = sg_v;
+        sg_rv0_0 = sg_ld(sg_v.v[0]);
+        sg_rv0_1 = sg_ld(sg_v.v[1]);
+        sg_rv0_2 = sg_ld(sg_v.v[2]);
+        sg_rv0_3 = sg_ld(sg_v.v[3]);
+      }
+      else {
+        sg_rv0_0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
+        sg_rv0_1 = sg_ld(in2[k0 * in2_s0 + (r0 + 1) * in2_s1]);
+        sg_rv0_2 = sg_ld(in2[k0 * in2_s0 + (r0 + 2) * in2_s1]);
+        sg_rv0_3 = sg_ld(in2[k0 * in2_s0 + (r0 + 3) * in2_s1]);
+      }
+      const sg_float v1 = sg_ld(sg_rv0_0);
+      sg_float sg_rv2_0, sg_rv2_1, sg_rv2_2, sg_rv2_3;
+      if (((unsigned long long)in5 % 16ULL) == 0 && in5_s1 == 1 && in5_s0 % 4LL == 0) {
+        const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&in5[k0 * in5_s0 + r0 * in5_s1];
+        sg_rv2_0 = sg_ld(sg_v.v[0]);
+        sg_rv2_1 = sg_ld(sg_v.v[1]);
+        sg_rv2_2 = sg_ld(sg_v.v[2]);
+        sg_rv2_3 = sg_ld(sg_v.v[3]);
+      }
+      else {
+        sg_rv2_0 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
+        sg_rv2_1 = sg_ld(in5[k0 * in5_s0 + (r0 + 1) * in5_s1]);
+        sg_rv2_2 = sg_ld(in5[k0 * in5_s0 + (r0 + 2) * in5_s1]);
+        sg_rv2_3 = sg_ld(in5[k0 * in5_s0 + (r0 + 3) * in5_s1]);
+      }
+      const sg_float v3 = sg_ld(sg_rv2_0);
+      const sg_float v4 = ((sg_float)v1 + (sg_float)v3);
+      const sg_float x5 = (sg_float)v4, delta6 = x5 - mean1;
       n1 += (sg_float)1;
-      mean1 += delta / n1;
-      m2_1 += delta * (x - mean1);
+      mean1 += delta6 / n1;
+      m2_1 += delta6 * (x5 - mean1);
+      const sg_float v7 = sg_ld(sg_rv0_1);
+      const sg_float v8 = sg_ld(sg_rv2_1);
+      const sg_float v9 = ((sg_float)v7 + (sg_float)v8);
+      const sg_float x10 = (sg_float)v9, delta11 = x10 - mean1;
+      n1 += (sg_float)1;
+      mean1 += delta11 / n1;
+      m2_1 += delta11 * (x10 - mean1);
+      const sg_float v12 = sg_ld(sg_rv0_2);
+      const sg_float v13 = sg_ld(sg_rv2_2);
+      const sg_float v14 = ((sg_float)v12 + (sg_float)v13);
+      const sg_float x15 = (sg_float)v14, delta16 = x15 - mean1;
+      n1 += (sg_float)1;
+      mean1 += delta16 / n1;
+      m2_1 += delta16 * (x15 - mean1);
+      const sg_float v17 = sg_ld(sg_rv0_3);
+      const sg_float v18 = sg_ld(sg_rv2_3);
+      const sg_float v19 = ((sg_float)v17 + (sg_float)v18);
+      const sg_float x20 = (sg_float)v19, delta21 = x20 - mean1;
+      n1 += (sg_float)1;
+      mean1 += delta21 / n1;
+      m2_1 += delta21 * (x20 - mean1);
     }
     sg_block_welford(mean1, m2_1, n1);
     const sg_float red1_0 = m2_1 / (sg_float)8192LL;
     const sg_float red1_1 = mean1;
     if (threadIdx.x == 0) {
       sg_st(&out9[k0 * out9_s0], red1_1);
-      const sg_float v3 = ((sg_float)red1_0 + (sg_float)1.0000000000000001e-05);
-      const sg_float v4 = sg_rsqrt((sg_float)v3);
-      sg_st(&out16[k0 * out16_s0], v4);
+      const sg_float v22 = ((sg_float)red1_0 + (sg_float)1.0000000000000001e-05);
+      const sg_float v23 = sg_rsqrt((sg_float)v22);
+      sg_st(&out16[k0 * out16_s0], v23);
     }
     #pragma unroll 4
-    for (long long r = threadIdx.x; r < 8192LL; r += SG_BLOCK(512)) {
+    for (long long r = threadIdx.x * 4; r < 8192LL; r += SG_BLOCK(512) * 4) {
       const long long r0 = r;
-      const sg_float v5 = sg_ld(sg_row2[r]);
-      const sg_float v6 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
-      const sg_float v7 = ((sg_float)v5 + (sg_float)v6);
-      sg_st(&out6[k0 * out6_s0 + r0 * out6_s1], v7);
+      sg_float sg_rv24_0, sg_rv24_1, sg_rv24_2, sg_rv24_3;
+      if (((unsigned long long)in2 % 16ULL) == 0 && in2_s1 == 1 && in2_s0 % 4LL == 0) {
+        const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&sg_row2[r];
+        sg_rv24_0 = sg_ld(sg_v.v[0]);
+        sg_rv24_1 = sg_ld(sg_v.v[1]);
+        sg_rv24_2 = sg_ld(sg_v.v[2]);
+        sg_rv24_3 = sg_ld(sg_v.v[3]);
+      }
+      else {
+        sg_rv24_0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
+        sg_rv24_1 = sg_ld(in2[k0 * in2_s0 + (r0 + 1) * in2_s1]);
+        sg_rv24_2 = sg_ld(in2[k0 * in2_s0 + (r0 + 2) * in2_s1]);
+        sg_rv24_3 = sg_ld(in2[k0 * in2_s0 + (r0 + 3) * in2_s1]);
+      }
+      const sg_float v25 = sg_ld(sg_rv24_0);
+      sg_float sg_rv26_0, sg_rv26_1, sg_rv26_2, sg_rv26_3;
+      if (((unsigned long long)in5 % 16ULL) == 0 && in5_s1 == 1 && in5_s0 % 4LL == 0) {
+        const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&in5[k0 * in5_s0 + r0 * in5_s1];
+        sg_rv26_0 = sg_ld(sg_v.v[0]);
+        sg_rv26_1 = sg_ld(sg_v.v[1]);
+        sg_rv26_2 = sg_ld(sg_v.v[2]);
+        sg_rv26_3 = sg_ld(sg_v.v[3]);
+      }
+      else {
+        sg_rv26_0 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
+        sg_rv26_1 = sg_ld(in5[k0 * in5_s0 + (r0 + 1) * in5_s1]);
+        sg_rv26_2 = sg_ld(in5[k0 * in5_s0 + (r0 + 2) * in5_s1]);
+        sg_rv26_3 = sg_ld(in5[k0 * in5_s0 + (r0 + 3) * in5_s1]);
+      }
+      const sg_float v27 = sg_ld(sg_rv26_0);
+      const sg_float v28 = ((sg_float)v25 + (sg_float)v27);
+      const sg_float v29 = sg_ld(sg_rv24_1);
+      const sg_float v30 = sg_ld(sg_rv26_1);
+      const sg_float v31 = ((sg_float)v29 + (sg_float)v30);
+      const sg_float v32 = sg_ld(sg_rv24_2);
+      const sg_float v33 = sg_ld(sg_rv26_2);
+      const sg_float v34 = ((sg_float)v32 + (sg_float)v33);
+      const sg_float v35 = sg_ld(sg_rv24_3);
+      const sg_float v36 = sg_ld(sg_rv26_3);
+      const sg_float v37 = ((sg_float)v35 + (sg_float)v36);
+      if (((unsigned long long)out6 % 16ULL) == 0 && out6_s1 == 1 && out6_s0 % 4LL == 0) {
+        sg_vec<float, 4> sg_w;
+        sg_st(&sg_w.v[0], v28);
+        sg_st(&sg_w.v[1], v31);
+        sg_st(&sg_w.v[2], v34);
+        sg_st(&sg_w.v[3], v37);
+        *(sg_vec<float, 4>*)&out6[k0 * out6_s0 + r0 * out6_s1] = sg_w;
+      }
+      else {
+        sg_st(&out6[k0 * out6_s0 + r0 * out6_s1], v28);
+        sg_st(&out6[k0 * out6_s0 + (r0 + 1) * out6_s1], v31);
+        sg_st(&out6[k0 * out6_s0 + (r0 + 2) * out6_s1], v34);
+        sg_st(&out6[k0 * out6_s0 + (r0 + 3) * out6_s1], v37);
+      }
     }
   }
 }

@@ -26,17 +26,17 @@ extern "C" __global__ void sg_seg0_row0(
       const long long r0 = r;
       const sg_float v2 = sg_ld(in2[r0 * in2_s0 + k0 * in2_s1]);
       const sg_float v3 = (sg_float)v2;
-      const sg_float dev = (sg_float)v3 - mean1;
-      m2_1 += dev * dev;
+      const sg_float dev4 = (sg_float)v3 - mean1;
+      m2_1 += dev4 * dev4;
     }
     m2_1 = sg_col_reduce(m2_1, SgAdd());
     const sg_float red1_0 = m2_1 / (sg_float)255LL;
     const sg_float red1_1 = mean1;
     if (active && threadIdx.y == 0) {
-      const sg_float v4 = sg_rh((sg_float)red1_0);
-      sg_st(&out6[k0 * out6_s0], v4);
-      const sg_float v5 = sg_rh((sg_float)red1_1);
-      sg_st(&out7[k0 * out7_s0], v5);
+      const sg_float v5 = sg_rh((sg_float)red1_0);
+      sg_st(&out6[k0 * out6_s0], v5);
+      const sg_float v6 = sg_rh((sg_float)red1_1);
+      sg_st(&out7[k0 * out7_s0], v6);
     }
   }
 }

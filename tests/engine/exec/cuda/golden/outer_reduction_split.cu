@@ -42,17 +42,17 @@ extern "C" __global__ void sg_seg0_row0_split(
         const long long r0 = r;
         const sg_float v4 = sg_ld(in2[r0 * in2_s0 + k0 * in2_s1]);
         const sg_float v5 = (sg_float)v4;
-        const sg_float dev = (sg_float)v5 - mean2;
-        m2_2 += dev * dev;
+        const sg_float dev6 = (sg_float)v5 - mean2;
+        m2_2 += dev6 * dev6;
       }
       m2_2 = sg_col_reduce(m2_2, SgAdd());
       if (active && threadIdx.y == 0) { sg_st(&part2_0[split * part2_0_s0 + row * part2_0_s1], mean2); sg_st(&part2_1[split * part2_1_s0 + row * part2_1_s1], m2_2); }
       sg_float acc3 = (sg_float)(-SG_INF);
       for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += blockDim.y) {
         const long long r0 = r;
-        const sg_float v6 = sg_ld(in2[r0 * in2_s0 + k0 * in2_s1]);
-        const sg_float v7 = (sg_float)v6;
-        acc3 = SgMax()(acc3, (sg_float)v7);
+        const sg_float v7 = sg_ld(in2[r0 * in2_s0 + k0 * in2_s1]);
+        const sg_float v8 = (sg_float)v7;
+        acc3 = SgMax()(acc3, (sg_float)v8);
       }
       acc3 = sg_col_reduce(acc3, SgMax());
       if (active && threadIdx.y == 0) sg_st(&part3_0[split * part3_0_s0 + row * part3_0_s1], acc3);

@@ -13,10 +13,30 @@ extern "C" __global__ void __launch_bounds__(512) sg_seg0_row0_split(
       const long long sg_r1 = sg_r0 + 8192LL < 16384LL ? sg_r0 + 8192LL : 16384LL;
       sg_float acc0 = (sg_float)(-SG_INF);
       #pragma unroll 4
-      for (long long r = sg_r0 + threadIdx.x; r < sg_r1; r += SG_BLOCK(512)) {
+      for (long long r = sg_r0 + threadIdx.x * 4; r < sg_r1; r += SG_BLOCK(512) * 4) {
         const long long r0 = r;
-        const sg_float v0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
-        acc0 = SgMax()(acc0, (sg_float)v0);
+        sg_float sg_rv0_0, sg_rv0_1, sg_rv0_2, sg_rv0_3;
+        if (((unsigned long long)in2 % 16ULL) == 0 && in2_s1 == 1 && in2_s0 % 4LL == 0) {
+          const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&in2[k0 * in2_s0 + r0 * in2_s1];
+          sg_rv0_0 = sg_ld(sg_v.v[0]);
+          sg_rv0_1 = sg_ld(sg_v.v[1]);
+          sg_rv0_2 = sg_ld(sg_v.v[2]);
+          sg_rv0_3 = sg_ld(sg_v.v[3]);
+        }
+        else {
+          sg_rv0_0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
+          sg_rv0_1 = sg_ld(in2[k0 * in2_s0 + (r0 + 1) * in2_s1]);
+          sg_rv0_2 = sg_ld(in2[k0 * in2_s0 + (r0 + 2) * in2_s1]);
+          sg_rv0_3 = sg_ld(in2[k0 * in2_s0 + (r0 + 3) * in2_s1]);
+        }
+        const sg_float v1 = sg_ld(sg_rv0_0);
+        acc0 = SgMax()(acc0, (sg_float)v1);
+        const sg_float v2 = sg_ld(sg_rv0_1);
+        acc0 = SgMax()(acc0, (sg_float)v2);
+        const sg_float v3 = sg_ld(sg_rv0_2);
+        acc0 = SgMax()(acc0, (sg_float)v3);
+        const sg_float v4 = sg_ld(sg_rv0_3);
+        acc0 = SgMax()(acc0, (sg_float)v4);
       }
       acc0 = sg_block_reduce(acc0, SgMax(), (sg_float)(-SG_INF));
       if (threadIdx.x == 0) sg_st(&part0_0[split * part0_0_s0 + row * part0_0_s1], acc0);
@@ -62,28 +82,124 @@ extern "C" __global__ void __launch_bounds__(512) sg_seg1_row0(
     const long long k0 = row;
     sg_float acc5 = (sg_float)0;
     #pragma unroll 4
-    for (long long r = threadIdx.x; r < 16384LL; r += SG_BLOCK(512)) {
+    for (long long r = threadIdx.x * 4; r < 16384LL; r += SG_BLOCK(512) * 4) {
       const long long r0 = r;
-      const sg_float v0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
-      const sg_float v1 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
-      const sg_float v2 = ((sg_float)v0 - (sg_float)v1);
-      const sg_float v3 = sg_exp((sg_float)v2);
-      acc5 = SgAdd()(acc5, (sg_float)v3);
+      sg_float sg_rv0_0, sg_rv0_1, sg_rv0_2, sg_rv0_3;
+      if (((unsigned long long)in2 % 16ULL) == 0 && in2_s1 == 1 && in2_s0 % 4LL == 0) {
+        const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&in2[k0 * in2_s0 + r0 * in2_s1];
+        sg_rv0_0 = sg_ld(sg_v.v[0]);
+        sg_rv0_1 = sg_ld(sg_v.v[1]);
+        sg_rv0_2 = sg_ld(sg_v.v[2]);
+        sg_rv0_3 = sg_ld(sg_v.v[3]);
+      }
+      else {
+        sg_rv0_0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
+        sg_rv0_1 = sg_ld(in2[k0 * in2_s0 + (r0 + 1) * in2_s1]);
+        sg_rv0_2 = sg_ld(in2[k0 * in2_s0 + (r0 + 2) * in2_s1]);
+        sg_rv0_3 = sg_ld(in2[k0 * in2_s0 + (r0 + 3) * in2_s1]);
+      }
+      const sg_float v1 = sg_ld(sg_rv0_0);
+      sg_float sg_rv2_0, sg_rv2_1, sg_rv2_2, sg_rv2_3;
+      if (((unsigned long long)in5 % 16ULL) == 0 && in5_s1 == 1 && in5_s0 % 4LL == 0) {
+        const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&in5[k0 * in5_s0 + r0 * in5_s1];
+        sg_rv2_0 = sg_ld(sg_v.v[0]);
+        sg_rv2_1 = sg_ld(sg_v.v[1]);
+        sg_rv2_2 = sg_ld(sg_v.v[2]);
+        sg_rv2_3 = sg_ld(sg_v.v[3]);
+      }
+      else {
+        sg_rv2_0 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
+        sg_rv2_1 = sg_ld(in5[k0 * in5_s0 + (r0 + 1) * in5_s1]);
+        sg_rv2_2 = sg_ld(in5[k0 * in5_s0 + (r0 + 2) * in5_s1]);
+        sg_rv2_3 = sg_ld(in5[k0 * in5_s0 + (r0 + 3) * in5_s1]);
+      }
+      const sg_float v3 = sg_ld(sg_rv2_0);
+      const sg_float v4 = ((sg_float)v1 - (sg_float)v3);
+      const sg_float v5 = sg_exp((sg_float)v4);
+      acc5 = SgAdd()(acc5, (sg_float)v5);
+      const sg_float v6 = sg_ld(sg_rv0_1);
+      const sg_float v7 = sg_ld(sg_rv2_1);
+      const sg_float v8 = ((sg_float)v6 - (sg_float)v7);
+      const sg_float v9 = sg_exp((sg_float)v8);
+      acc5 = SgAdd()(acc5, (sg_float)v9);
+      const sg_float v10 = sg_ld(sg_rv0_2);
+      const sg_float v11 = sg_ld(sg_rv2_2);
+      const sg_float v12 = ((sg_float)v10 - (sg_float)v11);
+      const sg_float v13 = sg_exp((sg_float)v12);
+      acc5 = SgAdd()(acc5, (sg_float)v13);
+      const sg_float v14 = sg_ld(sg_rv0_3);
+      const sg_float v15 = sg_ld(sg_rv2_3);
+      const sg_float v16 = ((sg_float)v14 - (sg_float)v15);
+      const sg_float v17 = sg_exp((sg_float)v16);
+      acc5 = SgAdd()(acc5, (sg_float)v17);
     }
     acc5 = sg_block_reduce(acc5, SgAdd(), (sg_float)0);
     const sg_float red5 = acc5;
     if (threadIdx.x == 0) {
-      const sg_float v4 = ((sg_float)1 / (sg_float)red5);
-      sg_st(&out11[k0 * out11_s0], v4);
+      const sg_float v18 = ((sg_float)1 / (sg_float)red5);
+      sg_st(&out11[k0 * out11_s0], v18);
     }
     #pragma unroll 4
-    for (long long r = threadIdx.x; r < 16384LL; r += SG_BLOCK(512)) {
+    for (long long r = threadIdx.x * 4; r < 16384LL; r += SG_BLOCK(512) * 4) {
       const long long r0 = r;
-      const sg_float v5 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
-      const sg_float v6 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
-      const sg_float v7 = ((sg_float)v5 - (sg_float)v6);
-      const sg_float v8 = sg_exp((sg_float)v7);
-      sg_st(&out7[k0 * out7_s0 + r0 * out7_s1], v8);
+      sg_float sg_rv19_0, sg_rv19_1, sg_rv19_2, sg_rv19_3;
+      if (((unsigned long long)in2 % 16ULL) == 0 && in2_s1 == 1 && in2_s0 % 4LL == 0) {
+        const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&in2[k0 * in2_s0 + r0 * in2_s1];
+        sg_rv19_0 = sg_ld(sg_v.v[0]);
+        sg_rv19_1 = sg_ld(sg_v.v[1]);
+        sg_rv19_2 = sg_ld(sg_v.v[2]);
+        sg_rv19_3 = sg_ld(sg_v.v[3]);
+      }
+      else {
+        sg_rv19_0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
+        sg_rv19_1 = sg_ld(in2[k0 * in2_s0 + (r0 + 1) * in2_s1]);
+        sg_rv19_2 = sg_ld(in2[k0 * in2_s0 + (r0 + 2) * in2_s1]);
+        sg_rv19_3 = sg_ld(in2[k0 * in2_s0 + (r0 + 3) * in2_s1]);
+      }
+      const sg_float v20 = sg_ld(sg_rv19_0);
+      sg_float sg_rv21_0, sg_rv21_1, sg_rv21_2, sg_rv21_3;
+      if (((unsigned long long)in5 % 16ULL) == 0 && in5_s1 == 1 && in5_s0 % 4LL == 0) {
+        const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&in5[k0 * in5_s0 + r0 * in5_s1];
+        sg_rv21_0 = sg_ld(sg_v.v[0]);
+        sg_rv21_1 = sg_ld(sg_v.v[1]);
+        sg_rv21_2 = sg_ld(sg_v.v[2]);
+        sg_rv21_3 = sg_ld(sg_v.v[3]);
+      }
+      else {
+        sg_rv21_0 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
+        sg_rv21_1 = sg_ld(in5[k0 * in5_s0 + (r0 + 1) * in5_s1]);
+        sg_rv21_2 = sg_ld(in5[k0 * in5_s0 + (r0 + 2) * in5_s1]);
+        sg_rv21_3 = sg_ld(in5[k0 * in5_s0 + (r0 + 3) * in5_s1]);
+      }
+      const sg_float v22 = sg_ld(sg_rv21_0);
+      const sg_float v23 = ((sg_float)v20 - (sg_float)v22);
+      const sg_float v24 = sg_exp((sg_float)v23);
+      const sg_float v25 = sg_ld(sg_rv19_1);
+      const sg_float v26 = sg_ld(sg_rv21_1);
+      const sg_float v27 = ((sg_float)v25 - (sg_float)v26);
+      const sg_float v28 = sg_exp((sg_float)v27);
+      const sg_float v29 = sg_ld(sg_rv19_2);
+      const sg_float v30 = sg_ld(sg_rv21_2);
+      const sg_float v31 = ((sg_float)v29 - (sg_float)v30);
+      const sg_float v32 = sg_exp((sg_float)v31);
+      const sg_float v33 = sg_ld(sg_rv19_3);
+      const sg_float v34 = sg_ld(sg_rv21_3);
+      const sg_float v35 = ((sg_float)v33 - (sg_float)v34);
+      const sg_float v36 = sg_exp((sg_float)v35);
+      if (((unsigned long long)out7 % 16ULL) == 0 && out7_s1 == 1 && out7_s0 % 4LL == 0) {
+        sg_vec<float, 4> sg_w;
+        sg_st(&sg_w.v[0], v24);
+        sg_st(&sg_w.v[1], v28);
+        sg_st(&sg_w.v[2], v32);
+        sg_st(&sg_w.v[3], v36);
+        *(sg_vec<float, 4>*)&out7[k0 * out7_s0 + r0 * out7_s1] = sg_w;
+      }
+      else {
+        sg_st(&out7[k0 * out7_s0 + r0 * out7_s1], v24);
+        sg_st(&out7[k0 * out7_s0 + (r0 + 1) * out7_s1], v28);
+        sg_st(&out7[k0 * out7_s0 + (r0 + 2) * out7_s1], v32);
+        sg_st(&out7[k0 * out7_s0 + (r0 + 3) * out7_s1], v36);
+      }
     }
   }
 }
