@@ -48,6 +48,16 @@ void GraphView::reveal(const QRectF& rect) {
   centerOn(rect.center());
 }
 
+void GraphView::focusOn(const QRectF& rect) {
+  if (rect.isEmpty()) return;
+  const QRectF padded = rect.adjusted(-40, -40, 40, 40);
+  resetTransform();
+  fitInView(padded, Qt::KeepAspectRatio);
+  if (zoom() > 1.0) resetTransform();
+  centerOn(rect.center());
+  emit zoomChanged(zoom());
+}
+
 void GraphView::wheelEvent(QWheelEvent* event) {
   const double steps = event->angleDelta().y() / 120.0;
   if (steps == 0) return;

@@ -17,6 +17,8 @@ class GraphView : public QGraphicsView {
   double zoom() const { return transform().m11(); }
   /// Shows `rect` (scene coordinates) at the current zoom, or zooms out until it fits.
   void reveal(const QRectF& rect);
+  /// Fits `rect` (with a margin) and centres it, never above 1:1.
+  void focusOn(const QRectF& rect);
 
  signals:
   void zoomChanged(double zoom);

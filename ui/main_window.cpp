@@ -10,6 +10,7 @@
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -17,6 +18,7 @@
 #include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -27,6 +29,7 @@
 #include "layout/graphviz_layout.h"
 #include "layout/step_export.h"
 #include "passes/pre_segmenter.h"
+#include "pipeline/segment_overview.h"
 #include "support/file_io.h"
 #include "trace/diff.h"
 #include "trace/trace_json.h"
@@ -38,6 +41,7 @@
 #include "ui/panels/inspector_view.h"
 #include "ui/panels/merge_log_view.h"
 #include "ui/panels/run_view.h"
+#include "ui/panels/segments_view.h"
 #include "ui/panels/source_view.h"
 #include "ui/panels/timeline_view.h"
 
@@ -59,6 +63,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
       mergeLog_(new MergeLogView(this)),
       source_(new SourceView(this)),
       run_(new RunView(this)),
+      segments_(new SegmentsView(this)),
       diff_(new DiffView(this)),
       problems_(new QTextBrowser(this)) {
   registerResources();  // the toolbar's icons
@@ -116,7 +121,14 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::restoreSettings() {
   QSettings s;
-  restoreGeometry(s.value("window/geometry").toByteArray());
+  // The first start fills most of the screen (the overview needs room); later starts come
+  // back where the user left the window.
+  if (!restoreGeometry(s.value("window/geometry").toByteArray()))
+    if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+      const QRect available = screen->availableGeometry();
+      resize(available.size() * 0.92);
+      move(available.center() - rect().center());
+    }
   restoreState(s.value("window/state").toByteArray());
   profileBox_->setCurrentText(s.value("options/profile", "h100").toString());
   scalarBox_->setCurrentText(s.value("options/scalarMode", "host_segment").toString());
@@ -198,6 +210,7 @@ void MainWindow::onLoaded(SessionPtr session) {
   inspector_->setSession(session_);
   diff_->setSession(session_);
   source_->setSession(session_);
+  updateOverview();
   firstPicture_ = !sameFile;
   drawAnywayStep_ = -1;
   // A big fusion opens on its collapsed segment graph: readable, and laid out in a second
@@ -315,6 +328,43 @@ void MainWindow::requestPicture() {
 }
 
 // Run times belong to the final segmentation's segment ids: only its step shows them.
+void MainWindow::updateOverview() {
+  const pipeline::Overview overview = pipeline::overviewOf(*session_);
+  segments_->setOverview(overview);
+  segments_->setTimes(runTimes_);
+  // The legend is the summary itself: each scheduler's count behind its cluster colour.
+  QString text = QString("<b>%1</b>")
+                     .arg(overview.segments.size() == 1 ? QString("1 segment")
+                                                        : QString("%L1 segments").arg(overview.segments.size()));
+  for (std::size_t i = 0; i < overview.perScheduler.size(); ++i) {
+    const auto& [scheduler, count] = overview.perScheduler[i];
+    const graph::HighlightStyle style = graph::schedulerColors(scheduler);
+    text += QString("%1<span style='color:%2'>&#9632;</span>&nbsp;%3%4")
+                .arg(i ? " &nbsp;" : ": ", QString::fromStdString(style.pen == "#000000" ? style.fill : style.pen))
+                .arg(overview.segments.size() == 1 ? QString() : QString::number(count) + "&nbsp;")
+                .arg(QString::fromStdString(scheduler).toHtmlEscaped());
+  }
+  overviewLabel_->setText(overview.segments.empty() ? QString() : text);
+  overviewLabel_->setToolTip(QString::fromStdString(pipeline::overviewSummary(overview)) +
+                             "\nThe Segments panel lists them; click one to see it on the graph.");
+}
+
+QString MainWindow::overviewText() const { return overviewLabel_->toolTip().section('\n', 0, 0); }
+
+void MainWindow::focusSegment(int id) {
+  pendingSegment_ = id;
+  if (current_ != stepCount() - 1) return goToStep(stepCount() - 1);  // segment ids are the final step's
+  if (shownStep_ == current_ && !layout_->busy()) applyPendingFocus();
+}
+
+void MainWindow::applyPendingFocus() {
+  if (pendingSegment_ < 0 || shownStep_ != stepCount() - 1) return;
+  QRectF r = scene_->clusterRect(pendingSegment_);
+  if (r.isNull()) r = scene_->nodeRect("s" + std::to_string(pendingSegment_));  // the collapsed view
+  if (!r.isNull()) view_->focusOn(r);
+  pendingSegment_ = -1;
+}
+
 void MainWindow::applySegmentBadges() {
   if (!pictureShown_ || scene_->showsPlaceholder()) return;
   scene_->setSegmentBadges(current_ == stepCount() - 1 ? runTimes_ : std::map<int, QString>{});
@@ -374,6 +424,11 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
   if (regionsAction_->isChecked()) updateRegionOverlay();
   applySegmentBadges();
   if (selection_.kind == Selection::Kind::Node) scene_->markSelected(selection_.nodeId);
+  // A segment asked for from the Segments or Run panel wins over the usual placement.
+  if (pendingSegment_ >= 0 && current_ == stepCount() - 1) {
+    firstPicture_ = false;
+    return applyPendingFocus();
+  }
   const QRectF active = scene_->highlightedRect();
   if (firstPicture_) {
     view_->fitToView();

@@ -32,6 +32,7 @@ class InspectorView;
 class LayoutService;
 class MergeLogView;
 class RunView;
+class SegmentsView;
 class SourceView;
 class TimelineView;
 
@@ -68,6 +69,12 @@ class MainWindow : public QMainWindow {
   MergeLogView& mergeLog() { return *mergeLog_; }
   SourceView& source() { return *source_; }
   RunView& runView() { return *run_; }
+  SegmentsView& segmentsView() { return *segments_; }
+  /// The status bar's overview: "18 segments: 6 inner_persistent, …" (plain text).
+  QString overviewText() const;
+  /// Shows segment `id` of the final segmentation: goes to the last step and, once its
+  /// picture is drawn, zooms to the segment's cluster (or its node in the collapsed view).
+  void focusSegment(int id);
   QString problemsText() const;
   /// Switches the graph view by name ("segments", "collapsed", "fusion"); false if unknown.
   bool setViewName(const QString& name);
@@ -127,6 +134,8 @@ class MainWindow : public QMainWindow {
   void updateRegionOverlay();
   void showTooBigToDraw(const graph::GraphModel& model);
   void applySegmentBadges();
+  void updateOverview();
+  void applyPendingFocus();
   const trace::Step* step() const;
   graph::BuildOptions buildOptions(const trace::Step& step) const;
 
@@ -139,6 +148,7 @@ class MainWindow : public QMainWindow {
   MergeLogView* mergeLog_;
   SourceView* source_;
   RunView* run_;
+  SegmentsView* segments_;
   std::map<int, QString> runTimes_;  // per segment id, from the last run (painted on the final step)
   DiffView* diff_;
   QTextBrowser* problems_;
@@ -162,6 +172,8 @@ class MainWindow : public QMainWindow {
   QComboBox* viewBox_ = nullptr;
   QComboBox* speedBox_ = nullptr;
   QLabel* stepLabel_ = nullptr;
+  QLabel* overviewLabel_ = nullptr;
+  int pendingSegment_ = -1;  // focusSegment's target, until its picture is drawn
   QLabel* layoutLabel_ = nullptr;
   QProgressBar* busy_ = nullptr;
   QPushButton* cancel_ = nullptr;

@@ -38,6 +38,7 @@
 #include "ui/panels/inspector_view.h"
 #include "ui/panels/merge_log_view.h"
 #include "ui/panels/run_view.h"
+#include "ui/panels/segments_view.h"
 #include "ui/panels/source_view.h"
 #include "ui/panels/timeline_view.h"
 
@@ -245,11 +246,13 @@ void MainWindow::buildDocks() {
   diffDock_ = dock(this, "Diff", "diffDock", diff_);
   problemsDock_ = dock(this, "Problems", "problemsDock", problems_);
   QDockWidget* runDock = dock(this, "Run", "runDock", run_);
+  QDockWidget* segmentsDock = dock(this, "Segments", "segmentsDock", segments_);
   addDockWidget(Qt::LeftDockWidgetArea, timeline);
   addDockWidget(Qt::LeftDockWidgetArea, source);
   tabifyDockWidget(timeline, source);
   timeline->raise();
-  addDockWidget(Qt::RightDockWidgetArea, inspector);
+  addDockWidget(Qt::RightDockWidgetArea, segmentsDock);
+  addDockWidget(Qt::RightDockWidgetArea, inspector);  // below the segments
   addDockWidget(Qt::BottomDockWidgetArea, mergeLog);
   addDockWidget(Qt::BottomDockWidgetArea, diffDock_);
   addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
@@ -260,13 +263,15 @@ void MainWindow::buildDocks() {
   mergeLog->raise();
   resizeDocks({timeline, inspector}, {330, 380}, Qt::Horizontal);
   resizeDocks({mergeLog}, {230}, Qt::Vertical);
+  resizeDocks({segmentsDock, inspector}, {200, 480}, Qt::Vertical);
+  connect(segments_, &SegmentsView::segmentActivated, this, &MainWindow::focusSegment);
   problems_->setPlaceholderText("No problems.");
   problems_->setStyleSheet("font-family: 'DejaVu Sans Mono', monospace;");
   connect(diffDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
     if (visible && step()) diff_->showStep(*step());
   });
   if (QMenu* viewMenu = menuBar()->findChild<QMenu*>("viewMenu"))
-    for (QDockWidget* d : {timeline, source, inspector, mergeLog, diffDock_, problemsDock_, runDock})
+    for (QDockWidget* d : {timeline, source, segmentsDock, inspector, mergeLog, diffDock_, problemsDock_, runDock})
       viewMenu->addAction(d->toggleViewAction());
   connect(runAction_, &QAction::triggered, this, [this, runDock] {
     runDock->show();
@@ -275,13 +280,10 @@ void MainWindow::buildDocks() {
   });
   connect(run_, &RunView::timesReady, this, [this](const std::map<int, QString>& times) {
     runTimes_ = times;
+    segments_->setTimes(times);
     applySegmentBadges();
   });
-  connect(run_, &RunView::segmentClicked, this, [this](int segment) {
-    if (current_ != stepCount() - 1) return goToStep(stepCount() - 1);  // segment ids are the final step's
-    const QRectF r = scene_->clusterRect(segment);
-    if (!r.isNull()) view_->reveal(r);
-  });
+  connect(run_, &RunView::segmentClicked, this, &MainWindow::focusSegment);
 }
 
 void MainWindow::buildStatusBar() {
@@ -294,6 +296,10 @@ void MainWindow::buildStatusBar() {
   cancel_ = new QPushButton("Cancel layout", this);
   cancel_->setVisible(false);
   connect(cancel_, &QPushButton::clicked, this, [this] { cancelLayout(); });
+  overviewLabel_ = new QLabel(this);
+  overviewLabel_->setTextFormat(Qt::RichText);
+  overviewLabel_->setContentsMargins(0, 0, 14, 0);
+  statusBar()->addPermanentWidget(overviewLabel_);
   statusBar()->addPermanentWidget(busy_);
   statusBar()->addPermanentWidget(cancel_);
   statusBar()->addPermanentWidget(layoutLabel_);

@@ -9,6 +9,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTreeView>
+#include <QTreeWidget>
 
 #include <QTextBlock>
 
@@ -19,10 +20,12 @@
 #include "graph/graph_builder.h"
 #include "ir/expr.h"
 #include "pipeline/pipeline.h"
+#include "pipeline/segment_overview.h"
 #include "test_files.h"
 #include "trace/diff.h"
 #include "ui/panels/inspector_view.h"
 #include "ui/panels/merge_log_view.h"
+#include "ui/panels/segments_view.h"
 #include "ui/panels/source_view.h"
 #include "ui/panels/timeline_view.h"
 
@@ -90,6 +93,37 @@ class TestDocks : public QObject {
     crossEntropy_ = sessionFor(samplePath("cross_entropy.py"));
     QVERIFY(crossEntropy_);
     QVERIFY(crossEntropy_->trace->size() > 20);
+  }
+
+  // ------------------------------------------------------------------------- segments
+
+  // One row per segment with its scheduler, ops and bytes; the summary line counts them per
+  // scheduler; a click on a row asks for that segment; times fill in after a run.
+  void segmentsPanelListsTheFinalSegmentation() {
+    ui::SegmentsView view;
+    const pipeline::Overview overview = pipeline::overviewOf(*crossEntropy_);
+    view.setOverview(overview);
+    QCOMPARE(view.tree()->topLevelItemCount(), static_cast<int>(overview.segments.size()));
+    QCOMPARE(view.summaryText(), QString::fromStdString(pipeline::overviewSummary(overview)));
+    QVERIFY(view.summaryText().startsWith(QString("%1 segments: ").arg(overview.segments.size())));
+    for (int row = 0; row < view.tree()->topLevelItemCount(); ++row) {
+      const QTreeWidgetItem* item = view.tree()->topLevelItem(row);
+      const pipeline::SegmentOverview& s = overview.segments[static_cast<std::size_t>(row)];
+      QCOMPARE(item->text(ui::SegmentsView::IdColumn).toInt(), s.id);
+      QVERIFY(item->text(ui::SegmentsView::SchedulerColumn).startsWith(QString::fromStdString(s.scheduler)));
+      QCOMPARE(item->text(ui::SegmentsView::OpsColumn).toInt(), s.ops);
+      QVERIFY(!item->icon(ui::SegmentsView::SchedulerColumn).isNull());
+    }
+    view.resize(600, 300);
+    view.show();
+    QSignalSpy asked(&view, &ui::SegmentsView::segmentActivated);
+    QTreeWidgetItem* last = view.tree()->topLevelItem(view.tree()->topLevelItemCount() - 1);
+    QTest::mouseClick(view.tree()->viewport(), Qt::LeftButton, {}, view.tree()->visualItemRect(last).center());
+    QCOMPARE(asked.count(), 1);
+    QCOMPARE(asked.at(0).at(0).toInt(), overview.segments.back().id);
+    view.setTimes({{overview.segments.back().id, "12.50 µs"}});
+    QCOMPARE(last->text(ui::SegmentsView::TimeColumn), QString("12.50 µs"));
+    QCOMPARE(last->data(ui::SegmentsView::TimeColumn, Qt::UserRole).toDouble(), 0.0125);
   }
 
   // ------------------------------------------------------------------------- timeline

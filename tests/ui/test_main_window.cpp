@@ -5,6 +5,8 @@
 #include <QTreeView>
 #include <QtTest>
 
+#include <QTreeWidget>
+
 #include <QDockWidget>
 #include <QGraphicsItem>
 #include <QMessageBox>
@@ -19,6 +21,7 @@
 #include "ui/main_window.h"
 #include "ui/panels/diff_view.h"
 #include "ui/panels/inspector_view.h"
+#include "ui/panels/segments_view.h"
 #include "ui/panels/timeline_view.h"
 
 using namespace segscope;
@@ -92,6 +95,30 @@ class TestMainWindow : public QObject {
     QVERIFY(w.waitForPicture());
     QVERIFY(!w.scene().items().isEmpty());
     QVERIFY(w.problemsText().isEmpty());
+  }
+
+  // Overview first: the status bar counts the segments per scheduler, the Segments panel
+  // lists them, and choosing one (from any step) shows the final step zoomed onto it.
+  void theOverviewAnswersHowManySegments() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("cross_entropy.py"), true);
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(w.overviewText(), QString("2 segments: 1 inner_persistent, 1 reduction"));
+    QCOMPARE(w.segmentsView().tree()->topLevelItemCount(), 2);
+    w.goToStep(3);
+    QVERIFY(w.waitForPicture());
+    w.view().resetTransform();
+    w.view().scale(0.1, 0.1);
+    w.focusSegment(1);
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(w.currentStep(), w.stepCount() - 1);
+    const QRectF cluster = w.scene().clusterRect(1);
+    QVERIFY(!cluster.isNull());
+    const QRectF visible = w.view().mapToScene(w.view().viewport()->rect()).boundingRect();
+    QVERIFY2(visible.contains(cluster.center()), "the segment is centred");
+    QVERIFY(w.view().zoom() > 0.1);  // zoomed in onto it
   }
 
   void stepsForwardAndBackThroughTheWholeTrace() {

@@ -7,7 +7,9 @@
 #include <thread>
 
 #include "pipeline/pipeline.h"
+#include "pipeline/segment_overview.h"
 #include "support/file_io.h"
+#include "test_files.h"
 #include "trace/diff.h"
 #include "trace/trace_json.h"
 
@@ -102,6 +104,45 @@ class TestPipeline : public QObject {
     auto c = pipeline::runPipelineOnFile("/nonexistent/fusion.py", {});
     QVERIFY(std::holds_alternative<pipeline::PipelineError>(c));
     QCOMPARE(std::get<pipeline::PipelineError>(c).kind, pipeline::PipelineError::Kind::Unreadable);
+  }
+
+  // The overview counts the final segmentation's segments per scheduler, sizes each segment's
+  // tensors from the inputs, and reads the same counts back from a saved trace's last partition.
+  void overviewCountsSegmentsPerScheduler() {
+    for (const QString& file : testing::sampleFiles()) {
+      auto run = pipeline::runPipelineOnFile(file.toStdString(), {});
+      QVERIFY(std::holds_alternative<pipeline::Session>(run));
+      const pipeline::Session& s = std::get<pipeline::Session>(run);
+      const pipeline::Overview o = pipeline::overviewOf(s);
+      QCOMPARE(o.segments.size(), s.segmentation->segmentation.segments.size());
+      int total = 0, ops = 0;
+      for (const auto& [scheduler, count] : o.perScheduler) total += count;
+      for (const pipeline::SegmentOverview& seg : o.segments) ops += seg.ops;
+      QCOMPARE(total, static_cast<int>(o.segments.size()));
+      QVERIFY2(ops >= static_cast<int>(s.segmentation->fusion->exprs().size()) - 1, qPrintable(file));
+      for (std::size_t i = 1; i < o.perScheduler.size(); ++i)
+        QVERIFY(o.perScheduler[i - 1].second >= o.perScheduler[i].second);
+      const std::string summary = pipeline::overviewSummary(o);
+      QVERIFY2(
+          summary.starts_with(std::to_string(o.segments.size()) + (o.segments.size() == 1 ? " segment" : " segments")),
+          summary.c_str());
+    }
+    auto run = pipeline::runPipelineOnFile(sample("reduction_epilogue.py").toStdString(), {});
+    const pipeline::Session& s = std::get<pipeline::Session>(run);
+    const pipeline::Overview o = pipeline::overviewOf(s);
+    QCOMPARE(pipeline::overviewSummary(o), std::string("2 segments: 1 expr_eval, 1 inner_persistent"));
+    // Segment 1 reads T0 (f32 [32, 131072]) and T1 (bf16 [131072]) and writes T2 (f32 [32]) and
+    // T23 (bf16 [32, 131072]).
+    QCOMPARE(o.segments[1].bytesIn, std::int64_t{32LL * 131072 * 4 + 131072 * 2});
+    QCOMPARE(o.segments[1].bytesOut, std::int64_t{32LL * 4 + 32LL * 131072 * 2});
+    // A saved trace has no segmentation: the last partition gives the same counts.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("epilogue.trace.json").toStdString();
+    QVERIFY(support::writeFileAtomically(path, trace::traceToJson(*s.trace)).ok());
+    auto reopened = pipeline::openSavedTrace(path);
+    const pipeline::Overview fromTrace = pipeline::overviewOf(std::get<pipeline::Session>(reopened));
+    QCOMPARE(pipeline::overviewSummary(fromTrace), pipeline::overviewSummary(o));
+    QCOMPARE(fromTrace.segments[1].bytesIn, std::int64_t{-1});
   }
 
   void aSavedTraceReopensWithItsScriptsInputs() {
