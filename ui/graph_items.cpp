@@ -42,6 +42,7 @@ ClusterItem::ClusterItem(const graph::Cluster& cluster, const layout::ClusterGeo
       highlighted_(cluster.highlight != graph::Highlight::None),
       group_(cluster.group) {
   if (highlighted_) pen_ = color(graph::highlightStyle(cluster.highlight).pen);
+  if (cluster.dimmed) setOpacity(0.35);
   setZValue(0);
   setToolTip(label_);
 }
@@ -51,7 +52,7 @@ QRectF ClusterItem::boundingRect() const { return box_.adjusted(-2, -2, 2, 2); }
 void ClusterItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   painter->setRenderHint(QPainter::Antialiasing);
   painter->setBrush(fill_);
-  painter->setPen(QPen(pen_, highlighted_ ? 2.5 : 1.0));
+  painter->setPen(QPen(pen_, highlighted_ ? 3.5 : 1.0));
   painter->drawRoundedRect(box_, 8, 8);
   if (levelOfDetail(painter, option) < kLodText) return;
   painter->setFont(labelFont(true, 10));
@@ -72,6 +73,7 @@ NodeItem::NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry
   const graph::HighlightStyle colors = graph::nodeColors(node);
   fill_ = color(colors.fill, "#ffffff");
   pen_ = color(colors.pen);
+  if (node.dimmed) setOpacity(0.35);
   setZValue(2);
   setToolTip(QString::fromStdString(node.tooltip.empty() ? node.label : node.tooltip));
   setCursor(Qt::PointingHandCursor);

@@ -25,6 +25,7 @@
 #include <QTextBrowser>
 #include <QToolBar>
 #include <QToolButton>
+#include <utility>
 
 #include "layout/graphviz_layout.h"
 #include "layout/step_export.h"
@@ -103,8 +104,13 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     cancel_->setVisible(busy);
   });
   connect(scene_, &GraphScene::picked, this, &MainWindow::onPicked);
-  connect(timeline_, &TimelineView::stepActivated, this, &MainWindow::goToStep);
-  connect(mergeLog_, &MergeLogView::stepActivated, this, &MainWindow::goToStep);
+  const auto goToAttempt = [this](int index) {
+    if (index == current_ && shownStep_ == current_) return view_->focusOn(scene_->highlightedRect());
+    focusCandidates_ = true;
+    goToStep(index);
+  };
+  connect(timeline_, &TimelineView::stepActivated, this, goToAttempt);
+  connect(mergeLog_, &MergeLogView::stepActivated, this, goToAttempt);
   connect(source_, &SourceView::lineClicked, this, &MainWindow::onSourceLine);
   connect(&play_, &QTimer::timeout, this, [this] {
     if (current_ + 1 >= stepCount())
@@ -279,7 +285,10 @@ void MainWindow::lastStep() { goToStep(stepCount() - 1); }
 void MainWindow::nextRejectedMerge() {
   for (int i = current_ + 1; i < stepCount(); ++i) {
     const trace::Step& s = session_->trace->step(static_cast<std::size_t>(i));
-    if (s.merge && !s.merge->ok() && s.phase != "whole_fusion") return goToStep(i);
+    if (s.merge && !s.merge->ok() && s.phase != "whole_fusion") {
+      focusCandidates_ = true;
+      return goToStep(i);
+    }
   }
   statusBar()->showMessage("no refused merge after this step", 4000);
 }
@@ -430,7 +439,11 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
     return applyPendingFocus();
   }
   const QRectF active = scene_->highlightedRect();
-  if (firstPicture_) {
+  // R, a timeline row or a merge-log row: the user asked for that attempt, so it fills the view.
+  if (std::exchange(focusCandidates_, false) && !active.isEmpty()) {
+    firstPicture_ = false;
+    view_->focusOn(active);
+  } else if (firstPicture_) {
     view_->fitToView();
     firstPicture_ = false;
     // A big graph fitted whole is an unreadable sliver: start readable, at the action.

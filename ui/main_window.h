@@ -173,7 +173,8 @@ class MainWindow : public QMainWindow {
   QComboBox* speedBox_ = nullptr;
   QLabel* stepLabel_ = nullptr;
   QLabel* overviewLabel_ = nullptr;
-  int pendingSegment_ = -1;  // focusSegment's target, until its picture is drawn
+  int pendingSegment_ = -1;       // focusSegment's target, until its picture is drawn
+  bool focusCandidates_ = false;  // the next picture zooms onto its merge attempt
   QLabel* layoutLabel_ = nullptr;
   QProgressBar* busy_ = nullptr;
   QPushButton* cancel_ = nullptr;

@@ -30,17 +30,24 @@ QString withoutVerb(const QString& name) {
   return name;
 }
 
-// The scheduler that currently runs one of the candidate groups, highest priority first.
+// expr_eval and no_op refuse almost every union for reasons that say nothing about it.
+bool genericRefuser(const std::string& scheduler) { return scheduler == "expr_eval" || scheduler == "no_op"; }
+
+// The scheduler that currently runs one of the candidate groups, highest priority first; a
+// kernel scheduler before expr_eval/no_op (a host group merging with a pointwise group is
+// refused by pointwise for the reason that matters).
 const trace::SchedulerCheck* verdictOfCandidateScheduler(const trace::Step& step) {
   const trace::MergeInfo& merge = *step.merge;
   const trace::Partition* partition = step.before ? step.before->partition.get() : nullptr;
   if (!partition) return nullptr;
-  for (const trace::SchedulerCheck& verdict : merge.verdicts) {
-    for (int id : merge.groups) {
-      const trace::PartitionGroup* group = partition->group(id);
-      if (group && group->scheduler == verdict.scheduler && !verdict.reason.empty()) return &verdict;
+  for (const bool generic : {false, true})
+    for (const trace::SchedulerCheck& verdict : merge.verdicts) {
+      if (genericRefuser(verdict.scheduler) != generic || verdict.reason.empty()) continue;
+      for (int id : merge.groups) {
+        const trace::PartitionGroup* group = partition->group(id);
+        if (group && group->scheduler == verdict.scheduler) return &verdict;
+      }
     }
-  }
   return nullptr;
 }
 

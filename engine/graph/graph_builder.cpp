@@ -353,11 +353,22 @@ void highlightExprs(GraphModel& m, const std::set<int>& exprIds, Highlight h, bo
     if (n.exprId >= 0 && exprIds.count(n.exprId) && (overwrite || n.highlight == Highlight::None)) n.highlight = h;
 }
 
+// The groups a merge step tries, in every view: their ops (per-op views), their clusters, and
+// their segment nodes (the collapsed view); everything else is dimmed.
 void highlightMerge(GraphModel& m, const trace::MergeInfo& info) {
+  const auto tried = [&](int group) {
+    return group >= 0 &&
+           (group == info.result || std::find(info.groups.begin(), info.groups.end(), group) != info.groups.end());
+  };
   highlightExprs(m, std::set<int>(info.exprs.begin(), info.exprs.end()), Highlight::Candidate, true);
-  for (Cluster& c : m.clusters)
-    if (c.group == info.result || std::find(info.groups.begin(), info.groups.end(), c.group) != info.groups.end())
-      c.highlight = Highlight::Candidate;
+  for (Node& n : m.nodes)
+    if (n.kind == NodeKind::Segment && tried(n.segment)) n.highlight = Highlight::Candidate;
+  for (Cluster& c : m.clusters) {
+    if (tried(c.group)) c.highlight = Highlight::Candidate;
+    c.dimmed = c.highlight != Highlight::Candidate;
+  }
+  for (Node& n : m.nodes)
+    n.dimmed = n.highlight != Highlight::Candidate && (n.kind == NodeKind::Op || n.kind == NodeKind::Segment);
 }
 
 void highlightDiff(GraphModel& m, const trace::Step& step, StepSide side) {

@@ -19,7 +19,9 @@ int GraphModel::nodeIndex(const std::string& id) const {
 
 HighlightStyle highlightStyle(Highlight h) {
   switch (h) {
-    case Highlight::Candidate: return {"#fff3bf", "#f08c00"};
+    // Red on bright yellow: a hue no scheduler's clusters use (orange pens are pointwise's and
+    // transpose's), so a merge attempt stands out in every view.
+    case Highlight::Candidate: return {"#ffec99", "#e03131"};
     case Highlight::Added: return {"#d3f9d8", "#2f9e44"};
     case Highlight::Removed: return {"#ffe3e3", "#e03131"};
     case Highlight::Changed: return {"#fff4e6", "#f59f00"};

@@ -47,6 +47,7 @@ struct Node {
   std::string fillColor;  // "#rrggbb" overriding the kind's default (an unclustered group's color)
   std::string penColor;
   Highlight highlight = Highlight::None;
+  bool dimmed = false;  // drawn faint: not part of the merge attempt the step shows
 };
 
 struct Edge {
@@ -70,6 +71,7 @@ struct Cluster {
   std::string penColor;
   int opCount = 0;
   Highlight highlight = Highlight::None;
+  bool dimmed = false;
 };
 
 struct GraphModel {

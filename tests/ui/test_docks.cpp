@@ -245,6 +245,29 @@ class TestDocks : public QObject {
     QVERIFY(model.index(last, ui::MergeLogView::ReasonColumn).data().toString().contains("take_along_axis"));
   }
 
+  // A host (expr_eval) group tried with a kernel group: the reason shown is the kernel
+  // scheduler's, not expr_eval's generic "T50 is computed, not a view of a segment input".
+  void mergeLogPrefersTheKernelSchedulersRefusal() {
+    const SessionPtr block = sessionFor(samplePath("synthetic_block_200.py"));
+    QVERIFY(block);
+    ui::MergeLogView view;
+    view.setSession(block);
+    const QAbstractItemModel& model = *view.table()->model();
+    int checked = 0;
+    for (int row = 0; row < model.rowCount(); ++row) {
+      const trace::Step& s = block->trace->step(static_cast<std::size_t>(stepOfTableRow(view, row)));
+      if (!s.merge || s.merge->ok() || !s.merge->refusal.empty() || !s.before || !s.before->partition) continue;
+      std::set<std::string> schedulers;
+      for (int g : s.merge->groups)
+        if (const trace::PartitionGroup* group = s.before->partition->group(g)) schedulers.insert(group->scheduler);
+      if (!schedulers.count("expr_eval") || schedulers.size() < 2) continue;
+      const QString reason = model.index(row, ui::MergeLogView::ReasonColumn).data().toString();
+      QVERIFY2(!reason.startsWith("expr_eval:"), qPrintable(reason));
+      ++checked;
+    }
+    QVERIFY(checked > 0);
+  }
+
   void mergeLogFiltersAndSorts() {
     ui::MergeLogView view;
     view.setSession(crossEntropy_);

@@ -121,6 +121,27 @@ class TestMainWindow : public QObject {
     QVERIFY(w.view().zoom() > 0.1);  // zoomed in onto it
   }
 
+  // R in the collapsed view: the refused attempt's groups are marked (in the candidate
+  // colour, the rest dimmed) and the view zooms onto them.
+  void refusedMergesAreShownInTheCollapsedView() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("synthetic_block_200.py"), true);
+    QVERIFY(w.setViewName("collapsed"));
+    w.goToStep(0);
+    QVERIFY(w.waitForPicture());
+    w.nextRejectedMerge();
+    QVERIFY(w.waitForPicture());
+    const trace::Step& s = w.document().session()->trace->step(static_cast<std::size_t>(w.currentStep()));
+    QVERIFY(s.merge && !s.merge->ok());
+    const QRectF candidates = w.scene().highlightedRect();
+    QVERIFY(!candidates.isEmpty());
+    for (int group : s.merge->groups) QVERIFY(candidates.contains(w.scene().nodeRect("s" + std::to_string(group))));
+    const QRectF visible = w.view().mapToScene(w.view().viewport()->rect()).boundingRect();
+    QVERIFY(visible.contains(candidates.center()));
+  }
+
   void stepsForwardAndBackThroughTheWholeTrace() {
     MainWindow w;
     w.resize(1200, 800);

@@ -50,11 +50,11 @@ SegmentsView::SegmentsView(QWidget* parent) : QWidget(parent) {
   tree_ = new QTreeWidget(this);
   tree_->setColumnCount(ColumnCount);
   tree_->setHeaderLabels({"#", "Scheduler", "Ops", "In", "Out", "Time"});
-  for (const auto& [column, tip] : std::initializer_list<std::pair<int, const char*>>{
-           {IdColumn, "Segment id (as on the graph's clusters)"},
-           {BytesInColumn, "Bytes of the tensors the segment reads"},
-           {BytesOutColumn, "Bytes of the tensors the segment writes"},
-           {TimeColumn, "Median time of the last run (Run dock)"}})
+  for (const auto& [column, tip] :
+       std::initializer_list<std::pair<int, const char*>>{{IdColumn, "Segment id (as on the graph's clusters)"},
+                                                          {BytesInColumn, "Bytes of the tensors the segment reads"},
+                                                          {BytesOutColumn, "Bytes of the tensors the segment writes"},
+                                                          {TimeColumn, "Median time of the last run (Run dock)"}})
     tree_->headerItem()->setToolTip(column, tip);
   tree_->setRootIsDecorated(false);
   tree_->setUniformRowHeights(true);
@@ -80,10 +80,9 @@ void SegmentsView::setOverview(const pipeline::Overview& overview) {
     auto* item = new NumericItem(tree_);
     item->setText(IdColumn, QString::number(s.id));
     item->setData(IdColumn, Qt::UserRole, s.id);
-    item->setText(SchedulerColumn, QString::fromStdString(s.scheduler) + (s.host && s.scheduler != "expr_eval" &&
-                                                                                  s.scheduler != "host_scalars"
-                                                                              ? " (host)"
-                                                                              : ""));
+    item->setText(SchedulerColumn,
+                  QString::fromStdString(s.scheduler) +
+                      (s.host && s.scheduler != "expr_eval" && s.scheduler != "host_scalars" ? " (host)" : ""));
     item->setIcon(SchedulerColumn, swatch(s.scheduler));
     item->setText(OpsColumn, QString::number(s.ops));
     item->setData(OpsColumn, Qt::UserRole, s.ops);

@@ -169,6 +169,24 @@ class TestGraphBuilder : public QObject {
     int highlightedClusters = 0;
     for (const graph::Cluster& c : m.clusters) highlightedClusters += c.highlight == Highlight::Candidate ? 1 : 0;
     QCOMPARE(highlightedClusters, static_cast<int>(refused->merge->groups.size()));
+    for (const graph::Cluster& c : m.clusters) QCOMPARE(c.dimmed, c.highlight != Highlight::Candidate);
+    for (const graph::Node& n : m.nodes)
+      if (n.kind == graph::NodeKind::Op) QCOMPARE(n.dimmed, n.highlight != Highlight::Candidate);
+    // The collapsed view marks the same attempt: the candidate groups' segment nodes.
+    graph::BuildOptions collapsed;
+    collapsed.view = graph::View::Collapsed;
+    const GraphModel c = graph::buildStepGraph(*refused, graph::StepSide::Before, collapsed);
+    std::set<int> marked;
+    for (const graph::Node& n : c.nodes)
+      if (n.kind == graph::NodeKind::Segment) {
+        QCOMPARE(n.dimmed, n.highlight != Highlight::Candidate);
+        if (n.highlight == Highlight::Candidate) marked.insert(n.segment);
+      }
+    QCOMPARE(marked, std::set<int>(refused->merge->groups.begin(), refused->merge->groups.end()));
+    // A colour no scheduler's clusters use.
+    for (const char* scheduler : {"pointwise", "reduction", "inner_persistent", "outer_persistent",
+                                  "inner_outer_persistent", "transpose", "resize", "matmul", "expr_eval", "no_op"})
+      QVERIFY(graph::schedulerColors(scheduler).pen != graph::highlightStyle(Highlight::Candidate).pen);
   }
 
   void selectionIsHighlighted() {
