@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
 #include "graph/graph_builder.h"
@@ -332,6 +333,34 @@ class TestDocks : public QObject {
       QVERIFY2(text.contains(QString::fromStdString(v.scheduler)), v.scheduler.c_str());
       QVERIFY2(text.contains(QString::fromStdString(v.reason)), v.reason.c_str());
     }
+  }
+
+  // Schedulers refusing for the same reason share one block: the reason appears once, after
+  // every scheduler that gave it.
+  void inspectorGroupsIdenticalRefusals() {
+    int checked = 0;
+    for (const QString& file : {samplePath("synthetic_block_200.py"), samplePath("cross_entropy.py")}) {
+      const SessionPtr session = sessionFor(file);
+      QVERIFY(session);
+      ui::InspectorView view;
+      view.setSession(session);
+      for (const trace::Step& s : session->trace->steps()) {
+        if (!s.merge || checked >= 5) continue;
+        std::map<std::string, int> uses;
+        for (const trace::SchedulerCheck& v : s.merge->verdicts)
+          if (!v.ok) ++uses[v.reason];
+        const auto repeated = std::find_if(uses.begin(), uses.end(), [](const auto& u) { return u.second > 1; });
+        if (repeated == uses.end()) continue;
+        view.showStep(s);
+        const QString text = view.plainText().section("\nLog\n", 0, 0);  // the verdicts, not the log
+        const QString reason = QString::fromStdString(repeated->first).simplified();
+        QCOMPARE(text.simplified().count(reason), 1);
+        for (const trace::SchedulerCheck& v : s.merge->verdicts)
+          QVERIFY2(text.contains(QString::fromStdString(v.scheduler)), v.scheduler.c_str());
+        ++checked;
+      }
+    }
+    QVERIFY2(checked > 0, "no merge step with two schedulers refusing for the same reason");
   }
 
   void inspectorShowsAnAcceptedMergeAndAPassDiff() {

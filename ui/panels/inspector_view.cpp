@@ -112,21 +112,36 @@ QString stepSummary(const trace::Step& step) {
   return kv.html();
 }
 
+// One full-width block per distinct answer: the schedulers that gave it as the header (with
+// their priority positions), the reason below at the dock's full width. Schedulers refusing
+// for the same reason share one block ("reduction, resize, transpose, pointwise: T242 is a
+// matmul…"), so five copies of one sentence become one.
 QString verdictTable(const trace::MergeInfo& merge) {
-  QString rows = QStringLiteral("<tr><th>#</th><th>Scheduler</th><th></th><th>Reason</th></tr>");
+  struct Answer {
+    bool ok = false;
+    std::string reason;
+    QStringList schedulers, positions;
+  };
+  std::vector<Answer> answers;
   for (std::size_t i = 0; i < merge.verdicts.size(); ++i) {
     const trace::SchedulerCheck& v = merge.verdicts[i];
-    const bool accepted = v.ok && v.scheduler == merge.accepted;
-    rows += QStringLiteral(
-                "<tr%1><td class='muted'>%2</td><td class='scheduler'>%3</td>"
-                "<td class='%4'>%5</td><td>%6</td></tr>")
-                .arg(accepted ? QStringLiteral(" class='accepted'") : QString())
-                .arg(i + 1)
-                .arg(code(esc(v.scheduler)), v.ok ? QStringLiteral("ok") : QStringLiteral("no"),
-                     v.ok ? QStringLiteral("✓") : QStringLiteral("✗"),
-                     v.ok ? muted(QStringLiteral("accepts the union")) : esc(v.reason));
+    auto it = std::find_if(answers.begin(), answers.end(),
+                           [&](const Answer& a) { return a.ok == v.ok && a.reason == v.reason; });
+    if (it == answers.end() || v.ok) it = answers.insert(answers.end(), Answer{v.ok, v.reason, {}, {}});
+    it->schedulers << code(esc(v.scheduler));
+    it->positions << QString::number(i + 1);
   }
-  return QStringLiteral("<table cellspacing='0' width='100%'>%1</table>").arg(rows);
+  QString rows;
+  for (const Answer& a : answers) {
+    rows += QStringLiteral("<tr%1><td class='%2' width='16'>%3</td><td>%4 %5</td></tr>")
+                .arg(a.ok ? QStringLiteral(" class='accepted'") : QString(),
+                     a.ok ? QStringLiteral("ok") : QStringLiteral("no"),
+                     a.ok ? QStringLiteral("✓") : QStringLiteral("✗"), a.schedulers.join(QStringLiteral(", ")),
+                     muted(QStringLiteral("(#%1)").arg(a.positions.join(QStringLiteral(", #")))));
+    rows += QStringLiteral("<tr><td></td><td class='reason'>%1</td></tr>")
+                .arg(a.ok ? muted(QStringLiteral("accepts the union")) : esc(a.reason));
+  }
+  return QStringLiteral("<table cellspacing='0' cellpadding='2' width='100%'>%1</table>").arg(rows);
 }
 
 QString mergeSection(const trace::Step& step) {
