@@ -1,6 +1,11 @@
 // Zoom and pan behaviour of the graph canvas.
 #include "ui/graph_view.h"
 
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QUrl>
+
 #include <QKeyEvent>
 #include <QWheelEvent>
 #include <algorithm>
@@ -56,6 +61,34 @@ void GraphView::focusOn(const QRectF& rect) {
   if (zoom() > 1.0) resetTransform();
   centerOn(rect.center());
   emit zoomChanged(zoom());
+}
+
+namespace {
+
+QString droppedFile(const QMimeData* mime) {
+  if (!mime) return {};
+  for (const QUrl& url : mime->urls())
+    if (url.isLocalFile()) return url.toLocalFile();
+  return {};
+}
+
+}  // namespace
+
+void GraphView::dragEnterEvent(QDragEnterEvent* event) {
+  if (droppedFile(event->mimeData()).isEmpty()) return QGraphicsView::dragEnterEvent(event);
+  event->acceptProposedAction();
+}
+
+void GraphView::dragMoveEvent(QDragMoveEvent* event) {
+  if (droppedFile(event->mimeData()).isEmpty()) return QGraphicsView::dragMoveEvent(event);
+  event->acceptProposedAction();
+}
+
+void GraphView::dropEvent(QDropEvent* event) {
+  const QString path = droppedFile(event->mimeData());
+  if (path.isEmpty()) return QGraphicsView::dropEvent(event);
+  event->acceptProposedAction();
+  emit fileDropped(path);
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {

@@ -22,9 +22,16 @@ class GraphView : public QGraphicsView {
 
  signals:
   void zoomChanged(double zoom);
+  /// A local file dropped on the canvas (the window opens it).
+  void fileDropped(const QString& path);
 
  protected:
   void wheelEvent(QWheelEvent* event) override;
+  // The canvas is most of the window, so it takes file drops itself (QGraphicsView would
+  // offer them to the scene, which refuses them).
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dragMoveEvent(QDragMoveEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
 };
 

@@ -104,6 +104,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     cancel_->setVisible(busy);
   });
   connect(scene_, &GraphScene::picked, this, &MainWindow::onPicked);
+  connect(view_, &GraphView::fileDropped, this, [this](const QString& path) { openFile(path); });
   const auto goToAttempt = [this](int index) {
     if (index == current_ && shownStep_ == current_) return view_->focusOn(scene_->highlightedRect());
     focusCandidates_ = true;
@@ -188,7 +189,6 @@ void MainWindow::refreshRecentMenu() {
 // ---------------------------------------------------------------------------- loading
 
 void MainWindow::openFile(const QString& path, bool wait) {
-  rememberRecent(path);
   if (wait)
     document_->openNow(path);
   else
@@ -209,6 +209,7 @@ void MainWindow::onLoaded(SessionPtr session) {
   const bool sameFile = session_ && session_->file == session->file;
   const int keep = current_;
   session_ = std::move(session);
+  rememberRecent(QString::fromStdString(session_->file));  // only files that loaded
   run_->setSession(session_);
   problems_->clear();
   timeline_->setSession(session_);

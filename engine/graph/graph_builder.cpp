@@ -261,7 +261,8 @@ class Builder {
       n.id = segmentNode(g.id);
       n.kind = NodeKind::Segment;
       n.label = options_.clusterWord + " " + std::to_string(g.id);
-      n.detail = g.scheduler + (g.host ? " (host)" : "") + " · " + std::to_string(ops[g.id]) + " ops";
+      n.detail = g.scheduler + (g.host ? " (host)" : "") + " · " + std::to_string(ops[g.id]) +
+                 (ops[g.id] == 1 ? " op" : " ops");
       n.tooltip = n.label + ": " + n.detail;
       n.cssClass = "segment " + g.scheduler;
       n.segment = g.id;
@@ -272,7 +273,7 @@ class Builder {
       n.id = "host";
       n.kind = NodeKind::Segment;
       n.label = "ungrouped";
-      n.detail = std::to_string(ops[-1]) + " scalar ops";
+      n.detail = std::to_string(ops[-1]) + (ops[-1] == 1 ? " scalar op" : " scalar ops");
       n.cssClass = "segment none";
       model_.nodes.push_back(n);
     }

@@ -1,8 +1,11 @@
 // The debugger window, offscreen: every sample opens and steps end to end, clicks reach the
 // inspector, refused merges show their verdicts, diffs mark what a pass did, exports write
 // SVG, and a broken file leaves the last good fusion on screen.
+#include <QDropEvent>
 #include <QLineEdit>
+#include <QMimeData>
 #include <QTreeView>
+#include <QUrl>
 #include <QtTest>
 
 #include <QTreeWidget>
@@ -140,6 +143,26 @@ class TestMainWindow : public QObject {
     for (int group : s.merge->groups) QVERIFY(candidates.contains(w.scene().nodeRect("s" + std::to_string(group))));
     const QRectF visible = w.view().mapToScene(w.view().viewport()->rect()).boundingRect();
     QVERIFY(visible.contains(candidates.center()));
+  }
+
+  // A .py dropped on the canvas (most of the window) opens; the scene does not swallow it.
+  void filesDroppedOnTheCanvasOpen() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("gelu.py"), true);
+    QVERIFY(w.waitForPicture());
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(sample("softmax.py"))});
+    QWidget* canvas = w.view().viewport();
+    const QPoint middle = canvas->rect().center();
+    QDragEnterEvent enter(middle, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(canvas, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(middle), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(canvas, &drop);
+    QVERIFY(drop.isAccepted());
+    QTRY_VERIFY_WITH_TIMEOUT(w.document().session() && w.document().session()->file.ends_with("softmax.py"), 30000);
   }
 
   void stepsForwardAndBackThroughTheWholeTrace() {
