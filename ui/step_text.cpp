@@ -83,6 +83,46 @@ QString refusalSummary(const trace::Step& step) {
   return QString::fromStdString(verdict->scheduler + ": " + verdict->reason);
 }
 
+namespace {
+
+const char* infixSymbol(ir::OpType op) {
+  switch (op) {
+    case ir::OpType::Add: return "+";
+    case ir::OpType::Sub: return "-";
+    case ir::OpType::Mul: return "*";
+    case ir::OpType::Div:
+    case ir::OpType::TrueDiv: return "/";
+    case ir::OpType::Pow: return "^";
+    default: return nullptr;
+  }
+}
+
+QString operandText(const ir::Val& v, int depth) {
+  const auto* s = dynamic_cast<const ir::Scalar*>(&v);
+  if (s && s->isConstant()) return shortScalarText(*s->value());
+  const ir::Expr* def = v.definition();
+  if (!def || depth <= 0 || !v.isScalar()) return QString::fromStdString(v.name());
+  return "(" + scalarExpression(v, depth) + ")";
+}
+
+}  // namespace
+
+QString scalarExpression(const ir::Val& v, int depth) {
+  const ir::Expr* def = v.definition();
+  if (!def) return QString::fromStdString(v.name());
+  QStringList args;
+  for (std::size_t i = 0; i < def->numOperands(); ++i) args << operandText(*def->operand(i), depth - 1);
+  if (const char* symbol = infixSymbol(def->op()); symbol && args.size() == 2)
+    return args[0] + " " + symbol + " " + args[1];
+  if (def->op() == ir::OpType::Neg && args.size() == 1) return "-" + args[0];
+  return QString::fromUtf8(def->opName().data(), static_cast<int>(def->opName().size())) + "(" + args.join(", ") + ")";
+}
+
+QString shortScalarText(const ir::ScalarValue& v) {
+  if (const double* d = std::get_if<double>(&v)) return QString::number(*d, 'g', 6);
+  return QString::fromStdString(ir::formatScalarValue(v));
+}
+
 QString stepLogText(const trace::Step& step) {
   QStringList lines;
   for (const std::string& line : step.log) lines << QString::fromStdString(line);

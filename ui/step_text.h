@@ -21,4 +21,10 @@ QString refusalSummary(const trace::Step& step);
 /// The step's log, one line per entry (the tooltip text of timeline rows).
 QString stepLogText(const trace::Step& step);
 
+/// How a host scalar is computed, in infix: "1 - beta1 ^ step" for S18 = sub(1, pow(S1, S2))
+/// (names of inputs, values of constants; deeper than `depth` ops the name stands in).
+QString scalarExpression(const ir::Val& v, int depth = 4);
+/// A scalar value for a table cell: "%.6g" for floats (the full value goes in the tooltip).
+QString shortScalarText(const ir::ScalarValue& v);
+
 }  // namespace segscope::ui

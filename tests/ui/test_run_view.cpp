@@ -3,6 +3,8 @@
 // clusters (and nowhere else); a saved trace without its script cannot be run.
 #include <QtTest>
 
+#include <QRegularExpression>
+
 #include <QTemporaryDir>
 
 #include "pipeline/pipeline.h"
@@ -50,6 +52,17 @@ class TestRunView : public QObject {
              qPrintable(w.runView().statusText()));
     QCOMPARE(w.runView().bars().bars().size(), seg.segments.size());
     QVERIFY(w.runView().hostScalarRows() > 0);  // Adam's bias corrections are host scalars
+    for (int row = 0; row < w.runView().hostScalarRows(); ++row) {
+      const QStringList cells = w.runView().hostScalarRow(row);
+      // At most 6 significant digits shown, every digit on hover; and how it is computed.
+      QString digits = cells[2];
+      digits.remove(QRegularExpression("e.*")).remove('-').remove('.').remove(QRegularExpression("^0+"));
+      QVERIFY2(digits.size() <= 6, qPrintable(cells[2]));
+      QVERIFY(!cells[3].isEmpty());
+      QVERIFY2(cells[4].startsWith(cells[1] + " = "), qPrintable(cells[4]));
+    }
+    QVERIFY2(w.runView().hostScalarRow(0)[4].contains(QRegularExpression("[-+*/^]")),
+             qPrintable(w.runView().hostScalarRow(0)[4]));
     for (const exec::SegmentTiming& t : run->segments) QVERIFY(t.minMs <= t.medianMs);
 
     // Times sit on the final step's clusters only: segment ids mean nothing earlier.

@@ -1,6 +1,8 @@
 // Running the segmented fusion off the GUI thread and drawing what it measured.
 #include "ui/panels/run_view.h"
 
+#include "ui/step_text.h"
+
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QHBoxLayout>
@@ -121,8 +123,8 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(bars_);
   scroll->setWidgetResizable(true);
-  scalars_ = new QTableWidget(0, 3, this);
-  scalars_->setHorizontalHeaderLabels({"Segment", "Host scalar", "Value"});
+  scalars_ = new QTableWidget(0, 4, this);
+  scalars_->setHorizontalHeaderLabels({"Segment", "Host scalar", "Value", "Computed as"});
   scalars_->horizontalHeader()->setStretchLastSection(true);
   scalars_->verticalHeader()->hide();
   scalars_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -222,7 +224,14 @@ void RunView::showRun(const exec::TimedRun& run) {
       scalars_->insertRow(row);
       scalars_->setItem(row, 0, new QTableWidgetItem(QString::number(t.segment())));
       scalars_->setItem(row, 1, new QTableWidgetItem(QString::fromStdString(name)));
-      scalars_->setItem(row, 2, new QTableWidgetItem(QString::fromStdString(ir::formatScalarValue(value))));
+      auto* cell = new QTableWidgetItem(shortScalarText(value));
+      cell->setToolTip(QString::fromStdString(ir::formatScalarValue(value)));  // every digit
+      scalars_->setItem(row, 2, cell);
+      const ir::Val* val = session_->segmentation->fusion->valByName(name);
+      const QString how = val && val->definition() ? scalarExpression(*val) : QString("input");
+      auto* expression = new QTableWidgetItem(QString::fromStdString(name) + " = " + how);
+      expression->setToolTip(expression->text());
+      scalars_->setItem(row, 3, expression);
     }
   }
   bars_->setBars(std::move(bars));
@@ -249,5 +258,14 @@ void RunView::showRun(const exec::TimedRun& run) {
 
 QString RunView::statusText() const { return status_->text(); }
 int RunView::hostScalarRows() const { return scalars_->rowCount(); }
+
+QStringList RunView::hostScalarRow(int row) const {
+  const auto text = [&](int column) {
+    const QTableWidgetItem* item = scalars_->item(row, column);
+    return item ? item->text() : QString();
+  };
+  const QTableWidgetItem* value = scalars_->item(row, 2);
+  return {text(0), text(1), text(2), value ? value->toolTip() : QString(), text(3)};
+}
 
 }  // namespace segscope::ui

@@ -64,6 +64,9 @@ class RunView : public QWidget {
   const std::optional<exec::TimedRun>& lastRun() const { return last_; }
   QString statusText() const;
   int hostScalarRows() const;
+  /// Row `row` of the host scalar table: segment, name, value (shown), value (tooltip), and
+  /// how it is computed ("S18 = 1 - S1 ^ S3").
+  QStringList hostScalarRow(int row) const;
   const SegmentBars& bars() const { return *bars_; }
 
  signals:
