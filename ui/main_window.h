@@ -70,6 +70,8 @@ class MainWindow : public QMainWindow {
   SourceView& source() { return *source_; }
   RunView& runView() { return *run_; }
   SegmentsView& segmentsView() { return *segments_; }
+  /// Help ▸ Keyboard shortcuts (? or F1): every menu action with a shortcut, as HTML.
+  QString shortcutSheet() const;
   /// The status bar's overview: "18 segments: 6 inner_persistent, …" (plain text).
   QString overviewText() const;
   /// Shows segment `id` of the final segmentation: goes to the last step and, once its
@@ -135,6 +137,7 @@ class MainWindow : public QMainWindow {
   void showTooBigToDraw(const graph::GraphModel& model);
   void applySegmentBadges();
   void updateOverview();
+  void showShortcutSheet();
   void applyPendingFocus();
   const trace::Step* step() const;
   graph::BuildOptions buildOptions(const trace::Step& step) const;

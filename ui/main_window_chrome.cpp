@@ -150,6 +150,45 @@ void MainWindow::buildMenus() {
   viewMenu->addAction(cancelLayoutAction_);
   viewMenu->addSeparator();
   viewMenu->setObjectName("viewMenu");
+  QMenu* help = menuBar()->addMenu("&Help");
+  QAction* keys = help->addAction("&Keyboard shortcuts", this, [this] { showShortcutSheet(); });
+  keys->setShortcuts({QKeySequence(Qt::Key_Question), QKeySequence(Qt::Key_F1)});
+  keys->setObjectName("shortcutSheetAction");
+  help->addAction("&About Segscope", this, [this] {
+    QMessageBox::about(this, "About Segscope",
+                       "<h3>Segscope</h3><p>A debugger for fusion segmentation: step through nvFuser's "
+                       "pre-segmentation passes and merge decisions, see why each merge was accepted or "
+                       "refused, and run the segments on the CPU reference or the GPU.</p>"
+                       "<p>Open a repro script (<code>NVFUSER_DUMP=python_definition</code>) or a saved trace. "
+                       "Press <b>?</b> for the keyboard shortcuts.</p>");
+  });
+}
+
+// Every action with a shortcut, read from the menus, so the sheet never falls behind them.
+QString MainWindow::shortcutSheet() const {
+  QString rows;
+  for (QAction* menu : menuBar()->actions()) {
+    if (!menu->menu()) continue;
+    QString section;
+    for (QAction* a : menu->menu()->actions()) {
+      if (a->shortcuts().isEmpty() || a->text().isEmpty()) continue;
+      QStringList keys;
+      for (const QKeySequence& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText).toHtmlEscaped();
+      section += QString("<tr><td>%1</td><td><b>%2</b></td></tr>")
+                     .arg(QString(a->text()).remove('&').toHtmlEscaped(), keys.join(", "));
+    }
+    if (!section.isEmpty())
+      rows += QString("<tr><td colspan='2'><h4>%1</h4></td></tr>").arg(QString(menu->text()).remove('&')) + section;
+  }
+  return "<table cellspacing='4'>" + rows + "</table>";
+}
+
+void MainWindow::showShortcutSheet() {
+  QMessageBox box(this);
+  box.setWindowTitle("Keyboard shortcuts");
+  box.setTextFormat(Qt::RichText);
+  box.setText(shortcutSheet());
+  box.exec();
 }
 
 void MainWindow::rebuildPassMenu() {

@@ -3,6 +3,7 @@
 // SVG, and a broken file leaves the last good fusion on screen.
 #include <QDropEvent>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QTreeView>
 #include <QUrl>
@@ -163,6 +164,25 @@ class TestMainWindow : public QObject {
     QApplication::sendEvent(canvas, &drop);
     QVERIFY(drop.isAccepted());
     QTRY_VERIFY_WITH_TIMEOUT(w.document().session() && w.document().session()->file.ends_with("softmax.py"), 30000);
+  }
+
+  // Help ▸ Keyboard shortcuts lists every menu action that has a key, read from the menus.
+  void theShortcutSheetListsEveryKey() {
+    MainWindow w(nullptr, false);
+    const QString sheet = w.shortcutSheet();
+    QVERIFY(sheet.contains("Run to next rejected merge"));
+    QVERIFY(sheet.contains("Keyboard shortcuts"));
+    int withKeys = 0;
+    for (QAction* menu : w.menuBar()->actions())
+      if (menu->menu())
+        for (QAction* a : menu->menu()->actions())
+          if (!a->shortcuts().isEmpty() && !a->text().isEmpty()) {
+            ++withKeys;
+            QVERIFY2(sheet.contains(QString(a->text()).remove('&').toHtmlEscaped()), qPrintable(a->text()));
+            QVERIFY2(sheet.contains(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped()),
+                     qPrintable(a->shortcut().toString()));
+          }
+    QVERIFY(withKeys >= 10);
   }
 
   void stepsForwardAndBackThroughTheWholeTrace() {
