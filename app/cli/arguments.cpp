@@ -42,6 +42,13 @@ const std::vector<CommandSpec>& commandSpecs() {
        {"--json", "--profile", "--disable-pass"},
        {"--no-passes"},
        true},
+      {"why",
+       "why two ops are not in the same segment (FILE OP_A OP_B, ops by the value they define, e.g. T12 "
+       "T30): their final groups and every merge attempt that held both, with the verdicts that refused it",
+       {"--profile", "--scalar-mode", "--disable-pass"},
+       {"--no-passes"},
+       true,
+       true},
       {"ir", "print the fusion IR as text", {}, {"--after-passes"}, true},
       {"script", "print the fusion back as a repro script", {"--out"}, {}, true},
       {"export-torch",

@@ -29,6 +29,32 @@ class TestCli : public QObject {
   Q_OBJECT
 
  private slots:
+  // why FILE OP_A OP_B: both ops' segments and every attempt that held both, with the
+  // refusals (identical reasons on one line); bad names are the user's error (exit 2).
+  void whyTellsWhyTwoOpsAreApart() {
+    const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/cross_entropy.py";
+    const Run r = cli({"why", file, "T3", "T30"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("T3 = max ends in segment 0 (inner_persistent); T30 = neg in segment 1 (reduction)"),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains("2 merge attempts held both"), qPrintable(r.out));
+    QVERIFY(r.out.contains("whole_fusion"));
+    QVERIFY(r.out.contains("final_merge"));
+    QVERIFY(
+        r.out.contains("reduction, transpose, inner_persistent, outer_persistent, inner_outer_persistent: T29 = "
+                       "take_along_axis"));
+    const Run together = cli({"why", file, "T3", "T24"});
+    QCOMPARE(together.exitCode, 0);
+    QVERIFY2(together.out.contains("end together in segment 0"), qPrintable(together.out));
+    const Run input = cli({"why", file, "T0", "T30"});
+    QCOMPARE(input.exitCode, 2);
+    QVERIFY2(input.err.contains("T0 is an input of the fusion"), qPrintable(input.err));
+    const Run unknown = cli({"why", file, "T999", "T30"});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("no value named T999"), qPrintable(unknown.err));
+    QCOMPARE(cli({"why", file, "T3"}).exitCode, 2);
+  }
+
   void infoOnEverySample_data() {
     QTest::addColumn<QString>("file");
     for (const QString& f : segscope::testing::sampleFiles()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;

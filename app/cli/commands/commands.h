@@ -23,5 +23,6 @@ int exportSegments(const Arguments& args);
 int printScript(const Arguments& args);
 int regionsCommand(const Arguments& args);
 int exportTorchCommand(const Arguments& args);
+int whyApart(const Arguments& args);
 
 }  // namespace segscope::cli

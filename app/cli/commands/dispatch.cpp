@@ -19,6 +19,7 @@ int runCommand(const Arguments& args) {
   if (args.command == "regions") return regionsCommand(args);
   if (args.command == "export-torch") return exportTorchCommand(args);
   if (args.command == "survey") return survey(args);
+  if (args.command == "why") return whyApart(args);
   std::cerr << "error: unknown command '" << args.command << "'\n";
   return kBadInput;
 }

@@ -1,0 +1,30 @@
+// `why FILE OP_A OP_B`: why two ops are not in the same segment (every merge attempt that held
+// both, with the verdicts that refused it).
+#include "cli/commands/commands.h"
+
+#include <iostream>
+
+#include "cli/commands/common.h"
+#include "pipeline/why_apart.h"
+
+namespace segscope::cli {
+
+int whyApart(const Arguments& args) {
+  if (args.files.size() != 3) {
+    std::cerr << "segscope-cli: error: usage: segscope-cli why FILE OP_A OP_B (ops by the value they define, "
+                 "e.g. T12 T30)\n";
+    return kBadInput;
+  }
+  int exitCode = kOk;
+  auto session = runPipeline(args, exitCode);
+  if (!session) return exitCode;
+  auto answer = pipeline::whyApart(*session, args.files[1], args.files[2]);
+  if (!answer) {
+    std::cerr << args.file << ": error: " << answer.error().message << "\n";
+    return kBadInput;
+  }
+  std::cout << pipeline::whyApartText(*answer);
+  return kOk;
+}
+
+}  // namespace segscope::cli
