@@ -122,6 +122,11 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   persistent_ = persistent;
   if (persistent_) restoreSettings();
   updateTitleAndStatus();
+  // The empty state says what to do first.
+  scene_->showPlaceholder(
+      "<h3>No fusion open</h3><p>Open a repro script (<b>Ctrl+O</b>), drop one on this window, or pick one "
+      "from <b>File ▸ Open Recent</b>.</p><p>Any <code>NVFUSER_DUMP=python_definition</code> script or "
+      "bug-report paste works; <code>samples/</code> has thirty. Press <b>?</b> for the keys.</p>");
 }
 
 MainWindow::~MainWindow() = default;
@@ -239,11 +244,13 @@ void MainWindow::onFailed(const LoadProblem& problem) {
   problems_->setPlainText(problem.message);
   problemsDock_->show();
   problemsDock_->raise();
-  statusBar()->showMessage(problem.line > 0 ? QString("%1:%2:%3: error — the previous fusion stays on screen")
+  const QString kept = session_ ? "the previous fusion stays on screen" : "nothing is loaded";
+  statusBar()->showMessage(problem.line > 0 ? QString("%1:%2:%3: error — %4")
                                                   .arg(QFileInfo(problem.file).fileName())
                                                   .arg(problem.line)
                                                   .arg(problem.column)
-                                            : QString("could not open %1").arg(problem.file),
+                                                  .arg(kept)
+                                            : QString("could not open %1; %2").arg(problem.file, kept),
                            10000);
 }
 
@@ -276,6 +283,10 @@ void MainWindow::goToStep(int index) {
   source_->highlightLine(0);
   updateTitleAndStatus();
   requestPicture();
+  // The inspector already shows the new step; until its picture arrives, say the graph lags.
+  if (layoutPending() && shownStep_ >= 0 && shownStep_ != current_)
+    inspector_->setPictureNote(
+        QString("Laying out step %1… the graph still shows step %2").arg(current_).arg(shownStep_));
 }
 
 void MainWindow::nextStep() { goToStep(current_ + 1); }
@@ -389,6 +400,8 @@ void MainWindow::cancelLayout() {
       shownStep_ >= 0 ? QString("the picture still shows step %1").arg(shownStep_) : QString("nothing is drawn");
   statusBar()->showMessage(QString("layout of step %1 cancelled; %2").arg(current_).arg(shown), 8000);
   layoutLabel_->setText("layout cancelled");
+  if (shownStep_ != current_)
+    inspector_->setPictureNote("Layout of step " + QString::number(current_) + " cancelled; " + shown);
 }
 
 void MainWindow::showTooBigToDraw(const graph::GraphModel& model) {
@@ -409,6 +422,7 @@ void MainWindow::showTooBigToDraw(const graph::GraphModel& model) {
           .arg(model.nodes.size())
           .arg(model.edges.size())
           .arg(hint));
+  inspector_->setPictureNote({});  // the scene explains itself
   pictureShown_ = true;
   shownStep_ = -1;
   view_->fitToView();
@@ -431,6 +445,7 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
   scene_->setGraph(model, geometry);
   pictureShown_ = true;
   shownStep_ = current_;
+  inspector_->setPictureNote({});
   if (regionsAction_->isChecked()) updateRegionOverlay();
   applySegmentBadges();
   if (selection_.kind == Selection::Kind::Node) scene_->markSelected(selection_.nodeId);

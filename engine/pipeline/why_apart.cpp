@@ -23,9 +23,7 @@ Result<const ir::Expr*> opNamed(const ir::Fusion& fusion, const std::string& nam
   return v->definition();
 }
 
-std::string describe(const ir::Expr& e, const std::string& name) {
-  return name + " = " + std::string(e.opName());
-}
+std::string describe(const ir::Expr& e, const std::string& name) { return name + " = " + std::string(e.opName()); }
 
 }  // namespace
 

@@ -19,12 +19,12 @@ struct ApartAttempt {
   bool accepted = false;    // the attempt joined them (a later split cannot happen, so only
                             // the last attempt can be accepted when they end together)
   std::string acceptedBy;
-  std::string refusal;                         // refused before any scheduler was asked
+  std::string refusal;                          // refused before any scheduler was asked
   std::vector<trace::SchedulerCheck> verdicts;  // every scheduler's answer, in priority order
 };
 
 struct WhyApart {
-  std::string a, b;       // the ops as resolved: "T12 = add(T3, T4)"
+  std::string a, b;  // the ops as resolved: "T12 = add(T3, T4)"
   int exprA = -1, exprB = -1;
   int segmentA = -1, segmentB = -1;  // their segments (the last step's groups; -1: in none)
   std::string schedulerA, schedulerB;

@@ -2,6 +2,7 @@
 // inspector, refused merges show their verdicts, diffs mark what a pass did, exports write
 // SVG, and a broken file leaves the last good fusion on screen.
 #include <QDropEvent>
+#include <QFile>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
@@ -183,6 +184,44 @@ class TestMainWindow : public QObject {
                      qPrintable(a->shortcut().toString()));
           }
     QVERIFY(withKeys >= 10);
+  }
+
+  // The inspector never passes off a step the graph does not show yet: while a step's picture
+  // is being laid out it says so, and the note goes when the picture arrives.
+  void theInspectorSaysWhenThePictureLags() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("cross_entropy.py"), true);
+    QVERIFY(w.waitForPicture());
+    w.goToStep(2);  // pictures arrive on a later event-loop turn at the earliest
+    QVERIFY(w.layoutPending());
+    QVERIFY2(w.inspector().plainText().contains(
+                 QString("Laying out step 2… the graph still shows step %1").arg(w.stepCount() - 1)),
+             qPrintable(w.inspector().plainText()));
+    QVERIFY(w.waitForPicture());
+    QVERIFY(!w.inspector().plainText().contains("Laying out"));
+  }
+
+  // Before anything is open the canvas says how to start; a first file that fails to load
+  // says nothing is loaded (not that a previous fusion stays).
+  void anEmptyWindowSaysHowToStart() {
+    MainWindow w(nullptr, false);
+    w.resize(1000, 700);
+    w.show();
+    QVERIFY(w.scene().showsPlaceholder());
+    QTemporaryDir dir;
+    const QString bad = dir.filePath("bad.py");
+    {
+      QFile f(bad);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write("def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n    T0 = fd.ops.nonsense(\n");
+    }
+    w.openFile(bad, true);
+    QTRY_VERIFY(!w.problemsText().isEmpty());
+    QVERIFY2(w.statusBar()->currentMessage().contains("nothing is loaded"),
+             qPrintable(w.statusBar()->currentMessage()));
+    QVERIFY(w.scene().showsPlaceholder());
   }
 
   void stepsForwardAndBackThroughTheWholeTrace() {

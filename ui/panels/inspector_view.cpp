@@ -37,6 +37,7 @@ tr.accepted { background-color: #e8f5e9; }
 .ok { color: #2e7d32; font-weight: 600; }
 .no { color: #c62828; font-weight: 600; }
 .refusal { color: #8e2420; background-color: #fbeaea; }
+.pending { color: #5c3c00; background-color: #fff3bf; }
 .accepted-note { color: #1b5e20; background-color: #e8f5e9; }
 )css";
 
@@ -332,7 +333,17 @@ InspectorView::InspectorView(QWidget* parent) : QWidget(parent) {
 void InspectorView::clear() { showHtml(muted(QStringLiteral("Select a step or a node."))); }
 
 void InspectorView::showHtml(const QString& body) {
-  browser_->setHtml(QStringLiteral("<html><body>%1</body></html>").arg(body));
+  body_ = body;
+  const QString note = pictureNote_.isEmpty()
+                           ? QString()
+                           : QStringLiteral("<p class='pending'>%1</p>").arg(esc(pictureNote_.toStdString()));
+  browser_->setHtml(QStringLiteral("<html><body>%1%2</body></html>").arg(note, body));
+}
+
+void InspectorView::setPictureNote(const QString& note) {
+  if (note == pictureNote_) return;
+  pictureNote_ = note;
+  showHtml(body_);
 }
 
 QString InspectorView::plainText() const { return browser_->toPlainText(); }

@@ -28,6 +28,9 @@ class InspectorView : public QWidget {
   /// the step page when nothing is selected.
   void showSelection(const trace::Step& step, const graph::GraphModel& model, const Selection& selection);
   void clear();
+  /// A line above every page while the graph does not show the page's step yet ("laying out
+  /// step 12…"); empty removes it. The page itself stays.
+  void setPictureNote(const QString& note);
 
   QTextBrowser* browser() const { return browser_; }
   /// The page's text without markup (tests, copy).
@@ -38,6 +41,8 @@ class InspectorView : public QWidget {
 
   QTextBrowser* browser_ = nullptr;
   SessionPtr session_;
+  QString body_;  // the page, without the note
+  QString pictureNote_;
 };
 
 }  // namespace segscope::ui
