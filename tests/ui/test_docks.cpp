@@ -168,18 +168,33 @@ class TestDocks : public QObject {
     QVERIFY(refused.data(Qt::ToolTipRole).toString().contains("expr_eval"));
   }
 
-  void hideUnchangedHidesExactlyTheUnmodifiedSteps() {
+  // "Hide steps that changed nothing" keeps refused merges (the decisions a reader came for);
+  // "Hide refused merges" is its own box; both together leave the steps that changed something.
+  void hideUnchangedKeepsRefusalsAndRefusalsHaveTheirOwnBox() {
     ui::TimelineView view;
     view.setSession(crossEntropy_);
     QVERIFY(!view.hideUnchangedBox()->isChecked());
+    QVERIFY(!view.hideRefusedBox()->isChecked());
+    const auto refused = [](const trace::Step& s) { return s.merge && !s.merge->ok(); };
+    const auto shownSorted = [&] {
+      std::vector<int> shown = visibleSteps(view);
+      std::ranges::sort(shown);
+      return shown;
+    };
+    const auto stepsWhere = [&](const std::function<bool(const trace::Step&)>& keep) {
+      std::vector<int> out;
+      for (const trace::Step& s : crossEntropy_->trace->steps())
+        if (keep(s)) out.push_back(s.index);
+      return out;
+    };
     view.hideUnchangedBox()->setChecked(true);
-    std::vector<int> shown = visibleSteps(view);
-    std::ranges::sort(shown);
-    std::vector<int> modified;
-    for (const trace::Step& s : crossEntropy_->trace->steps())
-      if (!s.changedNothing()) modified.push_back(s.index);
-    QCOMPARE(shown, modified);
+    QCOMPARE(shownSorted(), stepsWhere([&](const trace::Step& s) { return !s.changedNothing() || refused(s); }));
+    QVERIFY(!stepsWhere(refused).empty());
+    view.hideRefusedBox()->setChecked(true);
+    QCOMPARE(shownSorted(), stepsWhere([&](const trace::Step& s) { return !s.changedNothing(); }));
     view.hideUnchangedBox()->setChecked(false);
+    QCOMPARE(shownSorted(), stepsWhere([&](const trace::Step& s) { return !refused(s); }));
+    view.hideRefusedBox()->setChecked(false);
     QCOMPARE(visibleSteps(view).size(), crossEntropy_->trace->size());
   }
 

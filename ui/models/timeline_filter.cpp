@@ -21,9 +21,10 @@ void TimelineFilter::setTrace(std::shared_ptr<const trace::Trace> trace) {
   invalidateFilter();
 }
 
-void TimelineFilter::setCriteria(QString needle, bool hideUnchanged) {
+void TimelineFilter::setCriteria(QString needle, bool hideUnchanged, bool hideRefused) {
   needle_ = std::move(needle);
   hideUnchanged_ = hideUnchanged;
+  hideRefused_ = hideRefused;
   invalidateFilter();
 }
 
@@ -31,7 +32,9 @@ bool TimelineFilter::filterAcceptsRow(int row, const QModelIndex& parent) const 
   const int step = sourceModel()->index(row, 0, parent).data(kStepIndexRole).toInt();
   if (step < 0 || !trace_ || static_cast<std::size_t>(step) >= trace_->size()) return false;
   const trace::Step& s = trace_->step(static_cast<std::size_t>(step));
-  if (hideUnchanged_ && s.changedNothing()) return false;
+  const bool refused = s.merge && !s.merge->ok();
+  if (hideRefused_ && refused) return false;
+  if (hideUnchanged_ && s.changedNothing() && !refused) return false;
   return needle_.isEmpty() || stepMatches(s, needle_);
 }
 

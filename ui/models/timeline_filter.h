@@ -22,7 +22,9 @@ class TimelineFilter final : public QSortFilterProxyModel {
   explicit TimelineFilter(QObject* parent) : QSortFilterProxyModel(parent) { setRecursiveFilteringEnabled(true); }
 
   void setTrace(std::shared_ptr<const trace::Trace> trace);
-  void setCriteria(QString needle, bool hideUnchanged);
+  /// `hideUnchanged` hides steps that changed nothing except refused merges (the decisions a
+  /// reader came for); `hideRefused` hides refused merges.
+  void setCriteria(QString needle, bool hideUnchanged, bool hideRefused = false);
 
  protected:
   bool filterAcceptsRow(int row, const QModelIndex& parent) const override;
@@ -31,6 +33,7 @@ class TimelineFilter final : public QSortFilterProxyModel {
   std::shared_ptr<const trace::Trace> trace_;
   QString needle_;
   bool hideUnchanged_ = false;
+  bool hideRefused_ = false;
 };
 
 }  // namespace segscope::ui

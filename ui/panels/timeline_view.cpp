@@ -2,6 +2,7 @@
 #include "ui/panels/timeline_view.h"
 
 #include <QCheckBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
@@ -141,6 +142,9 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
   // until asked would make the timeline look like it skipped decisions.
   hideUnchanged_ = new QCheckBox(tr("Hide steps that changed nothing"), this);
   hideUnchanged_->setChecked(false);
+  hideUnchanged_->setToolTip(tr("Passes that did nothing and skipped steps; refused merges stay (their own box)"));
+  hideRefused_ = new QCheckBox(tr("Hide refused merges"), this);
+  hideRefused_->setChecked(false);
 
   model_ = new QStandardItemModel(this);
   filter_ = new TimelineFilter(this);
@@ -156,11 +160,16 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
   layout->addWidget(search_);
-  layout->addWidget(hideUnchanged_);
+  auto* boxes = new QHBoxLayout;
+  boxes->addWidget(hideUnchanged_);
+  boxes->addWidget(hideRefused_);
+  boxes->addStretch();
+  layout->addLayout(boxes);
   layout->addWidget(tree_, 1);
 
   connect(search_, &QLineEdit::textChanged, this, &TimelineView::onFilterChanged);
   connect(hideUnchanged_, &QCheckBox::toggled, this, &TimelineView::onFilterChanged);
+  connect(hideRefused_, &QCheckBox::toggled, this, &TimelineView::onFilterChanged);
   connect(tree_->selectionModel(), &QItemSelectionModel::currentChanged, this,
           [this](const QModelIndex& current) { onRowChosen(current); });
   connect(tree_, &QTreeView::clicked, this, &TimelineView::onRowChosen);
@@ -225,7 +234,7 @@ int TimelineView::firstStepUnder(const QModelIndex& proxyIndex) const {
 
 void TimelineView::onFilterChanged() {
   const StepChoice::Quiet quiet = choice_.quiet();
-  filter_->setCriteria(search_->text(), hideUnchanged_->isChecked());
+  filter_->setCriteria(search_->text(), hideUnchanged_->isChecked(), hideRefused_->isChecked());
   tree_->expandAll();
   setCurrentStep(choice_.current());
 }

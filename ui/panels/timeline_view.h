@@ -40,6 +40,7 @@ class TimelineView : public QWidget {
   QTreeView* tree() const { return tree_; }
   QLineEdit* searchBox() const { return search_; }
   QCheckBox* hideUnchangedBox() const { return hideUnchanged_; }
+  QCheckBox* hideRefusedBox() const { return hideRefused_; }
 
  signals:
   /// The user chose a step (click, Enter, arrow keys); group rows stand for their first step.
@@ -54,6 +55,7 @@ class TimelineView : public QWidget {
   SessionPtr session_;
   QLineEdit* search_ = nullptr;
   QCheckBox* hideUnchanged_ = nullptr;
+  QCheckBox* hideRefused_ = nullptr;
   QTreeView* tree_ = nullptr;
   QStandardItemModel* model_ = nullptr;
   TimelineFilter* filter_ = nullptr;
