@@ -283,8 +283,9 @@ void MainWindow::goToStep(int index) {
   source_->highlightLine(0);
   updateTitleAndStatus();
   requestPicture();
-  // The inspector already shows the new step; until its picture arrives, say the graph lags.
-  if (layoutPending() && shownStep_ >= 0 && shownStep_ != current_)
+  // The inspector already shows the new step; while a layout runs for it, say the graph lags.
+  // (A cached picture arrives on the next event-loop turn: no note, no second render.)
+  if (layout_->busy() && shownStep_ >= 0 && shownStep_ != current_)
     inspector_->setPictureNote(
         QString("Laying out step %1… the graph still shows step %2").arg(current_).arg(shownStep_));
 }
