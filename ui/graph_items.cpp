@@ -12,6 +12,13 @@ namespace {
 
 constexpr double kLodText = 0.4;  // below this scale text is unreadable anyway
 
+// A colour two thirds of the way to white: how dimmed (not tried) items are drawn. Opaque on
+// purpose: item opacity would make every paint of a dimmed item blend.
+QColor faded(const QColor& c) {
+  return QColor::fromRgbF(c.redF() + (1 - c.redF()) * 0.65, c.greenF() + (1 - c.greenF()) * 0.65,
+                          c.blueF() + (1 - c.blueF()) * 0.65);
+}
+
 QColor color(const std::string& hex, const char* fallback = "#495057") {
   const QColor c(QString::fromStdString(hex));
   return c.isValid() ? c : QColor(fallback);
@@ -42,7 +49,11 @@ ClusterItem::ClusterItem(const graph::Cluster& cluster, const layout::ClusterGeo
       highlighted_(cluster.highlight != graph::Highlight::None),
       group_(cluster.group) {
   if (highlighted_) pen_ = color(graph::highlightStyle(cluster.highlight).pen);
-  if (cluster.dimmed) setOpacity(0.35);
+  if (cluster.dimmed) {
+    fill_ = faded(fill_);
+    pen_ = faded(pen_);
+    titleColor_ = faded(titleColor_);
+  }
   setZValue(0);
   setToolTip(label_);
 }
@@ -56,7 +67,7 @@ void ClusterItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
   painter->drawRoundedRect(box_, 8, 8);
   if (levelOfDetail(painter, option) < kLodText) return;
   painter->setFont(labelFont(true, 10));
-  painter->setPen(QColor("#212529"));
+  painter->setPen(titleColor_);
   const QRectF title(box_.left() + 8, box_.top() + 3, box_.width() - 16, 16);
   painter->drawText(title, Qt::AlignLeft | Qt::AlignVCenter,
                     QFontMetricsF(painter->font()).elidedText(label_, Qt::ElideRight, title.width()));
@@ -73,7 +84,12 @@ NodeItem::NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry
   const graph::HighlightStyle colors = graph::nodeColors(node);
   fill_ = color(colors.fill, "#ffffff");
   pen_ = color(colors.pen);
-  if (node.dimmed) setOpacity(0.35);
+  if (node.dimmed) {
+    fill_ = faded(fill_);
+    pen_ = faded(pen_);
+    text_ = faded(text_);
+    detailText_ = faded(detailText_);
+  }
   setZValue(2);
   setToolTip(QString::fromStdString(node.tooltip.empty() ? node.label : node.tooltip));
   setCursor(Qt::PointingHandCursor);
@@ -101,7 +117,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->drawEllipse(box_);
   else
     painter->drawRoundedRect(box_, 6, 6);
-  painter->setPen(QColor("#212529"));
+  painter->setPen(text_);
   const QRectF inner = box_.adjusted(4, 2, -4, -2);
   if (detail_.isEmpty()) {
     painter->setFont(labelFont(true, 10));
@@ -115,7 +131,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   painter->drawText(top, Qt::AlignHCenter | Qt::AlignBottom,
                     QFontMetricsF(painter->font()).elidedText(label_, Qt::ElideRight, top.width()));
   painter->setFont(labelFont(false, 8));
-  painter->setPen(QColor("#495057"));
+  painter->setPen(detailText_);
   painter->drawText(bottom, Qt::AlignHCenter | Qt::AlignTop,
                     QFontMetricsF(painter->font()).elidedText(detail_, Qt::ElideRight, bottom.width()));
 }

@@ -24,6 +24,7 @@ class ClusterItem : public QGraphicsItem {
   QRectF box_;
   QString label_;
   QColor fill_, pen_;
+  QColor titleColor_{"#212529"};
   bool highlighted_ = false;
   int group_ = -1;
 };
@@ -42,6 +43,7 @@ class NodeItem : public QGraphicsItem {
   QRectF box_;
   QString label_, detail_;
   QColor fill_, pen_;
+  QColor text_{"#212529"}, detailText_{"#495057"};
   bool ellipse_ = false;
   bool dashed_ = false;
   bool emphasized_ = false;  // highlighted: thicker pen
