@@ -1,10 +1,14 @@
 // GUI stepping cost: time from "go to step i" until its picture is on screen, for every step
 // of a fusion, first uncached (layout runs) then cached (the worker's cache serves it).
-// Usage: bench_gui_step [FILE] (offscreen; default samples/synthetic_block_200.py).
+// Usage: bench_gui_step [--view segments|collapsed|fusion] [--steps N | --run N] [FILE]
+// (offscreen; default samples/synthetic_block_200.py). --steps visits N steps spread evenly
+// over the trace instead of all of them; --run steps through N consecutive steps from the
+// middle of the trace, as a user pressing Right does.
 #include <QApplication>
 #include <QElapsedTimer>
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "ui/main_window.h"
@@ -17,9 +21,25 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-std::vector<double> stepThrough(segscope::ui::MainWindow& w) {
+std::vector<int> stepsToVisit(int count, int wanted, bool consecutive) {
+  std::vector<int> steps;
+  if (consecutive) {
+    for (int i = count / 2; i < count && static_cast<int>(steps.size()) < wanted; ++i) steps.push_back(i);
+    return steps;
+  }
+  if (wanted <= 0 || wanted >= count) {
+    for (int i = 0; i < count; ++i) steps.push_back(i);
+    return steps;
+  }
+  for (int k = 0; k < wanted; ++k)
+    steps.push_back(static_cast<int>(static_cast<long long>(k) * (count - 1) / (wanted - 1)));
+  steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
+  return steps;
+}
+
+std::vector<double> stepThrough(segscope::ui::MainWindow& w, const std::vector<int>& steps) {
   std::vector<double> ms;
-  for (int i = 0; i < w.stepCount(); ++i) {
+  for (const int i : steps) {
     QElapsedTimer t;
     t.start();
     w.goToStep(i);
@@ -34,9 +54,20 @@ std::vector<double> stepThrough(segscope::ui::MainWindow& w) {
 int main(int argc, char** argv) {
   qputenv("QT_QPA_PLATFORM", "offscreen");
   QApplication app(argc, argv);
-  const QString file =
-      argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString(SEGSCOPE_SOURCE_DIR) + "/samples/synthetic_block_200.py";
-  segscope::ui::MainWindow w;
+  QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/synthetic_block_200.py", view;
+  int wantedSteps = 0;
+  bool consecutive = false;
+  for (int i = 1; i < argc; ++i) {
+    const QString arg = QString::fromLocal8Bit(argv[i]);
+    if (arg == "--view" && i + 1 < argc)
+      view = QString::fromLocal8Bit(argv[++i]);
+    else if ((arg == "--steps" || arg == "--run") && i + 1 < argc) {
+      consecutive = arg == "--run";
+      wantedSteps = std::atoi(argv[++i]);
+    } else
+      file = arg;
+  }
+  segscope::ui::MainWindow w(nullptr, false);
   w.resize(1600, 1000);
   w.show();
   QElapsedTimer open;
@@ -48,9 +79,16 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bench_gui_step: could not open %s\n", qPrintable(file));
     return 2;
   }
-  const std::vector<double> uncached = stepThrough(w);
-  const std::vector<double> cached = stepThrough(w);
-  std::printf("%s: %d steps; open to first picture %.0f ms\n", qPrintable(file), w.stepCount(), coldMs);
+  if (!view.isEmpty() && !w.setViewName(view)) {
+    std::fprintf(stderr, "bench_gui_step: unknown view %s\n", qPrintable(view));
+    return 2;
+  }
+  w.waitForPicture();
+  const std::vector<int> steps = stepsToVisit(w.stepCount(), wantedSteps, consecutive);
+  const std::vector<double> uncached = stepThrough(w, steps);
+  const std::vector<double> cached = stepThrough(w, steps);
+  std::printf("%s (%s view): %d steps, %zu visited%s; open to first picture %.0f ms\n", qPrintable(file),
+              qPrintable(w.viewName()), w.stepCount(), steps.size(), consecutive ? " in a row" : "", coldMs);
   std::printf(
       "  per step, first visit (layout runs unless an identical picture came before): median %.1f ms, max %.1f ms\n",
       median(uncached), *std::max_element(uncached.begin(), uncached.end()));

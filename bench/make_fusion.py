@@ -8,6 +8,11 @@ Used by the segmenter tests, the trace demo and the benchmarks:
 
     bench/make_fusion.py --ops 200 --seed 1 > /tmp/f200.py
     segscope-cli segment /tmp/f200.py
+
+Shapes (--shape):
+  mixed       the blocks above in random order; hundreds of small segments (the default)
+  norm_stack  a residual stack of LayerNorm + GELU blocks over one activation: every reduction
+              is on the row axis, so the whole fusion is one inner-persistent segment
 """
 import argparse
 import random
@@ -111,8 +116,24 @@ class Writer:
         return self.tensor(f"fd.ops.cast({y}, dtype=DataType.BFloat16)")
 
 
-def generate(ops, seed, tokens, hidden, heads):
+def norm_stack(w, ops):
+    """LayerNorm + GELU + residual add, repeated: one persistent segment of ~22 ops a block."""
+    x = w.input([w.tokens, w.hidden], "BFloat16")
+    while w.ops < ops:
+        res = x
+        y = w.gelu(w.layer_norm(x, False))
+        yf = w.tensor(f"fd.ops.cast({y}, dtype=DataType.Float)")
+        rf = w.tensor(f"fd.ops.cast({res}, dtype=DataType.Float)")
+        total = w.tensor(f"fd.ops.add({yf}, {rf})")
+        x = w.tensor(f"fd.ops.cast({total}, dtype=DataType.BFloat16)")
+    return [x]
+
+
+def generate(ops, seed, tokens, hidden, heads, shape="mixed"):
     rng = random.Random(seed)
+    if shape == "norm_stack":
+        w = Writer(rng, tokens, hidden, heads)
+        return script(w, norm_stack(w, ops), ops, seed)
     w = Writer(rng, tokens, hidden, heads)
     x = w.input([tokens, hidden], "BFloat16")
     beta = w.scalar("fd.define_scalar(None, dtype=DataType.Double)")
@@ -139,6 +160,10 @@ def generate(ops, seed, tokens, hidden, heads):
             outputs.append(x)
     if x not in outputs:
         outputs.append(x)
+    return script(w, outputs, ops, seed)
+
+
+def script(w, outputs, ops, seed):
     body = "\n".join(w.lines)
     outs = "\n".join(f"    fd.add_output({o})" for o in outputs)
     return f"""# Synthetic fusion: {w.ops} ops, seed {seed} (bench/make_fusion.py)
@@ -166,8 +191,9 @@ def main():
     ap.add_argument("--tokens", type=int, default=2048)
     ap.add_argument("--hidden", type=int, default=1024)
     ap.add_argument("--heads", type=int, default=16)
+    ap.add_argument("--shape", choices=["mixed", "norm_stack"], default="mixed")
     a = ap.parse_args()
-    print(generate(a.ops, a.seed, a.tokens, a.hidden, a.heads), end="")
+    print(generate(a.ops, a.seed, a.tokens, a.hidden, a.heads, a.shape), end="")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,9 @@
 // cluster boxes out into plain Geometry (or renders SVG/DOT) before freeing the graph.
 #include "graphviz_layout.h"
 
+#include "block_layout.h"
+#include "content_hash.h"
+
 #include <gvc.h>
 
 #include <algorithm>
@@ -197,10 +200,6 @@ std::string nodeLabelHtml(const graph::Node& node, const LayoutOptions& options)
   if (!node.detail.empty())
     html += "<br/><font point-size=\"" + fmt(options.fontsize - 2) + "\">" + escapeHtml(node.detail) + "</font>";
   return html;
-}
-
-std::string edgeId(const graph::Edge& edge) {
-  return "edge-" + edge.from + "-" + edge.to + "-" + std::to_string(edge.valId);
 }
 
 std::string withHighlightClass(std::string cssClass, graph::Highlight h) {
@@ -567,26 +566,20 @@ Result<Produced> produce(GVC_t* gvc, const graph::GraphModel& model, const Layou
   return produceLocked(gvc, model, options, product);
 }
 
-// ---------------------------------------------------------------------------------------
-// Content hash.
-
-struct Fnv {
-  std::uint64_t h = 1469598103934665603ull;
-  void bytes(const void* data, std::size_t n) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ull;
-  }
-  void str(const std::string& s) {
-    num(static_cast<std::int64_t>(s.size()));  // length first: "ab"+"c" differs from "a"+"bc"
-    bytes(s.data(), s.size());
-  }
-  void num(std::int64_t v) { bytes(&v, sizeof v); }
-  void real(double v) { bytes(&v, sizeof v); }
-};
-
 }  // namespace
 
-Result<Geometry> layoutGraph(const graph::GraphModel& model, const LayoutOptions& options) {
+std::string edgeId(const graph::Edge& edge) {
+  return "edge-" + edge.from + "-" + edge.to + "-" + std::to_string(edge.valId);
+}
+
+Result<Geometry> layoutGraph(const graph::GraphModel& model, const LayoutOptions& options, BlockCache* blocks) {
+  if (options.blockLayoutAbove > 0 && model.nodes.size() > options.blockLayoutAbove) {
+    const DotLayout dot = [&options](const graph::GraphModel& block) -> Result<Geometry> {
+      SEGSCOPE_TRY(auto produced, produce(nullptr, block, options, Product::Geometry));
+      return std::move(produced.geometry);
+    };
+    return layoutInBlocks(model, options, dot, blocks);
+  }
   SEGSCOPE_TRY(auto produced, produce(nullptr, model, options, Product::Geometry));
   return std::move(produced.geometry);
 }
@@ -601,8 +594,7 @@ Result<std::string> renderDot(const graph::GraphModel& model, const LayoutOption
   return std::move(produced.text);
 }
 
-std::uint64_t layoutHash(const graph::GraphModel& model, const LayoutOptions& options) {
-  Fnv f;
+void hashOptions(Fnv& f, const LayoutOptions& options) {
   f.num(options.edgeLabels);
   f.num(static_cast<std::int64_t>(options.rankedEdgeLabelLimit));
   f.str(options.splines);
@@ -612,6 +604,13 @@ std::uint64_t layoutHash(const graph::GraphModel& model, const LayoutOptions& op
   f.real(options.fontsize);
   f.num(options.tooltips);
   f.str(options.engine);
+  f.num(static_cast<std::int64_t>(options.blockLayoutAbove));
+  f.num(static_cast<std::int64_t>(options.dotBlockLimit));
+}
+
+std::uint64_t layoutHash(const graph::GraphModel& model, const LayoutOptions& options) {
+  Fnv f;
+  hashOptions(f, options);
   f.str(model.title);
   f.num(static_cast<std::int64_t>(model.nodes.size()));
   for (const auto& n : model.nodes) {
@@ -653,7 +652,9 @@ std::uint64_t layoutHash(const graph::GraphModel& model, const LayoutOptions& op
 // LayoutWorker
 
 LayoutWorker::LayoutWorker(std::size_t cacheCapacity)
-    : cacheCapacity_(cacheCapacity == 0 ? 1 : cacheCapacity), thread_([this] { run(); }) {}
+    : cacheCapacity_(cacheCapacity == 0 ? 1 : cacheCapacity),
+      blocks_(std::make_unique<BlockCache>()),
+      thread_([this] { run(); }) {}
 
 LayoutWorker::~LayoutWorker() {
   {
@@ -713,8 +714,8 @@ void LayoutWorker::store(std::uint64_t key, const Geometry& geometry) {
 void LayoutWorker::run() {
   // Every worker uses the one process-wide context. Graphviz's Pango plugin keeps a pointer to
   // the last font name, which lives in a context's font table: freeing a context (a worker
-  // going away) left the next layout reading freed memory (found by ASan).
-  GVC_t* const gvc = nullptr;  // produce() takes the shared context under the lock
+  // going away) left the next layout reading freed memory (found by ASan). layoutGraph()
+  // reaches produce(), which takes the shared context under the lock.
   for (;;) {
     Job job;
     {
@@ -724,7 +725,7 @@ void LayoutWorker::run() {
       job = std::move(queue_.front());
       queue_.pop_front();
     }
-    auto produced = produce(gvc, job.model, job.options, Product::Geometry);
+    auto produced = layoutGraph(job.model, job.options, blocks_.get());
     {
       std::lock_guard lock(mutex_);
       ++layoutsRun_;
@@ -733,8 +734,8 @@ void LayoutWorker::run() {
       job.promise.set_value(produced.error());
       continue;
     }
-    store(job.key, produced.value().geometry);
-    job.promise.set_value(std::move(produced.value().geometry));
+    store(job.key, produced.value());
+    job.promise.set_value(std::move(produced.value()));
   }
   cancelPending();
 }

@@ -8,6 +8,7 @@
 #include <deque>
 #include <future>
 #include <list>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -32,10 +33,24 @@ struct LayoutOptions {
   double fontsize = 10;        // points; the detail line is 2 points smaller
   bool tooltips = true;        // SVG tooltips (wrap each object in an <a> element)
   std::string engine = "dot";  // any Graphviz layout engine; the styling assumes dot
+  /// Pictures with more nodes are laid out in blocks (block_layout.h): dot's time explodes
+  /// near 3k nodes (4 s per step of a 3k-op fusion), a block layout re-lays out only the
+  /// clusters that changed. 0 = always dot.
+  std::size_t blockLayoutAbove = 1000;
+  /// In a block layout, a cluster with more nodes than this is placed by the layered engine.
+  std::size_t dotBlockLimit = 400;
 };
 
-/// Positions, splines and cluster boxes; the Graphviz graph is freed before returning.
-Result<Geometry> layoutGraph(const graph::GraphModel& model, const LayoutOptions& options = {});
+/// The SVG id of an edge: "edge-<from>-<to>-<valId>".
+std::string edgeId(const graph::Edge& edge);
+
+class BlockCache;
+
+/// Positions, splines and cluster boxes; the Graphviz graph is freed before returning. Above
+/// `options.blockLayoutAbove` nodes, a block layout (block_layout.h) whose blocks `blocks`
+/// (optional) keeps for the next call.
+Result<Geometry> layoutGraph(const graph::GraphModel& model, const LayoutOptions& options = {},
+                             BlockCache* blocks = nullptr);
 
 /// Graphviz's own SVG with stable ids: nodes id=Node::id, clusters id=Cluster::id with
 /// class "cluster segment <scheduler>", edges id="edge-<from>-<to>-<valId>".
@@ -88,7 +103,8 @@ class LayoutWorker {
   std::list<std::uint64_t> cacheOrder_;  // oldest first; evicted in that order
   std::size_t cacheHits_ = 0;
   std::size_t layoutsRun_ = 0;
-  std::thread thread_;  // last member: starts after everything it reads is constructed
+  std::unique_ptr<BlockCache> blocks_;  // touched only by the worker thread
+  std::thread thread_;                  // last member: starts after everything it reads is constructed
 };
 
 }  // namespace segscope::layout

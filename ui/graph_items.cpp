@@ -155,15 +155,20 @@ EdgeItem::EdgeItem(const graph::Edge& edge, const layout::EdgeGeometry& geometry
       arrow_ << tip << base + n << base - n;
     }
   }
-  if (geometry.hasLabel) labelPos_ = {geometry.labelPos.x, geometry.labelPos.y};
+  if (geometry.hasLabel)
+    labelPos_ = {geometry.labelPos.x, geometry.labelPos.y};
+  else
+    label_.clear();  // nowhere to put it
   pen_ =
       edge.highlight != graph::Highlight::None ? color(graph::highlightStyle(edge.highlight).pen) : QColor("#868e96");
   width_ = edge.crossesClusters ? 1.8 : 1.0;
   bounds_ = path_.boundingRect().united(arrow_.boundingRect());
   if (!label_.isEmpty()) {
-    const QFontMetricsF fm(labelFont(false, 8));
-    const double w = fm.horizontalAdvance(label_) + 6;
-    bounds_ = bounds_.united(QRectF(labelPos_.x() - w / 2, labelPos_.y() - fm.height() / 2 - 1, w, fm.height() + 2));
+    // Built once and kept (never destroyed: it must not outlive the font database at exit);
+    // one per edge was a third of building a 3k-op scene.
+    static const QFontMetricsF* const fm = new QFontMetricsF(labelFont(false, 8));
+    const double w = fm->horizontalAdvance(label_) + 6;
+    bounds_ = bounds_.united(QRectF(labelPos_.x() - w / 2, labelPos_.y() - fm->height() / 2 - 1, w, fm->height() + 2));
   }
   bounds_.adjust(-3, -3, 3, 3);
   setZValue(1);
@@ -179,7 +184,10 @@ QPainterPath EdgeItem::shape() const {
 }
 
 void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
-  painter->setRenderHint(QPainter::Antialiasing);
+  // Zoomed far out, thousands of antialiased curves cost more than the rest of the frame and
+  // look the same aliased.
+  const double lod = levelOfDetail(painter, option);
+  painter->setRenderHint(QPainter::Antialiasing, lod >= kLodText);
   painter->setPen(QPen(pen_, width_));
   painter->setBrush(Qt::NoBrush);
   painter->drawPath(path_);
@@ -187,7 +195,7 @@ void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setBrush(pen_);
     painter->drawPolygon(arrow_);
   }
-  if (label_.isEmpty() || levelOfDetail(painter, option) < kLodText) return;
+  if (label_.isEmpty() || lod < kLodText) return;
   painter->setFont(labelFont(false, 8));
   painter->setPen(QColor("#495057"));
   const QFontMetricsF fm(painter->font());

@@ -30,7 +30,10 @@ void GraphScene::clearGraph() {
   badgeItems_.clear();
   model_ = {};
   geometry_ = {};
+  nodeGeometry_.clear();
+  clusterGeometry_.clear();
   selected_.clear();
+  alsoSelected_.clear();
   placeholder_ = false;
 }
 
@@ -49,12 +52,16 @@ void GraphScene::setGraph(graph::GraphModel model, layout::Geometry geometry) {
   clearGraph();
   model_ = std::move(model);
   geometry_ = std::move(geometry);
+  // Geometry lists nodes and clusters in model order (clusters without nodes left out): a
+  // linear search per node made this quadratic, 40 ms of every step at 3k ops.
+  for (std::size_t i = 0; i < geometry_.clusters.size(); ++i) clusterGeometry_[geometry_.clusters[i].id] = i;
+  for (std::size_t i = 0; i < geometry_.nodes.size(); ++i) nodeGeometry_[geometry_.nodes[i].id] = i;
   for (const graph::Cluster& c : model_.clusters)
-    if (const layout::ClusterGeometry* g = geometry_.cluster(c.id)) addItem(new ClusterItem(c, *g));
+    if (const layout::ClusterGeometry* g = clusterGeometry(c.id)) addItem(new ClusterItem(c, *g));
   for (std::size_t i = 0; i < model_.edges.size() && i < geometry_.edges.size(); ++i)
     addItem(new EdgeItem(model_.edges[i], geometry_.edges[i]));
   for (const graph::Node& n : model_.nodes)
-    if (const layout::NodeGeometry* g = geometry_.node(n.id)) {
+    if (const layout::NodeGeometry* g = nodeGeometry(n.id)) {
       auto* item = new NodeItem(n, *g);
       addItem(item);
       nodeItems_[n.id] = item;
@@ -122,26 +129,36 @@ void GraphScene::setSegmentBadges(const std::map<int, QString>& badges) {
   };
   for (const graph::Cluster& c : model_.clusters)
     if (auto it = badges.find(c.group); it != badges.end())
-      if (const layout::ClusterGeometry* g = geometry_.cluster(c.id))
+      if (const layout::ClusterGeometry* g = clusterGeometry(c.id))
         add(it->second, QPointF(g->box.x + g->box.width - 6, g->box.y - 8));
   for (const graph::Node& n : model_.nodes)
     if (n.kind == graph::NodeKind::Segment)
       if (auto it = badges.find(n.segment); it != badges.end())
-        if (const layout::NodeGeometry* g = geometry_.node(n.id)) {
+        if (const layout::NodeGeometry* g = nodeGeometry(n.id)) {
           const layout::Rect b = g->box();
           add(it->second, QPointF(b.x + b.width + 4, b.y - 8));
         }
 }
 
+const layout::NodeGeometry* GraphScene::nodeGeometry(const std::string& id) const {
+  const auto it = nodeGeometry_.find(id);
+  return it == nodeGeometry_.end() ? nullptr : &geometry_.nodes[it->second];
+}
+
+const layout::ClusterGeometry* GraphScene::clusterGeometry(const std::string& id) const {
+  const auto it = clusterGeometry_.find(id);
+  return it == clusterGeometry_.end() ? nullptr : &geometry_.clusters[it->second];
+}
+
 QRectF GraphScene::nodeRect(const std::string& id) const {
-  const layout::NodeGeometry* g = geometry_.node(id);
+  const layout::NodeGeometry* g = nodeGeometry(id);
   return g ? toQt(g->box()) : QRectF();
 }
 
 QRectF GraphScene::clusterRect(int group) const {
   for (const graph::Cluster& c : model_.clusters)
     if (c.group == group)
-      if (const layout::ClusterGeometry* g = geometry_.cluster(c.id)) return toQt(g->box);
+      if (const layout::ClusterGeometry* g = clusterGeometry(c.id)) return toQt(g->box);
   return {};
 }
 
@@ -173,6 +190,13 @@ void GraphScene::markSelected(const std::string& id) {
   if (auto it = nodeItems_.find(id); it != nodeItems_.end()) static_cast<NodeItem*>(it->second)->setMarked(true);
 }
 
+void GraphScene::markAlsoSelected(const std::string& id) {
+  if (auto it = nodeItems_.find(alsoSelected_); it != nodeItems_.end() && alsoSelected_ != selected_)
+    static_cast<NodeItem*>(it->second)->setMarked(false);
+  alsoSelected_ = id;
+  if (auto it = nodeItems_.find(id); it != nodeItems_.end()) static_cast<NodeItem*>(it->second)->setMarked(true);
+}
+
 std::string GraphScene::nodeForLine(int line) const {
   if (line <= 0) return {};
   for (const graph::Node& n : model_.nodes)
@@ -182,23 +206,28 @@ std::string GraphScene::nodeForLine(int line) const {
   return {};
 }
 
+Selection GraphScene::selectionOfNode(const std::string& id) const {
+  Selection s;
+  const int i = model_.nodeIndex(id);
+  if (i < 0) return s;
+  const graph::Node& n = model_.nodes[static_cast<std::size_t>(i)];
+  s.kind = Selection::Kind::Node;
+  s.nodeId = id;
+  s.exprId = n.exprId;
+  s.valId = n.valId;
+  s.group = n.group >= 0 ? n.group
+                         : (n.cluster >= 0 ? model_.clusters[static_cast<std::size_t>(n.cluster)].group : n.segment);
+  s.sourceLine = n.sourceLine;
+  return s;
+}
+
 Selection GraphScene::selectionAt(QPointF scenePos) const {
   Selection s;
   for (QGraphicsItem* item : items(scenePos)) {  // topmost first: nodes, then edges, then clusters
     if (item->type() == NodeItemType) {
-      const std::string& id = static_cast<NodeItem*>(item)->id();
-      const int i = model_.nodeIndex(id);
-      if (i < 0) continue;
-      const graph::Node& n = model_.nodes[static_cast<std::size_t>(i)];
-      s.kind = Selection::Kind::Node;
-      s.nodeId = id;
-      s.exprId = n.exprId;
-      s.valId = n.valId;
-      s.group = n.group >= 0
-                    ? n.group
-                    : (n.cluster >= 0 ? model_.clusters[static_cast<std::size_t>(n.cluster)].group : n.segment);
-      s.sourceLine = n.sourceLine;
-      return s;
+      const Selection node = selectionOfNode(static_cast<NodeItem*>(item)->id());
+      if (node.empty()) continue;
+      return node;
     }
     if (item->type() == EdgeItemType) {
       const graph::Edge& e = static_cast<EdgeItem*>(item)->edge();
@@ -219,8 +248,15 @@ Selection GraphScene::selectionAt(QPointF scenePos) const {
 void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
   if (event->button() == Qt::LeftButton) {
     const Selection s = selectionAt(event->scenePos());
-    markSelected(s.kind == Selection::Kind::Node ? s.nodeId : std::string());
-    emit picked(s);
+    if ((event->modifiers() & Qt::ControlModifier) && s.kind == Selection::Kind::Node && !selected_.empty() &&
+        s.nodeId != selected_) {
+      markAlsoSelected(s.nodeId);
+      emit pickedAlso(s);
+    } else {
+      markAlsoSelected({});
+      markSelected(s.kind == Selection::Kind::Node ? s.nodeId : std::string());
+      emit picked(s);
+    }
   }
   QGraphicsScene::mousePressEvent(event);
 }

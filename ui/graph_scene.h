@@ -5,6 +5,7 @@
 #include <QGraphicsScene>
 #include <map>
 #include <string>
+#include <unordered_map>
 
 #include "graph/graph_model.h"
 #include "layout/geometry.h"
@@ -28,6 +29,9 @@ class GraphScene : public QGraphicsScene {
 
   const graph::GraphModel& model() const { return model_; }
   const layout::Geometry& geometry() const { return geometry_; }
+  /// The laid-out box of a node or cluster of the current picture (null when not drawn).
+  const layout::NodeGeometry* nodeGeometry(const std::string& id) const;
+  const layout::ClusterGeometry* clusterGeometry(const std::string& id) const;
 
   /// Scene rectangle of a node / of the cluster of `group`; null when absent.
   QRectF nodeRect(const std::string& id) const;
@@ -38,6 +42,8 @@ class GraphScene : public QGraphicsScene {
   QRectF highlightedRect() const;
   /// Marks `id` (a node id) as selected without emitting picked().
   void markSelected(const std::string& id);
+  /// Marks a second node beside the selection (Ctrl+click; empty unmarks it).
+  void markAlsoSelected(const std::string& id);
   /// Draws `shapes` as the regions overlay, replacing the previous one (empty: none).
   void setRegionShapes(const std::vector<RegionShape>& shapes);
   const std::vector<RegionItem*>& regionItems() const { return regionItems_; }
@@ -52,20 +58,27 @@ class GraphScene : public QGraphicsScene {
 
  signals:
   void picked(const segscope::ui::Selection& selection);
+  /// Ctrl+click on a second node while one is selected: both stay marked (Why apart).
+  void pickedAlso(const segscope::ui::Selection& selection);
 
  protected:
   void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
 
  private:
   Selection selectionAt(QPointF scenePos) const;
+  /// The selection a click on node `id` makes (empty when the picture has no such node).
+  Selection selectionOfNode(const std::string& id) const;
 
   graph::GraphModel model_;
   layout::Geometry geometry_;
+  std::unordered_map<std::string, std::size_t> nodeGeometry_;     // id -> index into geometry_.nodes
+  std::unordered_map<std::string, std::size_t> clusterGeometry_;  // id -> index into geometry_.clusters
   std::map<std::string, QGraphicsItem*> nodeItems_;
   std::vector<RegionItem*> regionItems_;
   std::vector<QGraphicsItem*> regionLabels_;
   std::vector<QGraphicsItem*> badgeItems_;
   std::string selected_;
+  std::string alsoSelected_;  // the Ctrl+clicked second node
   bool placeholder_ = false;
 };
 

@@ -18,9 +18,10 @@ class LayoutWorker;
 
 namespace segscope::ui {
 
-/// Pictures above this many nodes are not laid out unless the user asks: dot needs minutes
-/// at 20k nodes and cannot be interrupted.
-inline constexpr std::size_t kMaxLayoutNodes = 4000;
+/// Pictures above this many nodes are not drawn unless the user asks: block layouts keep the
+/// layout itself fast (layout::LayoutOptions::blockLayoutAbove), but a scene of 40k items
+/// pans slowly and says little.
+inline constexpr std::size_t kMaxLayoutNodes = 40000;
 
 class LayoutService : public QObject {
   Q_OBJECT

@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -25,6 +26,7 @@
 #include <QTextBrowser>
 #include <QToolBar>
 #include <QToolButton>
+#include <QVBoxLayout>
 #include <utility>
 
 #include "layout/graphviz_layout.h"
@@ -35,6 +37,7 @@
 #include "trace/diff.h"
 #include "trace/trace_json.h"
 #include "ui/appearance.h"
+#include "ui/find_bar.h"
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
 #include "ui/layout_service.h"
@@ -45,6 +48,7 @@
 #include "ui/panels/segments_view.h"
 #include "ui/panels/source_view.h"
 #include "ui/panels/timeline_view.h"
+#include "ui/panels/why_apart_view.h"
 
 namespace segscope::ui {
 namespace {
@@ -65,13 +69,25 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
       source_(new SourceView(this)),
       run_(new RunView(this)),
       segments_(new SegmentsView(this)),
+      whyApart_(new WhyApartView(this)),
+      findBar_(new FindBar(this)),
       diff_(new DiffView(this)),
       problems_(new QTextBrowser(this)) {
   registerResources();  // the toolbar's icons
   setWindowTitle("Segscope");
   setAcceptDrops(true);
   view_->setScene(scene_);
-  setCentralWidget(view_);
+  auto* canvas = new QWidget(this);  // the Find bar sits above the graph, hidden until Ctrl+F
+  auto* canvasLayout = new QVBoxLayout(canvas);
+  canvasLayout->setContentsMargins(0, 0, 0, 0);
+  canvasLayout->setSpacing(0);
+  canvasLayout->addWidget(findBar_);
+  canvasLayout->addWidget(view_, 1);
+  setCentralWidget(canvas);
+  connect(findBar_, &FindBar::queryChanged, this, [this] { runFind(); });
+  connect(findBar_, &FindBar::next, this, [this] { findNext(1); });
+  connect(findBar_, &FindBar::previous, this, [this] { findNext(-1); });
+  connect(findBar_, &FindBar::closed, this, [this] { view_->setFocus(); });
   setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
   buildActions();
   buildMenus();
@@ -112,6 +128,18 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   };
   connect(timeline_, &TimelineView::stepActivated, this, goToAttempt);
   connect(mergeLog_, &MergeLogView::stepActivated, this, goToAttempt);
+  connect(whyApart_, &WhyApartView::stepActivated, this, goToAttempt);
+  connect(scene_, &GraphScene::pickedAlso, this, [this](const Selection& second) {
+    if (selection_.exprId < 0 || second.exprId < 0) {
+      whyDock_->show();
+      whyDock_->raise();
+      whyApart_->setProblem(
+          "Why apart compares two ops; one of the two nodes picked is not an op (an input, a "
+          "tensor or a whole segment).");
+      return;
+    }
+    askWhyApart(selection_.exprId, second.exprId);
+  });
   connect(source_, &SourceView::lineClicked, this, &MainWindow::onSourceLine);
   connect(&play_, &QTimer::timeout, this, [this] {
     if (current_ + 1 >= stepCount())
@@ -485,6 +513,10 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
   } else if (!active.isEmpty()) {
     view_->reveal(active);
   }
+  if (findBar_->isVisible()) {
+    refreshFindMatches();  // the count follows the picture; the view moves only when asked
+    if (std::exchange(findAfterPicture_, false)) showFindMatch();
+  }
   layoutLabel_->setText(QString("layout %1 ms").arg(geometry.milliseconds, 0, 'f', 0));
 }
 
@@ -539,6 +571,81 @@ void MainWindow::updateRegionOverlay() {
   statusBar()->showMessage(regionSummary(*analysis), 8000);
 }
 
+void MainWindow::findInGraph(const QString& query) {
+  findBar_->open();
+  if (findBar_->query() == query)
+    runFind();
+  else
+    findBar_->edit()->setText(query);  // runs the search
+}
+
+void MainWindow::refreshFindMatches() {
+  findMatches_ = graph::findNodes(scene_->model(), findBar_->query().toStdString());
+  if (findMatches_.empty())
+    findIndex_ = -1;
+  else
+    findIndex_ = std::clamp(findIndex_, 0, static_cast<int>(findMatches_.size()) - 1);
+  findBar_->setCount(findIndex_, static_cast<int>(findMatches_.size()));
+}
+
+void MainWindow::runFind() {
+  findIndex_ = 0;
+  refreshFindMatches();
+  if (!findMatches_.empty()) return showFindMatch();
+  // The collapsed picture has a node per segment, not the ops: open the segments up and
+  // search again once they are drawn.
+  if (viewMode_ == graph::View::Collapsed && !findBar_->query().trimmed().isEmpty() && stepCount() > 0) {
+    findAfterPicture_ = true;
+    statusBar()->showMessage("Find: expanding the segments to search their ops…", 3000);
+    setViewName("Segments");
+  }
+}
+
+void MainWindow::findNext(int delta) {
+  if (findMatches_.empty()) return runFind();
+  const int n = static_cast<int>(findMatches_.size());
+  findIndex_ = ((findIndex_ + delta) % n + n) % n;
+  findBar_->setCount(findIndex_, n);
+  showFindMatch();
+}
+
+void MainWindow::showFindMatch() {
+  if (findIndex_ < 0 || findIndex_ >= static_cast<int>(findMatches_.size())) return;
+  const std::string& id = findMatches_[static_cast<std::size_t>(findIndex_)];
+  const Selection sel = scene_->selectionOfNode(id);
+  if (sel.empty()) return;
+  scene_->markSelected(id);
+  onPicked(sel);
+  view_->focusOn(scene_->nodeRect(id));
+}
+
+bool MainWindow::askWhyApart(int exprA, int exprB) {
+  whyDock_->show();
+  whyDock_->raise();
+  if (!session_) {
+    whyApart_->setProblem("nothing is loaded");
+    return false;
+  }
+  const Result<pipeline::WhyApart> answer = pipeline::whyApart(*session_, exprA, exprB);
+  if (!answer) {
+    whyApart_->setProblem(QString::fromStdString(answer.error().message));
+    return false;
+  }
+  whyApart_->setAnswer(answer.value());
+  // Both ops stay marked on the picture (when it draws them).
+  std::string idA, idB;
+  for (const graph::Node& n : scene_->model().nodes) {
+    if (n.kind != graph::NodeKind::Op) continue;
+    if (n.exprId == exprA) idA = n.id;
+    if (n.exprId == exprB) idB = n.id;
+  }
+  if (!idA.empty()) scene_->markSelected(idA);
+  if (!idB.empty()) scene_->markAlsoSelected(idB);
+  statusBar()->showMessage(
+      QString("Why apart: %1 and %2").arg(QString::fromStdString(answer->a), QString::fromStdString(answer->b)), 4000);
+  return true;
+}
+
 void MainWindow::onPicked(const Selection& selection) {
   selection_ = selection;
   if (const trace::Step* s = step()) inspector_->showSelection(*s, scene_->model(), selection);
@@ -551,13 +658,7 @@ void MainWindow::onSourceLine(int line) {
     statusBar()->showMessage(QString("line %1 has no op in this picture").arg(line), 3000);
     return;
   }
-  const graph::Node* n = scene_->model().node(id);
-  Selection sel;
-  sel.kind = Selection::Kind::Node;
-  sel.nodeId = id;
-  sel.exprId = n->exprId;
-  sel.valId = n->valId;
-  sel.group = n->group;
+  Selection sel = scene_->selectionOfNode(id);
   sel.sourceLine = line;
   scene_->markSelected(id);
   view_->reveal(scene_->nodeRect(id));

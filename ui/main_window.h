@@ -33,6 +33,8 @@ class LayoutService;
 class MergeLogView;
 class RunView;
 class SegmentsView;
+class WhyApartView;
+class FindBar;
 class SourceView;
 class TimelineView;
 
@@ -70,6 +72,17 @@ class MainWindow : public QMainWindow {
   SourceView& source() { return *source_; }
   RunView& runView() { return *run_; }
   SegmentsView& segmentsView() { return *segments_; }
+  WhyApartView& whyApartView() { return *whyApart_; }
+  /// Why are these two ops apart? Fills and raises the Why apart dock (click one op, Ctrl+click
+  /// the other); false when it could not answer (the dock says why).
+  bool askWhyApart(int exprA, int exprB);
+  /// Find in graph (Ctrl+F): opens the bar with `query` and shows its first match. In the
+  /// collapsed view, a query no segment node matches switches to the op view and searches there.
+  void findInGraph(const QString& query);
+  /// Shows the next (or, negative, previous) match, wrapping around.
+  void findNext(int delta = 1);
+  const std::vector<std::string>& findMatches() const { return findMatches_; }
+  FindBar& findBar() { return *findBar_; }
   /// Help ▸ Keyboard shortcuts (? or F1): every menu action with a shortcut, as HTML.
   QString shortcutSheet() const;
   /// The status bar's overview: "18 segments: 6 inner_persistent, …" (plain text).
@@ -139,6 +152,9 @@ class MainWindow : public QMainWindow {
   void updateOverview();
   void showShortcutSheet();
   void applyPendingFocus();
+  void runFind();
+  void refreshFindMatches();
+  void showFindMatch();
   const trace::Step* step() const;
   graph::BuildOptions buildOptions(const trace::Step& step) const;
 
@@ -152,6 +168,12 @@ class MainWindow : public QMainWindow {
   SourceView* source_;
   RunView* run_;
   SegmentsView* segments_;
+  WhyApartView* whyApart_;
+  FindBar* findBar_;
+  std::vector<std::string> findMatches_;  // node ids of the current picture
+  int findIndex_ = -1;
+  bool findAfterPicture_ = false;  // the collapsed view gave way to the ops: show the match when drawn
+  QDockWidget* whyDock_ = nullptr;
   std::map<int, QString> runTimes_;  // per segment id, from the last run (painted on the final step)
   DiffView* diff_;
   QTextBrowser* problems_;
@@ -201,6 +223,7 @@ class MainWindow : public QMainWindow {
   QAction* cancelLayoutAction_ = nullptr;
   QAction* runAction_ = nullptr;
   QAction* findAction_ = nullptr;
+  QAction* findStepAction_ = nullptr;
   int drawAnywayStep_ = -1;  // the step the user asked to draw despite its size
   int shownStep_ = -1;       // the step whose picture is on screen
 };

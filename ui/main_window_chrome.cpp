@@ -30,6 +30,7 @@
 #include "trace/diff.h"
 #include "trace/trace_json.h"
 #include "ui/appearance.h"
+#include "ui/find_bar.h"
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
 #include "ui/layout_service.h"
@@ -41,6 +42,7 @@
 #include "ui/panels/segments_view.h"
 #include "ui/panels/source_view.h"
 #include "ui/panels/timeline_view.h"
+#include "ui/panels/why_apart_view.h"
 
 namespace segscope::ui {
 namespace {
@@ -91,12 +93,16 @@ void MainWindow::buildActions() {
       make("&Run segmented fusion", QKeySequence(Qt::CTRL | Qt::Key_R), [] {});  // connected once the Run dock exists
   runAction_->setToolTip(
       "Run the final segmentation, time each segment and check it against the unsegmented fusion (Ctrl+R)");
-  findAction_ = make("&Find step…", QKeySequence::Find, [this] {
+  findAction_ = make("&Find in graph…", QKeySequence::Find, [this] { findBar_->open(); });
+  findAction_->setToolTip(
+      "Find ops and tensors in the picture by name, op type, dtype or shape (Ctrl+F); Enter "
+      "cycles through the matches");
+  findStepAction_ = make("Find &step…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), [this] {
     if (auto* dock = timeline_->parentWidget()) dock->raise();
     timeline_->searchBox()->setFocus(Qt::ShortcutFocusReason);
     timeline_->searchBox()->selectAll();
   });
-  findAction_->setToolTip("Search the steps by name, phase or log (Ctrl+F)");
+  findStepAction_->setToolTip("Search the steps by name, phase or log (Ctrl+Shift+F)");
   findAction_->setIcon(QIcon(":/icons/find.svg"));
   findAction_->setIconText("Find");
   cancelLayoutAction_ = make("&Cancel layout", QKeySequence(Qt::Key_Escape), [this] { cancelLayout(); });
@@ -136,12 +142,13 @@ void MainWindow::buildMenus() {
   step->addAction(playAction_);
   step->addAction(rejectedAction_);
   step->addAction(regroupAction_);
-  step->addAction(findAction_);
+  step->addAction(findStepAction_);
   step->addSeparator();
   step->addAction(runAction_);
   passMenu_ = menuBar()->addMenu("&Passes");
   rebuildPassMenu();
   QMenu* viewMenu = menuBar()->addMenu("&View");
+  viewMenu->addAction(findAction_);
   viewMenu->addAction(fitAction_);
   viewMenu->addAction("Zoom &in", QKeySequence::ZoomIn, this, [this] { view_->zoomBy(1.25); });
   viewMenu->addAction("Zoom &out", QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); });
@@ -286,6 +293,7 @@ void MainWindow::buildDocks() {
   problemsDock_ = dock(this, "Problems", "problemsDock", problems_);
   QDockWidget* runDock = dock(this, "Run", "runDock", run_);
   QDockWidget* segmentsDock = dock(this, "Segments", "segmentsDock", segments_);
+  whyDock_ = dock(this, "Why apart", "whyApartDock", whyApart_);
   addDockWidget(Qt::LeftDockWidgetArea, timeline);
   addDockWidget(Qt::LeftDockWidgetArea, source);
   tabifyDockWidget(timeline, source);
@@ -296,9 +304,11 @@ void MainWindow::buildDocks() {
   addDockWidget(Qt::BottomDockWidgetArea, diffDock_);
   addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
   addDockWidget(Qt::BottomDockWidgetArea, runDock);
+  addDockWidget(Qt::BottomDockWidgetArea, whyDock_);
   tabifyDockWidget(mergeLog, diffDock_);
   tabifyDockWidget(diffDock_, problemsDock_);
   tabifyDockWidget(problemsDock_, runDock);
+  tabifyDockWidget(runDock, whyDock_);
   mergeLog->raise();
   resizeDocks({timeline, inspector}, {330, 380}, Qt::Horizontal);
   resizeDocks({mergeLog}, {230}, Qt::Vertical);
@@ -310,7 +320,8 @@ void MainWindow::buildDocks() {
     if (visible && step()) diff_->showStep(*step());
   });
   if (QMenu* viewMenu = menuBar()->findChild<QMenu*>("viewMenu"))
-    for (QDockWidget* d : {timeline, source, segmentsDock, inspector, mergeLog, diffDock_, problemsDock_, runDock})
+    for (QDockWidget* d :
+         {timeline, source, segmentsDock, inspector, mergeLog, diffDock_, problemsDock_, runDock, whyDock_})
       viewMenu->addAction(d->toggleViewAction());
   connect(runAction_, &QAction::triggered, this, [this, runDock] {
     runDock->show();

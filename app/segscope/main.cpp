@@ -1,4 +1,4 @@
-// segscope: the desktop debugger. `segscope FILE [--step N] [--screenshot OUT.png] [--size WxH]`
+// segscope: the desktop debugger. `segscope FILE [--step N] [--find Q] [--why A,B] [--screenshot OUT.png]`
 // renders one step and exits (tests, docs); without --screenshot it opens the window.
 #include <QApplication>
 #include <QCommandLineParser>
@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <cstdio>
 
+#include "pipeline/why_apart.h"
 #include "ui/appearance.h"
 #include "ui/main_window.h"
 #include "ui/panels/diff_view.h"
@@ -46,7 +47,10 @@ int main(int argc, char** argv) {
                                       "segments");
   const QCommandLineOption runOption(
       "run", "Run the final segmentation (CPU reference) and show the Run dock (with --screenshot).");
-  parser.addOptions({stepOption, shotOption, sizeOption, diffOption, regionsOption, viewOption, runOption});
+  const QCommandLineOption findOption("find", "Find QUERY in the picture and show its first match (Ctrl+F).", "QUERY");
+  const QCommandLineOption whyOption("why", "Why apart: the merge attempts that held ops A and B (\"T3,T30\").", "A,B");
+  parser.addOptions(
+      {stepOption, shotOption, sizeOption, diffOption, regionsOption, viewOption, runOption, findOption, whyOption});
   parser.process(app);
 
   const QStringList files = parser.positionalArguments();
@@ -91,6 +95,24 @@ int main(int argc, char** argv) {
       window.resizeDocks({run}, {size.height() * 3 / 10}, Qt::Vertical);
       window.runView().run(/*wait=*/true);
       window.waitForPicture();
+    }
+    if (parser.isSet(findOption)) {
+      window.findInGraph(parser.value(findOption));
+      window.waitForPicture();
+    }
+    if (parser.isSet(whyOption)) {
+      const QStringList ops = parser.value(whyOption).split(',');
+      const auto answer =
+          ops.size() == 2 && window.document().session()
+              ? segscope::pipeline::whyApart(*window.document().session(), ops[0].trimmed().toStdString(),
+                                             ops[1].trimmed().toStdString())
+              : segscope::Result<segscope::pipeline::WhyApart>(
+                    segscope::makeError("--why wants two op names, as in T3,T30"));
+      if (!answer) {
+        std::fprintf(stderr, "segscope: --why: %s\n", answer.error().message.c_str());
+        return 2;
+      }
+      window.askWhyApart(answer->exprA, answer->exprB);
     }
     const QString out = parser.value(shotOption);
     if (!window.grab().save(out)) {

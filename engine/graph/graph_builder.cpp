@@ -330,12 +330,70 @@ class Builder {
         }
       }
     }
+    bundleManyInputs(merged, order);
     for (const auto& key : order) {
       Edge e = merged[key];
       e.label = support::bytesText(e.bytes);
       model_.edges.push_back(e);
     }
     addOutputs([&](const ir::Expr* def) { return segmentNode(groupOf(partition_, def)); });
+  }
+
+  // A segment reading many fusion inputs (a 200-layer norm stack reads 200 weights) gets one
+  // "N inputs" node instead of a row of N ellipses that pushes the segment off screen.
+  static constexpr std::size_t kInputsDrawnPerSegment = 8;
+  void bundleManyInputs(std::map<std::pair<std::string, std::string>, Edge>& merged,
+                        std::vector<std::pair<std::string, std::string>>& order) {
+    const auto isInputCopy = [&](const std::string& id) { return id.starts_with('v') && inputIds_.count(id); };
+    std::map<std::string, std::size_t> inputsOf;
+    for (const auto& [from, to] : order)
+      if (isInputCopy(from)) ++inputsOf[to];
+    std::set<std::string> bundledNodes;
+    std::vector<std::pair<std::string, std::string>> kept;
+    for (const auto& key : order) {
+      const auto& [from, to] = key;
+      if (!isInputCopy(from) || inputsOf[to] <= kInputsDrawnPerSegment) {
+        kept.push_back(key);
+        continue;
+      }
+      const std::string bundle = "inputs@" + to;
+      const Edge& one = merged[key];
+      const Node* input = nodeById(from);
+      auto [it, fresh] = merged.try_emplace({bundle, to});
+      Edge& e = it->second;
+      if (fresh) {
+        kept.emplace_back(bundle, to);
+        e.from = bundle;
+        e.to = to;
+        e.valId = one.valId;
+        e.crossesClusters = true;
+        Node n;
+        n.id = bundle;
+        n.kind = NodeKind::Input;
+        n.label = std::to_string(inputsOf[to]) + " inputs";
+        n.cssClass = "input bundle";
+        n.tooltip = std::to_string(inputsOf[to]) + " fusion inputs read by " + to + ":";
+        model_.nodes.push_back(n);
+      }
+      e.bytes += one.bytes;
+      e.tooltip += (e.tooltip.empty() ? "" : ", ") + (input ? input->label : from);
+      bundledNodes.insert(from);
+      merged.erase(key);
+    }
+    for (Node& n : model_.nodes)
+      if (n.id.starts_with("inputs@")) {
+        const Edge& e = merged[{n.id, n.id.substr(7)}];
+        n.detail = support::bytesText(e.bytes);
+        n.tooltip += " " + e.tooltip;
+      }
+    std::erase_if(model_.nodes, [&](const Node& n) { return bundledNodes.count(n.id) > 0; });
+    order = std::move(kept);
+  }
+
+  const Node* nodeById(const std::string& id) const {
+    for (const Node& n : model_.nodes)
+      if (n.id == id) return &n;
+    return nullptr;
   }
 
   const ir::Fusion& fusion_;

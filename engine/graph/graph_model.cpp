@@ -1,7 +1,9 @@
 // Lookups on the graph model and the one palette every drawing uses.
 #include "graph/graph_model.h"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <utility>
 
 namespace segscope::graph {
@@ -9,6 +11,50 @@ namespace segscope::graph {
 const Node* GraphModel::node(const std::string& id) const {
   const int i = nodeIndex(id);
   return i < 0 ? nullptr : &nodes[static_cast<std::size_t>(i)];
+}
+
+namespace {
+
+std::string lowered(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::vector<std::string> words(std::string_view query) {
+  std::vector<std::string> out;
+  std::string word;
+  for (const char c : lowered(query)) {
+    if (c == ' ' || c == '\t') {
+      if (!word.empty()) out.push_back(std::move(word));
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (!word.empty()) out.push_back(std::move(word));
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> findNodes(const GraphModel& model, std::string_view query) {
+  const std::vector<std::string> wanted = words(query);
+  std::vector<std::string> named, ops, others;
+  if (wanted.empty()) return ops;
+  for (const Node& n : model.nodes) {
+    const std::string label = lowered(n.label);
+    const std::string text = label + "\n" + lowered(n.detail) + "\n" + lowered(n.tooltip);
+    const bool all = std::all_of(wanted.begin(), wanted.end(),
+                                 [&](const std::string& w) { return text.find(w) != std::string::npos; });
+    if (!all) continue;
+    // "T12" finds T12 itself before the ops that read it (their tooltips name it too).
+    const bool definesIt = wanted.size() == 1 && (label == wanted[0] || label.starts_with(wanted[0] + " ") ||
+                                                  label.starts_with(wanted[0] + ","));
+    (definesIt ? named : n.kind == NodeKind::Op ? ops : others).push_back(n.id);
+  }
+  for (auto* tier : {&ops, &others}) named.insert(named.end(), tier->begin(), tier->end());
+  return named;
 }
 
 int GraphModel::nodeIndex(const std::string& id) const {

@@ -84,6 +84,12 @@ struct GraphModel {
   int nodeIndex(const std::string& id) const;  // -1 when absent
 };
 
+/// Nodes matching a Find query, in model order: every space-separated word of `query` occurs
+/// (ignoring case) in the node's label, detail or tooltip — "mul", "T12", "bf16 2048", "sum
+/// line 40". The node a one-word query names comes first ("T12 = add" for "T12"), then ops,
+/// then the other nodes; an empty query matches nothing.
+std::vector<std::string> findNodes(const GraphModel& model, std::string_view query);
+
 /// The drawing style of a highlight (fill or pen), one palette for every consumer.
 struct HighlightStyle {
   std::string fill;

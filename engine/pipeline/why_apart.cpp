@@ -25,17 +25,36 @@ Result<const ir::Expr*> opNamed(const ir::Fusion& fusion, const std::string& nam
 
 std::string describe(const ir::Expr& e, const std::string& name) { return name + " = " + std::string(e.opName()); }
 
-}  // namespace
-
-Result<WhyApart> whyApart(const Session& session, const std::string& opA, const std::string& opB) {
+Result<const trace::Snapshot*> segmentedFusion(const Session& session) {
   if (!session.trace) return makeError("the session has no trace");
   const trace::Snapshot* last = lastPartitioned(*session.trace);
   if (!last) return makeError("the pipeline stopped before segmenting: there are no merge attempts to read");
+  return last;
+}
+
+Result<const ir::Expr*> opWithId(const ir::Fusion& fusion, int id) {
+  const ir::Expr* e = fusion.exprById(id);
+  if (!e) return makeError("op " + std::to_string(id) + " is not in the segmented fusion (a pass removed it)");
+  if (e->outputs().empty()) return makeError("op " + std::to_string(id) + " defines no value");
+  return e;
+}
+
+}  // namespace
+
+Result<WhyApart> whyApart(const Session& session, const std::string& opA, const std::string& opB) {
+  SEGSCOPE_TRY(const trace::Snapshot* last, segmentedFusion(session));
   SEGSCOPE_TRY(const ir::Expr* a, opNamed(*last->fusion, opA));
   SEGSCOPE_TRY(const ir::Expr* b, opNamed(*last->fusion, opB));
+  return whyApart(session, a->id(), b->id());
+}
+
+Result<WhyApart> whyApart(const Session& session, int exprA, int exprB) {
+  SEGSCOPE_TRY(const trace::Snapshot* last, segmentedFusion(session));
+  SEGSCOPE_TRY(const ir::Expr* a, opWithId(*last->fusion, exprA));
+  SEGSCOPE_TRY(const ir::Expr* b, opWithId(*last->fusion, exprB));
   WhyApart w;
-  w.a = describe(*a, opA);
-  w.b = describe(*b, opB);
+  w.a = describe(*a, a->output()->name());
+  w.b = describe(*b, b->output()->name());
   w.exprA = a->id();
   w.exprB = b->id();
   const std::vector<int>& groupOf = last->partition->groupOfExpr();

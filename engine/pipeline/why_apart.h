@@ -35,6 +35,8 @@ struct WhyApart {
 /// `opA`/`opB` name an op by the value it defines ("T12", "S3"). Errors name what could not be
 /// resolved (an unknown name, a fusion input) or a session without merge steps.
 Result<WhyApart> whyApart(const Session& session, const std::string& opA, const std::string& opB);
+/// The same for two ops given by expr id (as the window's nodes carry them).
+Result<WhyApart> whyApart(const Session& session, int exprA, int exprB);
 
 /// The answer as text, one attempt a line: what a user reads in the CLI.
 std::string whyApartText(const WhyApart& answer);

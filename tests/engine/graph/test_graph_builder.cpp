@@ -2,6 +2,9 @@
 // once per consuming cluster, the collapsed view's byte weights, and step highlights.
 #include <QtTest>
 
+#include <QFile>
+#include <QTemporaryDir>
+
 #include <map>
 #include <set>
 
@@ -125,6 +128,65 @@ class TestGraphBuilder : public QObject {
     QVERIFY(it != m.edges.end());
     QCOMPARE(it->bytes, std::int64_t{2048} * 1000 * 4);
     QCOMPARE(QString::fromStdString(it->label), QString("7.8 MiB"));
+  }
+
+  // A segment reading more than 8 fusion inputs gets one "N inputs" node in the collapsed
+  // view (a norm stack's 200 weights drew a row of ellipses that hid the segment).
+  void collapsedViewBundlesManyInputs() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("sum_of_12.py");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QByteArray text = "from nvfuser import FusionDefinition, DataType\n\ndef fusion(fd : FusionDefinition) -> None :\n";
+    for (int i = 0; i < 12; ++i)
+      text += QByteArray("    T") + QByteArray::number(i) +
+              " = fd.define_tensor(shape=[64, 64], contiguity=[True, True], dtype=DataType.Float, is_cpu=False)\n";
+    QByteArray last = "T0";
+    for (int i = 1; i < 12; ++i) {
+      const QByteArray next = "T" + QByteArray::number(100 + i);
+      text += "    " + next + " = fd.ops.add(" + last + ", T" + QByteArray::number(i) + ")\n";
+      last = next;
+    }
+    text += "    fd.add_output(" + last + ")\n";
+    f.write(text);
+    f.close();
+    const Segmented s = segmentSample(path);
+    const trace::SnapshotPtr snap = graph::snapshotOfSegmentation(s.result.segmentation);
+    graph::BuildOptions options;
+    options.view = graph::View::Collapsed;
+    const GraphModel m = graph::buildGraph(*snap, options);
+    QVERIFY(checkWellFormed(m).isEmpty());
+    int inputs = 0;
+    const graph::Node* bundle = nullptr;
+    for (const graph::Node& n : m.nodes)
+      if (n.kind == graph::NodeKind::Input) {
+        ++inputs;
+        bundle = &n;
+      }
+    QCOMPARE(inputs, 1);
+    QCOMPARE(QString::fromStdString(bundle->label), QString("12 inputs"));
+    QVERIFY(QString::fromStdString(bundle->tooltip).contains("T0, T1, T2"));
+    const auto edge =
+        std::find_if(m.edges.begin(), m.edges.end(), [&](const graph::Edge& e) { return e.from == bundle->id; });
+    QVERIFY(edge != m.edges.end());
+    QCOMPARE(edge->bytes, std::int64_t{12} * 64 * 64 * 4);
+  }
+
+  // Find: every word must occur in a node's label, detail or tooltip; the node a name
+  // defines comes first.
+  void findNodesMatchesNamesTypesAndShapes() {
+    const Segmented s = segmentSample(QString(SEGSCOPE_SOURCE_DIR) + "/samples/cross_entropy.py");
+    const trace::SnapshotPtr snap = graph::snapshotOfSegmentation(s.result.segmentation);
+    const GraphModel m = graph::buildGraph(*snap, {});
+    const std::vector<std::string> t30 = graph::findNodes(m, "T30");
+    QVERIFY(!t30.empty());
+    QVERIFY(m.node(t30.front())->label.starts_with("T30 = "));
+    const std::vector<std::string> sums = graph::findNodes(m, "SUM");
+    QVERIFY(sums.size() >= 2);
+    for (const std::string& id : sums) QVERIFY(m.node(id)->kind == graph::NodeKind::Op);
+    QVERIFY(graph::findNodes(m, "f32 2048 1000").size() >= 2);
+    QVERIFY(graph::findNodes(m, "sum no-such-word").empty());
+    QVERIFY(graph::findNodes(m, "   ").empty());
   }
 
   void fusionViewHasNoClusters() {
