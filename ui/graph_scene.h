@@ -55,6 +55,8 @@ class GraphScene : public QGraphicsScene {
 
   /// The first op node drawn for a source line (for source → graph navigation), or "".
   std::string nodeForLine(int line) const;
+  /// The selection a click on node `id` makes (empty when the picture has no such node).
+  Selection selectionOfNode(const std::string& id) const;
 
  signals:
   void picked(const segscope::ui::Selection& selection);
@@ -66,8 +68,6 @@ class GraphScene : public QGraphicsScene {
 
  private:
   Selection selectionAt(QPointF scenePos) const;
-  /// The selection a click on node `id` makes (empty when the picture has no such node).
-  Selection selectionOfNode(const std::string& id) const;
 
   graph::GraphModel model_;
   layout::Geometry geometry_;
