@@ -120,6 +120,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
@@ -152,6 +153,7 @@ class MainWindow : public QMainWindow {
   void updateOverview();
   void showShortcutSheet();
   void applyPendingFocus();
+  void giveCanvasRoom();
   void runFind();
   void refreshFindMatches();
   void showFindMatch();

@@ -50,6 +50,9 @@ namespace {
 QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content) {
   auto* d = new QDockWidget(title, window);
   d->setObjectName(name);  // saveState() needs names
+  // An explicit minimum overrides the one the content's layout asks for (a row of check boxes,
+  // two graphs side by side), so docks can give way to the canvas in a small window.
+  content->setMinimumSize(140, 90);
   d->setWidget(content);
   return d;
 }
@@ -282,6 +285,41 @@ void MainWindow::buildToolBar() {
   connect(speedBox_, &QComboBox::currentIndexChanged, this, [this] {
     if (play_.isActive()) setPlaying(true);
   });
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  giveCanvasRoom();
+}
+
+// Docks keep their pixel sizes when the window shrinks, so at 800×600 the canvas was a sliver
+// between them: each side gets at most 20 % of the width and the bottom 24 % of the height.
+void MainWindow::giveCanvasRoom() {
+  QList<QDockWidget*> left, right, bottom;
+  for (QDockWidget* d : findChildren<QDockWidget*>()) {
+    if (d->isFloating() || d->isHidden()) continue;
+    switch (dockWidgetArea(d)) {
+      case Qt::LeftDockWidgetArea: left << d; break;
+      case Qt::RightDockWidgetArea: right << d; break;
+      case Qt::BottomDockWidgetArea: bottom << d; break;
+      default: break;
+    }
+  }
+  const auto capped = [](const QList<QDockWidget*>& docks, int cap, bool horizontal, QList<QDockWidget*>& out,
+                         QList<int>& sizes) {
+    for (QDockWidget* d : docks)
+      if ((horizontal ? d->width() : d->height()) > cap) {
+        out << d;
+        sizes << cap;
+      }
+  };
+  QList<QDockWidget*> wide, tall;
+  QList<int> widths, heights;
+  capped(left, width() * 20 / 100, true, wide, widths);
+  capped(right, width() * 20 / 100, true, wide, widths);
+  capped(bottom, height() * 24 / 100, false, tall, heights);
+  if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
+  if (!tall.isEmpty()) resizeDocks(tall, heights, Qt::Vertical);
 }
 
 void MainWindow::buildDocks() {

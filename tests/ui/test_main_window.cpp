@@ -292,6 +292,21 @@ class TestMainWindow : public QObject {
     QVERIFY2(text.contains("line"), qPrintable(text));
   }
 
+  // At 800×600 the docks give way: the canvas keeps over half the width and the biggest share
+  // of the height (docks keep their pixel sizes otherwise, and the canvas was a 60 px sliver).
+  void docksGiveWayInASmallWindow() {
+    MainWindow w(nullptr, false);
+    w.resize(1600, 1000);
+    w.show();
+    w.openFile(sample("cross_entropy.py"), true);
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.resize(800, 600);
+    QTRY_COMPARE(w.size(), QSize(800, 600));
+    QApplication::processEvents();
+    QVERIFY2(w.view().width() >= 800 / 2, qPrintable(QString::number(w.view().width())));
+    QVERIFY2(w.view().height() >= 600 * 45 / 100, qPrintable(QString::number(w.view().height())));
+  }
+
   // Find in graph: matches by name, op type or shape, cycling with Enter; the match is
   // selected and shown. In the collapsed view an op query opens the segments up.
   void findSelectsAndCyclesThroughMatches() {

@@ -140,10 +140,14 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent) {
   // Off by default: a refused merge changes nothing, and refused merges are what a reader
   // of a segmentation most often wants to see ("why were these not fused?"). Hiding them
   // until asked would make the timeline look like it skipped decisions.
-  hideUnchanged_ = new QCheckBox(tr("Hide steps that changed nothing"), this);
+  // Short labels, so the dock can be narrow; the tooltips say it whole.
+  hideUnchanged_ = new QCheckBox(tr("Hide unchanged"), this);
   hideUnchanged_->setChecked(false);
-  hideUnchanged_->setToolTip(tr("Passes that did nothing and skipped steps; refused merges stay (their own box)"));
-  hideRefused_ = new QCheckBox(tr("Hide refused merges"), this);
+  hideUnchanged_->setToolTip(
+      tr("Hide steps that changed nothing: passes that did nothing and skipped steps; refused "
+         "merges stay (their own box)"));
+  hideRefused_ = new QCheckBox(tr("Hide refused"), this);
+  hideRefused_->setToolTip(tr("Hide refused merges"));
   hideRefused_->setChecked(false);
 
   model_ = new QStandardItemModel(this);
