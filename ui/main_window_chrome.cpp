@@ -1,5 +1,7 @@
 // MainWindow's chrome: its actions and shortcuts, menus, toolbar (icons from resources/), docks
 // and status bar. The stepping, loading and export logic is in main_window.cpp.
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -293,33 +295,48 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
 }
 
 // Docks keep their pixel sizes when the window shrinks, so at 800×600 the canvas was a sliver
-// between them: each side gets at most 20 % of the width and the bottom 24 % of the height.
+// between them. Only when the docks would take more than half the window do they give way
+// (sides to 20 % of the width, the bottom to 24 % of the height): a dock the user widened in a
+// big window keeps its size across later resizes.
 void MainWindow::giveCanvasRoom() {
-  QList<QDockWidget*> left, right, bottom;
+  QList<QDockWidget*> sides, bottom;
+  int sideWidth = 0, bottomHeight = 0;
   for (QDockWidget* d : findChildren<QDockWidget*>()) {
     if (d->isFloating() || d->isHidden()) continue;
     switch (dockWidgetArea(d)) {
-      case Qt::LeftDockWidgetArea: left << d; break;
-      case Qt::RightDockWidgetArea: right << d; break;
+      case Qt::LeftDockWidgetArea:
+      case Qt::RightDockWidgetArea: sides << d; break;
       case Qt::BottomDockWidgetArea: bottom << d; break;
       default: break;
     }
   }
-  const auto capped = [](const QList<QDockWidget*>& docks, int cap, bool horizontal, QList<QDockWidget*>& out,
-                         QList<int>& sizes) {
+  // Tabified docks share one column, so a column counts once: by its widest member per area.
+  int leftWidth = 0, rightWidth = 0;
+  for (QDockWidget* d : sides) {
+    int& column = dockWidgetArea(d) == Qt::LeftDockWidgetArea ? leftWidth : rightWidth;
+    column = std::max(column, d->width());
+  }
+  sideWidth = leftWidth + rightWidth;
+  for (QDockWidget* d : bottom) bottomHeight = std::max(bottomHeight, d->height());
+  const auto capAt = [](const QList<QDockWidget*>& docks, int cap, bool horizontal, QList<int>& sizes) {
+    QList<QDockWidget*> out;
     for (QDockWidget* d : docks)
       if ((horizontal ? d->width() : d->height()) > cap) {
         out << d;
         sizes << cap;
       }
+    return out;
   };
-  QList<QDockWidget*> wide, tall;
-  QList<int> widths, heights;
-  capped(left, width() * 20 / 100, true, wide, widths);
-  capped(right, width() * 20 / 100, true, wide, widths);
-  capped(bottom, height() * 24 / 100, false, tall, heights);
-  if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
-  if (!tall.isEmpty()) resizeDocks(tall, heights, Qt::Vertical);
+  if (sideWidth > width() / 2) {
+    QList<int> widths;
+    const QList<QDockWidget*> wide = capAt(sides, width() * 20 / 100, true, widths);
+    if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
+  }
+  if (bottomHeight > height() * 40 / 100) {
+    QList<int> heights;
+    const QList<QDockWidget*> tall = capAt(bottom, height() * 24 / 100, false, heights);
+    if (!tall.isEmpty()) resizeDocks(tall, heights, Qt::Vertical);
+  }
 }
 
 void MainWindow::buildDocks() {

@@ -307,6 +307,26 @@ class TestMainWindow : public QObject {
     QVERIFY2(w.view().height() >= 600 * 45 / 100, qPrintable(QString::number(w.view().height())));
   }
 
+  // In a big window the docks keep the sizes the user gave them: a widened inspector is not
+  // snapped back by the next resize.
+  void docksKeepTheirSizeInABigWindow() {
+    MainWindow w(nullptr, false);
+    w.resize(1600, 1000);
+    w.show();
+    w.openFile(sample("cross_entropy.py"), true);
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* inspector = w.findChild<QDockWidget*>("inspectorDock");
+    QVERIFY(inspector);
+    w.resizeDocks({inspector}, {420}, Qt::Horizontal);
+    QApplication::processEvents();
+    const int widened = inspector->width();
+    QVERIFY2(widened > 1600 * 20 / 100, qPrintable(QString::number(widened)));
+    w.resize(1650, 1000);
+    QTRY_COMPARE(w.size(), QSize(1650, 1000));
+    QApplication::processEvents();
+    QVERIFY2(inspector->width() >= widened - 8, qPrintable(QString::number(inspector->width())));
+  }
+
   // Find in graph: matches by name, op type or shape, cycling with Enter; the match is
   // selected and shown. In the collapsed view an op query opens the segments up.
   void findSelectsAndCyclesThroughMatches() {
