@@ -187,6 +187,7 @@ void MainWindow::restoreSettings() {
 void MainWindow::closeEvent(QCloseEvent* event) {
   layout_->cancel();
   if (!persistent_) return QMainWindow::closeEvent(event);
+  setDiffFullWindow(false);  // the layout to remember is the usual one
   QSettings s;
   s.setValue("window/geometry", saveGeometry());
   s.setValue("window/state", saveState());

@@ -109,6 +109,9 @@ class MainWindow : public QMainWindow {
   /// Writes an SVG of every step that changed something into `dir` (with a cancellable
   /// progress dialog); returns how many were written.
   int exportAllSteps(const QString& dir);
+  /// The Diff dock takes the whole window (Ctrl+D), or goes back to where it was.
+  void setDiffFullWindow(bool on);
+  bool diffFullWindow() const { return diffFullWindow_; }
 
  public slots:
   void nextStep();
@@ -226,6 +229,9 @@ class MainWindow : public QMainWindow {
   QAction* runAction_ = nullptr;
   QAction* findAction_ = nullptr;
   QAction* findStepAction_ = nullptr;
+  QAction* diffFullAction_ = nullptr;
+  QByteArray stateBeforeFullDiff_;  // the docks' layout to go back to
+  bool diffFullWindow_ = false;
   int drawAnywayStep_ = -1;  // the step the user asked to draw despite its size
   int shownStep_ = -1;       // the step whose picture is on screen
 };

@@ -110,6 +110,10 @@ void MainWindow::buildActions() {
   findStepAction_->setToolTip("Search the steps by name, phase or log (Ctrl+Shift+F)");
   findAction_->setIcon(QIcon(":/icons/find.svg"));
   findAction_->setIconText("Find");
+  diffFullAction_ = make("&Diff full window", QKeySequence(Qt::CTRL | Qt::Key_D), [] {});
+  diffFullAction_->setCheckable(true);
+  diffFullAction_->setToolTip("Compare before and after across the whole window (Ctrl+D)");
+  connect(diffFullAction_, &QAction::toggled, this, [this](bool on) { setDiffFullWindow(on); });
   cancelLayoutAction_ = make("&Cancel layout", QKeySequence(Qt::Key_Escape), [this] { cancelLayout(); });
   drawAnywayAction_ = make("&Draw this step anyway", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), [this] {
     drawAnywayStep_ = current_;
@@ -158,6 +162,7 @@ void MainWindow::buildMenus() {
   viewMenu->addAction("Zoom &in", QKeySequence::ZoomIn, this, [this] { view_->zoomBy(1.25); });
   viewMenu->addAction("Zoom &out", QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); });
   viewMenu->addAction(regionsAction_);
+  viewMenu->addAction(diffFullAction_);
   viewMenu->addAction(drawAnywayAction_);
   viewMenu->addAction(cancelLayoutAction_);
   viewMenu->addSeparator();
@@ -298,7 +303,29 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
 // between them. Only when the docks would take more than half the window do they give way
 // (sides to 20 % of the width, the bottom to 24 % of the height): a dock the user widened in a
 // big window keeps its size across later resizes.
+// The diff takes the window: every other dock and the canvas step aside, and come back as
+// they were.
+void MainWindow::setDiffFullWindow(bool on) {
+  if (on == diffFullWindow_) return;
+  diffFullWindow_ = on;
+  if (on) {
+    stateBeforeFullDiff_ = saveState();
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+      if (d != diffDock_) d->hide();
+    centralWidget()->hide();
+    diffDock_->show();
+    diffDock_->raise();
+  } else {
+    centralWidget()->show();
+    restoreState(stateBeforeFullDiff_);
+  }
+  diff_->setFullWindow(on);
+  const QSignalBlocker quiet(diffFullAction_);
+  diffFullAction_->setChecked(on);
+}
+
 void MainWindow::giveCanvasRoom() {
+  if (diffFullWindow_) return;  // the diff was asked to take the window
   QList<QDockWidget*> sides, bottom;
   int sideWidth = 0, bottomHeight = 0;
   for (QDockWidget* d : findChildren<QDockWidget*>()) {
@@ -371,6 +398,7 @@ void MainWindow::buildDocks() {
   connect(segments_, &SegmentsView::segmentActivated, this, &MainWindow::focusSegment);
   problems_->setPlaceholderText("No problems.");
   problems_->setStyleSheet("font-family: 'DejaVu Sans Mono', monospace;");
+  connect(diff_, &DiffView::fullWindowToggled, this, [this](bool on) { setDiffFullWindow(on); });
   connect(diffDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
     if (visible && step()) diff_->showStep(*step());
   });

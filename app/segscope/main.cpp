@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption shotOption("screenshot", "Render the window to OUT.png and exit.", "OUT.png");
   const QCommandLineOption sizeOption("size", "Window size for --screenshot (default 1600x1000).", "WxH", "1600x1000");
   const QCommandLineOption diffOption("diff", "Bring the Diff dock to the front (with --screenshot).");
+  const QCommandLineOption diffFullOption("diff-full", "Let the Diff dock take the whole window (Ctrl+D).");
   const QCommandLineOption regionsOption("regions", "Draw the fusion-regions overlay (View → Regions overlay).");
   const QCommandLineOption viewOption("view", "Graph view: segments, collapsed or fusion (with --screenshot).", "VIEW",
                                       "segments");
@@ -49,8 +50,8 @@ int main(int argc, char** argv) {
       "run", "Run the final segmentation (CPU reference) and show the Run dock (with --screenshot).");
   const QCommandLineOption findOption("find", "Find QUERY in the picture and show its first match (Ctrl+F).", "QUERY");
   const QCommandLineOption whyOption("why", "Why apart: the merge attempts that held ops A and B (\"T3,T30\").", "A,B");
-  parser.addOptions(
-      {stepOption, shotOption, sizeOption, diffOption, regionsOption, viewOption, runOption, findOption, whyOption});
+  parser.addOptions({stepOption, shotOption, sizeOption, diffOption, diffFullOption, regionsOption, viewOption,
+                     runOption, findOption, whyOption});
   parser.process(app);
 
   const QStringList files = parser.positionalArguments();
@@ -87,6 +88,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     window.goToStep(parser.isSet(stepOption) ? parser.value(stepOption).toInt() : -1);
+    if (parser.isSet(diffFullOption)) window.setDiffFullWindow(true);
     window.waitForPicture();
     if (parser.isSet(regionsOption)) window.setRegionsOverlay(true);
     if (parser.isSet(runOption)) {

@@ -441,6 +441,22 @@ void highlightDiff(GraphModel& m, const trace::Step& step, StepSide side) {
   }
   highlightExprs(m, shown, side == StepSide::After ? Highlight::Added : Highlight::Removed, true);
   highlightExprs(m, changed, Highlight::Changed, true);
+  // A value whose shape or dtype changed (a pass made an extent concrete or mapped it to
+  // another) is a change too, though no op changed: mark the value's node or edges and the
+  // op that defines it.
+  std::set<int> changedVals;
+  for (const trace::Change& c : d.vals)
+    if (c.kind == trace::ChangeKind::Changed) changedVals.insert(c.id);
+  if (changedVals.empty()) return;
+  const ir::Fusion& shownFusion = side == StepSide::After ? *step.after->fusion : *step.before->fusion;
+  std::set<int> definers;
+  for (int id : changedVals)
+    if (const ir::Val* v = shownFusion.valById(id); v && v->definition()) definers.insert(v->definition()->id());
+  highlightExprs(m, definers, Highlight::Changed, false);
+  for (Node& n : m.nodes)
+    if (n.valId >= 0 && changedVals.count(n.valId) && n.highlight == Highlight::None) n.highlight = Highlight::Changed;
+  for (Edge& e : m.edges)
+    if (e.valId >= 0 && changedVals.count(e.valId) && e.highlight == Highlight::None) e.highlight = Highlight::Changed;
 }
 
 void highlightRegrouped(GraphModel& m, const trace::Partition& before, const trace::Partition& after) {

@@ -367,35 +367,47 @@ std::string layoutText(const TensorView* tv) {
 
 }  // namespace
 
-std::string Fusion::print() const {
-  std::string s = "fusion " + (name_.empty() ? std::string("<unnamed>") : name_) + " {\n  inputs:\n";
+std::vector<Fusion::PrintedLine> Fusion::printedLines() const {
+  std::vector<PrintedLine> lines;
+  lines.push_back({"#fusion", "fusion " + (name_.empty() ? std::string("<unnamed>") : name_) + " {"});
+  lines.push_back({"#inputs", "  inputs:"});
   for (const Val* in : inputs_) {
-    s += "    " + in->name() + ": " + typeText(in);
+    std::string s = "    " + in->name() + ": " + typeText(in);
     if (const TensorView* tv = in->asTensor()) s += layoutText(tv);
-    s += "\n";
+    lines.push_back({"v" + std::to_string(in->id()), std::move(s)});
   }
-  s += "  body:\n";
+  lines.push_back({"#body", "  body:"});
   for (const Expr* e : exprs()) {
-    s += "    " + e->toString() + "  -> ";
+    std::string s = "    " + e->toString() + "  -> ";
     for (std::size_t i = 0; i < e->outputs().size(); ++i) s += (i ? ", " : "") + typeText(e->output(i));
-    s += "\n";
+    lines.push_back({"e" + std::to_string(e->id()), std::move(s)});
   }
   if (!axioms_.empty()) {
-    s += "  axioms:\n";
-    for (const Val* a : axioms_) s += "    " + SymInt::symbolic(const_cast<Val*>(a)).toString() + " > 0\n";
+    lines.push_back({"#axioms", "  axioms:"});
+    for (const Val* a : axioms_)
+      lines.push_back(
+          {"a" + std::to_string(a->id()), "    " + SymInt::symbolic(const_cast<Val*>(a)).toString() + " > 0"});
   }
-  s += "  outputs:\n";
-  for (const FusionOutput& o : outputs_) {
-    s += "    " + o.val->name();
+  lines.push_back({"#outputs", "  outputs:"});
+  for (std::size_t k = 0; k < outputs_.size(); ++k) {
+    const FusionOutput& o = outputs_[k];
+    std::string s = "    " + o.val->name();
     if (o.aliasOf) s += " (in place of " + o.aliasOf->name() + ")";
     if (!o.strideOrder.empty()) {
       s += " stride_order=[";
       for (std::size_t i = 0; i < o.strideOrder.size(); ++i) s += (i ? ", " : "") + std::to_string(o.strideOrder[i]);
       s += "]";
     }
-    s += "\n";
+    lines.push_back({"o" + std::to_string(k), std::move(s)});
   }
-  return s + "}\n";
+  lines.push_back({"#end", "}"});
+  return lines;
+}
+
+std::string Fusion::print() const {
+  std::string s;
+  for (const PrintedLine& line : printedLines()) s += line.text + "\n";
+  return s;
 }
 
 Status Fusion::verify() const {

@@ -81,6 +81,14 @@ class Fusion {
   /// Multi-line text: inputs, one expr per line, outputs. Two fusions are identical
   /// exactly when their printed forms are equal.
   std::string print() const;
+  /// print()'s lines, each with a key that names what it shows across snapshots ("v5" for
+  /// input 5, "e12" for expr 12, "o0" for output 0, "#inputs" for a section header), so two
+  /// printouts can be lined up by what they show rather than by text.
+  struct PrintedLine {
+    std::string key;
+    std::string text;
+  };
+  std::vector<PrintedLine> printedLines() const;
   /// Checks the invariants (acyclic, every use defined, types and ranks agree).
   Status verify() const;
   /// Deep copy keeping every id, so ids identify the same value across snapshots.

@@ -441,45 +441,6 @@ class TestMainWindow : public QObject {
     }
   }
 
-  void diffViewMarksWhatAPassDid() {
-    MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    w.openFile(sample("cast_chain.py"), true);
-    w.findChild<QDockWidget*>("diffDock")->raise();
-    QVERIFY(w.waitForPicture());
-    int pass = -1;
-    for (int i = 0; i < w.stepCount(); ++i) {
-      w.goToStep(i);
-      QVERIFY(w.waitForPicture());
-      if (w.diff().beforeText().contains("cast") && w.diff().afterText() != w.diff().beforeText() &&
-          !w.diff().beforeScene().model().nodes.empty()) {
-        bool removed = false, added = false;
-        for (const graph::Node& n : w.diff().beforeScene().model().nodes)
-          removed = removed || n.highlight == graph::Highlight::Removed;
-        for (const graph::Node& n : w.diff().afterScene().model().nodes)
-          added = added || n.highlight == graph::Highlight::Added || n.highlight == graph::Highlight::Changed;
-        if (removed && added) {
-          pass = i;
-          break;
-        }
-      }
-    }
-    QVERIFY2(pass > 0, "no step showed removed ops before and added/changed ops after");
-  }
-
-  void diffViewExplainsAStepThatOnlyRenamesGroups() {
-    MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    w.openFile(sample("softmax.py"), true);
-    w.findChild<QDockWidget*>("diffDock")->raise();
-    w.lastStep();  // finalize's "number segments in run order": g0 becomes segment 0
-    QVERIFY(w.waitForPicture());
-    QVERIFY2(w.diff().beforeText().contains("No op changes group at this step"), qPrintable(w.diff().beforeText()));
-    QVERIFY2(w.diff().beforeText().contains("segment 0 = g0"), qPrintable(w.diff().beforeText()));
-  }
-
   void exportWritesAnSvgOfTheStep() {
     MainWindow w;
     w.show();

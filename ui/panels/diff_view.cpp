@@ -1,14 +1,20 @@
-// Building the two sides of a step diff.
+// Building the two sides of a step diff and keeping them in step with each other.
 #include "ui/panels/diff_view.h"
 
+#include <QAbstractTextDocumentLayout>
+#include <QEvent>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTextBlock>
 #include <QTextBrowser>
-#include <QTextCursor>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <limits>
 #include <map>
+#include <set>
 
 #include "graph/graph_builder.h"
 #include "layout/step_export.h"
@@ -24,42 +30,54 @@ const char* const kTextStyle =
     "body { font-family: 'DejaVu Sans Mono', monospace; font-size: 9pt; color: #212529; }"
     "div { white-space: pre; padding: 0 4px; }"
     ".added { background: #d3f9d8; } .removed { background: #ffe3e3; } .changed { background: #fff4e6; }"
-    ".muted { color: #868e96; }";
+    ".filler { background: #f1f3f5; } .muted { color: #868e96; } .why { color: #e8590c; }";
 
-// The fusion's printed IR with each line that a change touches colored.
-QString coloredIr(const ir::Fusion& fusion, const std::map<std::string, const char*>& classOfExpr) {
-  QString html = QString("<html><head><style>%1</style></head><body>").arg(kTextStyle);
-  const std::string text = fusion.print();
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    const std::size_t nl = text.find('\n', pos);
-    const std::string line = text.substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
-    pos = nl == std::string::npos ? text.size() : nl + 1;
-    const char* cls = "";
-    for (const auto& [exprText, c] : classOfExpr)
-      if (line.rfind("    " + exprText + "  ->", 0) == 0) cls = c;
-    html += QString("<div class=\"%1\">%2</div>").arg(cls, QString::fromStdString(line).toHtmlEscaped());
+const char* rowClass(trace::RowKind kind) {
+  switch (kind) {
+    case trace::RowKind::Added: return "added";
+    case trace::RowKind::Removed: return "removed";
+    case trace::RowKind::Changed: return "changed";
+    case trace::RowKind::Same: break;
   }
-  return html + "</body></html>";
+  return "";
 }
 
-QString partitionText(const trace::Step& step, const Session::StepDiff& diff) {
-  QString html = QString("<html><head><style>%1</style></head><body>").arg(kTextStyle);
-  QStringList lines;
-  if (diff.partition)
-    lines = QString::fromStdString(diff.partition->toText(step.after->fusion.get())).split('\n', Qt::SkipEmptyParts);
-  for (const QString& line : lines) {
-    const char* cls = line.startsWith('+') ? "added" : line.startsWith('-') ? "removed" : "changed";
-    html += QString("<div class=\"%1\">%2</div>").arg(cls, line.toHtmlEscaped());
+// Why each changed line changed, by printout key: an op's own change, or the shape or dtype of
+// the value it defines (a pass that maps extents changes no op, only the printed types).
+std::map<std::string, std::string> reasonsByKey(const trace::FusionDiff& diff, const ir::Fusion& after) {
+  std::map<std::string, std::string> reasons;
+  const auto add = [&](const std::string& key, const std::string& why) {
+    std::string& r = reasons[key];
+    r += (r.empty() ? "" : "; ") + why;
+  };
+  for (const trace::Change& c : diff.exprs)
+    if (c.kind == trace::ChangeKind::Changed && !c.reason.empty()) add("e" + std::to_string(c.id), c.reason);
+  for (const trace::Change& c : diff.vals) {
+    if (c.kind != trace::ChangeKind::Changed) continue;
+    const ir::Val* v = after.valById(c.id);
+    if (v && v->definition())
+      add("e" + std::to_string(v->definition()->id()), v->name() + " " + c.reason);
+    else
+      add("v" + std::to_string(c.id), c.reason);
   }
-  // A step that renames groups (finalize's "number segments") moves no op: say so rather than
-  // leave the pane blank, and show what the step's log says it renamed.
-  if (lines.isEmpty()) {
-    html += "<div class=\"muted\">No op changes group at this step.</div>";
-    for (const std::string& line : step.log)
-      html += QString("<div class=\"muted\">%1</div>").arg(QString::fromStdString(line).toHtmlEscaped());
-  }
-  return html + "</body></html>";
+  return reasons;
+}
+
+// A merge step moves ops between groups without changing them: a row is a change when its op
+// changed group, not when the group was only renumbered.
+void markRegrouped(std::vector<trace::AlignedRow>& rows, const trace::PartitionDiff& diff) {
+  std::set<std::string> moved;
+  for (const trace::RegroupedExpr& r : diff.regrouped) moved.insert("e" + std::to_string(r.expr));
+  for (trace::AlignedRow& row : rows)
+    if (row.kind == trace::RowKind::Same || row.kind == trace::RowKind::Changed)
+      row.kind = moved.count(row.key) ? trace::RowKind::Changed : trace::RowKind::Same;
+}
+
+QString htmlLine(const char* cls, const std::string& text, const std::string& why = {}) {
+  QString line = QString::fromStdString(text).toHtmlEscaped();
+  if (!why.empty())
+    line += QString("<span class=\"why\">   ‹%1›</span>").arg(QString::fromStdString(why).toHtmlEscaped());
+  return QString("<div class=\"%1\">%2</div>").arg(cls, line.isEmpty() ? "&nbsp;" : line);
 }
 
 GraphView* makeView(GraphScene* scene, QWidget* parent) {
@@ -68,11 +86,30 @@ GraphView* makeView(GraphScene* scene, QWidget* parent) {
   return view;
 }
 
+// The node drawn nearest to `point`: the anchor that keeps two pictures of one fusion showing
+// the same place, though their layouts differ.
+std::string nodeNearest(const GraphScene& scene, QPointF point) {
+  std::string best;
+  double bestDistance = std::numeric_limits<double>::max();
+  for (const graph::Node& n : scene.model().nodes) {
+    const QRectF r = scene.nodeRect(n.id);
+    if (r.isNull()) continue;
+    const QPointF d = r.center() - point;
+    const double distance = d.x() * d.x() + d.y() * d.y();
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = n.id;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 DiffView::DiffView(QWidget* parent)
     : QWidget(parent),
       caption_(new QLabel(this)),
+      fullWindow_(new QToolButton(this)),
       beforeScene_(new GraphScene(this)),
       afterScene_(new GraphScene(this)),
       beforeView_(makeView(beforeScene_, this)),
@@ -83,12 +120,23 @@ DiffView::DiffView(QWidget* parent)
       afterLayout_(new LayoutService(this)) {
   caption_->setTextFormat(Qt::RichText);
   caption_->setContentsMargins(6, 4, 6, 4);
+  fullWindow_->setText("Full window");
+  fullWindow_->setCheckable(true);
+  fullWindow_->setToolTip("Let the diff take the whole window (Ctrl+D)");
+  fullWindow_->setAutoRaise(true);
+  connect(fullWindow_, &QToolButton::toggled, this, &DiffView::fullWindowToggled);
+  auto* header = new QHBoxLayout;
+  header->setContentsMargins(0, 0, 4, 0);
+  header->addWidget(caption_, 1);
+  header->addWidget(fullWindow_);
+
   auto* graphs = new QSplitter(Qt::Horizontal);
   graphs->addWidget(beforeView_);
   graphs->addWidget(afterView_);
   auto* texts = new QSplitter(Qt::Horizontal);
   texts->addWidget(beforeText_);
   texts->addWidget(afterText_);
+  for (QTextBrowser* text : {beforeText_, afterText_}) text->setLineWrapMode(QTextEdit::NoWrap);
   auto* split = new QSplitter(Qt::Vertical);
   split->addWidget(graphs);
   split->addWidget(texts);
@@ -98,16 +146,31 @@ DiffView::DiffView(QWidget* parent)
   auto* box = new QVBoxLayout(this);
   box->setContentsMargins(0, 0, 0, 0);
   box->setSpacing(0);
-  box->addWidget(caption_);
+  box->addLayout(header);
   box->addWidget(split, 1);
-  const auto show = [](GraphScene* scene, GraphView* view) {
-    return [scene, view](int, const graph::GraphModel& model, const layout::Geometry& geometry) {
+
+  // The two printouts have the same rows, so one scroll position serves both.
+  for (auto [a, b] : {std::pair{beforeText_, afterText_}, std::pair{afterText_, beforeText_}}) {
+    connect(a->verticalScrollBar(), &QScrollBar::valueChanged, b->verticalScrollBar(), &QScrollBar::setValue);
+    connect(a->horizontalScrollBar(), &QScrollBar::valueChanged, b->horizontalScrollBar(), &QScrollBar::setValue);
+  }
+  // The two pictures follow each other's zoom and pan, anchored on a node both show.
+  for (auto [a, b] : {std::pair{beforeView_, afterView_}, std::pair{afterView_, beforeView_}}) {
+    const auto follower = [this, a, b] { follow(a, b); };
+    connect(a, &GraphView::zoomChanged, this, follower);
+    connect(a->horizontalScrollBar(), &QScrollBar::valueChanged, this, follower);
+    connect(a->verticalScrollBar(), &QScrollBar::valueChanged, this, follower);
+    a->viewport()->installEventFilter(this);
+  }
+  const auto show = [this](GraphScene* scene, bool& ready) {
+    return [this, scene, &ready](int, const graph::GraphModel& model, const layout::Geometry& geometry) {
       scene->setGraph(model, geometry);
-      view->fitToView();
+      ready = true;
+      pictureReady();
     };
   };
-  connect(beforeLayout_, &LayoutService::ready, this, show(beforeScene_, beforeView_));
-  connect(afterLayout_, &LayoutService::ready, this, show(afterScene_, afterView_));
+  connect(beforeLayout_, &LayoutService::ready, this, show(beforeScene_, beforeReady_));
+  connect(afterLayout_, &LayoutService::ready, this, show(afterScene_, afterReady_));
   clear();
 }
 
@@ -116,7 +179,15 @@ void DiffView::clear() {
   afterScene_->clearGraph();
   beforeText_->clear();
   afterText_->clear();
+  rows_.clear();
+  firstChange_ = 0;
+  noteRows_ = 0;
   caption_->setText("<span style='color:#868e96'>Select a step to compare before and after.</span>");
+}
+
+void DiffView::setFullWindow(bool on) {
+  const QSignalBlocker quiet(fullWindow_);
+  fullWindow_->setChecked(on);
 }
 
 bool DiffView::layoutsPending() const { return beforeLayout_->busy() || afterLayout_->busy(); }
@@ -124,8 +195,13 @@ bool DiffView::layoutsPending() const { return beforeLayout_->busy() || afterLay
 QString DiffView::beforeText() const { return beforeText_->toPlainText(); }
 QString DiffView::afterText() const { return afterText_->toPlainText(); }
 
+int DiffView::topVisibleRow(bool after) const {
+  const QTextBrowser* text = after ? afterText_ : beforeText_;
+  return text->cursorForPosition(QPoint(2, 2)).blockNumber() - noteRows_;
+}
+
 // The texts below still show the whole change when the graphs are too big to lay out.
-void DiffView::requestOrExplain(graph::GraphModel model, LayoutService& layout, GraphScene& scene) {
+void DiffView::requestOrExplain(graph::GraphModel model, LayoutService& layout, GraphScene& scene, bool& ready) {
   if (model.nodes.size() <= kMaxLayoutNodes) {
     layout.request(std::move(model));
     return;
@@ -133,9 +209,95 @@ void DiffView::requestOrExplain(graph::GraphModel model, LayoutService& layout, 
   layout.cancel();
   scene.showPlaceholder(
       QString("%L1 nodes: too many to lay out here; the IR text below shows the change.").arg(model.nodes.size()));
+  ready = true;
+}
+
+void DiffView::pictureReady() {
+  if (beforeReady_ && afterReady_) {
+    focusFirstChange();
+    return;
+  }
+  (beforeReady_ ? beforeView_ : afterView_)->fitToView();  // until the other side arrives
+}
+
+// Both pictures open on what changed: the side that shows the change is fitted to it (the
+// whole picture when it is small enough to read), and the other side follows.
+void DiffView::focusFirstChange() {
+  const bool afterShowsIt = !afterScene_->highlightedRect().isEmpty();
+  GraphView* lead = afterShowsIt ? afterView_ : beforeView_;
+  GraphScene* leadScene = afterShowsIt ? afterScene_ : beforeScene_;
+  const QRectF changed = leadScene->highlightedRect();
+  lead->fitToView();
+  if (!changed.isEmpty() && lead->zoom() < 0.6) lead->focusOn(changed);
+  follow(lead, lead == afterView_ ? beforeView_ : afterView_);
+}
+
+void DiffView::follow(GraphView* from, GraphView* to) {
+  if (following_) return;
+  const GraphScene& fromScene = from == afterView_ ? *afterScene_ : *beforeScene_;
+  const GraphScene& toScene = to == afterView_ ? *afterScene_ : *beforeScene_;
+  if (fromScene.model().nodes.empty() || toScene.model().nodes.empty()) return;
+  following_ = true;
+  const QPointF centre = from->mapToScene(from->viewport()->rect().center());
+  QPointF target = centre;
+  const std::string anchor = nodeNearest(fromScene, centre);
+  const QRectF there = toScene.nodeRect(anchor);
+  if (!anchor.empty() && !there.isNull()) target = there.center() + (centre - fromScene.nodeRect(anchor).center());
+  to->setTransform(from->transform());
+  to->centerOn(target);
+  following_ = false;
+}
+
+bool DiffView::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::Wheel || event->type() == QEvent::MouseButtonPress) userMoved_ = true;
+  return QWidget::eventFilter(watched, event);
+}
+
+void DiffView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  if (!userMoved_ && beforeReady_ && afterReady_) focusFirstChange();
+}
+
+void DiffView::scrollTextsTo(int row) {
+  const QTextBlock block = beforeText_->document()->findBlockByNumber(std::max(0, row));
+  if (!block.isValid()) return;
+  const QRectF box = beforeText_->document()->documentLayout()->blockBoundingRect(block);
+  beforeText_->verticalScrollBar()->setValue(static_cast<int>(box.top()));
+  afterText_->verticalScrollBar()->setValue(static_cast<int>(box.top()));
+}
+
+// Both printouts, row for row; `notes` (what a step that moves no op did) go above them.
+void DiffView::showRows(const trace::Step& step, const std::vector<std::string>& notes) {
+  std::map<std::string, std::string> reasons;
+  const std::shared_ptr<const Session::StepDiff> diff =
+      session_ ? session_->diffOf(static_cast<std::size_t>(step.index)) : nullptr;
+  if (diff && diff->fusion) reasons = reasonsByKey(*diff->fusion, *step.after->fusion);
+  QString before = QString("<html><head><style>%1</style></head><body>").arg(kTextStyle);
+  QString after = before;
+  for (const std::string& note : notes) {
+    before += htmlLine("muted", note);
+    after += htmlLine("filler", "");
+  }
+  noteRows_ = static_cast<int>(notes.size());
+  firstChange_ = -1;
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    const trace::AlignedRow& r = rows_[i];
+    const char* cls = rowClass(r.kind);
+    if (r.kind != trace::RowKind::Same && firstChange_ < 0) firstChange_ = static_cast<int>(i);
+    before += htmlLine(r.kind == trace::RowKind::Added ? "filler" : cls, r.before);
+    const auto why = reasons.find(r.key);
+    after += htmlLine(r.kind == trace::RowKind::Removed ? "filler" : cls, r.after,
+                      r.kind == trace::RowKind::Changed && why != reasons.end() ? why->second : std::string());
+  }
+  beforeText_->setHtml(before + "</body></html>");
+  afterText_->setHtml(after + "</body></html>");
+  if (firstChange_ < 0) firstChange_ = 0;
+  scrollTextsTo(firstChange_ > 3 ? noteRows_ + firstChange_ - 3 : 0);
 }
 
 void DiffView::showStep(const trace::Step& step) {
+  beforeReady_ = afterReady_ = false;
+  userMoved_ = false;
   if (!step.before || !step.after) {
     clear();
     caption_->setText(QString("<b>%1</b> — nothing to compare (no earlier picture)")
@@ -144,47 +306,37 @@ void DiffView::showStep(const trace::Step& step) {
     return;
   }
   const graph::BuildOptions options = layout::stepDrawing(step);
-  requestOrExplain(graph::buildStepGraph(step, graph::StepSide::Before, options), *beforeLayout_, *beforeScene_);
-  requestOrExplain(graph::buildStepGraph(step, graph::StepSide::After, options), *afterLayout_, *afterScene_);
+  requestOrExplain(graph::buildStepGraph(step, graph::StepSide::Before, options), *beforeLayout_, *beforeScene_,
+                   beforeReady_);
+  requestOrExplain(graph::buildStepGraph(step, graph::StepSide::After, options), *afterLayout_, *afterScene_,
+                   afterReady_);
 
-  // Diffs come from the session (computed once per step, shared with the Inspector).
-  const std::shared_ptr<const Session::StepDiff> diff =
-      session_ ? session_->diffOf(static_cast<std::size_t>(step.index)) : std::make_shared<const Session::StepDiff>();
   const bool fusionChanged = step.before->fusion != step.after->fusion;
-  QString what = fusionChanged ? "IR changed" : (step.modified ? "groups changed" : "nothing changed");
+  const QString what = fusionChanged ? "IR changed" : (step.modified ? "groups changed" : "nothing changed");
   caption_->setText(QString("<b>before | after</b> step %1 · %2 — %3 &nbsp; "
                             "<span style='background:#d3f9d8'>&nbsp;added&nbsp;</span> "
                             "<span style='background:#ffe3e3'>&nbsp;removed&nbsp;</span> "
                             "<span style='background:#fff4e6'>&nbsp;changed&nbsp;</span>")
                         .arg(step.index)
                         .arg(QString::fromStdString(step.name).toHtmlEscaped(), what));
-  if (!fusionChanged) {
-    beforeText_->setHtml(partitionText(step, *diff));
-    afterText_->setPlainText(QString::fromStdString(step.after->fusion->print()));
-    return;
+  std::vector<std::string> notes;
+  if (fusionChanged) {
+    rows_ = trace::alignPrintouts(step.before->fusion->printedLines(), step.after->fusion->printedLines());
+  } else {
+    // Same IR: the rows carry each op's group, and the ops that changed group are marked.
+    rows_ = trace::alignPrintouts(trace::printedWithGroups(*step.before->fusion, step.before->partition.get()),
+                                  trace::printedWithGroups(*step.after->fusion, step.after->partition.get()));
+    const std::shared_ptr<const Session::StepDiff> diff =
+        session_ ? session_->diffOf(static_cast<std::size_t>(step.index)) : nullptr;
+    if (diff && diff->partition) markRegrouped(rows_, *diff->partition);
+    if (!diff || !diff->partition || diff->partition->regrouped.empty()) {
+      // A step that renames groups (finalize's "number segments") moves no op: say so, with
+      // what the step's log says it renamed.
+      notes.push_back("No op changes group at this step.");
+      notes.insert(notes.end(), step.log.begin(), step.log.end());
+    }
   }
-  const trace::FusionDiff d = diff->fusion.value_or(trace::FusionDiff{});
-  std::map<std::string, const char*> before, after;
-  for (const trace::Change& c : d.exprs) {
-    if (c.kind != trace::ChangeKind::Added)
-      before[c.before] = c.kind == trace::ChangeKind::Removed ? "removed" : "changed";
-    if (c.kind != trace::ChangeKind::Removed) after[c.after] = c.kind == trace::ChangeKind::Added ? "added" : "changed";
-  }
-  beforeText_->setHtml(coloredIr(*step.before->fusion, before));
-  afterText_->setHtml(coloredIr(*step.after->fusion, after));
-  // Start both texts at the first change rather than at the inputs.
-  for (QTextBrowser* text : {beforeText_, afterText_}) {
-    const QStringList lines = text->toPlainText().split('\n');
-    const auto& marks = text == beforeText_ ? before : after;
-    for (int i = 0; i < lines.size(); ++i)
-      if (std::any_of(marks.begin(), marks.end(),
-                      [&](const auto& m) { return lines[i].trimmed().startsWith(QString::fromStdString(m.first)); })) {
-        QTextCursor c(text->document()->findBlockByNumber(std::max(0, i - 2)));
-        text->setTextCursor(c);
-        text->ensureCursorVisible();
-        break;
-      }
-  }
+  showRows(step, notes);
 }
 
 }  // namespace segscope::ui

@@ -1,15 +1,21 @@
-// A step's before | after: two graphs (removed red, added green, changed amber) and the IR
-// text side by side with the same colors; merge steps show how the groups changed.
+// A step's before | after: two graphs (removed red, added green, changed amber) with linked
+// zoom and pan, and the IR printouts side by side, row for row, in the same colors. Merge
+// steps show each op's group on both sides. The dock can take the whole window.
 #pragma once
 
 #include <QWidget>
 
+#include <string>
+#include <vector>
+
 #include "graph/graph_model.h"
+#include "trace/aligned_printout.h"
 #include "trace/step.h"
 #include "ui/session.h"
 
 class QLabel;
 class QTextBrowser;
+class QToolButton;
 
 namespace segscope::ui {
 
@@ -28,19 +34,41 @@ class DiffView : public QWidget {
 
   void showStep(const trace::Step& step);
   void clear();
+  /// Keeps the "Full window" button in step with the window's state.
+  void setFullWindow(bool on);
 
-  /// For tests: the pictures currently shown.
+  /// For tests: the pictures and rows currently shown.
   const GraphScene& beforeScene() const { return *beforeScene_; }
   const GraphScene& afterScene() const { return *afterScene_; }
+  const GraphView& beforeView() const { return *beforeView_; }
+  const GraphView& afterView() const { return *afterView_; }
+  GraphView& afterView() { return *afterView_; }
   QString beforeText() const;
   QString afterText() const;
+  const std::vector<trace::AlignedRow>& rows() const { return rows_; }
+  /// The row the texts were opened at (the first change; 0 when none).
+  int firstChangedRow() const { return firstChange_; }
+  int topVisibleRow(bool after) const;
   bool layoutsPending() const;
 
+ signals:
+  void fullWindowToggled(bool on);
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
-  void requestOrExplain(graph::GraphModel model, LayoutService& layout, GraphScene& scene);
+  void requestOrExplain(graph::GraphModel model, LayoutService& layout, GraphScene& scene, bool& ready);
+  void pictureReady();
+  void focusFirstChange();
+  void follow(GraphView* from, GraphView* to);
+  void showRows(const trace::Step& step, const std::vector<std::string>& notes);
+  void scrollTextsTo(int row);
 
   SessionPtr session_;
   QLabel* caption_;
+  QToolButton* fullWindow_;
   GraphScene* beforeScene_;
   GraphScene* afterScene_;
   GraphView* beforeView_;
@@ -49,6 +77,13 @@ class DiffView : public QWidget {
   QTextBrowser* afterText_;
   LayoutService* beforeLayout_;
   LayoutService* afterLayout_;
+  std::vector<trace::AlignedRow> rows_;
+  int firstChange_ = 0;
+  int noteRows_ = 0;  // rows above the printout (a merge step's note)
+  bool beforeReady_ = false;
+  bool afterReady_ = false;
+  bool following_ = false;  // one view is being moved to follow the other
+  bool userMoved_ = false;  // the user zoomed or panned: a resize no longer refits
 };
 
 }  // namespace segscope::ui

@@ -13,6 +13,7 @@
 #include "passes/pre_segmenter.h"
 #include "support/file_io.h"
 #include "test_files.h"
+#include "trace/aligned_printout.h"
 #include "trace/diff.h"
 #include "trace/trace.h"
 #include "trace/trace_json.h"
@@ -207,6 +208,85 @@ class TestTrace : public QObject {
     const QString text = QString::fromStdString(d.toText());
     QVERIFY(text.contains("+ " + QString::fromStdString(c->name()) + " = cast("));
     QVERIFY(text.contains("- " + QString::fromStdString(a->name()) + " = exp(T0)"));
+  }
+
+  // Side by side: a line faces the line showing the same expr or input; an added or removed
+  // line faces a blank; a pair whose text differs is Changed.
+  void alignedPrintoutPairsLinesByWhatTheyShow() {
+    auto f = chain();
+    const ir::CloneResult before = f->clone();
+    ir::Expr* exp = f->exprs()[0];
+    ir::Expr* neg = f->exprs()[1];
+    f->replaceUse(neg, exp->output(0), f->inputs()[0]);
+    f->removeExpr(exp);
+    const std::vector<trace::AlignedRow> rows = trace::alignPrintouts(before.fusion->printedLines(), f->printedLines());
+    int same = 0, added = 0, removed = 0, changed = 0;
+    for (const trace::AlignedRow& r : rows) {
+      same += r.kind == trace::RowKind::Same;
+      added += r.kind == trace::RowKind::Added;
+      removed += r.kind == trace::RowKind::Removed;
+      changed += r.kind == trace::RowKind::Changed;
+      QCOMPARE(r.before.empty(), r.kind == trace::RowKind::Added);
+      QCOMPARE(r.after.empty(), r.kind == trace::RowKind::Removed);
+    }
+    QCOMPARE(removed, 1);
+    QCOMPARE(added, 0);
+    QCOMPARE(changed, 1);  // neg now reads T0
+    QCOMPARE(same + removed + changed, static_cast<int>(before.fusion->printedLines().size()));
+    const auto removedRow = std::find_if(rows.begin(), rows.end(),
+                                         [](const trace::AlignedRow& r) { return r.kind == trace::RowKind::Removed; });
+    QVERIFY(QString::fromStdString(removedRow->before).contains("exp(T0)"));
+    // The printout is the same text print() gives.
+    std::string joined;
+    for (const auto& line : f->printedLines()) joined += line.text + "\n";
+    QCOMPARE(QString::fromStdString(joined), QString::fromStdString(f->print()));
+  }
+
+  // A pass that only maps extents (dynamic_residual's T1 [T1.size0] -> [T0.size1]) changes no
+  // op, yet the rows that print those shapes are Changed.
+  void alignedPrintoutMarksShapeOnlyChanges() {
+    auto f = load(QString(SEGSCOPE_SOURCE_DIR) + "/samples/dynamic_residual.py");
+    QVERIFY(f);
+    trace::Trace t;
+    passes::runPreSegmenter(*f, &t);
+    bool seen = false;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      const trace::Step& s = t.step(i);
+      if (!s.before || !s.after || s.before->fusion == s.after->fusion) continue;
+      const trace::FusionDiff d = trace::diff(*s.before->fusion, *s.after->fusion);
+      const bool shapeOnly = std::none_of(d.exprs.begin(), d.exprs.end(),
+                                          [](const trace::Change& c) {
+                                            return c.reason.find("op ") == 0 || c.kind != trace::ChangeKind::Changed;
+                                          }) &&
+                             std::any_of(d.vals.begin(), d.vals.end(), [](const trace::Change& c) {
+                               return c.reason.find("shape") != std::string::npos;
+                             });
+      if (!shapeOnly) continue;
+      seen = true;
+      const auto rows = trace::alignPrintouts(s.before->fusion->printedLines(), s.after->fusion->printedLines());
+      const auto changedRow = std::find_if(rows.begin(), rows.end(), [](const trace::AlignedRow& r) {
+        return r.kind == trace::RowKind::Changed && r.before.starts_with("    T1:");
+      });
+      QVERIFY2(changedRow != rows.end(), s.name.c_str());
+      QVERIFY2(QString::fromStdString(changedRow->before).contains("T1.size0"), changedRow->before.c_str());
+      QVERIFY2(QString::fromStdString(changedRow->after).contains("T0.size1"), changedRow->after.c_str());
+    }
+    QVERIFY(seen);
+  }
+
+  // Merge steps: the rows carry each op's group, so ops that moved are Changed rows.
+  void printoutWithGroupsShowsRegroupedOps() {
+    auto f = chain();
+    const std::vector<int> e = exprIds(*f);
+    const auto before = partition(e, {0, 1, 2}, {{0, "pointwise", false}, {1, "pointwise", false}, {2, "none", false}});
+    const auto after = partition(e, {3, 3, 2}, {{3, "pointwise", false}, {2, "none", false}});
+    const auto rows =
+        trace::alignPrintouts(trace::printedWithGroups(*f, before.get()), trace::printedWithGroups(*f, after.get()));
+    QStringList changed;
+    for (const trace::AlignedRow& r : rows)
+      if (r.kind == trace::RowKind::Changed) changed << QString::fromStdString(r.after);
+    QCOMPARE(changed.size(), 2);
+    QVERIFY2(changed[0].trimmed().startsWith("g3") && changed[0].contains("exp(T0)"), qPrintable(changed[0]));
   }
 
   void fusionJsonRoundTrip_data() {
