@@ -130,7 +130,9 @@ void GraphScene::setSegmentBadges(const std::map<int, QString>& badges) {
   for (const graph::Cluster& c : model_.clusters)
     if (auto it = badges.find(c.group); it != badges.end())
       if (const layout::ClusterGeometry* g = clusterGeometry(c.id))
-        add(it->second, QPointF(g->box.x + g->box.width - 6, g->box.y - 8));
+        // Just above the frame, right-aligned: never over the title, which starts at the left
+        // inside the frame and may run its full width.
+        add(it->second, QPointF(g->box.x + g->box.width, g->box.y - 17));
   for (const graph::Node& n : model_.nodes)
     if (n.kind == graph::NodeKind::Segment)
       if (auto it = badges.find(n.segment); it != badges.end())

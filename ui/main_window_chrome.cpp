@@ -114,7 +114,15 @@ void MainWindow::buildActions() {
   diffFullAction_->setCheckable(true);
   diffFullAction_->setToolTip("Compare before and after across the whole window (Ctrl+D)");
   connect(diffFullAction_, &QAction::toggled, this, [this](bool on) { setDiffFullWindow(on); });
-  cancelLayoutAction_ = make("&Cancel layout", QKeySequence(Qt::Key_Escape), [this] { cancelLayout(); });
+  // Escape stops what is running: a layout first, then a run; otherwise it leaves the full-window diff.
+  cancelLayoutAction_ = make("&Cancel layout or run", QKeySequence(Qt::Key_Escape), [this] {
+    if (layoutPending())
+      cancelLayout();
+    else if (run_->running())
+      run_->cancel();
+    else
+      setDiffFullWindow(false);
+  });
   drawAnywayAction_ = make("&Draw this step anyway", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), [this] {
     drawAnywayStep_ = current_;
     requestPicture();

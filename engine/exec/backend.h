@@ -10,6 +10,7 @@
 
 #include "exec/cpu_reference.h"
 #include "exec/host_tensor.h"
+#include "exec/run_control.h"
 #include "segmenter/segmentation.h"
 #include "support/result.h"
 
@@ -65,7 +66,12 @@ class Backend {
  public:
   virtual ~Backend() = default;
   virtual const BackendInfo& info() const = 0;
-  virtual Result<BackendRun> run(const std::vector<Value>& inputs, const RunCounts& counts) const = 0;
+  /// How many segments one run goes through (the unit of RunControl's progress).
+  virtual std::size_t segmentCount() const = 0;
+  /// With a `control`, the run advances it by (warm-up + repeat) per segment and stops with
+  /// cancelledError() at the next segment boundary once it is cancelled.
+  virtual Result<BackendRun> run(const std::vector<Value>& inputs, const RunCounts& counts,
+                                 RunControl* control) const = 0;
 };
 
 /// The CPU reference, segment by segment (exec::CpuRunner).

@@ -157,15 +157,17 @@ Result<CpuRunner> CpuRunner::create(const segmenter::Segmentation& segmentation)
   return runner;
 }
 
-Result<SegmentedRun> CpuRunner::run(const std::vector<Value>& inputs, const ReferenceOptions& options) const {
+Result<SegmentedRun> CpuRunner::run(const std::vector<Value>& inputs, const ReferenceOptions& options,
+                                    RunControl* control) const {
   try {
-    return runAll(inputs, options);
+    return runAll(inputs, options, control);
   } catch (const std::bad_alloc&) {  // copies between segments, as the reference does
     return makeError("out of memory while passing values between segments");
   }
 }
 
-Result<SegmentedRun> CpuRunner::runAll(const std::vector<Value>& inputs, const ReferenceOptions& options) const {
+Result<SegmentedRun> CpuRunner::runAll(const std::vector<Value>& inputs, const ReferenceOptions& options,
+                                       RunControl* control) const {
   const ir::Fusion& full = *segmentation_->fusion;
   if (inputs.size() != full.inputs().size())
     return makeError("the fusion takes " + std::to_string(full.inputs().size()) + " inputs but " +
@@ -173,8 +175,10 @@ Result<SegmentedRun> CpuRunner::runAll(const std::vector<Value>& inputs, const R
   RunState state(full, inputs, exports_);
   SegmentedRun result;
   for (const SegmentExport& x : exports_) {
+    if (stopRequested(control)) return cancelledError();
     SEGSCOPE_TRY(SegmentRun run, runOne(x, state, options));
     result.segments.push_back(std::move(run));
+    if (control) control->advance();
   }
   SEGSCOPE_TRY(result.outputs, state.fusionOutputs());
   result.peakLiveValues = state.peakValues();
@@ -190,14 +194,16 @@ class CpuBackend final : public Backend {
   CpuBackend(CpuRunner runner, ReferenceOptions options) : runner_(std::move(runner)), options_(options) {}
 
   const BackendInfo& info() const override { return info_; }
+  std::size_t segmentCount() const override { return runner_.exports().size(); }
 
-  Result<BackendRun> run(const std::vector<Value>& inputs, const RunCounts& counts) const override {
+  Result<BackendRun> run(const std::vector<Value>& inputs, const RunCounts& counts,
+                         RunControl* control) const override {
     for (int w = 0; w < counts.warmup; ++w) {
-      if (auto warm = runner_.run(inputs, options_); !warm) return warm.error();
+      if (auto warm = runner_.run(inputs, options_, control); !warm) return warm.error();
     }
     BackendRun out;
     for (int r = 0; r < std::max(1, counts.repeat); ++r) {
-      SEGSCOPE_TRY(SegmentedRun run, runner_.run(inputs, options_));
+      SEGSCOPE_TRY(SegmentedRun run, runner_.run(inputs, options_, control));
       if (out.segments.empty())
         for (const SegmentRun& s : run.segments) out.segments.push_back(firstSample(s));
       else

@@ -10,6 +10,7 @@
 
 #include "exec/cpu_reference.h"
 #include "exec/host_tensor.h"
+#include "exec/run_control.h"
 #include "exec/verify.h"
 #include "segmenter/segment_export.h"
 #include "segmenter/segmentation.h"
@@ -41,13 +42,16 @@ class CpuRunner {
   /// (and its fusion) must outlive the runner.
   static Result<CpuRunner> create(const segmenter::Segmentation& segmentation);
 
-  Result<SegmentedRun> run(const std::vector<Value>& inputs, const ReferenceOptions& options = {}) const;
+  /// With a `control`, advances it by one per segment and stops between segments once cancelled.
+  Result<SegmentedRun> run(const std::vector<Value>& inputs, const ReferenceOptions& options = {},
+                           RunControl* control = nullptr) const;
 
   const std::vector<segmenter::SegmentExport>& exports() const { return exports_; }
 
  private:
   explicit CpuRunner(const segmenter::Segmentation& segmentation) : segmentation_(&segmentation) {}
-  Result<SegmentedRun> runAll(const std::vector<Value>& inputs, const ReferenceOptions& options) const;
+  Result<SegmentedRun> runAll(const std::vector<Value>& inputs, const ReferenceOptions& options,
+                              RunControl* control) const;
 
   const segmenter::Segmentation* segmentation_;
   std::vector<segmenter::SegmentExport> exports_;  // in run order

@@ -21,9 +21,14 @@ SegmentTiming reduceSamples(SegmentSamples samples, double peakGBps) {
 }
 
 Result<TimedRun> SegmentRunner::run(const std::vector<Value>& inputs, const RunCounts& counts,
-                                    const ir::Fusion* reference, const ReferenceOptions& referenceOptions) const {
+                                    const ir::Fusion* reference, const ReferenceOptions& referenceOptions,
+                                    RunControl* control) const {
   if (counts.repeat < 1 || counts.warmup < 0) return makeError("repeat must be at least 1 and warm-up not negative");
-  SEGSCOPE_TRY(BackendRun ran, backend_->run(inputs, counts));
+  if (control)
+    control->setTotal(static_cast<std::int64_t>(backend_->segmentCount()) *
+                      (counts.warmup + counts.repeat + (reference ? 1 : 0)));
+  SEGSCOPE_TRY(BackendRun ran, backend_->run(inputs, counts, control));
+  if (stopRequested(control)) return cancelledError();
   TimedRun out;
   out.backend = backend_->info();
   out.counts = counts;
@@ -37,6 +42,7 @@ Result<TimedRun> SegmentRunner::run(const std::vector<Value>& inputs, const RunC
     std::vector<std::string> names;
     for (const ir::FusionOutput& o : reference->outputs()) names.push_back(o.val->name());
     out.comparison = compareOutputs(expected.outputs, out.outputs, names, expected.bounds);
+    if (control) control->advance(static_cast<std::int64_t>(backend_->segmentCount()));
   }
   return out;
 }

@@ -43,8 +43,10 @@ class SegmentRunner {
   /// Runs every segment (counts.warmup untimed, counts.repeat timed) and, with a `reference`
   /// (the fusion as loaded, before the passes, so they are checked too), compares the outputs
   /// with its unsegmented CPU reference run with dtype-aware tolerances.
+  /// With a `control`, its total is set to segments × (warm-up + repeat + 1 with a reference)
+  /// and the run stops with cancelledError() between segments once it is cancelled.
   Result<TimedRun> run(const std::vector<Value>& inputs, const RunCounts& counts, const ir::Fusion* reference = nullptr,
-                       const ReferenceOptions& referenceOptions = {}) const;
+                       const ReferenceOptions& referenceOptions = {}, RunControl* control = nullptr) const;
 
  private:
   std::unique_ptr<Backend> backend_;

@@ -19,7 +19,7 @@ Result<exec::TimedRun> runSegmented(const Session& session, const RunRequest& re
                                                        : exec::makeCpuBackend(segmentation);
   if (!backend) return backend.error();
   const exec::SegmentRunner runner(std::move(backend).value());
-  return runner.run(inputs, request.counts, request.verify ? session.loaded.get() : nullptr);
+  return runner.run(inputs, request.counts, request.verify ? session.loaded.get() : nullptr, {}, request.control.get());
 }
 
 }  // namespace segscope::pipeline

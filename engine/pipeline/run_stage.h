@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "exec/segment_runner.h"
@@ -17,6 +18,8 @@ struct RunRequest {
   /// Compare with the unsegmented reference run of the fusion as loaded (before the passes, so
   /// that they are checked too).
   bool verify = true;
+  /// Progress and Cancel (the GUI's Run dock polls it); null: run to the end.
+  std::shared_ptr<exec::RunControl> control;
 };
 
 /// "cpu" and "cuda"; anything else is refused by runSegmented with this list.

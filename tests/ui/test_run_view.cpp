@@ -5,6 +5,8 @@
 
 #include <QRegularExpression>
 
+#include <QProgressBar>
+#include <QSpinBox>
 #include <QTemporaryDir>
 
 #include "pipeline/pipeline.h"
@@ -32,6 +34,35 @@ class TestRunView : public QObject {
     QCOMPARE(ui::formatMs(1.23456), QString("1.235 ms"));
     QCOMPARE(ui::formatMs(0.0567), QString("56.70 µs"));  // support::durationText, as the CLI and the regions overlay
     QCOMPARE(ui::formatMs(0.00123), QString("1.23 µs"));
+  }
+
+  // A long run shows its progress and stops on Cancel (or Escape), keeping what was shown.
+  void aLongRunShowsProgressAndCancels() {
+    MainWindow w(nullptr, false);
+    w.resize(1400, 900);
+    w.show();
+    w.openFile(sample("adam_step.py"), true);
+    QVERIFY(w.waitForPicture());
+    auto* repeat = w.runView().findChild<QSpinBox*>();
+    QVERIFY(repeat);
+    repeat->setValue(1000);
+    w.runView().run();
+    QVERIFY(w.runView().running());
+    auto* progressBar = w.runView().findChild<QProgressBar*>();
+    QVERIFY(progressBar && progressBar->isVisibleTo(&w.runView()));
+    QTRY_VERIFY_WITH_TIMEOUT(w.runView().progress().first > 0, 20000);
+    const std::int64_t total = w.runView().progress().second;
+    QVERIFY(total >= 1000);
+    QTRY_VERIFY_WITH_TIMEOUT(progressBar->value() > 0, 5000);
+    QTest::keyClick(&w, Qt::Key_Escape);  // no layout is running: Escape cancels the run
+    QTRY_VERIFY_WITH_TIMEOUT(!w.runView().running(), 20000);
+    QVERIFY2(w.runView().statusText().contains("cancelled"), qPrintable(w.runView().statusText()));
+    QVERIFY(!w.runView().lastRun().has_value());
+    QVERIFY(!progressBar->isVisibleTo(&w.runView()));
+    // The next run goes to the end.
+    repeat->setValue(1);
+    w.runView().run(/*wait=*/true);
+    QVERIFY2(w.runView().lastRun().has_value(), qPrintable(w.runView().statusText()));
   }
 
   void aRunTimesEverySegmentAndShowsHostScalars() {

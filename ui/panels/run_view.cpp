@@ -11,6 +11,7 @@
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
@@ -18,6 +19,7 @@
 #include <QStandardItemModel>
 #include <QTableWidget>
 #include <QThread>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -116,6 +118,14 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   repeat_->setPrefix("median of ");
   runButton_ = new QPushButton("Run", this);
   runButton_->setToolTip("Run the final segmentation and check it against the unsegmented fusion (Ctrl+R)");
+  cancelButton_ = new QPushButton("Cancel", this);
+  cancelButton_->setToolTip("Stop the run after the segment it is in (Esc)");
+  progress_ = new QProgressBar(this);
+  progress_->setTextVisible(true);
+  progress_->setFormat("%v of %m segment runs");
+  progress_->setMaximumWidth(320);
+  progressTimer_ = new QTimer(this);
+  progressTimer_->setInterval(100);
   status_ = new QLabel(this);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   status_->setWordWrap(true);
@@ -134,6 +144,8 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   controls->addWidget(backend_);
   controls->addWidget(repeat_);
   controls->addWidget(runButton_);
+  controls->addWidget(cancelButton_);
+  controls->addWidget(progress_, 1);
   controls->addStretch();
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(scroll);
@@ -147,6 +159,9 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(split, 1);
 
   connect(runButton_, &QPushButton::clicked, this, [this] { run(); });
+  connect(cancelButton_, &QPushButton::clicked, this, &RunView::cancel);
+  connect(progressTimer_, &QTimer::timeout, this, &RunView::showProgress);
+  setRunning(false);
   connect(bars_, &SegmentBars::segmentClicked, this, &RunView::segmentClicked);
   setSession(nullptr);
 }
@@ -176,13 +191,15 @@ void RunView::run(bool wait) {
   const int repeat = repeat_->value();
   const int generation = generation_;
   const bool cuda = backend_->currentIndex() == 1;
-  runButton_->setEnabled(false);
+  control_ = std::make_shared<exec::RunControl>();
+  setRunning(true);
   status_->setText(cuda ? QString("Compiling and running on the GPU (%1 timed launches per segment)…").arg(repeat)
                         : QString("Running on the CPU reference (%1×)…").arg(repeat));
-  thread_ = QThread::create([this, session, repeat, generation, cuda] {
+  thread_ = QThread::create([this, session, repeat, generation, cuda, control = control_] {
     pipeline::RunRequest request;
     request.backend = cuda ? "cuda" : "cpu";
     request.counts = {cuda ? 2 : 0, repeat};
+    request.control = control;
     Result<exec::TimedRun> result = pipeline::runSegmented(*session, request);
     QMetaObject::invokeMethod(
         this, [this, generation, result = std::move(result)]() mutable { finish(generation, std::move(result)); },
@@ -197,8 +214,15 @@ void RunView::finish(int generation, Result<exec::TimedRun> result) {
   thread_->wait();
   delete thread_;
   thread_ = nullptr;
-  runButton_->setEnabled(session_ && session_->segmentation);
+  const std::shared_ptr<exec::RunControl> control = std::move(control_);
+  setRunning(false);
   if (generation != generation_) return;  // the session changed while it ran
+  if (!result && control && control->cancelled()) {
+    status_->setText(QString("Run cancelled after %L1 of %L2 segment runs; the last finished run is still shown.")
+                         .arg(control->done())
+                         .arg(control->total()));
+    return;
+  }
   if (!result) {
     status_->setText("<span style='color:#c92a2a'>run failed: " +
                      QString::fromStdString(result.error().message).toHtmlEscaped() + "</span>");
@@ -254,6 +278,37 @@ void RunView::showRun(const exec::TimedRun& run) {
                                   .arg(run.counts.repeat);
   status_->setText(where + " · " + verdict);
   emit timesReady(times);
+}
+
+void RunView::cancel() {
+  if (!control_ || control_->cancelled()) return;
+  control_->cancel();
+  status_->setText("Cancelling after the segment that is running…");
+}
+
+std::pair<std::int64_t, std::int64_t> RunView::progress() const {
+  return control_ ? std::pair{control_->done(), control_->total()} : std::pair<std::int64_t, std::int64_t>{0, 0};
+}
+
+void RunView::showProgress() {
+  if (!control_) return;
+  const auto [done, total] = progress();
+  // QProgressBar counts in int; a long run's units are scaled down to fit.
+  const std::int64_t scale = std::max<std::int64_t>(1, total / 1'000'000);
+  progress_->setMaximum(static_cast<int>(std::max<std::int64_t>(1, total / scale)));
+  progress_->setValue(static_cast<int>(std::min(done, total) / scale));
+}
+
+// While a run goes: Cancel and the progress bar instead of Run.
+void RunView::setRunning(bool on) {
+  runButton_->setEnabled(!on && session_ && session_->segmentation && session_->loaded);
+  cancelButton_->setVisible(on);
+  progress_->setVisible(on);
+  progress_->reset();
+  if (on)
+    progressTimer_->start();
+  else
+    progressTimer_->stop();
 }
 
 QString RunView::statusText() const { return status_->text(); }

@@ -8,15 +8,20 @@
 #include <optional>
 #include <vector>
 
+#include <memory>
+
+#include "exec/run_control.h"
 #include "exec/segment_runner.h"
 #include "ui/session.h"
 
 class QComboBox;
 class QLabel;
+class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
 class QThread;
+class QTimer;
 
 namespace segscope::ui {
 
@@ -60,6 +65,10 @@ class RunView : public QWidget {
   /// Starts a run (in the background); finished() follows. `wait` blocks until done (tests).
   void run(bool wait = false);
   bool running() const { return thread_ != nullptr; }
+  /// Stops the running run at the next segment boundary (the Cancel button, Escape).
+  void cancel();
+  /// The run's progress in segment runs, done and total (0, 0 when idle).
+  std::pair<std::int64_t, std::int64_t> progress() const;
   /// The last finished run; nullopt before one (or after a new session).
   const std::optional<exec::TimedRun>& lastRun() const { return last_; }
   QString statusText() const;
@@ -77,11 +86,17 @@ class RunView : public QWidget {
  private:
   void finish(int generation, Result<exec::TimedRun> result);
   void showRun(const exec::TimedRun& run);
+  void showProgress();
+  void setRunning(bool on);
 
   SessionPtr session_;
   QComboBox* backend_;
   QSpinBox* repeat_;
   QPushButton* runButton_;
+  QPushButton* cancelButton_;
+  QProgressBar* progress_;
+  QTimer* progressTimer_;
+  std::shared_ptr<exec::RunControl> control_;
   QLabel* status_;
   SegmentBars* bars_;
   QTableWidget* scalars_;

@@ -20,9 +20,11 @@ class CudaBackend final : public Backend {
   CudaBackend(CudaRunner runner, BackendInfo info) : runner_(std::move(runner)), info_(std::move(info)) {}
 
   const BackendInfo& info() const override { return info_; }
+  std::size_t segmentCount() const override { return runner_.segmentCount(); }
 
-  Result<BackendRun> run(const std::vector<Value>& inputs, const RunCounts& counts) const override {
-    SEGSCOPE_TRY(CudaRun ran, runner_.run(inputs, counts));
+  Result<BackendRun> run(const std::vector<Value>& inputs, const RunCounts& counts,
+                         RunControl* control) const override {
+    SEGSCOPE_TRY(CudaRun ran, runner_.run(inputs, counts, control));
     return BackendRun{std::move(ran.outputs), std::move(ran.segments)};
   }
 

@@ -315,6 +315,8 @@ CudaRunner::CudaRunner(CudaRunner&&) noexcept = default;
 CudaRunner& CudaRunner::operator=(CudaRunner&&) noexcept = default;
 CudaRunner::~CudaRunner() = default;
 
+std::size_t CudaRunner::segmentCount() const { return state_->exports.size(); }
+
 Result<CudaRunner> CudaRunner::create(const segmenter::Segmentation& segmentation,
                                       const std::vector<ir::InputSpec>& specs, CudaEnvironment environment,
                                       const CudaRunOptions& options) {
@@ -346,12 +348,13 @@ namespace {
 // One run: the value store, the device pool, the events and the per-segment executors.
 class Execution {
  public:
-  Execution(const CudaRunner::State& s, const std::vector<Value>& inputs, const RunCounts& counts)
+  Execution(const CudaRunner::State& s, const std::vector<Value>& inputs, const RunCounts& counts, RunControl* control)
       : s_(s),
         d_(*s.env.driver),
         pool_(d_),
         inputs_(inputs),
         counts_(counts),
+        control_(control),
         values_(*s.segmentation->fusion, s.exports) {}
   ~Execution() {
     if (start_) d_.cuEventDestroy(start_);
@@ -381,6 +384,7 @@ class Execution {
   DevicePool pool_;
   const std::vector<Value>& inputs_;
   RunCounts counts_;
+  RunControl* control_;
   ValueStore<Slot> values_;
   CUevent start_ = nullptr, stop_ = nullptr;
   DeviceTensor flush_;
@@ -690,8 +694,11 @@ Result<CudaRun> Execution::run() {
   if (Status st = begin(); !st) return st.error();
   CudaRun result;
   for (std::size_t i = 0; i < s_.exports.size(); ++i) {
+    // Stopping between segments leaves device memory to the pool, which frees it on the way out.
+    if (stopRequested(control_)) return cancelledError();
     SEGSCOPE_TRY(SegmentSamples r, runSegment(s_.exports[i], s_.programs[i]));
     result.segments.push_back(std::move(r));
+    if (control_) control_->advance(counts_.warmup + counts_.repeat);
   }
   for (const ir::FusionOutput& o : s_.segmentation->fusion->outputs()) {
     SEGSCOPE_TRY(Value v, fusionOutput(o.val));
@@ -713,10 +720,10 @@ Result<CudaRun> CudaRunner::run(const std::vector<Value>& inputs) const {
   return run(inputs, RunCounts{state_->options.warmup, state_->options.repeat});
 }
 
-Result<CudaRun> CudaRunner::run(const std::vector<Value>& inputs, const RunCounts& counts) const {
+Result<CudaRun> CudaRunner::run(const std::vector<Value>& inputs, const RunCounts& counts, RunControl* control) const {
   if (counts.repeat < 1 || counts.warmup < 0) return makeError("cuda runner: repeat must be >= 1 and warmup >= 0");
   try {
-    Execution e(*state_, inputs, counts);
+    Execution e(*state_, inputs, counts, control);
     return e.run();
   } catch (const std::bad_alloc&) {
     return makeError("out of host memory while running on the device");

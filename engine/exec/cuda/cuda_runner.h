@@ -74,8 +74,11 @@ class CudaRunner {
   /// Copies the inputs to the device once, runs every segment (each warmed up and timed),
   /// frees device buffers after their last use and copies the fusion outputs back.
   Result<CudaRun> run(const std::vector<Value>& inputs) const;
-  /// The same with other warm-up and repeat counts than the options'.
-  Result<CudaRun> run(const std::vector<Value>& inputs, const RunCounts& counts) const;
+  /// The same with other warm-up and repeat counts than the options'. With a `control`: advanced by (warm-up + repeat)
+  /// per segment; stops between segments once cancelled.
+  Result<CudaRun> run(const std::vector<Value>& inputs, const RunCounts& counts, RunControl* control = nullptr) const;
+
+  std::size_t segmentCount() const;
 
   struct State;  // exports, plans, loaded modules (cuda_runner.cpp)
 

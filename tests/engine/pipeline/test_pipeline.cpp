@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "pipeline/pipeline.h"
+#include "pipeline/run_stage.h"
 #include "pipeline/segment_overview.h"
 #include "support/file_io.h"
 #include "test_files.h"
@@ -143,6 +144,30 @@ class TestPipeline : public QObject {
     const pipeline::Overview fromTrace = pipeline::overviewOf(std::get<pipeline::Session>(reopened));
     QCOMPARE(pipeline::overviewSummary(fromTrace), pipeline::overviewSummary(o));
     QCOMPARE(fromTrace.segments[1].bytesIn, std::int64_t{-1});
+  }
+
+  // A run reports its progress in segment runs and ends with done == total; a cancelled run
+  // stops at a segment boundary with an error that says so.
+  void aRunReportsProgressAndCanBeCancelled() {
+    auto loaded = pipeline::runPipelineOnFile(sample("adam_step.py").toStdString(), {});
+    QVERIFY(std::holds_alternative<pipeline::Session>(loaded));
+    const pipeline::Session& session = std::get<pipeline::Session>(loaded);
+    const auto segments = static_cast<std::int64_t>(session.segmentation->segmentation.segments.size());
+    pipeline::RunRequest request;
+    request.counts = {1, 3};
+    request.control = std::make_shared<exec::RunControl>();
+    const auto run = pipeline::runSegmented(session, request);
+    QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
+    QCOMPARE(request.control->total(), segments * (1 + 3 + 1));  // warm-up, timed, the reference
+    QCOMPARE(request.control->done(), request.control->total());
+
+    request.control = std::make_shared<exec::RunControl>();
+    request.control->cancel();
+    const auto cancelled = pipeline::runSegmented(session, request);
+    QVERIFY(!cancelled.ok());
+    QVERIFY2(QString::fromStdString(cancelled.error().message).contains("cancelled"),
+             cancelled.error().message.c_str());
+    QCOMPARE(request.control->done(), std::int64_t{0});
   }
 
   void aSavedTraceReopensWithItsScriptsInputs() {
