@@ -1,5 +1,5 @@
 // Painting the graph: rounded boxes with a bold label and a detail line, cluster frames with
-// their title, splines with arrowheads; below ~40% zoom, text is skipped (level of detail).
+// their title, splines with arrowheads; below ~40% zoom, node text is skipped (level of detail).
 #include "ui/graph_items.h"
 
 #include <QFontMetricsF>
@@ -9,8 +9,6 @@
 
 namespace segscope::ui {
 namespace {
-
-constexpr double kLodText = 0.4;  // below this scale text is unreadable anyway
 
 // A colour two thirds of the way to white: how dimmed (not tried) items are drawn. Opaque on
 // purpose: item opacity would make every paint of a dimmed item blend.
@@ -65,7 +63,7 @@ void ClusterItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
   painter->setBrush(fill_);
   painter->setPen(QPen(pen_, highlighted_ ? 3.5 : 1.0));
   painter->drawRoundedRect(box_, 8, 8);
-  if (levelOfDetail(painter, option) < kLodText) return;
+  if (levelOfDetail(painter, option) < kTitleLod) return;  // the scene draws it, larger
   painter->setFont(labelFont(true, 10));
   painter->setPen(titleColor_);
   const QRectF title(box_.left() + 8, box_.top() + 3, box_.width() - 16, 16);
@@ -80,6 +78,7 @@ NodeItem::NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry
       detail_(QString::fromStdString(node.detail)),
       ellipse_(node.kind == graph::NodeKind::Input),
       dashed_(node.kind == graph::NodeKind::Tensor),
+      segment_(node.kind == graph::NodeKind::Segment),
       emphasized_(node.highlight != graph::Highlight::None) {
   const graph::HighlightStyle colors = graph::nodeColors(node);
   fill_ = color(colors.fill, "#ffffff");
@@ -117,6 +116,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->drawEllipse(box_);
   else
     painter->drawRoundedRect(box_, 6, 6);
+  if (segment_ && lod < kTitleLod) return;  // GraphScene::drawForeground writes the title
   painter->setPen(text_);
   const QRectF inner = box_.adjusted(4, 2, -4, -2);
   if (detail_.isEmpty()) {

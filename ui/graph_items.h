@@ -12,6 +12,14 @@ namespace segscope::ui {
 
 enum ItemKind { ClusterItemType = QGraphicsItem::UserType + 1, NodeItemType, EdgeItemType };
 
+/// Below this zoom a cluster's 10 px title would fall under 9 px on screen: the scene then draws
+/// segment titles itself, over everything, at a readable size (GraphScene::drawForeground).
+constexpr double kTitleLod = 0.9;
+/// The smallest on-screen size of a segment title, in pixels.
+constexpr double kMinTitlePixels = 11.0;
+/// Below this zoom a node's text is too small to read and only its box is drawn.
+constexpr double kLodText = 0.4;
+
 class ClusterItem : public QGraphicsItem {
  public:
   ClusterItem(const graph::Cluster& cluster, const layout::ClusterGeometry& geometry);
@@ -46,6 +54,7 @@ class NodeItem : public QGraphicsItem {
   QColor text_{"#212529"}, detailText_{"#495057"};
   bool ellipse_ = false;
   bool dashed_ = false;
+  bool segment_ = false;     // a collapsed segment: zoomed out, the scene draws its title
   bool emphasized_ = false;  // highlighted: thicker pen
   bool marked_ = false;      // the user's selection
 };

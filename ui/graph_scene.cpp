@@ -5,9 +5,11 @@
 #include <QGraphicsSceneMouseEvent>
 #include <QGraphicsTextItem>
 #include <QPainter>
+#include <algorithm>
 #include <cmath>
 
 #include "ui/graph_items.h"
+#include "ui/segment_titles.h"
 
 namespace segscope::ui {
 namespace {
@@ -30,6 +32,7 @@ void GraphScene::clearGraph() {
   badgeItems_.clear();
   model_ = {};
   geometry_ = {};
+  titlesZoom_ = 0;
   nodeGeometry_.clear();
   clusterGeometry_.clear();
   selected_.clear();
@@ -52,6 +55,7 @@ void GraphScene::setGraph(graph::GraphModel model, layout::Geometry geometry) {
   clearGraph();
   model_ = std::move(model);
   geometry_ = std::move(geometry);
+  titlesZoom_ = 0;  // the titles are placed again for the new picture
   // Geometry lists nodes and clusters in model order (clusters without nodes left out): a
   // linear search per node made this quadratic, 40 ms of every step at 3k ops.
   for (std::size_t i = 0; i < geometry_.clusters.size(); ++i) clusterGeometry_[geometry_.clusters[i].id] = i;
@@ -119,6 +123,23 @@ class BadgeItem : public QGraphicsItem {
 };
 
 }  // namespace
+
+// Zoomed out, segment titles are drawn here, over everything, at a readable on-screen size.
+// Their placement depends only on the zoom, so it is computed once per zoom (every exposed
+// strip of a pan then draws the same titles).
+void GraphScene::drawForeground(QPainter* painter, const QRectF& exposed) {
+  const double zoom = painter->worldTransform().m11();
+  if (zoom <= 0 || zoom >= kTitleLod || placeholder_) return;
+  paintSegmentTitles(painter, titlesAt(zoom), exposed);
+}
+
+const std::vector<SegmentTitle>& GraphScene::titlesAt(double zoom) {
+  if (zoom != titlesZoom_) {
+    titles_ = placeSegmentTitles(*this, zoom);
+    titlesZoom_ = zoom;
+  }
+  return titles_;
+}
 
 void GraphScene::setSegmentBadges(const std::map<int, QString>& badges) {
   for (QGraphicsItem* item : badgeItems_) delete item;

@@ -10,6 +10,7 @@
 #include "graph/graph_model.h"
 #include "layout/geometry.h"
 #include "ui/region_overlay.h"
+#include "ui/segment_titles.h"
 #include "ui/session.h"
 
 namespace segscope::ui {
@@ -55,6 +56,8 @@ class GraphScene : public QGraphicsScene {
 
   /// The first op node drawn for a source line (for source → graph navigation), or "".
   std::string nodeForLine(int line) const;
+  /// The segment titles drawn over the picture at `zoom` (below kTitleLod; see segment_titles.h).
+  const std::vector<SegmentTitle>& titlesAt(double zoom);
   /// The selection a click on node `id` makes (empty when the picture has no such node).
   Selection selectionOfNode(const std::string& id) const;
 
@@ -65,6 +68,10 @@ class GraphScene : public QGraphicsScene {
 
  protected:
   void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
+  /// Zoomed out, segment titles (cluster frames, collapsed segment nodes) are drawn here at a
+  /// readable on-screen size over everything else, so the picture still says which segment is
+  /// which at fit zoom.
+  void drawForeground(QPainter* painter, const QRectF& exposed) override;
 
  private:
   Selection selectionAt(QPointF scenePos) const;
@@ -77,6 +84,8 @@ class GraphScene : public QGraphicsScene {
   std::vector<RegionItem*> regionItems_;
   std::vector<QGraphicsItem*> regionLabels_;
   std::vector<QGraphicsItem*> badgeItems_;
+  std::vector<SegmentTitle> titles_;  // placed for titlesZoom_
+  double titlesZoom_ = 0;
   std::string selected_;
   std::string alsoSelected_;  // the Ctrl+clicked second node
   bool placeholder_ = false;

@@ -51,6 +51,12 @@
 #include "ui/panels/why_apart_view.h"
 
 namespace segscope::ui {
+
+namespace {
+// Below this fitted zoom a picture opens at a readable zoom instead (a fitted 3k-op chain is a
+// thread down the window).
+constexpr double kFittedIsASliver = 0.04;
+}  // namespace
 namespace {
 
 constexpr int kMaxRecent = 10;
@@ -492,8 +498,10 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
   } else if (firstPicture_) {
     view_->fitToView();
     firstPicture_ = false;
-    // A big graph fitted whole is an unreadable sliver: start readable, at the action.
-    if (view_->zoom() < 0.35) {
+    // Fitted, the picture answers the first question (how many segments, which schedulers,
+    // where the boundaries are): segment titles stay readable at any zoom. Only a graph so big
+    // that fitting makes it a sliver starts readable instead, at the action.
+    if (view_->zoom() < kFittedIsASliver) {
       view_->zoomBy(0.7 / view_->zoom());
       // Start where a reader would: the active group, else the first node at the top (the
       // middle of a wide graph's top edge is often empty space).

@@ -8,6 +8,7 @@
 
 #include "pipeline/why_apart.h"
 #include "ui/appearance.h"
+#include "ui/graph_view.h"
 #include "ui/main_window.h"
 #include "ui/panels/diff_view.h"
 #include "ui/panels/run_view.h"
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption shotOption("screenshot", "Render the window to OUT.png and exit.", "OUT.png");
   const QCommandLineOption sizeOption("size", "Window size for --screenshot (default 1600x1000).", "WxH", "1600x1000");
   const QCommandLineOption diffOption("diff", "Bring the Diff dock to the front (with --screenshot).");
+  const QCommandLineOption fitOption("fit", "Fit the whole picture to the window (F) before the screenshot.");
   const QCommandLineOption diffFullOption("diff-full", "Let the Diff dock take the whole window (Ctrl+D).");
   const QCommandLineOption regionsOption("regions", "Draw the fusion-regions overlay (View → Regions overlay).");
   const QCommandLineOption viewOption("view", "Graph view: segments, collapsed or fusion (with --screenshot).", "VIEW",
@@ -50,8 +52,8 @@ int main(int argc, char** argv) {
       "run", "Run the final segmentation (CPU reference) and show the Run dock (with --screenshot).");
   const QCommandLineOption findOption("find", "Find QUERY in the picture and show its first match (Ctrl+F).", "QUERY");
   const QCommandLineOption whyOption("why", "Why apart: the merge attempts that held ops A and B (\"T3,T30\").", "A,B");
-  parser.addOptions({stepOption, shotOption, sizeOption, diffOption, diffFullOption, regionsOption, viewOption,
-                     runOption, findOption, whyOption});
+  parser.addOptions({stepOption, shotOption, sizeOption, diffOption, diffFullOption, fitOption, regionsOption,
+                     viewOption, runOption, findOption, whyOption});
   parser.process(app);
 
   const QStringList files = parser.positionalArguments();
@@ -116,6 +118,7 @@ int main(int argc, char** argv) {
       }
       window.askWhyApart(answer->exprA, answer->exprB);
     }
+    if (parser.isSet(fitOption)) window.view().fitToView();
     const QString out = parser.value(shotOption);
     if (!window.grab().save(out)) {
       std::fprintf(stderr, "segscope: cannot write %s\n", qPrintable(out));

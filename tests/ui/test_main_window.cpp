@@ -128,6 +128,41 @@ class TestMainWindow : public QObject {
     QVERIFY(w.view().zoom() > 0.1);  // zoomed in onto it
   }
 
+  // A picture that fits in the window opens fitted, and every segment is named at that zoom:
+  // inside its frame or beside it, never two titles on top of each other, never a frame's
+  // title over another frame.
+  void segmentTitlesAreReadableAtFitZoom() {
+    MainWindow w(nullptr, false);
+    w.resize(1600, 1000);
+    w.show();
+    w.openFile(sample("synthetic_block_200.py"), true);
+    QVERIFY(w.waitForPicture());
+    const double zoom = w.view().zoom();
+    QVERIFY2(zoom < ui::kTitleLod, qPrintable(QString::number(zoom)));
+    const QRectF visible = w.view().mapToScene(w.view().viewport()->rect()).boundingRect();
+    QVERIFY2(visible.contains(w.scene().sceneRect().adjusted(2, 2, -2, -2)),
+             qPrintable(QString("opens fitted: zoom %1").arg(zoom)));
+    const auto& titles = w.scene().titlesAt(zoom);
+    const std::size_t clusters = w.scene().model().clusters.size();
+    QCOMPARE(titles.size(), clusters);
+    int named = 0;
+    for (std::size_t i = 0; i < titles.size(); ++i) {
+      named += titles[i].text.startsWith("segment ");
+      // kMinTitlePixels on screen, whatever the zoom.
+      QVERIFY(std::abs(titles[i].pixels * zoom - ui::kMinTitlePixels) < 0.01);
+      for (std::size_t j = i + 1; j < titles.size(); ++j)
+        QVERIFY2(!titles[i].box.intersects(titles[j].box), qPrintable(titles[i].text + " / " + titles[j].text));
+      if (titles[i].inside) continue;
+      for (const graph::Cluster& c : w.scene().model().clusters)
+        QVERIFY2(!titles[i].box.intersects(w.scene().clusterRect(c.group)), qPrintable(titles[i].text));
+    }
+    QCOMPARE(named, static_cast<int>(clusters));  // here every one has room for its full name
+    // Zoomed in, the frames draw their own titles.
+    w.view().resetTransform();
+    QApplication::processEvents();
+    QVERIFY(w.view().zoom() >= ui::kTitleLod);
+  }
+
   // R in the collapsed view: the refused attempt's groups are marked (in the candidate
   // colour, the rest dimmed) and the view zooms onto them.
   void refusedMergesAreShownInTheCollapsedView() {

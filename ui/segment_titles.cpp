@@ -1,0 +1,124 @@
+// Placing and painting segment titles at low zoom (GraphScene::drawForeground).
+#include "ui/segment_titles.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/graph_items.h"
+#include "ui/graph_scene.h"
+
+namespace segscope::ui {
+namespace {
+
+QFont titleFont(double pixels) {
+  QFont f("DejaVu Sans");
+  f.setBold(true);
+  f.setPixelSize(std::max(1, static_cast<int>(std::lround(pixels))));
+  return f;
+}
+
+struct Framed {
+  QRectF box;
+  QString label, shortLabel;
+  bool dimmed = false;
+  QColor paper;
+};
+
+class Placer {
+ public:
+  Placer(double zoom, std::vector<QRectF> obstacles)
+      : pixels_(kMinTitlePixels / zoom),
+        inset_(4 / zoom),
+        metrics_(titleFont(pixels_)),
+        obstacles_(std::move(obstacles)) {}
+
+  void place(const Framed& f, std::vector<SegmentTitle>& out) {
+    SegmentTitle t;
+    t.pixels = pixels_;
+    t.ink = QColor(f.dimmed ? "#adb5bd" : "#212529");
+    t.paper = f.paper;
+    t.paper.setAlpha(235);
+    const QPointF inside = f.box.topLeft() + QPointF(inset_, inset_);
+    const double room = f.box.width() - 2 * inset_ - pixels_ * 0.6;
+    // Inside when the title, or at least its first words, fit.
+    if (const QString elided = metrics_.elidedText(f.label, Qt::ElideRight, room);
+        elided.size() >= std::min<qsizetype>(f.label.size(), 16)) {
+      t.text = elided;
+      t.box = pill(elided, inside);
+      return out.push_back(t);
+    }
+    // Beside the frame: the first clear spot down its right side, then down its left.
+    const double width = pill(f.label, {}).width();
+    for (const double x : {f.box.right() + inset_, f.box.left() - inset_ - width})
+      for (const double down : {0.0, 0.25, 0.5, 0.75}) {
+        const QRectF beside = pill(f.label, QPointF(x, f.box.top() + down * f.box.height()));
+        if (down > 0 && beside.bottom() > f.box.bottom()) break;
+        if (!clear(beside, f.box)) continue;
+        obstacles_.push_back(beside);  // a later title keeps off this one
+        t.text = f.label;
+        t.box = beside;
+        t.inside = false;
+        return out.push_back(t);
+      }
+    if (metrics_.horizontalAdvance(f.shortLabel) <= room) {
+      t.text = f.shortLabel;
+      t.box = pill(f.shortLabel, inside);
+      out.push_back(t);
+    }
+  }
+
+ private:
+  QRectF pill(const QString& text, QPointF topLeft) const {
+    return {topLeft, QSizeF(metrics_.horizontalAdvance(text) + pixels_ * 0.6, metrics_.height() * 1.1)};
+  }
+  bool clear(const QRectF& r, const QRectF& own) const {
+    return std::none_of(obstacles_.begin(), obstacles_.end(),
+                        [&](const QRectF& o) { return o != own && o.intersects(r); });
+  }
+
+  double pixels_, inset_;
+  QFontMetricsF metrics_;
+  std::vector<QRectF> obstacles_;
+};
+
+}  // namespace
+
+std::vector<SegmentTitle> placeSegmentTitles(const GraphScene& scene, double zoom) {
+  std::vector<Framed> framed;
+  for (const graph::Cluster& c : scene.model().clusters)
+    if (const layout::ClusterGeometry* g = scene.clusterGeometry(c.id))
+      framed.push_back({QRectF(g->box.x, g->box.y, g->box.width, g->box.height), QString::fromStdString(c.label),
+                        QString::number(c.group), c.dimmed,
+                        QColor(QString::fromStdString(c.fillColor.empty() ? "#f8f9fa" : c.fillColor))});
+  for (const graph::Node& n : scene.model().nodes)
+    if (n.kind == graph::NodeKind::Segment)
+      if (const QRectF box = scene.nodeRect(n.id); !box.isNull())
+        framed.push_back({box, QString::fromStdString(n.label), QString::number(n.segment), n.dimmed, Qt::white});
+  std::vector<QRectF> obstacles;
+  obstacles.reserve(framed.size() * 2);
+  for (const Framed& f : framed) obstacles.push_back(f.box);
+  Placer placer(zoom, std::move(obstacles));
+  std::vector<SegmentTitle> titles;
+  for (const Framed& f : framed) placer.place(f, titles);
+  return titles;
+}
+
+void paintSegmentTitles(QPainter* painter, const std::vector<SegmentTitle>& titles, const QRectF& exposed) {
+  painter->save();
+  painter->setRenderHint(QPainter::Antialiasing);
+  painter->setRenderHint(QPainter::TextAntialiasing);
+  for (const SegmentTitle& t : titles) {
+    if (!t.box.intersects(exposed)) continue;
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(t.paper);
+    painter->drawRoundedRect(t.box, t.pixels * 0.3, t.pixels * 0.3);
+    painter->setFont(titleFont(t.pixels));
+    painter->setPen(t.ink);
+    painter->drawText(t.box, Qt::AlignCenter, t.text);
+  }
+  painter->restore();
+}
+
+}  // namespace segscope::ui
