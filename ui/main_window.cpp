@@ -485,6 +485,18 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
   if (regionsAction_->isChecked()) updateRegionOverlay();
   applySegmentBadges();
   if (selection_.kind == Selection::Kind::Node) scene_->markSelected(selection_.nodeId);
+  if (std::optional<QPointF> at = std::exchange(selectionOnScreen_, std::nullopt)) {
+    // Another view of the same step: the selection stays where the eye is, at the same zoom.
+    if (const QRectF r = selectionRect(); !r.isNull()) {
+      if (scene_->nodeRect(selection_.nodeId).isNull() && selection_.group >= 0)
+        scene_->markSelected("s" + std::to_string(selection_.group));  // the op's segment, collapsed
+      const QPointF delta = view_->mapToScene(at->toPoint()) - view_->mapToScene(view_->viewport()->rect().center());
+      view_->centerOn(r.center() - delta);
+      firstPicture_ = false;
+      return finishPicture(geometry);
+    }
+    firstPicture_ = true;
+  }
   // A segment asked for from the Segments or Run panel wins over the usual placement.
   if (pendingSegment_ >= 0 && current_ == stepCount() - 1) {
     firstPicture_ = false;
@@ -522,11 +534,25 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
   } else if (!active.isEmpty()) {
     view_->reveal(active);
   }
+  finishPicture(geometry);
+}
+
+void MainWindow::finishPicture(const layout::Geometry& geometry) {
   if (findBar_->isVisible()) {
     refreshFindMatches();  // the count follows the picture; the view moves only when asked
     if (std::exchange(findAfterPicture_, false)) showFindMatch();
   }
   layoutLabel_->setText(QString("layout %1 ms").arg(geometry.milliseconds, 0, 'f', 0));
+}
+
+QRectF MainWindow::selectionRect() const {
+  if (selection_.empty()) return {};
+  if (QRectF r = scene_->nodeRect(selection_.nodeId); !r.isNull()) return r;
+  if (selection_.exprId >= 0)
+    if (QRectF r = scene_->nodeRect("e" + std::to_string(selection_.exprId)); !r.isNull()) return r;
+  if (selection_.group < 0) return {};
+  if (QRectF r = scene_->clusterRect(selection_.group); !r.isNull()) return r;
+  return scene_->nodeRect("s" + std::to_string(selection_.group));
 }
 
 QString MainWindow::viewName() const { return viewBox_->currentText(); }

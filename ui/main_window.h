@@ -141,6 +141,7 @@ class MainWindow : public QMainWindow {
   void onLoaded(SessionPtr session);
   void onFailed(const LoadProblem& problem);
   void onPicture(int ticket, const graph::GraphModel& model, const layout::Geometry& geometry);
+  void finishPicture(const layout::Geometry& geometry);
   void onPicked(const Selection& selection);
   void onSourceLine(int line);
   void requestPicture();
@@ -157,6 +158,9 @@ class MainWindow : public QMainWindow {
   void showShortcutSheet();
   void applyPendingFocus();
   void giveCanvasRoom();
+  /// The selection in the current picture: its node, else its op's node, else its group's
+  /// frame or collapsed segment node (null when the picture shows none of them).
+  QRectF selectionRect() const;
   void runFind();
   void refreshFindMatches();
   void showFindMatch();
@@ -193,8 +197,9 @@ class MainWindow : public QMainWindow {
   bool firstPicture_ = true;
   Selection selection_;
   graph::View viewMode_ = graph::View::Segments;
-  std::optional<QPointF> anchorOnScreen_;  // where the active group was in the viewport
-  QString regionsProblem_;                 // why the current step has no regions, for the status bar
+  std::optional<QPointF> anchorOnScreen_;     // where the active group was in the viewport
+  std::optional<QPointF> selectionOnScreen_;  // where the selection was when the view switched
+  QString regionsProblem_;                    // why the current step has no regions, for the status bar
 
   QTimer play_;
   QComboBox* profileBox_ = nullptr;

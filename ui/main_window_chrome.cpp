@@ -294,7 +294,10 @@ void MainWindow::buildToolBar() {
   connect(scalarBox_, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
   connect(viewBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
     viewMode_ = i == 1 ? graph::View::Collapsed : i == 2 ? graph::View::Fusion : graph::View::Segments;
-    firstPicture_ = true;  // a different picture: fit it
+    // With something selected the new picture opens with it where it was on screen; else fitted.
+    selectionOnScreen_.reset();
+    if (const QRectF r = selectionRect(); !r.isNull()) selectionOnScreen_ = view_->mapFromScene(r.center());
+    firstPicture_ = !selectionOnScreen_;
     requestPicture();
   });
   connect(speedBox_, &QComboBox::currentIndexChanged, this, [this] {

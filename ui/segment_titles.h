@@ -15,8 +15,8 @@ namespace segscope::ui {
 class GraphScene;
 
 struct SegmentTitle {
-  QRectF box;     // scene coordinates
-  QString text;   // the full title, elided, or the segment number
+  QRectF box;    // scene coordinates
+  QString text;  // the full title, elided, or the segment number
   bool inside = true;
   double pixels = 11;  // font size in scene units
   QColor ink, paper;

@@ -15,6 +15,7 @@
 #include <QDockWidget>
 #include <QGraphicsItem>
 #include <QMessageBox>
+#include <QScrollBar>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -325,6 +326,58 @@ class TestMainWindow : public QObject {
     const QString text = inspectorText(w);
     QVERIFY2(text.contains(QString::fromStdString(label).section(' ', 0, 0)), qPrintable(text));
     QVERIFY2(text.contains("line"), qPrintable(text));
+  }
+
+  // Switching views keeps the selected op where it was on screen: the same op in the Fusion
+  // view, its segment in the Collapsed view.
+  void switchingViewsKeepsTheSelectionInView() {
+    MainWindow w(nullptr, false);
+    w.resize(1400, 900);
+    w.show();
+    w.openFile(sample("synthetic_block_200.py"), true);
+    QVERIFY(w.waitForPicture());
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // An op far down the picture, clicked at 1:1.
+    std::vector<const graph::Node*> ops;
+    for (const graph::Node& n : w.scene().model().nodes)
+      if (n.kind == graph::NodeKind::Op) ops.push_back(&n);
+    QVERIFY(ops.size() > 150);
+    const std::string id = ops[150]->id;
+    const int group = ops[150]->group;
+    const QString name = QString::fromStdString(ops[150]->label).section(' ', 0, 0);
+    w.view().resetTransform();
+    const QRectF r = w.scene().nodeRect(id);
+    w.view().centerOn(r.center() + QPointF(0, 80));  // off-centre on purpose
+    const QPoint onScreen = w.view().mapFromScene(r.center());
+    QTest::mouseClick(w.view().viewport(), Qt::LeftButton, {}, onScreen);
+    QVERIFY(inspectorText(w).contains(name));
+    // Where it was, unless the picture ends before that: the view then stops at its edge. The
+    // next switch starts from where it is then.
+    QPoint last = onScreen;
+    const auto near = [&](const QRectF& rect) {
+      const QPoint at = w.view().mapFromScene(rect.center());
+      const auto fits = [](int got, int wanted, const QScrollBar* bar) {
+        return std::abs(got - wanted) < 8 || bar->value() == bar->minimum() || bar->value() == bar->maximum();
+      };
+      const bool ok = fits(at.x(), last.x(), w.view().horizontalScrollBar()) &&
+                      fits(at.y(), last.y(), w.view().verticalScrollBar()) && w.view().viewport()->rect().contains(at);
+      last = at;
+      return ok;
+    };
+    QVERIFY(w.setViewName("fusion"));
+    QVERIFY(w.waitForPicture());
+    QVERIFY2(near(w.scene().nodeRect(id)), "the op stays where it was on screen");
+    QCOMPARE(w.view().zoom(), 1.0);
+    QVERIFY(w.setViewName("collapsed"));
+    QVERIFY(w.waitForPicture());
+    const graph::Node* segment = nullptr;
+    for (const graph::Node& n : w.scene().model().nodes)
+      if (n.kind == graph::NodeKind::Segment && n.segment == group) segment = &n;
+    QVERIFY(segment);
+    QVERIFY2(near(w.scene().nodeRect(segment->id)), "its segment takes its place");
+    QVERIFY(w.setViewName("segments"));
+    QVERIFY(w.waitForPicture());
+    QVERIFY2(near(w.scene().nodeRect(id)), "and back");
   }
 
   // At 800×600 the docks give way: the canvas keeps over half the width and the biggest share
