@@ -8,6 +8,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -16,6 +17,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
@@ -276,7 +278,18 @@ void MainWindow::onLoaded(SessionPtr session) {
 }
 
 void MainWindow::onFailed(const LoadProblem& problem) {
-  problems_->setPlainText(problem.message);
+  lastProblem_ = problem;
+  // The diagnostic's "file:line:col" is a link: it opens the script at that place in Source.
+  QString html = problem.message.toHtmlEscaped();
+  if (problem.line > 0) {
+    const QString where = QString(":%1:%2").arg(problem.line).arg(problem.column);
+    if (const qsizetype end = html.indexOf(where); end >= 0) {
+      const qsizetype start = html.lastIndexOf('\n', end) + 1;
+      const qsizetype stop = end + where.size();
+      html = html.left(start) + "<a href=\"problem:0\">" + html.mid(start, stop - start) + "</a>" + html.mid(stop);
+    }
+  }
+  problems_->setHtml("<pre style=\"font-family: 'DejaVu Sans Mono', monospace\">" + html + "</pre>");
   problemsDock_->show();
   problemsDock_->raise();
   const QString kept = session_ ? "the previous fusion stays on screen" : "nothing is loaded";
@@ -712,6 +725,21 @@ void MainWindow::saveTraceDialog() {
 }
 
 QString MainWindow::problemsText() const { return problems_->toPlainText(); }
+
+void MainWindow::showProblemInSource() {
+  if (!lastProblem_ || lastProblem_->line <= 0) return;
+  QFile file(lastProblem_->file);
+  if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
+    statusBar()->showMessage(QString("cannot read %1").arg(lastProblem_->file), 6000);
+    return;
+  }
+  source_->showFailedScript(QString::fromUtf8(file.readAll()), lastProblem_->line, lastProblem_->column);
+  if (auto* dock = qobject_cast<QDockWidget*>(source_->parentWidget())) {
+    dock->show();
+    dock->raise();
+  }
+  source_->editor()->setFocus(Qt::OtherFocusReason);
+}
 
 // ---------------------------------------------------------------------------- drag and drop
 

@@ -91,6 +91,9 @@ class MainWindow : public QMainWindow {
   /// picture is drawn, zooms to the segment's cluster (or its node in the collapsed view).
   void focusSegment(int id);
   QString problemsText() const;
+  /// Opens the script of the last load error in the Source dock at its line and column (the
+  /// link in the Problems dock).
+  void showProblemInSource();
   /// Switches the graph view by name ("segments", "collapsed", "fusion"); false if unknown.
   bool setViewName(const QString& name);
   /// Shows or hides the fusion-regions overlay (View → Regions overlay, Shift+R).
@@ -186,6 +189,7 @@ class MainWindow : public QMainWindow {
   std::map<int, QString> runTimes_;  // per segment id, from the last run (painted on the final step)
   DiffView* diff_;
   QTextBrowser* problems_;
+  std::optional<LoadProblem> lastProblem_;
   QDockWidget* problemsDock_ = nullptr;
   QDockWidget* diffDock_ = nullptr;
 

@@ -408,6 +408,8 @@ void MainWindow::buildDocks() {
   resizeDocks({segmentsDock, inspector}, {200, 480}, Qt::Vertical);
   connect(segments_, &SegmentsView::segmentActivated, this, &MainWindow::focusSegment);
   problems_->setPlaceholderText("No problems.");
+  problems_->setOpenLinks(false);
+  connect(problems_, &QTextBrowser::anchorClicked, this, [this] { showProblemInSource(); });
   problems_->setStyleSheet("font-family: 'DejaVu Sans Mono', monospace;");
   connect(diff_, &DiffView::fullWindowToggled, this, [this](bool on) { setDiffFullWindow(on); });
   connect(diffDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {

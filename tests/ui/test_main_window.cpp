@@ -6,6 +6,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPlainTextEdit>
 #include <QTreeView>
 #include <QUrl>
 #include <QtTest>
@@ -29,6 +30,7 @@
 #include "ui/panels/diff_view.h"
 #include "ui/panels/inspector_view.h"
 #include "ui/panels/segments_view.h"
+#include "ui/panels/source_view.h"
 #include "ui/panels/timeline_view.h"
 #include "ui/panels/why_apart_view.h"
 
@@ -555,6 +557,13 @@ class TestMainWindow : public QObject {
              qPrintable(w.problemsText()));
     QVERIFY(w.waitForPicture());
     QVERIFY(!w.scene().items().isEmpty());
+    // The file:line:col is a link to the place in the script.
+    auto* problems = w.findChild<QDockWidget*>("problemsDock")->findChild<QTextBrowser*>();
+    QVERIFY(problems && problems->toHtml().contains("href=\"problem:0\""));
+    emit problems->anchorClicked(QUrl("problem:0"));
+    QCOMPARE(w.source().highlightedLine(), 6);
+    QCOMPARE(w.source().editor()->textCursor().positionInBlock(), 9);
+    QVERIFY(w.source().editor()->toPlainText().contains("fd.ops.ad"));
     w.openFile(sample("gelu.py"), true);  // and it recovers
     QVERIFY(w.problemsText().isEmpty());
   }

@@ -2,6 +2,8 @@
 // pattern) and one highlighted line.
 #include "ui/panels/source_view.h"
 
+#include <algorithm>
+
 #include <QFontDatabase>
 #include <QMouseEvent>
 #include <QPainter>
@@ -110,6 +112,15 @@ QPlainTextEdit* SourceView::editor() const { return editor_; }
 void SourceView::setSession(SessionPtr session) {
   editor_->setPlainText(session ? QString::fromStdString(session->source) : QString());
   highlightLine(0);
+}
+
+void SourceView::showFailedScript(const QString& text, int line, int column) {
+  editor_->setPlainText(text);
+  highlightLine(line);
+  if (highlighted_ == 0) return;
+  QTextCursor at(editor_->document()->findBlockByNumber(line - 1));
+  at.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor, std::max(0, column - 1));
+  editor_->setTextCursor(at);
 }
 
 void SourceView::highlightLine(int line) {

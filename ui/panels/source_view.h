@@ -19,6 +19,9 @@ class SourceView : public QWidget {
   explicit SourceView(QWidget* parent = nullptr);
 
   void setSession(SessionPtr session);
+  /// Shows `text` (a script that failed to load) with `line` marked and the cursor at 1-based
+  /// `column`; the next setSession shows the session's script again.
+  void showFailedScript(const QString& text, int line, int column);
   /// Marks 1-based `line` across the full width and scrolls it into view; 0 (or a line
   /// past the end) clears the mark.
   void highlightLine(int line);
