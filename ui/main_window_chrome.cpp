@@ -311,9 +311,9 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
 }
 
 // Docks keep their pixel sizes when the window shrinks, so at 800×600 the canvas was a sliver
-// between them. Only when the docks would take more than half the window do they give way
-// (sides to 20 % of the width, the bottom to 24 % of the height): a dock the user widened in a
-// big window keeps its size across later resizes.
+// between them. Only when the docks would take more than half the window's width (sides) or
+// 40 % of its height (bottom) do they give way, to 20 % and 24 %; sooner in a small window. A
+// dock the user widened in a big window keeps its size across later resizes.
 // The diff takes the window: every other dock and the canvas step aside, and come back as
 // they were.
 void MainWindow::setDiffFullWindow(bool on) {
@@ -365,12 +365,15 @@ void MainWindow::giveCanvasRoom() {
       }
     return out;
   };
-  if (sideWidth > width() / 2) {
+  // A small window (a laptop's half screen, 800×600) gives the canvas more: the docks give
+  // way sooner there.
+  const bool small = width() < 1100 || height() < 750;
+  if (sideWidth > width() * (small ? 35 : 50) / 100) {
     QList<int> widths;
     const QList<QDockWidget*> wide = capAt(sides, width() * 20 / 100, true, widths);
     if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
   }
-  if (bottomHeight > height() * 40 / 100) {
+  if (bottomHeight > height() * (small ? 28 : 40) / 100) {
     QList<int> heights;
     const QList<QDockWidget*> tall = capAt(bottom, height() * 24 / 100, false, heights);
     if (!tall.isEmpty()) resizeDocks(tall, heights, Qt::Vertical);
