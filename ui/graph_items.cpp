@@ -2,6 +2,8 @@
 // their title, splines with arrowheads; below ~40% zoom, node text is skipped (level of detail).
 #include "ui/graph_items.h"
 
+#include "ui/appearance.h"
+
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -10,11 +12,12 @@
 namespace segscope::ui {
 namespace {
 
-// A colour two thirds of the way to white: how dimmed (not tried) items are drawn. Opaque on
-// purpose: item opacity would make every paint of a dimmed item blend.
+// A colour two thirds of the way to the canvas: how dimmed (not tried) items are drawn. Opaque
+// on purpose: item opacity would make every paint of a dimmed item blend.
 QColor faded(const QColor& c) {
-  return QColor::fromRgbF(c.redF() + (1 - c.redF()) * 0.65, c.greenF() + (1 - c.greenF()) * 0.65,
-                          c.blueF() + (1 - c.blueF()) * 0.65);
+  const QColor to = canvasColor();
+  const auto mix = [](double a, double b) { return a + (b - a) * 0.65; };
+  return QColor::fromRgbF(mix(c.redF(), to.redF()), mix(c.greenF(), to.greenF()), mix(c.blueF(), to.blueF()));
 }
 
 QColor color(const std::string& hex, const char* fallback = "#495057") {
@@ -42,11 +45,12 @@ QFont labelFont(bool bold, double size) {
 ClusterItem::ClusterItem(const graph::Cluster& cluster, const layout::ClusterGeometry& geometry)
     : box_(toQt(geometry.box)),
       label_(QString::fromStdString(cluster.label)),
-      fill_(color(cluster.fillColor, "#f8f9fa")),
-      pen_(color(cluster.penColor)),
+      fill_(themedFill(color(cluster.fillColor, "#f8f9fa"))),
+      pen_(themedPen(color(cluster.penColor))),
+      titleColor_(themedInk(QColor("#212529"))),
       highlighted_(cluster.highlight != graph::Highlight::None),
       group_(cluster.group) {
-  if (highlighted_) pen_ = color(graph::highlightStyle(cluster.highlight).pen);
+  if (highlighted_) pen_ = themedPen(color(graph::highlightStyle(cluster.highlight).pen));
   if (cluster.dimmed) {
     fill_ = faded(fill_);
     pen_ = faded(pen_);
@@ -81,8 +85,10 @@ NodeItem::NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry
       segment_(node.kind == graph::NodeKind::Segment),
       emphasized_(node.highlight != graph::Highlight::None) {
   const graph::HighlightStyle colors = graph::nodeColors(node);
-  fill_ = color(colors.fill, "#ffffff");
-  pen_ = color(colors.pen);
+  fill_ = themedFill(color(colors.fill, "#ffffff"));
+  pen_ = themedPen(color(colors.pen));
+  text_ = themedInk(text_);
+  detailText_ = themedInk(detailText_);
   if (node.dimmed) {
     fill_ = faded(fill_);
     pen_ = faded(pen_);
@@ -104,11 +110,11 @@ void NodeItem::setMarked(bool marked) {
 void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   const double lod = levelOfDetail(painter, option);
   if (lod < kLodText) {  // far out: a plain filled box is all the eye can use
-    painter->fillRect(box_, marked_ ? QColor("#212529") : fill_.darker(emphasized_ ? 115 : 105));
+    painter->fillRect(box_, marked_ ? text_ : fill_.darker(emphasized_ ? 115 : 105));
     return;
   }
   painter->setRenderHint(QPainter::Antialiasing);
-  QPen pen(marked_ ? QColor("#212529") : pen_, marked_ ? 3.0 : (emphasized_ ? 2.0 : 1.0));
+  QPen pen(marked_ ? text_ : pen_, marked_ ? 3.0 : (emphasized_ ? 2.0 : 1.0));
   if (dashed_) pen.setStyle(Qt::DashLine);
   painter->setPen(pen);
   painter->setBrush(fill_);
@@ -159,8 +165,8 @@ EdgeItem::EdgeItem(const graph::Edge& edge, const layout::EdgeGeometry& geometry
     labelPos_ = {geometry.labelPos.x, geometry.labelPos.y};
   else
     label_.clear();  // nowhere to put it
-  pen_ =
-      edge.highlight != graph::Highlight::None ? color(graph::highlightStyle(edge.highlight).pen) : QColor("#868e96");
+  pen_ = themedPen(edge.highlight != graph::Highlight::None ? color(graph::highlightStyle(edge.highlight).pen)
+                                                            : QColor("#868e96"));
   width_ = edge.crossesClusters ? 1.8 : 1.0;
   bounds_ = path_.boundingRect().united(arrow_.boundingRect());
   if (!label_.isEmpty()) {
@@ -197,7 +203,7 @@ void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   }
   if (label_.isEmpty() || lod < kLodText) return;
   painter->setFont(labelFont(false, 8));
-  painter->setPen(QColor("#495057"));
+  painter->setPen(themedInk(QColor("#495057")));
   const QFontMetricsF fm(painter->font());
   const QRectF r(labelPos_.x() - fm.horizontalAdvance(label_) / 2 - 2, labelPos_.y() - fm.height() / 2,
                  fm.horizontalAdvance(label_) + 4, fm.height());

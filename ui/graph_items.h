@@ -32,7 +32,7 @@ class ClusterItem : public QGraphicsItem {
   QRectF box_;
   QString label_;
   QColor fill_, pen_;
-  QColor titleColor_{"#212529"};
+  QColor titleColor_;
   bool highlighted_ = false;
   int group_ = -1;
 };

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/appearance.h"
 #include "ui/graph_items.h"
 #include "ui/segment_titles.h"
 
@@ -21,7 +22,7 @@ QRectF toQt(const layout::Rect& r) { return {r.x, r.y, r.width, r.height}; }
 GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
   // The scene is static between steps and hover/click need fast lookups: keep the BSP index.
   setItemIndexMethod(QGraphicsScene::BspTreeIndex);
-  setBackgroundBrush(QColor("#fcfcfd"));
+  setBackgroundBrush(canvasColor());
 }
 
 void GraphScene::clearGraph() {
@@ -46,7 +47,7 @@ void GraphScene::showPlaceholder(const QString& text) {
   note->setHtml(text);
   note->setTextWidth(520);
   addItem(note);
-  note->setDefaultTextColor(QColor("#343a40"));
+  note->setDefaultTextColor(themedInk(QColor("#343a40")));
   setSceneRect(note->boundingRect().adjusted(-40, -40, 40, 40));
   placeholder_ = true;
 }

@@ -378,7 +378,7 @@ void MainWindow::setPlaying(bool on) {
   } else {
     play_.stop();
   }
-  playAction_->setIcon(QIcon(on ? ":/icons/pause.svg" : ":/icons/play.svg"));
+  playAction_->setIcon(themedIcon(on ? "pause" : "play"));
   playAction_->setToolTip(on ? "Pause (Space)" : "Play through the steps (Space)");
 }
 

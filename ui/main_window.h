@@ -11,6 +11,7 @@
 #include "graph/graph_builder.h"
 #include "layout/geometry.h"
 #include "regions/regions.h"
+#include "ui/appearance.h"
 #include "ui/document.h"
 #include "ui/session.h"
 
@@ -115,6 +116,9 @@ class MainWindow : public QMainWindow {
   /// The Diff dock takes the whole window (Ctrl+D), or goes back to where it was.
   void setDiffFullWindow(bool on);
   bool diffFullWindow() const { return diffFullWindow_; }
+  /// View ▸ Theme: follow the system, light or dark (remembered).
+  void setTheme(Theme theme);
+  Theme theme() const { return theme_; }
 
  public slots:
   void nextStep();
@@ -241,6 +245,7 @@ class MainWindow : public QMainWindow {
   QAction* diffFullAction_ = nullptr;
   QByteArray stateBeforeFullDiff_;  // the docks' layout to go back to
   bool diffFullWindow_ = false;
+  Theme theme_ = Theme::System;
   int drawAnywayStep_ = -1;  // the step the user asked to draw despite its size
   int shownStep_ = -1;       // the step whose picture is on screen
 };

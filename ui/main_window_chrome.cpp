@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -47,6 +48,16 @@
 #include "ui/panels/why_apart_view.h"
 
 namespace segscope::ui {
+namespace {
+
+// An action's icon, by its name in resources/icons; kept on the action so a theme change can
+// draw it again in the other ink.
+void iconed(QAction* action, const char* name) {
+  action->setProperty("segscopeIcon", QString(name));
+  action->setIcon(themedIcon(name));
+}
+
+}  // namespace
 namespace {
 
 QDockWidget* dock(QMainWindow* window, const QString& title, const QString& name, QWidget* content) {
@@ -108,7 +119,7 @@ void MainWindow::buildActions() {
     timeline_->searchBox()->selectAll();
   });
   findStepAction_->setToolTip("Search the steps by name, phase or log (Ctrl+Shift+F)");
-  findAction_->setIcon(QIcon(":/icons/find.svg"));
+  iconed(findAction_, "find");
   findAction_->setIconText("Find");
   diffFullAction_ = make("&Diff full window", QKeySequence(Qt::CTRL | Qt::Key_D), [] {});
   diffFullAction_->setCheckable(true);
@@ -128,10 +139,10 @@ void MainWindow::buildActions() {
     requestPicture();
   });
   // Menu-only actions get their icons here, the toolbar's in buildToolBar.
-  exportAllAction_->setIcon(QIcon(":/icons/export.svg"));
-  saveTraceAction_->setIcon(QIcon(":/icons/save-trace.svg"));
-  fitAction_->setIcon(QIcon(":/icons/fit.svg"));
-  runAction_->setIcon(QIcon(":/icons/run.svg"));
+  iconed(exportAllAction_, "export");
+  iconed(saveTraceAction_, "save-trace");
+  iconed(fitAction_, "fit");
+  iconed(runAction_, "run");
   regionsAction_->setToolTip("Fusible regions (inductor-style) as hulls with their DRAM cost (Shift+R)");
   firstAction_->setToolTip("First step (Home)");
   prevAction_->setToolTip("Previous step (Left or K)");
@@ -153,6 +164,13 @@ void MainWindow::buildMenus() {
   file->addSeparator();
   QAction* quit = file->addAction("&Quit", this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
+  iconed(quit, "quit");
+  iconed(recentMenu_->menuAction(), "recent");
+  iconed(regroupAction_, "follow-op");
+  iconed(findStepAction_, "find-step");
+  iconed(cancelLayoutAction_, "cancel");
+  iconed(drawAnywayAction_, "draw-anyway");
+  iconed(diffFullAction_, "diff-full");
   QMenu* step = menuBar()->addMenu("&Step");
   for (QAction* a : {firstAction_, prevAction_, nextAction_, lastAction_}) step->addAction(a);
   step->addSeparator();
@@ -167,19 +185,31 @@ void MainWindow::buildMenus() {
   QMenu* viewMenu = menuBar()->addMenu("&View");
   viewMenu->addAction(findAction_);
   viewMenu->addAction(fitAction_);
-  viewMenu->addAction("Zoom &in", QKeySequence::ZoomIn, this, [this] { view_->zoomBy(1.25); });
-  viewMenu->addAction("Zoom &out", QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); });
+  iconed(viewMenu->addAction("Zoom &in", QKeySequence::ZoomIn, this, [this] { view_->zoomBy(1.25); }), "zoom-in");
+  iconed(viewMenu->addAction("Zoom &out", QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); }), "zoom-out");
   viewMenu->addAction(regionsAction_);
   viewMenu->addAction(diffFullAction_);
   viewMenu->addAction(drawAnywayAction_);
   viewMenu->addAction(cancelLayoutAction_);
+  QMenu* themes = viewMenu->addMenu("&Theme");
+  iconed(themes->menuAction(), "theme");
+  auto* themeGroup = new QActionGroup(themes);
+  for (const Theme t : {Theme::System, Theme::Light, Theme::Dark}) {
+    QAction* a = themes->addAction(t == Theme::System ? "Follow the &system" : t == Theme::Light ? "&Light" : "&Dark");
+    a->setCheckable(true);
+    a->setChecked(t == theme_);
+    a->setObjectName("theme-" + themeName(t));
+    themeGroup->addAction(a);
+    connect(a, &QAction::triggered, this, [this, t] { setTheme(t); });
+  }
   viewMenu->addSeparator();
   viewMenu->setObjectName("viewMenu");
   QMenu* help = menuBar()->addMenu("&Help");
   QAction* keys = help->addAction("&Keyboard shortcuts", this, [this] { showShortcutSheet(); });
   keys->setShortcuts({QKeySequence(Qt::Key_Question), QKeySequence(Qt::Key_F1)});
   keys->setObjectName("shortcutSheetAction");
-  help->addAction("&About Segscope", this, [this] {
+  iconed(keys, "keyboard");
+  QAction* about = help->addAction("&About Segscope", this, [this] {
     QMessageBox::about(this, "About Segscope",
                        "<h3>Segscope</h3><p>A debugger for fusion segmentation: step through nvFuser's "
                        "pre-segmentation passes and merge decisions, see why each merge was accepted or "
@@ -187,6 +217,21 @@ void MainWindow::buildMenus() {
                        "<p>Open a repro script (<code>NVFUSER_DUMP=python_definition</code>) or a saved trace. "
                        "Press <b>?</b> for the keyboard shortcuts.</p>");
   });
+  iconed(about, "about");
+}
+
+// The light or dark theme, now: palette, stylesheet, icons and the pictures all follow.
+void MainWindow::setTheme(Theme theme) {
+  theme_ = theme;
+  if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance())) applyAppearance(*app, theme);
+  for (QAction* a : findChildren<QAction*>())
+    if (const QVariant name = a->property("segscopeIcon"); name.isValid()) a->setIcon(themedIcon(name.toString()));
+  if (QAction* play = playAction_) play->setIcon(themedIcon(play_.isActive() ? "pause" : "play"));
+  if (persistent_) QSettings().setValue("appearance/theme", themeName(theme));
+  if (auto* a = findChild<QAction*>("theme-" + themeName(theme))) a->setChecked(true);
+  scene_->setBackgroundBrush(canvasColor());
+  requestPicture();
+  if (step() && diffDock_->isVisible()) diff_->showStep(*step());
 }
 
 // Every action with a shortcut, read from the menus, so the sheet never falls behind them.
@@ -234,19 +279,19 @@ void MainWindow::buildToolBar() {
   bar->setMovable(false);
   bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   bar->setIconSize(QSize(16, 16));
-  openAction_->setIcon(QIcon(":/icons/open.svg"));
+  iconed(openAction_, "open");
   openAction_->setIconText("Open");
-  reloadAction_->setIcon(QIcon(":/icons/reload.svg"));
+  iconed(reloadAction_, "reload");
   reloadAction_->setIconText("Reload");
   bar->addAction(openAction_);
   bar->addAction(reloadAction_);
   bar->addSeparator();
   // Stepping buttons are icons (their keys are in the tooltips); the rest carry words.
-  firstAction_->setIcon(QIcon(":/icons/step-first.svg"));
-  prevAction_->setIcon(QIcon(":/icons/step-prev.svg"));
-  playAction_->setIcon(QIcon(":/icons/play.svg"));
-  nextAction_->setIcon(QIcon(":/icons/step-next.svg"));
-  lastAction_->setIcon(QIcon(":/icons/step-last.svg"));
+  iconed(firstAction_, "step-first");
+  iconed(prevAction_, "step-prev");
+  iconed(playAction_, "play");
+  iconed(nextAction_, "step-next");
+  iconed(lastAction_, "step-last");
   for (QAction* a : {firstAction_, prevAction_, playAction_, nextAction_, lastAction_}) {
     bar->addAction(a);
     if (auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(a)))
@@ -257,7 +302,7 @@ void MainWindow::buildToolBar() {
   speedBox_->setCurrentIndex(2);
   speedBox_->setToolTip("Playback speed");
   bar->addWidget(speedBox_);
-  rejectedAction_->setIcon(QIcon(":/icons/next-refused.svg"));
+  iconed(rejectedAction_, "next-refused");
   rejectedAction_->setIconText("Next refused merge");
   bar->addAction(rejectedAction_);
   bar->addSeparator();
@@ -279,11 +324,11 @@ void MainWindow::buildToolBar() {
   viewBox_->addItems({"Segments", "Collapsed", "Fusion"});
   viewBox_->setToolTip("Ops in their groups, one node per group, or the fusion alone");
   labelled("View", viewBox_);
-  regionsAction_->setIcon(QIcon(":/icons/regions.svg"));
+  iconed(regionsAction_, "regions");
   regionsAction_->setIconText("Regions");
   bar->addAction(regionsAction_);
   bar->addSeparator();
-  exportAction_->setIcon(QIcon(":/icons/export.svg"));
+  iconed(exportAction_, "export");
   exportAction_->setIconText("Export SVG");
   bar->addAction(exportAction_);
   runAction_->setIconText("Run");

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/appearance.h"
 #include "ui/graph_items.h"
 #include "ui/graph_scene.h"
 
@@ -37,8 +38,8 @@ class Placer {
   void place(const Framed& f, std::vector<SegmentTitle>& out) {
     SegmentTitle t;
     t.pixels = pixels_;
-    t.ink = QColor(f.dimmed ? "#adb5bd" : "#212529");
-    t.paper = f.paper;
+    t.ink = themedInk(QColor(f.dimmed ? "#adb5bd" : "#212529"));
+    t.paper = themedFill(f.paper);
     t.paper.setAlpha(235);
     const QPointF inside = f.box.topLeft() + QPointF(inset_, inset_);
     const double room = f.box.width() - 2 * inset_ - pixels_ * 0.6;

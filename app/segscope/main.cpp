@@ -4,6 +4,7 @@
 #include <QCommandLineParser>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QSettings>
 #include <cstdio>
 
 #include "pipeline/why_apart.h"
@@ -33,7 +34,6 @@ int main(int argc, char** argv) {
   QApplication::setOrganizationName("Segscope");
   QApplication::setApplicationDisplayName("Segscope");
   QApplication::setDesktopFileName("segscope");
-  segscope::ui::applyAppearance(app);
 
   QCommandLineParser parser;
   parser.setApplicationDescription("Step through fusion segmentation: passes, merge decisions and their reasons.");
@@ -43,6 +43,8 @@ int main(int argc, char** argv) {
   const QCommandLineOption shotOption("screenshot", "Render the window to OUT.png and exit.", "OUT.png");
   const QCommandLineOption sizeOption("size", "Window size for --screenshot (default 1600x1000).", "WxH", "1600x1000");
   const QCommandLineOption diffOption("diff", "Bring the Diff dock to the front (with --screenshot).");
+  const QCommandLineOption themeOption("theme", "system (the default, or what View ▸ Theme chose), light or dark.",
+                                       "THEME");
   const QCommandLineOption fitOption("fit", "Fit the whole picture to the window (F) before the screenshot.");
   const QCommandLineOption diffFullOption("diff-full", "Let the Diff dock take the whole window (Ctrl+D).");
   const QCommandLineOption regionsOption("regions", "Draw the fusion-regions overlay (View → Regions overlay).");
@@ -52,8 +54,8 @@ int main(int argc, char** argv) {
       "run", "Run the final segmentation (CPU reference) and show the Run dock (with --screenshot).");
   const QCommandLineOption findOption("find", "Find QUERY in the picture and show its first match (Ctrl+F).", "QUERY");
   const QCommandLineOption whyOption("why", "Why apart: the merge attempts that held ops A and B (\"T3,T30\").", "A,B");
-  parser.addOptions({stepOption, shotOption, sizeOption, diffOption, diffFullOption, fitOption, regionsOption,
-                     viewOption, runOption, findOption, whyOption});
+  parser.addOptions({stepOption, shotOption, sizeOption, diffOption, diffFullOption, fitOption, themeOption,
+                     regionsOption, viewOption, runOption, findOption, whyOption});
   parser.process(app);
 
   const QStringList files = parser.positionalArguments();
@@ -70,7 +72,19 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  // The theme asked for, else the one the user chose last time (a screenshot does not read it).
+  const QString themeText =
+      parser.isSet(themeOption)
+          ? parser.value(themeOption)
+          : (headless ? QString("system") : QSettings().value("appearance/theme", "system").toString());
+  if (!QStringList{"system", "light", "dark"}.contains(themeText.toLower())) {
+    std::fprintf(stderr, "segscope: --theme wants system, light or dark (got '%s')\n", qPrintable(themeText));
+    return 2;
+  }
+  const segscope::ui::Theme theme = segscope::ui::themeFromName(themeText);
+  segscope::ui::applyAppearance(app, theme);
   segscope::ui::MainWindow window(nullptr, /*persistent=*/!headless);
+  window.setTheme(theme);
   if (headless) {
     window.resize(size);
     window.show();

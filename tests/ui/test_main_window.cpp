@@ -6,7 +6,9 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPainter>
 #include <QPlainTextEdit>
+#include <QStyleOptionGraphicsItem>
 #include <QTreeView>
 #include <QUrl>
 #include <QtTest>
@@ -22,6 +24,7 @@
 #include <QTextBrowser>
 
 #include "test_files.h"
+#include "ui/appearance.h"
 #include "ui/find_bar.h"
 #include "ui/graph_items.h"
 #include "ui/graph_scene.h"
@@ -224,6 +227,57 @@ class TestMainWindow : public QObject {
                      qPrintable(a->shortcut().toString()));
           }
     QVERIFY(withKeys >= 10);
+  }
+
+  // Every command in the File, Step and View menus and in Help has an icon (the Passes menu and
+  // the dock and theme toggles are check boxes, the recent files are paths).
+  void everyCommandHasAnIcon() {
+    MainWindow w(nullptr, false);
+    int commands = 0;
+    for (QAction* menu : w.menuBar()->actions()) {
+      if (!menu->menu() || menu->text().remove('&') == "Passes") continue;
+      for (QAction* a : menu->menu()->actions()) {
+        if (a->isSeparator() || a->isCheckable()) continue;
+        ++commands;
+        QVERIFY2(!a->icon().isNull(), qPrintable(menu->text() + " ▸ " + a->text()));
+      }
+    }
+    QVERIFY(commands >= 20);
+  }
+
+  // View ▸ Theme ▸ Dark: the palette, the canvas, the pictures' fills and the icons turn dark,
+  // and Light brings them back.
+  void theDarkThemeReachesThePicture() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("cross_entropy.py"), true);
+    QVERIFY(w.waitForPicture());
+    const auto clusterFill = [&] {
+      for (QGraphicsItem* item : w.scene().items())
+        if (item->type() == ui::ClusterItemType) {
+          QImage image(8, 8, QImage::Format_ARGB32);
+          image.fill(Qt::transparent);
+          QPainter p(&image);
+          p.translate(-item->boundingRect().center());
+          QStyleOptionGraphicsItem option;
+          item->paint(&p, &option, nullptr);
+          p.end();
+          return image.pixelColor(4, 4);
+        }
+      return QColor();
+    };
+    QVERIFY(clusterFill().lightness() > 200);
+    w.setTheme(ui::Theme::Dark);
+    QVERIFY(w.waitForPicture());
+    QVERIFY(ui::darkPalette());
+    QVERIFY(w.scene().backgroundBrush().color().lightness() < 60);
+    QVERIFY2(clusterFill().lightness() < 110, qPrintable(clusterFill().name()));
+    QVERIFY(w.findChild<QAction*>("theme-dark")->isChecked());
+    w.setTheme(ui::Theme::Light);
+    QVERIFY(w.waitForPicture());
+    QVERIFY(!ui::darkPalette());
+    QVERIFY(clusterFill().lightness() > 200);
   }
 
   // The inspector never passes off a step the graph does not show yet: while a step's picture

@@ -19,6 +19,7 @@
 #include "graph/graph_builder.h"
 #include "layout/step_export.h"
 #include "trace/diff.h"
+#include "ui/appearance.h"
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
 #include "ui/layout_service.h"
@@ -26,11 +27,16 @@
 namespace segscope::ui {
 namespace {
 
-const char* const kTextStyle =
-    "body { font-family: 'DejaVu Sans Mono', monospace; font-size: 9pt; color: #212529; }"
-    "div { white-space: pre; padding: 0 4px; }"
-    ".added { background: #d3f9d8; } .removed { background: #ffe3e3; } .changed { background: #fff4e6; }"
-    ".filler { background: #f1f3f5; } .muted { color: #868e96; } .why { color: #e8590c; }";
+// The printouts' colours, in the theme's version of the added/removed/changed palette.
+QString textStyle() {
+  const auto fill = [](const char* hex) { return themedFill(QColor(hex)).name(); };
+  return QString(
+             "body { font-family: 'DejaVu Sans Mono', monospace; font-size: 9pt; color: %1; }"
+             "div { white-space: pre; padding: 0 4px; }"
+             ".added { background: %2; } .removed { background: %3; } .changed { background: %4; }"
+             ".filler { background: %5; } .muted { color: #868e96; } .why { color: #e8590c; }")
+      .arg(themedInk(QColor("#212529")).name(), fill("#d3f9d8"), fill("#ffe3e3"), fill("#fff4e6"), fill("#f1f3f5"));
+}
 
 const char* rowClass(trace::RowKind kind) {
   switch (kind) {
@@ -272,7 +278,7 @@ void DiffView::showRows(const trace::Step& step, const std::vector<std::string>&
   const std::shared_ptr<const Session::StepDiff> diff =
       session_ ? session_->diffOf(static_cast<std::size_t>(step.index)) : nullptr;
   if (diff && diff->fusion) reasons = reasonsByKey(*diff->fusion, *step.after->fusion);
-  QString before = QString("<html><head><style>%1</style></head><body>").arg(kTextStyle);
+  QString before = QString("<html><head><style>%1</style></head><body>").arg(textStyle());
   QString after = before;
   for (const std::string& note : notes) {
     before += htmlLine("muted", note);
@@ -313,12 +319,13 @@ void DiffView::showStep(const trace::Step& step) {
 
   const bool fusionChanged = step.before->fusion != step.after->fusion;
   const QString what = fusionChanged ? "IR changed" : (step.modified ? "groups changed" : "nothing changed");
-  caption_->setText(QString("<b>before | after</b> step %1 · %2 — %3 &nbsp; "
-                            "<span style='background:#d3f9d8'>&nbsp;added&nbsp;</span> "
-                            "<span style='background:#ffe3e3'>&nbsp;removed&nbsp;</span> "
-                            "<span style='background:#fff4e6'>&nbsp;changed&nbsp;</span>")
+  const auto swatch = [](const char* hex, const char* word) {
+    return QString("<span style='background:%1'>&nbsp;%2&nbsp;</span>").arg(themedFill(QColor(hex)).name(), word);
+  };
+  caption_->setText(QString("<b>before | after</b> step %1 · %2 — %3 &nbsp; %4 %5 %6")
                         .arg(step.index)
-                        .arg(QString::fromStdString(step.name).toHtmlEscaped(), what));
+                        .arg(QString::fromStdString(step.name).toHtmlEscaped(), what, swatch("#d3f9d8", "added"),
+                             swatch("#ffe3e3", "removed"), swatch("#fff4e6", "changed")));
   std::vector<std::string> notes;
   if (fusionChanged) {
     rows_ = trace::alignPrintouts(step.before->fusion->printedLines(), step.after->fusion->printedLines());

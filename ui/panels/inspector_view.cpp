@@ -14,6 +14,7 @@
 #include "ir/val.h"
 #include "support/text.h"
 #include "trace/diff.h"
+#include "ui/appearance.h"
 #include "ui/step_text.h"
 
 namespace segscope::ui {
@@ -322,7 +323,6 @@ QString nodePage(const trace::Step& step, const graph::GraphModel& model, const 
 InspectorView::InspectorView(QWidget* parent) : QWidget(parent) {
   browser_ = new QTextBrowser(this);
   browser_->setOpenLinks(false);
-  browser_->document()->setDefaultStyleSheet(QString::fromUtf8(kStyleSheet));
   browser_->document()->setDocumentMargin(8);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -337,6 +337,7 @@ void InspectorView::showHtml(const QString& body) {
   const QString note = pictureNote_.isEmpty()
                            ? QString()
                            : QStringLiteral("<p class='pending'>%1</p>").arg(esc(pictureNote_.toStdString()));
+  browser_->document()->setDefaultStyleSheet(themedCss(QString::fromUtf8(kStyleSheet)));  // the theme may change
   browser_->setHtml(QStringLiteral("<html><body>%1%2</body></html>").arg(note, body));
 }
 
