@@ -4,6 +4,7 @@
 
 #include "block_layout.h"
 #include "content_hash.h"
+#include "svg_legend.h"
 
 #include <gvc.h>
 
@@ -172,21 +173,6 @@ Status validate(const graph::GraphModel& model, const LayoutOptions& options) {
 
 // ---------------------------------------------------------------------------------------
 // Styling.
-
-std::string escapeHtml(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string fmt(double v) {
   std::ostringstream s;
@@ -534,13 +520,19 @@ Result<std::string> renderTo(GVC_t* gvc, Agraph_t* g, const char* format) {
 }
 
 Result<Produced> produceLocked(GVC_t* gvc, const graph::GraphModel& model, const LayoutOptions& options,
-                               Product product) {
+                               Product product, const SvgDecor* decor) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::string> messages;
   MessageCapture capture(messages);
   GraphvizGraph gg(gvc);
   if (!gg.root()) return makeError("layout: agopen failed: " + joinErrors(messages));
   build(gg, model, options);
+  // An exported picture says what it is: the caption and legend sit above the graph.
+  if (decor)
+    if (const std::string label = decorLabel(model, *decor, options.fontsize); !label.empty()) {
+      setHtml(gg.root(), gg.root(), agattr(gg.root(), AGRAPH, S("label"), S("")), label);
+      agsafeset(gg.root(), S("labelloc"), S("t"), S("t"));  // the default reaches the clusters too
+    }
   Produced out;
   if (product == Product::Dot) {
     SEGSCOPE_TRY(out.text, writeDot(gg.root()));
@@ -559,11 +551,12 @@ Result<Produced> produceLocked(GVC_t* gvc, const graph::GraphModel& model, const
   return out;
 }
 
-Result<Produced> produce(GVC_t* gvc, const graph::GraphModel& model, const LayoutOptions& options, Product product) {
+Result<Produced> produce(GVC_t* gvc, const graph::GraphModel& model, const LayoutOptions& options, Product product,
+                         const SvgDecor* decor = nullptr) {
   if (const Status valid = validate(model, options); !valid) return valid.error();
   std::lock_guard lock(graphvizMutex());
   if (!gvc) gvc = sharedContext();
-  return produceLocked(gvc, model, options, product);
+  return produceLocked(gvc, model, options, product, decor);
 }
 
 }  // namespace
@@ -584,9 +577,9 @@ Result<Geometry> layoutGraph(const graph::GraphModel& model, const LayoutOptions
   return std::move(produced.geometry);
 }
 
-Result<std::string> renderSvg(const graph::GraphModel& model, const LayoutOptions& options) {
-  SEGSCOPE_TRY(auto produced, produce(nullptr, model, options, Product::Svg));
-  return std::move(produced.text);
+Result<std::string> renderSvg(const graph::GraphModel& model, const LayoutOptions& options, const SvgDecor& decor) {
+  SEGSCOPE_TRY(auto produced, produce(nullptr, model, options, Product::Svg, decor.empty() ? nullptr : &decor));
+  return decor.empty() ? std::move(produced.text) : keepTitlesOnTop(produced.text);
 }
 
 Result<std::string> renderDot(const graph::GraphModel& model, const LayoutOptions& options) {

@@ -17,6 +17,7 @@
 #include "geometry.h"
 #include "graph/graph_model.h"
 #include "support/result.h"
+#include "svg_legend.h"
 
 namespace segscope::layout {
 
@@ -53,8 +54,10 @@ Result<Geometry> layoutGraph(const graph::GraphModel& model, const LayoutOptions
                              BlockCache* blocks = nullptr);
 
 /// Graphviz's own SVG with stable ids: nodes id=Node::id, clusters id=Cluster::id with
-/// class "cluster segment <scheduler>", edges id="edge-<from>-<to>-<valId>".
-Result<std::string> renderSvg(const graph::GraphModel& model, const LayoutOptions& options = {});
+/// class "cluster segment <scheduler>", edges id="edge-<from>-<to>-<valId>"; with `decor`, a
+/// caption and a legend above the graph (svg_legend.h).
+Result<std::string> renderSvg(const graph::GraphModel& model, const LayoutOptions& options = {},
+                              const SvgDecor& decor = {.caption = {}, .legend = false});
 
 /// The input graph as DOT text (no positions): `dot -Tsvg` on it draws the same graph (the
 /// CLI uses cgraph's default ID discipline, so cluster placement may differ from ours).

@@ -45,7 +45,7 @@ std::vector<const trace::Step*> stepsToExport(const trace::Trace& trace) {
 }
 
 Result<int> exportStepSvgs(const trace::Trace& trace, const std::vector<ir::InputSpec>& inputs, const std::string& dir,
-                           const std::function<bool(int written, int total)>& onProgress) {
+                           const std::function<bool(int written, int total)>& onProgress, std::string_view scalarMode) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return makeError("cannot create " + dir + ": " + ec.message());
@@ -61,7 +61,8 @@ Result<int> exportStepSvgs(const trace::Trace& trace, const std::vector<ir::Inpu
         it->second = std::move(bound.value());
     graph::BuildOptions options = stepDrawing(*step);
     if (it->second) options.sizes = &*it->second;
-    SEGSCOPE_TRY(std::string svg, renderSvg(graph::buildStepGraph(*step, graph::StepSide::After, options)));
+    const graph::GraphModel model = graph::buildStepGraph(*step, graph::StepSide::After, options);
+    SEGSCOPE_TRY(std::string svg, renderSvg(model, {}, standardDecor(model, trace.profile, scalarMode)));
     if (Status st = support::writeFileAtomically((std::filesystem::path(dir) / stepFileName(*step)).string(), svg); !st)
       return st.error();
     ++written;

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "graph/graph_builder.h"
@@ -25,10 +26,12 @@ std::string stepFileName(const trace::Step& step);
 std::vector<const trace::Step*> stepsToExport(const trace::Trace& trace);
 
 /// Writes one SVG per step of stepsToExport into `dir` (created when missing), each file
-/// whole or not at all, byte labels from `inputs` when they bind. `onProgress(written,
-/// total)` runs before each file; returning false stops the export. Returns the number of
-/// files written, or the first error.
+/// whole or not at all, byte labels from `inputs` when they bind, each with its caption (the
+/// trace's device profile and `scalarMode`) and legend. `onProgress(written, total)` runs
+/// before each file; returning false stops the export. Returns the number of files written,
+/// or the first error.
 Result<int> exportStepSvgs(const trace::Trace& trace, const std::vector<ir::InputSpec>& inputs, const std::string& dir,
-                           const std::function<bool(int written, int total)>& onProgress = {});
+                           const std::function<bool(int written, int total)>& onProgress = {},
+                           std::string_view scalarMode = {});
 
 }  // namespace segscope::layout

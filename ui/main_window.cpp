@@ -659,7 +659,9 @@ void MainWindow::updateTitleAndStatus() {
 // ---------------------------------------------------------------------------- exports
 
 bool MainWindow::exportCurrentSvg(const QString& path) {
-  auto svg = layout::renderSvg(scene_->model());
+  auto svg = layout::renderSvg(scene_->model(), {},
+                               layout::standardDecor(scene_->model(), profileBox_->currentText().toStdString(),
+                                                     scalarBox_->currentText().toStdString()));
   if (!svg) {
     QMessageBox::warning(this, "Export SVG", QString::fromStdString(svg.error().message));
     return false;
@@ -692,12 +694,14 @@ int MainWindow::exportAllSteps(const QString& dir) {
   progress.setWindowModality(Qt::WindowModal);
   progress.setMinimumDuration(500);
   int reached = 0;
-  const auto written =
-      layout::exportStepSvgs(*session_->trace, session_->inputs(), dir.toStdString(), [&](int done, int) {
+  const auto written = layout::exportStepSvgs(
+      *session_->trace, session_->inputs(), dir.toStdString(),
+      [&](int done, int) {
         reached = done;
         progress.setValue(done);
         return !progress.wasCanceled();
-      });
+      },
+      scalarBox_->currentText().toStdString());
   if (!written) {
     progress.cancel();
     QMessageBox::warning(this, "Export",

@@ -35,7 +35,9 @@ Status exportSegmentGraph(const pipeline::Session& run, const std::optional<std:
   model.title +=
       " · " + std::to_string(run.segmentation->segmentation.segments.size()) + " segments on " + run.profile->name;
   if (svgPath) {
-    SEGSCOPE_TRY(std::string svg, layout::renderSvg(model));
+    const auto decor = layout::standardDecor(model, run.profile->name,
+                                             segmenter::scalarModeName(run.segmentation->segmentation.scalarMode));
+    SEGSCOPE_TRY(std::string svg, layout::renderSvg(model, {}, decor));
     if (Status st = support::writeFileAtomically(*svgPath, svg); !st) return st;
   }
   if (dotPath) {
@@ -46,7 +48,9 @@ Status exportSegmentGraph(const pipeline::Session& run, const std::optional<std:
 }
 
 Result<int> exportStepSvgs(const pipeline::Session& run, const std::string& dir) {
-  return layout::exportStepSvgs(*run.trace, run.script.inputs, dir);
+  const std::string_view scalarMode =
+      run.segmentation ? segmenter::scalarModeName(run.segmentation->segmentation.scalarMode) : std::string_view{};
+  return layout::exportStepSvgs(*run.trace, run.script.inputs, dir, {}, scalarMode);
 }
 
 }  // namespace segscope::cli

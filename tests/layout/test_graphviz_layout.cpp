@@ -178,6 +178,37 @@ class TestGraphvizLayout : public QObject {
     QVERIFY(svg.value().find("<title>") != std::string::npos);
   }
 
+  // An exported picture says what it is (title, device, scalar mode) and what its colours
+  // mean; cluster titles are drawn last, with a halo, so edges never run over them.
+  void exportedSvgHasCaptionLegendAndTitlesOnTop() {
+    auto model = sampleModel(120, 12, 5);
+    model.title = "fusion <demo> · step 7: merge";
+    model.nodes[3].highlight = graph::Highlight::Candidate;
+    const auto svg = layout::renderSvg(model, {}, layout::standardDecor(model, "h100", "host_segment"));
+    QVERIFY2(svg.ok(), svg.ok() ? "" : svg.error().message.c_str());
+    const std::string& text = svg.value();
+    QString error;
+    const auto groups = svgGroups(text, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(text.find("fusion &lt;demo&gt; · step 7: merge") != std::string::npos);
+    QVERIFY(text.find("device h100 · scalars host_segment") != std::string::npos);
+    for (const auto& c : model.clusters)
+      QVERIFY2(text.find(">" + c.scheduler + "<") != std::string::npos, c.scheduler.c_str());
+    QVERIFY(text.find(">candidate<") != std::string::npos);
+    // Every cluster's title sits in the last group, after every edge, and no longer in its cluster.
+    const std::size_t titles = text.find("<g class=\"cluster-titles\">");
+    QVERIFY(titles != std::string::npos);
+    QVERIFY(titles > text.rfind("class=\"edge"));
+    for (const auto& c : model.clusters) {
+      const QString label = QString::fromStdString(c.label).replace("-", "&#45;");  // as Graphviz writes it
+      QVERIFY2(text.find(">" + label.toStdString() + "</text>", titles) != std::string::npos, c.label.c_str());
+      QVERIFY(text.find(">" + label.toStdString() + "</text>") > titles);
+    }
+    // Without a decor the picture is Graphviz's own, as before.
+    const auto plain = layout::renderSvg(model);
+    QVERIFY(plain.ok() && plain.value().find("cluster-titles") == std::string::npos);
+  }
+
   void labelsAreEscapedAndHighlightsBecomeClasses() {
     graph::GraphModel m;
     m.clusters.push_back(segment(0, "reduction", "a <b> & c"));
