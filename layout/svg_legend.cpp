@@ -10,7 +10,8 @@ namespace {
 std::string swatch(const graph::HighlightStyle& style) {
   const std::string fill = style.fill.empty() ? "#ffffff" : style.fill;
   const std::string pen = style.pen.empty() ? "#495057" : style.pen;
-  return "<TD BGCOLOR=\"" + fill + "\" COLOR=\"" + pen + "\" BORDER=\"1\" WIDTH=\"14\" HEIGHT=\"10\" FIXEDSIZE=\"TRUE\"></TD>";
+  return "<TD BGCOLOR=\"" + fill + "\" COLOR=\"" + pen +
+         "\" BORDER=\"1\" WIDTH=\"14\" HEIGHT=\"10\" FIXEDSIZE=\"TRUE\"></TD>";
 }
 
 std::string cell(const std::string& escaped) { return "<TD ALIGN=\"LEFT\">" + escaped + "</TD>"; }
@@ -34,10 +35,12 @@ std::vector<std::pair<std::string, graph::HighlightStyle>> legendEntries(const g
     }
   std::set<graph::Highlight> highlights;
   for (const graph::Node& n : model.nodes)
-    if (n.highlight != graph::Highlight::None && n.highlight != graph::Highlight::Selected) highlights.insert(n.highlight);
+    if (n.highlight != graph::Highlight::None && n.highlight != graph::Highlight::Selected)
+      highlights.insert(n.highlight);
   for (const graph::Cluster& c : model.clusters)
     if (c.highlight != graph::Highlight::None) highlights.insert(c.highlight);
-  for (const graph::Highlight h : highlights) entries.emplace_back(std::string(graph::highlightName(h)), graph::highlightStyle(h));
+  for (const graph::Highlight h : highlights)
+    entries.emplace_back(std::string(graph::highlightName(h)), graph::highlightStyle(h));
   return entries;
 }
 
@@ -86,7 +89,8 @@ std::string keepTitlesOnTop(const std::string& svg) {
     const std::size_t end = groupEnd(svg, open);
     std::string group = svg.substr(open, end - open);
     const std::size_t path = group.find("<path");
-    const std::string fill = path == std::string::npos ? "" : attribute(group.substr(path, group.find('>', path) - path), "fill");
+    const std::string fill =
+        path == std::string::npos ? "" : attribute(group.substr(path, group.find('>', path) - path), "fill");
     for (std::size_t text = group.find("<text"); text != std::string::npos; text = group.find("<text", text)) {
       const std::size_t close = group.find("</text>", text);
       if (close == std::string::npos) break;
@@ -106,7 +110,8 @@ std::string keepTitlesOnTop(const std::string& svg) {
   out.append(svg, pos, std::string::npos);
   // Last in the graph's own group, so nothing is drawn over them.
   const std::size_t graphEnd = out.rfind("</g>");
-  if (!titles.empty() && graphEnd != std::string::npos) out.insert(graphEnd, "<g class=\"cluster-titles\">\n" + titles + "</g>\n");
+  if (!titles.empty() && graphEnd != std::string::npos)
+    out.insert(graphEnd, "<g class=\"cluster-titles\">\n" + titles + "</g>\n");
   return out;
 }
 
@@ -130,7 +135,8 @@ SvgDecor standardDecor(const graph::GraphModel& model, std::string_view profile,
   if (!model.title.empty()) decor.caption.push_back(model.title);
   std::string settings;
   if (!profile.empty()) settings += "device " + std::string(profile);
-  if (!scalarMode.empty()) settings += (settings.empty() ? "" : " · ") + std::string("scalars ") + std::string(scalarMode);
+  if (!scalarMode.empty())
+    settings += (settings.empty() ? "" : " · ") + std::string("scalars ") + std::string(scalarMode);
   if (!settings.empty()) decor.caption.push_back(settings);
   return decor;
 }
@@ -143,7 +149,8 @@ std::string decorLabel(const graph::GraphModel& model, const SvgDecor& decor, do
   for (std::size_t i = 0; i < decor.caption.size(); ++i) {
     const std::string text = escapeHtml(decor.caption[i]);
     html += "<TR><TD ALIGN=\"LEFT\" COLSPAN=\"" + span + "\">";
-    html += i == 0 ? "<B>" + text + "</B>" : "<FONT POINT-SIZE=\"" + std::to_string(fontSize - 1) + "\">" + text + "</FONT>";
+    html += i == 0 ? "<B>" + text + "</B>"
+                   : "<FONT POINT-SIZE=\"" + std::to_string(fontSize - 1) + "\">" + text + "</FONT>";
     html += "</TD></TR>";
   }
   if (!entries.empty()) {

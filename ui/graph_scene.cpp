@@ -269,6 +269,11 @@ Selection GraphScene::selectionAt(QPointF scenePos) const {
   return s;
 }
 
+void GraphScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) {
+  if (event->button() == Qt::LeftButton) emit activated(selectionAt(event->scenePos()));
+  QGraphicsScene::mouseDoubleClickEvent(event);
+}
+
 void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
   if (event->button() == Qt::LeftButton) {
     const Selection s = selectionAt(event->scenePos());

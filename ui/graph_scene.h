@@ -65,9 +65,12 @@ class GraphScene : public QGraphicsScene {
   void picked(const segscope::ui::Selection& selection);
   /// Ctrl+click on a second node while one is selected: both stay marked (Why apart).
   void pickedAlso(const segscope::ui::Selection& selection);
+  /// A double-click (the collapsed view expands or folds what was clicked).
+  void activated(const segscope::ui::Selection& selection);
 
  protected:
   void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
+  void mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) override;
   /// Zoomed out, segment titles (cluster frames, collapsed segment nodes) are drawn here at a
   /// readable on-screen size over everything else, so the picture still says which segment is
   /// which at fit zoom.

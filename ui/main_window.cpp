@@ -128,6 +128,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     cancel_->setVisible(busy);
   });
   connect(scene_, &GraphScene::picked, this, &MainWindow::onPicked);
+  connect(scene_, &GraphScene::activated, this, [this](const Selection& s) { toggleExpansion(s); });
   connect(view_, &GraphView::fileDropped, this, [this](const QString& path) { openFile(path); });
   const auto goToAttempt = [this](int index) {
     if (index == current_ && shownStep_ == current_) return view_->focusOn(scene_->highlightedRect());
@@ -385,6 +386,8 @@ void MainWindow::setPlaying(bool on) {
 graph::BuildOptions MainWindow::buildOptions(const trace::Step& s) const {
   graph::BuildOptions o = layout::stepDrawing(s, viewMode_);
   if (selection_.kind == Selection::Kind::Node) o.selected = {selection_.nodeId};
+  o.expandedAround = expandedAround_;
+  o.runsExpandedAround = runsExpandedAround_;
   return o;
 }
 

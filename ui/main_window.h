@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include "graph/graph_builder.h"
 #include "layout/geometry.h"
@@ -84,6 +85,11 @@ class MainWindow : public QMainWindow {
   void findNext(int delta = 1);
   const std::vector<std::string>& findMatches() const { return findMatches_; }
   FindBar& findBar() { return *findBar_; }
+  /// Collapsed view (double-click, E): a segment or run node is drawn in place as its ops (a
+  /// big segment as its runs); an expanded segment's frame, or an op of an expanded run, folds
+  /// back. False when `selection` is none of these.
+  bool toggleExpansion(const Selection& selection);
+  const std::set<int>& expandedAround() const { return expandedAround_; }
   /// Help ▸ Keyboard shortcuts (? or F1): every menu action with a shortcut, as HTML.
   QString shortcutSheet() const;
   /// The status bar's overview: "18 segments: 6 inner_persistent, …" (plain text).
@@ -207,7 +213,10 @@ class MainWindow : public QMainWindow {
   graph::View viewMode_ = graph::View::Segments;
   std::optional<QPointF> anchorOnScreen_;     // where the active group was in the viewport
   std::optional<QPointF> selectionOnScreen_;  // where the selection was when the view switched
-  QString regionsProblem_;                    // why the current step has no regions, for the status bar
+  std::set<int> expandedAround_;              // collapsed view: groups holding these exprs are drawn in place
+  std::set<int> runsExpandedAround_;          // and runs holding these
+  QAction* expandAction_ = nullptr;
+  QString regionsProblem_;  // why the current step has no regions, for the status bar
 
   QTimer play_;
   QComboBox* profileBox_ = nullptr;

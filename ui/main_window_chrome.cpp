@@ -121,6 +121,13 @@ void MainWindow::buildActions() {
   findStepAction_->setToolTip("Search the steps by name, phase or log (Ctrl+Shift+F)");
   iconed(findAction_, "find");
   findAction_->setIconText("Find");
+  expandAction_ = make("&Expand or fold in place", QKeySequence(Qt::Key_E), [this] {
+    if (!toggleExpansion(selection_))
+      statusBar()->showMessage("E draws a segment's ops in place: select a segment in the Collapsed view", 4000);
+  });
+  expandAction_->setToolTip(
+      "Collapsed view: draw the selected segment (or run) as its ops, or fold it back (E, "
+      "or double-click)");
   diffFullAction_ = make("&Diff full window", QKeySequence(Qt::CTRL | Qt::Key_D), [] {});
   diffFullAction_->setCheckable(true);
   diffFullAction_->setToolTip("Compare before and after across the whole window (Ctrl+D)");
@@ -171,6 +178,7 @@ void MainWindow::buildMenus() {
   iconed(cancelLayoutAction_, "cancel");
   iconed(drawAnywayAction_, "draw-anyway");
   iconed(diffFullAction_, "diff-full");
+  iconed(expandAction_, "expand");
   QMenu* step = menuBar()->addMenu("&Step");
   for (QAction* a : {firstAction_, prevAction_, nextAction_, lastAction_}) step->addAction(a);
   step->addSeparator();
@@ -188,6 +196,7 @@ void MainWindow::buildMenus() {
   iconed(viewMenu->addAction("Zoom &in", QKeySequence::ZoomIn, this, [this] { view_->zoomBy(1.25); }), "zoom-in");
   iconed(viewMenu->addAction("Zoom &out", QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); }), "zoom-out");
   viewMenu->addAction(regionsAction_);
+  viewMenu->addAction(expandAction_);
   viewMenu->addAction(diffFullAction_);
   viewMenu->addAction(drawAnywayAction_);
   viewMenu->addAction(cancelLayoutAction_);

@@ -9,6 +9,7 @@
 
 #include "pipeline/why_apart.h"
 #include "ui/appearance.h"
+#include "ui/graph_scene.h"
 #include "ui/graph_view.h"
 #include "ui/main_window.h"
 #include "ui/panels/diff_view.h"
@@ -45,6 +46,8 @@ int main(int argc, char** argv) {
   const QCommandLineOption diffOption("diff", "Bring the Diff dock to the front (with --screenshot).");
   const QCommandLineOption themeOption("theme", "system (the default, or what View ▸ Theme chose), light or dark.",
                                        "THEME");
+  const QCommandLineOption expandOption(
+      "expand", "Collapsed view: draw segment SEG in place (and its run RUN, counted from 1, as ops).", "SEG[,RUN]");
   const QCommandLineOption fitOption("fit", "Fit the whole picture to the window (F) before the screenshot.");
   const QCommandLineOption diffFullOption("diff-full", "Let the Diff dock take the whole window (Ctrl+D).");
   const QCommandLineOption regionsOption("regions", "Draw the fusion-regions overlay (View → Regions overlay).");
@@ -55,7 +58,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption findOption("find", "Find QUERY in the picture and show its first match (Ctrl+F).", "QUERY");
   const QCommandLineOption whyOption("why", "Why apart: the merge attempts that held ops A and B (\"T3,T30\").", "A,B");
   parser.addOptions({stepOption, shotOption, sizeOption, diffOption, diffFullOption, fitOption, themeOption,
-                     regionsOption, viewOption, runOption, findOption, whyOption});
+                     expandOption, regionsOption, viewOption, runOption, findOption, whyOption});
   parser.process(app);
 
   const QStringList files = parser.positionalArguments();
@@ -131,6 +134,28 @@ int main(int argc, char** argv) {
         return 2;
       }
       window.askWhyApart(answer->exprA, answer->exprB);
+    }
+    if (parser.isSet(expandOption)) {
+      const QStringList parts = parser.value(expandOption).split(',');
+      const auto expand = [&](const std::string& nodeId) {
+        segscope::ui::Selection s = window.scene().selectionOfNode(nodeId);
+        return !s.empty() && window.toggleExpansion(s) && window.waitForPicture();
+      };
+      if (!expand("s" + parts[0].trimmed().toStdString())) {
+        std::fprintf(stderr, "segscope: --expand: no segment %s in the collapsed view\n", qPrintable(parts[0]));
+        return 2;
+      }
+      if (parts.size() > 1) {
+        std::string run;
+        for (const auto& n : window.scene().model().nodes)
+          if (n.id.starts_with('r') && n.label.starts_with("run " + parts[1].trimmed().toStdString() + " of"))
+            run = n.id;
+        if (run.empty() || !expand(run)) {
+          std::fprintf(stderr, "segscope: --expand: segment %s has no run %s\n", qPrintable(parts[0]),
+                       qPrintable(parts[1]));
+          return 2;
+        }
+      }
     }
     if (parser.isSet(fitOption)) window.view().fitToView();
     const QString out = parser.value(shotOption);

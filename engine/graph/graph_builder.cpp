@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "ir/data_type.h"
+#include "scheduler/analysis.h"
 #include "support/text.h"
 #include "trace/diff.h"
 
@@ -182,20 +183,25 @@ class Builder {
     model_.edges.push_back(e);
   }
 
+  Node opNode(const ir::Expr* e) const {
+    Node n;
+    n.id = exprNodeId(e);
+    n.kind = NodeKind::Op;
+    n.label = opLabel(e);
+    n.detail = e->outputs().empty() ? "" : valDetail(e->output());
+    n.tooltip = e->toString() + (e->loc().known() ? " (line " + std::to_string(e->loc().line) + ")" : "");
+    n.cssClass = "op " + std::string(e->opName());
+    n.exprId = e->id();
+    n.sourceLine = e->loc().line;
+    n.group = groupOf(partition_, e);
+    return n;
+  }
+
   void buildExpanded() {
     std::unordered_map<const ir::Expr*, int> clusterOfExpr, groupOfExpr;
     for (const ir::Expr* e : exprs_) ++groupSize_[groupOf(partition_, e)];
     for (const ir::Expr* e : exprs_) {
-      Node n;
-      n.id = exprNodeId(e);
-      n.kind = NodeKind::Op;
-      n.label = opLabel(e);
-      n.detail = e->outputs().empty() ? "" : valDetail(e->output());
-      n.tooltip = e->toString() + (e->loc().known() ? " (line " + std::to_string(e->loc().line) + ")" : "");
-      n.cssClass = "op " + std::string(e->opName());
-      n.exprId = e->id();
-      n.sourceLine = e->loc().line;
-      n.group = groupOf(partition_, e);
+      Node n = opNode(e);
       if (n.group >= 0 && (options_.singletonClusters || groupSize_[n.group] > 1)) {
         n.cluster = clusterIndex(n.group);
         ++model_.clusters[static_cast<std::size_t>(n.cluster)].opCount;
@@ -251,36 +257,114 @@ class Builder {
     }
   }
 
+  // Collapsed view: which node stands for each expr. A collapsed group's node; in a group
+  // expanded in place, the expr's own op node, or in a big one its run's node unless that run
+  // is expanded too.
+  std::unordered_map<const ir::Expr*, std::string> unitOf_;
+
+  static bool holdsAny(const std::vector<const ir::Expr*>& exprs, const std::set<int>& ids) {
+    return !ids.empty() &&
+           std::any_of(exprs.begin(), exprs.end(), [&](const ir::Expr* e) { return ids.count(e->id()); });
+  }
+
+  // Consecutive stretches of a group's ops (topological order): each ends after a reduction
+  // once it holds kRunMinOps ops, or at kRunOps ops; the normalizations of a norm stack then
+  // read as one run each.
+  static std::vector<std::vector<const ir::Expr*>> runsOf(const std::vector<const ir::Expr*>& exprs) {
+    std::vector<std::vector<const ir::Expr*>> runs(1);
+    for (const ir::Expr* e : exprs) {
+      runs.back().push_back(e);
+      const std::size_t size = runs.back().size();
+      if (size >= kRunOps || (size >= kRunMinOps && scheduler::analysis::isReductionOp(e))) runs.emplace_back();
+    }
+    if (runs.back().empty()) runs.pop_back();
+    return runs;
+  }
+
+  void expandInPlace(int group, const std::vector<const ir::Expr*>& exprs, const std::string& collapsedId) {
+    const int cluster = clusterIndex(group);
+    model_.clusters[static_cast<std::size_t>(cluster)].opCount = static_cast<int>(exprs.size());
+    const auto addOp = [&](const ir::Expr* e) {
+      Node n = opNode(e);
+      n.cluster = cluster;
+      unitOf_[e] = n.id;
+      model_.nodes.push_back(std::move(n));
+    };
+    if (exprs.size() <= kOpsDrawnInPlace) {
+      std::for_each(exprs.begin(), exprs.end(), addOp);
+      return;
+    }
+    const auto runs = runsOf(exprs);
+    std::size_t first = 1;
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      const auto& run = runs[k];
+      if (holdsAny(run, options_.runsExpandedAround)) {
+        for (const ir::Expr* e : run) {
+          addOp(e);
+          model_.nodes.back().anchorExpr = run.front()->id();  // double-click folds the run again
+        }
+      } else {
+        std::size_t reductions = 0;
+        for (const ir::Expr* e : run) reductions += scheduler::analysis::isReductionOp(e);
+        Node n;
+        n.id = "r" + std::to_string(run.front()->id());
+        n.kind = NodeKind::Segment;
+        n.label = "run " + std::to_string(k + 1) + " of " + std::to_string(runs.size());
+        n.detail =
+            "ops " + std::to_string(first) + "–" + std::to_string(first + run.size() - 1) +
+            (reductions ? " · " + std::to_string(reductions) + (reductions == 1 ? " reduction" : " reductions") : "");
+        n.tooltip = collapsedId + " " + n.label + ": " + opLabel(run.front()) + " … " + opLabel(run.back()) +
+                    "\nDouble-click (or E) to draw its ops.";
+        n.cssClass = "segment run";
+        n.segment = group;
+        n.cluster = cluster;
+        n.anchorExpr = run.front()->id();
+        for (const ir::Expr* e : run) unitOf_[e] = n.id;
+        model_.nodes.push_back(std::move(n));
+      }
+      first += run.size();
+    }
+  }
+
   void buildCollapsed() {
-    std::map<int, int> ops;
-    for (const ir::Expr* e : exprs_) ++ops[groupOf(partition_, e)];
+    std::map<int, std::vector<const ir::Expr*>> members;
+    for (const ir::Expr* e : exprs_) members[groupOf(partition_, e)].push_back(e);
     const auto segmentNode = [&](int group) { return group < 0 ? std::string("host") : "s" + std::to_string(group); };
     for (const trace::PartitionGroup& g : partition_->groups()) {
-      if (!ops.count(g.id)) continue;
+      const auto it = members.find(g.id);
+      if (it == members.end()) continue;
+      if (holdsAny(it->second, options_.expandedAround)) {
+        expandInPlace(g.id, it->second, segmentNode(g.id));
+        continue;
+      }
+      const std::size_t ops = it->second.size();
       Node n;
       n.id = segmentNode(g.id);
       n.kind = NodeKind::Segment;
       n.label = options_.clusterWord + " " + std::to_string(g.id);
-      n.detail = g.scheduler + (g.host ? " (host)" : "") + " · " + std::to_string(ops[g.id]) +
-                 (ops[g.id] == 1 ? " op" : " ops");
-      n.tooltip = n.label + ": " + n.detail;
+      n.detail = g.scheduler + (g.host ? " (host)" : "") + " · " + std::to_string(ops) + (ops == 1 ? " op" : " ops");
+      n.tooltip = n.label + ": " + n.detail + "\nDouble-click (or E) to draw its ops in place.";
       n.cssClass = "segment " + g.scheduler;
       n.segment = g.id;
+      n.anchorExpr = it->second.front()->id();
+      for (const ir::Expr* e : it->second) unitOf_[e] = n.id;
       model_.nodes.push_back(n);
     }
-    if (ops.count(-1)) {
+    if (members.count(-1)) {
+      const std::size_t ops = members[-1].size();
       Node n;
       n.id = "host";
       n.kind = NodeKind::Segment;
       n.label = "ungrouped";
-      n.detail = std::to_string(ops[-1]) + (ops[-1] == 1 ? " scalar op" : " scalar ops");
+      n.detail = std::to_string(ops) + (ops == 1 ? " scalar op" : " scalar ops");
       n.cssClass = "segment none";
+      for (const ir::Expr* e : members[-1]) unitOf_[e] = n.id;
       model_.nodes.push_back(n);
     }
     // One edge per (producer, consumer) pair, weighted by the bytes of every value crossing.
     std::map<std::pair<std::string, std::string>, Edge> merged;
     std::vector<std::pair<std::string, std::string>> order;
-    const auto cross = [&](const std::string& from, const std::string& to, const ir::Val* v) {
+    const auto cross = [&](const std::string& from, const std::string& to, const ir::Val* v, bool crossesGroups) {
       auto key = std::make_pair(from, to);
       auto [it, fresh] = merged.try_emplace(key);
       Edge& e = it->second;
@@ -289,7 +373,7 @@ class Builder {
         e.from = from;
         e.to = to;
         e.valId = v->id();
-        e.crossesClusters = true;
+        e.crossesClusters = crossesGroups;
       }
       if (e.tooltip.find(v->name() + " ") == std::string::npos) {
         e.bytes += bytesOf(v, options_.sizes);
@@ -320,23 +404,26 @@ class Builder {
     };
     for (const ir::Expr* e : exprs_) {
       const int to = groupOf(partition_, e);
+      const std::string& unit = unitOf_.at(e);
       for (const ir::Val* v : e->inputs()) {
         if (const ir::Expr* def = v->definition()) {
           const int from = groupOf(partition_, def);
-          if (from != to)
-            cross(hostScalarSource(from, v) ? hostProxy(from, to) : segmentNode(from), segmentNode(to), v);
+          const std::string& source = unitOf_.at(def);
+          if (source == unit) continue;
+          cross(from != to && hostScalarSource(from, v) ? hostProxy(from, to) : source, unit, v, from != to);
         } else if (drawnAsInput(fusion_, v)) {
-          cross(inputNodeWithId(v, "v" + std::to_string(v->id()) + "@s" + std::to_string(to)), segmentNode(to), v);
+          cross(inputNodeWithId(v, "v" + std::to_string(v->id()) + "@s" + std::to_string(to)), unit, v, true);
         }
       }
     }
     bundleManyInputs(merged, order);
     for (const auto& key : order) {
       Edge e = merged[key];
-      e.label = support::bytesText(e.bytes);
+      if (e.crossesClusters) e.label = support::bytesText(e.bytes);  // inside a group, the bytes are not paid
       model_.edges.push_back(e);
     }
-    addOutputs([&](const ir::Expr* def) { return segmentNode(groupOf(partition_, def)); });
+    addOutputs([&](const ir::Expr* def) { return unitOf_.at(def); });
+    finishClusters();
   }
 
   // A segment reading many fusion inputs (a 200-layer norm stack reads 200 weights) gets one

@@ -2,6 +2,7 @@
 // its groups as clusters, or the collapsed segment graph.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,20 @@ struct BuildOptions {
   bool singletonClusters = true;
   /// Node ids the user selected.
   std::vector<std::string> selected;
+  /// Collapsed view: the groups holding these exprs are drawn in place, inside their cluster:
+  /// their ops, or, above kOpsDrawnInPlace ops, their runs (stretches of consecutive ops
+  /// ending at a reduction or at kRunOps ops). Exprs, not group ids, so an expanded group
+  /// stays expanded when a merge renumbers it.
+  std::set<int> expandedAround;
+  /// Runs holding these exprs are drawn as their ops.
+  std::set<int> runsExpandedAround;
 };
+
+/// An expanded group with more ops than this is drawn as runs (each expandable in turn).
+inline constexpr std::size_t kOpsDrawnInPlace = 150;
+/// The most ops in one run; a run also ends after a reduction once it holds kRunMinOps.
+inline constexpr std::size_t kRunOps = 120;
+inline constexpr std::size_t kRunMinOps = 30;
 
 /// The drawing of one snapshot. Without a partition every view is the fusion view.
 GraphModel buildGraph(const trace::Snapshot& snapshot, const BuildOptions& options);

@@ -15,7 +15,7 @@ enum class NodeKind {
   Input,    // a fusion input tensor or scalar (drawn once per consuming cluster in segment views)
   Output,   // a fusion output marker
   Tensor,   // an intermediate tensor (only with BuildOptions::showTensors)
-  Segment,  // one whole segment (collapsed view)
+  Segment,  // one whole segment, or a run of one (collapsed view)
 };
 
 /// Why a node, edge or cluster is drawn highlighted; the palette gives each a color.
@@ -40,10 +40,13 @@ struct Node {
   std::string cssClass;  // SVG class: "op pointwise", "input", "segment reduction" ...
   int exprId = -1;
   int valId = -1;
-  int segment = -1;       // group/segment id it stands for (Segment nodes)
-  int cluster = -1;       // index into GraphModel::clusters; -1 = top level
-  int sourceLine = 0;     // 1-based line of the script that defined it; 0 = unknown
-  int group = -1;         // the group/segment the op belongs to, clustered or not
+  int segment = -1;    // group/segment id it stands for (Segment nodes)
+  int cluster = -1;    // index into GraphModel::clusters; -1 = top level
+  int sourceLine = 0;  // 1-based line of the script that defined it; 0 = unknown
+  int group = -1;      // the group/segment the op belongs to, clustered or not
+  /// Collapsed view: an expr of the group or run a Segment node stands for (expanding the node
+  /// expands around it); -1 otherwise. Run nodes have ids "r<expr>".
+  int anchorExpr = -1;
   std::string fillColor;  // "#rrggbb" overriding the kind's default (an unclustered group's color)
   std::string penColor;
   Highlight highlight = Highlight::None;

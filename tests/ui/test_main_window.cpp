@@ -169,6 +169,52 @@ class TestMainWindow : public QObject {
     QVERIFY(w.view().zoom() >= ui::kTitleLod);
   }
 
+  // Collapsed view: double-click a segment and it is drawn in place (a big one as runs);
+  // double-click a run and it becomes its ops; double-click the frame and it folds back.
+  void doubleClickExpandsASegmentInPlace() {
+    MainWindow w(nullptr, false);
+    w.resize(1400, 900);
+    w.show();
+    w.openFile(QString(SEGSCOPE_TEST_DATA_DIR) + "/data/norm_stack_600.py", true);
+    QVERIFY(w.waitForPicture());
+    QVERIFY(w.setViewName("collapsed"));
+    QVERIFY(w.waitForPicture());
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto doubleClick = [&](const QRectF& r) {
+      w.view().centerOn(r.center());
+      QTest::mouseDClick(w.view().viewport(), Qt::LeftButton, {}, w.view().mapFromScene(r.center()));
+      return w.waitForPicture();
+    };
+    const auto count = [&](auto pred) {
+      return std::count_if(w.scene().model().nodes.begin(), w.scene().model().nodes.end(), pred);
+    };
+    const auto isRun = [](const graph::Node& n) { return n.id.starts_with('r'); };
+    const auto isOp = [](const graph::Node& n) { return n.kind == graph::NodeKind::Op; };
+    QVERIFY(doubleClick(w.scene().nodeRect("s0")));
+    QCOMPARE(w.scene().model().clusters.size(), std::size_t{1});
+    QVERIFY(count(isRun) > 3);
+    QCOMPARE(count(isOp), 0);
+    std::string third;
+    for (const graph::Node& n : w.scene().model().nodes)
+      if (n.label.starts_with("run 3 of")) third = n.id;
+    QVERIFY(!third.empty());
+    QVERIFY(doubleClick(w.scene().nodeRect(third)));
+    QVERIFY(count(isOp) > 1);
+    QVERIFY(!w.scene().model().node(third));
+    // E on an op of the run folds the run; the frame folds the segment.
+    for (const graph::Node& n : w.scene().model().nodes)
+      if (isOp(n)) {
+        QVERIFY(w.toggleExpansion(w.scene().selectionOfNode(n.id)));
+        break;
+      }
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(count(isOp), 0);
+    const QRectF frame = w.scene().clusterRect(0);
+    QVERIFY(doubleClick(QRectF(frame.left() + 4, frame.top() + 4, 2, 2)));
+    QVERIFY(w.scene().model().clusters.empty());
+    QVERIFY(w.scene().model().node("s0"));
+  }
+
   // R in the collapsed view: the refused attempt's groups are marked (in the candidate
   // colour, the rest dimmed) and the view zooms onto them.
   void refusedMergesAreShownInTheCollapsedView() {

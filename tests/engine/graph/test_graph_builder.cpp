@@ -172,6 +172,57 @@ class TestGraphBuilder : public QObject {
     QCOMPARE(edge->bytes, std::int64_t{12} * 64 * 64 * 4);
   }
 
+  // Collapsed view, one segment expanded in place: a 600-op norm stack (one persistent
+  // segment) becomes a chain of runs inside its frame, one layer each; an expanded run becomes
+  // its ops, wired to the runs before and after it.
+  void collapsedViewExpandsABigSegmentAsRuns() {
+    const Segmented s = segmentSample(QString(SEGSCOPE_TEST_DATA_DIR) + "/data/norm_stack_600.py");
+    QCOMPARE(s.result.segmentation.segments.size(), std::size_t{1});
+    const trace::SnapshotPtr snap = graph::snapshotOfSegmentation(s.result.segmentation);
+    const std::vector<const ir::Expr*>& exprs = s.result.segmentation.segments[0].exprs;
+    graph::BuildOptions options;
+    options.view = graph::View::Collapsed;
+    options.expandedAround = {exprs[exprs.size() / 2]->id()};
+    const GraphModel m = graph::buildGraph(*snap, options);
+    QVERIFY2(checkWellFormed(m).isEmpty(), qPrintable(checkWellFormed(m)));
+    QCOMPARE(m.clusters.size(), std::size_t{1});
+    QCOMPARE(m.clusters[0].opCount, static_cast<int>(exprs.size()));
+    std::vector<const graph::Node*> runs;
+    for (const graph::Node& n : m.nodes) {
+      QVERIFY2(n.kind != graph::NodeKind::Op, n.id.c_str());  // above kOpsDrawnInPlace: runs only
+      if (n.id.starts_with('r')) runs.push_back(&n);
+    }
+    QVERIFY(runs.size() >= exprs.size() / graph::kRunOps);
+    for (const graph::Node* r : runs) {
+      QCOMPARE(r->cluster, 0);
+      if (r != runs.back())  // a layer each; the tail after the last layer may have none
+        QVERIFY2(QString::fromStdString(r->detail).contains("reduction"), r->detail.c_str());
+    }
+    // Consecutive runs are wired to each other, without byte labels (nothing is paid inside).
+    const auto wired = [&](const std::string& a, const std::string& b) {
+      return std::any_of(m.edges.begin(), m.edges.end(),
+                         [&](const graph::Edge& e) { return e.from == a && e.to == b && e.label.empty(); });
+    };
+    for (std::size_t i = 1; i < runs.size(); ++i) QVERIFY2(wired(runs[i - 1]->id, runs[i]->id), runs[i]->id.c_str());
+    // The third run as its ops.
+    options.runsExpandedAround = {runs[2]->anchorExpr};
+    const GraphModel m2 = graph::buildGraph(*snap, options);
+    QVERIFY2(checkWellFormed(m2).isEmpty(), qPrintable(checkWellFormed(m2)));
+    int ops = 0;
+    for (const graph::Node& n : m2.nodes)
+      if (n.kind == graph::NodeKind::Op) {
+        ++ops;
+        QCOMPARE(n.anchorExpr, runs[2]->anchorExpr);
+      }
+    QVERIFY(ops > 1 && ops <= static_cast<int>(graph::kRunOps));
+    QVERIFY(m2.node(runs[2]->id) == nullptr && m2.node(runs[1]->id) && m2.node(runs[3]->id));
+    // Not expanded: one node.
+    options.expandedAround.clear();
+    const GraphModel folded = graph::buildGraph(*snap, options);
+    QVERIFY(folded.clusters.empty());
+    QVERIFY(folded.node("s0"));
+  }
+
   // Find: every word must occur in a node's label, detail or tooltip; the node a name
   // defines comes first.
   void findNodesMatchesNamesTypesAndShapes() {
