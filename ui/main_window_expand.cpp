@@ -16,7 +16,8 @@ std::vector<int> anchorsIn(const std::set<int>& anchors, const trace::Step& step
   if (!step.after || !step.after->partition) return out;
   const std::vector<int>& groupOf = step.after->partition->groupOfExpr();
   for (const int expr : anchors)
-    if (expr >= 0 && static_cast<std::size_t>(expr) < groupOf.size() && groupOf[static_cast<std::size_t>(expr)] == group)
+    if (expr >= 0 && static_cast<std::size_t>(expr) < groupOf.size() &&
+        groupOf[static_cast<std::size_t>(expr)] == group)
       out.push_back(expr);
   return out;
 }

@@ -29,6 +29,22 @@ ValSet upstream(const SegmentView& view, const ir::Val* v) {
   return up;
 }
 
+// upstream() of the reductions, computed once per persistentBuffers call: every candidate
+// buffer asks about the same reductions, and recomputing them made a 4k-op norm stack cubic.
+class UpstreamOfReductions {
+ public:
+  explicit UpstreamOfReductions(const SegmentView& view) : view_(view) {}
+  const ValSet& of(const ir::Val* v) {
+    auto it = memo_.find(v);
+    if (it == memo_.end()) it = memo_.emplace(v, upstream(view_, v)).first;
+    return it->second;
+  }
+
+ private:
+  const SegmentView& view_;
+  std::unordered_map<const ir::Val*, ValSet> memo_;
+};
+
 // Values computed from `v` inside the segment (not `v` itself).
 ValSet downstream(const SegmentView& view, const ir::Val* v) {
   ValSet down;
@@ -109,6 +125,10 @@ std::vector<const ir::Val*> resolutionPoints(const SegmentView& view, const std:
   bool hit = false;
   ValSet onReduction, onBuffer;
   std::vector<const ir::Val*> points;
+  // The points and what is computed from them. The order is topological (an expr comes after
+  // the exprs defining its inputs), so growing it expr by expr answers "is a point upstream of
+  // this value" without a walk per reduction.
+  ValSet fromPoints;
   for (const Stmt& s : order) {
     if (s.val) {
       if (!s.val->isTensor()) continue;
@@ -118,21 +138,23 @@ std::vector<const ir::Val*> resolutionPoints(const SegmentView& view, const std:
         continue;
       }
       if (!hit || !isReductionTv(view, s.val)) continue;
-      const ValSet up = upstream(view, s.val);
-      const bool resolved = std::any_of(points.begin(), points.end(), [&](const ir::Val* p) { return up.count(p); });
-      if (!resolved) onReduction.insert(s.val);
+      if (!fromPoints.count(s.val)) onReduction.insert(s.val);
       continue;
     }
     if (!hit) continue;
     const ir::Expr* e = s.expr;
-    if (isReductionOp(e)) continue;  // a buffer is never resolved at a reduction
     auto any = [&](const ValSet& set) {
       return std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) { return set.count(v); });
     };
+    if (!fromPoints.empty() && any(fromPoints)) fromPoints.insert(e->outputs().begin(), e->outputs().end());
+    if (isReductionOp(e)) continue;  // a buffer is never resolved at a reduction
     const bool fromReduction = any(onReduction), fromBuffer = any(onBuffer);
     if (fromReduction && fromBuffer) {
       for (const ir::Val* out : e->outputs()) {
-        if (out->isTensor()) points.push_back(out);
+        if (out->isTensor()) {
+          points.push_back(out);
+          fromPoints.insert(out);
+        }
         onBuffer.insert(out);
       }
     } else if (fromReduction) {
@@ -148,9 +170,9 @@ std::vector<const ir::Val*> resolutionPoints(const SegmentView& view, const std:
 // consumers, search producers and consumers that share an id with the reduced dims until a
 // value computed from the reduction is met.
 std::vector<const ir::Val*> resolutionTvs(const SegmentView& view, const ExactIdGraph& reach, const ir::Val* buffer,
-                                          const ir::Expr* reduction) {
+                                          const ir::Expr* reduction, UpstreamOfReductions& ups) {
   const ir::Val* red = reduction->output();
-  const ValSet redUp = upstream(view, red);
+  const ValSet& redUp = ups.of(red);
   ValSet between;  // DependencyCheck::getAllValsBetween({buffer}, {reduction})
   for (const ir::Val* v : downstream(view, buffer))
     if (v == red || redUp.count(v)) between.insert(v);
@@ -196,7 +218,8 @@ std::vector<const ir::Val*> resolutionTvs(const SegmentView& view, const ExactId
 
 // normalization_utils.cpp:1731-1779: the fallback, for buffers whose paths are not straight.
 std::vector<const ir::Val*> fallbackResolutionPoints(const SegmentView& view, const std::vector<Stmt>& order,
-                                                     const ExactIdGraph& reach, const ir::Val* buffer) {
+                                                     const ExactIdGraph& reach, const ir::Val* buffer,
+                                                     UpstreamOfReductions& ups) {
   bool hit = false;
   std::vector<const ir::Val*> points;
   const ValSet fromBuffer = downstream(view, buffer);
@@ -207,10 +230,10 @@ std::vector<const ir::Val*> fallbackResolutionPoints(const SegmentView& view, co
       continue;
     }
     if (!hit || !isReductionTv(view, s.val)) continue;
-    const ValSet up = upstream(view, s.val);
+    const ValSet& up = ups.of(s.val);
     if (std::any_of(points.begin(), points.end(), [&](const ir::Val* p) { return up.count(p); })) continue;
     if (!fromBuffer.count(s.val)) continue;
-    const auto found = resolutionTvs(view, reach, buffer, view.definitionInside(s.val));
+    const auto found = resolutionTvs(view, reach, buffer, view.definitionInside(s.val), ups);
     points.insert(points.end(), found.begin(), found.end());
   }
   return points;
@@ -218,12 +241,13 @@ std::vector<const ir::Val*> fallbackResolutionPoints(const SegmentView& view, co
 
 // Reductions computed from `tv` with no other reduction in between.
 std::vector<const ir::Expr*> immediateReductions(const SegmentView& view, const ir::Val* tv,
-                                                 const std::vector<const ir::Expr*>& reductions) {
+                                                 const std::vector<const ir::Expr*>& reductions,
+                                                 UpstreamOfReductions& ups) {
   const ValSet down = downstream(view, tv);
   std::vector<const ir::Expr*> immediate;
   for (const ir::Expr* r : reductions) {
     if (!down.count(r->output())) continue;
-    const ValSet up = upstream(view, r->output());
+    const ValSet& up = ups.of(r->output());
     const bool throughOther = std::any_of(reductions.begin(), reductions.end(), [&](const ir::Expr* o) {
       return o != r && down.count(o->output()) && up.count(o->output());
     });
@@ -235,8 +259,8 @@ std::vector<const ir::Expr*> immediateReductions(const SegmentView& view, const 
 // csrc/scheduler/normalization_utils.cpp:1918-2023 isCacheableUnmappableTv: for each reduction
 // right after it, the tensor holds either all or none of the reduced dims (almost-exactly).
 bool isCacheable(const SegmentView& view, const ExactIdGraph& exact, const ir::Val* tv,
-                 const std::vector<const ir::Expr*>& reductions) {
-  for (const ir::Expr* r : immediateReductions(view, tv, reductions)) {
+                 const std::vector<const ir::Expr*>& reductions, UpstreamOfReductions& ups) {
+  for (const ir::Expr* r : immediateReductions(view, tv, reductions, ups)) {
     bool missing = false, found = false;
     for (std::int64_t d : r->attrs().dims) {
       bool mapped = false;
@@ -256,6 +280,7 @@ std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view, const R
   if (reductions.empty()) return {};
   const LogicalDomainMap logicalMap(view, rt);
   const ExactIdGraph almostExact(view, rt, false);
+  UpstreamOfReductions ups(view);
   std::vector<const ir::Val*> tensors;
   for (const ir::Val* v : view.inputs)
     if (v->isTensor()) tensors.push_back(v);
@@ -265,7 +290,7 @@ std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view, const R
 
   std::vector<const ir::Val*> candidates;
   for (const ir::Val* tv : tensors)
-    if (!logicalMap.unmappableDims(tv).empty() && isCacheable(view, almostExact, tv, reductions))
+    if (!logicalMap.unmappableDims(tv).empty() && isCacheable(view, almostExact, tv, reductions, ups))
       candidates.push_back(tv);
   if (candidates.empty()) return {};
 
@@ -274,7 +299,7 @@ std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view, const R
   std::vector<PersistentBuffer> buffers;
   for (const ir::Val* tv : candidates) {
     std::vector<const ir::Val*> points = resolutionPoints(view, order, tv);
-    if (points.empty()) points = fallbackResolutionPoints(view, order, reach, tv);
+    if (points.empty()) points = fallbackResolutionPoints(view, order, reach, tv, ups);
     if (points.empty()) continue;
     const ValSet down = downstream(view, tv);
     auto firstRed =
