@@ -82,7 +82,6 @@ NodeItem::NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry
       detail_(QString::fromStdString(node.detail)),
       ellipse_(node.kind == graph::NodeKind::Input),
       dashed_(node.kind == graph::NodeKind::Tensor),
-      segment_(node.kind == graph::NodeKind::Segment),
       emphasized_(node.highlight != graph::Highlight::None) {
   const graph::HighlightStyle colors = graph::nodeColors(node);
   fill_ = themedFill(color(colors.fill, "#ffffff"));
@@ -122,7 +121,6 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->drawEllipse(box_);
   else
     painter->drawRoundedRect(box_, 6, 6);
-  if (segment_ && lod < kTitleLod) return;  // GraphScene::drawForeground writes the title
   painter->setPen(text_);
   const QRectF inner = box_.adjusted(4, 2, -4, -2);
   if (detail_.isEmpty()) {

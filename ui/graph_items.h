@@ -54,7 +54,6 @@ class NodeItem : public QGraphicsItem {
   QColor text_{"#212529"}, detailText_{"#495057"};
   bool ellipse_ = false;
   bool dashed_ = false;
-  bool segment_ = false;     // a collapsed segment: zoomed out, the scene draws its title
   bool emphasized_ = false;  // highlighted: thicker pen
   bool marked_ = false;      // the user's selection
 };

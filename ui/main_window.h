@@ -216,7 +216,8 @@ class MainWindow : public QMainWindow {
   std::set<int> expandedAround_;              // collapsed view: groups holding these exprs are drawn in place
   std::set<int> runsExpandedAround_;          // and runs holding these
   QAction* expandAction_ = nullptr;
-  QString regionsProblem_;  // why the current step has no regions, for the status bar
+  std::map<QDockWidget*, int> squeezed_;  // docks a small window narrowed, with their size before
+  QString regionsProblem_;                // why the current step has no regions, for the status bar
 
   QTimer play_;
   QComboBox* profileBox_ = nullptr;

@@ -410,10 +410,11 @@ void MainWindow::giveCanvasRoom() {
   }
   sideWidth = leftWidth + rightWidth;
   for (QDockWidget* d : bottom) bottomHeight = std::max(bottomHeight, d->height());
-  const auto capAt = [](const QList<QDockWidget*>& docks, int cap, bool horizontal, QList<int>& sizes) {
+  const auto capAt = [this](const QList<QDockWidget*>& docks, int cap, bool horizontal, QList<int>& sizes) {
     QList<QDockWidget*> out;
     for (QDockWidget* d : docks)
-      if ((horizontal ? d->width() : d->height()) > cap) {
+      if (const int size = horizontal ? d->width() : d->height(); size > cap) {
+        squeezed_.try_emplace(d, size);  // the size it gets back when the window grows again
         out << d;
         sizes << cap;
       }
@@ -422,6 +423,21 @@ void MainWindow::giveCanvasRoom() {
   // A small window (a laptop's half screen, 800×600) gives the canvas more: the docks give
   // way sooner there.
   const bool small = width() < 1100 || height() < 750;
+  if (!small && !squeezed_.empty()) {
+    // Big again: the docks that gave way get their sizes back.
+    QList<QDockWidget*> wide, tall;
+    QList<int> widths, heights;
+    for (const auto& [d, size] : squeezed_) {
+      if (d->isHidden() || d->isFloating()) continue;
+      const bool bottomDock = dockWidgetArea(d) == Qt::BottomDockWidgetArea;
+      (bottomDock ? tall : wide) << d;
+      (bottomDock ? heights : widths) << size;
+    }
+    squeezed_.clear();
+    if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
+    if (!tall.isEmpty()) resizeDocks(tall, heights, Qt::Vertical);
+    return;
+  }
   if (sideWidth > width() * (small ? 35 : 50) / 100) {
     QList<int> widths;
     const QList<QDockWidget*> wide = capAt(sides, width() * 20 / 100, true, widths);

@@ -93,13 +93,19 @@ std::vector<SegmentTitle> placeSegmentTitles(const GraphScene& scene, double zoo
       framed.push_back({QRectF(g->box.x, g->box.y, g->box.width, g->box.height), QString::fromStdString(c.label),
                         QString::number(c.group), c.dimmed,
                         QColor(QString::fromStdString(c.fillColor.empty() ? "#f8f9fa" : c.fillColor))});
-  for (const graph::Node& n : scene.model().nodes)
-    if (n.kind == graph::NodeKind::Segment)
-      if (const QRectF box = scene.nodeRect(n.id); !box.isNull())
-        framed.push_back({box, QString::fromStdString(n.label), QString::number(n.segment), n.dimmed, Qt::white});
+  // A segment node writes its own name until node text is dropped (below kLodText).
+  if (zoom < kLodText)
+    for (const graph::Node& n : scene.model().nodes)
+      if (n.kind == graph::NodeKind::Segment)
+        if (const QRectF box = scene.nodeRect(n.id); !box.isNull())
+          framed.push_back({box, QString::fromStdString(n.label), QString::number(n.segment), n.dimmed, Qt::white});
+  // A title beside its frame keeps off frames, nodes and the titles placed before it.
   std::vector<QRectF> obstacles;
-  obstacles.reserve(framed.size() * 2);
+  obstacles.reserve(framed.size() * 2 + scene.model().nodes.size());
   for (const Framed& f : framed) obstacles.push_back(f.box);
+  for (const graph::Node& n : scene.model().nodes)
+    if (n.kind != graph::NodeKind::Segment)
+      if (const QRectF box = scene.nodeRect(n.id); !box.isNull()) obstacles.push_back(box);
   Placer placer(zoom, std::move(obstacles));
   std::vector<SegmentTitle> titles;
   for (const Framed& f : framed) placer.place(f, titles);

@@ -495,6 +495,12 @@ class TestMainWindow : public QObject {
     QApplication::processEvents();
     QVERIFY2(w.view().width() >= 800 / 2, qPrintable(QString::number(w.view().width())));
     QVERIFY2(w.view().height() >= 600 * 45 / 100, qPrintable(QString::number(w.view().height())));
+    // Big again: the docks get their sizes back.
+    auto* inspector = w.findChild<QDockWidget*>("inspectorDock");
+    w.resize(1600, 1000);
+    QTRY_COMPARE(w.size(), QSize(1600, 1000));
+    QApplication::processEvents();
+    QVERIFY2(inspector->width() > 1600 * 15 / 100, qPrintable(QString::number(inspector->width())));
   }
 
   // In a big window the docks keep the sizes the user gave them: a widened inspector is not
