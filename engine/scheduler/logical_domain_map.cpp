@@ -22,6 +22,7 @@ bool skipsConsumer(const ir::Expr* e) { return isIndexOp(e); }
 
 LogicalDomainMap::LogicalDomainMap(const SegmentView& view, const RuntimeInfo* rt) : view_(view), rt_(rt) {
   collectReductions();
+  gatherClassFacts();
   // BackwardVisitor from the outputs: a tensor is handled once all its uses were dispatched.
   for (auto it = view_.exprs.rbegin(); it != view_.exprs.rend(); ++it) {
     for (const ir::Val* out : (*it)->outputs())
@@ -38,6 +39,10 @@ int LogicalDomainMap::keyOf(const IdKey& k) {
     keys_.push_back(k);
     classes_.add();
     members_.push_back({it->second});
+    if (factsReady_) {
+      facts_.emplace_back();
+      seedDownstreamFacts(it->second);
+    }
   }
   return it->second;
 }
@@ -55,6 +60,34 @@ void LogicalDomainMap::unite(int a, int b) {
   if (into.size() < from.size()) std::swap(into, from);
   into.insert(into.end(), from.begin(), from.end());
   from.clear();
+  const auto merge = [](std::unordered_set<int>& kept, std::unordered_set<int>& merged) {
+    if (kept.size() < merged.size()) std::swap(kept, merged);
+    kept.insert(merged.begin(), merged.end());
+    merged.clear();
+  };
+  merge(facts_[root].inputOf, facts_[gone].inputOf);
+  merge(facts_[root].downstreamOf, facts_[gone].downstreamOf);
+}
+
+// After collectReductions every class is one key: each key's facts are its own.
+void LogicalDomainMap::gatherClassFacts() {
+  facts_.resize(keys_.size());
+  for (std::size_t ri = 0; ri < reductions_.size(); ++ri) {
+    for (const auto& [reducedKey, inputs] : reductions_[ri].inputKeys) {
+      const int entry = static_cast<int>(entryReduction_.size());
+      entryReduction_.push_back(static_cast<int>(ri));
+      for (const int k : inputs) facts_[static_cast<std::size_t>(k)].inputOf.insert(entry);
+    }
+    for (const ir::Val* v : reductions_[ri].downstream) reductionsDownstreamOf_[v].push_back(static_cast<int>(ri));
+  }
+  for (std::size_t k = 0; k < keys_.size(); ++k) seedDownstreamFacts(static_cast<int>(k));
+  factsReady_ = true;
+}
+
+void LogicalDomainMap::seedDownstreamFacts(int key) {
+  const auto it = reductionsDownstreamOf_.find(ownerTensor(keys_[static_cast<std::size_t>(key)]));
+  if (it != reductionsDownstreamOf_.end())
+    facts_[static_cast<std::size_t>(key)].downstreamOf.insert(it->second.begin(), it->second.end());
 }
 
 // UnmappableReductionDomains (csrc/logical_domain_map.cpp:774-803): for each reduced dim,
@@ -155,31 +188,23 @@ bool LogicalDomainMap::safeToMap(const std::vector<int>& consumers) const {
   return !isReductionOutputMapped(consumers) && !isInvalid(consumers);
 }
 
-bool LogicalDomainMap::classMeetsDownstream(int key, const Reduction& r) const {
-  for (int m : members_[static_cast<std::size_t>(find(key))])
-    if (r.downstream.count(ownerTensor(keys_[static_cast<std::size_t>(m)]))) return true;
-  return false;
-}
-
 // UnmappableReductionDomains::isReductionOutputMapped (csrc/logical_domain_map.cpp:831-913):
 // one consumer dim is (or maps to) an input of a reduced dim, and another maps to a dim of a
-// tensor computed from that reduction's result.
+// tensor computed from that reduction's result. The first consumer that is an input of an
+// entry stands for it, as there; "maps to" is "shares a class with", read from the class facts.
 bool LogicalDomainMap::isReductionOutputMapped(const std::vector<int>& consumers) const {
-  for (const Reduction& r : reductions_) {
-    for (const auto& entry : r.inputKeys) {
-      const auto& inputs = entry.second;  // a named reference, not a binding: clang 14 cannot capture those
-      auto isInput = [&](int c) {
-        if (inputs.count(c)) return true;
-        for (int m : members_[static_cast<std::size_t>(find(c))])
-          if (inputs.count(m)) return true;
-        return false;
-      };
-      auto input = std::find_if(consumers.begin(), consumers.end(), isInput);
-      if (input == consumers.end()) continue;
-      for (int c : consumers)
-        if (c != *input && classMeetsDownstream(c, r)) return true;
+  std::vector<const ClassFacts*> facts;
+  facts.reserve(consumers.size());
+  for (const int c : consumers) facts.push_back(&facts_[static_cast<std::size_t>(find(c))]);
+  for (std::size_t i = 0; i < consumers.size(); ++i)
+    for (const int entry : facts[i]->inputOf) {
+      bool earlier = false;  // an earlier consumer stands for this entry: it was checked there
+      for (std::size_t j = 0; j < i && !earlier; ++j) earlier = facts[j]->inputOf.count(entry) != 0;
+      if (earlier) continue;
+      const int reduction = entryReduction_[static_cast<std::size_t>(entry)];
+      for (std::size_t j = 0; j < consumers.size(); ++j)
+        if (j != i && facts[j]->downstreamOf.count(reduction)) return true;
     }
-  }
   return false;
 }
 

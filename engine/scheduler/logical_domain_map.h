@@ -47,7 +47,8 @@ class LogicalDomainMap {
   bool safeToMap(const std::vector<int>& consumers) const;
   bool isReductionOutputMapped(const std::vector<int>& consumers) const;
   bool isInvalid(const std::vector<int>& consumers) const;
-  bool classMeetsDownstream(int key, const Reduction& r) const;
+  void gatherClassFacts();
+  void seedDownstreamFacts(int key);
 
   const SegmentView& view_;
   const RuntimeInfo* rt_;
@@ -59,6 +60,18 @@ class LogicalDomainMap {
   std::vector<std::pair<int, int>> invalid_;
   std::vector<Reduction> reductions_;
   std::unordered_map<const ir::Expr*, std::vector<int>> rootKeys_;  // reshape -> its root keys
+  // What isReductionOutputMapped asks of a class, kept per class root and merged on unite
+  // (small into large), so a decision never walks a class's members: the reduced-dim entries
+  // (indices into entryReduction_) some member is an input of, and the reductions whose
+  // downstream holds a member's tensor. Walking the members made a norm stack cubic.
+  struct ClassFacts {
+    std::unordered_set<int> inputOf;
+    std::unordered_set<int> downstreamOf;
+  };
+  std::vector<ClassFacts> facts_;    // by key; meaningful at class roots
+  std::vector<int> entryReduction_;  // entry -> index into reductions_
+  std::unordered_map<const ir::Val*, std::vector<int>> reductionsDownstreamOf_;
+  bool factsReady_ = false;
 };
 
 }  // namespace segscope::scheduler::analysis
