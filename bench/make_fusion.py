@@ -13,6 +13,12 @@ Shapes (--shape):
   mixed       the blocks above in random order; hundreds of small segments (the default)
   norm_stack  a residual stack of LayerNorm + GELU blocks over one activation: every reduction
               is on the row axis, so the whole fusion is one inner-persistent segment
+  transformer forward + backward layers: LayerNorm, linear, softmax over heads, dropout, GELU and
+              a residual add; then the backward with GELU / dropout / softmax / LayerNorm
+              gradients, linear's input gradient, and outer (dim 0) reductions for weight grads
+  wide        thousands of short independent chains from a few shared inputs, each its own
+              output (some end in a row sum)
+  deep        one long chain of pointwise ops with a row reduction (broadcast back) every k ops
 """
 import argparse
 import random
@@ -129,11 +135,133 @@ def norm_stack(w, ops):
     return [x]
 
 
+def dropout(w, x, keep=0.9):
+    """Returns (scaled, mask): where(uniform < keep, x, 0) / keep, as nvFuser's dropout decomposes."""
+    u = w.tensor(f"fd.ops.uniform(0.00000, 1.00000, shape=[{w.tokens}, {w.hidden}], dtype=DataType.Float)")
+    mask = w.tensor(f"fd.ops.lt({u}, {keep})")
+    kept = w.tensor(f"fd.ops.where({mask}, {x}, 0.00000)")
+    return w.tensor(f"fd.ops.mul({kept}, {1.0 / keep:.6f})"), mask
+
+
+def transformer_forward(w, x):
+    """One layer: returns (output, saved) with what the backward reads."""
+    ln = w.layer_norm(x, False)
+    weight = w.input([w.hidden, w.hidden], "BFloat16")
+    h = w.tensor(f"fd.ops.linear({ln}, {weight})")
+    p = w.softmax_heads(h)
+    pf = w.tensor(f"fd.ops.cast({p}, dtype=DataType.Float)")
+    d, mask = dropout(w, pf)
+    g = w.gelu(w.tensor(f"fd.ops.cast({d}, dtype=DataType.BFloat16)"))
+    out = w.scaled_residual(g, x, "1.00000")
+    return out, dict(x=x, ln=ln, weight=weight, p=pf, mask=mask, d=d)
+
+
+def transformer_backward(w, grad, saved):
+    """GELU, dropout, softmax, linear-input and LayerNorm gradients; returns (dx, weight grads),
+    the weight grads being dim-0 sums."""
+    gf = w.tensor(f"fd.ops.cast({grad}, dtype=DataType.Float)")
+    d = saved["d"]
+    # GELU': 0.5 (1 + erf(x/sqrt2)) + x exp(-x^2/2) / sqrt(2 pi)
+    a = w.tensor(f"fd.ops.mul({d}, 0.707107)")
+    cdf = w.tensor(f"fd.ops.add({w.tensor(f'fd.ops.erf({a})')}, 1.00000)")
+    cdf = w.tensor(f"fd.ops.mul({cdf}, 0.500000)")
+    sq = w.tensor(f"fd.ops.mul({d}, {d})")
+    pdf = w.tensor(f"fd.ops.exp({w.tensor(f'fd.ops.mul({sq}, -0.500000)')})")
+    pdf = w.tensor(f"fd.ops.mul({w.tensor(f'fd.ops.mul({d}, {pdf})')}, 0.398942)")
+    dg = w.tensor(f"fd.ops.mul({gf}, {w.tensor(f'fd.ops.add({cdf}, {pdf})')})")
+    # dropout': the same mask and scale
+    mask = saved["mask"]
+    dd = w.tensor(f"fd.ops.mul({w.tensor(f'fd.ops.where({mask}, {dg}, 0.00000)')}, 1.111111)")
+    # softmax' over heads: p * (g - sum(g * p))
+    hd = w.hidden // w.heads
+    p3 = w.tensor(f"fd.ops.reshape({saved['p']}, new_shape=[{w.tokens}, {w.heads}, {hd}])")
+    g3 = w.tensor(f"fd.ops.reshape({dd}, new_shape=[{w.tokens}, {w.heads}, {hd}])")
+    s = w.tensor(f"fd.ops.sum({w.tensor(f'fd.ops.mul({g3}, {p3})')}, dims=[2], keepdim=False, dtype=DataType.Null)")
+    sb = w.tensor(f"fd.ops.broadcast_in_dim({s}, shape=[{w.tokens}, {w.heads}, 1], broadcast_dims=[0, 1])")
+    ds = w.tensor(f"fd.ops.mul({p3}, {w.tensor(f'fd.ops.sub({g3}, {sb})')})")
+    ds = w.tensor(f"fd.ops.cast({w.tensor(f'fd.ops.reshape({ds}, new_shape=[{w.tokens}, {w.hidden}])')}, dtype=DataType.BFloat16)")
+    # linear': input grad through the weight; the weight grad's bias-like row sum
+    wt = w.tensor(f"fd.ops.permute({saved['weight']}, dims=[1, 0])")
+    dln = w.tensor(f"fd.ops.matmul({ds}, {wt})")
+    dsf = w.tensor(f"fd.ops.cast({ds}, dtype=DataType.Float)")
+    grads = [w.tensor(f"fd.ops.cast({w.tensor(f'fd.ops.sum({dsf}, dims=[0], keepdim=False, dtype=DataType.Null)')}, dtype=DataType.BFloat16)")]
+    # LayerNorm': dx = (g*w - mean(g*w) - xhat * mean(g*w*xhat)) * rstd, and dim-0 weight grads
+    xf = w.tensor(f"fd.ops.cast({saved['x']}, dtype=DataType.Float)")
+    lnf = w.tensor(f"fd.ops.cast({saved['ln']}, dtype=DataType.Float)")
+    dlf = w.tensor(f"fd.ops.cast({dln}, dtype=DataType.Float)")
+    gx = w.tensor(f"fd.ops.mul({dlf}, {lnf})")
+    m1 = w.tensor(f"fd.ops.sum({dlf}, dims=[1], keepdim=False, dtype=DataType.Null)")
+    m2 = w.tensor(f"fd.ops.sum({gx}, dims=[1], keepdim=False, dtype=DataType.Null)")
+    m1b = w.tensor(f"fd.ops.broadcast_in_dim({m1}, shape=[{w.tokens}, 1], broadcast_dims=[0])")
+    m2b = w.tensor(f"fd.ops.broadcast_in_dim({m2}, shape=[{w.tokens}, 1], broadcast_dims=[0])")
+    t = w.tensor(f"fd.ops.sub({w.tensor(f'fd.ops.mul({dlf}, {float(w.hidden)})')}, {m1b})")
+    t = w.tensor(f"fd.ops.sub({t}, {w.tensor(f'fd.ops.mul({lnf}, {m2b})')})")
+    dx = w.tensor(f"fd.ops.add({w.tensor(f'fd.ops.mul({t}, {1.0 / w.hidden:.8f})')}, {gf})")
+    grads.append(w.tensor(f"fd.ops.cast({w.tensor(f'fd.ops.sum({gx}, dims=[0], keepdim=False, dtype=DataType.Null)')}, dtype=DataType.BFloat16)"))
+    grads.append(w.tensor(f"fd.ops.cast({w.tensor(f'fd.ops.sum({xf}, dims=[0], keepdim=False, dtype=DataType.Null)')}, dtype=DataType.BFloat16)"))
+    return w.tensor(f"fd.ops.cast({dx}, dtype=DataType.BFloat16)"), grads
+
+
+def transformer(w, ops):
+    """Forward layers until about half the ops are spent, then their backward in reverse order."""
+    x = w.input([w.tokens, w.hidden], "BFloat16")
+    layers = []
+    while w.ops < ops // 2:
+        x, saved = transformer_forward(w, x)
+        layers.append(saved)
+    outputs = [x]
+    grad = w.input([w.tokens, w.hidden], "BFloat16")
+    for saved in reversed(layers):
+        grad, weight_grads = transformer_backward(w, grad, saved)
+        outputs += weight_grads
+    outputs.append(grad)
+    return outputs
+
+
+def wide(w, ops):
+    """Short chains that share only their inputs: every chain is an output of its own."""
+    shared = [w.input([w.tokens, w.hidden], "BFloat16") for _ in range(4)]
+    outputs = []
+    while w.ops < ops:
+        a, b = w.rng.sample(shared, 2)
+        x = w.tensor(f"fd.ops.cast({a}, dtype=DataType.Float)")
+        x = w.tensor(f"fd.ops.mul({x}, {w.rng.uniform(0.5, 2.0):.4f})")
+        x = w.tensor(f"fd.ops.add({x}, {w.tensor(f'fd.ops.cast({b}, dtype=DataType.Float)')})")
+        if w.rng.random() < 0.25:
+            x = w.tensor(f"fd.ops.sum({x}, dims=[1], keepdim=False, dtype=DataType.Null)")
+        else:
+            x = w.tensor(f"fd.ops.cast({w.tensor(f'fd.ops.tanh({x})')}, dtype=DataType.BFloat16)")
+        outputs.append(x)
+    return outputs
+
+
+def deep(w, ops, every=12):
+    """x -> pointwise ... -> x * mean(x) every `every` ops: one long dependency chain."""
+    x = w.tensor(f"fd.ops.cast({w.input([w.tokens, w.hidden], 'BFloat16')}, dtype=DataType.Float)")
+    unary = ["exp", "tanh", "sigmoid", "neg", "abs"]
+    since = 0
+    while w.ops < ops:
+        if since >= every:
+            s = w.tensor(f"fd.ops.sum({x}, dims=[1], keepdim=False, dtype=DataType.Null)")
+            sb = w.tensor(f"fd.ops.broadcast_in_dim({s}, shape=[{w.tokens}, 1], broadcast_dims=[0])")
+            x = w.tensor(f"fd.ops.mul({x}, {sb})")
+            since = 0
+        elif w.rng.random() < 0.5:
+            x = w.tensor(f"fd.ops.{w.rng.choice(unary)}({x})")
+        else:
+            x = w.tensor(f"fd.ops.add({x}, {w.rng.uniform(-1.0, 1.0):.4f})")
+        since += 1
+    return [w.tensor(f"fd.ops.cast({x}, dtype=DataType.BFloat16)")]
+
+
+SHAPES = {"norm_stack": norm_stack, "transformer": transformer, "wide": wide, "deep": deep}
+
+
 def generate(ops, seed, tokens, hidden, heads, shape="mixed"):
     rng = random.Random(seed)
-    if shape == "norm_stack":
+    if shape in SHAPES:
         w = Writer(rng, tokens, hidden, heads)
-        return script(w, norm_stack(w, ops), ops, seed)
+        return script(w, SHAPES[shape](w, ops), ops, seed)
     w = Writer(rng, tokens, hidden, heads)
     x = w.input([tokens, hidden], "BFloat16")
     beta = w.scalar("fd.define_scalar(None, dtype=DataType.Double)")
@@ -191,7 +319,7 @@ def main():
     ap.add_argument("--tokens", type=int, default=2048)
     ap.add_argument("--hidden", type=int, default=1024)
     ap.add_argument("--heads", type=int, default=16)
-    ap.add_argument("--shape", choices=["mixed", "norm_stack"], default="mixed")
+    ap.add_argument("--shape", choices=["mixed", *SHAPES], default="mixed")
     a = ap.parse_args()
     print(generate(a.ops, a.seed, a.tokens, a.hidden, a.heads, a.shape), end="")
 

@@ -37,9 +37,13 @@ Expr* Fusion::newExpr(OpType op, std::vector<Val*> operands, std::vector<Val*> o
   return e;
 }
 
-void Fusion::addInput(Val* v) { inputs_.push_back(v); }
+void Fusion::addInput(Val* v) {
+  boundaryChanged();
+  inputs_.push_back(v);
+}
 
 void Fusion::addOutput(Val* v, Val* aliasOf, std::vector<std::int64_t> strideOrder) {
+  boundaryChanged();
   outputs_.push_back(FusionOutput{v, aliasOf, std::move(strideOrder)});
 }
 
@@ -52,6 +56,11 @@ void Fusion::setName(Val* v, const std::string& wanted) {
   for (int suffix = 1; byName_.count(name); ++suffix) name = wanted + "_" + std::to_string(suffix);
   v->name_ = name;
   byName_[name] = v;
+}
+
+void Fusion::boundaryChanged() {
+  const std::lock_guard lock(cacheMutex_);
+  boundaryValid_ = false;
 }
 
 void Fusion::exprGraphChanged() {
@@ -77,6 +86,7 @@ void Fusion::replaceUse(Expr* use, Val* from, Val* to) {
 
 void Fusion::replaceAllUsesWith(Val* from, Val* to) {
   for (Expr* use : std::vector<Expr*>(from->uses_)) replaceUse(use, from, to);
+  boundaryChanged();
   for (FusionOutput& o : outputs_)
     if (o.val == from) o.val = to;
   for (const auto& v : vals_)
@@ -86,6 +96,7 @@ void Fusion::replaceAllUsesWith(Val* from, Val* to) {
 }
 
 void Fusion::replaceOutput(Val* from, Val* to) {
+  boundaryChanged();
   for (FusionOutput& o : outputs_)
     if (o.val == from) o.val = to;
 }
@@ -259,10 +270,23 @@ Expr* Fusion::restoreExpr(int id, OpType op, std::vector<Val*> operands, std::ve
   return e;
 }
 
-bool Fusion::isInput(const Val* v) const { return std::find(inputs_.begin(), inputs_.end(), v) != inputs_.end(); }
+bool Fusion::isInput(const Val* v) const {
+  const std::lock_guard lock(cacheMutex_);
+  if (!boundaryValid_) rebuildBoundary();
+  return inputSet_.count(v) != 0;
+}
 
 bool Fusion::isOutput(const Val* v) const {
-  return std::any_of(outputs_.begin(), outputs_.end(), [v](const FusionOutput& o) { return o.val == v; });
+  const std::lock_guard lock(cacheMutex_);
+  if (!boundaryValid_) rebuildBoundary();
+  return outputSet_.count(v) != 0;
+}
+
+void Fusion::rebuildBoundary() const {
+  inputSet_ = std::unordered_set<const Val*>(inputs_.begin(), inputs_.end());
+  outputSet_.clear();
+  for (const FusionOutput& o : outputs_) outputSet_.insert(o.val);
+  boundaryValid_ = true;
 }
 
 std::vector<Expr*> Fusion::exprs() const {

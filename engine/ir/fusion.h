@@ -5,6 +5,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ir/expr.h"
@@ -116,6 +117,12 @@ class Fusion {
   mutable std::vector<Expr*> exprOfId_;  // indexed by expr id
   mutable bool exprOfIdValid_ = false;
   std::vector<Expr*> sortExprs() const;
+  // isInput/isOutput are asked per value inside segment views: a fusion with thousands of
+  // outputs made a linear scan of them quadratic.
+  void boundaryChanged();
+  void rebuildBoundary() const;  // with cacheMutex_ held
+  mutable std::unordered_set<const Val*> inputSet_, outputSet_;
+  mutable bool boundaryValid_ = false;
 };
 
 struct CloneResult {

@@ -1,6 +1,8 @@
 // The common gate and the priority-ordered search over the schedulers.
 #include "scheduler/registry.h"
 
+#include <optional>
+
 #include "scheduler/analysis.h"
 #include "scheduler/incompatible_reshapes.h"
 #include "scheduler/schedulers.h"
@@ -74,18 +76,46 @@ Verdict commonGate(const SegmentView& view, SchedulerType type) {
 
 namespace {
 
+// The checks every scheduler makes of the same view, each computed at most once per view:
+// asked per scheduler, the gate and the reshape check were most of the cost of a refused
+// candidate (they walk the whole candidate, and candidates run to thousands of exprs).
+class SharedChecks {
+ public:
+  SharedChecks(const SegmentView& view, const RuntimeInfo& rt) : view_(view), rt_(rt) {}
+
+  const Verdict& gate(SchedulerType type) {
+    std::optional<Verdict>& cached = gates_[type == SchedulerType::Matmul ? 1 : 0];
+    if (!cached) cached = commonGate(view_, type);
+    return *cached;
+  }
+  const ir::Expr* incompatibleReshape() {
+    if (!reshapeChecked_) {
+      incompatible_ = analysis::incompatibleReshape(view_, rt_);
+      reshapeChecked_ = true;
+    }
+    return incompatible_;
+  }
+
+ private:
+  const SegmentView& view_;
+  const RuntimeInfo& rt_;
+  std::optional<Verdict> gates_[2];  // every other scheduler, matmul
+  const ir::Expr* incompatible_ = nullptr;
+  bool reshapeChecked_ = false;
+};
+
 // Gate, compile-time and run-time checks of one scheduler, noting where it was decided.
-SchedulerVerdict check(SchedulerType type, const SegmentView& view, const RuntimeInfo& rt,
-                       const DeviceProfile& device) {
+SchedulerVerdict check(SchedulerType type, const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device,
+                       SharedChecks& shared) {
   const Entry* entry = entryFor(type);
   if (!entry) return SchedulerVerdict{type, Verdict::reject("none is not a scheduler"), true};
   if (type != SchedulerType::ExprEval)
-    if (Verdict v = commonGate(view, type); !v) return SchedulerVerdict{type, v, true};
+    if (const Verdict& v = shared.gate(type); !v) return SchedulerVerdict{type, v, true};
   // csrc/scheduler/registry.cpp:112-119: only the resize scheduler replays incompatible
   // reshapes. Checked with the run-time sizes, which concretize the reshapes as nvFuser's
   // dynamic-transform pass does before segmenting.
   if (type != SchedulerType::ExprEval && type != SchedulerType::Resize)
-    if (const ir::Expr* e = analysis::incompatibleReshape(view, rt))
+    if (const ir::Expr* e = shared.incompatibleReshape())
       return SchedulerVerdict{
           type,
           Verdict::reject(analysis::describe(e) + " reshapes dims that another reshape of the segment splits or merges "
@@ -98,13 +128,15 @@ SchedulerVerdict check(SchedulerType type, const SegmentView& view, const Runtim
 }  // namespace
 
 Verdict canSchedule(SchedulerType type, const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device) {
-  return check(type, view, rt, device).verdict;
+  SharedChecks shared(view, rt);
+  return check(type, view, rt, device, shared).verdict;
 }
 
 Proposal proposeHeuristics(const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device) {
   Proposal proposal;
+  SharedChecks shared(view, rt);
   for (SchedulerType type : schedulersInPriorityOrder()) {
-    proposal.verdicts.push_back(check(type, view, rt, device));
+    proposal.verdicts.push_back(check(type, view, rt, device, shared));
     if (proposal.verdicts.back().verdict.ok) {
       proposal.accepted = type;
       break;

@@ -2,39 +2,52 @@
 #include "scheduler/segment_view.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace segscope::scheduler {
 namespace {
 
 bool isConstant(const ir::Val* v) { return v->isScalar() && static_cast<const ir::Scalar*>(v)->isConstant(); }
 
-// Kahn's algorithm restricted to the group, so the cost follows the group's size. It
-// counts distinct producer exprs, since an expr may read one value twice.
-std::unordered_set<const ir::Expr*> producersInside(const ir::Expr* e,
-                                                    const std::unordered_set<const ir::Expr*>& members) {
-  std::unordered_set<const ir::Expr*> producers;
-  for (const ir::Val* in : e->inputs())
-    if (in->definition() && members.count(in->definition())) producers.insert(in->definition());
-  return producers;
+using Members = std::vector<const ir::Expr*>;  // sorted
+
+std::size_t indexIn(const Members& members, const ir::Expr* e) {
+  const auto it = std::lower_bound(members.begin(), members.end(), e);
+  return it != members.end() && *it == e ? static_cast<std::size_t>(it - members.begin()) : members.size();
 }
 
-std::vector<const ir::Expr*> topologicalOrder(const std::vector<const ir::Expr*>& exprs,
-                                              const std::unordered_set<const ir::Expr*>& members) {
-  std::unordered_map<const ir::Expr*, std::size_t> pending;
-  std::vector<const ir::Expr*> order;
-  for (const ir::Expr* e : exprs) {
-    pending[e] = producersInside(e, members).size();
-    if (pending[e] == 0) order.push_back(e);
+// Distinct producer exprs of `e` inside the group (an expr may read one value twice).
+std::size_t producersInside(const ir::Expr* e, const Members& members) {
+  std::vector<const ir::Expr*> producers;
+  for (const ir::Val* in : e->inputs()) {
+    const ir::Expr* def = in->definition();
+    if (def && indexIn(members, def) < members.size() &&
+        std::find(producers.begin(), producers.end(), def) == producers.end())
+      producers.push_back(def);
   }
+  return producers.size();
+}
+
+// Kahn's algorithm restricted to the group, so the cost follows the group's size; ready
+// exprs in the order given, then as they become ready, so the order is deterministic.
+std::vector<const ir::Expr*> topologicalOrder(const std::vector<const ir::Expr*>& exprs, const Members& members) {
+  std::vector<std::size_t> pending(members.size(), 0);
+  std::vector<const ir::Expr*> order;
+  order.reserve(exprs.size());
+  for (const ir::Expr* e : exprs) {
+    const std::size_t count = producersInside(e, members);
+    pending[indexIn(members, e)] = count;
+    if (count == 0) order.push_back(e);
+  }
+  std::vector<const ir::Expr*> consumers;  // a vector keeps the order deterministic
   for (std::size_t i = 0; i < order.size(); ++i) {
-    std::vector<const ir::Expr*> consumers;  // a vector keeps the order deterministic
+    consumers.clear();
     for (const ir::Val* out : order[i]->outputs())
       for (const ir::Expr* use : out->uses())
-        if (members.count(use) && std::find(consumers.begin(), consumers.end(), use) == consumers.end())
+        if (indexIn(members, use) < members.size() &&
+            std::find(consumers.begin(), consumers.end(), use) == consumers.end())
           consumers.push_back(use);
     for (const ir::Expr* use : consumers)
-      if (--pending[use] == 0) order.push_back(use);
+      if (--pending[indexIn(members, use)] == 0) order.push_back(use);
   }
   return order;
 }
@@ -48,10 +61,9 @@ void addUnique(std::vector<const ir::Val*>& list, std::unordered_set<const ir::V
 SegmentView SegmentView::whole(const ir::Fusion& fusion) {
   SegmentView view;
   view.fusion = &fusion;
-  for (const ir::Expr* e : fusion.exprs()) {
-    view.exprs.push_back(e);
-    view.members_.insert(e);
-  }
+  for (const ir::Expr* e : fusion.exprs()) view.exprs.push_back(e);
+  view.members_ = view.exprs;
+  std::sort(view.members_.begin(), view.members_.end());
   std::unordered_set<const ir::Val*> seen;
   for (const ir::Val* in : fusion.inputs()) addUnique(view.inputs, seen, in);
   seen.clear();
@@ -63,17 +75,20 @@ SegmentView SegmentView::of(const ir::Fusion& fusion, std::vector<const ir::Expr
                             const std::unordered_set<const ir::Val*>* recomputed) {
   SegmentView view;
   view.fusion = &fusion;
-  view.members_.insert(exprs.begin(), exprs.end());
+  view.members_ = exprs;
+  std::sort(view.members_.begin(), view.members_.end());
+  view.members_.erase(std::unique(view.members_.begin(), view.members_.end()), view.members_.end());
   view.exprs = topologicalOrder(exprs, view.members_);
   std::unordered_set<const ir::Val*> seenIn, seenOut;
+  seenIn.reserve(view.exprs.size());
+  seenOut.reserve(view.exprs.size());
   for (const ir::Expr* e : view.exprs) {
     for (const ir::Val* in : e->inputs())
-      if (!isConstant(in) && !(in->definition() && view.members_.count(in->definition())))
-        addUnique(view.inputs, seenIn, in);
+      if (!isConstant(in) && !(in->definition() && view.contains(in->definition()))) addUnique(view.inputs, seenIn, in);
     for (const ir::Val* out : e->outputs()) {
-      const bool readOutside = !(recomputed && recomputed->count(out)) &&
-                               std::any_of(out->uses().begin(), out->uses().end(),
-                                           [&](const ir::Expr* use) { return !view.members_.count(use); });
+      const bool readOutside =
+          !(recomputed && recomputed->count(out)) &&
+          std::any_of(out->uses().begin(), out->uses().end(), [&](const ir::Expr* use) { return !view.contains(use); });
       if (readOutside || fusion.isOutput(out)) addUnique(view.outputs, seenOut, out);
     }
   }

@@ -106,10 +106,19 @@ std::vector<SegmentedGroup*> between(GroupDependencyAnalysis& dep, SegmentedGrou
 }
 
 bool carriesFusionOutputInside(const FinderState& state, const std::vector<SegmentedGroup*>& set) {
-  const std::unordered_set<const SegmentedGroup*> inside(set.begin(), set.end());
+  std::vector<bool> inside;  // by group id: the sets run to hundreds of groups
+  for (const SegmentedGroup* g : set) {
+    const auto id = static_cast<std::size_t>(g->id());
+    if (inside.size() <= id) inside.resize(id + 1, false);
+    inside[id] = true;
+  }
+  const auto isInside = [&](const SegmentedGroup* g) {
+    const auto id = static_cast<std::size_t>(g->id());
+    return id < inside.size() && inside[id];
+  };
   for (const SegmentedGroup* g : set)
     for (const SegmentedEdge* e : g->consumerEdges())
-      if (inside.count(e->to) && state.fusion.isOutput(e->val)) return true;
+      if (isInside(e->to) && state.fusion.isOutput(e->val)) return true;
   return false;
 }
 
@@ -123,35 +132,48 @@ SegmentedGroup* tryVertical(FinderState& state, const Signatures& sigs, Segmente
   return state.attemptMerge(set);
 }
 
-// The common producers that feed no other common producer: the closest branch points.
-std::vector<SegmentedGroup*> lowestCommonProducers(FinderState& state, SegmentedGroup* a, SegmentedGroup* b) {
+// getValidMinVerticalMergedGroupSet (csrc/fusion_segmenter.cpp:3034-3093): {target} when
+// `from` is the target, else `from`, the target and every group between them, provided
+// `from` reaches the target, no reduction on the way has another signature than `key` (the
+// target's), and no edge inside the set carries a fusion output; empty otherwise.
+std::vector<SegmentedGroup*> validPath(FinderState& state, const Signatures& sigs, SegmentedGroup* from,
+                                       SegmentedGroup* target, int key) {
+  if (from == target) return {target};
   GroupDependencyAnalysis& dep = state.dependencies();
-  std::vector<SegmentedGroup*> common;
-  for (SegmentedGroup* g : state.groups->groups())
-    if (g != a && g != b && dep.isProducerOf(g, a) && dep.isProducerOf(g, b)) common.push_back(g);
-  std::vector<SegmentedGroup*> lowest;
-  for (SegmentedGroup* p : common)
-    if (std::none_of(common.begin(), common.end(), [&](SegmentedGroup* q) { return q != p && dep.isProducerOf(p, q); }))
-      lowest.push_back(p);
-  return lowest;
+  if (!dep.isProducerOf(from, target)) return {};
+  GroupDependencyAnalysis::Bits path = dep.betweenBits(from, target);
+  const auto id = static_cast<std::size_t>(from->id());
+  if (path.size() <= id / 64) path.resize(id / 64 + 1, 0);
+  path[id / 64] |= std::uint64_t{1} << (id % 64);
+  if (sigs.anyIncompatible(path, key)) return {};
+  std::vector<SegmentedGroup*> set = between(dep, from, target);
+  if (carriesFusionOutputInside(state, set)) return {};
+  return set;
 }
 
-SegmentedGroup* tryHorizontal(FinderState& state, SegmentedGroup* a, SegmentedGroup* b) {
+// horizontalReductionMerge (csrc/fusion_segmenter.cpp:2893-3018): for each lowest common
+// producer P and each pair of its consumers C1, C2 with valid paths C1 -> a and C2 -> b, the
+// union of the two paths is tried; the first that a scheduler takes is merged.
+SegmentedGroup* tryHorizontal(FinderState& state, const Signatures& sigs, SegmentedGroup* a, SegmentedGroup* b,
+                              int key) {
   GroupDependencyAnalysis& dep = state.dependencies();
-  const auto reaches = [&](SegmentedGroup* from, SegmentedGroup* to) {
-    return from == to || dep.isProducerOf(from, to);
-  };
-  for (SegmentedGroup* p : lowestCommonProducers(state, a, b)) {
+  for (SegmentedGroup* p : dep.lowestCommonProducers(a, b)) {
     const std::vector<SegmentedGroup*> consumers = p->consumerGroups();
-    for (SegmentedGroup* c1 : consumers)
+    for (SegmentedGroup* c1 : consumers) {
+      const std::vector<SegmentedGroup*> toA = validPath(state, sigs, c1, a, key);
+      if (toA.empty()) continue;
       for (SegmentedGroup* c2 : consumers) {
-        if (c1 == c2 || !reaches(c1, a) || !reaches(c2, b)) continue;
-        std::vector<SegmentedGroup*> set = between(dep, c1, a);
-        for (SegmentedGroup* g : between(dep, c2, b))
+        if (c1 == c2) continue;
+        const std::vector<SegmentedGroup*> toB = validPath(state, sigs, c2, b, key);
+        if (toB.empty()) continue;
+        std::vector<SegmentedGroup*> set = toA;
+        for (SegmentedGroup* g : toB)
           if (std::find(set.begin(), set.end(), g) == set.end()) set.push_back(g);
-        if (!dep.isConvex(set) || carriesFusionOutputInside(state, set)) continue;
-        return state.attemptMerge(set);
+        // nvFuser merges the union unchecked; a union that is not convex would make a cycle.
+        if (!dep.isConvex(set)) continue;
+        if (SegmentedGroup* merged = state.attemptMerge(set)) return merged;
       }
+    }
   }
   return nullptr;
 }
@@ -211,7 +233,7 @@ bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried) {
       else if (dep.isProducerOf(b, a))
         merged = tryVertical(state, sigs, b, a, c[i].key);
       else
-        merged = tryHorizontal(state, a, b);
+        merged = tryHorizontal(state, sigs, a, b, c[i].key);
       if (merged) return true;
     }
   }

@@ -101,17 +101,21 @@ bool GroupDependencyAnalysis::isConsumerOfAny(const SegmentedGroup* group,
   return false;
 }
 
+GroupDependencyAnalysis::Bits GroupDependencyAnalysis::intersectionWithout(const Bits& x, const Bits& y,
+                                                                           const SegmentedGroup* a,
+                                                                           const SegmentedGroup* b) {
+  Bits both(std::min(x.size(), y.size()));
+  for (std::size_t w = 0; w < both.size(); ++w) both[w] = x[w] & y[w];
+  reset(both, a->id());
+  reset(both, b->id());
+  return both;
+}
+
 // The intersection of the consumer's producers and the producer's consumers (neither set
 // holds its own group, and only live groups are ever set).
 GroupDependencyAnalysis::Bits GroupDependencyAnalysis::betweenBits(const SegmentedGroup* producer,
                                                                    const SegmentedGroup* consumer) const {
-  const Bits& upstream = producersOf(consumer);
-  const Bits& downstream = consumersOf(producer);
-  Bits both(std::min(upstream.size(), downstream.size()));
-  for (std::size_t w = 0; w < both.size(); ++w) both[w] = upstream[w] & downstream[w];
-  reset(both, producer->id());
-  reset(both, consumer->id());
-  return both;
+  return intersectionWithout(producersOf(consumer), consumersOf(producer), producer, consumer);
 }
 
 // Ascending group id.
@@ -144,6 +148,19 @@ bool GroupDependencyAnalysis::isConvex(const std::vector<SegmentedGroup*>& group
       if (bits[w] & members[w]) convex = false;
   });
   return convex;
+}
+
+std::vector<SegmentedGroup*> GroupDependencyAnalysis::lowestCommonProducers(const SegmentedGroup* a,
+                                                                            const SegmentedGroup* b) const {
+  const Bits common = intersectionWithout(producersOf(a), producersOf(b), a, b);
+  std::vector<SegmentedGroup*> lowest;
+  forEachLive(common, [&](const SegmentedGroup* p) {
+    const Bits& down = consumersOf(p);
+    for (std::size_t w = 0; w < down.size() && w < common.size(); ++w)
+      if (down[w] & common[w]) return;
+    lowest.push_back(const_cast<SegmentedGroup*>(p));
+  });
+  return lowest;
 }
 
 // Only groups up- or downstream of a or b can change: a new path always runs through ab.

@@ -35,6 +35,11 @@ class GroupDependencyAnalysis {
   /// them all into one keeps the graph acyclic (Theorem 4.1 generalised to a set).
   bool isConvex(const std::vector<SegmentedGroup*>& groups) const;
 
+  /// Groups (other than a and b) that reach both a and b and reach no other such group: the
+  /// closest branch points above a and b, ascending id. Word-parallel, so asking it of every
+  /// pair of reductions stays cheap in deep fusions.
+  std::vector<SegmentedGroup*> lowestCommonProducers(const SegmentedGroup* a, const SegmentedGroup* b) const;
+
   /// Call after SegmentedFusion::mergeGroups(a, b) returned `ab`.
   void mergeGroups(const SegmentedGroup* a, const SegmentedGroup* b, const SegmentedGroup* ab);
 
@@ -43,6 +48,8 @@ class GroupDependencyAnalysis {
   static void set(Bits& bits, int id);
   static void reset(Bits& bits, int id);
   static void unite(Bits& into, const Bits& from);
+  /// x & y, with a's and b's bits cleared.
+  static Bits intersectionWithout(const Bits& x, const Bits& y, const SegmentedGroup* a, const SegmentedGroup* b);
 
   const Bits& producersOf(const SegmentedGroup* g) const;
   const Bits& consumersOf(const SegmentedGroup* g) const;

@@ -12,6 +12,7 @@
 #include "exec/cuda/driver_api.h"
 #include "passes/pre_segmenter.h"
 #include "test_files.h"
+#include "test_shards.h"
 #include "trace/trace_json.h"
 
 namespace {
@@ -57,7 +58,8 @@ class TestCli : public QObject {
 
   void infoOnEverySample_data() {
     QTest::addColumn<QString>("file");
-    for (const QString& f : segscope::testing::sampleFiles()) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+    for (const QString& f : segscope::testing::rowsOfThisShard(segscope::testing::sampleFiles()))
+      QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
   }
   void infoOnEverySample() {
     QFETCH(QString, file);
@@ -300,8 +302,8 @@ class TestCli : public QObject {
     QCOMPARE(cli({"export-segments", QString(SEGSCOPE_SOURCE_DIR) + "/samples/cross_entropy.py"}).exitCode, 2);
   }
 
-  void segmentSvgOfEverySample_data() { infoOnEverySample_data(); }
-  void segmentSvgOfEverySample() {
+  void segmentSvgOnEverySample_data() { infoOnEverySample_data(); }
+  void segmentSvgOnEverySample() {
     QFETCH(QString, file);
     QTemporaryDir dir;
     const QString svg = dir.filePath("s.svg"), dot = dir.filePath("s.dot"), json = dir.filePath("s.json");
@@ -566,5 +568,5 @@ class TestCli : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+SEGSCOPE_SHARDED_GUILESS_MAIN(TestCli)
 #include "test_cli.moc"

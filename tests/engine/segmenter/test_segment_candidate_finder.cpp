@@ -230,6 +230,51 @@ inputs = [torch.randn((512, 768), dtype=torch.float32, device='cuda:0')]
     QCOMPARE(QString::fromStdString(summary(r.segmentation)), QString("reduction reduction"));
   }
 
+  // csrc/fusion_segmenter.cpp:3034-3093: a horizontal combine only tries paths on which every
+  // reduction has the pair's signature. Here the path add -> sum(dim 1) -> ... -> sum(dim 0)
+  // crosses a row sum, so it is never a candidate; the path through the mul is, and merges.
+  void horizontalCombineSkipsPathsThroughOtherReductions() {
+    // T8 keeps the whole fusion from being one segment, so the combine phase runs.
+    const frontend::Script s = parse(R"(
+def f(fd):
+    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float)
+    T9 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float)
+    T1 = fd.ops.add(T0, T9)
+    T2 = fd.ops.sum(T1, dims=[1], keepdim=False, dtype=DataType.Null)
+    T3 = fd.ops.broadcast(T2, is_broadcast_dim=[False, True])
+    T4 = fd.ops.mul(T1, T3)
+    T5 = fd.ops.sum(T4, dims=[0], keepdim=False, dtype=DataType.Null)
+    T6 = fd.ops.sum(T1, dims=[0], keepdim=False, dtype=DataType.Null)
+    T7 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float)
+    T8 = fd.ops.neg(T7)
+    fd.add_output(T8)
+    fd.add_output(T5)
+    fd.add_output(T6)
+
+inputs = [
+    torch.randn((1024, 4096), dtype=torch.float32, device='cuda:0'),
+    torch.randn((1024, 4096), dtype=torch.float32, device='cuda:0'),
+    torch.randn((1024, 4096), dtype=torch.float32, device='cuda:0'),
+]
+)");
+    trace::Trace t;
+    const SegmentationResult r = segment(*s.fusion, s.inputs, segmenter::ScalarMode::HostSegment, &t);
+    std::map<std::string, int> exprOf;
+    for (const segmenter::Segment& seg : r.segmentation.segments)
+      for (const ir::Expr* e : seg.exprs) exprOf[e->output()->name()] = e->id();
+    const auto holds = [&](const trace::MergeInfo& m, const char* name) {
+      return std::find(m.exprs.begin(), m.exprs.end(), exprOf.at(name)) != m.exprs.end();
+    };
+    bool throughMul = false;
+    for (const trace::Step& step : t.steps()) {
+      if (step.phase != "combine_reductions" || !step.merge) continue;
+      QVERIFY2(!holds(*step.merge, "T2"), "a combine candidate crossed the row sum T2");
+      throughMul = throughMul || (holds(*step.merge, "T4") && holds(*step.merge, "T5") && holds(*step.merge, "T6"));
+    }
+    QVERIFY2(throughMul, "the path through the mul should have been tried");
+    QVERIFY(sameSegment(r.segmentation, "T5", "T6"));
+  }
+
   void loneMatmulIsAnExprEvalSegment() {
     const frontend::Script s = parse(R"(
 def f(fd):
