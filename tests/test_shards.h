@@ -70,10 +70,10 @@ inline int runShardedSuite(QObject& suite, int argc, char** argv) {
 }  // namespace segscope::testing
 
 /// QTEST_GUILESS_MAIN, sharded by SEGSCOPE_TEST_SHARD (see segscope_add_test's SHARDS).
-#define SEGSCOPE_SHARDED_GUILESS_MAIN(Suite)                          \
-  int main(int argc, char** argv) {                                   \
-    QCoreApplication app(argc, argv);                                 \
-    QTEST_SET_MAIN_SOURCE_PATH                                        \
-    Suite suite;                                                      \
-    return segscope::testing::runShardedSuite(suite, argc, argv);     \
+#define SEGSCOPE_SHARDED_GUILESS_MAIN(Suite)                      \
+  int main(int argc, char** argv) {                               \
+    QCoreApplication app(argc, argv);                             \
+    QTEST_SET_MAIN_SOURCE_PATH                                    \
+    Suite suite;                                                  \
+    return segscope::testing::runShardedSuite(suite, argc, argv); \
   }

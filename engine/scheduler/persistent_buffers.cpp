@@ -9,6 +9,7 @@
 #include "scheduler/analysis.h"
 #include "scheduler/exact_id_graph.h"
 #include "scheduler/logical_domain_map.h"
+#include "scheduler/view_memo.h"
 
 namespace segscope::scheduler::analysis {
 namespace {
@@ -275,7 +276,9 @@ bool isCacheable(const SegmentView& view, const ExactIdGraph& exact, const ir::V
 
 }  // namespace
 
-std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view, const RuntimeInfo* rt) {
+namespace {
+
+std::vector<PersistentBuffer> computePersistentBuffers(const SegmentView& view, const RuntimeInfo* rt) {
   const std::vector<const ir::Expr*> reductions = reductionExprs(view);
   if (reductions.empty()) return {};
   const LogicalDomainMap logicalMap(view, rt);
@@ -310,6 +313,24 @@ std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view, const R
   std::sort(buffers.begin(), buffers.end(),
             [](const PersistentBuffer& a, const PersistentBuffer& b) { return a.tv->id() < b.tv->id(); });
   return buffers;
+}
+
+}  // namespace
+
+std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view, const RuntimeInfo* rt) {
+  ViewMemo& memo = view.memo();
+  // The run-time sizes only decide how reshapes split and merge dims (reshapeDimGroups):
+  // without a reshape, both questions have one answer.
+  if (!memo.hasViewOp) memo.hasViewOp = firstExprWhere(view, isViewOp) != nullptr;
+  if (!rt || !*memo.hasViewOp) {
+    if (!memo.buffers) memo.buffers = computePersistentBuffers(view, nullptr);
+    return *memo.buffers;
+  }
+  if (!memo.buffersWithSizes || memo.buffersRt != rt) {
+    memo.buffersWithSizes = computePersistentBuffers(view, rt);
+    memo.buffersRt = rt;
+  }
+  return *memo.buffersWithSizes;
 }
 
 namespace {

@@ -1,6 +1,8 @@
 // Building segment views: topological order of the group, its inputs and outputs.
 #include "scheduler/segment_view.h"
 
+#include "scheduler/view_memo.h"
+
 #include <algorithm>
 
 namespace segscope::scheduler {
@@ -113,6 +115,11 @@ std::vector<const ir::Expr*> SegmentView::usesInside(const ir::Val* v) const {
 const ir::Expr* SegmentView::definitionInside(const ir::Val* v) const {
   const ir::Expr* def = v->definition();
   return def && contains(def) ? def : nullptr;
+}
+
+ViewMemo& SegmentView::memo() const {
+  if (!memo_) memo_ = std::make_shared<ViewMemo>();
+  return *memo_;
 }
 
 }  // namespace segscope::scheduler

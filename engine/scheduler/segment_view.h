@@ -2,12 +2,15 @@
 #pragma once
 
 #include <algorithm>
+#include <memory>
 #include <unordered_set>
 #include <vector>
 
 #include "ir/fusion.h"
 
 namespace segscope::scheduler {
+
+struct ViewMemo;  // scheduler/view_memo.h
 
 /// What a scheduler check looks at. It never copies the fusion: building one costs
 /// O(size of the group), because the segmenter asks about thousands of candidate groups.
@@ -32,11 +35,16 @@ struct SegmentView {
   std::vector<const ir::Expr*> usesInside(const ir::Val* v) const;
   /// The segment's expr that produces `v`, or null when `v` comes from outside.
   const ir::Expr* definitionInside(const ir::Val* v) const;
+  /// Answers that several schedulers ask of this view, kept once computed (the persistent
+  /// buffer analysis is asked by four schedulers and walks the whole segment). Copies of the
+  /// view share it, so a view must not be edited once it has been asked about.
+  ViewMemo& memo() const;
 
  private:
   // Sorted by address: a refused candidate's view is built and thrown away thousands of
   // times, and one sorted array costs far less to build than a hash set of the same exprs.
   std::vector<const ir::Expr*> members_;
+  mutable std::shared_ptr<ViewMemo> memo_;
 };
 
 }  // namespace segscope::scheduler

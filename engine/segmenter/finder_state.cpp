@@ -61,16 +61,41 @@ const MergeTrial& FinderState::tryMerge(const std::vector<SegmentedGroup*>& cand
   return cache_.emplace(std::move(key), askSchedulers(unionOf(candidates))).first->second;
 }
 
+namespace {
+
+template <typename T>
+bool sameElements(std::vector<T> a, std::vector<T> b) {
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  return a == b;
+}
+
+// The same exprs, inputs and outputs, in whatever order each view lists them: the schedulers'
+// decision depends on what the segment holds, not on the order it was listed in.
+bool sameSegment(const scheduler::SegmentView& a, const scheduler::SegmentView& b) {
+  return a.exprs.size() == b.exprs.size() && sameElements(a.exprs, b.exprs) && sameElements(a.inputs, b.inputs) &&
+         sameElements(a.outputs, b.outputs);
+}
+
+}  // namespace
+
 MergeTrial FinderState::askSchedulers(std::vector<const ir::Expr*> exprs,
                                       const std::unordered_set<const ir::Val*>* recomputed) {
   MergeTrial trial;
   const scheduler::SegmentView view = scheduler::SegmentView::of(fusion, std::move(exprs), recomputed);
   trial.refusal = swallowedHint(view);
-  if (trial.refusal.empty()) {
-    ++queries_;
-    trial.proposal = scheduler::proposeHeuristics(view, runtime, device);
+  if (!trial.refusal.empty()) return trial;
+  if (known_ && sameSegment(view, known_->first)) {
+    trial.proposal = known_->second;
+    return trial;
   }
+  ++queries_;
+  trial.proposal = scheduler::proposeHeuristics(view, runtime, device);
   return trial;
+}
+
+void FinderState::knowAnswer(const scheduler::SegmentView& view, scheduler::Proposal proposal) {
+  known_.emplace(view, std::move(proposal));
 }
 
 void FinderState::record(trace::Step step) { recorder_.record(std::move(step)); }

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -46,6 +47,9 @@ class FinderState {
   /// Asks the schedulers about an expr set (no cache): the hint rule, then proposeHeuristics.
   MergeTrial askSchedulers(std::vector<const ir::Expr*> exprs,
                            const std::unordered_set<const ir::Val*>* recomputed = nullptr);
+  /// An answer already had for `view` (the whole-fusion try): askSchedulers reuses it for an
+  /// expr set whose view is the same, instead of running every analysis again.
+  void knowAnswer(const scheduler::SegmentView& view, scheduler::Proposal proposal);
   /// Hands a step to the recorder as is.
   void record(trace::Step step);
   /// Fills a step's merge info and log from a trial.
@@ -92,6 +96,7 @@ class FinderState {
 
   trace::Recorder& recorder_;
   std::map<std::vector<int>, MergeTrial> cache_;
+  std::optional<std::pair<scheduler::SegmentView, scheduler::Proposal>> known_;
   std::unordered_map<const SegmentedGroup*, scheduler::SchedulerType> types_;
   std::unique_ptr<GroupDependencyAnalysis> dependencies_;
   std::shared_ptr<const ir::Fusion> fusionSnapshot_;

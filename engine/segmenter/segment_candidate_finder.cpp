@@ -21,8 +21,9 @@ bool hasSegmentHints(const ir::Fusion& fusion) {
 }
 
 // The first step of every segmentation: can one scheduler take everything?
-scheduler::Proposal tryWholeFusion(const ir::Fusion& fusion, const scheduler::RuntimeInfo& rt,
-                                   const scheduler::DeviceProfile& device, bool hints, trace::Recorder& recorder) {
+scheduler::Proposal tryWholeFusion(const ir::Fusion& fusion, const scheduler::SegmentView& whole,
+                                   const scheduler::RuntimeInfo& rt, const scheduler::DeviceProfile& device, bool hints,
+                                   trace::Recorder& recorder) {
   scheduler::Proposal proposal;
   trace::Step step;
   step.kind = trace::StepKind::Merge;
@@ -36,7 +37,7 @@ scheduler::Proposal tryWholeFusion(const ir::Fusion& fusion, const scheduler::Ru
     info.refusal = "the fusion has segment_set hints, so it is segmented without trying it whole";
     step.log.push_back(info.refusal);
   } else {
-    proposal = scheduler::proposeHeuristics(scheduler::SegmentView::whole(fusion), rt, device);
+    proposal = scheduler::proposeHeuristics(whole, rt, device);
     for (const scheduler::SchedulerVerdict& v : proposal.verdicts) {
       info.verdicts.push_back({std::string(scheduler::schedulerName(v.type)), v.verdict.ok, v.verdict.reason});
       step.log.push_back(std::string(scheduler::schedulerName(v.type)) +
@@ -135,12 +136,14 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
   std::shared_ptr<ir::Fusion> fusion(input.clone().fusion.release());
   SEGSCOPE_TRY(scheduler::RuntimeInfo whole, scheduler::RuntimeInfo::bind(*fusion, inputs));
   const bool hints = hasSegmentHints(*fusion);
-  const scheduler::Proposal proposal = tryWholeFusion(*fusion, whole, device, hints, recorder);
+  const scheduler::SegmentView wholeView = scheduler::SegmentView::whole(*fusion);
+  const scheduler::Proposal proposal = tryWholeFusion(*fusion, wholeView, whole, device, hints, recorder);
 
   SegmentationResult result;
   Result<Segmentation> segmentation = makeError("unreachable");
   if (!hints && proposal.accepted != scheduler::SchedulerType::None) {
     FinderState state(*fusion, whole, device, options, recorder);
+    state.knowAnswer(wholeView, proposal);  // finalize asks about the same segment again
     segmentation = singleSegment(state, proposal.accepted);
     result.mergeAttempts = state.mergeAttempts();
     result.schedulerQueries = state.schedulerQueries() + 1;
