@@ -150,17 +150,57 @@ bool GroupDependencyAnalysis::isConvex(const std::vector<SegmentedGroup*>& group
   return convex;
 }
 
+// The common producers form an up-closed set (a producer of a common producer is common). A
+// common group is lowest unless it directly feeds another common group. Two ways to find
+// them, whichever touches fewer groups: mark the direct producers of every common group; or
+// walk up from a (or b) through the groups that are not common: every lowest L is reached,
+// since no common group lies on its paths down to a. Testing each common group against the
+// whole common set instead cost |common| x groups per pair, cubic in a deep backward pass.
 std::vector<SegmentedGroup*> GroupDependencyAnalysis::lowestCommonProducers(const SegmentedGroup* a,
                                                                             const SegmentedGroup* b) const {
-  const Bits common = intersectionWithout(producersOf(a), producersOf(b), a, b);
+  const Bits& aUp = producersOf(a);
+  const Bits& bUp = producersOf(b);
+  const Bits common = intersectionWithout(aUp, bUp, a, b);
+  const std::size_t inCommon = count(common);
+  if (inCommon == 0) return {};
+  const std::size_t aOnly = count(aUp) - inCommon, bOnly = count(bUp) - inCommon;
+  const auto isCommon = [&](const SegmentedGroup* g) { return test(common, g->id()); };
   std::vector<SegmentedGroup*> lowest;
-  forEachLive(common, [&](const SegmentedGroup* p) {
-    const Bits& down = consumersOf(p);
-    for (std::size_t w = 0; w < down.size() && w < common.size(); ++w)
-      if (down[w] & common[w]) return;
-    lowest.push_back(const_cast<SegmentedGroup*>(p));
-  });
+  if (inCommon <= std::min(aOnly, bOnly)) {
+    Bits feedsCommon;
+    forEachLive(common, [&](const SegmentedGroup* g) {
+      for (const SegmentedGroup* p : g->producerGroups()) set(feedsCommon, p->id());
+    });
+    forEachLive(common, [&](const SegmentedGroup* g) {
+      if (!test(feedsCommon, g->id())) lowest.push_back(const_cast<SegmentedGroup*>(g));
+    });
+    return lowest;
+  }
+  Bits seen;
+  std::vector<const SegmentedGroup*> stack{aOnly <= bOnly ? a : b};
+  while (!stack.empty()) {
+    const SegmentedGroup* g = stack.back();
+    stack.pop_back();
+    for (SegmentedGroup* p : g->producerGroups()) {
+      if (test(seen, p->id())) continue;
+      set(seen, p->id());
+      if (!isCommon(p)) {
+        stack.push_back(p);
+        continue;
+      }
+      const std::vector<SegmentedGroup*> consumers = p->consumerGroups();
+      if (std::none_of(consumers.begin(), consumers.end(), isCommon)) lowest.push_back(p);
+    }
+  }
+  std::sort(lowest.begin(), lowest.end(),
+            [](const SegmentedGroup* x, const SegmentedGroup* y) { return x->id() < y->id(); });
   return lowest;
+}
+
+std::size_t GroupDependencyAnalysis::count(const Bits& bits) {
+  std::size_t n = 0;
+  for (const std::uint64_t w : bits) n += static_cast<std::size_t>(std::popcount(w));
+  return n;
 }
 
 // Only groups up- or downstream of a or b can change: a new path always runs through ab.

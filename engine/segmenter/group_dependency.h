@@ -48,6 +48,7 @@ class GroupDependencyAnalysis {
   static void set(Bits& bits, int id);
   static void reset(Bits& bits, int id);
   static void unite(Bits& into, const Bits& from);
+  static std::size_t count(const Bits& bits);
   /// x & y, with a's and b's bits cleared.
   static Bits intersectionWithout(const Bits& x, const Bits& y, const SegmentedGroup* a, const SegmentedGroup* b);
 
