@@ -5,6 +5,7 @@
 
 #include "scheduler/analysis.h"
 #include "scheduler/reshape_dims.h"
+#include "scheduler/view_memo.h"
 
 namespace segscope::scheduler::analysis {
 namespace {
@@ -73,7 +74,9 @@ void LogicalDomainMap::unite(int a, int b) {
 void LogicalDomainMap::gatherClassFacts() {
   facts_.resize(keys_.size());
   for (std::size_t ri = 0; ri < reductions_.size(); ++ri) {
+    view_.memo().work += reductions_[ri].downstream.size();
     for (const auto& [reducedKey, inputs] : reductions_[ri].inputKeys) {
+      view_.memo().work += inputs.size();
       const int entry = static_cast<int>(entryReduction_.size());
       entryReduction_.push_back(static_cast<int>(ri));
       for (const int k : inputs) facts_[static_cast<std::size_t>(k)].inputOf.insert(entry);
@@ -90,28 +93,56 @@ void LogicalDomainMap::seedDownstreamFacts(int key) {
     facts_[static_cast<std::size_t>(key)].downstreamOf.insert(it->second.begin(), it->second.end());
 }
 
+// Tensors computed from `r`'s results inside the segment (the results excluded), walked
+// forward from them: only what a reduction feeds is visited, so a wide fusion of small
+// chains stays linear.
+std::unordered_set<const ir::Val*> LogicalDomainMap::downstreamOf(const ir::Expr* r) const {
+  const std::unordered_set<const ir::Val*> results(r->outputs().begin(), r->outputs().end());
+  std::unordered_set<const ir::Val*> down;
+  std::vector<const ir::Val*> stack(r->outputs().begin(), r->outputs().end());
+  while (!stack.empty()) {
+    const ir::Val* v = stack.back();
+    stack.pop_back();
+    for (const ir::Expr* use : view_.usesInside(v)) {
+      if (use == r) continue;
+      for (const ir::Val* o : use->outputs())
+        if (o->isTensor() && !results.count(o) && down.insert(o).second) stack.push_back(o);
+    }
+  }
+  view_.memo().work += down.size();
+  return down;
+}
+
+// The segment's exprs `r` is computed from, `r` included, latest first (the reverse of the
+// segment's topological order). Only these can hold an input of one of its reduced dims.
+std::vector<const ir::Expr*> LogicalDomainMap::upstreamLatestFirst(const ir::Expr* r) {
+  if (position_.empty())
+    for (std::size_t i = 0; i < view_.exprs.size(); ++i) position_[view_.exprs[i]] = i;
+  std::vector<const ir::Expr*> up{r};
+  std::unordered_set<const ir::Expr*> seen{r};
+  for (std::size_t i = 0; i < up.size(); ++i)
+    for (const ir::Val* in : up[i]->inputs())
+      if (const ir::Expr* def = view_.definitionInside(in); def && seen.insert(def).second) up.push_back(def);
+  std::sort(up.begin(), up.end(), [&](const ir::Expr* a, const ir::Expr* b) { return position_[a] > position_[b]; });
+  view_.memo().work += up.size();
+  return up;
+}
+
 // UnmappableReductionDomains (csrc/logical_domain_map.cpp:774-803): for each reduced dim,
 // the dims it is computed from (FindInputDomains) and the tensors computed from its result.
 void LogicalDomainMap::collectReductions() {
   for (const ir::Expr* r : reductionExprs(view_)) {
     Reduction red;
     red.expr = r;
-    std::unordered_set<const ir::Val*> results(r->outputs().begin(), r->outputs().end());
-    for (const ir::Expr* e : view_.exprs) {
-      const bool reads = std::any_of(e->inputs().begin(), e->inputs().end(),
-                                     [&](const ir::Val* v) { return results.count(v) || red.downstream.count(v); });
-      if (reads && e != r)
-        for (const ir::Val* o : e->outputs())
-          if (o->isTensor() && !results.count(o)) red.downstream.insert(o);
-    }
+    red.downstream = downstreamOf(r);
+    const std::vector<const ir::Expr*> upstream = upstreamLatestFirst(r);
     for (std::int64_t d : r->attrs().dims) {
       const int rk = keyOf(IdKey::reduced(r, static_cast<int>(d)));
       std::unordered_set<int>& inputs = red.inputKeys[rk];
       inputs.insert(rk);
       // Walk back from the reduction: a producer dim is an input when the consumer id it
       // maps to is one (only root ids propagate, so a reshape's merged dims end the walk).
-      for (auto it = view_.exprs.rbegin(); it != view_.exprs.rend(); ++it) {
-        const ir::Expr* e = *it;
+      for (const ir::Expr* e : upstream) {
         for (const ir::Val* out : e->outputs()) {
           if (!out->isTensor()) continue;
           for (std::size_t i = 0; i < e->numOperands(); ++i) {

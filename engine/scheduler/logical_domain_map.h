@@ -41,6 +41,8 @@ class LogicalDomainMap {
   bool canMap(int a, int b) const { return a == b || find(a) == find(b); }
 
   void collectReductions();
+  std::unordered_set<const ir::Val*> downstreamOf(const ir::Expr* r) const;
+  std::vector<const ir::Expr*> upstreamLatestFirst(const ir::Expr* r);
   void dispatch(const ir::Expr* e);
   void handleTensor(const ir::Val* tv);
   void mapPending(int producerKey);
@@ -72,6 +74,7 @@ class LogicalDomainMap {
   std::vector<int> entryReduction_;  // entry -> index into reductions_
   std::unordered_map<const ir::Val*, std::vector<int>> reductionsDownstreamOf_;
   bool factsReady_ = false;
+  std::unordered_map<const ir::Expr*, std::size_t> position_;  // in view_.exprs
 };
 
 }  // namespace segscope::scheduler::analysis

@@ -27,6 +27,7 @@ ValSet upstream(const SegmentView& view, const ir::Val* v) {
       for (const ir::Val* in : def->inputs())
         if (up.insert(in).second) stack.push_back(in);
   }
+  view.memo().work += up.size();
   return up;
 }
 
@@ -57,6 +58,7 @@ ValSet downstream(const SegmentView& view, const ir::Val* v) {
       for (const ir::Val* out : use->outputs())
         if (down.insert(out).second) stack.push_back(out);
   }
+  view.memo().work += down.size();
   return down;
 }
 
@@ -130,6 +132,7 @@ std::vector<const ir::Val*> resolutionPoints(const SegmentView& view, const std:
   // the exprs defining its inputs), so growing it expr by expr answers "is a point upstream of
   // this value" without a walk per reduction.
   ValSet fromPoints;
+  view.memo().work += order.size();
   for (const Stmt& s : order) {
     if (s.val) {
       if (!s.val->isTensor()) continue;
@@ -202,6 +205,7 @@ std::vector<const ir::Val*> resolutionTvs(const SegmentView& view, const ExactId
   while (!queue.empty()) {
     const ir::Val* tv = queue.front();
     queue.pop_front();
+    ++view.memo().work;
     if (dependents.count(tv)) {
       points.push_back(tv);
       continue;
@@ -224,6 +228,7 @@ std::vector<const ir::Val*> fallbackResolutionPoints(const SegmentView& view, co
   bool hit = false;
   std::vector<const ir::Val*> points;
   const ValSet fromBuffer = downstream(view, buffer);
+  view.memo().work += order.size();
   for (const Stmt& s : order) {
     if (!s.val || !s.val->isTensor()) continue;
     if (s.val == buffer) {

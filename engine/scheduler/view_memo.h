@@ -1,6 +1,7 @@
 // What SegmentView::memo() keeps: analyses several schedulers ask of one view, computed once.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -15,6 +16,9 @@ struct ViewMemo {
   std::optional<std::vector<analysis::PersistentBuffer>> buffersWithSizes;
   const RuntimeInfo* buffersRt = nullptr;
   std::optional<bool> hasViewOp;
+  // Values and exprs the analyses of this view visited: a deterministic measure of their
+  // cost, which the segmenter sums so that tests can bound it (test_complexity_guards).
+  std::uint64_t work = 0;
 };
 
 }  // namespace segscope::scheduler

@@ -5,6 +5,7 @@
 
 #include "scheduler/analysis.h"
 #include "scheduler/segment_view.h"
+#include "scheduler/view_memo.h"
 #include "trace/snapshot.h"
 
 namespace segscope::segmenter {
@@ -91,6 +92,7 @@ MergeTrial FinderState::askSchedulers(std::vector<const ir::Expr*> exprs,
   }
   ++queries_;
   trial.proposal = scheduler::proposeHeuristics(view, runtime, device);
+  work_ += view.exprs.size() + view.memo().work;
   return trial;
 }
 

@@ -86,6 +86,7 @@ class FinderState {
 
   int mergeAttempts() const { return attempts_; }
   int schedulerQueries() const { return queries_; }
+  std::uint64_t analysisWork() const { return work_; }
 
  private:
   std::shared_ptr<const trace::Partition> buildPartition() const;
@@ -103,6 +104,7 @@ class FinderState {
   trace::SnapshotPtr current_;
   int attempts_ = 0;
   int queries_ = 0;
+  std::uint64_t work_ = 0;
 };
 
 /// The pre-merge and merge phases, in the order findSegments runs them (one file each).

@@ -8,6 +8,7 @@
 #include "scheduler/registry.h"
 #include "scheduler/runtime_info.h"
 #include "scheduler/segment_view.h"
+#include "scheduler/view_memo.h"
 #include "segmenter/finalize.h"
 #include "segmenter/finder_state.h"
 #include "segmenter/privatize_ops.h"
@@ -147,6 +148,7 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
     segmentation = singleSegment(state, proposal.accepted);
     result.mergeAttempts = state.mergeAttempts();
     result.schedulerQueries = state.schedulerQueries() + 1;
+    result.analysisWork = state.analysisWork();
   } else {
     const std::vector<PrivatizedCast> privatized = privatizeUpcasts(*fusion);
     // Copies made by privatization are new values: bind the sizes again.
@@ -167,8 +169,10 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
     segmentation = mergeAndFinalize(state, privatized);
     result.mergeAttempts = state.mergeAttempts();
     result.schedulerQueries = state.schedulerQueries() + 1;
+    result.analysisWork = state.analysisWork();
   }
   if (!segmentation) return segmentation.error();
+  result.analysisWork += wholeView.exprs.size() + wholeView.memo().work;
   result.segmentation = std::move(segmentation.value());
   result.segmentation.fusion = fusion.get();
   result.fusion = std::move(fusion);

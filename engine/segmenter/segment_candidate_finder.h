@@ -30,6 +30,9 @@ struct SegmentationResult {
   Segmentation segmentation;
   int mergeAttempts = 0;     // merge questions asked (cached answers included)
   int schedulerQueries = 0;  // proposeHeuristics runs
+  // Exprs of every view asked about plus what the analyses visited in them (ViewMemo::work):
+  // grows with the size of each question, so a quadratic analysis shows up as a count.
+  std::uint64_t analysisWork = 0;
   double milliseconds = 0;
 };
 
