@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <queue>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace segscope::ir {
@@ -32,8 +33,10 @@ Expr* Fusion::newExpr(OpType op, std::vector<Val*> operands, std::vector<Val*> o
   exprs_.push_back(std::move(owned));
   exprGraphChanged();
   for (Val* out : e->outputs()) out->definition_ = e;
+  // e is new: it is in a use list only if an earlier operand of e was this value, and then
+  // it is last there (searching the list made building a fusion quadratic in a shared input).
   for (Val* in : e->inputs())
-    if (std::find(in->uses_.begin(), in->uses_.end(), e) == in->uses_.end()) in->uses_.push_back(e);
+    if (in->uses_.empty() || in->uses_.back() != e) in->uses_.push_back(e);
   return e;
 }
 
@@ -446,11 +449,24 @@ Status Fusion::verify() const {
     if (in->definition()) return makeError("input " + in->name() + " has a definition", in->loc());
     known.insert(in);
   }
+  // A value read by thousands of exprs (a shared input) is searched through a sorted copy of
+  // its uses; a linear search per reader made verify quadratic in such fusions.
+  std::unordered_map<const Val*, std::vector<const Expr*>> sortedUses;
+  const auto listsUse = [&](const Val* v, const Expr* e) {
+    constexpr std::size_t kLinear = 16;
+    if (v->uses().size() <= kLinear) return std::find(v->uses().begin(), v->uses().end(), e) != v->uses().end();
+    auto [it, fresh] = sortedUses.try_emplace(v);
+    if (fresh) {
+      it->second.assign(v->uses().begin(), v->uses().end());
+      std::sort(it->second.begin(), it->second.end());
+    }
+    return std::binary_search(it->second.begin(), it->second.end(), e);
+  };
   for (const Expr* e : order) {
     for (const Val* in : e->inputs()) {
       if (!known.count(in))
         return makeError(e->toString() + ": operand " + in->name() + " is used before it is defined", e->loc());
-      if (std::find(in->uses().begin(), in->uses().end(), e) == in->uses().end())
+      if (!listsUse(in, e))
         return makeError(e->toString() + ": " + in->name() + " does not list it as a use", e->loc());
     }
     for (const Val* out : e->outputs()) {

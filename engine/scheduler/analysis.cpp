@@ -4,6 +4,7 @@
 #include "scheduler/alias_analysis.h"
 #include "scheduler/reshape_dims.h"
 #include "scheduler/reshape_transforms.h"
+#include "scheduler/view_memo.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -269,26 +270,49 @@ bool resolvesBroadcastOf(const ir::Expr* e, const ir::Val* p) {
   return false;
 }
 
-// Tensors computed from the reduction's results inside the segment.
-ValSet downstreamOf(const SegmentView& view, const ir::Expr* reduction) {
-  ValSet down(reduction->outputs().begin(), reduction->outputs().end());
-  for (const ir::Expr* e : view.exprs) {  // topological, so one sweep suffices
-    if (e == reduction) continue;
-    const bool reads =
-        std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) { return down.count(v); });
-    if (reads) down.insert(e->outputs().begin(), e->outputs().end());
+// Values computed from the reduction's results inside the segment (the results included),
+// and the segment's exprs that read one of them other than the reduction, walked forward from
+// the results: only what the reduction feeds is visited.
+struct Downstream {
+  ValSet values;
+  std::vector<const ir::Expr*> readers;
+};
+
+Downstream downstreamOf(const SegmentView& view, const ir::Expr* reduction) {
+  Downstream d;
+  d.values.insert(reduction->outputs().begin(), reduction->outputs().end());
+  std::vector<const ir::Val*> stack(reduction->outputs().begin(), reduction->outputs().end());
+  std::unordered_set<const ir::Expr*> seen;
+  while (!stack.empty()) {
+    const ir::Val* v = stack.back();
+    stack.pop_back();
+    for (const ir::Expr* use : view.usesInside(v)) {
+      if (use == reduction || !seen.insert(use).second) continue;
+      d.readers.push_back(use);
+      for (const ir::Val* out : use->outputs())
+        if (d.values.insert(out).second) stack.push_back(out);
+    }
   }
-  return down;
+  view.memo().work += d.readers.size();
+  return d;
 }
 
 }  // namespace
 
+// The first (reduction, expr) pair in reduction order, then segment order, as a sweep over
+// the whole segment per reduction would find it; the sweep made wide fusions quadratic.
 std::optional<PostReductionBroadcast> findPostReductionBroadcast(const SegmentView& view) {
+  std::unordered_map<const ir::Expr*, std::size_t> position;
   for (const ir::Expr* r : reductionExprs(view)) {
-    const ValSet down = downstreamOf(view, r);
-    for (const ir::Expr* e : view.exprs)
+    Downstream down = downstreamOf(view, r);
+    if (down.readers.empty()) continue;
+    if (position.empty())
+      for (std::size_t i = 0; i < view.exprs.size(); ++i) position[view.exprs[i]] = i;
+    std::sort(down.readers.begin(), down.readers.end(),
+              [&](const ir::Expr* a, const ir::Expr* b) { return position[a] < position[b]; });
+    for (const ir::Expr* e : down.readers)
       for (std::size_t i = 0; i < e->numOperands(); ++i)
-        if (e != r && down.count(e->operand(i)) && resolvesBroadcastOf(e, e->operand(i)))
+        if (down.values.count(e->operand(i)) && resolvesBroadcastOf(e, e->operand(i)))
           return PostReductionBroadcast{r, e};
   }
   return std::nullopt;
