@@ -21,7 +21,11 @@ std::shared_ptr<const Partition> Partition::afterMerge(std::shared_ptr<const Par
 }
 
 const PartitionTable& Partition::table() const {
-  if (!stored()) std::call_once(built_, [this] { table_ = expanded(); });
+  if (!stored())
+    std::call_once(built_, [this] {
+      table_ = expanded();
+      tableBuilt_ = true;
+    });
   return table_;
 }
 
@@ -53,8 +57,21 @@ PartitionTable Partition::expanded() const {
   return t;
 }
 
+// A delta answers from its own merge, then asks its base: expanding the whole table to read
+// one group cost O(exprs) per step and kept that table alive (the merge log asks this of
+// every refused step).
 const PartitionGroup* Partition::group(int id) const {
-  for (const PartitionGroup& g : groups())
+  if (tableBuilt_) {
+    for (const PartitionGroup& g : table_.groups)
+      if (g.id == id) return &g;
+    return nullptr;
+  }
+  const Partition* at = this;
+  for (; !at->stored(); at = at->base_.get()) {
+    if (at->result_.id == id) return &at->result_;
+    if (std::find(at->merged_.begin(), at->merged_.end(), id) != at->merged_.end()) return nullptr;
+  }
+  for (const PartitionGroup& g : at->table_.groups)
     if (g.id == id) return &g;
   return nullptr;
 }

@@ -1,6 +1,7 @@
 // Immutable, shared pictures of the fusion at a point of the pipeline; steps point at them.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -47,6 +48,7 @@ class Partition {
 
   const std::vector<int>& groupOfExpr() const { return table().groupOfExpr; }
   const std::vector<PartitionGroup>& groups() const { return table().groups; }
+  /// One group, read without building the table when it is not built yet.
   const PartitionGroup* group(int id) const;
   const PartitionTable& table() const;
   /// The table without keeping it (for writers that visit every partition once).
@@ -66,6 +68,7 @@ class Partition {
   PartitionGroup result_;
   int mergesSinceStored_ = 0;
   mutable std::once_flag built_;
+  mutable std::atomic<bool> tableBuilt_{false};  // table_ holds the expanded table
   mutable PartitionTable table_;
 };
 
