@@ -158,11 +158,11 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
 Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device) {
   const Split s = splitReductions(view);
   if (auto v = normalization::checkInterferingView(view, s.inner.front(), rt); !v) return v;
-  const auto size = analysis::persistentBufferSize(view, analysis::persistentBuffers(view, &rt), rt);
+  const auto size = analysis::persistentBufferSize(view, rt);
   const std::int64_t regBudget = normalization::registerBudgetBytes(device);
   // Buffers go to registers first and spill to shared memory (getPersistentBufferStorageParams).
   const std::int64_t budget = regBudget + normalization::sharedMemoryBudgetBytes(device);
-  const std::int64_t buffer = normalization::chosenBufferBytes(size, budget);
+  const std::int64_t buffer = normalization::chosenBufferBytes(size, budget, SchedulerType::InnerOuterPersistent);
   if (buffer > budget)
     return Verdict::reject("persistent buffer " + size.largestName + " needs " + support::exactBytesText(buffer) +
                            " per row, over the " + support::exactBytesText(budget) +

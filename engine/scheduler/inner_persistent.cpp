@@ -22,10 +22,10 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
   // a multi-SM cluster (:98-104, :145-148).
   const bool is3d = props.totalReductionNumel != props.innerMostDimensionNumel;
   const bool smem = !is3d && device.computeMajor < 9;
-  const auto size = analysis::persistentBufferSize(view, analysis::persistentBuffers(view, &rt), rt);
+  const auto size = analysis::persistentBufferSize(view, rt);
   const std::int64_t regBudget = normalization::registerBudgetBytes(device);
   std::int64_t budget = smem ? std::max(regBudget, normalization::sharedMemoryBudgetBytes(device)) : regBudget;
-  const std::int64_t buffer = normalization::chosenBufferBytes(size, budget);
+  const std::int64_t buffer = normalization::chosenBufferBytes(size, budget, SchedulerType::InnerPersistent);
   std::string budgetText = support::exactBytesText(budget) + (smem ? " register/shared-memory" : " register");
   if (!is3d && buffer > budget && device.maxClusterSize > 1) {
     budget *= device.maxClusterSize;

@@ -22,8 +22,7 @@ bool skipsConsumer(const ir::Expr* e) { return isIndexOp(e); }
 }  // namespace
 
 LogicalDomainMap::LogicalDomainMap(const SegmentView& view, const RuntimeInfo* rt) : view_(view), rt_(rt) {
-  collectReductions();
-  gatherClassFacts();
+  collectReductionFacts();
   // BackwardVisitor from the outputs: a tensor is handled once all its uses were dispatched.
   for (auto it = view_.exprs.rbegin(); it != view_.exprs.rend(); ++it) {
     for (const ir::Val* out : (*it)->outputs())
@@ -41,8 +40,11 @@ int LogicalDomainMap::keyOf(const IdKey& k) {
     classes_.add();
     members_.push_back({it->second});
     if (factsReady_) {
-      facts_.emplace_back();
-      seedDownstreamFacts(it->second);
+      inputOf_.resize(inputOf_.size() + words_, 0);
+      downstreamOf_.resize(downstreamOf_.size() + words_, 0);
+      const int v = values_->indexOf(ownerTensor(k));
+      if (v != ValueIndex::kNone)
+        std::copy_n(&tensorDownstream_[static_cast<std::size_t>(v) * words_], words_, downstreamOf(it->second));
     }
   }
   return it->second;
@@ -61,103 +63,83 @@ void LogicalDomainMap::unite(int a, int b) {
   if (into.size() < from.size()) std::swap(into, from);
   into.insert(into.end(), from.begin(), from.end());
   from.clear();
-  const auto merge = [](std::unordered_set<int>& kept, std::unordered_set<int>& merged) {
-    if (kept.size() < merged.size()) std::swap(kept, merged);
-    kept.insert(merged.begin(), merged.end());
-    merged.clear();
-  };
-  merge(facts_[root].inputOf, facts_[gone].inputOf);
-  merge(facts_[root].downstreamOf, facts_[gone].downstreamOf);
+  for (std::size_t w = 0; w < words_; ++w) {
+    inputOf(static_cast<int>(root))[w] |= inputOf(static_cast<int>(gone))[w];
+    downstreamOf(static_cast<int>(root))[w] |= downstreamOf(static_cast<int>(gone))[w];
+  }
 }
 
-// After collectReductions every class is one key: each key's facts are its own.
-void LogicalDomainMap::gatherClassFacts() {
-  facts_.resize(keys_.size());
-  for (std::size_t ri = 0; ri < reductions_.size(); ++ri) {
-    view_.memo().work += reductions_[ri].downstream.size();
-    for (const auto& [reducedKey, inputs] : reductions_[ri].inputKeys) {
-      view_.memo().work += inputs.size();
-      const int entry = static_cast<int>(entryReduction_.size());
-      entryReduction_.push_back(static_cast<int>(ri));
-      for (const int k : inputs) facts_[static_cast<std::size_t>(k)].inputOf.insert(entry);
-    }
-    for (const ir::Val* v : reductions_[ri].downstream) reductionsDownstreamOf_[v].push_back(static_cast<int>(ri));
-  }
-  for (std::size_t k = 0; k < keys_.size(); ++k) seedDownstreamFacts(static_cast<int>(k));
+// UnmappableReductionDomains (csrc/logical_domain_map.cpp:774-803): for each reduced dim
+// ("entry"), the dims it is computed from (FindInputDomains) and the tensors computed from its
+// result, as one bit per entry on every key.
+void LogicalDomainMap::collectReductionFacts() {
+  const std::vector<const ir::Expr*> reductions = reductionExprs(view_);
+  std::size_t entries = 0;
+  for (const ir::Expr* r : reductions) entries += r->attrs().dims.size();
+  words_ = (entries + 63) / 64;
+  values_ = std::make_unique<ValueIndex>(view_);
+  markReductionInputs(reductions);
+  markReductionDownstream(reductions);
   factsReady_ = true;
 }
 
-void LogicalDomainMap::seedDownstreamFacts(int key) {
-  const auto it = reductionsDownstreamOf_.find(ownerTensor(keys_[static_cast<std::size_t>(key)]));
-  if (it != reductionsDownstreamOf_.end())
-    facts_[static_cast<std::size_t>(key)].downstreamOf.insert(it->second.begin(), it->second.end());
-}
-
-// Tensors computed from `r`'s results inside the segment (the results excluded), walked
-// forward from them: only what a reduction feeds is visited, so a wide fusion of small
-// chains stays linear.
-std::unordered_set<const ir::Val*> LogicalDomainMap::downstreamOf(const ir::Expr* r) const {
-  const std::unordered_set<const ir::Val*> results(r->outputs().begin(), r->outputs().end());
-  std::unordered_set<const ir::Val*> down;
-  std::vector<const ir::Val*> stack(r->outputs().begin(), r->outputs().end());
-  while (!stack.empty()) {
-    const ir::Val* v = stack.back();
-    stack.pop_back();
-    for (const ir::Expr* use : view_.usesInside(v)) {
-      if (use == r) continue;
-      for (const ir::Val* o : use->outputs())
-        if (o->isTensor() && !results.count(o) && down.insert(o).second) stack.push_back(o);
-    }
-  }
-  view_.memo().work += down.size();
-  return down;
-}
-
-// The segment's exprs `r` is computed from, `r` included, latest first (the reverse of the
-// segment's topological order). Only these can hold an input of one of its reduced dims.
-std::vector<const ir::Expr*> LogicalDomainMap::upstreamLatestFirst(const ir::Expr* r) {
-  if (position_.empty())
-    for (std::size_t i = 0; i < view_.exprs.size(); ++i) position_[view_.exprs[i]] = i;
-  std::vector<const ir::Expr*> up{r};
-  std::unordered_set<const ir::Expr*> seen{r};
-  for (std::size_t i = 0; i < up.size(); ++i)
-    for (const ir::Val* in : up[i]->inputs())
-      if (const ir::Expr* def = view_.definitionInside(in); def && seen.insert(def).second) up.push_back(def);
-  std::sort(up.begin(), up.end(), [&](const ir::Expr* a, const ir::Expr* b) { return position_[a] > position_[b]; });
-  view_.memo().work += up.size();
-  return up;
-}
-
-// UnmappableReductionDomains (csrc/logical_domain_map.cpp:774-803): for each reduced dim,
-// the dims it is computed from (FindInputDomains) and the tensors computed from its result.
-void LogicalDomainMap::collectReductions() {
-  for (const ir::Expr* r : reductionExprs(view_)) {
-    Reduction red;
-    red.expr = r;
-    red.downstream = downstreamOf(r);
-    const std::vector<const ir::Expr*> upstream = upstreamLatestFirst(r);
-    for (std::int64_t d : r->attrs().dims) {
-      const int rk = keyOf(IdKey::reduced(r, static_cast<int>(d)));
-      std::unordered_set<int>& inputs = red.inputKeys[rk];
-      inputs.insert(rk);
-      // Walk back from the reduction: a producer dim is an input when the consumer id it
-      // maps to is one (only root ids propagate, so a reshape's merged dims end the walk).
-      for (const ir::Expr* e : upstream) {
-        for (const ir::Val* out : e->outputs()) {
-          if (!out->isTensor()) continue;
-          for (std::size_t i = 0; i < e->numOperands(); ++i) {
-            const auto map = pairwiseMap(e, i, out, rt_);
-            for (std::size_t p = 0; p < map.size(); ++p) {
-              if (!map[p] || isBroadcastId(*map[p]) || isBroadcastDim(e->operand(i), static_cast<int>(p))) continue;
-              auto found = ids_.find(*map[p]);
-              if (found != ids_.end() && inputs.count(found->second))
-                inputs.insert(keyOf(IdKey::logical(e->operand(i), static_cast<int>(p))));
-            }
-          }
-        }
+// FindInputDomains: a producer dim is an input of a reduced dim when the consumer id it maps
+// to is one (only root ids propagate, so a reshape's merged dims end the walk). One sweep of
+// the producer <- consumer id edges, latest expr first, carries 64 entries' bits at a time.
+void LogicalDomainMap::markReductionInputs(const std::vector<const ir::Expr*>& reductions) {
+  std::vector<std::pair<int, int>> edges;  // consumer key -> producer key, latest expr first
+  for (auto it = view_.exprs.rbegin(); it != view_.exprs.rend(); ++it) {
+    const ir::Expr* e = *it;
+    for (const ir::Val* out : e->outputs()) {
+      if (!out->isTensor()) continue;
+      for (std::size_t i = 0; i < e->numOperands(); ++i) {
+        const auto map = pairwiseMap(e, i, out, rt_);
+        for (std::size_t p = 0; p < map.size(); ++p)
+          if (map[p] && !isBroadcastId(*map[p]) && !isBroadcastDim(e->operand(i), static_cast<int>(p)))
+            edges.emplace_back(keyOf(*map[p]), keyOf(IdKey::logical(e->operand(i), static_cast<int>(p))));
       }
     }
-    reductions_.push_back(std::move(red));
+  }
+  std::vector<int> reducedKeys;  // by entry
+  for (const ir::Expr* r : reductions)
+    for (std::int64_t d : r->attrs().dims) reducedKeys.push_back(keyOf(IdKey::reduced(r, static_cast<int>(d))));
+  inputOf_.assign(keys_.size() * words_, 0);
+  std::vector<std::uint64_t> bits(keys_.size());
+  for (std::size_t w = 0; w < words_; ++w) {
+    std::fill(bits.begin(), bits.end(), 0);
+    for (std::size_t b = 0; b < 64 && w * 64 + b < reducedKeys.size(); ++b)
+      bits[static_cast<std::size_t>(reducedKeys[w * 64 + b])] |= std::uint64_t{1} << b;
+    for (const auto& [consumer, producer] : edges)
+      bits[static_cast<std::size_t>(producer)] |= bits[static_cast<std::size_t>(consumer)];
+    for (std::size_t k = 0; k < keys_.size(); ++k) inputOf_[k * words_ + w] = bits[k];
+    view_.memo().work += edges.size() + keys_.size();
+  }
+}
+
+// The tensors computed from each reduction's results (the results excluded), by a forward
+// sweep over the segment's values per 64 entries; then each key takes its tensor's row.
+void LogicalDomainMap::markReductionDownstream(const std::vector<const ir::Expr*>& reductions) {
+  const ValueIndex& values = *values_;
+  std::vector<std::pair<const ir::Expr*, std::size_t>> entryOf;  // reduction, entry
+  for (const ir::Expr* r : reductions)
+    for (std::size_t d = 0; d < r->attrs().dims.size(); ++d) entryOf.emplace_back(r, entryOf.size());
+  tensorDownstream_.assign(values.size() * words_, 0);
+  for (std::size_t w = 0; w < words_; ++w) {
+    std::vector<std::uint64_t> seeds(values.size(), 0);
+    for (std::size_t b = 0; b < 64 && w * 64 + b < entryOf.size(); ++b)
+      for (const ir::Val* out : entryOf[w * 64 + b].first->outputs())
+        if (const int v = values.indexOf(out); v != ValueIndex::kNone)
+          seeds[static_cast<std::size_t>(v)] |= std::uint64_t{1} << b;
+    const ValueIndex::Words down = values.forward([&](int v) { return seeds[static_cast<std::size_t>(v)]; });
+    for (std::size_t v = 0; v < values.size(); ++v)
+      if (values.val(static_cast<int>(v))->isTensor()) tensorDownstream_[v * words_ + w] = down[v] & ~seeds[v];
+    view_.memo().work += values.size();
+  }
+  downstreamOf_.assign(keys_.size() * words_, 0);
+  for (std::size_t k = 0; k < keys_.size(); ++k) {
+    const int v = values.indexOf(ownerTensor(keys_[k]));
+    if (v != ValueIndex::kNone)
+      std::copy_n(&tensorDownstream_[static_cast<std::size_t>(v) * words_], words_, &downstreamOf_[k * words_]);
   }
 }
 
@@ -224,18 +206,21 @@ bool LogicalDomainMap::safeToMap(const std::vector<int>& consumers) const {
 // tensor computed from that reduction's result. The first consumer that is an input of an
 // entry stands for it, as there; "maps to" is "shares a class with", read from the class facts.
 bool LogicalDomainMap::isReductionOutputMapped(const std::vector<int>& consumers) const {
-  std::vector<const ClassFacts*> facts;
-  facts.reserve(consumers.size());
-  for (const int c : consumers) facts.push_back(&facts_[static_cast<std::size_t>(find(c))]);
-  for (std::size_t i = 0; i < consumers.size(); ++i)
-    for (const int entry : facts[i]->inputOf) {
-      bool earlier = false;  // an earlier consumer stands for this entry: it was checked there
-      for (std::size_t j = 0; j < i && !earlier; ++j) earlier = facts[j]->inputOf.count(entry) != 0;
-      if (earlier) continue;
-      const int reduction = entryReduction_[static_cast<std::size_t>(entry)];
-      for (std::size_t j = 0; j < consumers.size(); ++j)
-        if (j != i && facts[j]->downstreamOf.count(reduction)) return true;
+  if (words_ == 0) return false;
+  std::vector<int> roots;
+  roots.reserve(consumers.size());
+  for (const int c : consumers) roots.push_back(find(c));
+  std::vector<std::uint64_t> seen(words_, 0);
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    const std::uint64_t* in = inputOf(roots[i]);
+    for (std::size_t w = 0; w < words_; ++w) {
+      const std::uint64_t fresh = in[w] & ~seen[w];  // entries an earlier consumer stands for were checked there
+      seen[w] |= in[w];
+      if (!fresh) continue;
+      for (std::size_t j = 0; j < roots.size(); ++j)
+        if (j != i && (fresh & downstreamOf(roots[j])[w])) return true;
     }
+  }
   return false;
 }
 

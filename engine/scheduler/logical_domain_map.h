@@ -1,6 +1,8 @@
 // nvFuser's ComputeAtLogicalDomainMap: which producer dims can be inlined into their consumers.
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -8,6 +10,7 @@
 
 #include "scheduler/pairwise_map.h"
 #include "scheduler/segment_view.h"
+#include "scheduler/value_index.h"
 #include "support/union_find.h"
 
 namespace segscope::scheduler::analysis {
@@ -29,29 +32,24 @@ class LogicalDomainMap {
   std::vector<int> unmappableDims(const ir::Val* producer) const;
 
  private:
-  struct Reduction {
-    const ir::Expr* expr = nullptr;
-    std::unordered_map<int, std::unordered_set<int>> inputKeys;  // per reduced-dim key
-    std::unordered_set<const ir::Val*> downstream;               // tensors after its result
-  };
-
   int keyOf(const IdKey& k);
   int find(int k) const;
   void unite(int a, int b);
   bool canMap(int a, int b) const { return a == b || find(a) == find(b); }
 
-  void collectReductions();
-  std::unordered_set<const ir::Val*> downstreamOf(const ir::Expr* r) const;
-  std::vector<const ir::Expr*> upstreamLatestFirst(const ir::Expr* r);
+  void collectReductionFacts();
+  void markReductionInputs(const std::vector<const ir::Expr*>& reductions);
+  void markReductionDownstream(const std::vector<const ir::Expr*>& reductions);
+  std::uint64_t* inputOf(int key) { return &inputOf_[static_cast<std::size_t>(key) * words_]; }
+  std::uint64_t* downstreamOf(int key) { return &downstreamOf_[static_cast<std::size_t>(key) * words_]; }
+  const std::uint64_t* inputOf(int key) const { return &inputOf_[static_cast<std::size_t>(key) * words_]; }
+  const std::uint64_t* downstreamOf(int key) const { return &downstreamOf_[static_cast<std::size_t>(key) * words_]; }
   void dispatch(const ir::Expr* e);
   void handleTensor(const ir::Val* tv);
   void mapPending(int producerKey);
   bool safeToMap(const std::vector<int>& consumers) const;
   bool isReductionOutputMapped(const std::vector<int>& consumers) const;
   bool isInvalid(const std::vector<int>& consumers) const;
-  void gatherClassFacts();
-  void seedDownstreamFacts(int key);
-
   const SegmentView& view_;
   const RuntimeInfo* rt_;
   std::unordered_map<IdKey, int, IdKeyHash> ids_;
@@ -60,21 +58,19 @@ class LogicalDomainMap {
   std::vector<std::vector<int>> members_;  // of each class root
   std::unordered_map<int, std::vector<int>> pending_;
   std::vector<std::pair<int, int>> invalid_;
-  std::vector<Reduction> reductions_;
   std::unordered_map<const ir::Expr*, std::vector<int>> rootKeys_;  // reshape -> its root keys
-  // What isReductionOutputMapped asks of a class, kept per class root and merged on unite
-  // (small into large), so a decision never walks a class's members: the reduced-dim entries
-  // (indices into entryReduction_) some member is an input of, and the reductions whose
-  // downstream holds a member's tensor. Walking the members made a norm stack cubic.
-  struct ClassFacts {
-    std::unordered_set<int> inputOf;
-    std::unordered_set<int> downstreamOf;
-  };
-  std::vector<ClassFacts> facts_;    // by key; meaningful at class roots
-  std::vector<int> entryReduction_;  // entry -> index into reductions_
-  std::unordered_map<const ir::Val*, std::vector<int>> reductionsDownstreamOf_;
+  // What isReductionOutputMapped asks of a class, kept per class root and merged on unite, so
+  // a decision never walks a class's members: one bit per reduced dim ("entry") of the
+  // segment's reductions, in two sets. inputOf: some member is an input of the entry's reduced
+  // dim (FindInputDomains); downstreamOf: some member's tensor is computed from the entry's
+  // reduction. Sets of keys per reduction (nvFuser's shape) made a norm stack or a deep chain
+  // quadratic in time and memory (690 MB at 10k ops); bit rows keep both to keys x entries/64
+  // words, filled 64 entries at a time by one sweep over the segment.
+  std::size_t words_ = 0;  // per key and set
+  std::vector<std::uint64_t> inputOf_, downstreamOf_;
+  std::vector<std::uint64_t> tensorDownstream_;  // by ValueIndex number, words_ each
+  std::unique_ptr<ValueIndex> values_;
   bool factsReady_ = false;
-  std::unordered_map<const ir::Expr*, std::size_t> position_;  // in view_.exprs
 };
 
 }  // namespace segscope::scheduler::analysis

@@ -52,9 +52,16 @@ std::int64_t sharedMemoryBudgetBytes(const DeviceProfile& device) {
   return std::max<std::int64_t>(0, device.sharedMemoryPerBlockOptinBytes - 1024 * 4);
 }
 
-std::int64_t chosenBufferBytes(const analysis::BufferSize& size, std::int64_t budget) {
-  const bool project = size.canProject && (size.projectionIsFree || size.persistentBytes > budget);
-  return project ? size.projectedBytes : size.persistentBytes;
+std::int64_t chosenBufferBytes(const analysis::BufferSize& size, std::int64_t budget, SchedulerType self) {
+  if (!size.canProject) return size.persistentBytes;
+  // Inner-outer kernels spill to shared memory instead (getPersistentBufferStorageParams).
+  if (self != SchedulerType::InnerOuterPersistent && budget < size.persistentBytes) return size.projectedBytes;
+  if (size.projectionHasRng) return size.persistentBytes;
+  if (size.projectionIsFree) return size.projectedBytes;
+  // Recomputing an exp costs more than the registers it saves on a small buffer (the
+  // empirical 24 KiB of a device without a high bandwidth/flops ratio, :914-922).
+  if (self == SchedulerType::InnerPersistent && size.persistentBytes <= 6 * 4 * 1024) return size.persistentBytes;
+  return size.projectedBytes;
 }
 
 Verdict checkEnoughBlocks(const ir::Expr* reduction, bool fastestDim, const RuntimeInfo& rt,

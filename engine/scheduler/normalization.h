@@ -45,9 +45,10 @@ std::int64_t registerBudgetBytes(const DeviceProfile& device);
 /// each thread of a 1024-thread block, our stand-in for nvFuser's exact overheads).
 std::int64_t sharedMemoryBudgetBytes(const DeviceProfile& device);
 
-/// isProjectBufferToInputs, simplified: project when possible and free (no exp on the way),
-/// or when the unprojected buffers do not fit `budget`.
-std::int64_t chosenBufferBytes(const analysis::BufferSize& size, std::int64_t budget);
+/// csrc/scheduler/normalization_utils.cpp:853-926 isProjectBufferToInputs: the projected size
+/// when projecting saves bytes and either the buffers do not fit `budget` or recomputation is
+/// cheap enough (no RNG, and no exp unless the buffers are large), else the unprojected size.
+std::int64_t chosenBufferBytes(const analysis::BufferSize& size, std::int64_t budget, SchedulerType self);
 
 /// "Not enough blocks": a large reduction over too few rows to fill the GPU.
 Verdict checkEnoughBlocks(const ir::Expr* reduction, bool fastestDim, const RuntimeInfo& rt,

@@ -28,7 +28,7 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
   const ir::Expr* first = reductions.front();
   if (auto v = normalization::checkInterferingView(view, first, rt); !v) return v;
   const analysis::ReductionProperties props = analysis::reductionProperties(view, first, rt);
-  const auto size = analysis::persistentBufferSize(view, analysis::persistentBuffers(view, &rt), rt);
+  const auto size = analysis::persistentBufferSize(view, rt);
   const std::int64_t smRegisterBits = device.registerFileBytesPerSm * 8;
   const std::int64_t bufferBits =
       8 * (size.canProject ? std::min(size.persistentBytes, size.projectedBytes) : size.persistentBytes);

@@ -3,12 +3,16 @@
 
 #include <algorithm>
 #include <deque>
+#include <iterator>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "scheduler/analysis.h"
+#include "scheduler/buffer_projection.h"
 #include "scheduler/exact_id_graph.h"
 #include "scheduler/logical_domain_map.h"
+#include "scheduler/value_index.h"
 #include "scheduler/view_memo.h"
 
 namespace segscope::scheduler::analysis {
@@ -120,54 +124,120 @@ std::vector<Stmt> iterVisitorOrder(const SegmentView& view) {
   return order;
 }
 
-// csrc/scheduler/utils.cpp:361-465 PersistentBufferResolution: walking in IterVisitor order
-// from the buffer, values computed from a reduction met after it and values computed from the
-// buffer; an expr reading both resolves the buffer.
-std::vector<const ir::Val*> resolutionPoints(const SegmentView& view, const std::vector<Stmt>& order,
-                                             const ir::Val* buffer) {
-  bool hit = false;
-  ValSet onReduction, onBuffer;
-  std::vector<const ir::Val*> points;
-  // The points and what is computed from them. The order is topological (an expr comes after
-  // the exprs defining its inputs), so growing it expr by expr answers "is a point upstream of
-  // this value" without a walk per reduction.
-  ValSet fromPoints;
-  view.memo().work += order.size();
+// One statement of `order` in value numbers (ValueIndex::kNone for a value outside the segment).
+struct NumberedStmt {
+  int val = ValueIndex::kNone;  // a tensor val statement
+  bool reductionTv = false;
+  const ir::Expr* expr = nullptr;
+  std::vector<int> ins, outs, tensorOuts;
+};
+
+std::vector<NumberedStmt> numbered(const SegmentView& view, const ValueIndex& index, const std::vector<Stmt>& order) {
+  std::vector<NumberedStmt> out;
+  out.reserve(order.size());
   for (const Stmt& s : order) {
+    NumberedStmt n;
     if (s.val) {
       if (!s.val->isTensor()) continue;
-      if (s.val == buffer) {
-        hit = true;
-        onBuffer.insert(s.val);
+      n.val = index.indexOf(s.val);
+      if (n.val == ValueIndex::kNone) continue;
+      n.reductionTv = isReductionTv(view, s.val);
+    } else {
+      n.expr = s.expr;
+      for (const ir::Val* v : s.expr->inputs())
+        if (const int i = index.indexOf(v); i != ValueIndex::kNone) n.ins.push_back(i);
+      for (const ir::Val* v : s.expr->outputs()) {
+        const int i = index.indexOf(v);
+        n.outs.push_back(i);
+        if (v->isTensor()) n.tensorOuts.push_back(i);
+      }
+    }
+    out.push_back(std::move(n));
+  }
+  return out;
+}
+
+// csrc/scheduler/utils.cpp:361-465 PersistentBufferResolution: walking in IterVisitor order
+// from the buffer, values computed from a reduction met after it and values computed from the
+// buffer; an expr reading both resolves the buffer. Reductions computed from a resolution point
+// start nothing, and a buffer is never resolved at a reduction.
+//
+// nvFuser walks the whole fusion once per buffer. Here one walk answers 64 buffers: bit b of a
+// value's word says whether the value is in buffer b's set, so every step below is the
+// per-buffer rule applied to all 64 at once.
+std::vector<std::vector<const ir::Val*>> resolutionPointsOfAll(const SegmentView& view, const ValueIndex& index,
+                                                               const std::vector<Stmt>& order,
+                                                               const std::vector<const ir::Val*>& candidates) {
+  std::vector<std::vector<const ir::Val*>> points(candidates.size());
+  const std::vector<NumberedStmt> stmts = numbered(view, index, order);
+  for (std::size_t first = 0; first < candidates.size(); first += 64) {
+    const std::size_t count = std::min<std::size_t>(64, candidates.size() - first);
+    std::unordered_map<int, std::uint64_t> bufferBits;  // value number -> its candidates' bits
+    for (std::size_t b = 0; b < count; ++b) bufferBits[index.indexOf(candidates[first + b])] |= std::uint64_t{1} << b;
+    ValueIndex::Words onBuffer(index.size(), 0), onReduction(index.size(), 0), fromPoints(index.size(), 0);
+    std::uint64_t hit = 0;
+    auto any = [](const ValueIndex::Words& words, const std::vector<int>& ins) {
+      std::uint64_t bits = 0;
+      for (const int i : ins) bits |= words[static_cast<std::size_t>(i)];
+      return bits;
+    };
+    auto addTo = [](ValueIndex::Words& words, const std::vector<int>& outs, std::uint64_t bits) {
+      if (!bits) return;
+      for (const int o : outs)
+        if (o != ValueIndex::kNone) words[static_cast<std::size_t>(o)] |= bits;
+    };
+    view.memo().work += stmts.size();
+    for (const NumberedStmt& s : stmts) {
+      if (!s.expr) {
+        const auto v = static_cast<std::size_t>(s.val);
+        std::uint64_t self = 0;
+        if (auto it = bufferBits.find(s.val); it != bufferBits.end()) {
+          self = it->second;
+          hit |= self;
+          onBuffer[v] |= self;
+        }
+        if (s.reductionTv) onReduction[v] |= hit & ~self & ~fromPoints[v];
         continue;
       }
-      if (!hit || !isReductionTv(view, s.val)) continue;
-      if (!fromPoints.count(s.val)) onReduction.insert(s.val);
-      continue;
-    }
-    if (!hit) continue;
-    const ir::Expr* e = s.expr;
-    auto any = [&](const ValSet& set) {
-      return std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) { return set.count(v); });
-    };
-    if (!fromPoints.empty() && any(fromPoints)) fromPoints.insert(e->outputs().begin(), e->outputs().end());
-    if (isReductionOp(e)) continue;  // a buffer is never resolved at a reduction
-    const bool fromReduction = any(onReduction), fromBuffer = any(onBuffer);
-    if (fromReduction && fromBuffer) {
-      for (const ir::Val* out : e->outputs()) {
-        if (out->isTensor()) {
-          points.push_back(out);
-          fromPoints.insert(out);
-        }
-        onBuffer.insert(out);
-      }
-    } else if (fromReduction) {
-      onReduction.insert(e->outputs().begin(), e->outputs().end());
-    } else if (fromBuffer) {
-      onBuffer.insert(e->outputs().begin(), e->outputs().end());
+      if (!hit) continue;
+      addTo(fromPoints, s.outs, any(fromPoints, s.ins) & hit);
+      if (isReductionOp(s.expr)) continue;
+      const std::uint64_t fromReduction = any(onReduction, s.ins) & hit, fromBuffer = any(onBuffer, s.ins) & hit;
+      const std::uint64_t both = fromReduction & fromBuffer;
+      forEachBit(both, [&](int b) {
+        for (const int o : s.tensorOuts) points[first + static_cast<std::size_t>(b)].push_back(index.val(o));
+      });
+      addTo(fromPoints, s.tensorOuts, both);
+      addTo(onBuffer, s.outs, both | (fromBuffer & ~fromReduction));
+      addTo(onReduction, s.outs, fromReduction & ~fromBuffer);
     }
   }
   return points;
+}
+
+// For each candidate, the first reduction (in segment order) computed from it, or null.
+std::vector<const ir::Expr*> firstReductionsFrom(const ValueIndex& index, const std::vector<const ir::Val*>& candidates,
+                                                 const std::vector<const ir::Expr*>& reductions) {
+  std::vector<const ir::Expr*> first(candidates.size(), nullptr);
+  for (std::size_t start = 0; start < candidates.size(); start += 64) {
+    const std::size_t count = std::min<std::size_t>(64, candidates.size() - start);
+    std::unordered_map<int, std::uint64_t> seeds;
+    for (std::size_t b = 0; b < count; ++b) seeds[index.indexOf(candidates[start + b])] |= std::uint64_t{1} << b;
+    const ValueIndex::Words down = index.forward([&](int v) {
+      auto it = seeds.find(v);
+      return it == seeds.end() ? std::uint64_t{0} : it->second;
+    });
+    std::uint64_t assigned = 0;
+    for (const ir::Expr* r : reductions) {
+      const int v = index.indexOf(r->output());
+      auto self = seeds.find(v);  // a value is not computed from itself
+      const std::uint64_t bits =
+          down[static_cast<std::size_t>(v)] & ~assigned & ~(self == seeds.end() ? 0 : self->second);
+      forEachBit(bits, [&](int b) { first[start + static_cast<std::size_t>(b)] = r; });
+      assigned |= bits;
+    }
+  }
+  return first;
 }
 
 // csrc/scheduler/normalization_utils.cpp:1780-1880 getResolutionTvs: from the buffer's other
@@ -264,18 +334,28 @@ std::vector<const ir::Expr*> immediateReductions(const SegmentView& view, const 
 
 // csrc/scheduler/normalization_utils.cpp:1918-2023 isCacheableUnmappableTv: for each reduction
 // right after it, the tensor holds either all or none of the reduced dims (almost-exactly).
-bool isCacheable(const SegmentView& view, const ExactIdGraph& exact, const ir::Val* tv,
-                 const std::vector<const ir::Expr*>& reductions, UpstreamOfReductions& ups) {
-  for (const ir::Expr* r : immediateReductions(view, tv, reductions, ups)) {
-    bool missing = false, found = false;
-    for (std::int64_t d : r->attrs().dims) {
-      bool mapped = false;
-      for (int k = 0; k < tv->asTensor()->rank() && !mapped; ++k)
-        mapped = exact.mapped(IdKey::reduced(r, static_cast<int>(d)), IdKey::logical(tv, k));
-      (mapped ? found : missing) = true;
-    }
-    if (missing && found) return false;
+bool holdsSomeReducedDims(const ExactIdGraph& exact, const ir::Val* tv, const ir::Expr* r) {
+  bool missing = false, found = false;
+  for (std::int64_t d : r->attrs().dims) {
+    bool mapped = false;
+    for (int k = 0; k < tv->asTensor()->rank() && !mapped; ++k)
+      mapped = exact.mapped(IdKey::reduced(r, static_cast<int>(d)), IdKey::logical(tv, k));
+    (mapped ? found : missing) = true;
   }
+  return missing && found;
+}
+
+bool isCacheable(const SegmentView& view, const ExactIdGraph& exact, const ir::Val* tv,
+                 const std::vector<const ir::Expr*>& reductions, const std::vector<const ir::Expr*>& multiDim,
+                 UpstreamOfReductions& ups) {
+  // Only a reduction of two or more dims can be held in part. When no reduction is, which
+  // reductions come right after `tv` does not matter: skipping that walk keeps a long chain
+  // of single-dim normalizations linear.
+  const bool partOfAny = std::any_of(multiDim.begin(), multiDim.end(),
+                                     [&](const ir::Expr* r) { return holdsSomeReducedDims(exact, tv, r); });
+  if (!partOfAny) return true;
+  for (const ir::Expr* r : immediateReductions(view, tv, reductions, ups))
+    if (holdsSomeReducedDims(exact, tv, r)) return false;
   return true;
 }
 
@@ -283,12 +363,16 @@ bool isCacheable(const SegmentView& view, const ExactIdGraph& exact, const ir::V
 
 namespace {
 
-std::vector<PersistentBuffer> computePersistentBuffers(const SegmentView& view, const RuntimeInfo* rt) {
+PersistentBufferInfo computePersistentBuffers(const SegmentView& view, const RuntimeInfo* rt) {
+  PersistentBufferInfo info;
   const std::vector<const ir::Expr*> reductions = reductionExprs(view);
-  if (reductions.empty()) return {};
+  if (reductions.empty()) return info;
   const LogicalDomainMap logicalMap(view, rt);
   const ExactIdGraph almostExact(view, rt, false);
   UpstreamOfReductions ups(view);
+  std::vector<const ir::Expr*> multiDim;
+  std::copy_if(reductions.begin(), reductions.end(), std::back_inserter(multiDim),
+               [](const ir::Expr* r) { return r->attrs().dims.size() > 1; });
   std::vector<const ir::Val*> tensors;
   for (const ir::Val* v : view.inputs)
     if (v->isTensor()) tensors.push_back(v);
@@ -297,32 +381,43 @@ std::vector<PersistentBuffer> computePersistentBuffers(const SegmentView& view, 
       if (v->isTensor()) tensors.push_back(v);
 
   std::vector<const ir::Val*> candidates;
-  for (const ir::Val* tv : tensors)
-    if (!logicalMap.unmappableDims(tv).empty() && isCacheable(view, almostExact, tv, reductions, ups))
-      candidates.push_back(tv);
-  if (candidates.empty()) return {};
+  for (const ir::Val* tv : tensors) {
+    std::vector<int> dims = logicalMap.unmappableDims(tv);
+    if (dims.empty()) continue;
+    info.unmappable.emplace_back(tv, std::move(dims));
+    if (isCacheable(view, almostExact, tv, reductions, multiDim, ups)) candidates.push_back(tv);
+  }
+  if (candidates.empty()) return info;
 
   const std::vector<Stmt> order = iterVisitorOrder(view);
-  const ExactIdGraph reach(view, rt, true);
-  std::vector<PersistentBuffer> buffers;
-  for (const ir::Val* tv : candidates) {
-    std::vector<const ir::Val*> points = resolutionPoints(view, order, tv);
-    if (points.empty()) points = fallbackResolutionPoints(view, order, reach, tv, ups);
-    if (points.empty()) continue;
-    const ValSet down = downstream(view, tv);
-    auto firstRed =
-        std::find_if(reductions.begin(), reductions.end(), [&](const ir::Expr* r) { return down.count(r->output()); });
-    buffers.push_back(PersistentBuffer{tv, firstRed != reductions.end() ? *firstRed : reductions.front(),
-                                       view.definitionInside(points.front()), logicalMap.unmappableDims(tv)});
+  const ValueIndex index(view);
+  std::vector<std::vector<const ir::Val*>> points = resolutionPointsOfAll(view, index, order, candidates);
+  const std::vector<const ir::Expr*> firstReductions = firstReductionsFrom(index, candidates, reductions);
+  std::optional<ExactIdGraph> reach;
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    const ir::Val* tv = candidates[c];
+    if (points[c].empty()) {
+      if (!reach) reach.emplace(view, rt, true);
+      points[c] = fallbackResolutionPoints(view, order, *reach, tv, ups);
+    }
+    if (points[c].empty()) continue;
+    info.buffers.push_back(PersistentBuffer{tv, firstReductions[c] ? firstReductions[c] : reductions.front(),
+                                            view.definitionInside(points[c].front()), logicalMap.unmappableDims(tv),
+                                            std::move(points[c])});
   }
-  std::sort(buffers.begin(), buffers.end(),
+  std::sort(info.buffers.begin(), info.buffers.end(),
             [](const PersistentBuffer& a, const PersistentBuffer& b) { return a.tv->id() < b.tv->id(); });
-  return buffers;
+  info.hasViewOps = firstExprWhere(view, isViewOp) != nullptr;
+  if (!info.buffers.empty() && !info.hasViewOps)
+    info.projection = projectBuffers(view, index, info.buffers, info.unmappable, almostExact, [&](const ir::Val* tv) {
+      return isCacheable(view, almostExact, tv, reductions, multiDim, ups);
+    });
+  return info;
 }
 
 }  // namespace
 
-std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view, const RuntimeInfo* rt) {
+const PersistentBufferInfo& persistentBufferInfo(const SegmentView& view, const RuntimeInfo* rt) {
   ViewMemo& memo = view.memo();
   // The run-time sizes only decide how reshapes split and merge dims (reshapeDimGroups):
   // without a reshape, both questions have one answer.
@@ -338,74 +433,8 @@ std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view, const R
   return *memo.buffersWithSizes;
 }
 
-namespace {
-
-std::int64_t elementsOf(const ir::Val* tv, const std::vector<int>& dims, const RuntimeInfo& rt) {
-  const auto sizes = rt.sizes(tv);
-  if (!sizes || dims.empty()) return 0;
-  std::int64_t n = 1;
-  for (int d : dims) n *= (*sizes)[static_cast<std::size_t>(d)];
-  return n;
-}
-
-// csrc/scheduler/utils.cpp:539-556 getUpCastInputOf: an intermediate made by widening a cast
-// of another intermediate is kept in the narrower type.
-int bufferElementBytes(const SegmentView& view, const ir::Val* tv) {
-  const ir::Expr* def = view.definitionInside(tv);
-  if (def && def->family() == ir::OpFamily::Cast && !view.isSegmentInput(def->operand(0)) &&
-      ir::byteSize(def->operand(0)->dtype()) < ir::byteSize(tv->dtype()))
-    return ir::byteSize(def->operand(0)->dtype());
-  return ir::byteSize(tv->dtype());
-}
-
-}  // namespace
-
-BufferSize persistentBufferSize(const SegmentView& view, const std::vector<PersistentBuffer>& buffers,
-                                const RuntimeInfo& rt) {
-  BufferSize size;
-  if (buffers.empty()) return size;
-  std::int64_t largest = -1;
-  for (const PersistentBuffer& b : buffers) {
-    const std::int64_t bytes = elementsOf(b.tv, b.dims, rt) * bufferElementBytes(view, b.tv);
-    size.persistentBytes += bytes;
-    if (bytes > largest) {
-      largest = bytes;
-      size.largestName = b.tv->name();
-    }
-  }
-  // Projection: recompute the buffers from the segment inputs they are made of.
-  const ExactIdGraph exact(view, &rt, false);
-  ValSet sources;
-  for (const PersistentBuffer& b : buffers) {
-    const ValSet up = upstream(view, b.tv);
-    sources.insert(up.begin(), up.end());
-    if (view.isSegmentInput(b.tv)) sources.insert(b.tv);  // an input buffer is its own projection
-  }
-  bool blocked = false, hasExp = false;
-  for (const ir::Val* v : sources) {
-    if (!v->isTensor()) continue;
-    if (const ir::Expr* def = view.definitionInside(v)) {
-      const bool rng = def->family() == ir::OpFamily::RandomFill || def->family() == ir::OpFamily::RandLike;
-      blocked = blocked || isViewOp(def) || rng || isReductionOp(def);
-      hasExp = hasExp || def->op() == ir::OpType::Exp;
-      continue;
-    }
-    std::vector<int> held;
-    for (int d = 0; d < v->asTensor()->rank(); ++d) {
-      if (v->asTensor()->dim(static_cast<std::size_t>(d)).isBroadcast()) continue;
-      const bool mapped = std::any_of(buffers.begin(), buffers.end(), [&](const PersistentBuffer& b) {
-        return std::any_of(b.dims.begin(), b.dims.end(),
-                           [&](int bd) { return exact.mapped(IdKey::logical(v, d), IdKey::logical(b.tv, bd)); });
-      });
-      if (mapped) held.push_back(d);
-    }
-    size.projectedBytes += elementsOf(v, held, rt) * ir::byteSize(v->dtype());
-  }
-  for (const PersistentBuffer& b : buffers)
-    if (const ir::Expr* def = view.definitionInside(b.tv)) blocked = blocked || isViewOp(def) || isReductionOp(def);
-  size.canProject = !blocked && size.projectedBytes < size.persistentBytes;
-  size.projectionIsFree = !hasExp;
-  return size;
+std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view, const RuntimeInfo* rt) {
+  return persistentBufferInfo(view, rt).buffers;
 }
 
 }  // namespace segscope::scheduler::analysis

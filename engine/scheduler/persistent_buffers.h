@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scheduler/runtime_info.h"
@@ -14,9 +15,30 @@ namespace segscope::scheduler::analysis {
 /// into one of its consumers because that consumer also reads the reduction's result.
 struct PersistentBuffer {
   const ir::Val* tv = nullptr;
-  const ir::Expr* reduction = nullptr;   // the first reduction computed from it (or the first one)
-  const ir::Expr* resolution = nullptr;  // defines its first resolution point
-  std::vector<int> dims;                 // its unmappable dims: what a row keeps on chip
+  const ir::Expr* reduction = nullptr;           // the first reduction computed from it (or the first one)
+  const ir::Expr* resolution = nullptr;          // defines its first resolution point
+  std::vector<int> dims;                         // its unmappable dims: what a row keeps on chip
+  std::vector<const ir::Val*> resolutionPoints;  // in the order the analysis met them
+};
+
+/// csrc/scheduler/utils.cpp:667-753 (the second half of persistentBuffers): which buffers
+/// could be recomputed from the segment inputs instead of kept, which inputs would then be
+/// kept in their place, with which dims, and what the recomputation would run.
+struct BufferProjection {
+  std::vector<const ir::Val*> buffers;      // projectable_persistent_buffers, in buffer order
+  std::vector<const ir::Val*> inputs;       // projectable_buffer_inputs
+  std::vector<std::vector<int>> inputDims;  // unamppable_dims_projected_to_inputs, per input
+  bool withExp = false;                     // projection_with_exp_op
+  bool withRng = false;                     // projection_with_rng_op
+};
+
+/// The buffers, and every tensor with an unmappable dim (buffer or not): the dims a projection
+/// onto the segment inputs keeps are those exactly mapped to any of them (utils.cpp:725-740).
+struct PersistentBufferInfo {
+  std::vector<PersistentBuffer> buffers;
+  std::vector<std::pair<const ir::Val*, std::vector<int>>> unmappable;
+  bool hasViewOps = false;  // then nothing is projected (utils.cpp:667-671)
+  BufferProjection projection;
 };
 
 /// csrc/scheduler/utils.cpp:566-656 persistentBuffers: producers with a dim that the compute-at
@@ -25,20 +47,7 @@ struct PersistentBuffer {
 /// (PersistentBufferResolution, with normalization_utils.cpp:1731's analysis as the fallback).
 /// Ordered by value id. `rt`, when given, fixes how reshapes merge and split dims.
 std::vector<PersistentBuffer> persistentBuffers(const SegmentView& view, const RuntimeInfo* rt = nullptr);
-
-/// Bytes each reduction row keeps live, for the buffers as they are and projected onto the
-/// segment inputs they are computed from (nvFuser recomputes them from cached inputs).
-struct BufferSize {
-  std::int64_t persistentBytes = 0;
-  std::int64_t projectedBytes = 0;
-  bool canProject = false;        // no reshape, reduction or RNG on the way, and projection is smaller
-  bool projectionIsFree = false;  // no exp on the way: recomputation is cheap
-  std::string largestName;
-};
-/// csrc/scheduler/utils.cpp:982-1030 getPersistentBufferSizeBitOfTensor: a buffer holds its
-/// unmappable dims (in the type before an upcast of an intermediate); a projected input holds
-/// its dims exactly mapped to those (utils.cpp:700-730). The buffers are summed, not scoped.
-BufferSize persistentBufferSize(const SegmentView& view, const std::vector<PersistentBuffer>& buffers,
-                                const RuntimeInfo& rt);
+/// The same analysis with what the buffer-size estimate needs besides (kept per view).
+const PersistentBufferInfo& persistentBufferInfo(const SegmentView& view, const RuntimeInfo* rt = nullptr);
 
 }  // namespace segscope::scheduler::analysis

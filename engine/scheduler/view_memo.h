@@ -12,8 +12,8 @@ namespace segscope::scheduler {
 struct ViewMemo {
   // persistentBuffers(view) and persistentBuffers(view, rt): reshapes may map dims
   // differently with run-time sizes, so the two are kept apart (and the rt they used).
-  std::optional<std::vector<analysis::PersistentBuffer>> buffers;
-  std::optional<std::vector<analysis::PersistentBuffer>> buffersWithSizes;
+  std::optional<analysis::PersistentBufferInfo> buffers;
+  std::optional<analysis::PersistentBufferInfo> buffersWithSizes;
   const RuntimeInfo* buffersRt = nullptr;
   std::optional<bool> hasViewOp;
   // Values and exprs the analyses of this view visited: a deterministic measure of their

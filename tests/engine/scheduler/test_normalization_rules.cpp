@@ -73,6 +73,7 @@ class TestNormalizationRules : public QObject {
 
  private slots:
   void unmappableDimsOfLayerNorm();
+  void bufferSizeIsScopedByLiveness();
   void bufferResolvedPastTheFirstBroadcast();
   void unresolvedPostReductionBroadcast();
   void multiDimensionalInnerReductionGetsNoSmemOrCluster();
@@ -97,7 +98,22 @@ void TestNormalizationRules::unmappableDimsOfLayerNorm() {
   const auto buffers = analysis::persistentBuffers(view);
   QCOMPARE(buffers.size(), std::size_t{1});
   QVERIFY(buffers[0].tv == x && buffers[0].resolution == y->definition());
-  QCOMPARE(analysis::persistentBufferSize(view, buffers, b.rt()).persistentBytes, std::int64_t{4096});
+  QCOMPARE(analysis::persistentBufferSize(view, b.rt()).persistentBytes, std::int64_t{4096});
+}
+
+void TestNormalizationRules::bufferSizeIsScopedByLiveness() {
+  // Eight chained normalizations x_{i+1} = x_i - broadcast(sum(x_i)): every x_i is a buffer,
+  // but each is live only until x_{i+1} resolves it (utils.cpp:848-978
+  // getScopePersistenceFactors), so a row keeps one [1024] f32 buffer, not eight.
+  Built b;
+  ir::Val* x = b.input({64, 1024});
+  for (int i = 0; i < 8; ++i) x = ok(ir::ops::binary(b.f(), ir::OpType::Sub, x, b.bcast(b.sum(x, {1}), {false, true})));
+  b.f().addOutput(x);
+  const SegmentView view = b.view();
+  QCOMPARE(analysis::persistentBuffers(view).size(), std::size_t{8});
+  const analysis::BufferSize size = analysis::persistentBufferSize(view, b.rt());
+  QCOMPARE(size.persistentBytes, std::int64_t{4096});
+  QVERIFY(!size.canProject);  // the input x_0 is live as long as any buffer: nothing saved
 }
 
 void TestNormalizationRules::bufferResolvedPastTheFirstBroadcast() {

@@ -476,7 +476,7 @@ void TestSchedulers::persistentBudgetDependsOnDevice() {
   const auto buffers = analysis::persistentBuffers(view);
   QCOMPARE(buffers.size(), std::size_t{1});
   QCOMPARE(buffers[0].tv->name(), std::string("T0"));
-  QCOMPARE(analysis::persistentBufferSize(view, buffers, rt).persistentBytes, std::int64_t{512 * 1024});
+  QCOMPARE(analysis::persistentBufferSize(view, rt).persistentBytes, std::int64_t{512 * 1024});
 }
 
 void TestSchedulers::segmentViewOfGroup() {

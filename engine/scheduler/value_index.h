@@ -1,0 +1,55 @@
+// Dense numbering of a segment's values, and reachability over it in 64-value chunks.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+#include "scheduler/segment_view.h"
+
+namespace segscope::scheduler::analysis {
+
+/// The values of a segment (its inputs, then each expr's outputs in the segment's topological
+/// order) numbered 0..size()-1, so that a producer always has a smaller number than its
+/// consumers. Reachability questions asked for many values at once ("which of these buffers is
+/// this value computed from?") are then one sweep over the numbers with a 64-bit word per
+/// value, instead of one walk (and one hash set) per question: that made the persistent-buffer
+/// analysis quadratic in the length of a norm stack or a deep chain.
+class ValueIndex {
+ public:
+  explicit ValueIndex(const SegmentView& view);
+
+  static constexpr int kNone = -1;
+  std::size_t size() const { return vals_.size(); }
+  int indexOf(const ir::Val* v) const;  // kNone when the value is not the segment's
+  const ir::Val* val(int i) const { return vals_[static_cast<std::size_t>(i)]; }
+  /// Numbers of the inputs of `i`'s defining expr (inside the segment), in operand order.
+  const std::vector<int>& producers(int i) const { return producers_[static_cast<std::size_t>(i)]; }
+  const ir::Expr* definition(int i) const { return definitions_[static_cast<std::size_t>(i)]; }
+
+  using Words = std::vector<std::uint64_t>;
+  /// Bit b of result[v]: seed(v) has bit b, or a producer of v has it (v is computed from a
+  /// value seeded with b, v included).
+  Words forward(const std::function<std::uint64_t(int)>& seed) const;
+  /// Bit b of result[v]: seed(v) has bit b, or a consumer of v has it (a value seeded with b
+  /// is computed from v, v included).
+  Words backward(const std::function<std::uint64_t(int)>& seed) const;
+
+ private:
+  std::vector<const ir::Val*> vals_;
+  std::vector<std::vector<int>> producers_;
+  std::vector<const ir::Expr*> definitions_;
+  std::unordered_map<const ir::Val*, int> index_;
+};
+
+/// Calls `visit(bit)` for every set bit of `word`, lowest first.
+template <typename F>
+void forEachBit(std::uint64_t word, F&& visit) {
+  while (word) {
+    visit(__builtin_ctzll(word));
+    word &= word - 1;
+  }
+}
+
+}  // namespace segscope::scheduler::analysis
