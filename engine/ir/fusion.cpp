@@ -501,6 +501,11 @@ CloneResult Fusion::clone() const {
   f.nextValId_ = nextValId_;
   f.nextExprId_ = nextExprId_;
   const auto mapSym = [&](const SymInt& s) { return s.sym ? SymInt{s.value, r.vals.at(s.sym)} : s; };
+  r.vals.reserve(vals_.size());
+  r.exprs.reserve(exprs_.size());
+  f.vals_.reserve(vals_.size());
+  f.exprs_.reserve(exprs_.size());
+  f.byName_.reserve(vals_.size());
   // Scalars first: tensor extents refer to them.
   for (const auto& v : vals_) {
     if (const auto* s = v->asScalar()) {
@@ -543,8 +548,10 @@ CloneResult Fusion::clone() const {
     Expr* c = copy.get();
     f.exprs_.push_back(std::move(copy));
     for (Val* out : c->outputs()) out->definition_ = c;
+    // An input read twice by c is already last in its use list: no search of a shared
+    // input's uses per reader (a wide fusion's inputs have thousands).
     for (Val* in : c->inputs())
-      if (std::find(in->uses_.begin(), in->uses_.end(), c) == in->uses_.end()) in->uses_.push_back(c);
+      if (in->uses_.empty() || in->uses_.back() != c) in->uses_.push_back(c);
     r.exprs[e.get()] = c;
   }
   for (const Val* in : inputs_) f.inputs_.push_back(r.vals.at(in));

@@ -41,7 +41,9 @@ std::vector<bool> computedThroughUnbroadcastReduction(const SegmentView& view, c
     const ValueIndex::Words covered = index.forward([&](int v) {
       std::uint64_t bits = 0;
       const ir::Val* val = index.val(v);
-      if (!val->isTensor()) return bits;
+      const ir::Expr* def = index.definition(v);
+      const bool maybe = def && (isBroadcastDef(def) || (isReductionOp(def) && def->attrs().keepdim));
+      if (!maybe || !val->isTensor()) return bits;
       forEachBit(after[static_cast<std::size_t>(v)], [&](int b) {
         if (broadcastsBack(val, index.definition(v), reductions[first + static_cast<std::size_t>(b)]))
           bits |= std::uint64_t{1} << b;

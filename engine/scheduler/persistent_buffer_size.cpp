@@ -65,8 +65,8 @@ std::vector<Live> liveEntries(const SegmentView& view, const ValueIndex& index, 
   for (std::size_t k = 0; k < proj.inputs.size(); ++k) inputPos[proj.inputs[k]] = static_cast<int>(k);
   auto inputEntry = [&](int k) {
     const ir::Val* in = proj.inputs[static_cast<std::size_t>(k)];
-    Live e{index.indexOf(in), elementsOf(in, proj.inputDims[static_cast<std::size_t>(k)], rt) * bufferElementBytes(view, in),
-           false, true};
+    Live e{index.indexOf(in),
+           elementsOf(in, proj.inputDims[static_cast<std::size_t>(k)], rt) * bufferElementBytes(view, in), false, true};
     e.input = k;
     return e;
   };
@@ -149,7 +149,8 @@ BufferSize persistentBufferSize(const SegmentView& view, const RuntimeInfo& rt) 
     for (std::size_t j = 0; j < projectablePos.size() && inputBits; ++j) {
       const std::uint64_t from = after[static_cast<std::size_t>(projectablePos[j])] & inputBits;
       if (!from || j >= info.buffers.size()) continue;
-      for (const ir::Val* p : info.buffers[j].resolutionPoints) seeds[static_cast<std::size_t>(index.indexOf(p))] |= from;
+      for (const ir::Val* p : info.buffers[j].resolutionPoints)
+        seeds[static_cast<std::size_t>(index.indexOf(p))] |= from;
     }
     const ValueIndex::Words before = index.backward([&](int v) { return seeds[static_cast<std::size_t>(v)]; });
     view.memo().work += 2 * index.size();

@@ -24,23 +24,4 @@ int ValueIndex::indexOf(const ir::Val* v) const {
   return it == index_.end() ? kNone : it->second;
 }
 
-ValueIndex::Words ValueIndex::forward(const std::function<std::uint64_t(int)>& seed) const {
-  Words w(vals_.size(), 0);
-  for (std::size_t i = 0; i < vals_.size(); ++i) {
-    std::uint64_t bits = seed(static_cast<int>(i));
-    for (const int p : producers_[i]) bits |= w[static_cast<std::size_t>(p)];
-    w[i] = bits;
-  }
-  return w;
-}
-
-ValueIndex::Words ValueIndex::backward(const std::function<std::uint64_t(int)>& seed) const {
-  Words w(vals_.size(), 0);
-  for (std::size_t i = vals_.size(); i-- > 0;) {
-    w[i] |= seed(static_cast<int>(i));
-    for (const int p : producers_[i]) w[static_cast<std::size_t>(p)] |= w[i];
-  }
-  return w;
-}
-
 }  // namespace segscope::scheduler::analysis

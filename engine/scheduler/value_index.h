@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <unordered_map>
 #include <vector>
 
@@ -31,10 +30,27 @@ class ValueIndex {
   using Words = std::vector<std::uint64_t>;
   /// Bit b of result[v]: seed(v) has bit b, or a producer of v has it (v is computed from a
   /// value seeded with b, v included).
-  Words forward(const std::function<std::uint64_t(int)>& seed) const;
+  template <typename Seed>
+  Words forward(Seed&& seed) const {
+    Words w(vals_.size(), 0);
+    for (std::size_t i = 0; i < vals_.size(); ++i) {
+      std::uint64_t bits = seed(static_cast<int>(i));
+      for (const int p : producers_[i]) bits |= w[static_cast<std::size_t>(p)];
+      w[i] = bits;
+    }
+    return w;
+  }
   /// Bit b of result[v]: seed(v) has bit b, or a consumer of v has it (a value seeded with b
   /// is computed from v, v included).
-  Words backward(const std::function<std::uint64_t(int)>& seed) const;
+  template <typename Seed>
+  Words backward(Seed&& seed) const {
+    Words w(vals_.size(), 0);
+    for (std::size_t i = vals_.size(); i-- > 0;) {
+      w[i] |= seed(static_cast<int>(i));
+      for (const int p : producers_[i]) w[static_cast<std::size_t>(p)] |= w[i];
+    }
+    return w;
+  }
 
  private:
   std::vector<const ir::Val*> vals_;
