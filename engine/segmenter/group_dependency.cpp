@@ -133,21 +133,22 @@ bool GroupDependencyAnalysis::canMergeWithoutCycle(const SegmentedGroup* produce
   return true;
 }
 
+// A group outside the set lies on a path between two members exactly when it is both
+// downstream of a member and upstream of one: two unions of the members' rows, instead of a
+// row per group upstream of the set.
 bool GroupDependencyAnalysis::isConvex(const std::vector<SegmentedGroup*>& groups) const {
-  Bits members, upstream;
+  Bits members, upstream, downstream;
   for (const SegmentedGroup* g : groups) {
     set(members, g->id());
     unite(upstream, producersOf(g));
+    unite(downstream, consumersOf(g));
   }
-  // A group that feeds the set breaks convexity when it also depends on a member.
-  bool convex = true;
-  forEachLive(upstream, [&](const SegmentedGroup* x) {
-    if (!convex || test(members, x->id())) return;
-    const Bits& bits = producersOf(x);
-    for (std::size_t w = 0; w < bits.size() && w < members.size(); ++w)
-      if (bits[w] & members[w]) convex = false;
-  });
-  return convex;
+  const std::size_t words = std::min(upstream.size(), downstream.size());
+  for (std::size_t w = 0; w < words; ++w) {
+    const std::uint64_t inside = w < members.size() ? members[w] : 0;
+    if (upstream[w] & downstream[w] & ~inside) return false;
+  }
+  return true;
 }
 
 // The common producers form an up-closed set (a producer of a common producer is common). A
