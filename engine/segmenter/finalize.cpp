@@ -22,6 +22,7 @@ struct Draft {
   bool hostScalars = false;  // Segscope's own scalar segment, which nvFuser's groups() lacks
   // Values of forwarded prologues this draft recomputes for itself (not its outputs).
   std::unordered_set<const ir::Val*> recomputed = {};
+  const SegmentedGroup* group = nullptr;  // the group it was made from, if any
 };
 
 using ExprSet = std::unordered_set<const ir::Expr*>;
@@ -295,9 +296,25 @@ void sortTopologically(std::vector<Draft>& drafts, const std::vector<ir::Expr*>&
               [&](const ir::Expr* a, const ir::Expr* b) { return position.at(a) < position.at(b); });
 }
 
+bool sameExprs(std::vector<const ir::Expr*> a, std::vector<const ir::Expr*> b) {
+  if (a.size() != b.size()) return false;
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  return a == b;
+}
+
 std::vector<std::string> deriveTypes(FinderState& state, std::vector<Draft>& drafts) {
   std::vector<std::string> log;
   for (Draft& d : drafts) {
+    // Still exactly the group a scheduler accepted, in an unchanged fusion: the same answer.
+    if (const auto known = d.group && d.recomputed.empty() ? state.acceptedTypeOf(d.group) : std::nullopt;
+        known && sameExprs(d.exprs, d.group->exprs())) {
+      d.type = *known;
+      d.host = runsOnHost(d.type, d.exprs);
+      log.push_back(d.origin + ": " + std::string(scheduler::schedulerName(d.type)) + ", " +
+                    std::to_string(d.exprs.size()) + " exprs");
+      continue;
+    }
     const MergeTrial trial = state.askSchedulers(d.exprs, &d.recomputed);
     if (trial.ok()) {
       d.type = trial.proposal.accepted;
@@ -321,8 +338,13 @@ Result<Segmentation> finalizeSegments(FinderState& state, const std::vector<Priv
   const bool single = state.groups->groups().size() == 1;
   for (const SegmentedGroup* g : state.groups->groups())
     if (!g->exprs().empty() || single)
-      drafts.push_back(
-          {g->exprs(), state.typeOf(g), runsOnHost(state.typeOf(g), g->exprs()), "g" + std::to_string(g->id())});
+      drafts.push_back({g->exprs(),
+                        state.typeOf(g),
+                        runsOnHost(state.typeOf(g), g->exprs()),
+                        "g" + std::to_string(g->id()),
+                        false,
+                        {},
+                        g});
   resolveForwardedInputs(state, drafts);
 
   state.phase = "finalize";

@@ -134,6 +134,8 @@ SegmentedGroup* FinderState::applyMerge(const std::vector<SegmentedGroup*>& cand
     merged = next;
   }
   types_[merged] = trial.proposal.accepted;
+  for (const SegmentedGroup* g : candidates) acceptedAt_.erase(g);
+  noteAccepted(merged);
   current_ = patchedSnapshot(before, candidates, merged);
   record(candidates, trial, merged, before);
   return merged;
@@ -215,7 +217,17 @@ trace::SnapshotPtr FinderState::snapshot() {
 
 void FinderState::invalidateSnapshot(bool fusionChanged) {
   current_.reset();
-  if (fusionChanged) fusionSnapshot_.reset();
+  if (!fusionChanged) return;
+  fusionSnapshot_.reset();
+  ++fusionGeneration_;
+}
+
+std::optional<scheduler::SchedulerType> FinderState::acceptedTypeOf(const SegmentedGroup* g) const {
+  const auto at = acceptedAt_.find(g);
+  if (at == acceptedAt_.end() || at->second != fusionGeneration_) return std::nullopt;
+  const auto type = types_.find(g);
+  if (type == types_.end()) return std::nullopt;
+  return type->second;
 }
 
 void FinderState::showPartition(std::shared_ptr<const trace::Partition> partition) {

@@ -68,6 +68,11 @@ class FinderState {
 
   scheduler::SchedulerType typeOf(const SegmentedGroup* g) const;
   void setType(const SegmentedGroup* g, scheduler::SchedulerType type) { types_[g] = type; }
+  /// Records that a scheduler accepted exactly `g`'s exprs (a merge or an initial group).
+  void noteAccepted(const SegmentedGroup* g) { acceptedAt_[g] = fusionGeneration_; }
+  /// The scheduler that accepted `g`'s exprs, when the fusion has not changed since: the same
+  /// question again (finalize's, for a segment that is still exactly the group) has that answer.
+  std::optional<scheduler::SchedulerType> acceptedTypeOf(const SegmentedGroup* g) const;
 
   /// The dependency analysis, built on first use and kept current by merges afterwards.
   GroupDependencyAnalysis& dependencies();
@@ -99,6 +104,8 @@ class FinderState {
   std::map<std::vector<int>, MergeTrial> cache_;
   std::optional<std::pair<scheduler::SegmentView, scheduler::Proposal>> known_;
   std::unordered_map<const SegmentedGroup*, scheduler::SchedulerType> types_;
+  std::unordered_map<const SegmentedGroup*, int> acceptedAt_;  // fusion generation of the answer
+  int fusionGeneration_ = 0;                                   // bumped when the fusion changes
   std::unique_ptr<GroupDependencyAnalysis> dependencies_;
   std::shared_ptr<const ir::Fusion> fusionSnapshot_;
   trace::SnapshotPtr current_;

@@ -91,6 +91,7 @@ Status typeInitialGroups(FinderState& state) {
       return makeError("no scheduler can take " + e->toString() + " even alone (" + why + ")", e->loc());
     }
     state.setType(g, trial.proposal.accepted);
+    state.noteAccepted(g);
   }
   return {};
 }
