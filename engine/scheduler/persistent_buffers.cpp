@@ -363,10 +363,41 @@ bool isCacheable(const SegmentView& view, const ExactIdGraph& exact, const ir::V
 
 namespace {
 
+// Whether some tensor of the segment can have an unmappable dim at all. The map joins a
+// producer dim with its consumer dim unconditionally when the dim has one consumer dim
+// (safeToMap, csrc/logical_domain_map.cpp:1645), so a dim is unmappable only when it has
+// two or more, or when an op leaves it without a non-broadcast partner. Most merge
+// candidates have neither, and this one pass over the uses spares them the whole map.
+bool mayHaveUnmappableDim(const SegmentView& view, const RuntimeInfo* rt) {
+  std::unordered_map<IdKey, IdKey, IdKeyHash> onlyConsumer;
+  for (const ir::Expr* e : view.exprs)
+    for (const ir::Val* out : e->outputs()) {
+      if (!out->isTensor()) continue;
+      for (std::size_t i = 0; i < e->numOperands(); ++i) {
+        const ir::Val* in = e->operand(i);
+        if (!in->isTensor()) continue;
+        const auto map = pairwiseMap(e, i, out, rt);
+        const ir::TensorView* t = in->asTensor();
+        for (int d = 0; d < t->rank(); ++d) {
+          if (t->dim(static_cast<std::size_t>(d)).isBroadcast()) continue;
+          const auto& to = static_cast<std::size_t>(d) < map.size() ? map[static_cast<std::size_t>(d)] : std::nullopt;
+          if (!to || isBroadcastId(*to)) {
+            if (!isIndexOp(e)) return true;  // unmappableDims counts it; the index ops are skipped there
+            continue;
+          }
+          const auto [it, first] = onlyConsumer.emplace(IdKey::logical(in, d), *to);
+          if (!first && !(it->second == *to)) return true;
+        }
+      }
+    }
+  view.memo().work += view.exprs.size();
+  return false;
+}
+
 PersistentBufferInfo computePersistentBuffers(const SegmentView& view, const RuntimeInfo* rt) {
   PersistentBufferInfo info;
   const std::vector<const ir::Expr*> reductions = reductionExprs(view);
-  if (reductions.empty()) return info;
+  if (reductions.empty() || !mayHaveUnmappableDim(view, rt)) return info;
   const LogicalDomainMap logicalMap(view, rt);
   const ExactIdGraph almostExact(view, rt, false);
   UpstreamOfReductions ups(view);
