@@ -366,10 +366,12 @@ namespace {
 // Whether some tensor of the segment can have an unmappable dim at all. The map joins a
 // producer dim with its consumer dim unconditionally when the dim has one consumer dim
 // (safeToMap, csrc/logical_domain_map.cpp:1645), so a dim is unmappable only when it has
-// two or more, or when an op leaves it without a non-broadcast partner. Most merge
-// candidates have neither, and this one pass over the uses spares them the whole map.
+// two or more that a reduction's result keeps apart, or when an op leaves it without a
+// non-broadcast partner. Most merge candidates have neither, and this one pass over the uses
+// spares them the whole map.
 bool mayHaveUnmappableDim(const SegmentView& view, const RuntimeInfo* rt) {
   std::unordered_map<IdKey, IdKey, IdKeyHash> onlyConsumer;
+  bool manyConsumers = false;
   for (const ir::Expr* e : view.exprs)
     for (const ir::Val* out : e->outputs()) {
       if (!out->isTensor()) continue;
@@ -386,12 +388,18 @@ bool mayHaveUnmappableDim(const SegmentView& view, const RuntimeInfo* rt) {
             continue;
           }
           const auto [it, first] = onlyConsumer.emplace(IdKey::logical(in, d), *to);
-          if (!first && !(it->second == *to)) return true;
+          manyConsumers = manyConsumers || (!first && !(it->second == *to));
         }
       }
     }
   view.memo().work += view.exprs.size();
-  return false;
+  if (!manyConsumers) return false;
+  // Two consumer dims are kept apart only when one is computed from a reduction's result
+  // (isReductionOutputMapped): with no reduction result read inside, all of them join.
+  return std::any_of(view.exprs.begin(), view.exprs.end(), [&](const ir::Expr* e) {
+    return isReductionOp(e) && std::any_of(e->outputs().begin(), e->outputs().end(),
+                                           [&](const ir::Val* o) { return !view.usesInside(o).empty(); });
+  });
 }
 
 PersistentBufferInfo computePersistentBuffers(const SegmentView& view, const RuntimeInfo* rt) {
