@@ -583,7 +583,7 @@ trace::SnapshotPtr snapshotOfSegmentation(const segmenter::Segmentation& segment
     }
   }
   auto snapshot = std::make_shared<trace::Snapshot>();
-  snapshot->fusion = std::shared_ptr<const ir::Fusion>(segmentation.fusion->clone().fusion.release());
+  snapshot->fusion = std::shared_ptr<const ir::Fusion>(segmentation.fusion->copy().release());
   snapshot->partition = std::make_shared<const trace::Partition>(std::move(partition));
   return snapshot;
 }

@@ -493,16 +493,43 @@ Status Fusion::verify() const {
   return {};
 }
 
-CloneResult Fusion::clone() const {
-  CloneResult r;
-  r.fusion = std::make_unique<Fusion>();
-  Fusion& f = *r.fusion;
+namespace {
+
+// Original value -> its copy, by id: ids are unique within a fusion and below nextValId_, so a
+// vector replaces the hash map a snapshot of a 10k-op fusion filled and threw away each time.
+// A value whose id slot holds another (ids restored from a file may repeat) falls back to a map.
+template <typename T>
+class CopyIndex {
+ public:
+  explicit CopyIndex(std::size_t ids) : byId_(ids) {}
+  void add(const T* original, T* copy) {
+    const auto id = static_cast<std::size_t>(original->id());
+    if (id < byId_.size() && !byId_[id].first)
+      byId_[id] = {original, copy};
+    else
+      spill_[original] = copy;
+  }
+  T* at(const T* original) const {
+    const auto id = static_cast<std::size_t>(original->id());
+    if (id < byId_.size() && byId_[id].first == original) return byId_[id].second;
+    return spill_.at(original);  // throws for a value of another fusion, as the map did
+  }
+
+ private:
+  std::vector<std::pair<const T*, T*>> byId_;
+  std::unordered_map<const T*, T*> spill_;
+};
+
+}  // namespace
+
+std::unique_ptr<Fusion> Fusion::copy() const {
+  auto result = std::make_unique<Fusion>();
+  Fusion& f = *result;
   f.name_ = name_;
   f.nextValId_ = nextValId_;
   f.nextExprId_ = nextExprId_;
-  const auto mapSym = [&](const SymInt& s) { return s.sym ? SymInt{s.value, r.vals.at(s.sym)} : s; };
-  r.vals.reserve(vals_.size());
-  r.exprs.reserve(exprs_.size());
+  CopyIndex<Val> vals(static_cast<std::size_t>(std::max(nextValId_, 0)));
+  const auto mapSym = [&](const SymInt& s) { return s.sym ? SymInt{s.value, vals.at(s.sym)} : s; };
   f.vals_.reserve(vals_.size());
   f.exprs_.reserve(exprs_.size());
   f.byName_.reserve(vals_.size());
@@ -510,7 +537,7 @@ CloneResult Fusion::clone() const {
   for (const auto& v : vals_) {
     if (const auto* s = v->asScalar()) {
       auto copy = std::make_unique<Scalar>(s->id(), s->dtype(), s->value());
-      r.vals[s] = copy.get();
+      vals.add(s, copy.get());
       f.vals_.push_back(std::move(copy));
     } else {
       f.vals_.push_back(nullptr);  // placeholder keeps creation order
@@ -525,7 +552,7 @@ CloneResult Fusion::clone() const {
     copy->setContiguity(tv->contiguity());
     copy->setStrideOrder(tv->strideOrder());
     copy->setCpu(tv->isCpu());
-    r.vals[tv] = copy.get();
+    vals.add(tv, copy.get());
     f.vals_[i] = std::move(copy);
   }
   for (std::size_t i = 0; i < vals_.size(); ++i) {
@@ -534,12 +561,14 @@ CloneResult Fusion::clone() const {
     copy->loc_ = vals_[i]->loc_;
     f.byName_[copy->name_] = copy;
     if (const auto* s = vals_[i]->asScalar(); s && s->extentOf())
-      static_cast<Scalar*>(copy)->setExtentOf(static_cast<const TensorView*>(r.vals.at(s->extentOf())), s->extentDim());
+      static_cast<Scalar*>(copy)->setExtentOf(static_cast<const TensorView*>(vals.at(s->extentOf())), s->extentDim());
   }
   for (const auto& e : exprs_) {
     std::vector<Val*> operands, outputs;
-    for (std::size_t i = 0; i < e->numOperands(); ++i) operands.push_back(r.vals.at(e->operand(i)));
-    for (const Val* o : e->outputs()) outputs.push_back(r.vals.at(o));
+    operands.reserve(e->numOperands());
+    outputs.reserve(e->outputs().size());
+    for (std::size_t i = 0; i < e->numOperands(); ++i) operands.push_back(vals.at(e->operand(i)));
+    for (const Val* o : e->outputs()) outputs.push_back(vals.at(o));
     ExprAttributes attrs = e->attrs();
     for (std::vector<SymInt>* list : attrs.symbolicLists())
       for (SymInt& s : *list) s = mapSym(s);
@@ -552,12 +581,22 @@ CloneResult Fusion::clone() const {
     // input's uses per reader (a wide fusion's inputs have thousands).
     for (Val* in : c->inputs())
       if (in->uses_.empty() || in->uses_.back() != c) in->uses_.push_back(c);
-    r.exprs[e.get()] = c;
   }
-  for (const Val* in : inputs_) f.inputs_.push_back(r.vals.at(in));
-  for (const Val* a : axioms_) f.axioms_.push_back(r.vals.at(a));
+  for (const Val* in : inputs_) f.inputs_.push_back(vals.at(in));
+  for (const Val* a : axioms_) f.axioms_.push_back(vals.at(a));
   for (const FusionOutput& o : outputs_)
-    f.outputs_.push_back(FusionOutput{r.vals.at(o.val), o.aliasOf ? r.vals.at(o.aliasOf) : nullptr, o.strideOrder});
+    f.outputs_.push_back(FusionOutput{vals.at(o.val), o.aliasOf ? vals.at(o.aliasOf) : nullptr, o.strideOrder});
+  return result;
+}
+
+// copy() keeps the order of values and exprs, so the maps pair them up by position.
+CloneResult Fusion::clone() const {
+  CloneResult r;
+  r.fusion = copy();
+  r.vals.reserve(vals_.size());
+  r.exprs.reserve(exprs_.size());
+  for (std::size_t i = 0; i < vals_.size(); ++i) r.vals[vals_[i].get()] = r.fusion->vals_[i].get();
+  for (std::size_t i = 0; i < exprs_.size(); ++i) r.exprs[exprs_[i].get()] = r.fusion->exprs_[i].get();
   return r;
 }
 

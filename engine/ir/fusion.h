@@ -94,6 +94,8 @@ class Fusion {
   Status verify() const;
   /// Deep copy keeping every id, so ids identify the same value across snapshots.
   CloneResult clone() const;
+  /// clone() without the maps from each original to its copy (a snapshot needs none).
+  std::unique_ptr<Fusion> copy() const;
 
  private:
   std::string name_;

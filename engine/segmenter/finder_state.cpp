@@ -207,7 +207,7 @@ void FinderState::recordStep(trace::StepKind kind, const std::string& name, std:
 
 trace::SnapshotPtr FinderState::snapshot() {
   if (current_) return current_;
-  if (!fusionSnapshot_) fusionSnapshot_ = std::shared_ptr<const ir::Fusion>(fusion.clone().fusion.release());
+  if (!fusionSnapshot_) fusionSnapshot_ = std::shared_ptr<const ir::Fusion>(fusion.copy().release());
   auto s = std::make_shared<trace::Snapshot>();
   s->fusion = fusionSnapshot_;
   s->partition = buildPartition();
@@ -231,7 +231,7 @@ std::optional<scheduler::SchedulerType> FinderState::acceptedTypeOf(const Segmen
 }
 
 void FinderState::showPartition(std::shared_ptr<const trace::Partition> partition) {
-  if (!fusionSnapshot_) fusionSnapshot_ = std::shared_ptr<const ir::Fusion>(fusion.clone().fusion.release());
+  if (!fusionSnapshot_) fusionSnapshot_ = std::shared_ptr<const ir::Fusion>(fusion.copy().release());
   auto s = std::make_shared<trace::Snapshot>();
   s->fusion = fusionSnapshot_;
   s->partition = std::move(partition);

@@ -135,7 +135,7 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
                                          const scheduler::DeviceProfile& device, const SegmenterOptions& options,
                                          trace::Recorder& recorder) {
   const auto start = std::chrono::steady_clock::now();
-  std::shared_ptr<ir::Fusion> fusion(input.clone().fusion.release());
+  std::shared_ptr<ir::Fusion> fusion(input.copy().release());
   SEGSCOPE_TRY(scheduler::RuntimeInfo whole, scheduler::RuntimeInfo::bind(*fusion, inputs));
   const bool hints = hasSegmentHints(*fusion);
   const scheduler::SegmentView wholeView = scheduler::SegmentView::whole(*fusion);

@@ -35,7 +35,7 @@ bool stepKindFromName(std::string_view name, StepKind& kind) {
 
 SnapshotPtr snapshotOf(const ir::Fusion& fusion) {
   auto snapshot = std::make_shared<Snapshot>();
-  snapshot->fusion = std::shared_ptr<const ir::Fusion>(fusion.clone().fusion.release());
+  snapshot->fusion = std::shared_ptr<const ir::Fusion>(fusion.copy().release());
   return snapshot;
 }
 
