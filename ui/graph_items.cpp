@@ -27,6 +27,9 @@ QColor color(const std::string& hex, const char* fallback = "#495057") {
 
 QRectF toQt(const layout::Rect& r) { return {r.x, r.y, r.width, r.height}; }
 
+// Past this on-screen extent an edge is drawn aliased (see EdgeItem::paint).
+constexpr double kLongEdgePixels = 4000;
+
 double levelOfDetail(const QPainter* painter, const QStyleOptionGraphicsItem* option) {
   return option->levelOfDetailFromTransform(painter->worldTransform());
 }
@@ -189,10 +192,16 @@ QPainterPath EdgeItem::shape() const {
 
 void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   // Zoomed far out, thousands of antialiased curves cost more than the rest of the frame and
-  // look the same aliased.
+  // look the same aliased. So does a curve running far off screen: the antialiased stroke is
+  // rasterized whole before clipping, and a fusion with thousands of outputs fans thousands
+  // of such curves out of one segment (2.4 s of a 3.5 s first picture).
   const double lod = levelOfDetail(painter, option);
-  painter->setRenderHint(QPainter::Antialiasing, lod >= kLodText);
-  painter->setPen(QPen(pen_, width_));
+  const QRectF onScreen = painter->worldTransform().mapRect(bounds_);
+  const bool longCurve = onScreen.width() > kLongEdgePixels || onScreen.height() > kLongEdgePixels;
+  painter->setRenderHint(QPainter::Antialiasing, lod >= kLodText && !longCurve);
+  QPen pen(pen_, width_);
+  pen.setCosmetic(longCurve);  // drawn as plain lines, at the width it has at 1:1
+  painter->setPen(pen);
   painter->setBrush(Qt::NoBrush);
   painter->drawPath(path_);
   if (!arrow_.isEmpty()) {
