@@ -174,15 +174,20 @@ int Fusion::removeDeadCode() {
 Status Fusion::removeVal(Val* v) {
   // One walk over the values finds what the checks need (passes remove many values, and a
   // walk per question, per extent scalar, made each removal several passes over the fusion).
+  // Only a scalar can be a tensor's extent, and only a tensor can be measured by a scalar.
   bool member = false;
   bool isExtentOfATensor = false;
   std::vector<Scalar*> measuring;  // scalars that measure v, in value order
+  const bool isScalar = v->asScalar() != nullptr;
   for (const auto& p : vals_) {
     if (p.get() == v) member = true;
-    if (Scalar* s = p->asScalar(); s && s->extentOf() == v) measuring.push_back(s);
-    if (const TensorView* tv = p->asTensor())
-      for (const Dim& d : tv->dims())
-        if (d.extent.sym == v) isExtentOfATensor = true;
+    if (isScalar) {
+      if (const TensorView* tv = p->asTensor())
+        for (const Dim& d : tv->dims())
+          if (d.extent.sym == v) isExtentOfATensor = true;
+    } else if (Scalar* s = p->asScalar(); s && s->extentOf() == v) {
+      measuring.push_back(s);
+    }
   }
   if (!member) return makeError("cannot remove " + v->name() + ": it does not belong to fusion '" + name_ + "'");
   const bool isAxiom = std::find(axioms_.begin(), axioms_.end(), v) != axioms_.end();
