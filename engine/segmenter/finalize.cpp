@@ -349,7 +349,8 @@ Result<Segmentation> finalizeSegments(FinderState& state, const std::vector<Priv
 
   state.phase = "finalize";
   int folded = 0;
-  for (Draft& d : drafts) folded += revertPrivatizedCasts(state.fusion, privatized, d.exprs);
+  const PrivatizedIndex privatizedIndex(privatized);
+  for (Draft& d : drafts) folded += revertPrivatizedCasts(state.fusion, privatizedIndex, d.exprs);
   if (folded) state.invalidateSnapshot(true);
   recordFinalize(state, drafts, "fold privatized casts",
                  {std::to_string(folded) + " cast copies folded back into the cast they copied"}, folded > 0);

@@ -53,20 +53,30 @@ std::vector<PrivatizedCast> privatizeUpcasts(ir::Fusion& fusion) {
   return out;
 }
 
-int revertPrivatizedCasts(ir::Fusion& fusion, const std::vector<PrivatizedCast>& privatized,
-                          std::vector<const ir::Expr*>& segmentExprs) {
-  const std::unordered_set<const ir::Expr*> inSegment(segmentExprs.begin(), segmentExprs.end());
-  std::vector<const ir::Expr*> dropped;
-  std::unordered_set<const ir::Expr*> originals;
-  std::unordered_map<const ir::Expr*, std::vector<const PrivatizedCast*>> copiesOf;  // in privatized order
+PrivatizedIndex::PrivatizedIndex(const std::vector<PrivatizedCast>& privatized) {
   for (const PrivatizedCast& p : privatized) {
-    originals.insert(p.original);
     copiesOf[p.original].push_back(&p);
+    originalOf[p.original] = p.original;
+    originalOf[p.copy] = p.original;
   }
+}
+
+// Each original's copies are folded on their own (different values, different readers), so
+// the order the originals are visited in does not matter.
+int revertPrivatizedCasts(ir::Fusion& fusion, const PrivatizedIndex& privatized,
+                          std::vector<const ir::Expr*>& segmentExprs) {
+  if (privatized.copiesOf.empty()) return 0;
+  const std::unordered_set<const ir::Expr*> inSegment(segmentExprs.begin(), segmentExprs.end());
+  std::vector<const ir::Expr*> originals;
+  std::unordered_set<const ir::Expr*> seen;
+  for (const ir::Expr* e : segmentExprs)
+    if (auto it = privatized.originalOf.find(e); it != privatized.originalOf.end() && seen.insert(it->second).second)
+      originals.push_back(it->second);
+  std::vector<const ir::Expr*> dropped;
   for (const ir::Expr* original : originals) {
     // The kept cast: the original when it is here, else the first copy that is.
     const ir::Expr* kept = inSegment.count(original) ? original : nullptr;
-    for (const PrivatizedCast* c : copiesOf.at(original)) {
+    for (const PrivatizedCast* c : privatized.copiesOf.at(original)) {
       const PrivatizedCast& p = *c;
       if (!inSegment.count(p.copy)) continue;
       if (!kept) {
@@ -78,13 +88,20 @@ int revertPrivatizedCasts(ir::Fusion& fusion, const std::vector<PrivatizedCast>&
       dropped.push_back(p.copy);
     }
   }
+  if (dropped.empty()) return 0;
+  const std::unordered_set<const ir::Expr*> droppedSet(dropped.begin(), dropped.end());
   for (const ir::Expr* e : dropped) {
     ir::Val* out = e->output();
     fusion.removeExpr(const_cast<ir::Expr*>(e));
     (void)fusion.removeVal(out);
-    segmentExprs.erase(std::remove(segmentExprs.begin(), segmentExprs.end(), e), segmentExprs.end());
   }
+  std::erase_if(segmentExprs, [&](const ir::Expr* e) { return droppedSet.count(e) > 0; });
   return static_cast<int>(dropped.size());
+}
+
+int revertPrivatizedCasts(ir::Fusion& fusion, const std::vector<PrivatizedCast>& privatized,
+                          std::vector<const ir::Expr*>& segmentExprs) {
+  return revertPrivatizedCasts(fusion, PrivatizedIndex(privatized), segmentExprs);
 }
 
 }  // namespace segscope::segmenter
