@@ -1,6 +1,7 @@
 // NVRTC compilation with a two-level cache keyed by a hash of (source, arch, NVRTC version).
 #include "exec/cuda/nvrtc_compiler.h"
 
+#include <dlfcn.h>
 #include <nvrtc.h>
 
 #include <atomic>
@@ -20,6 +21,65 @@ namespace segscope::exec::cuda {
 namespace {
 
 namespace fs = std::filesystem;
+
+// NVRTC is opened on first use, not linked: relocating its ~100 MB at every start cost each
+// command (`segment` on a small file, `--help`) about 35 ms, and most commands never compile.
+struct Nvrtc {
+  decltype(&::nvrtcVersion) version = nullptr;
+  decltype(&::nvrtcGetErrorString) errorString = nullptr;
+  decltype(&::nvrtcCreateProgram) createProgram = nullptr;
+  decltype(&::nvrtcCompileProgram) compileProgram = nullptr;
+  decltype(&::nvrtcDestroyProgram) destroyProgram = nullptr;
+  decltype(&::nvrtcGetProgramLogSize) programLogSize = nullptr;
+  decltype(&::nvrtcGetProgramLog) programLog = nullptr;
+  decltype(&::nvrtcGetPTXSize) ptxSize = nullptr;
+  decltype(&::nvrtcGetPTX) ptx = nullptr;
+  decltype(&::nvrtcGetCUBINSize) cubinSize = nullptr;
+  decltype(&::nvrtcGetCUBIN) cubin = nullptr;
+  std::string problem;  // why it could not be loaded; empty when it was
+};
+
+template <class Fn>
+void resolveSymbol(void* lib, const char* name, Fn& fn, std::string& missing) {
+  fn = reinterpret_cast<Fn>(dlsym(lib, name));
+  if (!fn) missing += (missing.empty() ? "" : ", ") + std::string(name);
+}
+
+// The library found when Segscope was configured, then the same file name on the loader's
+// search path (a toolkit installed elsewhere).
+void* openNvrtcLibrary(std::string& problem) {
+  const std::string configured = SEGSCOPE_NVRTC_LIBRARY_PATH;
+  for (const std::string& name : {configured, fs::path(configured).filename().string()}) {
+    if (void* lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) return lib;
+    const char* why = dlerror();
+    problem = "NVRTC (" + name + ") cannot be loaded" + (why ? ": " + std::string(why) : std::string());
+  }
+  return nullptr;
+}
+
+const Nvrtc& nvrtc() {
+  static const Nvrtc api = [] {
+    Nvrtc a;
+    void* lib = openNvrtcLibrary(a.problem);
+    if (!lib) return a;
+    a.problem.clear();
+    std::string missing;
+    resolveSymbol(lib, "nvrtcVersion", a.version, missing);
+    resolveSymbol(lib, "nvrtcGetErrorString", a.errorString, missing);
+    resolveSymbol(lib, "nvrtcCreateProgram", a.createProgram, missing);
+    resolveSymbol(lib, "nvrtcCompileProgram", a.compileProgram, missing);
+    resolveSymbol(lib, "nvrtcDestroyProgram", a.destroyProgram, missing);
+    resolveSymbol(lib, "nvrtcGetProgramLogSize", a.programLogSize, missing);
+    resolveSymbol(lib, "nvrtcGetProgramLog", a.programLog, missing);
+    resolveSymbol(lib, "nvrtcGetPTXSize", a.ptxSize, missing);
+    resolveSymbol(lib, "nvrtcGetPTX", a.ptx, missing);
+    resolveSymbol(lib, "nvrtcGetCUBINSize", a.cubinSize, missing);
+    resolveSymbol(lib, "nvrtcGetCUBIN", a.cubin, missing);
+    if (!missing.empty()) a.problem = "NVRTC is too old: missing " + missing;
+    return a;
+  }();
+  return api;
+}
 
 struct Cache {
   std::mutex mutex;
@@ -61,9 +121,9 @@ std::string virtualArch(const std::string& arch) {
 
 std::string nvrtcLog(nvrtcProgram prog) {
   std::size_t size = 0;
-  if (nvrtcGetProgramLogSize(prog, &size) != NVRTC_SUCCESS || size <= 1) return {};
+  if (nvrtc().programLogSize(prog, &size) != NVRTC_SUCCESS || size <= 1) return {};
   std::string log(size, '\0');
-  if (nvrtcGetProgramLog(prog, log.data()) != NVRTC_SUCCESS) return {};
+  if (nvrtc().programLog(prog, log.data()) != NVRTC_SUCCESS) return {};
   log.resize(size - 1);
   return log;
 }
@@ -122,28 +182,30 @@ std::string programBytes(nvrtcProgram prog, nvrtcResult (*sizeOf)(nvrtcProgram, 
 // gives PTX, a real one ("-arch=sm_90") a CUBIN assembled by ptxas.
 Result<NvrtcOutput> runNvrtc(const Kernel& kernel, const std::string& arch, const std::string& archOption,
                              bool verbosePtxas) {
+  const Nvrtc& api = nvrtc();
+  if (!api.problem.empty()) return makeError(api.problem);
   nvrtcProgram prog = nullptr;
-  nvrtcResult r = nvrtcCreateProgram(&prog, kernel.source.c_str(), (kernel.name + ".cu").c_str(), 0, nullptr, nullptr);
+  nvrtcResult r = api.createProgram(&prog, kernel.source.c_str(), (kernel.name + ".cu").c_str(), 0, nullptr, nullptr);
   if (r != NVRTC_SUCCESS)
-    return makeError("nvrtc: cannot create the program for " + kernel.name + ": " + nvrtcGetErrorString(r));
+    return makeError("nvrtc: cannot create the program for " + kernel.name + ": " + api.errorString(r));
   std::vector<const char*> options{"-std=c++17", archOption.c_str(), "-default-device"};
   if (verbosePtxas) options.push_back("-Xptxas=-v");
 #ifdef SEGSCOPE_CUDA_INCLUDE_DIR
   const std::string include = std::string("--include-path=") + SEGSCOPE_CUDA_INCLUDE_DIR;
   options.push_back(include.c_str());
 #endif
-  r = nvrtcCompileProgram(prog, static_cast<int>(options.size()), options.data());
+  r = api.compileProgram(prog, static_cast<int>(options.size()), options.data());
   NvrtcOutput out;
   out.log = nvrtcLog(prog);
   if (r != NVRTC_SUCCESS) {
-    nvrtcDestroyProgram(&prog);
-    return makeError("nvrtc: compiling " + kernel.name + " for " + arch + " failed (" + nvrtcGetErrorString(r) +
-                     "):\n" + out.log);
+    api.destroyProgram(&prog);
+    return makeError("nvrtc: compiling " + kernel.name + " for " + arch + " failed (" + api.errorString(r) + "):\n" +
+                     out.log);
   }
-  out.ptx = programBytes(prog, nvrtcGetPTXSize, nvrtcGetPTX);
+  out.ptx = programBytes(prog, api.ptxSize, api.ptx);
   if (!out.ptx.empty()) out.ptx.resize(out.ptx.size() - 1);  // drop the terminating NUL
-  if (verbosePtxas) out.cubin = programBytes(prog, nvrtcGetCUBINSize, nvrtcGetCUBIN);
-  nvrtcDestroyProgram(&prog);
+  if (verbosePtxas) out.cubin = programBytes(prog, api.cubinSize, api.cubin);
+  api.destroyProgram(&prog);
   return out;
 }
 
@@ -151,7 +213,7 @@ Result<NvrtcOutput> runNvrtc(const Kernel& kernel, const std::string& arch, cons
 
 std::string nvrtcVersionString() {
   int major = 0, minor = 0;
-  if (::nvrtcVersion(&major, &minor) != NVRTC_SUCCESS) return "unknown";
+  if (!nvrtc().problem.empty() || nvrtc().version(&major, &minor) != NVRTC_SUCCESS) return "unknown";
   return std::to_string(major) + "." + std::to_string(minor);
 }
 
@@ -172,6 +234,7 @@ void clearMemoryKernelCache() {
 }
 
 Result<CompiledKernel> compileToPtx(const Kernel& kernel, const std::string& arch) {
+  if (!nvrtc().problem.empty()) return makeError(nvrtc().problem);
   const std::string key = cacheKey(kernel.source, arch);
   Cache& c = cache();
   {
