@@ -1,43 +1,31 @@
 // Loading cuBLASLt with dlopen and resolving the entry points the matmul path uses.
 #include "exec/cuda/blas_api.h"
 
-#include <dlfcn.h>
+#include "exec/cuda/dynamic_library.h"
 
 namespace segscope::exec::cuda {
 namespace {
 
-template <class Fn>
-void resolve(void* lib, const char* name, Fn& fn, std::string& missing) {
-  fn = reinterpret_cast<Fn>(dlsym(lib, name));
-  if (!fn) missing += (missing.empty() ? "" : ", ") + std::string(name);
-}
-
 Result<BlasLtApi> load() {
   std::string tried;
-  void* lib = nullptr;
-  for (const char* name : {"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so"}) {
-    lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (lib) break;
-    const char* why = dlerror();
-    tried += std::string(tried.empty() ? "" : "; ") + name + (why ? " (" + std::string(why) + ")" : "");
-  }
+  void* lib = openFirstLibrary({"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so"}, tried);
   if (!lib) return makeError("cuBLASLt is not installed (matmul and linear segments need it): tried " + tried);
   BlasLtApi api;
   std::string missing;
-  resolve(lib, "cublasLtCreate", api.cublasLtCreate, missing);
-  resolve(lib, "cublasLtDestroy", api.cublasLtDestroy, missing);
-  resolve(lib, "cublasLtGetStatusName", api.cublasLtGetStatusName, missing);
-  resolve(lib, "cublasLtMatmulDescCreate", api.cublasLtMatmulDescCreate, missing);
-  resolve(lib, "cublasLtMatmulDescDestroy", api.cublasLtMatmulDescDestroy, missing);
-  resolve(lib, "cublasLtMatmulDescSetAttribute", api.cublasLtMatmulDescSetAttribute, missing);
-  resolve(lib, "cublasLtMatrixLayoutCreate", api.cublasLtMatrixLayoutCreate, missing);
-  resolve(lib, "cublasLtMatrixLayoutDestroy", api.cublasLtMatrixLayoutDestroy, missing);
-  resolve(lib, "cublasLtMatrixLayoutSetAttribute", api.cublasLtMatrixLayoutSetAttribute, missing);
-  resolve(lib, "cublasLtMatmul", api.cublasLtMatmul, missing);
-  resolve(lib, "cublasLtMatmulPreferenceCreate", api.cublasLtMatmulPreferenceCreate, missing);
-  resolve(lib, "cublasLtMatmulPreferenceDestroy", api.cublasLtMatmulPreferenceDestroy, missing);
-  resolve(lib, "cublasLtMatmulPreferenceSetAttribute", api.cublasLtMatmulPreferenceSetAttribute, missing);
-  resolve(lib, "cublasLtMatmulAlgoGetHeuristic", api.cublasLtMatmulAlgoGetHeuristic, missing);
+  resolveSymbol(lib, "cublasLtCreate", api.cublasLtCreate, missing);
+  resolveSymbol(lib, "cublasLtDestroy", api.cublasLtDestroy, missing);
+  resolveSymbol(lib, "cublasLtGetStatusName", api.cublasLtGetStatusName, missing);
+  resolveSymbol(lib, "cublasLtMatmulDescCreate", api.cublasLtMatmulDescCreate, missing);
+  resolveSymbol(lib, "cublasLtMatmulDescDestroy", api.cublasLtMatmulDescDestroy, missing);
+  resolveSymbol(lib, "cublasLtMatmulDescSetAttribute", api.cublasLtMatmulDescSetAttribute, missing);
+  resolveSymbol(lib, "cublasLtMatrixLayoutCreate", api.cublasLtMatrixLayoutCreate, missing);
+  resolveSymbol(lib, "cublasLtMatrixLayoutDestroy", api.cublasLtMatrixLayoutDestroy, missing);
+  resolveSymbol(lib, "cublasLtMatrixLayoutSetAttribute", api.cublasLtMatrixLayoutSetAttribute, missing);
+  resolveSymbol(lib, "cublasLtMatmul", api.cublasLtMatmul, missing);
+  resolveSymbol(lib, "cublasLtMatmulPreferenceCreate", api.cublasLtMatmulPreferenceCreate, missing);
+  resolveSymbol(lib, "cublasLtMatmulPreferenceDestroy", api.cublasLtMatmulPreferenceDestroy, missing);
+  resolveSymbol(lib, "cublasLtMatmulPreferenceSetAttribute", api.cublasLtMatmulPreferenceSetAttribute, missing);
+  resolveSymbol(lib, "cublasLtMatmulAlgoGetHeuristic", api.cublasLtMatmulAlgoGetHeuristic, missing);
   if (!missing.empty()) return makeError("cuBLASLt is too old: missing " + missing);
   return api;
 }

@@ -1,7 +1,7 @@
 // Loading libcuda.so.1 with dlopen and resolving the entry points we use.
 #include "exec/cuda/driver_api.h"
 
-#include <dlfcn.h>
+#include "exec/cuda/dynamic_library.h"
 
 #include <array>
 #include <initializer_list>
@@ -20,13 +20,6 @@ constexpr int kComputeCapabilityMinor = 76;
 constexpr int kMaxRegistersPerMultiprocessor = 82;
 constexpr int kMaxSharedMemoryPerBlockOptin = 97;
 
-template <class Fn>
-bool resolve(void* lib, const char* name, Fn& fn, std::string& missing) {
-  fn = reinterpret_cast<Fn>(dlsym(lib, name));
-  if (!fn) missing += (missing.empty() ? "" : ", ") + std::string(name);
-  return fn != nullptr;
-}
-
 // The first of `names` the driver has: CUDA 13's cuda.h maps some plain names to a newer
 // version (cuEventElapsedTime → _v2) that older drivers lack.
 template <class Fn>
@@ -39,31 +32,31 @@ bool resolveNewest(void* lib, std::initializer_list<const char*> names, Fn& fn, 
 
 bool resolveAll(void* lib, DriverApi& a, std::string& missing) {
   // Versioned names where cuda.h maps the plain name to a _v2 symbol.
-  resolve(lib, "cuInit", a.cuInit, missing);
-  resolve(lib, "cuDeviceGetCount", a.cuDeviceGetCount, missing);
-  resolve(lib, "cuDeviceGet", a.cuDeviceGet, missing);
-  resolve(lib, "cuDeviceGetName", a.cuDeviceGetName, missing);
-  resolve(lib, "cuDeviceGetAttribute", a.cuDeviceGetAttribute, missing);
-  resolve(lib, "cuDeviceTotalMem_v2", a.cuDeviceTotalMem, missing);
-  resolve(lib, "cuDevicePrimaryCtxRetain", a.cuDevicePrimaryCtxRetain, missing);
-  resolve(lib, "cuCtxSetCurrent", a.cuCtxSetCurrent, missing);
-  resolve(lib, "cuCtxSynchronize", a.cuCtxSynchronize, missing);
-  resolve(lib, "cuModuleLoadData", a.cuModuleLoadData, missing);
-  resolve(lib, "cuModuleUnload", a.cuModuleUnload, missing);
-  resolve(lib, "cuModuleGetFunction", a.cuModuleGetFunction, missing);
-  resolve(lib, "cuLaunchKernel", a.cuLaunchKernel, missing);
-  resolve(lib, "cuFuncSetAttribute", a.cuFuncSetAttribute, missing);
-  resolve(lib, "cuMemAlloc_v2", a.cuMemAlloc, missing);
-  resolve(lib, "cuMemFree_v2", a.cuMemFree, missing);
-  resolve(lib, "cuMemcpyHtoD_v2", a.cuMemcpyHtoD, missing);
-  resolve(lib, "cuMemcpyDtoH_v2", a.cuMemcpyDtoH, missing);
-  resolve(lib, "cuMemsetD8_v2", a.cuMemsetD8, missing);
-  resolve(lib, "cuEventCreate", a.cuEventCreate, missing);
-  resolve(lib, "cuEventDestroy_v2", a.cuEventDestroy, missing);
-  resolve(lib, "cuEventRecord", a.cuEventRecord, missing);
-  resolve(lib, "cuEventSynchronize", a.cuEventSynchronize, missing);
+  resolveSymbol(lib, "cuInit", a.cuInit, missing);
+  resolveSymbol(lib, "cuDeviceGetCount", a.cuDeviceGetCount, missing);
+  resolveSymbol(lib, "cuDeviceGet", a.cuDeviceGet, missing);
+  resolveSymbol(lib, "cuDeviceGetName", a.cuDeviceGetName, missing);
+  resolveSymbol(lib, "cuDeviceGetAttribute", a.cuDeviceGetAttribute, missing);
+  resolveSymbol(lib, "cuDeviceTotalMem_v2", a.cuDeviceTotalMem, missing);
+  resolveSymbol(lib, "cuDevicePrimaryCtxRetain", a.cuDevicePrimaryCtxRetain, missing);
+  resolveSymbol(lib, "cuCtxSetCurrent", a.cuCtxSetCurrent, missing);
+  resolveSymbol(lib, "cuCtxSynchronize", a.cuCtxSynchronize, missing);
+  resolveSymbol(lib, "cuModuleLoadData", a.cuModuleLoadData, missing);
+  resolveSymbol(lib, "cuModuleUnload", a.cuModuleUnload, missing);
+  resolveSymbol(lib, "cuModuleGetFunction", a.cuModuleGetFunction, missing);
+  resolveSymbol(lib, "cuLaunchKernel", a.cuLaunchKernel, missing);
+  resolveSymbol(lib, "cuFuncSetAttribute", a.cuFuncSetAttribute, missing);
+  resolveSymbol(lib, "cuMemAlloc_v2", a.cuMemAlloc, missing);
+  resolveSymbol(lib, "cuMemFree_v2", a.cuMemFree, missing);
+  resolveSymbol(lib, "cuMemcpyHtoD_v2", a.cuMemcpyHtoD, missing);
+  resolveSymbol(lib, "cuMemcpyDtoH_v2", a.cuMemcpyDtoH, missing);
+  resolveSymbol(lib, "cuMemsetD8_v2", a.cuMemsetD8, missing);
+  resolveSymbol(lib, "cuEventCreate", a.cuEventCreate, missing);
+  resolveSymbol(lib, "cuEventDestroy_v2", a.cuEventDestroy, missing);
+  resolveSymbol(lib, "cuEventRecord", a.cuEventRecord, missing);
+  resolveSymbol(lib, "cuEventSynchronize", a.cuEventSynchronize, missing);
   resolveNewest(lib, {"cuEventElapsedTime_v2", "cuEventElapsedTime"}, a.cuEventElapsedTime, missing);
-  resolve(lib, "cuGetErrorName", a.cuGetErrorName, missing);
+  resolveSymbol(lib, "cuGetErrorName", a.cuGetErrorName, missing);
   return missing.empty();
 }
 

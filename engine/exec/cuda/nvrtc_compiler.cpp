@@ -1,7 +1,8 @@
 // NVRTC compilation with a two-level cache keyed by a hash of (source, arch, NVRTC version).
 #include "exec/cuda/nvrtc_compiler.h"
 
-#include <dlfcn.h>
+#include "exec/cuda/dynamic_library.h"
+
 #include <nvrtc.h>
 
 #include <atomic>
@@ -39,22 +40,14 @@ struct Nvrtc {
   std::string problem;  // why it could not be loaded; empty when it was
 };
 
-template <class Fn>
-void resolveSymbol(void* lib, const char* name, Fn& fn, std::string& missing) {
-  fn = reinterpret_cast<Fn>(dlsym(lib, name));
-  if (!fn) missing += (missing.empty() ? "" : ", ") + std::string(name);
-}
-
 // The library found when Segscope was configured, then the same file name on the loader's
 // search path (a toolkit installed elsewhere).
 void* openNvrtcLibrary(std::string& problem) {
   const std::string configured = SEGSCOPE_NVRTC_LIBRARY_PATH;
-  for (const std::string& name : {configured, fs::path(configured).filename().string()}) {
-    if (void* lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) return lib;
-    const char* why = dlerror();
-    problem = "NVRTC (" + name + ") cannot be loaded" + (why ? ": " + std::string(why) : std::string());
-  }
-  return nullptr;
+  std::string tried;
+  void* lib = openFirstLibrary({configured, fs::path(configured).filename().string()}, tried);
+  if (!lib) problem = "NVRTC cannot be loaded (kernels are compiled with it): tried " + tried;
+  return lib;
 }
 
 const Nvrtc& nvrtc() {
