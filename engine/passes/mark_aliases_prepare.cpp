@@ -92,10 +92,15 @@ bool MarkAliasesPrepare::runPass(ir::Fusion& fusion, PassLog& log) {
   const scheduler::AliasAnalysis analysis = scheduler::findAliases(fusion);
   // csrc/preseg_passes/mark_aliases_prepare.cpp:121-155: every view without an allocation
   // domain gets its preferred layout, so the segment that produces it keeps it a view.
+  // Setting a layout changes the IR (nvFuser prints the new allocation domain after this
+  // pass), so it counts as a modification: the trace's snapshot after the pass must show it.
+  bool modified = false;
   for (ir::Val* v : fusion.vals()) {
     ir::TensorView* tv = v->asTensor();
     if (!tv || !analysis.rootOf(v) || !tv->strideOrder().empty() || tv->rank() == 0) continue;
     scheduler::setAllocation(*tv, analysis.layoutOf(v));
+    log.add(tv->name() + ", a view of " + analysis.rootOf(v)->name() + ", gets the allocation layout that keeps it a view");
+    modified = true;
   }
   const std::unordered_set<const ir::Expr*> depended = exprsDependedByNonAliases(fusion, analysis);
   // Sorted by (use_of, user) as nvFuser sorts by names, so equal use_of values are adjacent.
@@ -105,7 +110,6 @@ bool MarkAliasesPrepare::runPass(ir::Fusion& fusion, PassLog& log) {
     const Use use = findUseToSegment(o.val, analysis, depended);
     if (use.useOf != o.val) usersOf[use.useOf->id()].insert(use.user->id());
   }
-  bool modified = false;
   for (const auto& [valId, userIds] : usersOf) {
     std::vector<ir::Expr*> users;
     for (int id : userIds) users.push_back(fusion.exprById(id));
