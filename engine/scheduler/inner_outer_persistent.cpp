@@ -60,13 +60,17 @@ Verdict checkShapes(const Split& s) {
 
 // csrc/scheduler/utils.cpp:2924 getAllTvsFrom: tensors reachable from `from` through
 // consumers, siblings and producers, never entering `cutoff` (`from` itself only when reached
-// again from a neighbour).
-std::unordered_set<const ir::Val*> allTvsFrom(const SegmentView& view, const std::vector<const ir::Val*>& from,
-                                              const std::unordered_set<const ir::Val*>& cutoff) {
+// again from a neighbour). In the order they are reached: a reason that names the first shared
+// tensor must not depend on where the heap put the values (as iterating a set of them did).
+std::vector<const ir::Val*> allTvsFrom(const SegmentView& view, const std::vector<const ir::Val*>& from,
+                                       const std::unordered_set<const ir::Val*>& cutoff) {
   std::unordered_set<const ir::Val*> group;
+  std::vector<const ir::Val*> reached;
   std::vector<const ir::Val*> queue(from.begin(), from.end());
   auto visit = [&](const ir::Val* v) {
-    if (v->isTensor() && !cutoff.count(v) && group.insert(v).second) queue.push_back(v);
+    if (!v->isTensor() || cutoff.count(v) || !group.insert(v).second) return;
+    queue.push_back(v);
+    reached.push_back(v);
   };
   for (std::size_t i = 0; i < queue.size(); ++i) {
     const ir::Val* tv = queue[i];
@@ -78,7 +82,7 @@ std::unordered_set<const ir::Val*> allTvsFrom(const SegmentView& view, const std
       for (const ir::Val* p : def->inputs()) visit(p);
     }
   }
-  return group;
+  return reached;
 }
 
 // csrc/scheduler/normalization_utils.cpp:562-589 hasSharedInput.
@@ -98,7 +102,8 @@ Verdict checkConnection(const SegmentView& view, const Split& s) {
   std::vector<const ir::Val*> innerTvs, outerTvs;
   for (const ir::Expr* r : s.inner) innerTvs.push_back(r->output());
   for (const ir::Expr* r : s.outer) outerTvs.push_back(r->output());
-  std::unordered_set<const ir::Val*> seen = allTvsFrom(view, innerTvs, {outerTvs.begin(), outerTvs.end()});
+  const std::vector<const ir::Val*> fromInner = allTvsFrom(view, innerTvs, {outerTvs.begin(), outerTvs.end()});
+  std::unordered_set<const ir::Val*> seen(fromInner.begin(), fromInner.end());
   for (const ir::Expr* r : s.outer) {
     std::unordered_set<const ir::Val*> producers;
     for (const ir::Val* p : r->inputs())
