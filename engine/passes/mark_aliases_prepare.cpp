@@ -99,7 +99,8 @@ bool MarkAliasesPrepare::runPass(ir::Fusion& fusion, PassLog& log) {
     ir::TensorView* tv = v->asTensor();
     if (!tv || !analysis.rootOf(v) || !tv->strideOrder().empty() || tv->rank() == 0) continue;
     scheduler::setAllocation(*tv, analysis.layoutOf(v));
-    log.add(tv->name() + ", a view of " + analysis.rootOf(v)->name() + ", gets the allocation layout that keeps it a view");
+    log.add(tv->name() + ", a view of " + analysis.rootOf(v)->name() +
+            ", gets the allocation layout that keeps it a view");
     modified = true;
   }
   const std::unordered_set<const ir::Expr*> depended = exprsDependedByNonAliases(fusion, analysis);

@@ -104,6 +104,9 @@ class PassRunner {
   bool runToFixedPoint(const std::vector<const Pass*>& passes, int maxSweeps);
   /// True when the last runToFixedPoint stopped at its cap.
   bool hitCap() const { return hitCap_; }
+  /// `current` is a snapshot of the fusion as it is now (the caller recorded one): the first
+  /// step's "before" is then that snapshot, not another copy of the whole fusion.
+  void startFrom(trace::SnapshotPtr current) { current_ = std::move(current); }
 
  private:
   ir::Fusion& fusion_;

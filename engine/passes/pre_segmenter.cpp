@@ -97,8 +97,10 @@ std::string passNames() {
   return out;
 }
 
-bool runPreSegmenter(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection) {
+bool runPreSegmenter(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection,
+                     trace::SnapshotPtr current) {
   PassRunner runner(fusion, recorder, std::move(selection));
+  runner.startFrom(std::move(current));
   bool modified = false;
   for (const Pass* pass : preSegmenterPasses()) modified = runner.run(*pass) || modified;
   return modified;

@@ -18,7 +18,9 @@ const Pass* findPass(std::string_view name);
 
 /// Runs each pass once, in order, recording a Step per pass. Returns true if any changed
 /// the fusion. Unlike PassRunner::runToFixedPoint this mirrors nvFuser exactly.
-bool runPreSegmenter(ir::Fusion& fusion, trace::Recorder* recorder = nullptr, PassSelection selection = {});
+/// `current`, when given, is a snapshot of `fusion` as it is now (see PassRunner::startFrom).
+bool runPreSegmenter(ir::Fusion& fusion, trace::Recorder* recorder = nullptr, PassSelection selection = {},
+                     trace::SnapshotPtr current = nullptr);
 
 /// The first name `selection` mentions that is not a pass; nullopt when all are.
 std::optional<std::string> firstUnknownPass(const PassSelection& selection);

@@ -96,18 +96,24 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
 
   // Concretize, as nvFuser does with the run-time inputs before its passes: a reshape's splits
   // and merges (hence whether it is a view, and how it maps dims) follow from the real sizes.
-  scheduler::concretizeReshapes(*session.script.fusion, session.script.inputs);
+  const bool concretized = scheduler::concretizeReshapes(*session.script.fusion, session.script.inputs) > 0;
   if (options.stopAfter == Stage::Concretize) return finish();
 
   // PreSegmenter: nvFuser's pass list, in nvFuser's order (passes/pre_segmenter.cpp says why
   // each pass sits where it does), with this run's own selection of passes.
-  if (options.runPasses) passes::runPreSegmenter(*session.script.fusion, &recorder, options.passes);
+  // Each stage starts from the snapshot the last step took when the fusion is still that one,
+  // rather than copying the whole fusion again.
+  const auto latestSnapshot = [&] { return trace->steps().back().after; };
+  if (options.runPasses)
+    passes::runPreSegmenter(*session.script.fusion, &recorder, options.passes,
+                            concretized ? nullptr : latestSnapshot());
   if (options.stopAfter == Stage::PreSegmenter) return finish();
 
   // Segment: the whole-fusion try, then the merge phases and finalize
   // (segmenter/segment_candidate_finder.cpp lists them), every question recorded.
-  auto result =
-      segmenter::segmentFusion(*session.script.fusion, session.script.inputs, *profile, options.segmenter, recorder);
+  const bool passesRan = options.runPasses && trace->steps().back().kind == trace::StepKind::Pass;
+  auto result = segmenter::segmentFusion(*session.script.fusion, session.script.inputs, *profile, options.segmenter,
+                                         recorder, passesRan || !concretized ? latestSnapshot() : nullptr);
   if (!result) return PipelineError{PipelineError::Kind::Segmenting, makeDiagnostic(result.error(), file, source)};
   session.segmentation = std::make_shared<const segmenter::SegmentationResult>(std::move(result.value()));
 

@@ -86,6 +86,8 @@ class FinderState {
   trace::SnapshotPtr snapshot();
   /// Forces the next snapshot() to rebuild (the fusion or grouping changed outside a merge).
   void invalidateSnapshot(bool fusionChanged);
+  /// `snapshot` is a copy of the fusion as it is now, for the steps to show until it changes.
+  void knowFusionSnapshot(std::shared_ptr<const ir::Fusion> snapshot) { fusionSnapshot_ = std::move(snapshot); }
   /// Overrides the partition shown from now on (finalize shows final segments).
   void showPartition(std::shared_ptr<const trace::Partition> partition);
 

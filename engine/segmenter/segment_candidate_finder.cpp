@@ -24,13 +24,14 @@ bool hasSegmentHints(const ir::Fusion& fusion) {
 // The first step of every segmentation: can one scheduler take everything?
 scheduler::Proposal tryWholeFusion(const ir::Fusion& fusion, const scheduler::SegmentView& whole,
                                    const scheduler::RuntimeInfo& rt, const scheduler::DeviceProfile& device, bool hints,
-                                   trace::Recorder& recorder) {
+                                   trace::Recorder& recorder, trace::SnapshotPtr& fusionSnapshot) {
   scheduler::Proposal proposal;
   trace::Step step;
   step.kind = trace::StepKind::Merge;
   step.phase = "whole_fusion";
   step.name = "try the whole fusion as one segment";
-  step.after = step.before = trace::snapshotOf(fusion);
+  if (!fusionSnapshot) fusionSnapshot = trace::snapshotOf(fusion);
+  step.after = step.before = fusionSnapshot;
   trace::MergeInfo info;
   info.round = 0;
   for (const ir::Expr* e : fusion.exprs()) info.exprs.push_back(e->id());
@@ -133,18 +134,20 @@ Result<Segmentation> singleSegment(FinderState& state, scheduler::SchedulerType 
 
 Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vector<ir::InputSpec>& inputs,
                                          const scheduler::DeviceProfile& device, const SegmenterOptions& options,
-                                         trace::Recorder& recorder) {
+                                         trace::Recorder& recorder, trace::SnapshotPtr fusionSnapshot) {
   const auto start = std::chrono::steady_clock::now();
   std::shared_ptr<ir::Fusion> fusion(input.copy().release());
   SEGSCOPE_TRY(scheduler::RuntimeInfo whole, scheduler::RuntimeInfo::bind(*fusion, inputs));
   const bool hints = hasSegmentHints(*fusion);
   const scheduler::SegmentView wholeView = scheduler::SegmentView::whole(*fusion);
-  const scheduler::Proposal proposal = tryWholeFusion(*fusion, wholeView, whole, device, hints, recorder);
+  const scheduler::Proposal proposal =
+      tryWholeFusion(*fusion, wholeView, whole, device, hints, recorder, fusionSnapshot);
 
   SegmentationResult result;
   Result<Segmentation> segmentation = makeError("unreachable");
   if (!hints && proposal.accepted != scheduler::SchedulerType::None) {
     FinderState state(*fusion, whole, device, options, recorder);
+    state.knowFusionSnapshot(fusionSnapshot->fusion);
     state.knowAnswer(wholeView, proposal);  // finalize asks about the same segment again
     segmentation = singleSegment(state, proposal.accepted);
     result.mergeAttempts = state.mergeAttempts();
@@ -155,6 +158,7 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
     // Copies made by privatization are new values: bind the sizes again.
     SEGSCOPE_TRY(scheduler::RuntimeInfo rt, scheduler::RuntimeInfo::bind(*fusion, inputs));
     FinderState state(*fusion, rt, device, options, recorder);
+    if (privatized.empty()) state.knowFusionSnapshot(fusionSnapshot->fusion);  // nothing changed since
     state.forwarded = findForwardedChains(*fusion);
     buildInitialGroups(state);
     state.phase = "initial_groups";

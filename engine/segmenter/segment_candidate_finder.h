@@ -39,9 +39,10 @@ struct SegmentationResult {
 /// Segments `fusion` for the inputs described by `inputs` (one spec per fusion input) on
 /// `device`. Steps go to `recorder`: the whole-fusion try, every merge attempt with each
 /// scheduler's verdict, and the finalize stages. Fails when the inputs do not fit the
-/// fusion or some expr cannot be scheduled even alone.
+/// fusion or some expr cannot be scheduled even alone. `fusionSnapshot`, when given, is a
+/// snapshot of `fusion` as it is now: the steps show it instead of another copy.
 Result<SegmentationResult> segmentFusion(const ir::Fusion& fusion, const std::vector<ir::InputSpec>& inputs,
                                          const scheduler::DeviceProfile& device, const SegmenterOptions& options,
-                                         trace::Recorder& recorder);
+                                         trace::Recorder& recorder, trace::SnapshotPtr fusionSnapshot = nullptr);
 
 }  // namespace segscope::segmenter
