@@ -21,6 +21,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "passes/tensor_rewrite.h"
+
 namespace segscope::passes {
 namespace {
 
@@ -35,16 +37,8 @@ std::string orderText(const std::vector<std::int64_t>& order) {
   return s + "]";
 }
 
-std::vector<std::int64_t> rowMajorOrder(int rank) {
-  std::vector<std::int64_t> order;
-  for (int d = rank - 1; d >= 0; --d) order.push_back(d);
-  return order;
-}
-
-// The stride order a tensor has in memory; an empty one means row-major.
-std::vector<std::int64_t> effectiveOrder(const TensorView* tv) {
-  return tv->strideOrder().empty() ? rowMajorOrder(tv->rank()) : tv->strideOrder();
-}
+using rewrite::effectiveOrder;
+using rewrite::rowMajorOrder;
 
 int nonBroadcastDims(const TensorView* tv) {
   return static_cast<int>(

@@ -70,7 +70,11 @@ bool insertSegmentSetAfter(ir::Fusion& fusion, ir::Val* useOf, const std::vector
   auto copy = ir::ops::set(fusion, ir::OpType::SegmentSet, useOf);
   if (!copy) return false;
   fusion.setName(copy.value(), name);
-  if (const ir::TensorView* tv = useOf->asTensor()) copy.value()->asTensor()->setStrideOrder(tv->strideOrder());
+  // The copy inherits use_of's allocation domain (insertSegmentSetAfter replays it onto the copy):
+  // an explicit one even when use_of's is the default, so a later run of the pass, which
+  // lays out only tensors without one, leaves the copy alone.
+  if (const ir::TensorView* tv = useOf->asTensor())
+    copy.value()->asTensor()->setStrideOrder(rewrite::effectiveOrder(tv));
   std::string userText;
   for (ir::Expr* u : users) {
     fusion.replaceUse(u, useOf, copy.value());
@@ -98,7 +102,9 @@ bool MarkAliasesPrepare::runPass(ir::Fusion& fusion, PassLog& log) {
   for (ir::Val* v : fusion.vals()) {
     ir::TensorView* tv = v->asTensor();
     if (!tv || !analysis.rootOf(v) || !tv->strideOrder().empty() || tv->rank() == 0) continue;
+    const auto contiguityBefore = tv->contiguity();
     scheduler::setAllocation(*tv, analysis.layoutOf(v));
+    if (tv->strideOrder().empty() && tv->contiguity() == contiguityBefore) continue;  // an empty layout
     log.add(tv->name() + ", a view of " + analysis.rootOf(v)->name() +
             ", gets the allocation layout that keeps it a view");
     modified = true;

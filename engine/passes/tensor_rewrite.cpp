@@ -6,6 +6,16 @@
 
 namespace segscope::passes::rewrite {
 
+std::vector<std::int64_t> rowMajorOrder(int rank) {
+  std::vector<std::int64_t> order;
+  for (int d = rank - 1; d >= 0; --d) order.push_back(d);
+  return order;
+}
+
+std::vector<std::int64_t> effectiveOrder(const ir::TensorView* tv) {
+  return tv->strideOrder().empty() ? rowMajorOrder(tv->rank()) : tv->strideOrder();
+}
+
 using ir::DataType;
 
 bool hasSingleUse(const ir::Fusion& f, const ir::Val* v) { return v->uses().size() == 1 && !f.isOutput(v); }

@@ -11,6 +11,11 @@
 
 namespace segscope::passes::rewrite {
 
+/// The stride order of a row-major tensor of `rank` dims (outermost dim first in memory).
+std::vector<std::int64_t> rowMajorOrder(int rank);
+/// The stride order `tv` has in memory; an empty one means row-major.
+std::vector<std::int64_t> effectiveOrder(const ir::TensorView* tv);
+
 /// True when `v` feeds exactly one expr and is not a fusion output, so a rewrite of that
 /// one reader may drop it.
 bool hasSingleUse(const ir::Fusion& f, const ir::Val* v);
