@@ -537,7 +537,6 @@ std::unique_ptr<Fusion> Fusion::copy() const {
   const auto mapSym = [&](const SymInt& s) { return s.sym ? SymInt{s.value, vals.at(s.sym)} : s; };
   f.vals_.reserve(vals_.size());
   f.exprs_.reserve(exprs_.size());
-  f.byName_.reserve(vals_.size());
   // Scalars first: tensor extents refer to them.
   for (const auto& v : vals_) {
     if (const auto* s = v->asScalar()) {
@@ -564,10 +563,13 @@ std::unique_ptr<Fusion> Fusion::copy() const {
     Val* copy = f.vals_[i].get();
     copy->name_ = vals_[i]->name_;
     copy->loc_ = vals_[i]->loc_;
-    f.byName_[copy->name_] = copy;
     if (const auto* s = vals_[i]->asScalar(); s && s->extentOf())
       static_cast<Scalar*>(copy)->setExtentOf(static_cast<const TensorView*>(vals.at(s->extentOf())), s->extentDim());
   }
+  // The name index copied whole and repointed: its nodes keep their cached hashes, where
+  // inserting every name again hashed each string (a tenth of a snapshot's cost).
+  f.byName_ = byName_;
+  for (auto& named : f.byName_) named.second = vals.at(named.second);
   for (const auto& e : exprs_) {
     std::vector<Val*> operands, outputs;
     operands.reserve(e->numOperands());
