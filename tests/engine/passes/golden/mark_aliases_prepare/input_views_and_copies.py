@@ -1,6 +1,7 @@
-# Quiet: T2 is a view of the input T0 and its only use, so no segment_set is needed there
+# No segment_set: T2 is a view of the input T0 and its only use, so none is needed there
 # (csrc/preseg_passes/mark_aliases_prepare.cpp:76-79); T5 merges dims the permute T4 left
-# out of order in memory, so it is a copy and its chain belongs to the compute.
+# out of order in memory, so it is a copy and its chain belongs to the compute. The views T2
+# and T4 get their allocation layouts.
 import torch
 from nvfuser import FusionDefinition, DataType
 
