@@ -43,6 +43,8 @@ def parse_args(argv):
     p.add_argument("--repeat", type=int, default=20)
     p.add_argument("--out", help="also write the table here")
     p.add_argument("--no-compile", action="store_true", help="skip torch.compile (eager only)")
+    p.add_argument("--no-verify", action="store_true",
+                   help="run ours without --verify (large shapes: the CPU reference takes minutes there)")
     p.add_argument("--device", default="cuda", choices=["cuda", "cpu"],
                    help="cpu: a smoke test without a GPU (our CPU backend, wall-clock timing)")
     return p.parse_args(argv)
@@ -54,11 +56,11 @@ def sample_files(args):
     return sorted(os.path.join(args.samples, f) for f in os.listdir(args.samples) if f.endswith(".py"))
 
 
-def run_ours(cli, path, work, repeat, backend):
+def run_ours(cli, path, work, repeat, backend, verify=True):
     """(summary dict or None, error text): the run's JSON, read defensively."""
     out = os.path.join(work, "run.json")
-    proc = subprocess.run([cli, "run", path, "--backend", backend, "--verify", "--json", out, "--repeat", str(repeat)],
-                          capture_output=True, text=True)
+    command = [cli, "run", path, "--backend", backend, "--json", out, "--repeat", str(repeat)]
+    proc = subprocess.run(command + (["--verify"] if verify else []), capture_output=True, text=True)
     summary = None
     if os.path.exists(out):
         try:
@@ -115,6 +117,7 @@ def ours_figures(summary):
 def load_module(path):
     spec = importlib.util.spec_from_file_location("segscope_export_%d" % abs(hash(path)), path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # torch.compile's tracer looks the function's module up by name
     spec.loader.exec_module(module)
     return module
 
@@ -209,7 +212,7 @@ def main(argv):
     for path in sample_files(args):
         name = os.path.splitext(os.path.basename(path))[0]
         with tempfile.TemporaryDirectory(prefix="segscope_torch_") as work:
-            summary, ours_error = run_ours(args.cli, path, work, args.repeat, args.device)
+            summary, ours_error = run_ours(args.cli, path, work, args.repeat, args.device, not args.no_verify)
             segments, ours_ms, pct = ours_figures(summary)
             script, data = os.path.join(work, name + "_torch.py"), os.path.join(work, "data")
             proc = subprocess.run([args.cli, "export-torch", path, "--out", script, "--data", data],

@@ -75,11 +75,7 @@ if [[ "${SKIP_BUILD:-0}" != "1" ]]; then
 fi
 
 CLI="$BUILD/bin/segscope-cli"
-# cuBLASLt is dlopen'ed by name at run time: make the toolkit's (or the pip wheel's) copy findable.
-for dir in /usr/local/cuda/lib64 "$(dirname "$(dirname "$(command -v nvcc 2>/dev/null || echo /none/bin/nvcc)")")/lib64" \
-           "$(python3 -c 'import nvidia.cublas, os; print(os.path.join(os.path.dirname(nvidia.cublas.__file__), "lib"))' 2>/dev/null)"; do
-  [[ -n "$dir" && -d "$dir" ]] && export LD_LIBRARY_PATH="$dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-done
+source "$ROOT/scripts/cuda_libs.sh"
 echo "LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}"
 GPU_TESTS=(test_exec_cuda_device test_exec_cuda_runner test_exec_cuda_nvrtc test_exec_cuda_driver)
 step "ctest -L gpu"
@@ -97,11 +93,14 @@ else
   echo "(carry a Qt 6 Core+Test install as third_party_carry/qt6 to run them); the sample loop below still runs"
 fi
 
-step "run --backend $BACKEND --verify on every sample (repeat $REPEAT)"
+step "run --backend $BACKEND --verify on every sample, CUDA golden and CUDA test script (repeat $REPEAT)"
 failures=0
 : >"$OUT/progress.txt"
-for sample in "$ROOT"/samples/*.py; do
+# The samples, then the CUDA goldens and test data (split reductions, bool any/all, matmul
+# shapes): what test_exec_cuda_device covers, for a device image without Qt to build it.
+for sample in "$ROOT"/samples/*.py "$ROOT"/tests/engine/exec/cuda/golden/*.py "$ROOT"/tests/engine/exec/cuda/data/*.py; do
   stem=$(basename "$sample" .py)
+  [[ "$sample" == "$ROOT"/samples/* ]] || stem="test-$stem"
   echo "---- $stem"
   # Each sample in its own process, under a time limit: a device fault or a hang costs that
   # sample only, and the progress line in $OUT says how far the loop got if the call is cut short.

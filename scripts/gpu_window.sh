@@ -11,6 +11,12 @@
 #                                    torch: the family bandwidths; every sample at its own size; ncu's
 #                                    DRAM throughput on the large versions (reuses check's build).
 #                                    PERF_PARTS="ceiling large samples ncu" picks parts (that order).
+#   scripts/gpu_window.sh all        the three in one call, for a lease too short for three: build
+#                                    (the carried third_party_carry/bin/segscope-cli when the build
+#                                    fails), check, the family bandwidths, a shorter sanitize, the
+#                                    samples against torch, ncu; each phase under a share of
+#                                    WINDOW_S (default 540 s), and everything bundled into at most
+#                                    seven files in $OUT after every phase.
 #
 # Prepare once on the machine with the packages: scripts/gpu_check.sh --prepare-carry; then with the
 # device tool: run(command="scripts/gpu_window.sh check", carry=["third_party_carry"]), and the other
@@ -24,6 +30,7 @@ export OUT=${OUT:-/tmp/gpu_out}
 export BUILD=${BUILD:-/tmp/segscope-gpu-build}
 CLI="$BUILD/bin/segscope-cli"
 mkdir -p "$OUT"
+source "$ROOT/scripts/cuda_libs.sh"
 
 need_build() {
   if [[ ! -x "$CLI" ]]; then
@@ -34,13 +41,11 @@ need_build() {
 }
 
 # Samples with reductions and normalizations: where a barrier or a shuffle can go wrong.
-SANITIZE_SAMPLES=(softmax layer_norm_fwd layer_norm_bwd cross_entropy batch_norm_running_stats reduction_epilogue
-                  rms_norm inner_reduction outer_reduction inner_reduction_split outer_reduction_split)
+read -r -a SANITIZE_SAMPLES <<<"${SANITIZE_LIST:-softmax layer_norm_fwd layer_norm_bwd cross_entropy batch_norm_running_stats reduction_epilogue rms_norm inner_reduction outer_reduction inner_reduction_split outer_reduction_split}"
 # One per kernel family of DESIGN §14 at least: pointwise (gelu, swiglu), transpose
 # (transpose_heavy), reduction (reduction_epilogue, cross_entropy), normalization (softmax,
 # rms_norm, layer_norm_fwd, batch_norm_running_stats).
-LARGE_SAMPLES=(gelu swiglu transpose_heavy softmax rms_norm layer_norm_fwd batch_norm_running_stats reduction_epilogue
-               cross_entropy)
+read -r -a LARGE_SAMPLES <<<"${LARGE_LIST:-gelu swiglu transpose_heavy softmax rms_norm layer_norm_fwd batch_norm_running_stats reduction_epilogue cross_entropy}"
 part() { [[ " ${PERF_PARTS:-ceiling large samples ncu} " == *" $1 "* ]]; }
 
 case "$MODE" in
@@ -54,7 +59,7 @@ case "$MODE" in
     log="$OUT/sanitize.txt"
     : >"$log"
     failures=0
-    for tool in racecheck synccheck memcheck; do
+    for tool in ${SANITIZE_TOOLS:-racecheck synccheck memcheck}; do
       for stem in "${SANITIZE_SAMPLES[@]}"; do
         sample="$ROOT/samples/$stem.py"
         [[ -f "$sample" ]] || sample="$ROOT/tests/engine/exec/cuda/golden/$stem.py"
@@ -99,15 +104,20 @@ if torch.cuda.is_available():
 else:
     print("copy ceiling: no CUDA device visible to torch")
 PY
-    large="$OUT/large"
+    large="$BUILD/large"  # not under $OUT: only a few files come back from the device tool
     mkdir -p "$large"
-    for stem in "${LARGE_SAMPLES[@]}"; do
-      python3 "$ROOT/bench/scale_sample.py" "$ROOT/samples/$stem.py" "$large/${stem}_large.py" | tee -a "$log"
-    done
+    if part large || part ncu; then
+      for stem in "${LARGE_SAMPLES[@]}"; do
+        [[ -f "$large/${stem}_large.py" ]] ||
+          python3 "$ROOT/bench/scale_sample.py" "$ROOT/samples/$stem.py" "$large/${stem}_large.py" | tee -a "$log"
+      done
+    fi
     # The family bandwidths first (the table the targets are read from), then the samples as
     # they are; each table is written row by row, so a timeout keeps what was measured.
     if part large; then
-      timeout "${LARGE_TIMEOUT:-300}" python3 "$ROOT/bench/gpu_vs_torch.py" --cli "$CLI" --repeat 10 \
+      # No --verify at this size: the CPU reference of a 256 MB fusion takes minutes; the samples
+      # are verified at their own sizes by check; torch is still checked against export-torch's reference.
+      timeout "${LARGE_TIMEOUT:-300}" python3 "$ROOT/bench/gpu_vs_torch.py" --cli "$CLI" --repeat 10 --no-verify \
         --out "$OUT/gpu_vs_torch_large.md" "$large"/*.py 2>&1 | tee -a "$log"
     fi
     if part samples; then
@@ -117,7 +127,7 @@ PY
     if ! part ncu; then
       :
     elif command -v ncu >/dev/null; then
-      for stem in softmax layer_norm_fwd gelu transpose_heavy reduction_epilogue; do
+      for stem in ${NCU_LIST:-softmax layer_norm_fwd gelu transpose_heavy reduction_epilogue}; do
         sample="$large/${stem}_large.py"
         [[ -f "$sample" ]] || continue
         echo "---- ncu $stem (large)" | tee -a "$log"
@@ -129,8 +139,76 @@ PY
     fi
     ;;
 
+  all)
+    # One call does everything; each phase gets what the window has left, so the last phases
+    # shrink rather than the call being cut off before the bundle is written.
+    WINDOW_S=${WINDOW_S:-540}
+    STAGE=${STAGE:-/tmp/gpu_stage}
+    FINAL_OUT=$OUT
+    mkdir -p "$STAGE" "$BUILD"
+    left() { echo $((WINDOW_S - SECONDS)); }
+    cap() { local want=$1 l; l=$(($(left) - ${2:-20})); ((l < want)) && want=$l; ((want < 1)) && want=1; echo "$want"; }
+    bundle() {
+      {
+        cat "$STAGE/build.log" 2>/dev/null
+        cat "$STAGE/check/gpu_check.log" 2>/dev/null
+        echo "==== progress"; cat "$STAGE/check/progress.txt" 2>/dev/null
+      } >"$FINAL_OUT/check.log"
+      for f in summary.md runs.json; do [[ -f "$STAGE/check/$f" ]] && cp "$STAGE/check/$f" "$FINAL_OUT/$f"; done
+      { cat "$STAGE/sanitize/sanitize.txt" 2>/dev/null; cat "$STAGE/sanitize/sanitize_failures.txt" 2>/dev/null; } \
+        >"$FINAL_OUT/sanitize.txt"
+      cat "$STAGE"/perf*/perf.txt >"$FINAL_OUT/perf.txt" 2>/dev/null
+      for f in gpu_vs_torch_large.md gpu_vs_torch.md; do
+        src=$(ls "$STAGE"/perf*/"$f" 2>/dev/null | head -1)
+        [[ -n "$src" ]] && cp "$src" "$FINAL_OUT/$f"
+      done
+      echo "[window] bundled at ${SECONDS}s of $WINDOW_S"
+    }
+    {
+      echo "==== build on the device (no GUI, no Graphviz)"
+      nlohmann=()
+      [[ -f "$ROOT/third_party_carry/include/nlohmann/json.hpp" ]] &&
+        nlohmann=(-DSEGSCOPE_NLOHMANN_DIR="$ROOT/third_party_carry/include")
+      cuda=()
+      if [[ ! -d /usr/local/cuda ]] && command -v nvcc >/dev/null; then
+        cuda=(-DCUDAToolkit_ROOT="$(dirname "$(dirname "$(command -v nvcc)")")")
+      fi
+      start=$SECONDS
+      timeout "$(cap 200 300)" bash -c 'cmake -S "$1" -B "$2" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+          -DSEGSCOPE_BUILD_UI=OFF -DSEGSCOPE_WITH_GRAPHVIZ=OFF -DSEGSCOPE_WITH_CUDA=ON "${@:3}" >"$2/configure.log" 2>&1 &&
+          cmake --build "$2" -j "$(nproc)" --target segscope-cli 2>&1 | tail -5' _ "$ROOT" "$BUILD" "${nlohmann[@]}" "${cuda[@]}"
+      if [[ -x "$CLI" ]]; then
+        echo "built segscope-cli on the device in $((SECONDS - start)) s"
+      else
+        tail -20 "$BUILD/configure.log" 2>/dev/null
+        mkdir -p "$BUILD/bin"
+        cp "$ROOT/third_party_carry/bin/segscope-cli" "$CLI" 2>/dev/null &&
+          echo "device build failed after $((SECONDS - start)) s: using the carried segscope-cli"
+      fi
+    } >"$STAGE/build.log" 2>&1
+    cat "$STAGE/build.log"
+    bundle
+    OUT="$STAGE/check" SKIP_BUILD=1 SAMPLE_TIMEOUT=${SAMPLE_TIMEOUT:-40} timeout "$(cap 170 200)" "$ROOT/scripts/gpu_check.sh" |
+      tail -45
+    bundle
+    # One sample per family first (pointwise, normalization, transpose, reduction), in case time runs out.
+    OUT="$STAGE/perf1" PERF_PARTS="ceiling large" LARGE_TIMEOUT=$(cap 130 170) \
+      LARGE_LIST=${LARGE_LIST:-"gelu softmax transpose_heavy reduction_epilogue layer_norm_fwd rms_norm swiglu cross_entropy batch_norm_running_stats"} \
+      "$ROOT/scripts/gpu_window.sh" perf | tail -15
+    bundle
+    OUT="$STAGE/sanitize" SANITIZE_TOOLS="racecheck synccheck memcheck" \
+      SANITIZE_LIST=${SANITIZE_LIST:-"softmax layer_norm_fwd layer_norm_bwd"} SAMPLE_TIMEOUT=25 \
+      timeout "$(cap 90 120)" "$ROOT/scripts/gpu_window.sh" sanitize | tail -12
+    bundle
+    OUT="$STAGE/perf2" PERF_PARTS="samples" PERF_TIMEOUT=$(cap 200 50) "$ROOT/scripts/gpu_window.sh" perf | tail -40
+    bundle
+    OUT="$STAGE/perf3" PERF_PARTS="ncu" NCU_LIST=${NCU_LIST:-"softmax gelu transpose_heavy reduction_epilogue"} \
+      SAMPLE_TIMEOUT=15 timeout "$(cap 60 8)" "$ROOT/scripts/gpu_window.sh" perf | tail -20
+    bundle
+    ;;
+
   *)
-    echo "usage: scripts/gpu_window.sh check|sanitize|perf" >&2
+    echo "usage: scripts/gpu_window.sh check|sanitize|perf|all" >&2
     exit 2
     ;;
 esac
