@@ -280,12 +280,13 @@ Result<RowShape> sharedRowShape(const KernelContext& ctx, const std::vector<cons
 
 Result<Kernel> buildRowKernel(const KernelContext& ctx, const RowShape& shape, bool block, std::int64_t blockThreads,
                               std::int64_t width, GridSplit split, const std::vector<const ir::Expr*>& reductions,
-                              const std::vector<const ir::Val*>& outputs, const std::string& name) {
-  RowKernelBuilder b(ctx, shape, block, blockThreads, width, split);
+                              const std::vector<const ir::Val*>& outputs, const std::string& name,
+                              std::int64_t rowsPerBlock = 1) {
+  RowKernelBuilder b(ctx, shape, block, blockThreads, width, split, rowsPerBlock);
   SEGSCOPE_TRY(std::string body, b.build(reductions, outputs));
   Kernel k;
   k.name = name;
-  k.source = kernelSource(name, b.args().signature(), body, block ? blockThreads : 0);
+  k.source = kernelSource(name, b.args().signature(), body, block ? blockThreads * rowsPerBlock : 0);
   k.args = b.args().args();
   k.launch.sharedBytes = b.sharedBytes();
   return k;
@@ -326,6 +327,15 @@ std::optional<GridSplit> innerSplitFor(const KernelContext& ctx, const RowShape&
   return split;
 }
 
+// A warp per row, several rows per block, when the rows are many (4 × the blocks a split aims
+// for) and a warp covers a row in at most 8 vector steps; 1 otherwise (a block per row).
+std::int64_t warpRowsPerBlock(const KernelContext& ctx, const RowShape& shape, std::int64_t width) {
+  const std::int64_t r = ctx.options.warpRowsPerBlock;
+  if (r <= 1 || r > 32 || ctx.options.outerSplitTargetBlocks <= 0) return 1;
+  const std::int64_t steps = (shape.extent + 32 * width - 1) / (32 * width);
+  return steps <= 8 && shape.rows >= 4 * ctx.options.outerSplitTargetBlocks ? r : 1;
+}
+
 // The partial and finish kernels of a split, or nothing when the kernel cannot be split (a
 // normalization reads the whole row after its reductions). The finish runs one thread per row.
 std::optional<std::vector<Kernel>> splitKernels(const KernelContext& ctx, const RowShape& shape, bool block,
@@ -354,13 +364,17 @@ Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vect
   const bool block = innerReduction(shape);
   // A thread moves `width` elements per iteration, so the block covers extent / width.
   const std::int64_t width = block ? rowVectorWidth(ctx, shape, outputs) : 1;
-  const std::int64_t blockThreads =
-      block ? std::clamp<std::int64_t>(nextPow2((shape.extent + width - 1) / width), 32, ctx.options.maxReductionBlock)
-            : 0;
-  SEGSCOPE_TRY(Kernel k, buildRowKernel(ctx, shape, block, blockThreads, width, {}, reductions, outputs, name));
+  const std::int64_t rowsPerBlock = block ? warpRowsPerBlock(ctx, shape, width) : 1;
+  const std::int64_t blockThreads = rowsPerBlock > 1 ? 32
+                                    : block ? std::clamp<std::int64_t>(nextPow2((shape.extent + width - 1) / width), 32,
+                                                                       ctx.options.maxReductionBlock)
+                                            : 0;
+  SEGSCOPE_TRY(Kernel k,
+               buildRowKernel(ctx, shape, block, blockThreads, width, {}, reductions, outputs, name, rowsPerBlock));
   if (block) {
     k.launch.block.x = blockThreads;
-    k.launch.grid.x = std::clamp<std::int64_t>(shape.rows, 1, ctx.options.maxGridX);
+    k.launch.block.y = rowsPerBlock;
+    k.launch.grid.x = std::clamp<std::int64_t>((shape.rows + rowsPerBlock - 1) / rowsPerBlock, 1, ctx.options.maxGridX);
     if (const auto split = innerSplitFor(ctx, shape))
       if (auto kernels = splitKernels(ctx, shape, true, width, k.launch, *split, reductions, outputs, name))
         return std::move(*kernels);

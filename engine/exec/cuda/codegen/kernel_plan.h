@@ -69,6 +69,10 @@ struct CodegenOptions {
   int maxVectorBytes = 16;
   std::int64_t maxGridX = 65536;  // grid-stride loops cover the rest
   int maxReductionBlock = 512;    // threads per block for block-per-row kernels
+  /// Inner reductions over many short rows (a warp covers the row in a few 16-byte steps) run
+  /// a warp per row, this many rows per block: no block barrier, several rows' loads in flight
+  /// per block (softmax over [65536, 1024] ran at 16 % of DRAM peak one block per row); 1 disables.
+  std::int64_t warpRowsPerBlock = 4;
   /// Dynamic shared memory a block-per-row kernel may use to hold its row's inputs between
   /// passes (48 KiB: no cudaFuncSetAttribute opt-in needed). 0 disables the row cache.
   std::int64_t rowCacheBytes = 48 * 1024;

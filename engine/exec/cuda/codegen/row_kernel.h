@@ -49,12 +49,14 @@ std::int64_t rowVectorWidth(const KernelContext& ctx, const RowShape& shape,
 class RowKernelBuilder {
  public:
   /// `width` > 1: block-per-row passes move that many elements per thread and iteration.
+  /// `rowsPerBlock` > 1 (with blockThreads 32): a warp per row, threadIdx.y picks the row.
   RowKernelBuilder(const KernelContext& ctx, const RowShape& shape, bool block, std::int64_t blockThreads,
-                   std::int64_t width, GridSplit split = {})
+                   std::int64_t width, GridSplit split = {}, std::int64_t rowsPerBlock = 1)
       : ctx_(ctx),
         shape_(shape),
         block_(block),
         blockThreads_(blockThreads),
+        rowsPerBlock_(block ? std::max<std::int64_t>(rowsPerBlock, 1) : 1),
         split_(split),
         width_(block ? std::max<std::int64_t>(width, 1) : 1),
         em_(ctx.sizes, args_, ctx.inMemory) {
@@ -69,7 +71,8 @@ class RowKernelBuilder {
 
   Result<std::string> build(const std::vector<const ir::Expr*>& reductions, const std::vector<const ir::Val*>& outputs);
   const ArgTable& args() const { return args_; }
-  std::int64_t sharedBytes() const { return sharedBytes_; }
+  /// The launch's dynamic shared memory: the row cache of each row the block holds.
+  std::int64_t sharedBytes() const { return sharedBytes_ * rowsPerBlock_; }
 
  private:
   Result<Index> rowIndexOf(const ir::Val* v) const;
@@ -120,6 +123,7 @@ class RowKernelBuilder {
   RowShape shape_;
   bool block_;
   std::int64_t blockThreads_;  // block-per-row kernels: the launch's block.x
+  std::int64_t rowsPerBlock_;  // block-per-row kernels: the launch's block.y (warp per row when > 1)
   GridSplit split_;
   std::int64_t width_;  // elements per thread and pass iteration (> 1: vector loads)
   bool cacheRows_ = false;

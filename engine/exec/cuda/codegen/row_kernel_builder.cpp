@@ -129,7 +129,7 @@ std::string RowKernelBuilder::vectorGuard(const std::string& param, ir::DataType
 std::optional<RowKernelBuilder::CachedRow> RowKernelBuilder::newCachedRow(const ir::Val* v) {
   if (!cacheRows_) return std::nullopt;
   const std::int64_t bytes = (shape_.extent * ir::byteSize(v->dtype()) + 15) / 16 * 16;
-  if (sharedBytes_ + bytes > ctx_.options.rowCacheBytes) return std::nullopt;
+  if ((sharedBytes_ + bytes) * rowsPerBlock_ > ctx_.options.rowCacheBytes) return std::nullopt;
   CachedRow row{"sg_row" + std::to_string(v->id()), sharedBytes_};
   sharedBytes_ += bytes;
   cached_[v] = row;
@@ -228,10 +228,12 @@ Status RowKernelBuilder::storeFullOutputs(const std::vector<const ir::Val*>& out
 std::string RowKernelBuilder::sharedDeclarations() const {
   if (cached_.empty()) return {};
   std::string s = "  extern __shared__ double sg_dyn[];  // the row cache\n";
+  // A warp per row: each row of the block (threadIdx.y) has its own copy of the cache.
+  const std::string perRow = rowsPerBlock_ > 1 ? " + threadIdx.y * " + std::to_string(sharedBytes_) : "";
   for (const auto& [v, row] : cached_) {
     const std::string type = storageType(v->dtype()).value_or("void");
     s += "  " + type + "* " + row.name + " = (" + type + "*)((unsigned char*)sg_dyn + " + std::to_string(row.offset) +
-         ");\n";
+         perRow + ");\n";
   }
   return s;
 }
@@ -273,7 +275,12 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
   for (const ir::Expr* e : reductions) passes += e->family() == ir::OpFamily::Reduction || block_ ? 1 : 2;
   cacheRows_ = block_ && passes > 1 && ctx_.options.rowCacheBytes > 0;
   const std::string rows = std::to_string(shape_.rows) + "LL";
-  if (block_) {
+  if (block_ && rowsPerBlock_ > 1) {
+    // The warps of a block run their rows independently (no block barrier), so a warp whose
+    // row is past the end may leave early.
+    em_.open("for (long long row = (long long)blockIdx.x * blockDim.y + threadIdx.y; row < " + rows +
+             "; row += (long long)gridDim.x * blockDim.y)");
+  } else if (block_) {
     em_.open("for (long long row = blockIdx.x; row < " + rows + "; row += gridDim.x)");
   } else {
     // Threads past the last column stay in the loop: they take part in every sg_col_reduce.

@@ -196,6 +196,43 @@ class TestCudaCodegen : public QObject {
     QVERIFY(sawUnfused);
   }
 
+  // GELU's x ** 3 is multiplied out (powf's general path made the pointwise kernel compute-bound
+  // on an H200); a non-integer exponent still calls pow.
+  void smallIntegerPowersAreMultiplications() {
+    const testing::ScriptPlans plans =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/gelu.py").toStdString());
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    const std::string& source = plans.segments.at(0).plan->kernels.at(0).source;
+    const std::string body = source.substr(exec::cuda::codegen::prelude().size());
+    QVERIFY2(body.find("sg_pow(") == std::string::npos, body.c_str());
+    QVERIFY(body.find(" * (sg_float)v5 * (sg_float)v5)") != std::string::npos);
+  }
+
+  // Many short rows (softmax over [4096, 1024]): a warp per row, four rows per block, each
+  // with its own slice of the row cache; few rows keep a block per row.
+  void manyShortRowsRunAWarpPerRow() {
+    const testing::ScriptPlans plans =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString());
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    const exec::cuda::Kernel& k = plans.segments.at(0).plan->kernels.at(0);
+    QCOMPARE(k.launch.block.x, 32);
+    QCOMPARE(k.launch.block.y, 4);
+    QCOMPARE(k.launch.grid.x, 1024);
+    QCOMPARE(k.launch.sharedBytes, 4 * 2048);  // one 1024-half row per warp
+    QVERIFY(k.source.find("__launch_bounds__(128)") != std::string::npos);
+    QVERIFY(k.source.find("threadIdx.y * 2048") != std::string::npos);
+    QVERIFY(k.source.find("row = (long long)blockIdx.x * blockDim.y + threadIdx.y") != std::string::npos);
+
+    exec::cuda::CodegenOptions blockPerRow;
+    blockPerRow.warpRowsPerBlock = 1;
+    const testing::ScriptPlans wide =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString(), blockPerRow);
+    const exec::cuda::Kernel& b = wide.segments.at(0).plan->kernels.at(0);
+    QCOMPARE(b.launch.block.x, 128);
+    QCOMPARE(b.launch.block.y, 1);
+    QCOMPARE(b.launch.grid.x, 4096);
+  }
+
   void unsupportedOpIsAnErrorWithItsLocation() {
     const QString path = QDir::temp().filePath("segscope_codegen_unsupported.py");
     {
