@@ -4,7 +4,7 @@
     python3 bench/scale_sample.py IN.py OUT.py [--max-mb 256] [--factor F]
 
 The leading dim of the first input (the rows, or the batch) is multiplied by F wherever it leads
-a shape: define_tensor/broadcast_in_dim/reshape `shape=[...]` lists and the footer's
+a shape: define_tensor/broadcast_in_dim/reshape `shape=[...]` lists, a slice's `end_indices`, and the footer's
 make_tensor tuples. F is the largest power of two that keeps the inputs within --max-mb
 (default 256 MB, so 128-256 MB as the GPU plan asks: far past the 50 MB L2, so DRAM bandwidth
 is what is measured). Scalar constants are left alone (a mean's 1/N keeps the old N):
@@ -41,6 +41,9 @@ def scale(text, lead, factor):
     new = str(lead * factor)
     numels = {math.prod(int(d) for d in dims.split(",") if d.strip()) for dims, _ in DEFINE.findall(text)}
     text = re.sub(r"(shape=\[)%d(?=[,\]])" % lead, lambda m: m.group(1) + new, text)
+    # A slice that ends at the last row keeps doing so (swiglu's halves), or the scaled fusion
+    # would read only the old rows of a larger input.
+    text = re.sub(r"(end_indices=\[)%d(?=[,\]])" % lead, lambda m: m.group(1) + new, text)
     # The footer: size tuples led by the rows ((4096, 1024), randint's (2048,), as_strided's
     # sizes) and flat storage lengths (randn(numel).as_strided(...)) grow with them.
     cut = text.find("inputs = [")
