@@ -131,8 +131,17 @@ Result<KernelPlan> generateKernels(const segmenter::Segment& seg, const ir::Fusi
     }
     why = fused.error().message;
   }
-  SEGSCOPE_TRY(KernelPlan split, unfusedPlan(seg, ctx, reductions, outputs));
-  split.unfusedReason = why;
+  auto split = unfusedPlan(seg, ctx, reductions, outputs);
+  if (!split && why.rfind(codegen::kFewColumnBlocks, 0) == 0) {
+    // The unfused plan was only preferred: the one-kernel normalization still runs.
+    CodegenOptions unsplit = options;
+    unsplit.outerSplitTargetBlocks = 0;
+    KernelContext one{table, unsplit, ctx.inMemory, ctx.segmentOutputs, ctx.temps};
+    SEGSCOPE_TRY(plan.kernels, codegen::rowKernels(one, reductions, outputs, kernelName(seg, "row", 0)));
+    return plan;
+  }
+  if (!split) return split.error();
+  split->unfusedReason = why;
   return split;
 }
 

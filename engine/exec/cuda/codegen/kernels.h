@@ -26,13 +26,16 @@ struct KernelContext {
 Result<Kernel> pointwiseKernel(const KernelContext& ctx, const std::vector<const ir::Val*>& outputs,
                                const std::string& name);
 
+inline constexpr const char* kFewColumnBlocks = "an outer normalization on too few column blocks to fill the GPU";
+
 /// One row per block (reduced dims innermost) or per thread (reduced dims outer): the
 /// reductions in order, then outputs in the row space (after the reductions) and in the
 /// reduction input's space (a last pass over the row: normalizations). Fails when some
 /// output or read does not fit that structure; the caller then splits the segment.
 /// Usually one kernel; an outer reduction whose column blocks cannot fill the GPU becomes two
 /// (partials per chunk of rows into scratch Temp args with negative val ids, then a finish
-/// kernel combining them in order and writing the row outputs).
+/// kernel combining them in order and writing the row outputs). An outer normalization in that
+/// case fails with an error starting with kFewColumnBlocks: the caller prefers the unfused plan.
 Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions,
                                        const std::vector<const ir::Val*>& outputs, const std::string& name);
 

@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include "cuda_test_support.h"
+#include "exec/cuda/codegen/kernels.h"
 #include "exec/cuda/codegen/prelude.h"
 #include "test_files.h"
 
@@ -231,6 +232,27 @@ class TestCudaCodegen : public QObject {
     QCOMPARE(b.launch.block.x, 128);
     QCOMPARE(b.launch.block.y, 1);
     QCOMPARE(b.launch.grid.x, 4096);
+  }
+
+  // Batch norm over [8192, 512]: one kernel would run on 16 column blocks; the plan is the
+  // split reduction (partials over gridDim.y + finish) and a normalize pass instead. With the
+  // split disabled it stays one kernel.
+  void anOuterNormalizationOnFewColumnsSplitsIntoReductionsAndANormalizePass() {
+    const std::string file = QString(SEGSCOPE_SOURCE_DIR "/samples/batch_norm_running_stats.py").toStdString();
+    const testing::ScriptPlans plans = testing::planScript(file);
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    const KernelPlan& plan = plans.segments.at(1).plan.value();
+    QVERIFY(!plan.fused);
+    QVERIFY2(plan.unfusedReason.rfind(exec::cuda::codegen::kFewColumnBlocks, 0) == 0, plan.unfusedReason.c_str());
+    QCOMPARE(plan.kernels.size(), std::size_t{3});
+    QVERIFY(plan.kernels.at(0).launch.grid.y > 1);
+    QVERIFY(plan.kernels.at(2).launch.grid.x >= 264);
+
+    exec::cuda::CodegenOptions noSplit;
+    noSplit.outerSplitTargetBlocks = 0;
+    const testing::ScriptPlans one = testing::planScript(file, noSplit);
+    QVERIFY(one.segments.at(1).plan->fused);
+    QCOMPARE(one.segments.at(1).plan->kernels.size(), std::size_t{1});
   }
 
   void unsupportedOpIsAnErrorWithItsLocation() {
