@@ -35,9 +35,9 @@ std::int64_t vectorWidth(const KernelContext& ctx, const ShapeGroups& groups) {
 }
 
 // The vector path: thread i handles the `width` consecutive elements from i * width (one row,
-// since the innermost extent is a multiple of width). Tensors of the output's shape read at the
-// output's own index ("direct" loads) and the outputs move as sg_vec accesses; every other read
-// (broadcasts, permutes, ...) stays a scalar load. Returns the runtime guard: every vectorized
+// since the innermost extent is a multiple of width). Tensors read along the output's innermost
+// dim (its own shape, or broadcast along outer dims) and the outputs move as sg_vec accesses;
+// every other read (inner broadcasts, permutes, ...) stays a scalar load. Returns the runtime guard: every vectorized
 // tensor aligned to its vector size, innermost stride 1, other strides multiples of width.
 Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTable& args, const ShapeGroups& groups,
                                    std::int64_t width) {
@@ -56,29 +56,47 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
     lanes.push_back(std::move(idx));
   }
   std::vector<std::string> guard;
-  const auto guardTensor = [&](const std::string& param, const ir::Val* v) {
+  const auto guardTensor = [&](const std::string& param, const ir::Val* v, const std::vector<std::int64_t>& sizes) {
     const std::int64_t bytes = width * ir::byteSize(v->dtype());
     guard.push_back("((unsigned long long)" + param + " % " + std::to_string(bytes) + "ULL) == 0");
-    guard.push_back(ArgTable::stride(param, shape.size() - 1) + " == 1");
-    for (std::size_t d = 0; d + 1 < shape.size(); ++d)
-      if (shape[d] > 1) guard.push_back(ArgTable::stride(param, d) + " % " + w + "LL == 0");
+    guard.push_back(ArgTable::stride(param, sizes.size() - 1) + " == 1");
+    for (std::size_t d = 0; d + 1 < sizes.size(); ++d)
+      if (sizes[d] > 1) guard.push_back(ArgTable::stride(param, d) + " % " + w + "LL == 0");
   };
-  std::map<const ir::Val*, std::string> loaded;  // direct-load tensor -> its sg_vec register
+  // A tensor moves as one sg_vec when its lanes are consecutive along its own innermost dim:
+  // the output's shape read at the output's index, or a broadcast along the outer dims (a
+  // bias [H] under [N, H], GELU's, which was read lane by lane). Its index at lane j is its
+  // lane-0 index with the output's innermost index at lane j.
+  struct VectorRead {
+    std::string reg;
+    Index laneZero;
+  };
+  std::map<const ir::Val*, VectorRead> loaded;
   std::size_t lane = 0;
+  const auto consecutive = [&](const VectorRead& r, const Index& idx) {
+    if (idx.size() != r.laneZero.size()) return false;
+    for (std::size_t d = 0; d + 1 < idx.size(); ++d)
+      if (idx[d] != r.laneZero[d]) return false;
+    return idx.back() == lanes[lane].back();
+  };
   em.onLoad = [&](const ir::Val* v, const Index& idx, const std::string& global) -> std::optional<std::string> {
     auto s = ctx.sizes.sizes(v);
-    if (!s || *s != shape || idx != lanes[lane] || !storageType(v->dtype())) return std::nullopt;
+    if (!s || s->empty() || idx.empty() || s->back() != shape.back() || idx.back() != lanes[lane].back() ||
+        !storageType(v->dtype()))
+      return std::nullopt;
     auto it = loaded.find(v);
     if (it == loaded.end()) {
+      if (lane != 0) return std::nullopt;  // first read at another lane: not a run from lane 0
       const std::string param = global.substr(0, global.find('['));
       const std::string type = "sg_vec<" + *storageType(v->dtype()) + ", " + w + ">";
       const std::string reg = em.fresh("sg_in");
-      em.line("const " + type + " " + reg + " = *(const " + type + "*)&" + param + "[" + Emitter::offset(param, base) +
+      em.line("const " + type + " " + reg + " = *(const " + type + "*)&" + param + "[" + Emitter::offset(param, idx) +
               "];");
-      guardTensor(param, v);
-      it = loaded.emplace(v, reg).first;
+      guardTensor(param, v, *s);
+      it = loaded.emplace(v, VectorRead{reg, idx}).first;
     }
-    return it->second + ".v[" + std::to_string(lane) + "]";
+    if (!consecutive(it->second, idx)) return std::nullopt;
+    return it->second.reg + ".v[" + std::to_string(lane) + "]";
   };
   std::vector<std::vector<std::string>> values(outputs.size());
   for (lane = 0; lane < lanes.size(); ++lane)
@@ -98,7 +116,7 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
     for (std::size_t j = 0; j < lanes.size(); ++j)
       em.line("sg_st(&" + reg + ".v[" + std::to_string(j) + "], " + values[o][j] + ");");
     em.line("*(" + type + "*)&" + param + "[" + Emitter::offset(param, base) + "] = " + reg + ";");
-    guardTensor(param, out);
+    guardTensor(param, out, shape);
   }
   em.close();
   std::string condition;

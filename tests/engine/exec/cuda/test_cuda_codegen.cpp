@@ -4,6 +4,8 @@
 // sane launch configuration.
 #include <QtTest>
 
+#include <regex>
+
 #include "cuda_test_support.h"
 #include "exec/cuda/codegen/kernels.h"
 #include "exec/cuda/codegen/prelude.h"
@@ -206,7 +208,10 @@ class TestCudaCodegen : public QObject {
     const std::string& source = plans.segments.at(0).plan->kernels.at(0).source;
     const std::string body = source.substr(exec::cuda::codegen::prelude().size());
     QVERIFY2(body.find("sg_pow(") == std::string::npos, body.c_str());
-    QVERIFY(body.find(" * (sg_float)v5 * (sg_float)v5)") != std::string::npos);
+    QVERIFY2(std::regex_search(body, std::regex(R"(\(\(sg_float\)(v\d+) \* \(sg_float\)\1 \* \(sg_float\)\1\))")),
+             body.c_str());
+    // The bias [1024] under [4096, 1024] moves as one 16-byte load per thread too.
+    QVERIFY2(body.find("*(const sg_vec<sg_bfloat, 8>*)&in1[d1 * in1_s0]") != std::string::npos, body.c_str());
   }
 
   // Many short rows (softmax over [4096, 1024]): a warp per row, four rows per block, each
