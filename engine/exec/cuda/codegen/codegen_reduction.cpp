@@ -336,6 +336,15 @@ std::int64_t warpRowsPerBlock(const KernelContext& ctx, const RowShape& shape, s
   return steps <= 8 && shape.rows >= 4 * ctx.options.outerSplitTargetBlocks ? r : 1;
 }
 
+// A block per row: enough threads for one vector step each; with rows to fill the GPU several
+// times over, a quarter of that, so each thread keeps four loads in flight and fewer threads
+// meet at each barrier (layer norm over [65536, 4096] ran 512 threads of one step each).
+std::int64_t rowBlockThreads(const KernelContext& ctx, const RowShape& shape, std::int64_t width) {
+  const std::int64_t steps = (shape.extent + width - 1) / width;
+  const bool manyRows = ctx.options.outerSplitTargetBlocks > 0 && shape.rows >= 4 * ctx.options.outerSplitTargetBlocks;
+  return std::clamp<std::int64_t>(nextPow2(manyRows ? (steps + 3) / 4 : steps), 32, ctx.options.maxReductionBlock);
+}
+
 // The partial and finish kernels of a split, or nothing when the kernel cannot be split (a
 // normalization reads the whole row after its reductions). The finish runs one thread per row.
 std::optional<std::vector<Kernel>> splitKernels(const KernelContext& ctx, const RowShape& shape, bool block,
@@ -365,10 +374,7 @@ Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vect
   // A thread moves `width` elements per iteration, so the block covers extent / width.
   const std::int64_t width = block ? rowVectorWidth(ctx, shape, outputs) : 1;
   const std::int64_t rowsPerBlock = block ? warpRowsPerBlock(ctx, shape, width) : 1;
-  const std::int64_t blockThreads = rowsPerBlock > 1 ? 32
-                                    : block ? std::clamp<std::int64_t>(nextPow2((shape.extent + width - 1) / width), 32,
-                                                                       ctx.options.maxReductionBlock)
-                                            : 0;
+  const std::int64_t blockThreads = rowsPerBlock > 1 ? 32 : block ? rowBlockThreads(ctx, shape, width) : 0;
   SEGSCOPE_TRY(Kernel k,
                buildRowKernel(ctx, shape, block, blockThreads, width, {}, reductions, outputs, name, rowsPerBlock));
   if (block) {

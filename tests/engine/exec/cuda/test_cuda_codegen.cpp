@@ -215,7 +215,7 @@ class TestCudaCodegen : public QObject {
   }
 
   // Many short rows (softmax over [4096, 1024]): a warp per row, four rows per block, each
-  // with its own slice of the row cache; few rows keep a block per row.
+  // with its own slice of the row cache; disabled, a block per row.
   void manyShortRowsRunAWarpPerRow() {
     const testing::ScriptPlans plans =
         testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString());
@@ -234,7 +234,7 @@ class TestCudaCodegen : public QObject {
     const testing::ScriptPlans wide =
         testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString(), blockPerRow);
     const exec::cuda::Kernel& b = wide.segments.at(0).plan->kernels.at(0);
-    QCOMPARE(b.launch.block.x, 128);
+    QCOMPARE(b.launch.block.x, 32);  // a block per row, four 16-byte steps per thread
     QCOMPARE(b.launch.block.y, 1);
     QCOMPARE(b.launch.grid.x, 4096);
   }
@@ -258,6 +258,20 @@ class TestCudaCodegen : public QObject {
     const testing::ScriptPlans one = testing::planScript(file, noSplit);
     QVERIFY(one.segments.at(1).plan->fused);
     QCOMPARE(one.segments.at(1).plan->kernels.size(), std::size_t{1});
+  }
+
+  // Many long rows (layer norm over [2048, 4096] bf16: 512 vector steps): a block per row of 128
+  // threads, four steps each; few rows (the split target raised) keep one step per thread.
+  void manyLongRowsGiveEachThreadFourSteps() {
+    const std::string file = QString(SEGSCOPE_SOURCE_DIR "/samples/layer_norm_fwd.py").toStdString();
+    const testing::ScriptPlans many = testing::planScript(file);
+    QVERIFY2(many.error.empty(), many.error.c_str());
+    QCOMPARE(many.segments.at(0).plan->kernels.at(0).launch.block.x, 128);
+    QCOMPARE(many.segments.at(0).plan->kernels.at(0).launch.grid.x, 2048);
+    exec::cuda::CodegenOptions fewRows;
+    fewRows.outerSplitTargetBlocks = 1024;  // 2048 rows are then "few"
+    const testing::ScriptPlans few = testing::planScript(file, fewRows);
+    QCOMPARE(few.segments.at(0).plan->kernels.at(0).launch.block.x, 512);
   }
 
   void unsupportedOpIsAnErrorWithItsLocation() {
