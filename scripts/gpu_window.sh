@@ -21,7 +21,8 @@
 # Prepare once on the machine with the packages: scripts/gpu_check.sh --prepare-carry; then with the
 # device tool: run(command="scripts/gpu_window.sh check", carry=["third_party_carry"]), and the other
 # modes in the next calls while the machine is warm (the build folder lives in /tmp on it).
-# Environment: OUT (default /tmp/gpu_out), BUILD (default /tmp/segscope-gpu-build), SAMPLE_TIMEOUT.
+# Environment: OUT (default /tmp/gpu_out), BUILD (default /tmp/segscope-gpu-build), SAMPLE_TIMEOUT,
+# GPU_VS_TORCH_ARGS (extra flags for bench/gpu_vs_torch.py, e.g. --no-compile).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -117,11 +118,13 @@ PY
     if part large; then
       # No --verify at this size: the CPU reference of a 256 MB fusion takes minutes; the samples
       # are verified at their own sizes by check; torch is still checked against export-torch's reference.
-      timeout "${LARGE_TIMEOUT:-300}" python3 "$ROOT/bench/gpu_vs_torch.py" --cli "$CLI" --repeat 10 --no-verify \
+      # shellcheck disable=SC2086  # GPU_VS_TORCH_ARGS: extra flags, e.g. --no-compile for a short lease
+      timeout "${LARGE_TIMEOUT:-300}" python3 "$ROOT/bench/gpu_vs_torch.py" --cli "$CLI" --repeat 10 --no-verify ${GPU_VS_TORCH_ARGS:-} \
         --out "$OUT/gpu_vs_torch_large.md" "$large"/*.py 2>&1 | tee -a "$log"
     fi
     if part samples; then
-      timeout "${PERF_TIMEOUT:-240}" python3 "$ROOT/bench/gpu_vs_torch.py" --cli "$CLI" --out "$OUT/gpu_vs_torch.md" \
+      # shellcheck disable=SC2086
+      timeout "${PERF_TIMEOUT:-240}" python3 "$ROOT/bench/gpu_vs_torch.py" --cli "$CLI" ${GPU_VS_TORCH_ARGS:-} --out "$OUT/gpu_vs_torch.md" \
         2>&1 | tee -a "$log"
     fi
     if ! part ncu; then
