@@ -175,6 +175,7 @@ class MainWindow : public QMainWindow {
   /// frame or collapsed segment node (null when the picture shows none of them).
   QRectF selectionRect() const;
   void runFind();
+  void expandSegmentOfFirstMatch();
   void refreshFindMatches();
   void showFindMatch();
   const trace::Step* step() const;

@@ -34,13 +34,36 @@ void MainWindow::runFind() {
   findIndex_ = 0;
   refreshFindMatches();
   if (!findMatches_.empty()) return showFindMatch();
-  // The collapsed picture has a node per segment, not the ops: open the segments up and
-  // search again once they are drawn.
-  if (viewMode_ == graph::View::Collapsed && !findBar_->query().trimmed().isEmpty() && stepCount() > 0) {
-    findAfterPicture_ = true;
-    statusBar()->showMessage("Find: expanding the segments to search their ops…", 3000);
+  if (viewMode_ == graph::View::Collapsed && !findBar_->query().trimmed().isEmpty() && stepCount() > 0)
+    expandSegmentOfFirstMatch();
+}
+
+// The collapsed picture has a node per segment, not the ops: search the step's ops, draw the
+// segment (and, in a big one, the run) holding the first match in place, and show the match
+// once that picture is drawn. A match that is not an op (an input tensor) opens the op view.
+void MainWindow::expandSegmentOfFirstMatch() {
+  const trace::Step* s = step();
+  if (!s || !s->after) return;
+  graph::BuildOptions ops = buildOptions(*s);
+  ops.view = graph::View::Segments;
+  const graph::GraphModel model = graph::buildStepGraph(*s, graph::StepSide::After, ops);
+  int expr = -1, group = -1;
+  for (const std::string& id : graph::findNodes(model, findBar_->query().toStdString()))
+    if (const graph::Node* n = model.node(id); n && n->kind == graph::NodeKind::Op && n->exprId >= 0) {
+      expr = n->exprId;
+      group = n->group;
+      break;
+    }
+  findAfterPicture_ = true;
+  if (expr < 0) {
+    statusBar()->showMessage("Find: opening the op view to search its tensors…", 3000);
     setViewName("Segments");
+    return;
   }
+  expandedAround_.insert(expr);
+  runsExpandedAround_.insert(expr);
+  statusBar()->showMessage(QString("Find: drawing segment %1 in place to show the match…").arg(group), 3000);
+  requestPicture();
 }
 
 void MainWindow::findNext(int delta) {

@@ -554,12 +554,21 @@ class TestMainWindow : public QObject {
     QVERIFY(w.findBar().countText().contains("no match"));
     QTest::keyClick(w.findBar().edit(), Qt::Key_Escape);
     QVERIFY(!w.findBar().isVisible());
-    // Collapsed: segment nodes only, so an op name opens the op view on the match.
+    // Collapsed: segment nodes only, so an op name draws the segment holding it in place
+    // (the other segments stay collapsed) and shows the match there.
     QVERIFY(w.setViewName("collapsed"));
     QVERIFY(w.waitForPicture());
+    const auto segmentNodes = [&w] {
+      int count = 0;
+      for (const graph::Node& node : w.scene().model().nodes) count += node.kind == graph::NodeKind::Segment;
+      return count;
+    };
+    const int collapsedSegments = segmentNodes();
+    QVERIFY(collapsedSegments >= 2);
     w.findInGraph("T30");
     QVERIFY(w.waitForPicture());
-    QCOMPARE(w.viewName(), QString("Segments"));
+    QCOMPARE(w.viewName(), QString("Collapsed"));
+    QCOMPARE(segmentNodes(), collapsedSegments - 1);
     QVERIFY(!w.findMatches().empty());
     QVERIFY(w.scene().model().node(w.findMatches().front())->label.starts_with("T30 "));
     QVERIFY(inspectorText(w).contains("T30"));
