@@ -566,7 +566,9 @@ std::string edgeId(const graph::Edge& edge) {
 }
 
 Result<Geometry> layoutGraph(const graph::GraphModel& model, const LayoutOptions& options, BlockCache* blocks) {
-  if (options.blockLayoutAbove > 0 && model.nodes.size() > options.blockLayoutAbove) {
+  const bool unclusteredAndBig =
+      options.unclusteredDotLimit > 0 && model.clusters.empty() && model.nodes.size() > options.unclusteredDotLimit;
+  if ((options.blockLayoutAbove > 0 && model.nodes.size() > options.blockLayoutAbove) || unclusteredAndBig) {
     const DotLayout dot = [&options](const graph::GraphModel& block) -> Result<Geometry> {
       SEGSCOPE_TRY(auto produced, produce(nullptr, block, options, Product::Geometry));
       return std::move(produced.geometry);
@@ -599,6 +601,7 @@ void hashOptions(Fnv& f, const LayoutOptions& options) {
   f.str(options.engine);
   f.num(static_cast<std::int64_t>(options.blockLayoutAbove));
   f.num(static_cast<std::int64_t>(options.dotBlockLimit));
+  f.num(static_cast<std::int64_t>(options.unclusteredDotLimit));
 }
 
 std::uint64_t layoutHash(const graph::GraphModel& model, const LayoutOptions& options) {

@@ -38,6 +38,10 @@ struct LayoutOptions {
   /// near 3k nodes (4 s per step of a 3k-op fusion), a block layout re-lays out only the
   /// clusters that changed. 0 = always dot.
   std::size_t blockLayoutAbove = 1000;
+  /// A picture without clusters goes to the layered engine above this many nodes: the
+  /// collapsed view in the middle of a segmentation (hundreds of groups, edges spanning many
+  /// ranks) kept dot busy for over 10 minutes at step 553 of a 3k-op fusion; 0 = never.
+  std::size_t unclusteredDotLimit = 400;
   /// In a block layout, a cluster with more nodes than this is placed by the layered engine.
   std::size_t dotBlockLimit = 400;
 };

@@ -82,6 +82,29 @@ class TestBlockLayout : public QObject {
     }
   }
 
+  // A picture without clusters (the collapsed view mid-segmentation) leaves dot above
+  // unclusteredDotLimit nodes (by default well under blockLayoutAbove) for the layered engine;
+  // with the limit off, dot lays it out (differently). A clustered picture stays with dot.
+  void bigUnclusteredPicturesLeaveDot() {
+    const layout::LayoutOptions defaults;
+    QVERIFY(defaults.unclusteredDotLimit > 0 && defaults.unclusteredDotLimit < defaults.blockLayoutAbove);
+    const auto flat = layout::syntheticFusionModel({.ops = 60, .clusters = 0, .seed = 3});
+    QVERIFY(flat.clusters.empty() && flat.nodes.size() > 40);
+    layout::LayoutOptions limited;
+    limited.unclusteredDotLimit = 40;
+    layout::LayoutOptions dotOnly;
+    dotOnly.unclusteredDotLimit = 0;
+    const auto viaLimit = layout::layoutGraph(flat, limited);
+    const auto layered = layout::layoutGraph(flat, blockOptions());
+    const auto dot = layout::layoutGraph(flat, dotOnly);
+    QVERIFY(viaLimit.ok() && layered.ok() && dot.ok());
+    QVERIFY(viaLimit->sameLayout(layered.value()));
+    QVERIFY(!viaLimit->sameLayout(dot.value()));
+
+    const auto clustered = layout::syntheticFusionModel({.ops = 60, .clusters = 6, .seed = 3});
+    QVERIFY(layout::layoutGraph(clustered, limited)->sameLayout(layout::layoutGraph(clustered, dotOnly).value()));
+  }
+
   void blockLayoutPlacesEveryNodeWithoutOverlap_data() {
     QTest::addColumn<int>("ops");
     QTest::addColumn<int>("clusters");
