@@ -200,7 +200,7 @@ PY
       "$ROOT/scripts/gpu_window.sh" perf | tail -15
     bundle
     OUT="$STAGE/sanitize" SANITIZE_TOOLS="racecheck synccheck memcheck" \
-      SANITIZE_LIST=${SANITIZE_LIST:-"softmax layer_norm_fwd layer_norm_bwd"} SAMPLE_TIMEOUT=25 \
+      SANITIZE_LIST=${SANITIZE_LIST:-"softmax layer_norm_fwd batch_norm_running_stats gelu"} SAMPLE_TIMEOUT=25 \
       timeout "$(cap 90 120)" "$ROOT/scripts/gpu_window.sh" sanitize | tail -12
     bundle
     OUT="$STAGE/perf2" PERF_PARTS="samples" PERF_TIMEOUT=$(cap 200 50) "$ROOT/scripts/gpu_window.sh" perf | tail -40
