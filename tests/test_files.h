@@ -6,8 +6,12 @@
 
 namespace segscope::testing {
 
-/// Every bundled sample, sorted by name.
+/// Every bundled sample, sorted by name. SEGSCOPE_TEST_SAMPLES=a.py:b.py replaces them, to run a
+/// suite on other scripts by hand (e.g. the large shapes of bench/scale_sample.py: their kernels'
+/// launch shapes, registers and spills differ from the small samples').
 inline QStringList sampleFiles() {
+  if (qEnvironmentVariableIsSet("SEGSCOPE_TEST_SAMPLES"))
+    return qEnvironmentVariable("SEGSCOPE_TEST_SAMPLES").split(':', Qt::SkipEmptyParts);
   QStringList files;
   QDir dir(QString(SEGSCOPE_SOURCE_DIR) + "/samples");
   for (const QString& f : dir.entryList({"*.py"}, QDir::Files, QDir::Name)) files << dir.filePath(f);

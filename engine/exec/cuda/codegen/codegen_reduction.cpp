@@ -97,6 +97,7 @@ Status RowKernelBuilder::welfordPass(const ir::Expr& e, const std::string& type)
   const std::string id = std::to_string(e.id());
   const std::string n = "n" + id, mean = "mean" + id, m2 = "m2_" + id;
   em_.line(type + " " + n + " = 0, " + mean + " = 0, " + m2 + " = 0;");
+  if (registerIters_ > 0) return registerWelford(e, type, n, mean, m2);
   const Status pass = overRow([&](const Index& full) -> Status {
     SEGSCOPE_TRY(std::string value, em_.value(e.operand(0), full));
     const std::string x = em_.fresh("x"), delta = em_.fresh("delta");
@@ -104,6 +105,33 @@ Status RowKernelBuilder::welfordPass(const ir::Expr& e, const std::string& type)
     em_.line(n + " += (" + type + ")1;");
     em_.line(mean + " += " + delta + " / " + n + ";");
     em_.line(m2 + " += " + delta + " * (" + x + " - " + mean + ");");
+    return {};
+  });
+  if (!pass) return pass;
+  em_.line("sg_block_welford(" + mean + ", " + m2 + ", " + n + ");");
+  return {};
+}
+
+// The same statistics when the row is in registers: each thread sums its elements, takes its
+// mean, then sums its squared deviations from the values the first loop kept (no memory read,
+// and no division per element as in the running update), before the block merge.
+Status RowKernelBuilder::registerWelford(const ir::Expr& e, const std::string& type, const std::string& n,
+                                         const std::string& mean, const std::string& m2) {
+  const std::string sum = "sum" + std::to_string(e.id());
+  em_.line(type + " " + sum + " = 0;");
+  Status pass = overRow([&](const Index& full) -> Status {
+    SEGSCOPE_TRY(std::string value, em_.value(e.operand(0), full));
+    em_.line(sum + " += (" + type + ")" + value + ";");
+    em_.line(n + " += (" + type + ")1;");
+    return {};
+  });
+  if (!pass) return pass;
+  em_.line(mean + " = " + n + " > (" + type + ")0 ? " + sum + " / " + n + " : (" + type + ")0;");
+  pass = overRow([&](const Index& full) -> Status {
+    SEGSCOPE_TRY(std::string value, em_.value(e.operand(0), full));
+    const std::string dev = em_.fresh("dev");
+    em_.line("const " + type + " " + dev + " = (" + type + ")" + value + " - " + mean + ";");
+    em_.line(m2 + " += " + dev + " * " + dev + ";");
     return {};
   });
   if (!pass) return pass;

@@ -179,17 +179,22 @@ void Emitter::open(const std::string& header) {
   line(header + " {");
   ++indent_;
   memo_.emplace_back();
+  scopeValues_.emplace_back();
+  boundNames_.emplace_back();
 }
 
 void Emitter::close() {
   --indent_;
   line("}");
   memo_.pop_back();
+  scopeValues_.pop_back();
+  boundNames_.pop_back();
 }
 
 std::string Emitter::bind(const std::string& type, const std::string& expr, const std::string& prefix) {
   const std::string name = fresh(prefix);
   line("const " + type + " " + name + " = " + expr + ";");
+  boundNames_.back().insert(name);
   return name;
 }
 
@@ -248,8 +253,14 @@ Result<std::string> Emitter::value(const ir::Val* v, const Index& rawIdx) {
   for (const std::string& i : idx) key += "," + i;
   for (auto it = memo_.rbegin(); it != memo_.rend(); ++it)
     if (auto f = it->find(key); f != it->end()) return f->second;
-  SEGSCOPE_TRY(std::string name, inMemory_.count(v) ? load(v, idx) : compute(v, idx));
+  std::string name;
+  if (auto c = carried.find(key); c != carried.end()) {
+    name = bind(computeTypeName(v->dtype()), c->second);
+  } else {
+    SEGSCOPE_TRY(name, inMemory_.count(v) ? load(v, idx) : compute(v, idx));
+  }
   memo_.back()[key] = name;
+  scopeValues_.back().push_back({key, name, v, boundNames_.back().count(name) > 0});
   return name;
 }
 

@@ -87,6 +87,20 @@ class Emitter {
   int indent() const { return indent_; }
   void setIndent(int indent) { indent_ = indent; }
 
+  /// A tensor value asked for in the innermost open scope: its memo key, name and val;
+  /// `bound`: the name was declared in this scope (not a name from an enclosing one).
+  struct ScopeValue {
+    std::string key, name;
+    const ir::Val* val = nullptr;
+    bool bound = false;
+  };
+  const std::vector<ScopeValue>& scopeValues() const { return scopeValues_.back(); }
+  /// Lvalues that answer (val, index) memo keys that no open scope holds: values an earlier
+  /// loop kept in registers for a later one (a row kernel's register-resident row).
+  std::map<std::string, std::string> carried;
+  /// Inserts `text` at byte `pos` of the text emitted so far (declarations known only later).
+  void insert(std::size_t pos, const std::string& text) { text_.insert(pos, text); }
+
   ReductionHook onReduction;
   /// May redirect a load of `v` at `idx` from `globalElement` ("in3[...]"): returns another
   /// lvalue of the storage type to read (a shared-memory copy of the row), or nullopt.
@@ -115,6 +129,8 @@ class Emitter {
   int indent_ = 1;
   int counter_ = 0;
   std::vector<std::map<std::string, std::string>> memo_{1};  // (val, index) -> name, per scope
+  std::vector<std::vector<ScopeValue>> scopeValues_{1};      // the tensor entries of memo_, in order
+  std::vector<std::set<std::string>> boundNames_{1};         // names declared per scope
 };
 
 }  // namespace segscope::exec::cuda::codegen

@@ -73,6 +73,11 @@ struct CodegenOptions {
   /// a warp per row, this many rows per block: no block barrier, several rows' loads in flight
   /// per block (softmax over [65536, 1024] ran at 16 % of DRAM peak one block per row); 1 disables.
   std::int64_t warpRowsPerBlock = 4;
+  /// A block-per-row kernel that passes over its row more than once keeps the row in registers
+  /// when each thread holds at most this many of its elements: the later passes read the
+  /// values the earlier ones loaded and computed (the cast input, softmax's exp) instead of
+  /// re-reading a shared-memory copy and converting and computing them again. 0 disables it.
+  std::int64_t registerRowValues = 32;
   /// Dynamic shared memory a block-per-row kernel may use to hold its row's inputs between
   /// passes (48 KiB: no cudaFuncSetAttribute opt-in needed). 0 disables the row cache.
   std::int64_t rowCacheBytes = 48 * 1024;

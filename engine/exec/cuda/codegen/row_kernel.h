@@ -88,6 +88,8 @@ class RowKernelBuilder {
   Result<std::string> accumulate(const ir::Expr& e, const std::string& type, const std::string& acc,
                                  const std::string& combine, const std::string& centre);
   Status welfordPass(const ir::Expr& e, const std::string& type);
+  Status registerWelford(const ir::Expr& e, const std::string& type, const std::string& n, const std::string& mean,
+                         const std::string& m2);
   Status reduce(const ir::Expr& e);
   Status reduceSplit(const ir::Expr& e);
   Status finishVariance(const ir::Expr& e, const std::string& type, const std::string& mean, const std::string& s2);
@@ -108,15 +110,20 @@ class RowKernelBuilder {
   // Loads of row-shaped tensors at the pass's element: from the row cache, or (width > 1) one
   // 16-byte vector load per tensor and pass, shared by the lanes.
   std::optional<std::string> rowLoad(const ir::Val* v, const Index& idx, const std::string& global);
-  std::optional<std::string> vectorLoad(const ir::Val* v, const std::string& global);
+  std::optional<std::string> vectorLoad(const ir::Val* v, const std::vector<std::int64_t>& sizes, const Index& first,
+                                        const std::string& global);
   std::optional<CachedRow> newCachedRow(const ir::Val* v);
-  std::string vectorGuard(const std::string& param, ir::DataType dtype) const;
+  std::string vectorGuard(const std::string& param, ir::DataType dtype, const std::vector<std::int64_t>& sizes) const;
   std::string laneElement(std::size_t lane) const { return lane == 0 ? "r" : "(r + " + std::to_string(lane) + ")"; }
   /// One pass over the row: `perElement` is emitted once per lane, at that lane's index.
   Status overRow(const std::function<Status(const Index&)>& perElement);
   Status storeFullOutputs(const std::vector<const ir::Val*>& outputs);
   void beginPass();
-  void endPass();
+  /// `carry`: in a register-resident row, keep the pass's values for the passes after it.
+  void endPass(bool carry = true);
+  std::int64_t registerIterations() const;
+  std::string registerSteps() const;  // the register loop's trip count (SG_STEPS: device, host)
+  void carryPassValues();
   std::string sharedDeclarations() const;
 
   const KernelContext& ctx_;
@@ -127,10 +134,18 @@ class RowKernelBuilder {
   GridSplit split_;
   std::int64_t width_;  // elements per thread and pass iteration (> 1: vector loads)
   bool cacheRows_ = false;
+  // > 0: the row stays in registers. Each pass is a fully unrolled loop of this many steps, and
+  // the values a pass computes (the loaded row, exp(x - max), ...) are kept per step in
+  // register arrays that later passes read instead of loading or computing them again.
+  std::int64_t registerIters_ = 0;
+  std::map<std::string, std::string> carried_;  // memo key -> register array element
+  int loops_ = 0, loopsDone_ = 0;               // the kernel's loops over the row (the last carries nothing)
+  std::size_t passStart_ = 0;                   // where the pass's loop begins in the text
+  int passIndent_ = 0;
   bool inPass_ = false;
-  std::vector<Index> lanes_;                       // the pass's element index per lane
-  std::size_t lane_ = 0;                           // the lane being emitted
-  std::map<const ir::Val*, std::string> vectors_;  // this pass's vector registers
+  std::vector<Index> lanes_;                    // the pass's element index per lane
+  std::size_t lane_ = 0;                        // the lane being emitted
+  std::map<std::string, std::string> vectors_;  // this pass's vector registers, by (val, lane 0's index)
   std::map<const ir::Val*, CachedRow> cached_;
   std::int64_t sharedBytes_ = 0;
   ArgTable args_;

@@ -1,6 +1,7 @@
 // The row kernel's structure: the row loop, the passes over the reduced elements (scalar or
 // 16-byte vector loads), the shared-memory row cache, and where each output is written.
 #include <algorithm>
+#include <cctype>
 
 #include "exec/cuda/codegen/prelude.h"
 #include "exec/cuda/codegen/row_kernel.h"
@@ -60,6 +61,15 @@ void RowKernelBuilder::openReductionLoop() {
   const std::string n = std::to_string(shape_.extent) + "LL";
   const std::string w = width_ > 1 ? " * " + std::to_string(width_) : "";
   const std::string stride = "SG_BLOCK(" + std::to_string(blockThreads_) + ")" + w;
+  if (registerIters_ > 0) {
+    // A compile-time trip count, fully unrolled: sg_it is a constant in every copy, so the
+    // register arrays it indexes stay in registers.
+    em_.line("#pragma unroll");
+    em_.open("for (int sg_it = 0; sg_it < " + registerSteps() + "; ++sg_it)");
+    em_.line("const long long r = (long long)threadIdx.x" + w + " + sg_it * (long long)(" + stride + ");");
+    if (shape_.extent % (blockThreads_ * width_) != 0) em_.line("if (r >= " + n + ") break;");
+    return;
+  }
   if (block_) em_.line("#pragma unroll 4");
   if (split_.phase == GridSplit::Phase::Partial) {  // this block's chunk [sg_r0, sg_r1) of the row
     em_.open(block_ ? "for (long long r = sg_r0 + threadIdx.x" + w + "; r < sg_r1; r += " + stride + ")"
@@ -70,9 +80,26 @@ void RowKernelBuilder::openReductionLoop() {
                   : "for (long long r = active ? threadIdx.y : " + n + "; r < " + n + "; r += blockDim.y)");
 }
 
+// How many steps each thread takes over the row when the row can stay in its registers: a
+// block-per-row kernel (not split) that passes over the row more than once, with at most
+// registerRowValues elements per thread; 0 otherwise.
+std::int64_t RowKernelBuilder::registerIterations() const {
+  const std::int64_t limit = ctx_.options.registerRowValues;
+  if (!block_ || split_.phase != GridSplit::Phase::None || limit <= 0) return 0;
+  const std::int64_t step = blockThreads_ * width_;
+  const std::int64_t iters = (shape_.extent + step - 1) / step;
+  return iters * width_ <= limit ? iters : 0;
+}
+
+std::string RowKernelBuilder::registerSteps() const {
+  return "SG_STEPS(" + std::to_string(registerIters_) + ", " + std::to_string(shape_.extent / width_) + ")";
+}
+
 // Lane j reads element r + j: the innermost reduced extent is a multiple of the width, so the
 // lanes stay in one contiguous run of the row.
 void RowKernelBuilder::beginPass() {
+  passStart_ = em_.text().size();
+  passIndent_ = em_.indent();
   openReductionLoop();
   const Index reduced = em_.unravel("r", shape_.reducedSizes(), "r");
   lanes_.clear();
@@ -83,12 +110,42 @@ void RowKernelBuilder::beginPass() {
   }
   vectors_.clear();
   inPass_ = true;
+  em_.carried = carried_;
 }
 
-void RowKernelBuilder::endPass() {
+void RowKernelBuilder::endPass(bool carry) {
+  ++loopsDone_;
+  if (registerIters_ > 0 && carry && loopsDone_ < loops_) carryPassValues();
+  em_.carried.clear();  // the arrays are indexed by sg_it: only a pass may read them
   em_.close();
   inPass_ = false;
   lane_ = 0;
+}
+
+namespace {
+bool isIdentifier(const std::string& s) {
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+}  // namespace
+
+// Every value the pass computed goes into a register array of the row's steps, declared
+// before the pass. Arrays no later pass reads are dead stores the compiler drops, so carrying
+// all of them costs nothing at run time and needs no look-ahead here.
+void RowKernelBuilder::carryPassValues() {
+  std::string declarations;
+  const std::string indent(static_cast<std::size_t>(passIndent_) * 2, ' ');
+  for (const Emitter::ScopeValue& sv : em_.scopeValues()) {
+    // A name from outside the pass (a row's reduction result) is in scope for every pass.
+    if (carried_.count(sv.key) || !sv.bound || !isIdentifier(sv.name)) continue;
+    const std::string array = em_.fresh("sg_k");
+    em_.line(array + "[sg_it] = " + sv.name + ";");
+    declarations +=
+        indent + "SG_REGS " + computeTypeName(sv.val->dtype()) + " " + array + "[" + registerSteps() + "];\n";
+    carried_[sv.key] = array + "[sg_it]";
+  }
+  em_.insert(passStart_, declarations);
 }
 
 Status RowKernelBuilder::overRow(const std::function<Status(const Index&)>& perElement) {
@@ -117,12 +174,13 @@ std::int64_t rowVectorWidth(const KernelContext& ctx, const RowShape& shape,
 // Whether `param` can move `width_` elements as one access at this launch: aligned to the
 // access, innermost stride 1, the other strides multiples of the width (a stride-0 broadcast
 // input, a permuted one, an offset view fall back to one load per lane).
-std::string RowKernelBuilder::vectorGuard(const std::string& param, ir::DataType dtype) const {
+std::string RowKernelBuilder::vectorGuard(const std::string& param, ir::DataType dtype,
+                                          const std::vector<std::int64_t>& sizes) const {
   const std::string w = std::to_string(width_);
   std::string guard = "((unsigned long long)" + param + " % " + std::to_string(width_ * ir::byteSize(dtype)) +
-                      "ULL) == 0 && " + ArgTable::stride(param, shape_.sizes.size() - 1) + " == 1";
-  for (std::size_t d = 0; d + 1 < shape_.sizes.size(); ++d)
-    if (shape_.sizes[d] > 1) guard += " && " + ArgTable::stride(param, d) + " % " + w + "LL == 0";
+                      "ULL) == 0 && " + ArgTable::stride(param, sizes.size() - 1) + " == 1";
+  for (std::size_t d = 0; d + 1 < sizes.size(); ++d)
+    if (sizes[d] > 1) guard += " && " + ArgTable::stride(param, d) + " % " + w + "LL == 0";
   return guard;
 }
 
@@ -137,10 +195,21 @@ std::optional<RowKernelBuilder::CachedRow> RowKernelBuilder::newCachedRow(const 
 }
 
 std::optional<std::string> RowKernelBuilder::rowLoad(const ir::Val* v, const Index& idx, const std::string& global) {
-  if (!inPass_ || lane_ >= lanes_.size() || idx != lanes_[lane_]) return std::nullopt;
+  if (!inPass_ || lane_ >= lanes_.size()) return std::nullopt;
   auto sizes = ctx_.sizes.sizes(v);
-  if (!sizes || *sizes != shape_.sizes) return std::nullopt;
-  if (width_ > 1 && storageType(v->dtype())) return vectorLoad(v, global);
+  if (!sizes) return std::nullopt;
+  const bool vector = width_ > 1 && storageType(v->dtype()).has_value();
+  if (idx != lanes_[lane_] || *sizes != shape_.sizes) {
+    // A tensor read along the row's innermost reduced dim only (a norm's weight and bias, a
+    // bias over the row): its lanes are contiguous too, so it moves as one vector as well.
+    const bool alongRow = vector && !idx.empty() && shape_.reduced.back() && sizes->back() == shape_.sizes.back() &&
+                          idx.back() == lanes_[lane_].back();
+    if (!alongRow) return std::nullopt;
+    Index first = idx;
+    first.back() = lanes_[0].back();
+    return vectorLoad(v, *sizes, first, global);
+  }
+  if (vector) return vectorLoad(v, *sizes, lanes_[0], global);
   if (auto it = cached_.find(v); it != cached_.end()) return it->second.name + "[r]";
   const std::optional<CachedRow> row = newCachedRow(v);
   if (!row) return std::nullopt;
@@ -151,25 +220,31 @@ std::optional<std::string> RowKernelBuilder::rowLoad(const ir::Val* v, const Ind
 // Lane 0 meets each tensor first (the lanes evaluate the same expressions in order), and
 // loads all lanes' elements: from the row cache, or from global memory as one vector when the
 // guard holds at run time and one load per lane otherwise (the guard is uniform across the
-// block, so the branch never diverges). A first read also fills the row cache.
-std::optional<std::string> RowKernelBuilder::vectorLoad(const ir::Val* v, const std::string& global) {
+// block, so the branch never diverges). A first read also fills the row cache. `first` is
+// lane 0's index into `v`; lane j reads the element j further along its last dim.
+std::optional<std::string> RowKernelBuilder::vectorLoad(const ir::Val* v, const std::vector<std::int64_t>& sizes,
+                                                        const Index& first, const std::string& global) {
   const std::string lane = std::to_string(lane_);
-  if (auto it = vectors_.find(v); it != vectors_.end()) return it->second + lane;
+  std::string key = std::to_string(v->id());
+  for (const std::string& i : first) key += "," + i;
+  if (auto it = vectors_.find(key); it != vectors_.end()) return it->second + lane;
   if (lane_ != 0) return std::nullopt;
   const std::string storage = *storageType(v->dtype());
   const std::string type = "sg_vec<" + storage + ", " + std::to_string(width_) + ">";
   const std::string reg = em_.fresh("sg_rv") + "_";
   const std::string param = global.substr(0, global.find('['));
-  // The row cache is used on the vector path only: the guard is the same in every pass, so a
-  // later pass reads the copy exactly when the first one wrote it. (Writing it lane by lane on
-  // the fallback path, or merging storage values or vectors from both paths, made ptxas give
-  // them a stack slot; compute-type values per lane stay in registers.)
-  const auto cached = cached_.find(v);
-  const std::optional<CachedRow> row = cached != cached_.end() ? std::optional<CachedRow>() : newCachedRow(v);
+  // The row cache holds full rows, and is used on the vector path only: the guard is the same
+  // in every pass, so a later pass reads the copy exactly when the first one wrote it. (Writing
+  // it lane by lane on the fallback path, or merging storage values or vectors from both
+  // paths, made ptxas give them a stack slot; compute-type values per lane stay in registers.)
+  const bool fullRow = sizes == shape_.sizes;
+  const auto cached = fullRow ? cached_.find(v) : cached_.end();
+  const std::optional<CachedRow> row =
+      !fullRow || cached != cached_.end() ? std::optional<CachedRow>() : newCachedRow(v);
   std::string names;
   for (std::size_t j = 0; j < lanes_.size(); ++j) names += (j ? ", " : "") + reg + std::to_string(j);
   em_.line(computeTypeName(v->dtype()) + " " + names + ";");
-  em_.open("if (" + vectorGuard(param, v->dtype()) + ")");
+  em_.open("if (" + vectorGuard(param, v->dtype(), sizes) + ")");
   if (cached != cached_.end()) {
     em_.line("const " + type + " sg_v = *(const " + type + "*)&" + cached->second.name + "[r];");
   } else {
@@ -180,10 +255,13 @@ std::optional<std::string> RowKernelBuilder::vectorLoad(const ir::Val* v, const 
     em_.line(reg + std::to_string(j) + " = sg_ld(sg_v.v[" + std::to_string(j) + "]);");
   em_.close();
   em_.open("else");
-  for (std::size_t j = 0; j < lanes_.size(); ++j)
-    em_.line(reg + std::to_string(j) + " = sg_ld(" + param + "[" + Emitter::offset(param, lanes_[j]) + "]);");
+  for (std::size_t j = 0; j < lanes_.size(); ++j) {
+    Index at = first;
+    at.back() = lanes_[j].back();
+    em_.line(reg + std::to_string(j) + " = sg_ld(" + param + "[" + Emitter::offset(param, at) + "]);");
+  }
   em_.close();
-  vectors_[v] = reg;
+  vectors_[key] = reg;
   return reg + lane;
 }
 
@@ -210,7 +288,7 @@ Status RowKernelBuilder::storeFullOutputs(const std::vector<const ir::Val*>& out
     const std::string type = "sg_vec<" + *storage + ", " + std::to_string(width_) + ">";
     // The vector is built inside the guarded branch only: an aggregate read on both paths
     // costs a stack slot (ptxas), the per-lane values do not.
-    em_.open("if (" + vectorGuard(param, out->dtype()) + ")");
+    em_.open("if (" + vectorGuard(param, out->dtype(), shape_.sizes) + ")");
     em_.line(type + " sg_w;");
     for (std::size_t j = 0; j < lanes_.size(); ++j)
       em_.line("sg_st(&sg_w.v[" + std::to_string(j) + "], " + values[o][j] + ");");
@@ -221,7 +299,7 @@ Status RowKernelBuilder::storeFullOutputs(const std::vector<const ir::Val*>& out
       em_.line("sg_st(&" + param + "[" + Emitter::offset(param, lanes_[j]) + "], " + values[o][j] + ");");
     em_.close();
   }
-  endPass();
+  endPass(/*carry=*/false);
   return {};
 }
 
@@ -273,7 +351,11 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
   // Caching pays only when the row is read more than once.
   int passes = fullOutputs.empty() ? 0 : 1;
   for (const ir::Expr* e : reductions) passes += e->family() == ir::OpFamily::Reduction || block_ ? 1 : 2;
-  cacheRows_ = block_ && passes > 1 && ctx_.options.rowCacheBytes > 0;
+  registerIters_ = passes > 1 ? registerIterations() : 0;
+  loops_ = passes;
+  if (registerIters_ > 0)  // registerWelford: a sum loop, then a deviation loop
+    for (const ir::Expr* e : reductions) loops_ += e->family() != ir::OpFamily::Reduction;
+  cacheRows_ = block_ && passes > 1 && ctx_.options.rowCacheBytes > 0 && registerIters_ == 0;
   const std::string rows = std::to_string(shape_.rows) + "LL";
   if (block_ && rowsPerBlock_ > 1) {
     // The warps of a block run their rows independently (no block barrier), so a warp whose

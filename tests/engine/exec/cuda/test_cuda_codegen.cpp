@@ -224,10 +224,17 @@ class TestCudaCodegen : public QObject {
     QCOMPARE(k.launch.block.x, 32);
     QCOMPARE(k.launch.block.y, 4);
     QCOMPARE(k.launch.grid.x, 1024);
-    QCOMPARE(k.launch.sharedBytes, 4 * 2048);  // one 1024-half row per warp
+    QCOMPARE(k.launch.sharedBytes, 0);  // the row is in registers
     QVERIFY(k.source.find("__launch_bounds__(128)") != std::string::npos);
-    QVERIFY(k.source.find("threadIdx.y * 2048") != std::string::npos);
     QVERIFY(k.source.find("row = (long long)blockIdx.x * blockDim.y + threadIdx.y") != std::string::npos);
+
+    exec::cuda::CodegenOptions sharedRow;
+    sharedRow.registerRowValues = 0;
+    const testing::ScriptPlans cached =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString(), sharedRow);
+    const exec::cuda::Kernel& c = cached.segments.at(0).plan->kernels.at(0);
+    QCOMPARE(c.launch.sharedBytes, 4 * 2048);  // one 1024-half row cache per warp
+    QVERIFY(c.source.find("threadIdx.y * 2048") != std::string::npos);
 
     exec::cuda::CodegenOptions blockPerRow;
     blockPerRow.warpRowsPerBlock = 1;
@@ -237,6 +244,44 @@ class TestCudaCodegen : public QObject {
     QCOMPARE(b.launch.block.x, 32);  // a block per row, four 16-byte steps per thread
     QCOMPARE(b.launch.block.y, 1);
     QCOMPARE(b.launch.grid.x, 4096);
+  }
+
+  // A row of at most registerRowValues elements per thread stays in registers: each pass is a
+  // fully unrolled loop over the thread's steps, and later passes read what earlier ones kept.
+  // Softmax computes exp(x - max) once per element (in the sum pass; the normalize pass reuses
+  // it); layer norm takes its statistics without a division per element and reads its weight
+  // and bias as 16-byte vectors like the row itself.
+  void aShortRowStaysInRegisters() {
+    const auto count = [](const std::string& text, const std::string& needle) {
+      int n = 0;
+      for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+      return n;
+    };
+    const testing::ScriptPlans softmax =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString());
+    QVERIFY2(softmax.error.empty(), softmax.error.c_str());
+    const std::string& s = softmax.segments.at(0).plan->kernels.at(0).source;
+    QVERIFY2(s.find("for (int sg_it = 0; sg_it < SG_STEPS(4, 128); ++sg_it)") != std::string::npos, s.c_str());
+    QCOMPARE(count(s, " = sg_exp("), 8);  // once per lane of the 8-wide step
+    QCOMPARE(count(s, "sg_dyn"), 0);
+
+    exec::cuda::CodegenOptions off;
+    off.registerRowValues = 0;
+    const testing::ScriptPlans again =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString(), off);
+    QCOMPARE(count(again.segments.at(0).plan->kernels.at(0).source, " = sg_exp("), 16);
+
+    const testing::ScriptPlans norm =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/layer_norm_fwd.py").toStdString());
+    QVERIFY2(norm.error.empty(), norm.error.c_str());
+    const exec::cuda::Kernel& k = norm.segments.at(0).plan->kernels.at(0);
+    QVERIFY2(k.source.find("SG_STEPS(") != std::string::npos, k.source.c_str());
+    QCOMPARE(count(k.source, " / n1"), 1);  // the thread's mean, not a running update per element
+    int vectorInputs = 0;
+    for (const exec::cuda::KernelArg& a : k.args)
+      if (a.kind == exec::cuda::KernelArg::Kind::Input)
+        vectorInputs += count(k.source, ">*)&in" + std::to_string(a.valId) + "[") > 0;
+    QCOMPARE(vectorInputs, 3);  // x, weight and bias
   }
 
   // Batch norm over [8192, 512]: one kernel would run on 16 column blocks; the plan is the

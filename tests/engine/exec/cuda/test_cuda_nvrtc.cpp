@@ -144,24 +144,38 @@ class TestCudaNvrtc : public QObject {
   // loads and writes it with 16-byte stores.
   void rowKernelsCompileTo128BitAccesses() {
 #ifdef SEGSCOPE_HAVE_NVRTC
-    const testing::ScriptPlans plans =
-        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString());
-    QVERIFY2(plans.error.empty(), plans.error.c_str());
-    const exec::cuda::Kernel& k = plans.segments.at(0).plan->kernels.at(0);
-    QVERIFY2(k.source.find("sg_vec<sg_half, 8>") != std::string::npos, k.source.c_str());
-    auto r = exec::cuda::compileToPtx(k, "sm_90");
-    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
-    const auto count = [&](const std::string& needle) {
-      int n = 0;
-      for (std::size_t at = r->ptx.find(needle); at != std::string::npos; at = r->ptx.find(needle, at + 1)) ++n;
-      return n;
-    };
-    const int vectorLoads = count("ld.global.nc.v4.u32") + count("ld.global.v4.u32") + count("ld.global.nc.v4.b32") +
-                            count("ld.global.v4.b32");
-    // 1024 halves a row, 8 a thread: 128 threads, one 16-byte load each (the later passes read
-    // the row cache with 16-byte shared loads).
-    QVERIFY2(vectorLoads >= 1 && count("ld.shared.v4") >= 1, r->ptx.c_str());
-    QVERIFY2(count("st.global.v4.u32") + count("st.global.v4.b32") >= 1, r->ptx.c_str());
+    // 1024 halves a row, 8 a thread and step: a warp per row, four 16-byte loads a thread.
+    // By default the row stays in registers: no shared or local memory, and exp(x - max) is
+    // computed once per element (the normalize pass reuses the sum pass's values). With the
+    // register row off, the later passes read the shared-memory row cache with 16-byte loads.
+    for (const std::int64_t registerValues : {std::int64_t{32}, std::int64_t{0}}) {
+      exec::cuda::CodegenOptions options;
+      options.registerRowValues = registerValues;
+      const testing::ScriptPlans plans =
+          testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString(), options);
+      QVERIFY2(plans.error.empty(), plans.error.c_str());
+      const exec::cuda::Kernel& k = plans.segments.at(0).plan->kernels.at(0);
+      QVERIFY2(k.source.find("sg_vec<sg_half, 8>") != std::string::npos, k.source.c_str());
+      auto r = exec::cuda::compileToPtx(k, "sm_90");
+      QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+      const auto count = [&](const std::string& needle) {
+        int n = 0;
+        for (std::size_t at = r->ptx.find(needle); at != std::string::npos; at = r->ptx.find(needle, at + 1)) ++n;
+        return n;
+      };
+      const int vectorLoads = count("ld.global.nc.v4.u32") + count("ld.global.v4.u32") + count("ld.global.nc.v4.b32") +
+                              count("ld.global.v4.b32");
+      QVERIFY2(vectorLoads >= 4, r->ptx.c_str());
+      QVERIFY2(count("st.global.v4.u32") + count("st.global.v4.b32") >= 1, r->ptx.c_str());
+      QCOMPARE(count("ld.local") + count("st.local"), 0);
+      if (registerValues > 0) {
+        QCOMPARE(count("ld.shared.v4"), 0);
+        QCOMPARE(count("ex2.approx"), 32);
+      } else {
+        QVERIFY2(count("ld.shared.v4") >= 1, r->ptx.c_str());
+        QVERIFY(count("ex2.approx") >= 64);  // computed again in the normalize pass
+      }
+    }
 #endif
   }
 

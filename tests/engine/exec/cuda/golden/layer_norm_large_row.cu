@@ -1,5 +1,5 @@
 // ===== segment 0 (reduction): 1 kernel(s), fused
-// kernel sg_seg0_row0 grid 4 block 512x1 shared 32768
+// kernel sg_seg0_row0 grid 4 block 512x1 shared 0
 //   input val 2 Float [4, 8192] strides [8192, 1]
 //   input val 5 Float [4, 8192] strides [8192, 1]
 //   output val 9 Float [4, 1] strides [1, 1]
@@ -12,18 +12,29 @@ extern "C" __global__ void __launch_bounds__(512) sg_seg0_row0(
     float* __restrict__ out9, long long out9_s0, long long out9_s1,
     float* __restrict__ out16, long long out16_s0, long long out16_s1,
     float* __restrict__ out6, long long out6_s0, long long out6_s1) {
-  extern __shared__ double sg_dyn[];  // the row cache
-  float* sg_row2 = (float*)((unsigned char*)sg_dyn + 0);
   for (long long row = blockIdx.x; row < 4LL; row += gridDim.x) {
     const long long k0 = row;
     sg_float n1 = 0, mean1 = 0, m2_1 = 0;
-    #pragma unroll 4
-    for (long long r = threadIdx.x * 4; r < 8192LL; r += SG_BLOCK(512) * 4) {
+    sg_float sum1 = 0;
+    SG_REGS sg_float sg_k14[SG_STEPS(4, 2048)];
+    SG_REGS sg_float sg_k15[SG_STEPS(4, 2048)];
+    SG_REGS sg_float sg_k16[SG_STEPS(4, 2048)];
+    SG_REGS sg_float sg_k17[SG_STEPS(4, 2048)];
+    SG_REGS sg_float sg_k18[SG_STEPS(4, 2048)];
+    SG_REGS sg_float sg_k19[SG_STEPS(4, 2048)];
+    SG_REGS sg_float sg_k20[SG_STEPS(4, 2048)];
+    SG_REGS sg_float sg_k21[SG_STEPS(4, 2048)];
+    SG_REGS sg_float sg_k22[SG_STEPS(4, 2048)];
+    SG_REGS sg_float sg_k23[SG_STEPS(4, 2048)];
+    SG_REGS sg_float sg_k24[SG_STEPS(4, 2048)];
+    SG_REGS sg_float sg_k25[SG_STEPS(4, 2048)];
+    #pragma unroll
+    for (int sg_it = 0; sg_it < SG_STEPS(4, 2048); ++sg_it) {
+      const long long r = (long long)threadIdx.x * 4 + sg_it * (long long)(SG_BLOCK(512) * 4);
       const long long r0 = r;
       sg_float sg_rv0_0, sg_rv0_1, sg_rv0_2, sg_rv0_3;
       if (((unsigned long long)in2 % 16ULL) == 0 && in2_s1 == 1 && in2_s0 % 4LL == 0) {
         const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&in2[k0 * in2_s0 + r0 * in2_s1];
-        *(sg_vec<float, 4>*)&sg_row2[r] = sg_v;
         sg_rv0_0 = sg_ld(sg_v.v[0]);
         sg_rv0_1 = sg_ld(sg_v.v[1]);
         sg_rv0_2 = sg_ld(sg_v.v[2]);
@@ -52,97 +63,84 @@ extern "C" __global__ void __launch_bounds__(512) sg_seg0_row0(
       }
       const sg_float v3 = sg_ld(sg_rv2_0);
       const sg_float v4 = ((sg_float)v1 + (sg_float)v3);
-      const sg_float x5 = (sg_float)v4, delta6 = x5 - mean1;
+      sum1 += (sg_float)v4;
       n1 += (sg_float)1;
-      mean1 += delta6 / n1;
-      m2_1 += delta6 * (x5 - mean1);
-      const sg_float v7 = sg_ld(sg_rv0_1);
-      const sg_float v8 = sg_ld(sg_rv2_1);
-      const sg_float v9 = ((sg_float)v7 + (sg_float)v8);
-      const sg_float x10 = (sg_float)v9, delta11 = x10 - mean1;
+      const sg_float v5 = sg_ld(sg_rv0_1);
+      const sg_float v6 = sg_ld(sg_rv2_1);
+      const sg_float v7 = ((sg_float)v5 + (sg_float)v6);
+      sum1 += (sg_float)v7;
       n1 += (sg_float)1;
-      mean1 += delta11 / n1;
-      m2_1 += delta11 * (x10 - mean1);
-      const sg_float v12 = sg_ld(sg_rv0_2);
-      const sg_float v13 = sg_ld(sg_rv2_2);
-      const sg_float v14 = ((sg_float)v12 + (sg_float)v13);
-      const sg_float x15 = (sg_float)v14, delta16 = x15 - mean1;
+      const sg_float v8 = sg_ld(sg_rv0_2);
+      const sg_float v9 = sg_ld(sg_rv2_2);
+      const sg_float v10 = ((sg_float)v8 + (sg_float)v9);
+      sum1 += (sg_float)v10;
       n1 += (sg_float)1;
-      mean1 += delta16 / n1;
-      m2_1 += delta16 * (x15 - mean1);
-      const sg_float v17 = sg_ld(sg_rv0_3);
-      const sg_float v18 = sg_ld(sg_rv2_3);
-      const sg_float v19 = ((sg_float)v17 + (sg_float)v18);
-      const sg_float x20 = (sg_float)v19, delta21 = x20 - mean1;
+      const sg_float v11 = sg_ld(sg_rv0_3);
+      const sg_float v12 = sg_ld(sg_rv2_3);
+      const sg_float v13 = ((sg_float)v11 + (sg_float)v12);
+      sum1 += (sg_float)v13;
       n1 += (sg_float)1;
-      mean1 += delta21 / n1;
-      m2_1 += delta21 * (x20 - mean1);
+      sg_k14[sg_it] = v1;
+      sg_k15[sg_it] = v3;
+      sg_k16[sg_it] = v4;
+      sg_k17[sg_it] = v5;
+      sg_k18[sg_it] = v6;
+      sg_k19[sg_it] = v7;
+      sg_k20[sg_it] = v8;
+      sg_k21[sg_it] = v9;
+      sg_k22[sg_it] = v10;
+      sg_k23[sg_it] = v11;
+      sg_k24[sg_it] = v12;
+      sg_k25[sg_it] = v13;
+    }
+    mean1 = n1 > (sg_float)0 ? sum1 / n1 : (sg_float)0;
+    #pragma unroll
+    for (int sg_it = 0; sg_it < SG_STEPS(4, 2048); ++sg_it) {
+      const long long r = (long long)threadIdx.x * 4 + sg_it * (long long)(SG_BLOCK(512) * 4);
+      const long long r0 = r;
+      const sg_float v26 = sg_k16[sg_it];
+      const sg_float dev27 = (sg_float)v26 - mean1;
+      m2_1 += dev27 * dev27;
+      const sg_float v28 = sg_k19[sg_it];
+      const sg_float dev29 = (sg_float)v28 - mean1;
+      m2_1 += dev29 * dev29;
+      const sg_float v30 = sg_k22[sg_it];
+      const sg_float dev31 = (sg_float)v30 - mean1;
+      m2_1 += dev31 * dev31;
+      const sg_float v32 = sg_k25[sg_it];
+      const sg_float dev33 = (sg_float)v32 - mean1;
+      m2_1 += dev33 * dev33;
     }
     sg_block_welford(mean1, m2_1, n1);
     const sg_float red1_0 = m2_1 / (sg_float)8192LL;
     const sg_float red1_1 = mean1;
     if (threadIdx.x == 0) {
       sg_st(&out9[k0 * out9_s0], red1_1);
-      const sg_float v22 = ((sg_float)red1_0 + (sg_float)1.0000000000000001e-05);
-      const sg_float v23 = sg_rsqrt((sg_float)v22);
-      sg_st(&out16[k0 * out16_s0], v23);
+      const sg_float v34 = ((sg_float)red1_0 + (sg_float)1.0000000000000001e-05);
+      const sg_float v35 = sg_rsqrt((sg_float)v34);
+      sg_st(&out16[k0 * out16_s0], v35);
     }
-    #pragma unroll 4
-    for (long long r = threadIdx.x * 4; r < 8192LL; r += SG_BLOCK(512) * 4) {
+    #pragma unroll
+    for (int sg_it = 0; sg_it < SG_STEPS(4, 2048); ++sg_it) {
+      const long long r = (long long)threadIdx.x * 4 + sg_it * (long long)(SG_BLOCK(512) * 4);
       const long long r0 = r;
-      sg_float sg_rv24_0, sg_rv24_1, sg_rv24_2, sg_rv24_3;
-      if (((unsigned long long)in2 % 16ULL) == 0 && in2_s1 == 1 && in2_s0 % 4LL == 0) {
-        const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&sg_row2[r];
-        sg_rv24_0 = sg_ld(sg_v.v[0]);
-        sg_rv24_1 = sg_ld(sg_v.v[1]);
-        sg_rv24_2 = sg_ld(sg_v.v[2]);
-        sg_rv24_3 = sg_ld(sg_v.v[3]);
-      }
-      else {
-        sg_rv24_0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
-        sg_rv24_1 = sg_ld(in2[k0 * in2_s0 + (r0 + 1) * in2_s1]);
-        sg_rv24_2 = sg_ld(in2[k0 * in2_s0 + (r0 + 2) * in2_s1]);
-        sg_rv24_3 = sg_ld(in2[k0 * in2_s0 + (r0 + 3) * in2_s1]);
-      }
-      const sg_float v25 = sg_ld(sg_rv24_0);
-      sg_float sg_rv26_0, sg_rv26_1, sg_rv26_2, sg_rv26_3;
-      if (((unsigned long long)in5 % 16ULL) == 0 && in5_s1 == 1 && in5_s0 % 4LL == 0) {
-        const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&in5[k0 * in5_s0 + r0 * in5_s1];
-        sg_rv26_0 = sg_ld(sg_v.v[0]);
-        sg_rv26_1 = sg_ld(sg_v.v[1]);
-        sg_rv26_2 = sg_ld(sg_v.v[2]);
-        sg_rv26_3 = sg_ld(sg_v.v[3]);
-      }
-      else {
-        sg_rv26_0 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
-        sg_rv26_1 = sg_ld(in5[k0 * in5_s0 + (r0 + 1) * in5_s1]);
-        sg_rv26_2 = sg_ld(in5[k0 * in5_s0 + (r0 + 2) * in5_s1]);
-        sg_rv26_3 = sg_ld(in5[k0 * in5_s0 + (r0 + 3) * in5_s1]);
-      }
-      const sg_float v27 = sg_ld(sg_rv26_0);
-      const sg_float v28 = ((sg_float)v25 + (sg_float)v27);
-      const sg_float v29 = sg_ld(sg_rv24_1);
-      const sg_float v30 = sg_ld(sg_rv26_1);
-      const sg_float v31 = ((sg_float)v29 + (sg_float)v30);
-      const sg_float v32 = sg_ld(sg_rv24_2);
-      const sg_float v33 = sg_ld(sg_rv26_2);
-      const sg_float v34 = ((sg_float)v32 + (sg_float)v33);
-      const sg_float v35 = sg_ld(sg_rv24_3);
-      const sg_float v36 = sg_ld(sg_rv26_3);
-      const sg_float v37 = ((sg_float)v35 + (sg_float)v36);
+      const sg_float v36 = sg_k16[sg_it];
+      const sg_float v37 = sg_k19[sg_it];
+      const sg_float v38 = sg_k22[sg_it];
+      const sg_float v39 = sg_k25[sg_it];
       if (((unsigned long long)out6 % 16ULL) == 0 && out6_s1 == 1 && out6_s0 % 4LL == 0) {
         sg_vec<float, 4> sg_w;
-        sg_st(&sg_w.v[0], v28);
-        sg_st(&sg_w.v[1], v31);
-        sg_st(&sg_w.v[2], v34);
-        sg_st(&sg_w.v[3], v37);
+        sg_st(&sg_w.v[0], v36);
+        sg_st(&sg_w.v[1], v37);
+        sg_st(&sg_w.v[2], v38);
+        sg_st(&sg_w.v[3], v39);
         *(sg_vec<float, 4>*)&out6[k0 * out6_s0 + r0 * out6_s1] = sg_w;
       }
       else {
-        sg_st(&out6[k0 * out6_s0 + r0 * out6_s1], v28);
-        sg_st(&out6[k0 * out6_s0 + (r0 + 1) * out6_s1], v31);
-        sg_st(&out6[k0 * out6_s0 + (r0 + 2) * out6_s1], v34);
-        sg_st(&out6[k0 * out6_s0 + (r0 + 3) * out6_s1], v37);
+        sg_st(&out6[k0 * out6_s0 + r0 * out6_s1], v36);
+        sg_st(&out6[k0 * out6_s0 + (r0 + 1) * out6_s1], v37);
+        sg_st(&out6[k0 * out6_s0 + (r0 + 2) * out6_s1], v38);
+        sg_st(&out6[k0 * out6_s0 + (r0 + 3) * out6_s1], v39);
       }
     }
   }
