@@ -12,8 +12,9 @@
 namespace segscope::exec::cuda::codegen {
 
 std::string kernelSource(const std::string& name, const std::string& signature, const std::string& body,
-                         std::int64_t maxThreads) {
-  const std::string bounds = maxThreads > 0 ? "__launch_bounds__(" + std::to_string(maxThreads) + ") " : "";
+                         std::int64_t maxThreads, std::int64_t minBlocks) {
+  const std::string blocks = minBlocks > 0 ? ", " + std::to_string(minBlocks) : "";
+  const std::string bounds = maxThreads > 0 ? "__launch_bounds__(" + std::to_string(maxThreads) + blocks + ") " : "";
   return prelude() + "\nextern \"C\" __global__ void " + bounds + name + "(\n    " + signature + ") {\n" + body + "}\n";
 }
 

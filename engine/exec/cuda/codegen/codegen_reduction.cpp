@@ -314,7 +314,14 @@ Result<Kernel> buildRowKernel(const KernelContext& ctx, const RowShape& shape, b
   SEGSCOPE_TRY(std::string body, b.build(reductions, outputs));
   Kernel k;
   k.name = name;
-  k.source = kernelSource(name, b.args().signature(), body, block ? blockThreads * rowsPerBlock : 0);
+  const std::int64_t threads = block ? blockThreads * rowsPerBlock : 0;
+  // A register-resident row holds its elements in registers, and with the register use
+  // unbounded ptxas took 94-163 per thread for 32 values (cross entropy, layer norm): too few
+  // rows in flight per SM. Asking for half occupancy caps them at 64.
+  const std::int64_t minBlocks = b.registerResident() && ctx.options.registerRowMinOccupancyThreads > 0
+                                     ? std::max<std::int64_t>(1, ctx.options.registerRowMinOccupancyThreads / threads)
+                                     : 0;
+  k.source = kernelSource(name, b.args().signature(), body, threads, minBlocks);
   k.args = b.args().args();
   k.launch.sharedBytes = b.sharedBytes();
   return k;

@@ -78,6 +78,14 @@ struct CodegenOptions {
   /// values the earlier ones loaded and computed (the cast input, softmax's exp) instead of
   /// re-reading a shared-memory copy and converting and computing them again. 0 disables it.
   std::int64_t registerRowValues = 32;
+  /// ... and takes at most this many steps over it. Measured on an H200 (docs/gpu/2026-11-26-h200/
+  /// variants): 4 steps of 8 (softmax, rms and layer norm) ran at 68-78 % of DRAM peak against
+  /// 31-46 % with the shared-memory row cache, but cross entropy's 8 steps of 4 (a float output
+  /// halves the width) went from 60 % to 48 %; such rows keep the shared-memory cache.
+  std::int64_t registerRowMaxSteps = 4;
+  /// Resident threads per SM a register-resident row kernel asks ptxas for (__launch_bounds__'s
+  /// minimum blocks): 1024 of 2048 caps a thread at 64 registers. 0: no minimum.
+  std::int64_t registerRowMinOccupancyThreads = 1024;
   /// Dynamic shared memory a block-per-row kernel may use to hold its row's inputs between
   /// passes (48 KiB: no cudaFuncSetAttribute opt-in needed). 0 disables the row cache.
   std::int64_t rowCacheBytes = 48 * 1024;

@@ -41,8 +41,9 @@ Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vect
 
 /// Wraps a body into a complete translation unit.
 /// `maxThreads` > 0 adds __launch_bounds__ (the block size is fixed at generation time, so
-/// ptxas may budget registers for exactly that many threads).
+/// ptxas may budget registers for exactly that many threads); `minBlocks` > 0 also asks for
+/// that many resident blocks per SM, which caps the registers a thread may use.
 std::string kernelSource(const std::string& name, const std::string& signature, const std::string& body,
-                         std::int64_t maxThreads = 0);
+                         std::int64_t maxThreads = 0, std::int64_t minBlocks = 0);
 
 }  // namespace segscope::exec::cuda::codegen

@@ -71,6 +71,7 @@ class RowKernelBuilder {
 
   Result<std::string> build(const std::vector<const ir::Expr*>& reductions, const std::vector<const ir::Val*>& outputs);
   const ArgTable& args() const { return args_; }
+  bool registerResident() const { return registerIters_ > 0; }
   /// The launch's dynamic shared memory: the row cache of each row the block holds.
   std::int64_t sharedBytes() const { return sharedBytes_ * rowsPerBlock_; }
 
@@ -139,6 +140,7 @@ class RowKernelBuilder {
   // register arrays that later passes read instead of loading or computing them again.
   std::int64_t registerIters_ = 0;
   std::map<std::string, std::string> carried_;  // memo key -> register array element
+  bool partialStep_ = false;                    // the register loop's last step is partial
   int loops_ = 0, loopsDone_ = 0;               // the kernel's loops over the row (the last carries nothing)
   std::size_t passStart_ = 0;                   // where the pass's loop begins in the text
   int passIndent_ = 0;

@@ -67,7 +67,10 @@ void RowKernelBuilder::openReductionLoop() {
     em_.line("#pragma unroll");
     em_.open("for (int sg_it = 0; sg_it < " + registerSteps() + "; ++sg_it)");
     em_.line("const long long r = (long long)threadIdx.x" + w + " + sg_it * (long long)(" + stride + ");");
-    if (shape_.extent % (blockThreads_ * width_) != 0) em_.line("if (r >= " + n + ") break;");
+    // A partial last step is a branch around the step, not a break out of the loop: the
+    // steps' loads then issue back to back (predicated) before the first use waits for one.
+    partialStep_ = shape_.extent % (blockThreads_ * width_) != 0;
+    if (partialStep_) em_.open("if (r < " + n + ")");
     return;
   }
   if (block_) em_.line("#pragma unroll 4");
@@ -82,13 +85,13 @@ void RowKernelBuilder::openReductionLoop() {
 
 // How many steps each thread takes over the row when the row can stay in its registers: a
 // block-per-row kernel (not split) that passes over the row more than once, with at most
-// registerRowValues elements per thread; 0 otherwise.
+// registerRowValues elements per thread in at most registerRowMaxSteps steps; 0 otherwise.
 std::int64_t RowKernelBuilder::registerIterations() const {
   const std::int64_t limit = ctx_.options.registerRowValues;
   if (!block_ || split_.phase != GridSplit::Phase::None || limit <= 0) return 0;
   const std::int64_t step = blockThreads_ * width_;
   const std::int64_t iters = (shape_.extent + step - 1) / step;
-  return iters * width_ <= limit ? iters : 0;
+  return iters * width_ <= limit && iters <= ctx_.options.registerRowMaxSteps ? iters : 0;
 }
 
 std::string RowKernelBuilder::registerSteps() const {
@@ -117,6 +120,7 @@ void RowKernelBuilder::endPass(bool carry) {
   ++loopsDone_;
   if (registerIters_ > 0 && carry && loopsDone_ < loops_) carryPassValues();
   em_.carried.clear();  // the arrays are indexed by sg_it: only a pass may read them
+  if (registerIters_ > 0 && partialStep_) em_.close();
   em_.close();
   inPass_ = false;
   lane_ = 0;

@@ -19,7 +19,7 @@ inline const char* const kHostEmulationHeader =
     "struct sg_dim3 { unsigned x, y, z; };\n"
     "static const sg_dim3 threadIdx{0, 0, 0}, blockIdx{0, 0, 0}, blockDim{1, 1, 1}, gridDim{1, 1, 1};\n"
     "#define __global__\n"
-    "#define __launch_bounds__(n)\n"
+    "#define __launch_bounds__(...)\n"
     "#define __shared__\n"
     "static double sg_dyn[1 << 15];  // dynamic shared memory (256 KiB)\n"
     "static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }\n"

@@ -225,7 +225,7 @@ class TestCudaCodegen : public QObject {
     QCOMPARE(k.launch.block.y, 4);
     QCOMPARE(k.launch.grid.x, 1024);
     QCOMPARE(k.launch.sharedBytes, 0);  // the row is in registers
-    QVERIFY(k.source.find("__launch_bounds__(128)") != std::string::npos);
+    QVERIFY(k.source.find("__launch_bounds__(128, 8)") != std::string::npos);  // half occupancy: <= 64 registers
     QVERIFY(k.source.find("row = (long long)blockIdx.x * blockDim.y + threadIdx.y") != std::string::npos);
 
     exec::cuda::CodegenOptions sharedRow;

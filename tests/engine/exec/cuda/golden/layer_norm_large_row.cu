@@ -6,7 +6,7 @@
 //   output val 16 Float [4, 8192] strides [1, 0]
 //   output val 6 Float [4, 8192] strides [8192, 1]
 
-extern "C" __global__ void __launch_bounds__(512) sg_seg0_row0(
+extern "C" __global__ void __launch_bounds__(512, 2) sg_seg0_row0(
     const float* __restrict__ in2, long long in2_s0, long long in2_s1,
     const float* __restrict__ in5, long long in5_s0, long long in5_s1,
     float* __restrict__ out9, long long out9_s0, long long out9_s1,

@@ -3,7 +3,7 @@
 //   input val 0 Half [64, 512] strides [512, 1]
 //   output val 12 Half [64, 512] strides [512, 1]
 
-extern "C" __global__ void __launch_bounds__(64) sg_seg0_row0(
+extern "C" __global__ void __launch_bounds__(64, 16) sg_seg0_row0(
     const sg_half* __restrict__ in0, long long in0_s0, long long in0_s1,
     sg_half* __restrict__ out12, long long out12_s0, long long out12_s1) {
   for (long long row = blockIdx.x; row < 64LL; row += gridDim.x) {

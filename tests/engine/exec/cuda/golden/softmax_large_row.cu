@@ -81,25 +81,8 @@ extern "C" __global__ void __launch_bounds__(512) sg_seg1_row0(
   for (long long row = blockIdx.x; row < 4LL; row += gridDim.x) {
     const long long k0 = row;
     sg_float acc5 = (sg_float)0;
-    SG_REGS sg_float sg_k18[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k19[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k20[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k21[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k22[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k23[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k24[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k25[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k26[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k27[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k28[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k29[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k30[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k31[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k32[SG_STEPS(8, 4096)];
-    SG_REGS sg_float sg_k33[SG_STEPS(8, 4096)];
-    #pragma unroll
-    for (int sg_it = 0; sg_it < SG_STEPS(8, 4096); ++sg_it) {
-      const long long r = (long long)threadIdx.x * 4 + sg_it * (long long)(SG_BLOCK(512) * 4);
+    #pragma unroll 4
+    for (long long r = threadIdx.x * 4; r < 16384LL; r += SG_BLOCK(512) * 4) {
       const long long r0 = r;
       sg_float sg_rv0_0, sg_rv0_1, sg_rv0_2, sg_rv0_3;
       if (((unsigned long long)in2 % 16ULL) == 0 && in2_s1 == 1 && in2_s0 % 4LL == 0) {
@@ -149,50 +132,73 @@ extern "C" __global__ void __launch_bounds__(512) sg_seg1_row0(
       const sg_float v16 = ((sg_float)v14 - (sg_float)v15);
       const sg_float v17 = sg_exp((sg_float)v16);
       acc5 = SgAdd()(acc5, (sg_float)v17);
-      sg_k18[sg_it] = v1;
-      sg_k19[sg_it] = v3;
-      sg_k20[sg_it] = v4;
-      sg_k21[sg_it] = v5;
-      sg_k22[sg_it] = v6;
-      sg_k23[sg_it] = v7;
-      sg_k24[sg_it] = v8;
-      sg_k25[sg_it] = v9;
-      sg_k26[sg_it] = v10;
-      sg_k27[sg_it] = v11;
-      sg_k28[sg_it] = v12;
-      sg_k29[sg_it] = v13;
-      sg_k30[sg_it] = v14;
-      sg_k31[sg_it] = v15;
-      sg_k32[sg_it] = v16;
-      sg_k33[sg_it] = v17;
     }
     acc5 = sg_block_reduce(acc5, SgAdd(), (sg_float)0);
     const sg_float red5 = acc5;
     if (threadIdx.x == 0) {
-      const sg_float v34 = ((sg_float)1 / (sg_float)red5);
-      sg_st(&out11[k0 * out11_s0], v34);
+      const sg_float v18 = ((sg_float)1 / (sg_float)red5);
+      sg_st(&out11[k0 * out11_s0], v18);
     }
-    #pragma unroll
-    for (int sg_it = 0; sg_it < SG_STEPS(8, 4096); ++sg_it) {
-      const long long r = (long long)threadIdx.x * 4 + sg_it * (long long)(SG_BLOCK(512) * 4);
+    #pragma unroll 4
+    for (long long r = threadIdx.x * 4; r < 16384LL; r += SG_BLOCK(512) * 4) {
       const long long r0 = r;
-      const sg_float v35 = sg_k21[sg_it];
-      const sg_float v36 = sg_k25[sg_it];
-      const sg_float v37 = sg_k29[sg_it];
-      const sg_float v38 = sg_k33[sg_it];
+      sg_float sg_rv19_0, sg_rv19_1, sg_rv19_2, sg_rv19_3;
+      if (((unsigned long long)in2 % 16ULL) == 0 && in2_s1 == 1 && in2_s0 % 4LL == 0) {
+        const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&in2[k0 * in2_s0 + r0 * in2_s1];
+        sg_rv19_0 = sg_ld(sg_v.v[0]);
+        sg_rv19_1 = sg_ld(sg_v.v[1]);
+        sg_rv19_2 = sg_ld(sg_v.v[2]);
+        sg_rv19_3 = sg_ld(sg_v.v[3]);
+      }
+      else {
+        sg_rv19_0 = sg_ld(in2[k0 * in2_s0 + r0 * in2_s1]);
+        sg_rv19_1 = sg_ld(in2[k0 * in2_s0 + (r0 + 1) * in2_s1]);
+        sg_rv19_2 = sg_ld(in2[k0 * in2_s0 + (r0 + 2) * in2_s1]);
+        sg_rv19_3 = sg_ld(in2[k0 * in2_s0 + (r0 + 3) * in2_s1]);
+      }
+      const sg_float v20 = sg_ld(sg_rv19_0);
+      sg_float sg_rv21_0, sg_rv21_1, sg_rv21_2, sg_rv21_3;
+      if (((unsigned long long)in5 % 16ULL) == 0 && in5_s1 == 1 && in5_s0 % 4LL == 0) {
+        const sg_vec<float, 4> sg_v = *(const sg_vec<float, 4>*)&in5[k0 * in5_s0 + r0 * in5_s1];
+        sg_rv21_0 = sg_ld(sg_v.v[0]);
+        sg_rv21_1 = sg_ld(sg_v.v[1]);
+        sg_rv21_2 = sg_ld(sg_v.v[2]);
+        sg_rv21_3 = sg_ld(sg_v.v[3]);
+      }
+      else {
+        sg_rv21_0 = sg_ld(in5[k0 * in5_s0 + r0 * in5_s1]);
+        sg_rv21_1 = sg_ld(in5[k0 * in5_s0 + (r0 + 1) * in5_s1]);
+        sg_rv21_2 = sg_ld(in5[k0 * in5_s0 + (r0 + 2) * in5_s1]);
+        sg_rv21_3 = sg_ld(in5[k0 * in5_s0 + (r0 + 3) * in5_s1]);
+      }
+      const sg_float v22 = sg_ld(sg_rv21_0);
+      const sg_float v23 = ((sg_float)v20 - (sg_float)v22);
+      const sg_float v24 = sg_exp((sg_float)v23);
+      const sg_float v25 = sg_ld(sg_rv19_1);
+      const sg_float v26 = sg_ld(sg_rv21_1);
+      const sg_float v27 = ((sg_float)v25 - (sg_float)v26);
+      const sg_float v28 = sg_exp((sg_float)v27);
+      const sg_float v29 = sg_ld(sg_rv19_2);
+      const sg_float v30 = sg_ld(sg_rv21_2);
+      const sg_float v31 = ((sg_float)v29 - (sg_float)v30);
+      const sg_float v32 = sg_exp((sg_float)v31);
+      const sg_float v33 = sg_ld(sg_rv19_3);
+      const sg_float v34 = sg_ld(sg_rv21_3);
+      const sg_float v35 = ((sg_float)v33 - (sg_float)v34);
+      const sg_float v36 = sg_exp((sg_float)v35);
       if (((unsigned long long)out7 % 16ULL) == 0 && out7_s1 == 1 && out7_s0 % 4LL == 0) {
         sg_vec<float, 4> sg_w;
-        sg_st(&sg_w.v[0], v35);
-        sg_st(&sg_w.v[1], v36);
-        sg_st(&sg_w.v[2], v37);
-        sg_st(&sg_w.v[3], v38);
+        sg_st(&sg_w.v[0], v24);
+        sg_st(&sg_w.v[1], v28);
+        sg_st(&sg_w.v[2], v32);
+        sg_st(&sg_w.v[3], v36);
         *(sg_vec<float, 4>*)&out7[k0 * out7_s0 + r0 * out7_s1] = sg_w;
       }
       else {
-        sg_st(&out7[k0 * out7_s0 + r0 * out7_s1], v35);
-        sg_st(&out7[k0 * out7_s0 + (r0 + 1) * out7_s1], v36);
-        sg_st(&out7[k0 * out7_s0 + (r0 + 2) * out7_s1], v37);
-        sg_st(&out7[k0 * out7_s0 + (r0 + 3) * out7_s1], v38);
+        sg_st(&out7[k0 * out7_s0 + r0 * out7_s1], v24);
+        sg_st(&out7[k0 * out7_s0 + (r0 + 1) * out7_s1], v28);
+        sg_st(&out7[k0 * out7_s0 + (r0 + 2) * out7_s1], v32);
+        sg_st(&out7[k0 * out7_s0 + (r0 + 3) * out7_s1], v36);
       }
     }
   }
