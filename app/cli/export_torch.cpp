@@ -1,6 +1,6 @@
 // export-torch: writes the PyTorch module (stdout or --out) and with --data DIR the inputs
-// `run` would generate, the CPU reference outputs and manifest.json (names, dtypes, shapes,
-// tolerances from exec/verify, outputs that depend on random ops).
+// `run` would generate, the CPU reference outputs with their error bounds and manifest.json
+// (names, dtypes, shapes, tolerances from exec/verify, outputs that depend on random ops).
 #include "cli/export_torch.h"
 
 #include <algorithm>
@@ -57,7 +57,8 @@ Status writeData(const std::filesystem::path& dir, const frontend::Script& scrip
                  const frontend::TorchModule& module, const std::string& source) {
   const ir::Fusion& f = *script.fusion;
   SEGSCOPE_TRY(auto inputs, exec::makeInputs(script.inputs, seed));
-  SEGSCOPE_TRY(auto outputs, exec::runReference(f, inputs));
+  SEGSCOPE_TRY(exec::BoundedOutputs reference, exec::runReferenceBounded(f, inputs));
+  const std::vector<exec::Value>& outputs = reference.outputs;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return makeError("cannot create " + dir.string() + ": " + ec.message());
@@ -98,6 +99,18 @@ Status writeData(const std::filesystem::path& dir, const frontend::Script& scrip
                   {"comparable", comparable}};
     tolerances[torchName(v->dtype())] = {{"atol", tol.absolute}, {"rtol", tol.relative}};
     if (auto st = writeNpy(dir, entry["file"], t); !st) return st;
+    // The reference's per-element error bound (as `--verify` uses it): a long float sum or a
+    // bf16 matmul may drift from the double reference by more than the dtype's flat tolerance.
+    const std::vector<double>& bound = i < reference.bounds.size() ? reference.bounds[i] : std::vector<double>{};
+    if (!bound.empty() && static_cast<std::int64_t>(bound.size()) == t.numel()) {
+      // float32: half the bytes of double (a 256 MB output's bound is then 512 MB, not 1 GB);
+      // rounding a bound moves it by 6e-8 of itself, far inside the safety factor.
+      exec::HostTensor b(ir::DataType::Float, t.sizes());
+      b.fromDoubles(bound.data());
+      entry["bound_file"] = fileName("bound", i, v);
+      entry["bound_scale"] = exec::kBoundSafety;
+      if (auto st = writeNpy(dir, entry["bound_file"], b); !st) return st;
+    }
     outs.push_back(entry);
   }
   manifest["inputs"] = ins;

@@ -173,8 +173,10 @@ def _with_strides(tensor, strides):
         return tensor
 
 
-def _compare(expected, actual, atol, rtol):
-    """(ok, message, max_abs_error): NaN matches NaN, infinities must match exactly."""
+def _compare(expected, actual, atol, rtol, bound=None, bound_scale=0.0):
+    """(ok, message, max_abs_error): NaN matches NaN, infinities must match exactly. An element
+    may differ by atol + rtol*|ref| + bound_scale * its entry of `bound` (the reference's error
+    bound: how far a float computation may drift from the double reference)."""
     if not isinstance(actual, torch.Tensor):
         actual = torch.tensor(actual, dtype=expected.dtype)
     elif actual.dtype != expected.dtype:
@@ -187,13 +189,17 @@ def _compare(expected, actual, atol, rtol):
     finite = torch.isfinite(err)
     max_err = err[finite].max().item() if bool(finite.any()) else 0.0
     infinite = torch.isinf(e) | torch.isinf(a)
-    ok = (torch.isnan(e) & torch.isnan(a)) | torch.where(infinite, e == a, err <= atol + rtol * e.abs())
+    allowed = atol + rtol * e.abs()
+    if bound is not None:
+        allowed = allowed + bound_scale * bound.to(torch.float64).flatten()
+    ok = (torch.isnan(e) & torch.isnan(a)) | torch.where(infinite, e == a, err <= allowed)
     if bool(ok.all()):
         return True, "max abs error %.3g" % max_err, max_err
-    excess = torch.nan_to_num(err - atol - rtol * e.abs(), nan=math.inf, posinf=math.inf)
+    excess = torch.nan_to_num(err - allowed, nan=math.inf, posinf=math.inf)
     worst = int(torch.argmax(torch.where(ok, torch.full_like(excess, -math.inf), excess)))
-    return False, ("element %d is %r but the reference has %r (max abs error %.3g, tolerance %g + %g*|ref|)"
-                   % (worst, a[worst].item(), e[worst].item(), max_err, atol, rtol)), max_err
+    bounded = "" if bound is None else " + %g * error bound %.3g" % (bound_scale, bound.flatten()[worst].item())
+    return False, ("element %d is %r but the reference has %r (max abs error %.3g, tolerance %g + %g*|ref|%s)"
+                   % (worst, a[worst].item(), e[worst].item(), max_err, atol, rtol, bounded)), max_err
 
 
 def compare_outputs(outputs, data_dir):
@@ -201,7 +207,8 @@ def compare_outputs(outputs, data_dir):
     results = []
     for spec, actual in zip(read_manifest(data_dir)["outputs"], outputs):
         expected = read_npy(os.path.join(data_dir, spec["file"]), spec["dtype"])
-        ok, message, err = _compare(expected, actual, spec["atol"], spec["rtol"])
+        bound = read_npy(os.path.join(data_dir, spec["bound_file"]), "float32") if spec.get("bound_file") else None
+        ok, message, err = _compare(expected, actual, spec["atol"], spec["rtol"], bound, spec.get("bound_scale", 0.0))
         comparable = spec["name"] not in NOT_COMPARABLE
         if not comparable and (ok or not message.startswith(("dtype", "shape"))):
             ok, message, err = True, "not comparable (depends on a random op); shape and dtype agree", 0.0

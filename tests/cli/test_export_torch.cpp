@@ -93,6 +93,28 @@ class TestExportTorch : public QObject {
     QVERIFY(module.readAll().contains("\nDATA_DIR = \"data\""));  // relative to the module
   }
 
+  // A reduced output carries the reference's per-element error bound (float32 .npy) and the
+  // factor `--verify` applies to it, so torch is judged by the same rule as our own run: a long
+  // float sum may drift from the double reference by more than the flat tolerance.
+  void reducedOutputsCarryTheirErrorBounds() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath("data");
+    const Run r = cli({"export-torch", QString(SEGSCOPE_SOURCE_DIR) + "/samples/softmax.py", "--out",
+                       dir.filePath("m.py"), "--data", out});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject o = readJson(out + "/manifest.json")["outputs"].toArray().at(0).toObject();
+    QCOMPARE(o["bound_scale"].toDouble(), 2.0);
+    QFile bound(out + "/" + o["bound_file"].toString());
+    QVERIFY2(bound.open(QIODevice::ReadOnly), qPrintable(o["bound_file"].toString()));
+    const QByteArray npy = bound.readAll();
+    QVERIFY(npy.startsWith("\x93NUMPY"));
+    QVERIFY(npy.contains("'descr': '<f4'"));
+    QVERIFY(npy.contains("'shape': (4096,1024)"));
+    QFile module(dir.filePath("m.py"));
+    QVERIFY(module.open(QIODevice::ReadOnly));
+    QVERIFY(module.readAll().contains("bound_scale * bound"));
+  }
+
   void badFileIsBadInput() {
     QTemporaryDir dir;
     const Run r = cli({"export-torch", dir.filePath("missing.py")});
