@@ -38,6 +38,7 @@ void GraphScene::clearGraph() {
   clusterGeometry_.clear();
   selected_.clear();
   alsoSelected_.clear();
+  picked_ = false;
   placeholder_ = false;
 }
 
@@ -277,13 +278,14 @@ void GraphScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) {
 void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
   if (event->button() == Qt::LeftButton) {
     const Selection s = selectionAt(event->scenePos());
-    if ((event->modifiers() & Qt::ControlModifier) && s.kind == Selection::Kind::Node && !selected_.empty() &&
-        s.nodeId != selected_) {
-      markAlsoSelected(s.nodeId);
+    const bool second = s.kind == Selection::Kind::Node ? s.nodeId != selected_ : s.kind == Selection::Kind::Cluster;
+    if ((event->modifiers() & Qt::ControlModifier) && picked_ && second) {
+      markAlsoSelected(s.kind == Selection::Kind::Node ? s.nodeId : std::string());
       emit pickedAlso(s);
     } else {
       markAlsoSelected({});
       markSelected(s.kind == Selection::Kind::Node ? s.nodeId : std::string());
+      picked_ = !s.empty();
       emit picked(s);
     }
   }

@@ -63,7 +63,8 @@ class GraphScene : public QGraphicsScene {
 
  signals:
   void picked(const segscope::ui::Selection& selection);
-  /// Ctrl+click on a second node while one is selected: both stay marked (Why apart).
+  /// Ctrl+click on a second node or segment frame while something is picked: both stay marked
+  /// (Why apart).
   void pickedAlso(const segscope::ui::Selection& selection);
   /// A double-click (the collapsed view expands or folds what was clicked).
   void activated(const segscope::ui::Selection& selection);
@@ -91,6 +92,7 @@ class GraphScene : public QGraphicsScene {
   double titlesZoom_ = 0;
   std::string selected_;
   std::string alsoSelected_;  // the Ctrl+clicked second node
+  bool picked_ = false;       // a plain click picked something (a node or a segment frame)
   bool placeholder_ = false;
 };
 

@@ -138,17 +138,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   connect(timeline_, &TimelineView::stepActivated, this, goToAttempt);
   connect(mergeLog_, &MergeLogView::stepActivated, this, goToAttempt);
   connect(whyApart_, &WhyApartView::stepActivated, this, goToAttempt);
-  connect(scene_, &GraphScene::pickedAlso, this, [this](const Selection& second) {
-    if (selection_.exprId < 0 || second.exprId < 0) {
-      whyDock_->show();
-      whyDock_->raise();
-      whyApart_->setProblem(
-          "Why apart compares two ops; one of the two nodes picked is not an op (an input, a "
-          "tensor or a whole segment).");
-      return;
-    }
-    askWhyApart(selection_.exprId, second.exprId);
-  });
+  connect(scene_, &GraphScene::pickedAlso, this, [this](const Selection& second) { askWhyApart(selection_, second); });
   connect(source_, &SourceView::lineClicked, this, &MainWindow::onSourceLine);
   connect(&play_, &QTimer::timeout, this, [this] {
     if (current_ + 1 >= stepCount())

@@ -11,6 +11,7 @@
 
 #include "graph/graph_builder.h"
 #include "layout/geometry.h"
+#include "pipeline/why_apart.h"
 #include "regions/regions.h"
 #include "ui/appearance.h"
 #include "ui/document.h"
@@ -78,6 +79,11 @@ class MainWindow : public QMainWindow {
   /// Why are these two ops apart? Fills and raises the Why apart dock (click one op, Ctrl+click
   /// the other); false when it could not answer (the dock says why).
   bool askWhyApart(int exprA, int exprB);
+  /// The same for two picks on the picture on screen: ops, segment nodes or segment frames (an
+  /// op and a segment: every attempt that held the op and any of the segment's ops).
+  bool askWhyApart(const Selection& a, const Selection& b);
+  /// The same by name, as the CLI takes them ("T3", "seg:2" for final segment 2).
+  bool askWhyApart(const QString& a, const QString& b);
   /// Find in graph (Ctrl+F): opens the bar with `query` and shows its first match. In the
   /// collapsed view, a query no segment node matches switches to the op view and searches there.
   void findInGraph(const QString& query);
@@ -141,6 +147,8 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent* event) override;
 
  private:
+  bool askWhyApart(const pipeline::ApartSide& a, const pipeline::ApartSide& b);
+  bool showWhyApart(const Result<pipeline::WhyApart>& answer);
   void buildActions();
   void buildMenus();
   void buildToolBar();

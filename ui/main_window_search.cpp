@@ -85,24 +85,55 @@ void MainWindow::showFindMatch() {
 }
 
 bool MainWindow::askWhyApart(int exprA, int exprB) {
-  whyDock_->show();
-  whyDock_->raise();
-  if (!session_) {
-    whyApart_->setProblem("nothing is loaded");
+  return askWhyApart(pipeline::ApartSide::op(exprA), pipeline::ApartSide::op(exprB));
+}
+
+bool MainWindow::askWhyApart(const Selection& a, const Selection& b) {
+  // An op is asked about as an op; a segment node or a segment frame as its whole group at the
+  // step on screen; inputs and tensors belong to no merge.
+  const auto side = [this](const Selection& s) -> std::optional<pipeline::ApartSide> {
+    if (s.exprId >= 0) return pipeline::ApartSide::op(s.exprId);
+    const graph::Node* node = s.kind == Selection::Kind::Node ? scene_->model().node(s.nodeId) : nullptr;
+    const bool segment = s.kind == Selection::Kind::Cluster || (node && node->kind == graph::NodeKind::Segment);
+    if (segment && s.group >= 0) return pipeline::ApartSide::segment(shownStep_, s.group);
+    return std::nullopt;
+  };
+  const std::optional<pipeline::ApartSide> sideA = side(a), sideB = side(b);
+  if (!sideA || !sideB) {
+    whyDock_->show();
+    whyDock_->raise();
+    whyApart_->setProblem(
+        "Why apart compares ops and segments; one of the two picked is neither (an input or a tensor). "
+        "Click an op or a segment, then Ctrl+click another.");
     return false;
   }
-  const Result<pipeline::WhyApart> answer = pipeline::whyApart(*session_, exprA, exprB);
+  return askWhyApart(*sideA, *sideB);
+}
+
+bool MainWindow::askWhyApart(const QString& a, const QString& b) {
+  if (!session_) return showWhyApart(makeError("nothing is loaded"));
+  return showWhyApart(pipeline::whyApart(*session_, a.trimmed().toStdString(), b.trimmed().toStdString()));
+}
+
+bool MainWindow::askWhyApart(const pipeline::ApartSide& a, const pipeline::ApartSide& b) {
+  if (!session_) return showWhyApart(makeError("nothing is loaded"));
+  return showWhyApart(pipeline::whyApart(*session_, a, b));
+}
+
+bool MainWindow::showWhyApart(const Result<pipeline::WhyApart>& answer) {
+  whyDock_->show();
+  whyDock_->raise();
   if (!answer) {
     whyApart_->setProblem(QString::fromStdString(answer.error().message));
     return false;
   }
   whyApart_->setAnswer(answer.value());
-  // Both ops stay marked on the picture (when it draws them).
+  // Ops asked about stay marked on the picture (when it draws them).
   std::string idA, idB;
   for (const graph::Node& n : scene_->model().nodes) {
-    if (n.kind != graph::NodeKind::Op) continue;
-    if (n.exprId == exprA) idA = n.id;
-    if (n.exprId == exprB) idB = n.id;
+    if (n.kind != graph::NodeKind::Op || n.exprId < 0) continue;
+    if (n.exprId == answer->exprA) idA = n.id;
+    if (n.exprId == answer->exprB) idB = n.id;
   }
   if (!idA.empty()) scene_->markSelected(idA);
   if (!idB.empty()) scene_->markAlsoSelected(idB);

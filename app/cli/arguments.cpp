@@ -43,8 +43,9 @@ const std::vector<CommandSpec>& commandSpecs() {
        {"--no-passes"},
        true},
       {"why",
-       "why two ops are not in the same segment (FILE OP_A OP_B, ops by the value they define, e.g. T12 "
-       "T30): their final groups and every merge attempt that held both, with the verdicts that refused it",
+       "why two ops are not in the same segment (FILE A B, ops by the value they define, e.g. T12 T30, "
+       "or a final segment as seg:N): their final groups and every merge attempt that held both, with the verdicts "
+       "that refused it",
        {"--profile", "--scalar-mode", "--disable-pass"},
        {"--no-passes"},
        true,

@@ -14,6 +14,7 @@
 #include "ui/main_window.h"
 #include "ui/panels/diff_view.h"
 #include "ui/panels/run_view.h"
+#include "ui/panels/why_apart_view.h"
 
 namespace {
 
@@ -56,7 +57,9 @@ int main(int argc, char** argv) {
   const QCommandLineOption runOption(
       "run", "Run the final segmentation (CPU reference) and show the Run dock (with --screenshot).");
   const QCommandLineOption findOption("find", "Find QUERY in the picture and show its first match (Ctrl+F).", "QUERY");
-  const QCommandLineOption whyOption("why", "Why apart: the merge attempts that held ops A and B (\"T3,T30\").", "A,B");
+  const QCommandLineOption whyOption(
+      "why", "Why apart: the merge attempts that held A and B, ops or final segments (\"T3,T30\", \"T3,seg:1\").",
+      "A,B");
   parser.addOptions({stepOption, shotOption, sizeOption, diffOption, diffFullOption, fitOption, themeOption,
                      expandOption, regionsOption, viewOption, runOption, findOption, whyOption});
   parser.process(app);
@@ -122,18 +125,13 @@ int main(int argc, char** argv) {
       window.waitForPicture();
     }
     if (parser.isSet(whyOption)) {
-      const QStringList ops = parser.value(whyOption).split(',');
-      const auto answer =
-          ops.size() == 2 && window.document().session()
-              ? segscope::pipeline::whyApart(*window.document().session(), ops[0].trimmed().toStdString(),
-                                             ops[1].trimmed().toStdString())
-              : segscope::Result<segscope::pipeline::WhyApart>(
-                    segscope::makeError("--why wants two op names, as in T3,T30"));
-      if (!answer) {
-        std::fprintf(stderr, "segscope: --why: %s\n", answer.error().message.c_str());
+      const QStringList sides = parser.value(whyOption).split(',');
+      if (sides.size() != 2 || !window.askWhyApart(sides[0], sides[1])) {
+        std::fprintf(stderr, "segscope: --why: %s\n",
+                     sides.size() != 2 ? "wants two names, as in T3,T30 or T3,seg:1"
+                                       : qPrintable(window.whyApartView().problemText()));
         return 2;
       }
-      window.askWhyApart(answer->exprA, answer->exprB);
     }
     if (parser.isSet(expandOption)) {
       const QStringList parts = parser.value(expandOption).split(',');

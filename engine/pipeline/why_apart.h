@@ -1,6 +1,6 @@
-// "Why are these two ops not in the same segment?": every merge attempt whose union held both,
-// with the verdicts that refused it, read from a session's trace (the CLI's `why` and the
-// window's Why apart panel).
+// "Why are these two not in the same segment?": every merge attempt whose union held both sides
+// (an op, or a whole segment), with the verdicts that refused it, read from a session's trace
+// (the CLI's `why` and the window's Why apart panel).
 #pragma once
 
 #include <string>
@@ -24,19 +24,33 @@ struct ApartAttempt {
 };
 
 struct WhyApart {
-  std::string a, b;  // the ops as resolved: "T12 = add(T3, T4)"
-  int exprA = -1, exprB = -1;
-  int segmentA = -1, segmentB = -1;  // their segments (the last step's groups; -1: in none)
+  std::string a, b;                  // the sides as resolved: "T12 = add", "segment 3 at step 40 (pointwise, 12 ops)"
+  int exprA = -1, exprB = -1;        // the op of a side that is an op; -1 for a segment
+  int segmentA = -1, segmentB = -1;  // where each side ends (the last step's groups; -1: in none)
   std::string schedulerA, schedulerB;
   bool together = false;
   std::vector<ApartAttempt> attempts;  // every merge attempt whose union held both, in order
 };
 
-/// `opA`/`opB` name an op by the value it defines ("T12", "S3"). Errors name what could not be
-/// resolved (an unknown name, a fusion input) or a session without merge steps.
-Result<WhyApart> whyApart(const Session& session, const std::string& opA, const std::string& opB);
+/// One side of the question: an op (by expr id), or group `group` of the partition that trace step
+/// `step` shows (what the window's segment nodes and clusters are). A merge attempt involves a
+/// segment when its union holds any of the segment's ops.
+struct ApartSide {
+  int expr = -1;
+  int step = -1;
+  int group = -1;
+  static ApartSide op(int exprId) { return {exprId, -1, -1}; }
+  static ApartSide segment(int stepIndex, int groupId) { return {-1, stepIndex, groupId}; }
+};
+
+/// `a`/`b` name an op by the value it defines ("T12", "S3"), or a segment of the final
+/// segmentation as `seg:N` (what `segment` prints). Errors name what could not be resolved (an
+/// unknown name, a fusion input, no such segment) or a session without merge steps.
+Result<WhyApart> whyApart(const Session& session, const std::string& a, const std::string& b);
 /// The same for two ops given by expr id (as the window's nodes carry them).
 Result<WhyApart> whyApart(const Session& session, int exprA, int exprB);
+/// The same for any two sides: op and op, op and segment, segment and segment.
+Result<WhyApart> whyApart(const Session& session, const ApartSide& a, const ApartSide& b);
 
 /// The answer as text, one attempt a line: what a user reads in the CLI.
 std::string whyApartText(const WhyApart& answer);

@@ -30,7 +30,7 @@ class TestCli : public QObject {
   Q_OBJECT
 
  private slots:
-  // why FILE OP_A OP_B: both ops' segments and every attempt that held both, with the
+  // why FILE A B: both sides' segments and every attempt that held both, with the
   // refusals (identical reasons on one line); bad names are the user's error (exit 2).
   void whyTellsWhyTwoOpsAreApart() {
     const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/cross_entropy.py";
@@ -54,6 +54,15 @@ class TestCli : public QObject {
     QCOMPARE(unknown.exitCode, 2);
     QVERIFY2(unknown.err.contains("no value named T999"), qPrintable(unknown.err));
     QCOMPARE(cli({"why", file, "T3"}).exitCode, 2);
+    // An op and a final segment (seg:N).
+    const Run segment = cli({"why", file, "T3", "seg:1"});
+    QCOMPARE(segment.exitCode, 0);
+    QVERIFY2(segment.out.contains("T3 = max ends in segment 0 (inner_persistent); segment 1 (reduction, "),
+             qPrintable(segment.out));
+    QVERIFY2(segment.out.contains("held both"), qPrintable(segment.out));
+    const Run noSegment = cli({"why", file, "T3", "seg:9"});
+    QCOMPARE(noSegment.exitCode, 2);
+    QVERIFY2(noSegment.err.contains("no segment 9"), qPrintable(noSegment.err));
   }
 
   void infoOnEverySample_data() {

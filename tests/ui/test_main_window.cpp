@@ -622,6 +622,24 @@ class TestMainWindow : public QObject {
     QVERIFY(w.askWhyApart(w.scene().model().node(t3)->exprId, w.scene().model().node(t30)->exprId));
     QVERIFY(!w.askWhyApart(-5, w.scene().model().node(t30)->exprId));
     QVERIFY(w.whyApartView().summaryText().contains("Cannot answer"));
+    // An op and a segment: click T3, Ctrl+click the frame of segment 1 (not a node in it).
+    w.lastStep();
+    QVERIFY(w.waitForPicture());
+    click(t3, {});
+    const QRectF frame = w.scene().clusterRect(1);
+    QVERIFY(!frame.isEmpty());
+    const QPointF corner = frame.bottomLeft() + QPointF(3, -3);
+    w.view().centerOn(corner);
+    QTest::mouseClick(w.view().viewport(), Qt::LeftButton, Qt::ControlModifier, w.view().mapFromScene(corner));
+    const QString withSegment = w.whyApartView().summaryText();
+    QVERIFY2(withSegment.contains("T3 = max") && withSegment.contains("segment 1 (reduction, ") &&
+                 withSegment.contains("held both"),
+             qPrintable(withSegment));
+    QVERIFY(w.whyApartView().tree()->topLevelItemCount() >= 2);
+    // By name, as --why takes them; a bad name says why.
+    QVERIFY(w.askWhyApart(QString("T3"), QString("seg:1")));
+    QVERIFY(!w.askWhyApart(QString("T3"), QString("seg:7")));
+    QVERIFY(w.whyApartView().problemText().contains("no segment 7"));
   }
 
   void aRefusedMergeShowsEveryVerdict() {

@@ -64,18 +64,21 @@ WhyApartView::WhyApartView(QWidget* parent) : QWidget(parent) {
 
 void WhyApartView::clear() {
   tree_->clear();
+  problem_.clear();
   summary_->setText(
-      "Click an op, then <b>Ctrl+click</b> another: this panel says why they are in different "
-      "segments, with every merge attempt that held both.");
+      "Click an op or a segment, then <b>Ctrl+click</b> another: this panel says why they are in "
+      "different segments, with every merge attempt that held both.");
 }
 
 void WhyApartView::setProblem(const QString& message) {
   tree_->clear();
+  problem_ = message;
   summary_->setText("<b>Cannot answer:</b> " + message.toHtmlEscaped());
 }
 
 void WhyApartView::setAnswer(const pipeline::WhyApart& w) {
   tree_->clear();
+  problem_.clear();
   const QString a = QString::fromStdString(w.a).toHtmlEscaped(), b = QString::fromStdString(w.b).toHtmlEscaped();
   QString text = w.together
                      ? QString("<b>%1</b> and <b>%2</b> end together in %3.").arg(a, b, where(w.segmentA, w.schedulerA))

@@ -25,6 +25,8 @@ class WhyApartView : public QWidget {
   QTreeWidget* tree() const { return tree_; }
   /// The one-line answer above the attempts ("T12 = add ends in segment 3 (pointwise); …").
   QString summaryText() const;
+  /// The last setProblem message, plain (empty after an answer).
+  QString problemText() const { return problem_; }
 
  signals:
   void stepActivated(int step);
@@ -32,6 +34,7 @@ class WhyApartView : public QWidget {
  private:
   QLabel* summary_ = nullptr;
   QTreeWidget* tree_ = nullptr;
+  QString problem_;
 };
 
 }  // namespace segscope::ui

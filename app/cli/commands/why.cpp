@@ -1,5 +1,5 @@
-// `why FILE OP_A OP_B`: why two ops are not in the same segment (every merge attempt that held
-// both, with the verdicts that refused it).
+// `why FILE A B`: why two ops (or an op and a segment, `seg:N`) are not in the same segment
+// (every merge attempt that held both, with the verdicts that refused it).
 #include "cli/commands/commands.h"
 
 #include <iostream>
@@ -11,8 +11,8 @@ namespace segscope::cli {
 
 int whyApart(const Arguments& args) {
   if (args.files.size() != 3) {
-    std::cerr << "segscope-cli: error: usage: segscope-cli why FILE OP_A OP_B (ops by the value they define, "
-                 "e.g. T12 T30)\n";
+    std::cerr << "segscope-cli: error: usage: segscope-cli why FILE A B (ops by the value they define, e.g. T12 "
+                 "T30, or a final segment as seg:N)\n";
     return kBadInput;
   }
   int exitCode = kOk;

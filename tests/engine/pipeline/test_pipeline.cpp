@@ -9,6 +9,7 @@
 #include "pipeline/pipeline.h"
 #include "pipeline/run_stage.h"
 #include "pipeline/segment_overview.h"
+#include "pipeline/why_apart.h"
 #include "support/file_io.h"
 #include "test_files.h"
 #include "trace/diff.h"
@@ -24,6 +25,11 @@ const trace::Step* stepNamed(const trace::Trace& t, const std::string& name) {
   for (const trace::Step& s : t.steps())
     if (s.name == name) return &s;
   return nullptr;
+}
+
+// The group a merge step made: the one of its partition that holds the step's first expr.
+int groupMadeBy(const trace::Step& step) {
+  return step.after->partition->groupOfExpr()[static_cast<std::size_t>(step.merge->exprs.front())];
 }
 
 }  // namespace
@@ -144,6 +150,53 @@ class TestPipeline : public QObject {
     const pipeline::Overview fromTrace = pipeline::overviewOf(std::get<pipeline::Session>(reopened));
     QCOMPARE(pipeline::overviewSummary(fromTrace), pipeline::overviewSummary(o));
     QCOMPARE(fromTrace.segments[1].bytesIn, std::int64_t{-1});
+  }
+
+  // Why apart with a segment on one side: an attempt counts when its union held the op and
+  // any op of the segment; a segment of an earlier step is its group at that step; segment
+  // against segment works too; names and ids that do not resolve are errors, not answers.
+  void whyApartTakesAnOpAndASegment() {
+    auto run = pipeline::runPipelineOnFile(sample("cross_entropy.py").toStdString(), {});
+    QVERIFY(std::holds_alternative<pipeline::Session>(run));
+    const pipeline::Session& s = std::get<pipeline::Session>(run);
+    const auto byName = pipeline::whyApart(s, "T3", "seg:1");
+    QVERIFY2(byName.ok(), byName ? "" : byName.error().message.c_str());
+    QCOMPARE(byName->segmentA, 0);
+    QCOMPARE(byName->segmentB, 1);
+    QCOMPARE(byName->exprB, -1);
+    QVERIFY2(byName->b.starts_with("segment 1 (reduction, "), byName->b.c_str());
+    // Every attempt with both ops T3 and T30 (segment 1 holds T30) is among the op-segment ones.
+    const auto ops = pipeline::whyApart(s, "T3", "T30");
+    QVERIFY(ops.ok());
+    QVERIFY(byName->attempts.size() >= ops->attempts.size());
+    for (const pipeline::ApartAttempt& a : byName->attempts) QVERIFY(!a.accepted);
+    // Segment 0 against segment 1: the same attempts as op T3 against segment 1 or more.
+    const auto segments = pipeline::whyApart(s, "seg:0", "seg:1");
+    QVERIFY(segments.ok());
+    QVERIFY(segments->attempts.size() >= byName->attempts.size());
+    // A group of an early merge step: the first accepted merge's result, asked against T3.
+    const trace::Trace& t = *s.trace;
+    const trace::Step* firstJoin = nullptr;
+    for (const trace::Step& step : t.steps())
+      if (step.merge && step.merge->ok() && step.after && step.after->partition) {
+        firstJoin = &step;
+        break;
+      }
+    QVERIFY(firstJoin);
+    const int joined = groupMadeBy(*firstJoin);
+    const auto early = pipeline::whyApart(s, pipeline::ApartSide::op(byName->exprA),
+                                          pipeline::ApartSide::segment(firstJoin->index, joined));
+    QVERIFY2(early.ok(), early ? "" : early.error().message.c_str());
+    QVERIFY2(early->b.find("at step " + std::to_string(firstJoin->index)) != std::string::npos, early->b.c_str());
+    QVERIFY(early->segmentB >= 0);
+    // What does not resolve.
+    QVERIFY(!pipeline::whyApart(s, "T3", "seg:99").ok());
+    QVERIFY(pipeline::whyApart(s, "T3", "seg:99").error().message.find("no segment 99") != std::string::npos);
+    QVERIFY(!pipeline::whyApart(s, pipeline::ApartSide::op(byName->exprA), pipeline::ApartSide::segment(-3, 0)).ok());
+    QVERIFY(!pipeline::whyApart(s, pipeline::ApartSide::op(byName->exprA), pipeline::ApartSide::segment(0, 0)).ok());
+    const std::string text = pipeline::whyApartText(*byName);
+    QVERIFY2(text.find("T3 = max ends in segment 0 (inner_persistent); segment 1 (reduction") != std::string::npos,
+             text.c_str());
   }
 
   // A run reports its progress in segment runs and ends with done == total; a cancelled run
