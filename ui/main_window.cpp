@@ -23,6 +23,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTextBrowser>
@@ -49,6 +50,7 @@
 #include "ui/panels/run_view.h"
 #include "ui/panels/segments_view.h"
 #include "ui/panels/source_view.h"
+#include "ui/panels/start_page.h"
 #include "ui/panels/timeline_view.h"
 #include "ui/panels/why_apart_view.h"
 
@@ -82,6 +84,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
       diff_(new DiffView(this)),
       problems_(new QTextBrowser(this)) {
   registerResources();  // the toolbar's icons
+  start_ = new StartPage(this);
   setWindowTitle("Segscope");
   setAcceptDrops(true);
   view_->setScene(scene_);
@@ -91,7 +94,11 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   canvasLayout->setSpacing(0);
   canvasLayout->addWidget(findBar_);
   canvasLayout->addWidget(view_, 1);
-  setCentralWidget(canvas);
+  // Until a fusion is open the centre is the start page (Open, Recent); then the canvas.
+  central_ = new QStackedWidget(this);
+  central_->addWidget(start_);
+  central_->addWidget(canvas);
+  setCentralWidget(central_);
   connect(findBar_, &FindBar::queryChanged, this, [this] { runFind(); });
   connect(findBar_, &FindBar::next, this, [this] { findNext(1); });
   connect(findBar_, &FindBar::previous, this, [this] { findNext(-1); });
@@ -103,6 +110,8 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   buildDocks();
   buildStatusBar();
 
+  connect(start_, &StartPage::openRequested, openAction_, &QAction::trigger);
+  connect(start_, &StartPage::recentActivated, this, [this](const QString& path) { openFile(path); });
   connect(document_, &Document::loaded, this, &MainWindow::onLoaded);
   connect(document_, &Document::failed, this, &MainWindow::onFailed);
   connect(document_, &Document::loadingChanged, this, [this](bool loading) {
@@ -149,14 +158,13 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   persistent_ = persistent;
   if (persistent_) restoreSettings();
   updateTitleAndStatus();
-  // The empty state says what to do first.
-  scene_->showPlaceholder(
-      "<h3>No fusion open</h3><p>Open a repro script (<b>Ctrl+O</b>), drop one on this window, or pick one "
-      "from <b>File ▸ Open Recent</b>.</p><p>Any <code>NVFUSER_DUMP=python_definition</code> script or "
-      "bug-report paste works; <code>samples/</code> has thirty. Press <b>?</b> for the keys.</p>");
+  central_->setCurrentWidget(start_);  // the empty state says what to do first
+  start_->openButton()->setFocus();
 }
 
 MainWindow::~MainWindow() = default;
+
+bool MainWindow::showsStartPage() const { return central_->currentWidget() == start_; }
 
 void MainWindow::restoreSettings() {
   QSettings s;
@@ -217,6 +225,7 @@ void MainWindow::refreshRecentMenu() {
   for (const QString& f : recent)
     recentMenu_->addAction(QFileInfo(f).fileName() + "  —  " + QFileInfo(f).path(), this, [this, f] { openFile(f); });
   recentMenu_->setEnabled(!recent.isEmpty());
+  start_->setRecent(recent);
 }
 
 // ---------------------------------------------------------------------------- loading
@@ -243,6 +252,7 @@ void MainWindow::onLoaded(SessionPtr session) {
   const int keep = current_;
   session_ = std::move(session);
   rememberRecent(QString::fromStdString(session_->file));  // only files that loaded
+  central_->setCurrentIndex(1);                            // the canvas
   run_->setSession(session_);
   problems_->clear();
   timeline_->setSession(session_);

@@ -24,6 +24,7 @@ class QLabel;
 class QMenu;
 class QProgressBar;
 class QPushButton;
+class QStackedWidget;
 class QTextBrowser;
 
 namespace segscope::ui {
@@ -36,6 +37,7 @@ class LayoutService;
 class MergeLogView;
 class RunView;
 class SegmentsView;
+class StartPage;
 class WhyApartView;
 class FindBar;
 class SourceView;
@@ -76,6 +78,9 @@ class MainWindow : public QMainWindow {
   RunView& runView() { return *run_; }
   SegmentsView& segmentsView() { return *segments_; }
   WhyApartView& whyApartView() { return *whyApart_; }
+  StartPage& startPage() { return *start_; }
+  /// Nothing has loaded yet: the centre shows the start page (Open, Recent), not the canvas.
+  bool showsStartPage() const;
   /// Why are these two ops apart? Fills and raises the Why apart dock (click one op, Ctrl+click
   /// the other); false when it could not answer (the dock says why).
   bool askWhyApart(int exprA, int exprB);
@@ -200,6 +205,8 @@ class MainWindow : public QMainWindow {
   RunView* run_;
   SegmentsView* segments_;
   WhyApartView* whyApart_;
+  StartPage* start_ = nullptr;
+  QStackedWidget* central_ = nullptr;
   FindBar* findBar_;
   std::vector<std::string> findMatches_;  // node ids of the current picture
   int findIndex_ = -1;

@@ -1,12 +1,17 @@
 // The Diff dock: what a pass did is painted on both pictures and in both printouts, row for
-// row, shape-only changes included; the printouts scroll together and the pictures follow each
+// row, shape-only and dtype-only changes included; the printouts scroll together and the pictures follow each
 // other; merge steps show each op's group; the dock can take the whole window and give it back.
 #include <QDockWidget>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QScrollBar>
 #include <QTextBrowser>
 #include <QtTest>
 
+#include "pipeline/pipeline.h"
 #include "test_files.h"
+#include "trace/trace_json.h"
 #include "ui/document.h"
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
@@ -26,14 +31,16 @@ int stepNamed(MainWindow& w, const std::string& name) {
   return -1;
 }
 
-// Opens `file` with the Diff dock in front (the dock only fills itself while it is visible).
-void openWithDiff(MainWindow& w, const char* file) {
+// Opens `path` with the Diff dock in front (the dock only fills itself while it is visible).
+void openPathWithDiff(MainWindow& w, const QString& path) {
   w.resize(1400, 900);
   w.show();
-  w.openFile(sample(file), true);
+  w.openFile(path, true);
   w.findChild<QDockWidget*>("diffDock")->raise();
   QVERIFY(w.waitForPicture());
 }
+
+void openWithDiff(MainWindow& w, const char* file) { openPathWithDiff(w, sample(file)); }
 
 int lineCount(const QString& text) { return static_cast<int>(text.count('\n')) + 1; }
 
@@ -95,6 +102,72 @@ class TestDiffView : public QObject {
     bool castChanged = false;
     for (const graph::Node& n : w.diff().afterScene().model().nodes)
       castChanged = castChanged || (n.label.starts_with("T4 = cast") && n.highlight == graph::Highlight::Changed);
+    QVERIFY(castChanged);
+  }
+
+  // No pass of ours changes only a dtype, so the trace is made: softmax's saved trace whose
+  // second step turns T1 from f32 into f64 and nothing else. The row says so, the texts open
+  // there, and the cast that defines T1 is marked changed in the after picture.
+  void diffPaintsDtypeOnlyChanges() {
+    auto run = pipeline::runPipelineOnFile(sample("softmax.py").toStdString(), {});
+    QVERIFY(std::holds_alternative<pipeline::Session>(run));
+    QJsonObject saved =
+        QJsonDocument::fromJson(QByteArray::fromStdString(trace::traceToJson(*std::get<pipeline::Session>(run).trace)))
+            .object();
+    QJsonArray snapshots = saved["snapshots"].toArray();
+    QJsonArray steps = saved["steps"].toArray();
+    QJsonObject step = steps[1].toObject();
+    QJsonObject snapshot;
+    int id = 0;
+    for (const QJsonValue& s : snapshots) {
+      if (s.toObject()["id"].toInt() == step["before"].toInt()) snapshot = s.toObject();
+      id = std::max(id, s.toObject()["id"].toInt() + 1);
+    }
+    QJsonObject fusion = snapshot["fusion"].toObject();
+    QJsonArray vals = fusion["vals"].toArray();
+    bool found = false;
+    for (qsizetype i = 0; i < vals.size(); ++i) {
+      QJsonObject v = vals[i].toObject();
+      if (v["name"].toString() != "T1") continue;
+      QCOMPARE(v["dtype"].toString(), QString("Float"));
+      v["dtype"] = "Double";
+      vals[i] = v;
+      found = true;
+    }
+    QVERIFY(found);
+    fusion["vals"] = vals;
+    snapshot["fusion"] = fusion;
+    snapshot["id"] = id;
+    snapshots.append(snapshot);
+    step["after"] = id;
+    step["modified"] = true;
+    steps[1] = step;
+    saved["snapshots"] = snapshots;
+    saved["steps"] = steps;
+    QTemporaryDir dir;
+    const QString path = dir.filePath("dtype_only.trace.json");
+    {
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(QJsonDocument(saved).toJson());
+    }
+    MainWindow w;
+    openPathWithDiff(w, path);
+    QVERIFY2(w.problemsText().isEmpty(), qPrintable(w.problemsText()));
+    w.goToStep(1);
+    QVERIFY(w.waitForPicture());
+    const auto& rows = w.diff().rows();
+    const auto t1 = std::find_if(rows.begin(), rows.end(), [](const trace::AlignedRow& r) {
+      return r.kind == trace::RowKind::Changed && r.after.starts_with("    T1 = cast(");
+    });
+    QVERIFY2(t1 != rows.end(), qPrintable(w.diff().afterText()));
+    QVERIFY(w.diff().firstChangedRow() <= static_cast<int>(t1 - rows.begin()));
+    QVERIFY2(QString::fromStdString(t1->after).contains("-> f64[4096, 1024]"), t1->after.c_str());
+    QVERIFY2(w.diff().afterText().contains("T1 dtype f32 -> f64"), qPrintable(w.diff().afterText()));
+    QCOMPARE(lineCount(w.diff().beforeText()), lineCount(w.diff().afterText()));
+    bool castChanged = false;
+    for (const graph::Node& n : w.diff().afterScene().model().nodes)
+      castChanged = castChanged || (n.label.starts_with("T1 = cast") && n.highlight == graph::Highlight::Changed);
     QVERIFY(castChanged);
   }
 

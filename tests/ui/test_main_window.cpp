@@ -17,8 +17,11 @@
 
 #include <QDockWidget>
 #include <QGraphicsItem>
+#include <QListWidget>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScrollBar>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -34,6 +37,7 @@
 #include "ui/panels/inspector_view.h"
 #include "ui/panels/segments_view.h"
 #include "ui/panels/source_view.h"
+#include "ui/panels/start_page.h"
 #include "ui/panels/timeline_view.h"
 #include "ui/panels/why_apart_view.h"
 
@@ -343,13 +347,14 @@ class TestMainWindow : public QObject {
     QVERIFY(!w.inspector().plainText().contains("Laying out"));
   }
 
-  // Before anything is open the canvas says how to start; a first file that fails to load
-  // says nothing is loaded (not that a previous fusion stays).
+  // Before anything is open the centre is the start page (Open, Recent); a first file that
+  // fails to load says nothing is loaded and keeps it; a file that loads shows the canvas.
   void anEmptyWindowSaysHowToStart() {
     MainWindow w(nullptr, false);
     w.resize(1000, 700);
     w.show();
-    QVERIFY(w.scene().showsPlaceholder());
+    QVERIFY(w.showsStartPage());
+    QVERIFY(w.startPage().openButton()->isVisible());
     QTemporaryDir dir;
     const QString bad = dir.filePath("bad.py");
     {
@@ -361,7 +366,48 @@ class TestMainWindow : public QObject {
     QTRY_VERIFY(!w.problemsText().isEmpty());
     QVERIFY2(w.statusBar()->currentMessage().contains("nothing is loaded"),
              qPrintable(w.statusBar()->currentMessage()));
-    QVERIFY(w.scene().showsPlaceholder());
+    QVERIFY(w.showsStartPage());
+    w.openFile(sample("softmax.py"), true);
+    QVERIFY(!w.showsStartPage());
+  }
+
+  // Only files that loaded go into Recent (the menu and the start page); a new window lists
+  // them newest first, and a click on one opens it.
+  void onlyLoadedFilesGoIntoRecent() {
+    QSettings().remove("recentFiles");
+    QTemporaryDir dir;
+    const QString bad = dir.filePath("broken.py");
+    {
+      QFile f(bad);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write("def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n    T0 = fd.ops.nonsense(\n");
+    }
+    {
+      MainWindow w;
+      w.show();
+      w.openFile(bad, true);
+      QTRY_VERIFY(!w.problemsText().isEmpty());
+      QVERIFY(QSettings().value("recentFiles").toStringList().isEmpty());
+      QCOMPARE(w.startPage().recentList()->count(), 0);
+      w.openFile(sample("softmax.py"), true);
+      w.openFile(sample("rms_norm.py"), true);
+      w.openFile(bad, true);
+      QTRY_VERIFY(!w.problemsText().isEmpty());
+      const QStringList recent = QSettings().value("recentFiles").toStringList();
+      QCOMPARE(recent.size(), 2);
+      QVERIFY(recent[0].endsWith("rms_norm.py") && recent[1].endsWith("softmax.py"));
+      w.close();
+    }
+    MainWindow fresh;
+    fresh.show();
+    QVERIFY(fresh.showsStartPage());
+    QListWidget* list = fresh.startPage().recentList();
+    QCOMPARE(list->count(), 2);
+    QVERIFY(list->item(0)->text().startsWith("rms_norm.py"));
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(1)).center());
+    QTRY_VERIFY(!fresh.showsStartPage());
+    QVERIFY(fresh.document().path().endsWith("softmax.py"));
+    QSettings().remove("recentFiles");
   }
 
   void stepsForwardAndBackThroughTheWholeTrace() {
