@@ -197,7 +197,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   setDiffFullWindow(false);  // the layout to remember is the usual one
   QSettings s;
   s.setValue("window/geometry", saveGeometry());
-  s.setValue("window/state", saveState());
+  s.setValue("window/state", compact_ ? stateBeforeCompact_ : saveState());  // the full layout
   s.setValue("options/profile", profileBox_->currentText());
   s.setValue("options/scalarMode", scalarBox_->currentText());
   s.setValue("options/view", viewBox_->currentIndex());

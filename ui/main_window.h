@@ -270,6 +270,10 @@ class MainWindow : public QMainWindow {
   QAction* findStepAction_ = nullptr;
   QAction* diffFullAction_ = nullptr;
   QByteArray stateBeforeFullDiff_;  // the docks' layout to go back to
+  static constexpr int kCompactWidth = 1000, kCompactHeight = 680;
+  bool compact_ = false;           // a small window: the right docks are tabs of the left column
+  QByteArray stateBeforeCompact_;  // where the docks were before
+  void setCompactDocks(bool on);
   bool diffFullWindow_ = false;
   Theme theme_ = Theme::System;
   int drawAnywayStep_ = -1;  // the step the user asked to draw despite its size

@@ -391,6 +391,10 @@ void MainWindow::setDiffFullWindow(bool on) {
 
 void MainWindow::giveCanvasRoom() {
   if (diffFullWindow_) return;  // the diff was asked to take the window
+  // A really small window (800×600) keeps one side column: the right docks join the left ones
+  // as tabs, and come back where they were when the window grows.
+  const bool compact = width() < kCompactWidth || height() < kCompactHeight;
+  if (compact != compact_) setCompactDocks(compact);
   QList<QDockWidget*> sides, bottom;
   int sideWidth = 0, bottomHeight = 0;
   for (QDockWidget* d : findChildren<QDockWidget*>()) {
@@ -443,11 +447,30 @@ void MainWindow::giveCanvasRoom() {
     const QList<QDockWidget*> wide = capAt(sides, width() * 20 / 100, true, widths);
     if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
   }
-  if (bottomHeight > height() * (small ? 28 : 40) / 100) {
+  if (bottomHeight > height() * (compact_ ? 22 : small ? 28 : 40) / 100) {
     QList<int> heights;
-    const QList<QDockWidget*> tall = capAt(bottom, height() * 24 / 100, false, heights);
+    const QList<QDockWidget*> tall = capAt(bottom, height() * (compact_ ? 20 : 24) / 100, false, heights);
     if (!tall.isEmpty()) resizeDocks(tall, heights, Qt::Vertical);
   }
+}
+
+void MainWindow::setCompactDocks(bool on) {
+  compact_ = on;
+  if (!on) {
+    restoreState(stateBeforeCompact_);
+    return;
+  }
+  stateBeforeCompact_ = saveState();
+  QDockWidget* column = nullptr;  // the left column's front dock (any of it, before the first paint)
+  QList<QDockWidget*> right;
+  for (QDockWidget* d : findChildren<QDockWidget*>()) {
+    if (d->isFloating() || d->isHidden()) continue;
+    if (dockWidgetArea(d) == Qt::RightDockWidgetArea) right << d;
+    if (dockWidgetArea(d) == Qt::LeftDockWidgetArea && (!column || !d->visibleRegion().isEmpty())) column = d;
+  }
+  if (!column) return;
+  for (QDockWidget* d : right) tabifyDockWidget(column, d);
+  column->raise();
 }
 
 void MainWindow::buildDocks() {

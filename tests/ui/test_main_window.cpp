@@ -528,24 +528,29 @@ class TestMainWindow : public QObject {
     QVERIFY2(near(w.scene().nodeRect(id)), "and back");
   }
 
-  // At 800×600 the docks give way: the canvas keeps over half the width and the biggest share
-  // of the height (docks keep their pixel sizes otherwise, and the canvas was a 60 px sliver).
+  // At 800×600 the docks give way: the right docks become tabs of the left column, the
+  // bottom ones shrink, and the canvas keeps most of the width and height (docks keep their
+  // pixel sizes otherwise, and the canvas was a 60 px sliver). Big again, all come back.
   void docksGiveWayInASmallWindow() {
     MainWindow w(nullptr, false);
     w.resize(1600, 1000);
     w.show();
     w.openFile(sample("cross_entropy.py"), true);
     QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* inspector = w.findChild<QDockWidget*>("inspectorDock");
+    auto* timeline = w.findChild<QDockWidget*>("timelineDock");
+    QCOMPARE(w.dockWidgetArea(inspector), Qt::RightDockWidgetArea);
     w.resize(800, 600);
     QTRY_COMPARE(w.size(), QSize(800, 600));
     QApplication::processEvents();
-    QVERIFY2(w.view().width() >= 800 / 2, qPrintable(QString::number(w.view().width())));
-    QVERIFY2(w.view().height() >= 600 * 45 / 100, qPrintable(QString::number(w.view().height())));
-    // Big again: the docks get their sizes back.
-    auto* inspector = w.findChild<QDockWidget*>("inspectorDock");
+    QVERIFY2(w.view().width() >= 800 * 65 / 100, qPrintable(QString::number(w.view().width())));
+    QVERIFY2(w.view().height() >= 600 * 55 / 100, qPrintable(QString::number(w.view().height())));
+    QCOMPARE(w.dockWidgetArea(inspector), Qt::LeftDockWidgetArea);
+    QVERIFY(w.tabifiedDockWidgets(timeline).contains(inspector));
     w.resize(1600, 1000);
     QTRY_COMPARE(w.size(), QSize(1600, 1000));
     QApplication::processEvents();
+    QCOMPARE(w.dockWidgetArea(inspector), Qt::RightDockWidgetArea);
     QVERIFY2(inspector->width() > 1600 * 15 / 100, qPrintable(QString::number(inspector->width())));
   }
 
