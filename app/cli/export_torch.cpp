@@ -155,6 +155,11 @@ int exportTorch(const Arguments& args, const frontend::Script& script) {
     return kBadInput;
   }
   if (out && *out != "-") {
+    // Like --data, --out makes the folder it names (the module and its data usually go together).
+    if (const std::filesystem::path parent = std::filesystem::path(*out).parent_path(); !parent.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(parent, ec);
+    }
     if (auto st = support::writeFileAtomically(*out, module->text); !st) {
       std::cerr << "error: " << st.error().message << "\n";
       return kRuntimeFailure;

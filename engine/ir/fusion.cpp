@@ -32,6 +32,7 @@ Expr* Fusion::newExpr(OpType op, std::vector<Val*> operands, std::vector<Val*> o
   Expr* e = owned.get();
   exprs_.push_back(std::move(owned));
   exprGraphChanged();
+  indexExpr(e, e);
   for (Val* out : e->outputs()) out->definition_ = e;
   // e is new: it is in a use list only if an earlier operand of e was this value, and then
   // it is last there (searching the list made building a fusion quadratic in a shared input).
@@ -69,11 +70,22 @@ void Fusion::boundaryChanged() {
 void Fusion::exprGraphChanged() {
   const std::lock_guard lock(cacheMutex_);
   orderValid_ = false;
-  exprOfIdValid_ = false;
+}
+
+// The id index follows each added or removed expr (ids are unique in a fusion): rebuilding it
+// on the next exprById after every change made a pass that looks exprs up while it rewrites
+// (consecutive_cast) quadratic.
+void Fusion::indexExpr(const Expr* e, Expr* entry) {
+  const std::lock_guard lock(cacheMutex_);
+  if (!exprOfIdValid_ || e->id() < 0) return;
+  const auto at = static_cast<std::size_t>(e->id());
+  if (exprOfId_.size() <= at) exprOfId_.resize(at + 1, nullptr);
+  if (entry || exprOfId_[at] == e) exprOfId_[at] = entry;
 }
 
 void Fusion::removeExpr(Expr* e) {
   exprGraphChanged();
+  indexExpr(e, nullptr);
   for (Val* in : e->inputs()) std::erase(in->uses_, e);
   for (Val* out : e->outputs())
     if (out->definition_ == e) out->definition_ = nullptr;
@@ -92,6 +104,7 @@ void Fusion::replaceAllUsesWith(Val* from, Val* to) {
   boundaryChanged();
   for (FusionOutput& o : outputs_)
     if (o.val == from) o.val = to;
+  if (!from->asScalar()) return;  // only a scalar can be an extent
   for (const auto& v : vals_)
     if (TensorView* tv = v->asTensor())
       for (std::size_t d = 0; d < tv->dims().size(); ++d)

@@ -113,6 +113,7 @@ class Fusion {
   // on every call made them quadratic. A mutex, because const fusions (trace snapshots)
   // are read from several threads.
   void exprGraphChanged();
+  void indexExpr(const Expr* e, Expr* entry);  // entry null: e is gone
   mutable std::mutex cacheMutex_;
   mutable std::vector<Expr*> order_;
   mutable bool orderValid_ = false;

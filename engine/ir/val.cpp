@@ -50,11 +50,6 @@ std::string SymInt::toString() const {
   return sym->name();
 }
 
-TensorView* Val::asTensor() { return isTensor() ? static_cast<TensorView*>(this) : nullptr; }
-const TensorView* Val::asTensor() const { return isTensor() ? static_cast<const TensorView*>(this) : nullptr; }
-Scalar* Val::asScalar() { return isScalar() ? static_cast<Scalar*>(this) : nullptr; }
-const Scalar* Val::asScalar() const { return isScalar() ? static_cast<const Scalar*>(this) : nullptr; }
-
 std::string TensorView::shapeString() const {
   std::string s = "[";
   for (std::size_t i = 0; i < dims_.size(); ++i) {

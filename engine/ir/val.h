@@ -154,4 +154,10 @@ std::optional<ScalarValue> constantValue(const Val* v);
 /// True for a constant scalar equal to zero (false, 0, 0.0, -0.0, complex 0).
 bool isZeroConstant(const Val* v);
 
+// Inline: the segmenter and the passes ask these of every value in their inner loops.
+inline TensorView* Val::asTensor() { return isTensor() ? static_cast<TensorView*>(this) : nullptr; }
+inline const TensorView* Val::asTensor() const { return isTensor() ? static_cast<const TensorView*>(this) : nullptr; }
+inline Scalar* Val::asScalar() { return isScalar() ? static_cast<Scalar*>(this) : nullptr; }
+inline const Scalar* Val::asScalar() const { return isScalar() ? static_cast<const Scalar*>(this) : nullptr; }
+
 }  // namespace segscope::ir

@@ -159,12 +159,17 @@ SegmentedGroup* tryHorizontal(FinderState& state, const Signatures& sigs, Segmen
   GroupDependencyAnalysis& dep = state.dependencies();
   for (SegmentedGroup* p : dep.lowestCommonProducers(a, b)) {
     const std::vector<SegmentedGroup*> consumers = p->consumerGroups();
+    // Each consumer's path to b is asked once, not once per c1 (a producer feeding hundreds
+    // of groups made that quadratic); nothing changes until a merge succeeds.
+    std::vector<std::optional<std::vector<SegmentedGroup*>>> toBOf(consumers.size());
     for (SegmentedGroup* c1 : consumers) {
       const std::vector<SegmentedGroup*> toA = validPath(state, sigs, c1, a, key);
       if (toA.empty()) continue;
-      for (SegmentedGroup* c2 : consumers) {
+      for (std::size_t k = 0; k < consumers.size(); ++k) {
+        SegmentedGroup* c2 = consumers[k];
         if (c1 == c2) continue;
-        const std::vector<SegmentedGroup*> toB = validPath(state, sigs, c2, b, key);
+        if (!toBOf[k]) toBOf[k] = validPath(state, sigs, c2, b, key);
+        const std::vector<SegmentedGroup*>& toB = *toBOf[k];
         if (toB.empty()) continue;
         std::vector<SegmentedGroup*> set = toA;
         for (SegmentedGroup* g : toB)
@@ -204,9 +209,11 @@ bool anyPairShares(const std::vector<Candidate>& c, int keys) {
 // to the last one tried: one id per group replaces a set of all tried pairs.
 class TriedPairs {
  public:
-  bool tried(const SegmentedGroup* a, const SegmentedGroup* b) const {
+  bool tried(const SegmentedGroup* a, const SegmentedGroup* b) const { return b->id() <= lastPartner(a); }
+  /// The id of the last partner tried with `a`; -1 when none was.
+  int lastPartner(const SegmentedGroup* a) const {
     const auto it = lastPartner_.find(a->id());
-    return it != lastPartner_.end() && b->id() <= it->second;
+    return it == lastPartner_.end() ? -1 : it->second;
   }
   void markTried(const SegmentedGroup* a, const SegmentedGroup* b) { lastPartner_[a->id()] = b->id(); }
 
@@ -222,7 +229,12 @@ bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried) {
   GroupDependencyAnalysis& dep = state.dependencies();
   for (std::size_t i = 0; i < c.size(); ++i) {
     const std::vector<std::size_t>& same = withKey[static_cast<std::size_t>(c[i].key)];
-    for (auto it = std::upper_bound(same.begin(), same.end(), i); it != same.end(); ++it) {
+    // Partners come in ascending id, so the ones tried before are a prefix: skip it in one
+    // search (walking it pair by pair after every merge was quadratic in the reductions).
+    auto it = std::upper_bound(same.begin(), same.end(), i);
+    const int last = tried.lastPartner(c[i].group);
+    it = std::upper_bound(it, same.end(), last, [&](int id, std::size_t k) { return id < c[k].group->id(); });
+    for (; it != same.end(); ++it) {
       SegmentedGroup* a = c[i].group;
       SegmentedGroup* b = c[*it].group;
       if (tried.tried(a, b)) continue;

@@ -1,6 +1,6 @@
 // segscope-cli export-torch: every sample (and the op-coverage scripts) exports a module
 // that Python compiles; --data writes the inputs, reference outputs and manifest.json;
-// --out replaces stdout; random-dependent outputs are listed as not comparable.
+// --out replaces stdout (and makes its folder); random-dependent outputs are listed as not comparable.
 #include <QtTest>
 
 #include <QJsonArray>
@@ -54,6 +54,15 @@ class TestExportTorch : public QObject {
     QVERIFY(r.out.contains("\nDATA_DIR = None"));  // no --data: the check needs a directory
     QVERIFY(r.out.contains("def load_inputs(data_dir, device=\"cpu\"):"));
     QVERIFY(r.out.contains("# L"));  // provenance comments quote the script's lines
+  }
+
+  // --out into a folder that does not exist yet makes it, as --data does.
+  void outMakesItsFolder() {
+    QTemporaryDir dir;
+    const QString module = dir.filePath("new/deeper/m.py");
+    const Run r = cli({"export-torch", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--out", module});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(QFileInfo::exists(module));
   }
 
   void randomOutputsAreNotComparable() {

@@ -15,13 +15,14 @@ std::string locText(SourceLoc loc) {
   return loc.known() ? " at line " + std::to_string(loc.line) + ":" + std::to_string(loc.column) : "";
 }
 
-bool isIdentifierOrNumber(const std::string& s) {
-  for (char c : s)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
-  return !s.empty();
-}
-
 }  // namespace
+
+bool isIdentifier(const std::string& s, bool orNumber) {
+  if (s.empty()) return false;
+  if (!orNumber && !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
 
 Error unsupported(const ir::Expr& e, const std::string& why) {
   return makeError("cuda codegen: " + std::string(e.opName()) + locText(e.loc()) + ": " + why, e.loc());
@@ -199,7 +200,7 @@ std::string Emitter::bind(const std::string& type, const std::string& expr, cons
 }
 
 std::string Emitter::bindIndex(const std::string& expr) {
-  if (isIdentifierOrNumber(expr)) return expr;
+  if (isIdentifier(expr, /*orNumber=*/true)) return expr;
   for (auto it = memo_.rbegin(); it != memo_.rend(); ++it)
     if (auto f = it->find("#idx " + expr); f != it->end()) return f->second;
   const std::string name = bind("long long", expr, "i");

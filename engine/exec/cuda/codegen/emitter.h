@@ -62,6 +62,10 @@ std::vector<std::int64_t> contiguousStrides(const std::vector<std::int64_t>& siz
 std::int64_t numelOf(const std::vector<std::int64_t>& sizes);
 Error unsupported(const ir::Expr& e, const std::string& why);
 
+/// True when `s` is one C identifier; with `orNumber`, also any run of letters, digits and
+/// underscores (a literal such as 42 needs no binding either).
+bool isIdentifier(const std::string& s, bool orNumber = false);
+
 class Emitter {
  public:
   /// Answers a reduction output's value at `idx`, or an Error when this kernel cannot.

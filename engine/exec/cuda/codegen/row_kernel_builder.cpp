@@ -1,7 +1,6 @@
 // The row kernel's structure: the row loop, the passes over the reduced elements (scalar or
 // 16-byte vector loads), the shared-memory row cache, and where each output is written.
 #include <algorithm>
-#include <cctype>
 
 #include "exec/cuda/codegen/prelude.h"
 #include "exec/cuda/codegen/row_kernel.h"
@@ -125,14 +124,6 @@ void RowKernelBuilder::endPass(bool carry) {
   inPass_ = false;
   lane_ = 0;
 }
-
-namespace {
-bool isIdentifier(const std::string& s) {
-  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
-  return std::all_of(s.begin(), s.end(),
-                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-}
-}  // namespace
 
 // Every value the pass computed goes into a register array of the row's steps, declared
 // before the pass. Arrays no later pass reads are dead stores the compiler drops, so carrying
