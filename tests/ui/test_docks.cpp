@@ -307,6 +307,16 @@ class TestDocks : public QObject {
 
     view.table()->sortByColumn(ui::MergeLogView::StepColumn, Qt::DescendingOrder);
     for (int row = 1; row < model.rowCount(); ++row) QVERIFY(stepOfTableRow(view, row - 1) > stepOfTableRow(view, row));
+    // The current step's row is found through the sort (the last row is now the first merge)...
+    const int firstMerge = stepOfTableRow(view, model.rowCount() - 1);
+    view.setCurrentStep(firstMerge);
+    QCOMPARE(view.table()->currentIndex().row(), model.rowCount() - 1);
+    // ...and a step the filter hides selects nothing.
+    const bool firstMergeOk = trace.step(static_cast<std::size_t>(firstMerge)).merge->ok();
+    view.resultFilterBox()->setCurrentIndex(firstMergeOk ? ui::MergeLogView::RefusedOnly
+                                                         : ui::MergeLogView::AcceptedOnly);
+    QVERIFY(view.table()->selectionModel()->selectedRows().isEmpty());
+    view.resultFilterBox()->setCurrentIndex(ui::MergeLogView::AllResults);
     view.table()->sortByColumn(ui::MergeLogView::StepColumn, Qt::AscendingOrder);
     for (int row = 1; row < model.rowCount(); ++row) QVERIFY(stepOfTableRow(view, row - 1) < stepOfTableRow(view, row));
   }

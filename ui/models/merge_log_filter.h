@@ -5,11 +5,9 @@
 #include <QSortFilterProxyModel>
 #include <QString>
 
-namespace segscope::ui {
+#include "ui/models/merge_log_model.h"
 
-/// Roles of the Merge log's cells (kStepIndexRole, Qt::UserRole + 1, is the Timeline's too).
-constexpr int kMergeAcceptedRole = Qt::UserRole + 2;
-constexpr int kMergeSortRole = Qt::UserRole + 3;  // numbers as numbers, so 9 sorts before 10
+namespace segscope::ui {
 
 class MergeLogFilter final : public QSortFilterProxyModel {
  public:

@@ -4,13 +4,13 @@
 
 #include <QWidget>
 
+#include "ui/models/merge_log_model.h"
 #include "ui/models/step_choice.h"
 #include "ui/session.h"
 
 class QComboBox;
 class QLineEdit;
 class QModelIndex;
-class QStandardItemModel;
 class QTableView;
 
 namespace segscope::ui {
@@ -22,15 +22,15 @@ class MergeLogView : public QWidget {
 
  public:
   enum Column {
-    StepColumn,
-    PhaseColumn,
-    RoundColumn,
-    GroupsColumn,
-    OpsColumn,
-    ResultColumn,
-    SchedulerColumn,
-    ReasonColumn,
-    ColumnCount
+    StepColumn = kStepColumn,
+    PhaseColumn = kPhaseColumn,
+    RoundColumn = kRoundColumn,
+    GroupsColumn = kGroupsColumn,
+    OpsColumn = kOpsColumn,
+    ResultColumn = kResultColumn,
+    SchedulerColumn = kSchedulerColumn,
+    ReasonColumn = kReasonColumn,
+    ColumnCount = kMergeLogColumnCount
   };
   /// The choices of the result filter, in the combo box's order.
   /// Indices of the result box, as MergeLogFilter::Result has them.
@@ -60,7 +60,7 @@ class MergeLogView : public QWidget {
   QComboBox* resultFilter_ = nullptr;
   QLineEdit* textFilter_ = nullptr;
   QTableView* table_ = nullptr;
-  QStandardItemModel* model_ = nullptr;
+  MergeLogModel* model_ = nullptr;
   MergeLogFilter* filter_ = nullptr;
   StepChoice choice_;
 };

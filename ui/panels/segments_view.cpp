@@ -13,6 +13,8 @@
 namespace segscope::ui {
 namespace {
 
+constexpr int kRowsMeasuredForWidth = 100;
+
 // Sorts numerically on the value kept in UserRole (ids, ops, bytes, milliseconds).
 class NumericItem : public QTreeWidgetItem {
  public:
@@ -62,6 +64,9 @@ SegmentsView::SegmentsView(QWidget* parent) : QWidget(parent) {
   tree_->sortByColumn(IdColumn, Qt::AscendingOrder);
   tree_->header()->setStretchLastSection(false);
   tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // Measure a window of rows, not all of them: with every row the header re-measured a
+  // thousand-segment fusion on each layout pass (5 % of opening a 10k-op transformer).
+  tree_->header()->setResizeContentsPrecision(kRowsMeasuredForWidth);
   tree_->setToolTip("Click a segment to show it on the graph (at the final step)");
   layout->addWidget(summary_);
   layout->addWidget(tree_, 1);
