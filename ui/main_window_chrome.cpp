@@ -456,6 +456,10 @@ void MainWindow::giveCanvasRoom() {
 
 void MainWindow::setCompactDocks(bool on) {
   compact_ = on;
+  // The left column is narrow when compact and holds four or five tabs: along its side each
+  // tab keeps its whole title ("Timeline", "Source", "Segments", "Inspector"), where tabs below
+  // it were cut to "T…", "So…" and scrolled.
+  setTabPosition(Qt::LeftDockWidgetArea, on ? QTabWidget::West : QTabWidget::South);
   if (!on) {
     restoreState(stateBeforeCompact_);
     return;

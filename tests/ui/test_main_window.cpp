@@ -547,10 +547,12 @@ class TestMainWindow : public QObject {
     QVERIFY2(w.view().height() >= 600 * 55 / 100, qPrintable(QString::number(w.view().height())));
     QCOMPARE(w.dockWidgetArea(inspector), Qt::LeftDockWidgetArea);
     QVERIFY(w.tabifiedDockWidgets(timeline).contains(inspector));
+    QCOMPARE(w.tabPosition(Qt::LeftDockWidgetArea), QTabWidget::West);  // whole tab titles, down the side
     w.resize(1600, 1000);
     QTRY_COMPARE(w.size(), QSize(1600, 1000));
     QApplication::processEvents();
     QCOMPARE(w.dockWidgetArea(inspector), Qt::RightDockWidgetArea);
+    QCOMPARE(w.tabPosition(Qt::LeftDockWidgetArea), QTabWidget::South);
     QVERIFY2(inspector->width() > 1600 * 15 / 100, qPrintable(QString::number(inspector->width())));
   }
 

@@ -99,6 +99,7 @@ QVariant MergeLogModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
       if (column == kReasonColumn) return stepLogText(step);
       if (column == kStepColumn) return QString::fromStdString(step.name);
+      if (column == kGroupsColumn) return text(row, column);  // the column may be too narrow for all of them
       return {};
     default: return {};
   }

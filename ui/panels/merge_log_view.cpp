@@ -17,6 +17,7 @@ namespace segscope::ui {
 namespace {
 
 constexpr int kRowsMeasuredForWidth = 200;
+constexpr int kGroupsColumnChars = 32;
 
 }  // namespace
 
@@ -76,6 +77,9 @@ void MergeLogView::rebuildModel() {
   const StepChoice::Quiet quiet = choice_.quiet();  // the reset moves the current index; that is not the user
   model_->setTrace(session_ ? session_->trace : nullptr);
   table_->resizeColumnsToContents();
+  // A final merge of dozens of groups lists them all; the column keeps room for the reason.
+  const int groupsWidth = table_->fontMetrics().horizontalAdvance(QLatin1Char('0')) * kGroupsColumnChars;
+  if (table_->columnWidth(GroupsColumn) > groupsWidth) table_->setColumnWidth(GroupsColumn, groupsWidth);
 }
 
 void MergeLogView::setCurrentStep(int index) {
