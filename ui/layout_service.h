@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <QTimer>
+#include <chrono>
 #include <cstdint>
 #include <future>
 #include <memory>
@@ -37,6 +38,10 @@ class LayoutService : public QObject {
   /// Drops the pending request (Graphviz cannot be interrupted; its result is discarded).
   void cancel();
   bool busy() const { return pending_.valid(); }
+  /// Busy with a layout that is not done: false for a cached picture waiting for its delivery.
+  bool computing() const {
+    return pending_.valid() && pending_.wait_for(std::chrono::seconds(0)) != std::future_status::ready;
+  }
 
  signals:
   void ready(int ticket, const segscope::graph::GraphModel& model, const segscope::layout::Geometry& geometry);

@@ -333,8 +333,10 @@ void MainWindow::goToStep(int index) {
   updateTitleAndStatus();
   requestPicture();
   // The inspector already shows the new step; while a layout runs for it, say the graph lags.
-  // (A cached picture arrives on the next event-loop turn: no note, no second render.)
-  if (layout_->busy() && shownStep_ >= 0 && shownStep_ != current_)
+  // A cached picture arrives on the next event-loop turn: no note, and no second and third
+  // render of the inspector (busy() is true for it too, and asking busy() here rendered the
+  // page three times per revisited step).
+  if (layout_->computing() && shownStep_ >= 0 && shownStep_ != current_)
     inspector_->setPictureNote(
         QString("Laying out step %1… the graph still shows step %2").arg(current_).arg(shownStep_));
 }
