@@ -43,36 +43,51 @@ std::optional<Signature> signatureOf(const SegmentedGroup* g, bool& mixed) {
 }
 
 // Every group's signature, computed once per group (a group's exprs never change: a merge
-// makes a new group), plus bitsets by group id so that "is every group between these two
-// compatible?" is a few word operations instead of a walk over each group's exprs.
+// makes a new group), plus bitsets by dependency slot (GroupDependencyAnalysis::slotOf) so
+// that "is every group between these two compatible?" is a few word operations on
+// betweenSlots instead of a walk over each group's exprs. A slot passes to a merged group, so
+// keyOf re-marks a slot when it meets a new group there; every live group is marked at the
+// start of each round (reductionGroups), before any question.
 class Signatures {
  public:
   using Bits = GroupDependencyAnalysis::Bits;
   static constexpr int kNone = -1;   // no reduction
   static constexpr int kMixed = -2;  // reductions that disagree (or one without a tensor input)
 
+  /// g's signature key (kNone, kMixed or an index of distinct signatures).
   int keyOf(const SegmentedGroup* g) {
     const auto id = static_cast<std::size_t>(g->id());
     if (id < keys_.size() && keys_[id] != kUnknown) return keys_[id];
     if (keys_.size() <= id) keys_.resize(id + 1, kUnknown);
     bool mixed = false;
     const std::optional<Signature> sig = signatureOf(g, mixed);
-    const int key = mixed ? kMixed : sig ? keyOf(*sig) : kNone;
-    keys_[id] = key;
-    if (key == kMixed) setBit(mixed_, id);
-    if (key >= 0) setBit(withKey_[static_cast<std::size_t>(key)], id);
-    if (key >= 0) setBit(withAnyKey_, id);
+    keys_[id] = mixed ? kMixed : sig ? keyOf(*sig) : kNone;
+    return keys_[id];
+  }
+  /// keyOf(g), with g's bits set at its slot for anyIncompatible.
+  int mark(const GroupDependencyAnalysis& dep, const SegmentedGroup* g) {
+    const int key = keyOf(g);
+    const int slot = dep.slotOf(g);
+    if (slot < 0) return key;
+    const auto s = static_cast<std::size_t>(slot);
+    if (groupAt_.size() <= s) groupAt_.resize(s + 1, -1);
+    if (groupAt_[s] == g->id()) return key;
+    if (groupAt_[s] >= 0) unmark(s, keys_[static_cast<std::size_t>(groupAt_[s])]);
+    groupAt_[s] = g->id();
+    if (key == kMixed) setBit(mixed_, s);
+    if (key >= 0) setBit(withKey_[static_cast<std::size_t>(key)], s);
+    if (key >= 0) setBit(withAnyKey_, s);
     return key;
   }
   int count() const { return static_cast<int>(distinct_.size()); }
 
-  /// True when a group in `groups` (all seen by keyOf) has mixed reductions or ones of
-  /// another signature than `key`: nvFuser's compatibility test, word by word.
-  bool anyIncompatible(const Bits& groups, int key) const {
+  /// True when a group in `slots` (all marked) has mixed reductions or ones of another
+  /// signature than `key`: nvFuser's compatibility test, word by word.
+  bool anyIncompatible(const Bits& slots, int key) const {
     const Bits& same = withKey_[static_cast<std::size_t>(key)];
-    for (std::size_t w = 0; w < groups.size(); ++w) {
+    for (std::size_t w = 0; w < slots.size(); ++w) {
       const std::uint64_t bad = wordOf(mixed_, w) | (wordOf(withAnyKey_, w) & ~wordOf(same, w));
-      if (groups[w] & bad) return true;
+      if (slots[w] & bad) return true;
     }
     return false;
   }
@@ -80,9 +95,17 @@ class Signatures {
  private:
   static constexpr int kUnknown = -3;
   static std::uint64_t wordOf(const Bits& b, std::size_t w) { return w < b.size() ? b[w] : 0; }
-  static void setBit(Bits& b, std::size_t id) {
-    if (b.size() <= id / 64) b.resize(id / 64 + 1, 0);
-    b[id / 64] |= std::uint64_t{1} << (id % 64);
+  static void setBit(Bits& b, std::size_t i) {
+    if (b.size() <= i / 64) b.resize(i / 64 + 1, 0);
+    b[i / 64] |= std::uint64_t{1} << (i % 64);
+  }
+  static void resetBit(Bits& b, std::size_t i) {
+    if (i / 64 < b.size()) b[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+  }
+  void unmark(std::size_t slot, int key) {
+    resetBit(mixed_, slot);
+    resetBit(withAnyKey_, slot);
+    if (key >= 0) resetBit(withKey_[static_cast<std::size_t>(key)], slot);
   }
   int keyOf(const Signature& sig) {
     for (std::size_t k = 0; k < distinct_.size(); ++k)
@@ -92,10 +115,11 @@ class Signatures {
     return count() - 1;
   }
 
-  std::vector<int> keys_;  // by group id
+  std::vector<int> keys_;     // by group id
+  std::vector<int> groupAt_;  // by slot: the id of the group its bits describe, -1: none
   std::vector<Signature> distinct_;
-  Bits mixed_, withAnyKey_;
-  std::vector<Bits> withKey_;  // by key
+  Bits mixed_, withAnyKey_;   // by slot
+  std::vector<Bits> withKey_;  // by key, by slot
 };
 
 std::vector<SegmentedGroup*> between(GroupDependencyAnalysis& dep, SegmentedGroup* from, SegmentedGroup* to) {
@@ -126,7 +150,7 @@ bool carriesFusionOutputInside(const FinderState& state, const std::vector<Segme
 SegmentedGroup* tryVertical(FinderState& state, const Signatures& sigs, SegmentedGroup* producer,
                             SegmentedGroup* consumer, int key) {
   GroupDependencyAnalysis& dep = state.dependencies();
-  if (sigs.anyIncompatible(dep.betweenBits(producer, consumer), key)) return nullptr;
+  if (sigs.anyIncompatible(dep.betweenSlots(producer, consumer), key)) return nullptr;
   std::vector<SegmentedGroup*> set = between(dep, producer, consumer);
   if (carriesFusionOutputInside(state, set)) return nullptr;
   return state.attemptMerge(set);
@@ -141,10 +165,10 @@ std::vector<SegmentedGroup*> validPath(FinderState& state, const Signatures& sig
   if (from == target) return {target};
   GroupDependencyAnalysis& dep = state.dependencies();
   if (!dep.isProducerOf(from, target)) return {};
-  GroupDependencyAnalysis::Bits path = dep.betweenBits(from, target);
-  const auto id = static_cast<std::size_t>(from->id());
-  if (path.size() <= id / 64) path.resize(id / 64 + 1, 0);
-  path[id / 64] |= std::uint64_t{1} << (id % 64);
+  GroupDependencyAnalysis::Bits path = dep.betweenSlots(from, target);
+  const auto slot = static_cast<std::size_t>(dep.slotOf(from));
+  if (path.size() <= slot / 64) path.resize(slot / 64 + 1, 0);
+  path[slot / 64] |= std::uint64_t{1} << (slot % 64);
   if (sigs.anyIncompatible(path, key)) return {};
   std::vector<SegmentedGroup*> set = between(dep, from, target);
   if (carriesFusionOutputInside(state, set)) return {};
@@ -189,10 +213,12 @@ struct Candidate {
 };
 
 // Groups with one signature, in group order (= ascending id: new groups are appended).
-std::vector<Candidate> reductionGroups(const FinderState& state, Signatures& sigs) {
+// With `dep`, every group is also marked at its slot (Signatures::mark).
+std::vector<Candidate> reductionGroups(const FinderState& state, Signatures& sigs,
+                                       const GroupDependencyAnalysis* dep = nullptr) {
   std::vector<Candidate> out;
   for (SegmentedGroup* g : state.groups->groups())
-    if (const int key = sigs.keyOf(g); key >= 0) out.push_back({g, key});
+    if (const int key = dep ? sigs.mark(*dep, g) : sigs.keyOf(g); key >= 0) out.push_back({g, key});
   return out;
 }
 
@@ -223,7 +249,7 @@ class TriedPairs {
 
 // One successful merge among the pairs; false when no pair merges.
 bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried) {
-  const std::vector<Candidate> c = reductionGroups(state, sigs);
+  const std::vector<Candidate> c = reductionGroups(state, sigs, &state.dependencies());
   std::vector<std::vector<std::size_t>> withKey(static_cast<std::size_t>(sigs.count()));  // candidate indices
   for (std::size_t i = 0; i < c.size(); ++i) withKey[static_cast<std::size_t>(c[i].key)].push_back(i);
   GroupDependencyAnalysis& dep = state.dependencies();

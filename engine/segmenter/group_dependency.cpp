@@ -1,4 +1,4 @@
-// GroupDependencyAnalysis: transitive producer and consumer bitsets indexed by group id.
+// GroupDependencyAnalysis: transitive producer and consumer bitsets, one row per group slot.
 #include "segmenter/group_dependency.h"
 
 #include <algorithm>
@@ -7,7 +7,7 @@
 namespace segscope::segmenter {
 namespace {
 
-std::size_t indexOf(const SegmentedGroup* g) { return static_cast<std::size_t>(g->id()); }
+bool byId(const SegmentedGroup* x, const SegmentedGroup* y) { return x->id() < y->id(); }
 
 }  // namespace
 
@@ -34,21 +34,32 @@ void GroupDependencyAnalysis::unite(Bits& into, const Bits& from) {
 
 template <typename Visit>
 void GroupDependencyAnalysis::forEachLive(const Bits& bits, Visit&& visit) const {
-  for (std::size_t w = 0; w < bits.size(); ++w)
-    for (std::uint64_t word = bits[w]; word != 0; word &= word - 1) {
-      const std::size_t id = w * 64 + static_cast<std::size_t>(std::countr_zero(word));
-      if (const SegmentedGroup* g = id < byId_.size() ? byId_[id] : nullptr) visit(g);
-    }
+  const std::size_t words = std::min(bits.size(), live_.size());
+  for (std::size_t w = 0; w < words; ++w)
+    for (std::uint64_t word = bits[w] & live_[w]; word != 0; word &= word - 1)
+      visit(bySlot_[w * 64 + static_cast<std::size_t>(std::countr_zero(word))]);
 }
 
 void GroupDependencyAnalysis::track(const SegmentedGroup* g) {
-  const std::size_t id = indexOf(g);
-  if (byId_.size() <= id) {
-    byId_.resize(id + 1, nullptr);
-    producers_.resize(id + 1);
-    consumers_.resize(id + 1);
-  }
-  byId_[id] = g;
+  const auto id = static_cast<std::size_t>(g->id());
+  if (slotOf_.size() <= id) slotOf_.resize(id + 1, -1);
+  const int slot = static_cast<int>(bySlot_.size());
+  slotOf_[id] = slot;
+  bySlot_.push_back(g);
+  producers_.emplace_back();
+  consumers_.emplace_back();
+  set(live_, slot);
+}
+
+int GroupDependencyAnalysis::slotOf(const SegmentedGroup* g) const {
+  const auto id = static_cast<std::size_t>(g->id());
+  return id < slotOf_.size() ? slotOf_[id] : -1;
+}
+
+GroupDependencyAnalysis::Bits GroupDependencyAnalysis::liveOnly(const Bits& bits) const {
+  Bits out(std::min(bits.size(), live_.size()));
+  for (std::size_t w = 0; w < out.size(); ++w) out[w] = bits[w] & live_[w];
+  return out;
 }
 
 Result<GroupDependencyAnalysis> GroupDependencyAnalysis::build(const SegmentedFusion& fusion) {
@@ -56,42 +67,43 @@ Result<GroupDependencyAnalysis> GroupDependencyAnalysis::build(const SegmentedFu
   if (!order) return makeError("the group graph is not a DAG");
   GroupDependencyAnalysis a;
   // In topological order every producer's set is final when its consumers read it.
+  for (const SegmentedGroup* g : order.value()) a.track(g);
   for (const SegmentedGroup* g : order.value()) {
-    a.track(g);
     Bits mine;
     for (const SegmentedGroup* p : g->producerGroups()) {
-      set(mine, p->id());
+      set(mine, a.slotOf(p));
       unite(mine, a.producersOf(p));  // final: producers come first in topological order
     }
-    a.producers_[indexOf(g)] = std::move(mine);
+    a.producers_[static_cast<std::size_t>(a.slotOf(g))] = std::move(mine);
   }
   // Consumers likewise, in reverse order: a group's set is its direct consumers and theirs
   // (setting one bit per producer of every group instead was quadratic in deep graphs).
   for (auto it = order.value().rbegin(); it != order.value().rend(); ++it) {
     Bits mine;
     for (const SegmentedGroup* c : (*it)->consumerGroups()) {
-      set(mine, c->id());
+      set(mine, a.slotOf(c));
       unite(mine, a.consumersOf(c));
     }
-    a.consumers_[indexOf(*it)] = std::move(mine);
+    a.consumers_[static_cast<std::size_t>(a.slotOf(*it))] = std::move(mine);
   }
   return a;
 }
 
 const GroupDependencyAnalysis::Bits& GroupDependencyAnalysis::producersOf(const SegmentedGroup* g) const {
   static const Bits none;
-  const std::size_t id = indexOf(g);
-  return id < byId_.size() && byId_[id] == g ? producers_[id] : none;
+  const int slot = slotOf(g);
+  return slot < 0 ? none : producers_[static_cast<std::size_t>(slot)];
 }
 
 const GroupDependencyAnalysis::Bits& GroupDependencyAnalysis::consumersOf(const SegmentedGroup* g) const {
   static const Bits none;
-  const std::size_t id = indexOf(g);
-  return id < byId_.size() && byId_[id] == g ? consumers_[id] : none;
+  const int slot = slotOf(g);
+  return slot < 0 ? none : consumers_[static_cast<std::size_t>(slot)];
 }
 
 bool GroupDependencyAnalysis::isProducerOf(const SegmentedGroup* producer, const SegmentedGroup* consumer) const {
-  return test(producersOf(consumer), producer->id());
+  const int slot = slotOf(producer);
+  return slot >= 0 && test(producersOf(consumer), slot);
 }
 
 bool GroupDependencyAnalysis::isConsumerOfAny(const SegmentedGroup* group,
@@ -103,18 +115,18 @@ bool GroupDependencyAnalysis::isConsumerOfAny(const SegmentedGroup* group,
 
 GroupDependencyAnalysis::Bits GroupDependencyAnalysis::intersectionWithout(const Bits& x, const Bits& y,
                                                                            const SegmentedGroup* a,
-                                                                           const SegmentedGroup* b) {
-  Bits both(std::min(x.size(), y.size()));
-  for (std::size_t w = 0; w < both.size(); ++w) both[w] = x[w] & y[w];
-  reset(both, a->id());
-  reset(both, b->id());
+                                                                           const SegmentedGroup* b) const {
+  Bits both(std::min({x.size(), y.size(), live_.size()}));
+  for (std::size_t w = 0; w < both.size(); ++w) both[w] = x[w] & y[w] & live_[w];
+  for (const SegmentedGroup* g : {a, b})
+    if (const int slot = slotOf(g); slot >= 0) reset(both, slot);
   return both;
 }
 
 // The intersection of the consumer's producers and the producer's consumers (neither set
-// holds its own group, and only live groups are ever set).
-GroupDependencyAnalysis::Bits GroupDependencyAnalysis::betweenBits(const SegmentedGroup* producer,
-                                                                   const SegmentedGroup* consumer) const {
+// holds its own group).
+GroupDependencyAnalysis::Bits GroupDependencyAnalysis::betweenSlots(const SegmentedGroup* producer,
+                                                                    const SegmentedGroup* consumer) const {
   return intersectionWithout(producersOf(consumer), consumersOf(producer), producer, consumer);
 }
 
@@ -122,7 +134,8 @@ GroupDependencyAnalysis::Bits GroupDependencyAnalysis::betweenBits(const Segment
 std::vector<const SegmentedGroup*> GroupDependencyAnalysis::groupsBetween(const SegmentedGroup* producer,
                                                                           const SegmentedGroup* consumer) const {
   std::vector<const SegmentedGroup*> out;
-  forEachLive(betweenBits(producer, consumer), [&](const SegmentedGroup* g) { out.push_back(g); });
+  forEachLive(betweenSlots(producer, consumer), [&](const SegmentedGroup* g) { out.push_back(g); });
+  std::sort(out.begin(), out.end(), byId);
   return out;
 }
 
@@ -139,14 +152,14 @@ bool GroupDependencyAnalysis::canMergeWithoutCycle(const SegmentedGroup* produce
 bool GroupDependencyAnalysis::isConvex(const std::vector<SegmentedGroup*>& groups) const {
   Bits members, upstream, downstream;
   for (const SegmentedGroup* g : groups) {
-    set(members, g->id());
+    if (const int slot = slotOf(g); slot >= 0) set(members, slot);
     unite(upstream, producersOf(g));
     unite(downstream, consumersOf(g));
   }
-  const std::size_t words = std::min(upstream.size(), downstream.size());
+  const std::size_t words = std::min({upstream.size(), downstream.size(), live_.size()});
   for (std::size_t w = 0; w < words; ++w) {
     const std::uint64_t inside = w < members.size() ? members[w] : 0;
-    if (upstream[w] & downstream[w] & ~inside) return false;
+    if (upstream[w] & downstream[w] & live_[w] & ~inside) return false;
   }
   return true;
 }
@@ -164,17 +177,21 @@ std::vector<SegmentedGroup*> GroupDependencyAnalysis::lowestCommonProducers(cons
   const Bits common = intersectionWithout(aUp, bUp, a, b);
   const std::size_t inCommon = count(common);
   if (inCommon == 0) return {};
-  const std::size_t aOnly = count(aUp) - inCommon, bOnly = count(bUp) - inCommon;
-  const auto isCommon = [&](const SegmentedGroup* g) { return test(common, g->id()); };
+  const std::size_t aOnly = count(liveOnly(aUp)) - inCommon, bOnly = count(liveOnly(bUp)) - inCommon;
+  const auto isCommon = [&](const SegmentedGroup* g) {
+    const int slot = slotOf(g);
+    return slot >= 0 && test(common, slot);
+  };
   std::vector<SegmentedGroup*> lowest;
   if (inCommon <= std::min(aOnly, bOnly)) {
     Bits feedsCommon;
     forEachLive(common, [&](const SegmentedGroup* g) {
-      for (const SegmentedGroup* p : g->producerGroups()) set(feedsCommon, p->id());
+      for (const SegmentedGroup* p : g->producerGroups()) set(feedsCommon, slotOf(p));
     });
     forEachLive(common, [&](const SegmentedGroup* g) {
-      if (!test(feedsCommon, g->id())) lowest.push_back(const_cast<SegmentedGroup*>(g));
+      if (!test(feedsCommon, slotOf(g))) lowest.push_back(const_cast<SegmentedGroup*>(g));
     });
+    std::sort(lowest.begin(), lowest.end(), byId);
     return lowest;
   }
   Bits seen;
@@ -183,8 +200,8 @@ std::vector<SegmentedGroup*> GroupDependencyAnalysis::lowestCommonProducers(cons
     const SegmentedGroup* g = stack.back();
     stack.pop_back();
     for (SegmentedGroup* p : g->producerGroups()) {
-      if (test(seen, p->id())) continue;
-      set(seen, p->id());
+      if (test(seen, slotOf(p))) continue;
+      set(seen, slotOf(p));
       if (!isCommon(p)) {
         stack.push_back(p);
         continue;
@@ -193,8 +210,7 @@ std::vector<SegmentedGroup*> GroupDependencyAnalysis::lowestCommonProducers(cons
       if (std::none_of(consumers.begin(), consumers.end(), isCommon)) lowest.push_back(p);
     }
   }
-  std::sort(lowest.begin(), lowest.end(),
-            [](const SegmentedGroup* x, const SegmentedGroup* y) { return x->id() < y->id(); });
+  std::sort(lowest.begin(), lowest.end(), byId);
   return lowest;
 }
 
@@ -204,55 +220,72 @@ std::size_t GroupDependencyAnalysis::count(const Bits& bits) {
   return n;
 }
 
-// Only groups up- or downstream of a or b can change: a new path always runs through ab.
-// A group downstream of a already holds everything upstream of a, so it gains only what is
-// upstream of b and not of a (and the reverse): for two neighbours that difference is a few
-// ids, where uniting whole rows cost groups/64 words per affected group, per merge.
+// Only groups up- or downstream of a or b can change: a new path always runs through ab. ab
+// takes b's slot, so a group that reached b already holds ab's bit and everything upstream of
+// b; a group that reached both holds everything. Only the groups that reached exactly one of
+// a and b gain bits: what is upstream of the other part only (for two neighbours, a few ids).
+// A vertical merge in a chain touches no other row at all, where rewriting every row up- and
+// downstream of the pair cost a cache miss per group, per merge.
 void GroupDependencyAnalysis::mergeGroups(const SegmentedGroup* a, const SegmentedGroup* b, const SegmentedGroup* ab) {
-  const auto onlyIn = [&](const Bits& x, const Bits& y) {  // ids in x and not in y, a and b left out
-    std::vector<int> ids;
+  const int sa = slotOf(a), sb = slotOf(b);
+  const auto withoutParts = [&](const Bits& bits) {
+    Bits out = liveOnly(bits);
+    for (const int s : {sa, sb})
+      if (s >= 0) reset(out, s);
+    return out;
+  };
+  const Bits upA = withoutParts(producersOf(a)), upB = withoutParts(producersOf(b));
+  const Bits downA = withoutParts(consumersOf(a)), downB = withoutParts(consumersOf(b));
+  const auto onlyIn = [](const Bits& x, const Bits& y) {  // slots in x and not in y
+    std::vector<int> slots;
     for (std::size_t w = 0; w < x.size(); ++w)
-      for (std::uint64_t word = x[w] & ~(w < y.size() ? y[w] : 0); word != 0; word &= word - 1) {
-        const int id = static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(word)));
-        if (id != a->id() && id != b->id()) ids.push_back(id);
+      for (std::uint64_t word = x[w] & ~(w < y.size() ? y[w] : 0); word != 0; word &= word - 1)
+        slots.push_back(static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(word))));
+    return slots;
+  };
+  if (sb < 0) {  // b was never tracked: give ab a slot of its own
+    track(ab);
+  } else {
+    slotOf_[static_cast<std::size_t>(b->id())] = -1;
+    const auto id = static_cast<std::size_t>(ab->id());
+    if (slotOf_.size() <= id) slotOf_.resize(id + 1, -1);
+    slotOf_[id] = sb;
+    bySlot_[static_cast<std::size_t>(sb)] = ab;
+  }
+  const int sab = slotOf(ab);
+  // Rows that reached exactly one part: with b's bit they lack what only a brought, else
+  // they gain ab's bit and what only b brought.
+  const auto patch = [&](std::vector<Bits>& rows, const std::vector<int>& reachedOne, const std::vector<int>& onlyA,
+                         const std::vector<int>& onlyB) {
+    for (const int g : reachedOne) {
+      Bits& row = rows[static_cast<std::size_t>(g)];
+      if (test(row, sab)) {
+        for (const int s : onlyA) set(row, s);
+      } else {
+        set(row, sab);
+        for (const int s : onlyB) set(row, s);
       }
-    return ids;
+    }
   };
-  const std::vector<int> upOnlyA = onlyIn(producersOf(a), producersOf(b));
-  const std::vector<int> upOnlyB = onlyIn(producersOf(b), producersOf(a));
-  const std::vector<int> downOnlyA = onlyIn(consumersOf(a), consumersOf(b));
-  const std::vector<int> downOnlyB = onlyIn(consumersOf(b), consumersOf(a));
-  Bits upstream = producersOf(a);
-  unite(upstream, producersOf(b));
-  Bits downstream = consumersOf(a);
-  unite(downstream, consumersOf(b));
-  for (Bits* bits : {&upstream, &downstream}) {
-    reset(*bits, a->id());
-    reset(*bits, b->id());
+  const std::vector<int> upOnlyA = onlyIn(upA, upB), upOnlyB = onlyIn(upB, upA);
+  const std::vector<int> downOnlyA = onlyIn(downA, downB), downOnlyB = onlyIn(downB, downA);
+  std::vector<int> downOne = downOnlyA, upOne = upOnlyA;
+  downOne.insert(downOne.end(), downOnlyB.begin(), downOnlyB.end());
+  upOne.insert(upOne.end(), upOnlyB.begin(), upOnlyB.end());
+  patch(producers_, downOne, upOnlyA, upOnlyB);
+  patch(consumers_, upOne, downOnlyA, downOnlyB);
+  if (sa >= 0) {
+    slotOf_[static_cast<std::size_t>(a->id())] = -1;
+    bySlot_[static_cast<std::size_t>(sa)] = nullptr;
+    producers_[static_cast<std::size_t>(sa)] = {};
+    consumers_[static_cast<std::size_t>(sa)] = {};
+    reset(live_, sa);
   }
-  // `bits` reaches a (or b, or both): swap them for ab and add what only the other reached.
-  const auto replace = [&](Bits& bits, const std::vector<int>& onlyA, const std::vector<int>& onlyB) {
-    const bool hasA = test(bits, a->id()), hasB = test(bits, b->id());
-    reset(bits, a->id());
-    reset(bits, b->id());
-    set(bits, ab->id());
-    if (hasA && !hasB)
-      for (const int id : onlyB) set(bits, id);
-    if (hasB && !hasA)
-      for (const int id : onlyA) set(bits, id);
-  };
-  forEachLive(downstream, [&](const SegmentedGroup* g) { replace(producers_[indexOf(g)], upOnlyA, upOnlyB); });
-  forEachLive(upstream, [&](const SegmentedGroup* g) { replace(consumers_[indexOf(g)], downOnlyA, downOnlyB); });
-  for (const SegmentedGroup* gone : {a, b}) {
-    const std::size_t id = indexOf(gone);
-    if (id >= byId_.size() || byId_[id] != gone) continue;
-    byId_[id] = nullptr;
-    producers_[id] = {};
-    consumers_[id] = {};
-  }
-  track(ab);
-  producers_[indexOf(ab)] = std::move(upstream);
-  consumers_[indexOf(ab)] = std::move(downstream);
+  Bits upstream = upA, downstream = downA;
+  unite(upstream, upB);
+  unite(downstream, downB);
+  producers_[static_cast<std::size_t>(sab)] = std::move(upstream);
+  consumers_[static_cast<std::size_t>(sab)] = std::move(downstream);
 }
 
 }  // namespace segscope::segmenter

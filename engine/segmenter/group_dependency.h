@@ -21,9 +21,12 @@ class GroupDependencyAnalysis {
   }
   bool isConsumerOfAny(const SegmentedGroup* group, const std::vector<SegmentedGroup*>& groups) const;
   using Bits = std::vector<std::uint64_t>;
-  /// Bit i set when the live group with id i lies on some path from `producer` to
-  /// `consumer` (both excluded): groupsBetween as a bitset, for word-parallel filters.
-  Bits betweenBits(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
+  /// Bit slotOf(g) set when the live group g lies on some path from `producer` to `consumer`
+  /// (both excluded): groupsBetween as a bitset, for word-parallel filters.
+  Bits betweenSlots(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
+  /// The bit that stands for g in betweenSlots: a merged group takes over one of its parts'
+  /// slots, so a slot names different groups over time; -1 when g is not (or no longer) live.
+  int slotOf(const SegmentedGroup* g) const;
   /// Groups on some path from `producer` to `consumer`, both excluded.
   std::vector<const SegmentedGroup*> groupsBetween(const SegmentedGroup* producer,
                                                    const SegmentedGroup* consumer) const;
@@ -50,21 +53,27 @@ class GroupDependencyAnalysis {
   static void unite(Bits& into, const Bits& from);
   static std::size_t count(const Bits& bits);
   /// x & y, with a's and b's bits cleared.
-  static Bits intersectionWithout(const Bits& x, const Bits& y, const SegmentedGroup* a, const SegmentedGroup* b);
+  Bits intersectionWithout(const Bits& x, const Bits& y, const SegmentedGroup* a, const SegmentedGroup* b) const;
 
   const Bits& producersOf(const SegmentedGroup* g) const;
   const Bits& consumersOf(const SegmentedGroup* g) const;
-  /// Calls visit(group) for every live group whose id is set in `bits`, ascending.
+  /// Calls visit(group) for every live group whose slot is set in `bits`, in slot order.
   template <typename Visit>
   void forEachLive(const Bits& bits, Visit&& visit) const;
-  /// Makes room for g's id and marks g live.
+  /// Gives g a fresh slot and marks it live.
   void track(const SegmentedGroup* g);
+  /// Row bits of live slots only (rows may keep the bits of slots that died in a merge).
+  Bits liveOnly(const Bits& bits) const;
 
-  // All three indexed by group id; bit i of a set = the group with id i. Consumer sets make
-  // a merge touch only the groups up- and downstream of it, not every group.
+  // Rows and bits are by slot, not by group id: a merged group takes over one of its parts'
+  // slots, so that every group reaching that part already holds the right bit and only the
+  // groups reaching exactly one of the two parts are touched. The other part's slot dies; its
+  // bits may stay set in other rows and are masked by live_ wherever a row is read as a set.
   std::vector<Bits> producers_;
   std::vector<Bits> consumers_;
-  std::vector<const SegmentedGroup*> byId_;  // live groups by id
+  std::vector<const SegmentedGroup*> bySlot_;  // null: a dead slot
+  std::vector<int> slotOf_;                    // by group id, -1: none
+  Bits live_;
 };
 
 }  // namespace segscope::segmenter
