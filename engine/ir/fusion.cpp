@@ -188,12 +188,13 @@ Status Fusion::removeVal(Val* v) {
   // One walk over the values finds what the checks need (passes remove many values, and a
   // walk per question, per extent scalar, made each removal several passes over the fusion).
   // Only a scalar can be a tensor's extent, and only a tensor can be measured by a scalar.
-  bool member = false;
+  std::size_t at = vals_.size();  // v's position
   bool isExtentOfATensor = false;
   std::vector<Scalar*> measuring;  // scalars that measure v, in value order
   const bool isScalar = v->asScalar() != nullptr;
-  for (const auto& p : vals_) {
-    if (p.get() == v) member = true;
+  for (std::size_t i = 0; i < vals_.size(); ++i) {
+    const auto& p = vals_[i];
+    if (p.get() == v) at = i;
     if (isScalar) {
       if (const TensorView* tv = p->asTensor())
         for (const Dim& d : tv->dims())
@@ -202,7 +203,8 @@ Status Fusion::removeVal(Val* v) {
       measuring.push_back(s);
     }
   }
-  if (!member) return makeError("cannot remove " + v->name() + ": it does not belong to fusion '" + name_ + "'");
+  if (at == vals_.size())
+    return makeError("cannot remove " + v->name() + ": it does not belong to fusion '" + name_ + "'");
   const bool isAxiom = std::find(axioms_.begin(), axioms_.end(), v) != axioms_.end();
   if (v->definition() || !v->uses().empty() || isInput(v) || isOutput(v) || isAxiom || isExtentOfATensor)
     return makeError("cannot remove " + v->name() + ": it is still referenced");
@@ -253,11 +255,14 @@ Status Fusion::removeVal(Val* v) {
         break;
       }
   }
+  for (const Val* gone : doomed)
+    if (auto n = byName_.find(gone->name()); n != byName_.end() && n->second == gone) byName_.erase(n);
+  if (doomed.size() == 1) {  // the usual case: no second walk over the values
+    vals_.erase(vals_.begin() + static_cast<std::ptrdiff_t>(at));
+    return {};
+  }
   std::erase_if(vals_, [&](const std::unique_ptr<Val>& p) {
-    if (std::find(doomed.begin(), doomed.end(), p.get()) == doomed.end()) return false;
-    auto n = byName_.find(p->name());
-    if (n != byName_.end() && n->second == p.get()) byName_.erase(n);
-    return true;
+    return std::find(doomed.begin(), doomed.end(), p.get()) != doomed.end();
   });
   return {};
 }
