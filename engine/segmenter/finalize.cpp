@@ -27,12 +27,6 @@ struct Draft {
 
 using ExprSet = std::unordered_set<const ir::Expr*>;
 
-bool reads(const Draft& d, const ir::Val* v) {
-  return std::any_of(d.exprs.begin(), d.exprs.end(), [&](const ir::Expr* e) {
-    return std::find(e->inputs().begin(), e->inputs().end(), v) != e->inputs().end();
-  });
-}
-
 std::shared_ptr<const trace::Partition> partitionOf(const std::vector<Draft>& drafts) {
   trace::PartitionTable p;
   for (std::size_t i = 0; i < drafts.size(); ++i) {
@@ -53,14 +47,59 @@ void recordFinalize(FinderState& state, const std::vector<Draft>& drafts, const 
   state.recordStep(trace::StepKind::Finalize, name, std::move(log), modified);
 }
 
+// The drafts (by index) that hold an expr, kept current as prologues are copied into drafts:
+// which drafts read a forwarded input is then found from its uses, not by scanning every
+// draft's exprs once per forwarded input.
+class DraftsOfExpr {
+ public:
+  explicit DraftsOfExpr(const std::vector<Draft>& drafts) {
+    for (std::size_t i = 0; i < drafts.size(); ++i) add(drafts[i].exprs, i);
+  }
+  void add(const std::vector<const ir::Expr*>& exprs, std::size_t draft) {
+    for (const ir::Expr* e : exprs) {
+      std::vector<std::size_t>& holders = of_[e];
+      if (std::find(holders.begin(), holders.end(), draft) == holders.end()) holders.push_back(draft);
+    }
+  }
+  /// Drafts with an expr that reads `v`, ascending (= the order a walk over the drafts meets them).
+  std::vector<std::size_t> readersOf(const ir::Val* v) const {
+    std::vector<std::size_t> out;
+    for (const ir::Expr* use : v->uses())
+      if (auto it = of_.find(use); it != of_.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
+
+ private:
+  std::unordered_map<const ir::Expr*, std::vector<std::size_t>> of_;
+};
+
+// partitionOf(drafts) after draft `index` took in more exprs and maybe a new type: an expr's
+// group is the first draft that holds it, so only the new exprs can move, and only down to
+// `index`. Rebuilding the table from every draft per accepted prologue was quadratic.
+void updatePartition(trace::PartitionTable& table, const std::vector<Draft>& drafts, std::size_t index) {
+  const Draft& d = drafts[index];
+  const int id = static_cast<int>(index);
+  table.groups[index] = {id, std::string(scheduler::schedulerName(d.type)), d.host};
+  for (const ir::Expr* e : d.exprs) {
+    const auto x = static_cast<std::size_t>(e->id());
+    if (table.groupOfExpr.size() <= x) table.groupOfExpr.resize(x + 1, -1);
+    if (table.groupOfExpr[x] < 0 || table.groupOfExpr[x] > id) table.groupOfExpr[x] = id;
+  }
+}
+
 // nvFuser's resolveForwardedInputs: each consumer of a forwarded input tries to take its
 // own copy of the prologue; the prologue stays a segment of its own for those that cannot.
 void resolveForwardedInputs(FinderState& state, std::vector<Draft>& drafts) {
   state.phase = "resolve_forwarded_inputs";
+  if (state.forwarded.empty()) return;
+  DraftsOfExpr holders(drafts);
+  trace::PartitionTable shown = partitionOf(drafts)->expanded();
   for (const ForwardedChain& chain : state.forwarded) {
     bool standalone = false;
-    for (Draft& d : drafts) {
-      if (!reads(d, chain.forwarded)) continue;
+    for (const std::size_t index : holders.readersOf(chain.forwarded)) {
+      Draft& d = drafts[index];
       std::vector<const ir::Expr*> exprs = chain.exprs;
       exprs.insert(exprs.end(), d.exprs.begin(), d.exprs.end());
       // csrc/fusion_segmenter.cpp:4786-4822 resolveNonscalarForwardedInput: every consumer gets
@@ -82,7 +121,9 @@ void resolveForwardedInputs(FinderState& state, std::vector<Draft>& drafts) {
         d.exprs = std::move(exprs);
         d.recomputed = std::move(recomputed);
         d.type = trial.proposal.accepted;
-        state.showPartition(partitionOf(drafts));
+        holders.add(chain.exprs, index);
+        updatePartition(shown, drafts, index);
+        state.showPartition(std::make_shared<const trace::Partition>(shown));
       } else {
         standalone = true;
       }
@@ -95,6 +136,9 @@ void resolveForwardedInputs(FinderState& state, std::vector<Draft>& drafts) {
       const MergeTrial alone = state.askSchedulers(chain.exprs);
       drafts.push_back({chain.exprs, alone.ok() ? alone.proposal.accepted : SchedulerType::PointWise, false,
                         "prologue of " + chain.forwarded->name()});
+      holders.add(chain.exprs, drafts.size() - 1);
+      shown.groups.push_back({static_cast<int>(drafts.size() - 1), "", false});
+      updatePartition(shown, drafts, drafts.size() - 1);
     }
   }
 }
