@@ -149,4 +149,6 @@ QString themedCss(const QString& css) {
 
 QColor canvasColor() { return darkPalette() ? QColor("#181a1d") : QColor("#fcfcfd"); }
 
+QColor verdictColor(bool accepted) { return themedPen(accepted ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28)); }
+
 }  // namespace segscope::ui

@@ -35,6 +35,8 @@ QColor themedFill(const QColor& c);
 QColor themedInk(const QColor& c);
 QColor themedPen(const QColor& c);
 QColor canvasColor();
+/// The text colour of an accepted or a refused merge (timeline, merge log), themed as ink.
+QColor verdictColor(bool accepted);
 /// `css` with every "color: #hex" drawn as themedInk and every "background(-color): #hex" as
 /// themedFill: one stylesheet serves both themes.
 QString themedCss(const QString& css);

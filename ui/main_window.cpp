@@ -176,7 +176,7 @@ void MainWindow::restoreSettings() {
       resize(available.size() * 0.92);
       move(available.center() - rect().center());
     }
-  restoreState(s.value("window/state").toByteArray());
+  dockSizesRestored_ = restoreState(s.value("window/state").toByteArray());
   profileBox_->setCurrentText(s.value("options/profile", "h100").toString());
   scalarBox_->setCurrentText(s.value("options/scalarMode", "host_segment").toString());
   viewBox_->setCurrentIndex(s.value("options/view", 0).toInt());

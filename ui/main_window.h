@@ -148,6 +148,7 @@ class MainWindow : public QMainWindow {
  protected:
   void closeEvent(QCloseEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
@@ -271,8 +272,10 @@ class MainWindow : public QMainWindow {
   QAction* diffFullAction_ = nullptr;
   QByteArray stateBeforeFullDiff_;  // the docks' layout to go back to
   static constexpr int kCompactWidth = 1000, kCompactHeight = 680;
-  bool compact_ = false;           // a small window: the right docks are tabs of the left column
-  QByteArray stateBeforeCompact_;  // where the docks were before
+  bool dockSizesRestored_ = false;  // the saved layout came back: its dock sizes stand
+  bool dockSizesSet_ = false;       // the first show sized the docks for the window
+  bool compact_ = false;            // a small window: the right docks are tabs of the left column
+  QByteArray stateBeforeCompact_;   // where the docks were before
   void setCompactDocks(bool on);
   bool diffFullWindow_ = false;
   Theme theme_ = Theme::System;

@@ -21,6 +21,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
+#include <QShowEvent>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTextBrowser>
@@ -362,6 +363,22 @@ void MainWindow::buildToolBar() {
 void MainWindow::resizeEvent(QResizeEvent* event) {
   QMainWindow::resizeEvent(event);
   giveCanvasRoom();
+}
+
+// The sizes buildDocks asks for are clamped by the window's size at construction (640×480),
+// so a first start drew the Timeline cut to "g3…" and the Segments table without its last
+// columns. Once the window has its real size, the side columns get a share of it: enough for
+// the Timeline's "✓ g12 + g13" rows and the Segments dock's six columns.
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (dockSizesSet_ || dockSizesRestored_ || compact_) return;
+  dockSizesSet_ = true;
+  auto* timeline = findChild<QDockWidget*>("timelineDock");
+  auto* segments = findChild<QDockWidget*>("segmentsDock");
+  if (!timeline || !segments) return;
+  const int left = std::clamp(width() * 17 / 100, 220, 320);
+  const int right = std::clamp(width() * 25 / 100, 300, 440);
+  resizeDocks({timeline, segments}, {left, right}, Qt::Horizontal);
 }
 
 // Docks keep their pixel sizes when the window shrinks, so at 800×600 the canvas was a sliver

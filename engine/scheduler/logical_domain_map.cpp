@@ -38,7 +38,7 @@ int LogicalDomainMap::keyOf(const IdKey& k) {
   if (inserted) {
     keys_.push_back(k);
     classes_.add();
-    members_.push_back({it->second});
+    pending_.emplace_back();
     if (factsReady_) {
       inputOf_.resize(inputOf_.size() + words_, 0);
       downstreamOf_.resize(downstreamOf_.size() + words_, 0);
@@ -52,17 +52,11 @@ int LogicalDomainMap::keyOf(const IdKey& k) {
 
 int LogicalDomainMap::find(int k) const { return static_cast<int>(classes_.find(static_cast<std::size_t>(k))); }
 
-// Keeps each root's member list: the smaller list moves into the larger (then swapped into
-// the surviving root), so building the classes stays O(n log n).
+// The surviving root takes the other's reduction facts.
 void LogicalDomainMap::unite(int a, int b) {
   const std::size_t ra = classes_.find(static_cast<std::size_t>(a)), rb = classes_.find(static_cast<std::size_t>(b));
   if (!classes_.unite(ra, rb)) return;
   const std::size_t root = classes_.find(ra), gone = root == ra ? rb : ra;
-  auto& into = members_[root];
-  auto& from = members_[gone];
-  if (into.size() < from.size()) std::swap(into, from);
-  into.insert(into.end(), from.begin(), from.end());
-  from.clear();
   for (std::size_t w = 0; w < words_; ++w) {
     inputOf(static_cast<int>(root))[w] |= inputOf(static_cast<int>(gone))[w];
     downstreamOf(static_cast<int>(root))[w] |= downstreamOf(static_cast<int>(gone))[w];
@@ -155,7 +149,8 @@ void LogicalDomainMap::dispatch(const ir::Expr* e) {
       for (std::size_t p = 0; p < map.size(); ++p) {
         if (!map[p] || isBroadcastDim(in, static_cast<int>(p)) || isBroadcastId(*map[p])) continue;
         const int consumer = keyOf(*map[p]);
-        pushUnique(pending_[keyOf(IdKey::logical(in, static_cast<int>(p)))], consumer);
+        const int producer = keyOf(IdKey::logical(in, static_cast<int>(p)));
+        pushUnique(pending_[static_cast<std::size_t>(producer)], consumer);
       }
     }
   }
@@ -174,7 +169,10 @@ void LogicalDomainMap::handleTensor(const ir::Val* tv) {
       if (isBroadcastDim(def->operand(0), i)) continue;
       const int root = keyOf(IdKey::root(def, i));
       for (int j : g.out)
-        if (!isBroadcastDim(tv, j)) pushUnique(pending_[root], keyOf(IdKey::logical(tv, j)));
+        if (!isBroadcastDim(tv, j)) {
+          const int consumer = keyOf(IdKey::logical(tv, j));  // may grow pending_: first
+          pushUnique(pending_[static_cast<std::size_t>(root)], consumer);
+        }
       mapPending(root);
     }
   }
@@ -182,10 +180,9 @@ void LogicalDomainMap::handleTensor(const ir::Val* tv) {
 
 // mapAllPendingMappings (csrc/logical_domain_map.cpp:1560-1580).
 void LogicalDomainMap::mapPending(int producerKey) {
-  auto it = pending_.find(producerKey);
-  if (it == pending_.end()) return;
-  const std::vector<int> consumers = std::move(it->second);
-  pending_.erase(it);
+  const std::vector<int> consumers = std::move(pending_[static_cast<std::size_t>(producerKey)]);
+  pending_[static_cast<std::size_t>(producerKey)].clear();  // handled: a later call finds nothing
+  if (consumers.empty()) return;
   const bool consistent = safeToMap(consumers);
   for (int c : consumers) {
     if (consistent)

@@ -55,10 +55,8 @@ class LogicalDomainMap {
   std::unordered_map<IdKey, int, IdKeyHash> ids_;
   std::vector<IdKey> keys_;
   support::UnionFind classes_;
-  std::vector<std::vector<int>> members_;  // of each class root
-  std::unordered_map<int, std::vector<int>> pending_;
+  std::vector<std::vector<int>> pending_;  // by producer key: the consumer keys it waits to join
   std::vector<std::pair<int, int>> invalid_;
-  std::unordered_map<const ir::Expr*, std::vector<int>> rootKeys_;  // reshape -> its root keys
   // What isReductionOutputMapped asks of a class, kept per class root and merged on unite, so
   // a decision never walks a class's members: one bit per reduced dim ("entry") of the
   // segment's reductions, in two sets. inputOf: some member is an input of the entry's reduced

@@ -825,6 +825,24 @@ class TestMainWindow : public QObject {
     QVERIFY(!w.layoutPending());
     QVERIFY(w.scene().nodeRect("e0").isValid());
   }
+
+  // A first start (no saved layout) sizes the side columns for the window it got: the
+  // Timeline's rows and the Segments dock's columns were cut at the construction-time sizes.
+  void aFirstStartGivesTheSideDocksRoom() {
+    ui::applyAppearance(*qApp, ui::Theme::Light);  // as the app starts: its stylesheet resizes the docks' contents
+    MainWindow w(nullptr, false);
+    w.setTheme(ui::Theme::Light);
+    w.resize(1600, 1000);
+    w.show();
+    w.openFile(sample("cross_entropy.py"), true);
+    QVERIFY(w.waitForPicture());
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* timeline = w.findChild<QDockWidget*>("timelineDock");
+    auto* segments = w.findChild<QDockWidget*>("segmentsDock");
+    QVERIFY2(timeline->width() >= 220, qPrintable(QString::number(timeline->width())));
+    QVERIFY2(segments->width() >= 300, qPrintable(QString::number(segments->width())));
+    QVERIFY2(w.view().width() >= 1600 / 2, qPrintable(QString::number(w.view().width())));
+  }
 };
 
 QTEST_MAIN(TestMainWindow)

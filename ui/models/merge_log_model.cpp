@@ -3,15 +3,13 @@
 
 #include <QColor>
 
+#include "ui/appearance.h"
 #include "ui/models/timeline_filter.h"
 #include "ui/step_text.h"
 
 namespace segscope::ui {
 
 namespace {
-
-const QColor kAcceptedColor(0x2e, 0x7d, 0x32);
-const QColor kRefusedColor(0xc6, 0x28, 0x28);
 
 bool isNumberColumn(int column) { return column == kStepColumn || column == kRoundColumn || column == kOpsColumn; }
 
@@ -94,7 +92,7 @@ QVariant MergeLogModel::data(const QModelIndex& index, int role) const {
     case Qt::TextAlignmentRole:
       return isNumberColumn(column) ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
     case Qt::ForegroundRole:
-      if (column == kResultColumn) return step.merge->ok() ? kAcceptedColor : kRefusedColor;
+      if (column == kResultColumn) return verdictColor(step.merge->ok());
       return {};
     case Qt::ToolTipRole:
       if (column == kReasonColumn) return stepLogText(step);

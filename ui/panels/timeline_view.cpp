@@ -13,6 +13,7 @@
 #include <map>
 #include <utility>
 
+#include "ui/appearance.h"
 #include "ui/models/timeline_filter.h"
 #include "ui/step_text.h"
 
@@ -20,8 +21,6 @@ namespace segscope::ui {
 
 namespace {
 
-const QColor kAcceptedColor(0x2e, 0x7d, 0x32);
-const QColor kRefusedColor(0xc6, 0x28, 0x28);
 const QColor kSkippedColor(0x9e, 0x9e, 0x9e);
 
 QStandardItem* newGroupItem(const QString& title) {
@@ -76,7 +75,7 @@ QStandardItem* newStepItem(const trace::Step& step) {
   if (step.skipped)
     item->setForeground(kSkippedColor);
   else if (step.merge)
-    item->setForeground(step.merge->ok() ? kAcceptedColor : kRefusedColor);
+    item->setForeground(verdictColor(step.merge->ok()));
   return item;
 }
 
