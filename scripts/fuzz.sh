@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"; shift || true
-targets=("$@"); [[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_loader fuzz_segment)
+targets=("$@"); [[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_loader fuzz_segment fuzz_nvlog)
 command -v clang++ >/dev/null || { echo "fuzz.sh: needs clang (apt-get install clang)" >&2; exit 2; }
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz --target "${targets[@]}"
@@ -17,6 +17,9 @@ for t in "${targets[@]}"; do
     cp samples/*.py tests/error/data/*.py tests/error/fuzz/*.py tests/engine/frontend/data/*.py "$corpus"/ 2>/dev/null || true
     # nvFuser's own repros and test translations: the forms real users paste (footers, from_pytorch).
     find tests/fidelity -name '*.py' -exec cp -t "$corpus" {} + 2>/dev/null || true
+  fi
+  if [[ "$t" == fuzz_nvlog && -z "$(ls -A "$corpus")" ]]; then
+    cp tests/data/nvlog/synthetic/*.log tests/data/nvlog/real/*.txt "$corpus"/ 2>/dev/null || true
   fi
   echo "== $t for ${seconds}s"
   # A crash stops that target (libFuzzer's way) but not the others; the summary says which.

@@ -50,6 +50,15 @@ const std::vector<CommandSpec>& commandSpecs() {
        {"--no-passes"},
        true,
        true},
+      {"compare-log",
+       "nvFuser's final segmentation as its own log states it (FILE NVFUSER_LOG, the output of "
+       "NVFUSER_DUMP=segmenter_logging,segmented_fusion) beside Segscope's: segments and schedulers on "
+       "each side; exits 1 when the counts or schedulers differ (--runtime N picks a runtime of a "
+       "log that holds several; the last with final groups by default)",
+       {"--json", "--runtime", "--profile", "--scalar-mode", "--disable-pass"},
+       {"--no-passes"},
+       true,
+       true},
       {"ir", "print the fusion IR as text", {}, {"--after-passes"}, true},
       {"script", "print the fusion back as a repro script", {"--out"}, {}, true},
       {"export-torch",

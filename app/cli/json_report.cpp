@@ -335,4 +335,32 @@ std::string segmentIndexMapsJson(const std::vector<segmenter::SegmentExport>& ex
   return j.dump(2) + "\n";
 }
 
+std::string logComparisonJson(const pipeline::LogComparison& c, const std::string& file) {
+  const auto counts = [](const std::vector<std::pair<std::string, int>>& perScheduler) {
+    json j = json::object();
+    for (const auto& [scheduler, n] : perScheduler) j[scheduler] = n;
+    return j;
+  };
+  json theirs = json::array(), ours = json::array();
+  for (const pipeline::LoggedSegment& s : c.theirs)
+    theirs.push_back(
+        {{"group_id", s.id}, {"scheduler", s.scheduler}, {"exprs", s.exprs}, {"ops", s.ops}, {"line", s.line}});
+  for (const pipeline::SegmentOverview& s : c.ours.segments)
+    ours.push_back({{"id", s.id}, {"scheduler", s.scheduler}, {"host", s.host}, {"ops", s.ops}});
+  json j = {{"file", file},
+            {"log", c.log},
+            {"runtimes", c.runtimes},
+            {"runtime", c.runtime + 1},
+            {"runtime_line", c.runtimeLine},
+            {"source", c.source},
+            {"nvfuser", {{"segments", theirs}, {"per_scheduler", counts(c.theirPerScheduler)}}},
+            {"segscope",
+             {{"segments", ours}, {"per_scheduler", counts(c.ourPerScheduler)}, {"host_segments", c.hostSegments}}},
+            {"same_count", c.sameCount()},
+            {"same_schedulers", c.sameSchedulers()},
+            {"agree", c.agree()},
+            {"unknown_lines", c.unknownLines}};
+  return j.dump(2) + "\n";
+}
+
 }  // namespace segscope::cli

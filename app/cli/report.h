@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "frontend/script.h"
+#include "pipeline/log_comparison.h"
 #include "regions/region_comparison.h"
 #include "regions/regions.h"
 #include "scheduler/registry.h"
@@ -86,6 +87,9 @@ std::string chromeTraceJson(const std::string& fusionName, const RunSummary& run
 /// the segmentation (`comparisons` holds one entry per region, in region order).
 std::string regionsJson(const regions::RegionAnalysis& analysis,
                         const std::vector<regions::RegionComparison>& comparisons);
+
+/// `compare-log --json`: nvFuser's final segments (as its log states them) beside Segscope's.
+std::string logComparisonJson(const pipeline::LogComparison& comparison, const std::string& file);
 
 /// The file name `export-segments` gives segment `id`'s script.
 std::string segmentScriptFileName(int id);

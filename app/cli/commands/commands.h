@@ -24,5 +24,6 @@ int printScript(const Arguments& args);
 int regionsCommand(const Arguments& args);
 int exportTorchCommand(const Arguments& args);
 int whyApart(const Arguments& args);
+int compareLog(const Arguments& args);
 
 }  // namespace segscope::cli

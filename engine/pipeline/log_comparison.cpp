@@ -1,0 +1,145 @@
+// What an nvFuser log says the final segmentation is, beside the session's (log_comparison.h).
+#include "pipeline/log_comparison.h"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+namespace segscope::pipeline {
+namespace {
+
+std::vector<std::pair<std::string, int>> countBy(const std::vector<std::string>& schedulers) {
+  std::map<std::string, int> counts;
+  for (const std::string& s : schedulers) ++counts[s];
+  std::vector<std::pair<std::string, int>> out(counts.begin(), counts.end());
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  return out;
+}
+
+// The group details when printed (they carry ids and exprs), else the groups line, else the
+// whole-fusion verdict: a fusion nvFuser accepted un-segmented is one group of that scheduler.
+std::vector<LoggedSegment> finalGroupsOf(const nvlog::Runtime& rt, std::string& source) {
+  std::vector<LoggedSegment> out;
+  if (rt.segmented && !rt.segmented->details.empty() &&
+      (rt.segmented->groups.empty() || rt.segmented->details.size() == rt.segmented->groups.size())) {
+    source = "segmented_fusion group details";
+    for (const nvlog::GroupDetail& g : rt.segmented->details) {
+      LoggedSegment s{g.id, g.scheduler.empty() ? "none" : g.scheduler, static_cast<int>(g.exprs.size()), {}, g.line};
+      for (const nvlog::LoggedExpr& e : g.exprs) s.ops.push_back(e.op);
+      out.push_back(std::move(s));
+    }
+    return out;
+  }
+  if (rt.segmented && !rt.segmented->groups.empty()) {
+    source = "segmented_fusion groups";
+    for (const nvlog::GroupLine& g : rt.segmented->groups)
+      out.push_back(LoggedSegment{-1, g.scheduler, static_cast<int>(g.exprNames.size()), {}, g.line});
+    return out;
+  }
+  for (const nvlog::Candidate& c : rt.candidates)
+    if (c.wholeFusion && !c.accepted.empty()) {
+      source = "segmenter_logging: the whole fusion accepted";
+      out.push_back(LoggedSegment{0, c.accepted, -1, {}, c.line});
+    }
+  return out;
+}
+
+std::string plural(int n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+
+std::string countsText(const std::vector<std::pair<std::string, int>>& counts) {
+  std::string s;
+  for (const auto& [scheduler, n] : counts) s += (s.empty() ? "" : ", ") + std::to_string(n) + " " + scheduler;
+  return s.empty() ? "none" : s;
+}
+
+}  // namespace
+
+bool LogComparison::sameCount() const {
+  int theirsCount = 0, oursCount = 0;
+  for (const auto& [s, n] : theirPerScheduler) theirsCount += n;
+  for (const auto& [s, n] : ourPerScheduler) oursCount += n;
+  return theirsCount == oursCount;
+}
+
+bool LogComparison::sameSchedulers() const {
+  auto a = theirPerScheduler, b = ourPerScheduler;
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  return a == b;
+}
+
+Result<LogComparison> compareWithLog(const Session& session, const nvlog::NvLog& log, int runtime) {
+  LogComparison c;
+  c.log = log.file;
+  c.runtimes = static_cast<int>(log.runtimes.size());
+  c.unknownLines = static_cast<int>(log.unknown.size());
+  if (runtime >= c.runtimes)
+    return makeError("the log has " + plural(c.runtimes, "runtime") + "; there is no runtime " +
+                     std::to_string(runtime + 1));
+  for (int r = runtime >= 0 ? runtime : c.runtimes - 1; r >= 0; --r) {
+    std::string source;
+    std::vector<LoggedSegment> groups = finalGroupsOf(log.runtimes[static_cast<std::size_t>(r)], source);
+    if (!groups.empty()) {
+      c.runtime = r;
+      c.runtimeLine = log.runtimes[static_cast<std::size_t>(r)].line;
+      c.source = std::move(source);
+      c.theirs = std::move(groups);
+      break;
+    }
+    if (runtime >= 0) break;
+  }
+  if (c.runtime < 0)
+    return makeError(runtime >= 0 ? "runtime " + std::to_string(runtime + 1) + " of the log states no final groups"
+                                  : "the log states no final segmentation: it needs NVFUSER_DUMP=segmented_fusion "
+                                    "(or a segmenter_logging line '***Accepted*** as:' for the whole fusion)");
+  c.ours = overviewOf(session);
+  std::vector<std::string> ours, theirs;
+  for (const SegmentOverview& s : c.ours.segments) {
+    if (s.host) {
+      ++c.hostSegments;
+      continue;
+    }
+    ours.push_back(s.scheduler);
+  }
+  for (const LoggedSegment& s : c.theirs) theirs.push_back(s.scheduler);
+  c.ourPerScheduler = countBy(ours);
+  c.theirPerScheduler = countBy(theirs);
+  return c;
+}
+
+std::string comparisonText(const LogComparison& c) {
+  std::ostringstream out;
+  int theirsCount = 0, oursCount = 0;
+  for (const auto& [s, n] : c.theirPerScheduler) theirsCount += n;
+  for (const auto& [s, n] : c.ourPerScheduler) oursCount += n;
+  out << c.log << ": " << plural(c.runtimes, "runtime") << "; runtime " << c.runtime + 1 << " (line " << c.runtimeLine
+      << ") compared, from its " << c.source << "\n";
+  out << "  nvFuser:  " << plural(theirsCount, "segment") << ": " << countsText(c.theirPerScheduler) << "\n";
+  out << "  Segscope: " << plural(oursCount, "segment") << ": " << countsText(c.ourPerScheduler);
+  if (c.hostSegments > 0)
+    out << " (and " << plural(c.hostSegments, "host scalar segment") << ", which nvFuser lists no group for)";
+  out << "\n\nnvFuser's segments (log order):\n";
+  for (const LoggedSegment& s : c.theirs) {
+    out << "  group " << (s.id >= 0 ? std::to_string(s.id) : std::string("?")) << "  " << s.scheduler;
+    if (s.exprs >= 0) out << "  " << plural(s.exprs, "expr");
+    out << "  (line " << s.line << ")\n";
+  }
+  out << "Segscope's segments:\n";
+  for (const SegmentOverview& s : c.ours.segments)
+    out << "  segment " << s.id << "  " << s.scheduler << (s.host ? " (host)" : "") << "  " << plural(s.ops, "op")
+        << "\n";
+  out << "\n";
+  if (c.agree())
+    out << "agree: the same number of segments with the same schedulers\n";
+  else if (!c.sameCount())
+    out << "differ: nvFuser has " << plural(theirsCount, "segment") << ", Segscope " << oursCount << "\n";
+  else
+    out << "differ: the same number of segments, with other schedulers (nvFuser " << countsText(c.theirPerScheduler)
+        << "; Segscope " << countsText(c.ourPerScheduler) << ")\n";
+  if (c.unknownLines > 0)
+    out << "note: " << plural(c.unknownLines, "line") << " of the log " << (c.unknownLines == 1 ? "was" : "were")
+        << " not nvFuser output, or not understood\n";
+  return out.str();
+}
+
+}  // namespace segscope::pipeline

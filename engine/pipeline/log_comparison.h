@@ -1,0 +1,47 @@
+// A session's final segmentation beside the one an nvFuser log states (segscope-cli compare-log).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "nvlog/nvlog.h"
+#include "pipeline/segment_overview.h"
+#include "pipeline/session.h"
+
+namespace segscope::pipeline {
+
+/// One of nvFuser's final groups as its log states it.
+struct LoggedSegment {
+  int id = -1;            // `group id:`; -1 where the log's format printed none
+  std::string scheduler;  // as printed
+  int exprs = 0;
+  std::vector<std::string> ops;  // of its exprs, in the log's order ("" where unknown)
+  int line = 0;
+};
+
+struct LogComparison {
+  std::string log;   // the log's file
+  int runtimes = 0;  // FusionKernelRuntimes in the log
+  int runtime = -1;  // the one compared, 0-based
+  int runtimeLine = 0;
+  std::string source;  // which part of the log gave nvFuser's segments
+  std::vector<LoggedSegment> theirs;
+  Overview ours;         // host scalar segments included (see hostSegments)
+  int hostSegments = 0;  // ours that compute scalars on the host: nvFuser lists no group for them
+  std::vector<std::pair<std::string, int>> theirPerScheduler, ourPerScheduler;  // host segments left out
+  int unknownLines = 0;
+
+  bool sameCount() const;
+  bool sameSchedulers() const;
+  bool agree() const { return sameCount() && sameSchedulers(); }
+};
+
+/// Compares `session`'s final segmentation with runtime `runtime` of `log` (-1: the last one
+/// whose final groups the log states). Fails when the log states no final groups at all.
+Result<LogComparison> compareWithLog(const Session& session, const nvlog::NvLog& log, int runtime = -1);
+
+/// The report compare-log prints: both sides' segments, the counts, and what differs.
+std::string comparisonText(const LogComparison& comparison);
+
+}  // namespace segscope::pipeline
