@@ -65,10 +65,15 @@ ClusterItem::ClusterItem(const graph::Cluster& cluster, const layout::ClusterGeo
 
 QRectF ClusterItem::boundingRect() const { return box_.adjusted(-2, -2, 2, 2); }
 
+void ClusterItem::setMarked(bool marked) {
+  marked_ = marked;
+  update();
+}
+
 void ClusterItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   painter->setRenderHint(QPainter::Antialiasing);
   painter->setBrush(fill_);
-  painter->setPen(QPen(pen_, highlighted_ ? 3.5 : 1.0));
+  painter->setPen(marked_ ? QPen(titleColor_, 4.0, Qt::DashLine) : QPen(pen_, highlighted_ ? 3.5 : 1.0));
   painter->drawRoundedRect(box_, 8, 8);
   if (levelOfDetail(painter, option) < kTitleLod) return;  // the scene draws it, larger
   painter->setFont(labelFont(true, 10));

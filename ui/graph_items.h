@@ -27,6 +27,8 @@ class ClusterItem : public QGraphicsItem {
   QRectF boundingRect() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
   int group() const { return group_; }
+  /// Drawn with a heavy outline in the ink colour: a segment picked as one side of Why apart.
+  void setMarked(bool marked);
 
  private:
   QRectF box_;
@@ -34,6 +36,7 @@ class ClusterItem : public QGraphicsItem {
   QColor fill_, pen_;
   QColor titleColor_;
   bool highlighted_ = false;
+  bool marked_ = false;
   int group_ = -1;
 };
 

@@ -38,6 +38,7 @@ void GraphScene::clearGraph() {
   clusterGeometry_.clear();
   selected_.clear();
   alsoSelected_.clear();
+  markedCluster_ = -1;
   picked_ = false;
   placeholder_ = false;
 }
@@ -222,6 +223,15 @@ void GraphScene::markAlsoSelected(const std::string& id) {
   if (auto it = nodeItems_.find(id); it != nodeItems_.end()) static_cast<NodeItem*>(it->second)->setMarked(true);
 }
 
+void GraphScene::markAlsoSelectedCluster(int group) {
+  markedCluster_ = group;
+  for (QGraphicsItem* item : items())
+    if (item->type() == ClusterItemType) {
+      auto* cluster = static_cast<ClusterItem*>(item);
+      cluster->setMarked(group >= 0 && cluster->group() == group);
+    }
+}
+
 std::string GraphScene::nodeForLine(int line) const {
   if (line <= 0) return {};
   for (const graph::Node& n : model_.nodes)
@@ -281,9 +291,11 @@ void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
     const bool second = s.kind == Selection::Kind::Node ? s.nodeId != selected_ : s.kind == Selection::Kind::Cluster;
     if ((event->modifiers() & Qt::ControlModifier) && picked_ && second) {
       markAlsoSelected(s.kind == Selection::Kind::Node ? s.nodeId : std::string());
+      markAlsoSelectedCluster(s.kind == Selection::Kind::Cluster ? s.group : -1);
       emit pickedAlso(s);
     } else {
       markAlsoSelected({});
+      markAlsoSelectedCluster(-1);
       markSelected(s.kind == Selection::Kind::Node ? s.nodeId : std::string());
       picked_ = !s.empty();
       emit picked(s);

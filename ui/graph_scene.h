@@ -45,6 +45,9 @@ class GraphScene : public QGraphicsScene {
   void markSelected(const std::string& id);
   /// Marks a second node beside the selection (Ctrl+click; empty unmarks it).
   void markAlsoSelected(const std::string& id);
+  /// Marks the frame of `group` as the second pick (Ctrl+click on a segment frame; -1 unmarks).
+  void markAlsoSelectedCluster(int group);
+  int markedCluster() const { return markedCluster_; }
   /// Draws `shapes` as the regions overlay, replacing the previous one (empty: none).
   void setRegionShapes(const std::vector<RegionShape>& shapes);
   const std::vector<RegionItem*>& regionItems() const { return regionItems_; }
@@ -92,6 +95,7 @@ class GraphScene : public QGraphicsScene {
   double titlesZoom_ = 0;
   std::string selected_;
   std::string alsoSelected_;  // the Ctrl+clicked second node
+  int markedCluster_ = -1;    // the Ctrl+clicked segment frame's group
   bool picked_ = false;       // a plain click picked something (a node or a segment frame)
   bool placeholder_ = false;
 };

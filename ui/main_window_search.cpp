@@ -137,6 +137,10 @@ bool MainWindow::showWhyApart(const Result<pipeline::WhyApart>& answer) {
   }
   if (!idA.empty()) scene_->markSelected(idA);
   if (!idB.empty()) scene_->markAlsoSelected(idB);
+  // A final segment asked for by name (seg:N) is marked when the final step is on screen; a
+  // frame Ctrl+clicked was marked by the click.
+  if (answer->exprB < 0 && answer->segmentB >= 0 && shownStep_ == stepCount() - 1 && scene_->markedCluster() < 0)
+    scene_->markAlsoSelectedCluster(answer->segmentB);
   statusBar()->showMessage(
       QString("Why apart: %1 and %2").arg(QString::fromStdString(answer->a), QString::fromStdString(answer->b)), 4000);
   return true;

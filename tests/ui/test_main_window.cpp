@@ -694,9 +694,13 @@ class TestMainWindow : public QObject {
     QVERIFY2(withSegment.contains("T3 = max") && withSegment.contains("segment 1 (reduction, ") &&
                  withSegment.contains("held both"),
              qPrintable(withSegment));
+    QCOMPARE(w.scene().markedCluster(), 1);  // the segment side is marked on the picture too
     QVERIFY(w.whyApartView().tree()->topLevelItemCount() >= 2);
     // By name, as --why takes them; a bad name says why.
+    click(t3, {});  // a plain click unmarks the frame
+    QCOMPARE(w.scene().markedCluster(), -1);
     QVERIFY(w.askWhyApart(QString("T3"), QString("seg:1")));
+    QCOMPARE(w.scene().markedCluster(), 1);
     QVERIFY(!w.askWhyApart(QString("T3"), QString("seg:7")));
     QVERIFY(w.whyApartView().problemText().contains("no segment 7"));
   }
