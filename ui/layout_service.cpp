@@ -23,7 +23,8 @@ int LayoutService::request(graph::GraphModel model) {
   pendingHash_ = hash;
   pendingModel_ = model;
   pending_ = worker_->submit(std::move(model));
-  if (pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+  fromCache_ = pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  if (fromCache_) {
     // Cached: deliver on the next event-loop turn (the caller first learns its ticket), with
     // no busy indicator flicker.
     const int ticket = ticket_;

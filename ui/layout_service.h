@@ -38,10 +38,11 @@ class LayoutService : public QObject {
   /// Drops the pending request (Graphviz cannot be interrupted; its result is discarded).
   void cancel();
   bool busy() const { return pending_.valid(); }
-  /// Busy with a layout that is not done: false for a cached picture waiting for its delivery.
-  bool computing() const {
-    return pending_.valid() && pending_.wait_for(std::chrono::seconds(0)) != std::future_status::ready;
-  }
+  /// Busy with a layout that had to be computed: false for a cached picture waiting for its
+  /// delivery. Decided when the request was made: asking the future again later raced with
+  /// the worker, which can finish a small layout before the caller asks (then the window
+  /// showed no "laying out" note although the old picture was still on screen).
+  bool computing() const { return pending_.valid() && !fromCache_; }
 
  signals:
   void ready(int ticket, const segscope::graph::GraphModel& model, const segscope::layout::Geometry& geometry);
@@ -56,6 +57,7 @@ class LayoutService : public QObject {
   std::future<Result<layout::Geometry>> pending_;
   graph::GraphModel pendingModel_;
   std::uint64_t pendingHash_ = 0;
+  bool fromCache_ = false;  // the pending picture was ready when requested
   int ticket_ = 0;
   QTimer poller_;
 };
