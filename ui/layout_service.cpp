@@ -22,8 +22,11 @@ int LayoutService::request(graph::GraphModel model) {
   ++ticket_;
   pendingHash_ = hash;
   pendingModel_ = model;
+  // A cache hit is what the worker counts, not a future found ready: a small layout can finish
+  // on the worker thread before this thread looks (it is easily preempted under load).
+  const std::size_t hitsBefore = worker_->cacheHits();
   pending_ = worker_->submit(std::move(model));
-  fromCache_ = pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  fromCache_ = worker_->cacheHits() > hitsBefore;
   if (fromCache_) {
     // Cached: deliver on the next event-loop turn (the caller first learns its ticket), with
     // no busy indicator flicker.

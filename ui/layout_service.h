@@ -39,9 +39,9 @@ class LayoutService : public QObject {
   void cancel();
   bool busy() const { return pending_.valid(); }
   /// Busy with a layout that had to be computed: false for a cached picture waiting for its
-  /// delivery. Decided when the request was made: asking the future again later raced with
-  /// the worker, which can finish a small layout before the caller asks (then the window
-  /// showed no "laying out" note although the old picture was still on screen).
+  /// delivery. Decided by the worker's cache when the request was made: asking whether the
+  /// future was ready raced with the worker, which can finish a small layout before the caller
+  /// asks (then the window showed no "laying out" note although the old picture was on screen).
   bool computing() const { return pending_.valid() && !fromCache_; }
 
  signals:
@@ -57,7 +57,7 @@ class LayoutService : public QObject {
   std::future<Result<layout::Geometry>> pending_;
   graph::GraphModel pendingModel_;
   std::uint64_t pendingHash_ = 0;
-  bool fromCache_ = false;  // the pending picture was ready when requested
+  bool fromCache_ = false;  // the pending picture came from the worker's cache
   int ticket_ = 0;
   QTimer poller_;
 };
