@@ -118,7 +118,7 @@ class Signatures {
   std::vector<int> keys_;     // by group id
   std::vector<int> groupAt_;  // by slot: the id of the group its bits describe, -1: none
   std::vector<Signature> distinct_;
-  Bits mixed_, withAnyKey_;   // by slot
+  Bits mixed_, withAnyKey_;    // by slot
   std::vector<Bits> withKey_;  // by key, by slot
 };
 

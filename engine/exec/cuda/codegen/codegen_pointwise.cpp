@@ -5,6 +5,7 @@
 // loads/stores), taken when a runtime guard finds the pointers aligned and the strides fit.
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "exec/cuda/codegen/kernels.h"
 #include "exec/cuda/codegen/prelude.h"
@@ -125,17 +126,109 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
   return condition.empty() ? std::string("true") : condition;
 }
 
-// One grid-stride loop per output shape, one element per thread and iteration.
+// True when the chain from `from` back to `to` maps `from`'s elements one-to-one onto `to`'s:
+// every hop is a same-shape elementwise op or a view that only reorders (permute, reshape) or
+// adds and drops extent-1 dims. A loop over `from` then computes each element of `to` once.
+bool reachedOneToOne(const KernelContext& ctx, const ir::Val* from, const ir::Val* to, std::set<const ir::Val*>& seen) {
+  if (!seen.insert(from).second || ctx.inMemory.count(from) || !from->definition()) return false;
+  const ir::Expr& e = *from->definition();
+  const ir::OpFamily f = e.family();
+  const bool elementwise =
+      f == ir::OpFamily::Unary || f == ir::OpFamily::Binary || f == ir::OpFamily::Ternary || f == ir::OpFamily::Cast;
+  const bool reorders = f == ir::OpFamily::Permute || f == ir::OpFamily::Reshape || f == ir::OpFamily::Set ||
+                        f == ir::OpFamily::StrideOrder || f == ir::OpFamily::Squeeze || f == ir::OpFamily::Broadcast ||
+                        f == ir::OpFamily::BroadcastInDim || f == ir::OpFamily::Expand;
+  if (!elementwise && !reorders) return false;
+  auto mine = ctx.sizes.sizes(from);
+  if (!mine) return false;
+  for (const ir::Val* x : e.inputs()) {
+    if (!x->isTensor()) continue;
+    auto theirs = ctx.sizes.sizes(x);
+    if (!theirs || (elementwise ? *theirs != *mine : numelOf(*theirs) != numelOf(*mine))) continue;
+    if (x == to || reachedOneToOne(ctx, x, to, seen)) return true;
+  }
+  return false;
+}
+
+// Outputs of later shape groups that the loop just emitted computed once per iteration, one to
+// one with its own outputs (an output and a permuted reshape of it, as transpose_heavy writes):
+// stored from this loop at the index it computed them at, so that no second loop re-reads the
+// inputs for them. Returns those outputs.
+Result<std::set<const ir::Val*>> storeOneToOneOutputs(const KernelContext& ctx, Emitter& em,
+                                                      const std::vector<const ir::Val*>& loopOutputs,
+                                                      const std::vector<const ir::Val*>& candidates) {
+  std::set<const ir::Val*> stored;
+  for (const ir::Val* o : candidates) {
+    const Emitter::ScopeValue* only = nullptr;
+    int entries = 0;
+    for (const Emitter::ScopeValue& sv : em.scopeValues())
+      if (sv.val == o) only = (++entries == 1) ? &sv : nullptr;
+    if (!only) continue;  // not computed here, or at several indices (which one is one-to-one?)
+    const bool oneToOne = std::any_of(loopOutputs.begin(), loopOutputs.end(), [&](const ir::Val* r) {
+      std::set<const ir::Val*> seen;
+      return r == o || reachedOneToOne(ctx, r, o, seen);
+    });
+    if (!oneToOne) continue;
+    const std::string name = only->name;
+    const Index index = only->index;
+    SEGSCOPE_TRY(std::string ignored, em.store(o, ctx.kindOf(o), index, name));
+    (void)ignored;
+    stored.insert(o);
+  }
+  return stored;
+}
+
+// The largest shape first (it sets the launch); among shapes of one size, a group whose outputs
+// a loop over another group computes one to one goes after it, so that it can be stored there.
+void orderLoops(const KernelContext& ctx, ShapeGroups& groups) {
+  const auto computedByAnother = [&](const ShapeGroups::value_type& g) {
+    for (const auto& other : groups) {
+      if (&other == &g || numelOf(other.first) != numelOf(g.first)) continue;
+      for (const ir::Val* r : other.second)
+        for (const ir::Val* o : g.second) {
+          std::set<const ir::Val*> seen;
+          if (reachedOneToOne(ctx, r, o, seen)) return true;
+        }
+    }
+    return false;
+  };
+  std::vector<std::pair<std::int64_t, bool>> keys;
+  for (const auto& g : groups) keys.emplace_back(numelOf(g.first), computedByAnother(g));
+  std::vector<std::size_t> order(groups.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return keys[a].first != keys[b].first ? keys[a].first > keys[b].first : keys[a].second < keys[b].second;
+  });
+  ShapeGroups sorted;
+  for (std::size_t i : order) sorted.push_back(std::move(groups[i]));
+  groups = std::move(sorted);
+}
+
+// One grid-stride loop per output shape, one element per thread and iteration; an output that
+// an earlier loop computed one to one is stored there instead.
 Status emitScalarLoops(const KernelContext& ctx, Emitter& em, const ShapeGroups& groups) {
-  for (const auto& [shape, vals] : groups) {
+  std::set<const ir::Val*> stored;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const auto& [shape, vals] = groups[g];
+    std::vector<const ir::Val*> remaining;
+    for (const ir::Val* o : vals)
+      if (!stored.count(o)) remaining.push_back(o);
+    if (remaining.empty()) continue;
     em.open("for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < " +
             std::to_string(numelOf(shape)) + "LL; i += sg_stride)");
     const Index idx = em.unravel("i", shape, "d");
-    for (const ir::Val* o : vals) {
+    for (const ir::Val* o : remaining) {
       SEGSCOPE_TRY(std::string v, em.value(o, idx));
       SEGSCOPE_TRY(std::string ignored, em.store(o, ctx.kindOf(o), idx, v));
       (void)ignored;
     }
+    std::vector<const ir::Val*> later;
+    for (std::size_t h = g + 1; h < groups.size(); ++h)
+      if (numelOf(groups[h].first) == numelOf(shape))
+        for (const ir::Val* o : groups[h].second)
+          if (!stored.count(o)) later.push_back(o);
+    SEGSCOPE_TRY(auto alsoStored, storeOneToOneOutputs(ctx, em, remaining, later));
+    stored.insert(alsoStored.begin(), alsoStored.end());
     em.close();
   }
   return {};
@@ -155,8 +248,7 @@ Result<Kernel> pointwiseKernel(const KernelContext& ctx, const std::vector<const
     else
       it->second.push_back(o);
   }
-  std::stable_sort(groups.begin(), groups.end(),
-                   [](const auto& a, const auto& b) { return numelOf(a.first) > numelOf(b.first); });
+  orderLoops(ctx, groups);
 
   ArgTable args;
   const std::int64_t width = vectorWidth(ctx, groups);

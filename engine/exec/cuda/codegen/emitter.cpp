@@ -261,7 +261,7 @@ Result<std::string> Emitter::value(const ir::Val* v, const Index& rawIdx) {
     SEGSCOPE_TRY(name, inMemory_.count(v) ? load(v, idx) : compute(v, idx));
   }
   memo_.back()[key] = name;
-  scopeValues_.back().push_back({key, name, v, boundNames_.back().count(name) > 0});
+  scopeValues_.back().push_back({key, name, v, boundNames_.back().count(name) > 0, idx});
   return name;
 }
 

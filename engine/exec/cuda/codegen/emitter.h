@@ -97,6 +97,7 @@ class Emitter {
     std::string key, name;
     const ir::Val* val = nullptr;
     bool bound = false;
+    Index index;  // the (normalized) index it was asked for at
   };
   const std::vector<ScopeValue>& scopeValues() const { return scopeValues_.back(); }
   /// Lvalues that answer (val, index) memo keys that no open scope holds: values an earlier

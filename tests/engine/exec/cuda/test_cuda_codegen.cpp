@@ -214,6 +214,23 @@ class TestCudaCodegen : public QObject {
     QVERIFY2(body.find("*(const sg_vec<sg_bfloat, 8>*)&in1[d1 * in1_s0]") != std::string::npos, body.c_str());
   }
 
+  // transpose_heavy writes T7 and a permuted reshape of it: one loop computes T7 once and stores
+  // both (two loops read both inputs twice, 72 MB of traffic where 48 MB do).
+  void anOutputAndItsPermutedReshapeShareOneLoop() {
+    const testing::ScriptPlans plans =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/transpose_heavy.py").toStdString());
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    QCOMPARE(plans.segments.size(), std::size_t{1});
+    const std::string& source = plans.segments.at(0).plan->kernels.at(0).source;
+    const std::string body = source.substr(exec::cuda::codegen::prelude().size());
+    const std::regex loop(R"(for \(long long i = )");
+    QCOMPARE(std::distance(std::sregex_iterator(body.begin(), body.end(), loop), std::sregex_iterator()), 1);
+    const std::regex load(R"(sg_ld\(in[01]\[)");
+    QCOMPARE(std::distance(std::sregex_iterator(body.begin(), body.end(), load), std::sregex_iterator()), 2);
+    const std::regex store(R"(sg_st\(&out)");
+    QCOMPARE(std::distance(std::sregex_iterator(body.begin(), body.end(), store), std::sregex_iterator()), 2);
+  }
+
   // Many short rows (softmax over [4096, 1024]): a warp per row, four rows per block, each
   // with its own slice of the row cache; disabled, a block per row.
   void manyShortRowsRunAWarpPerRow() {
@@ -224,7 +241,7 @@ class TestCudaCodegen : public QObject {
     QCOMPARE(k.launch.block.x, 32);
     QCOMPARE(k.launch.block.y, 4);
     QCOMPARE(k.launch.grid.x, 1024);
-    QCOMPARE(k.launch.sharedBytes, 0);  // the row is in registers
+    QCOMPARE(k.launch.sharedBytes, 0);                                         // the row is in registers
     QVERIFY(k.source.find("__launch_bounds__(128, 8)") != std::string::npos);  // half occupancy: <= 64 registers
     QVERIFY(k.source.find("row = (long long)blockIdx.x * blockDim.y + threadIdx.y") != std::string::npos);
 
