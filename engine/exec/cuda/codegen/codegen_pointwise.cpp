@@ -23,10 +23,15 @@ namespace {
 
 using ShapeGroups = std::vector<std::pair<std::vector<std::int64_t>, std::vector<const ir::Val*>>>;
 
-// Elements per thread and iteration of the vector path: 16 bytes of the widest tensor of the
-// output's shape (at most 8), when the innermost output dim is a multiple; 1 = no vector path.
+// Elements per thread and iteration of the vector path over the largest output shape: 16 bytes
+// of the widest tensor of that shape (at most 8), when its innermost dim is a multiple; 1 = no
+// vector path. Smaller outputs (batch norm's per-column statistics beside its normalized
+// output) keep scalar loops after the vector loop; an output shape of the same size does not
+// get one, since the scalar loops may store it from the first loop (storeOneToOneOutputs).
 std::int64_t vectorWidth(const KernelContext& ctx, const ShapeGroups& groups) {
-  if (groups.size() != 1 || groups.front().first.empty() || ctx.options.maxVectorBytes < 2) return 1;
+  if (groups.empty() || groups.front().first.empty() || ctx.options.maxVectorBytes < 2) return 1;
+  for (std::size_t g = 1; g < groups.size(); ++g)
+    if (numelOf(groups[g].first) == numelOf(groups.front().first)) return 1;
   const std::vector<std::int64_t>& shape = groups.front().first;
   int widest = 1;
   for (const ir::Val* o : groups.front().second) widest = std::max(widest, ir::byteSize(o->dtype()));
@@ -204,11 +209,11 @@ void orderLoops(const KernelContext& ctx, ShapeGroups& groups) {
   groups = std::move(sorted);
 }
 
-// One grid-stride loop per output shape, one element per thread and iteration; an output that
-// an earlier loop computed one to one is stored there instead.
-Status emitScalarLoops(const KernelContext& ctx, Emitter& em, const ShapeGroups& groups) {
+// One grid-stride loop per output shape from groups[first], one element per thread and
+// iteration; an output that an earlier loop computed one to one is stored there instead.
+Status emitScalarLoops(const KernelContext& ctx, Emitter& em, const ShapeGroups& groups, std::size_t first = 0) {
   std::set<const ir::Val*> stored;
-  for (std::size_t g = 0; g < groups.size(); ++g) {
+  for (std::size_t g = first; g < groups.size(); ++g) {
     const auto& [shape, vals] = groups[g];
     std::vector<const ir::Val*> remaining;
     for (const ir::Val* o : vals)
@@ -260,6 +265,7 @@ Result<Kernel> pointwiseKernel(const KernelContext& ctx, const std::vector<const
     vec.temps = ctx.temps;
     vec.setIndent(2);
     SEGSCOPE_TRY(std::string guard, emitVectorLoop(ctx, vec, args, groups, width));
+    if (Status st = emitScalarLoops(ctx, vec, groups, 1); !st) return st.error();
     Emitter scalar(ctx.sizes, args, ctx.inMemory);
     scalar.temps = ctx.temps;
     scalar.setIndent(2);

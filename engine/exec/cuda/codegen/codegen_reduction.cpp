@@ -70,26 +70,6 @@ Result<Combine> combineFor(const ir::Expr& e, const std::string& type) {
   }
 }
 
-// One pass over the row: acc = combine(acc, x) where x is the reduction input at (row, r),
-// or (x - centre)^2 for the second pass of var.
-Result<std::string> RowKernelBuilder::accumulate(const ir::Expr& e, const std::string& type, const std::string& acc,
-                                                 const std::string& combine, const std::string& centre) {
-  const Status pass = overRow([&](const Index& full) -> Status {
-    SEGSCOPE_TRY(std::string x, em_.value(e.operand(0), full));
-    if (centre.empty()) {
-      em_.line(acc + " = " + combine + "(" + acc + ", (" + type + ")" + x + ");");
-      return {};
-    }
-    const std::string dev = em_.fresh("dev");
-    em_.line("const " + type + " " + dev + " = (" + type + ")" + x + " - " + centre + ";");
-    em_.line(acc + " += " + dev + " * " + dev + ";");
-    return {};
-  });
-  if (!pass) return pass.error();
-  em_.line(acc + " = " + combineAcross(acc, combine, "(" + type + ")0") + ";");
-  return acc;
-}
-
 // var / var_mean / welford of a block-per-row kernel in one pass: each thread runs Welford
 // over its elements (mean{id}, m2_{id}, n{id}), then the block merges them (Chan's formula).
 // Reads the row once instead of twice, and stays accurate where sum − n·mean² would cancel.
@@ -139,6 +119,35 @@ Status RowKernelBuilder::registerWelford(const ir::Expr& e, const std::string& t
   return {};
 }
 
+// var / var_mean / welford of a column (outer) kernel in one pass over the column: each thread
+// sums its elements' deviations from its first one (shifted sums: no division per element, and
+// the shift keeps sum − n·mean² from cancelling), turns them into its mean and M2, and the column
+// tree merges those (Chan's formula). The two-pass version read the column twice, and batch
+// norm's statistics kernel ran at 18 % of DRAM peak on an H200.
+Status RowKernelBuilder::columnWelfordPass(const ir::Expr& e, const std::string& type) {
+  const std::string id = std::to_string(e.id());
+  const std::string n = "n" + id, mean = "mean" + id, m2 = "m2_" + id, shift = "shift" + id, s1 = "s1_" + id,
+                    s2 = "s2_" + id;
+  em_.line(type + " " + n + " = 0, " + shift + " = 0, " + s1 + " = 0, " + s2 + " = 0;");
+  const Status pass = overRow([&](const Index& full) -> Status {
+    SEGSCOPE_TRY(std::string value, em_.value(e.operand(0), full));
+    const std::string x = em_.fresh("x"), d = em_.fresh("d");
+    em_.line("const " + type + " " + x + " = (" + type + ")" + value + ";");
+    em_.line(shift + " = " + n + " == (" + type + ")0 ? " + x + " : " + shift + ";");
+    em_.line("const " + type + " " + d + " = " + x + " - " + shift + ";");
+    em_.line(s1 + " += " + d + "; " + s2 + " += " + d + " * " + d + "; " + n + " += (" + type + ")1;");
+    return {};
+  });
+  if (!pass) return pass;
+  em_.line(type + " " + mean + " = " + n + " > (" + type + ")0 ? " + shift + " + " + s1 + " / " + n + " : (" + type +
+           ")0;");
+  em_.line(type + " " + m2 + " = " + n + " > (" + type + ")0 ? " + s2 + " - " + s1 + " * " + s1 + " / " + n + " : (" +
+           type + ")0;");
+  em_.line(m2 + " = " + m2 + " > (" + type + ")0 ? " + m2 + " : (" + type + ")0;");
+  em_.line("sg_col_welford(" + mean + ", " + m2 + ", " + n + ");");
+  return {};
+}
+
 Status RowKernelBuilder::reduce(const ir::Expr& e) {
   if (split_.phase != GridSplit::Phase::None) return reduceSplit(e);
   const std::string id = std::to_string(e.id());
@@ -167,14 +176,8 @@ Status RowKernelBuilder::reduce(const ir::Expr& e) {
     if (Status s = welfordPass(e, type); !s) return s;
     return finishVariance(e, type, "mean" + id, "m2_" + id);
   }
-  const std::string n = "(" + type + ")" + std::to_string(shape_.extent) + "LL";
-  const std::string sum = "sum" + id, m2 = "m2_" + id, mean = "mean" + id;
-  em_.line(type + " " + sum + " = 0;");
-  SEGSCOPE_TRY(std::string s1, accumulate(e, type, sum, "SgAdd()", ""));
-  em_.line("const " + type + " " + mean + " = " + s1 + " / " + n + ";");
-  em_.line(type + " " + m2 + " = 0;");
-  SEGSCOPE_TRY(std::string s2, accumulate(e, type, m2, "SgAdd()", mean));
-  return finishVariance(e, type, mean, s2);
+  if (Status s = columnWelfordPass(e, type); !s) return s;
+  return finishVariance(e, type, "mean" + id, "m2_" + id);
 }
 
 // Binds var / var_mean / welford outputs from the row's mean and centred sum of squares.
@@ -248,7 +251,7 @@ Status RowKernelBuilder::reduceSplit(const ir::Expr& e) {
   const ir::DataType out0 = e.output(0)->dtype();
   const std::string type = computeTypeName(out0) == "double" ? "double" : "sg_float";
   const std::string meanPart = scratch(e, 0, type), m2Part = scratch(e, 1, type);
-  const std::string sum = "sum" + id, m2 = "m2_" + id, mean = "mean" + id;
+  const std::string m2 = "m2_" + id, mean = "mean" + id;
   if (partial && block_) {
     if (Status s = welfordPass(e, type); !s) return s;
     em_.line(store + "{ sg_st(&" + scratchAt(meanPart, "split") + ", " + mean + "); sg_st(&" +
@@ -256,13 +259,9 @@ Status RowKernelBuilder::reduceSplit(const ir::Expr& e) {
     return {};
   }
   if (partial) {
-    em_.line(type + " " + sum + " = 0;");
-    SEGSCOPE_TRY(std::string s1, accumulate(e, type, sum, "SgAdd()", ""));
-    em_.line("const " + type + " " + mean + " = " + s1 + " / (" + type + ")(sg_r1 - sg_r0);");
-    em_.line(type + " " + m2 + " = 0;");
-    SEGSCOPE_TRY(std::string s2, accumulate(e, type, m2, "SgAdd()", mean));
+    if (Status s = columnWelfordPass(e, type); !s) return s;
     em_.line(store + "{ sg_st(&" + scratchAt(meanPart, "split") + ", " + mean + "); sg_st(&" +
-             scratchAt(m2Part, "split") + ", " + s2 + "); }");
+             scratchAt(m2Part, "split") + ", " + m2 + "); }");
     return {};
   }
   const std::string n = "n" + id, chunk = std::to_string(split_.chunk) + "LL",

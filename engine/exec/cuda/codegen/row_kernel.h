@@ -40,6 +40,14 @@ struct GridSplit {
   std::int64_t splits = 1, chunk = 0;
 };
 
+/// Threads per column of a column (outer) reduction kernel: blockDim.y, each taking every
+/// so-many-th reduced row of its column (a power of two up to 16, for the column tree).
+inline std::int64_t columnThreads(std::int64_t extent) {
+  std::int64_t p = 1;
+  while (p < extent && p < 16) p <<= 1;
+  return p;
+}
+
 /// Elements per thread and iteration of a block-per-row kernel's passes: 16 bytes of the
 /// widest row-shaped tensor it reads or writes (at most 8), when the innermost reduced extent
 /// is a multiple; 1 otherwise (and for column kernels).
@@ -86,13 +94,12 @@ class RowKernelBuilder {
     return block_ ? "sg_block_reduce(" + acc + ", " + functor + ", " + identity + ")"
                   : "sg_col_reduce(" + acc + ", " + functor + ")";
   }
-  Result<std::string> accumulate(const ir::Expr& e, const std::string& type, const std::string& acc,
-                                 const std::string& combine, const std::string& centre);
   Status welfordPass(const ir::Expr& e, const std::string& type);
   Status registerWelford(const ir::Expr& e, const std::string& type, const std::string& n, const std::string& mean,
                          const std::string& m2);
   Status reduce(const ir::Expr& e);
   Status reduceSplit(const ir::Expr& e);
+  Status columnWelfordPass(const ir::Expr& e, const std::string& type);
   Status finishVariance(const ir::Expr& e, const std::string& type, const std::string& mean, const std::string& s2);
   std::string scratch(const ir::Expr& e, int slot, const std::string& type);
   std::string scratchAt(const std::string& param, const std::string& split) const {

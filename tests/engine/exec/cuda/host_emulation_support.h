@@ -30,7 +30,8 @@ inline const char* const kHostEmulationHeader =
     "static inline double erfcinv(double) { return NAN; }\n"
     "template <class T, class F> T sg_block_reduce(T v, F, T) { return v; }\n"
     "template <class T> void sg_block_welford(T&, T&, T&) {}\n"
-    "template <class T, class F> T sg_col_reduce(T v, F) { return v; }\n";
+    "template <class T, class F> T sg_col_reduce(T v, F) { return v; }\n"
+    "template <class T> void sg_col_welford(T&, T&, T&) {}\n";
 
 /// extern "C" void <kernel>_host(void** p): unpacks cuLaunchKernel-style parameters.
 inline std::string hostWrapper(const exec::cuda::Kernel& k) {

@@ -314,6 +314,15 @@ class TestCudaCodegen : public QObject {
     QCOMPARE(plan.kernels.size(), std::size_t{3});
     QVERIFY(plan.kernels.at(0).launch.grid.y > 1);
     QVERIFY(plan.kernels.at(2).launch.grid.x >= 264);
+    // The statistics read each column once (one Welford pass, four loads in flight per thread),
+    // and the normalize pass moves 16-byte vectors although it also writes [512] statistics.
+    const std::string split = plan.kernels.at(0).source.substr(exec::cuda::codegen::prelude().size());
+    const std::regex columnLoad(R"(sg_ld\(in0\[)");
+    QCOMPARE(std::distance(std::sregex_iterator(split.begin(), split.end(), columnLoad), std::sregex_iterator()), 1);
+    QVERIFY2(split.find("sg_col_welford(") != std::string::npos, split.c_str());
+    QVERIFY2(split.find("#pragma unroll 4") != std::string::npos, split.c_str());
+    const std::string normalize = plan.kernels.at(2).source.substr(exec::cuda::codegen::prelude().size());
+    QVERIFY2(normalize.find("*(const sg_vec<float, 4>*)&in0[") != std::string::npos, normalize.c_str());
 
     exec::cuda::CodegenOptions noSplit;
     noSplit.outerSplitTargetBlocks = 0;

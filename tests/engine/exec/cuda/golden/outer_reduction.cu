@@ -12,31 +12,28 @@ extern "C" __global__ void sg_seg0_row0(
     const long long row = rowBase + threadIdx.x;
     const bool active = row < 64LL;
     const long long k0 = row;
-    sg_float sum1 = 0;
-    for (long long r = active ? threadIdx.y : 256LL; r < 256LL; r += blockDim.y) {
+    sg_float n1 = 0, shift1 = 0, s1_1 = 0, s2_1 = 0;
+    #pragma unroll 4
+    for (long long r = active ? threadIdx.y : 256LL; r < 256LL; r += SG_BLOCK_Y(16)) {
       const long long r0 = r;
       const sg_float v0 = sg_ld(in2[r0 * in2_s0 + k0 * in2_s1]);
       const sg_float v1 = (sg_float)v0;
-      sum1 = SgAdd()(sum1, (sg_float)v1);
+      const sg_float x2 = (sg_float)v1;
+      shift1 = n1 == (sg_float)0 ? x2 : shift1;
+      const sg_float d3 = x2 - shift1;
+      s1_1 += d3; s2_1 += d3 * d3; n1 += (sg_float)1;
     }
-    sum1 = sg_col_reduce(sum1, SgAdd());
-    const sg_float mean1 = sum1 / (sg_float)256LL;
-    sg_float m2_1 = 0;
-    for (long long r = active ? threadIdx.y : 256LL; r < 256LL; r += blockDim.y) {
-      const long long r0 = r;
-      const sg_float v2 = sg_ld(in2[r0 * in2_s0 + k0 * in2_s1]);
-      const sg_float v3 = (sg_float)v2;
-      const sg_float dev4 = (sg_float)v3 - mean1;
-      m2_1 += dev4 * dev4;
-    }
-    m2_1 = sg_col_reduce(m2_1, SgAdd());
+    sg_float mean1 = n1 > (sg_float)0 ? shift1 + s1_1 / n1 : (sg_float)0;
+    sg_float m2_1 = n1 > (sg_float)0 ? s2_1 - s1_1 * s1_1 / n1 : (sg_float)0;
+    m2_1 = m2_1 > (sg_float)0 ? m2_1 : (sg_float)0;
+    sg_col_welford(mean1, m2_1, n1);
     const sg_float red1_0 = m2_1 / (sg_float)255LL;
     const sg_float red1_1 = mean1;
     if (active && threadIdx.y == 0) {
-      const sg_float v5 = sg_rh((sg_float)red1_0);
-      sg_st(&out6[k0 * out6_s0], v5);
-      const sg_float v6 = sg_rh((sg_float)red1_1);
-      sg_st(&out7[k0 * out7_s0], v6);
+      const sg_float v4 = sg_rh((sg_float)red1_0);
+      sg_st(&out6[k0 * out6_s0], v4);
+      const sg_float v5 = sg_rh((sg_float)red1_1);
+      sg_st(&out7[k0 * out7_s0], v5);
     }
   }
 }

@@ -20,7 +20,8 @@ extern "C" __global__ void sg_seg0_row0_split(
       const long long sg_r0 = split * 257LL;
       const long long sg_r1 = sg_r0 + 257LL < 4100LL ? sg_r0 + 257LL : 4100LL;
       sg_float acc1 = (sg_float)0;
-      for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += blockDim.y) {
+      #pragma unroll 4
+      for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += SG_BLOCK_Y(16)) {
         const long long r0 = r;
         const sg_float v0 = sg_ld(in2[r0 * in2_s0 + k0 * in2_s1]);
         const sg_float v1 = (sg_float)v0;
@@ -28,31 +29,29 @@ extern "C" __global__ void sg_seg0_row0_split(
       }
       acc1 = sg_col_reduce(acc1, SgAdd());
       if (active && threadIdx.y == 0) sg_st(&part1_0[split * part1_0_s0 + row * part1_0_s1], acc1);
-      sg_float sum2 = 0;
-      for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += blockDim.y) {
+      sg_float n2 = 0, shift2 = 0, s1_2 = 0, s2_2 = 0;
+      #pragma unroll 4
+      for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += SG_BLOCK_Y(16)) {
         const long long r0 = r;
         const sg_float v2 = sg_ld(in2[r0 * in2_s0 + k0 * in2_s1]);
         const sg_float v3 = (sg_float)v2;
-        sum2 = SgAdd()(sum2, (sg_float)v3);
+        const sg_float x4 = (sg_float)v3;
+        shift2 = n2 == (sg_float)0 ? x4 : shift2;
+        const sg_float d5 = x4 - shift2;
+        s1_2 += d5; s2_2 += d5 * d5; n2 += (sg_float)1;
       }
-      sum2 = sg_col_reduce(sum2, SgAdd());
-      const sg_float mean2 = sum2 / (sg_float)(sg_r1 - sg_r0);
-      sg_float m2_2 = 0;
-      for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += blockDim.y) {
-        const long long r0 = r;
-        const sg_float v4 = sg_ld(in2[r0 * in2_s0 + k0 * in2_s1]);
-        const sg_float v5 = (sg_float)v4;
-        const sg_float dev6 = (sg_float)v5 - mean2;
-        m2_2 += dev6 * dev6;
-      }
-      m2_2 = sg_col_reduce(m2_2, SgAdd());
+      sg_float mean2 = n2 > (sg_float)0 ? shift2 + s1_2 / n2 : (sg_float)0;
+      sg_float m2_2 = n2 > (sg_float)0 ? s2_2 - s1_2 * s1_2 / n2 : (sg_float)0;
+      m2_2 = m2_2 > (sg_float)0 ? m2_2 : (sg_float)0;
+      sg_col_welford(mean2, m2_2, n2);
       if (active && threadIdx.y == 0) { sg_st(&part2_0[split * part2_0_s0 + row * part2_0_s1], mean2); sg_st(&part2_1[split * part2_1_s0 + row * part2_1_s1], m2_2); }
       sg_float acc3 = (sg_float)(-SG_INF);
-      for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += blockDim.y) {
+      #pragma unroll 4
+      for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += SG_BLOCK_Y(16)) {
         const long long r0 = r;
-        const sg_float v7 = sg_ld(in2[r0 * in2_s0 + k0 * in2_s1]);
-        const sg_float v8 = (sg_float)v7;
-        acc3 = SgMax()(acc3, (sg_float)v8);
+        const sg_float v6 = sg_ld(in2[r0 * in2_s0 + k0 * in2_s1]);
+        const sg_float v7 = (sg_float)v6;
+        acc3 = SgMax()(acc3, (sg_float)v7);
       }
       acc3 = sg_col_reduce(acc3, SgMax());
       if (active && threadIdx.y == 0) sg_st(&part3_0[split * part3_0_s0 + row * part3_0_s1], acc3);
