@@ -99,6 +99,7 @@ class Fusion {
 
  private:
   std::string name_;
+  std::size_t positionOf(const Val* v) const;
   std::vector<std::unique_ptr<Val>> vals_;
   std::vector<std::unique_ptr<Expr>> exprs_;
   std::vector<Val*> inputs_;

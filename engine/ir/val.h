@@ -104,10 +104,7 @@ class Scalar final : public Val {
   /// Symbolic extents of an input tensor remember which tensor and dim they measure.
   const TensorView* extentOf() const { return extentOf_; }
   int extentDim() const { return extentDim_; }
-  void setExtentOf(const TensorView* tv, int dim) {
-    extentOf_ = tv;
-    extentDim_ = dim;
-  }
+  inline void setExtentOf(const TensorView* tv, int dim);  // defined after TensorView
 
  private:
   std::optional<ScalarValue> value_;
@@ -137,13 +134,25 @@ class TensorView final : public Val {
 
   /// "[i0, 4, b1]"-style shape text.
   std::string shapeString() const;
+  /// How many scalars have named this tensor in setExtentOf and not moved on since: 0 means no
+  /// scalar measures it (Fusion::removeVal then needs no walk over the values to re-home them).
+  int measuredBy() const { return measuredBy_; }
 
  private:
+  friend class Scalar;
   std::vector<Dim> dims_;
+  mutable int measuredBy_ = 0;
   std::vector<std::optional<bool>> contiguity_;
   std::vector<std::int64_t> strideOrder_;
   bool isCpu_ = false;
 };
+
+void Scalar::setExtentOf(const TensorView* tv, int dim) {
+  if (extentOf_) --extentOf_->measuredBy_;
+  if (tv) ++tv->measuredBy_;
+  extentOf_ = tv;
+  extentDim_ = dim;
+}
 
 /// True when some dim of `tv` has the constant extent 0 (the tensor holds no element).
 bool isEmpty(const TensorView* tv);

@@ -131,11 +131,6 @@ bool runPreferred(FinderState& state, Round& round, const std::vector<SegmentedG
   return any;
 }
 
-bool alive(const FinderState& state, const SegmentedGroup* g) {
-  const auto& live = state.groups->groups();
-  return std::find(live.begin(), live.end(), g) != live.end();
-}
-
 }  // namespace
 
 void herrmannMerge(FinderState& state) {
@@ -150,7 +145,7 @@ void herrmannMerge(FinderState& state) {
     bool any = runPreferred(state, round, groups);
     if (!any) {
       for (SegmentedGroup* g : groups) {
-        if (!alive(state, g)) continue;
+        if (g->merged()) continue;
         for (SegmentedGroup* x : round.candidates(g))
           if (round.tryPair(g, x)) {
             any = true;

@@ -47,18 +47,22 @@ std::vector<SegmentedGroup*> growFrom(SegmentedGroup* upcast) {
 void mergeUpAndDownCast(FinderState& state) {
   state.phase = "merge_up_and_down_cast";
   state.round = 0;
+  // nvFuser scans the group list again from the start after every merge. The groups before
+  // the merged set were considered or are no casts, and stay so (a merge only removes groups
+  // and appends the new one), so the scan goes on where it was, over the groups the merge
+  // appended too: the same order of attempts without a pass over the list per merge.
+  std::vector<SegmentedGroup*> worklist = state.groups->groups();
   std::unordered_set<int> considered;
-  for (bool merged = true; merged;) {
-    merged = false;
-    for (SegmentedGroup* g : std::vector<SegmentedGroup*>(state.groups->groups())) {
-      if (!isCastOf(g, true) || !considered.insert(g->id()).second) continue;
-      std::vector<SegmentedGroup*> set = growFrom(g);
-      if (set.size() < 2) continue;
-      if (state.attemptMerge(set)) {
-        merged = true;
-        ++state.round;
-        break;  // the group list changed: scan again
-      }
+  for (std::size_t i = 0; i < worklist.size(); ++i) {
+    SegmentedGroup* g = worklist[i];
+    if (g->merged() || !isCastOf(g, true) || !considered.insert(g->id()).second) continue;
+    std::vector<SegmentedGroup*> set = growFrom(g);
+    if (set.size() < 2) continue;
+    const int next = state.groups->nextGroupId();
+    if (state.attemptMerge(set)) {
+      ++state.round;
+      const std::vector<SegmentedGroup*> added = state.groups->liveGroupsFrom(next);
+      worklist.insert(worklist.end(), added.begin(), added.end());
     }
   }
 }

@@ -142,20 +142,33 @@ SegmentedGroup* SegmentedFusion::mergeGroups(SegmentedGroup* a, SegmentedGroup* 
     for (SegmentedEdge* e : std::vector<SegmentedEdge*>(g->producerEdges_)) detach(e);
     for (SegmentedEdge* e : std::vector<SegmentedEdge*>(g->consumerEdges_)) detach(e);
   }
-  std::erase_if(groups_, [&](const SegmentedGroup* g) { return inside(g); });
+  a->merged_ = b->merged_ = true;
+  mergedAway_ += 2;
   return ab;
+}
+
+std::vector<SegmentedGroup*> SegmentedFusion::liveGroupsFrom(int id) const {
+  std::vector<SegmentedGroup*> out;
+  for (std::size_t i = static_cast<std::size_t>(std::max(id, 0)); i < ownedGroups_.size(); ++i)
+    if (!ownedGroups_[i]->merged()) out.push_back(ownedGroups_[i].get());  // ownedGroups_[i] has id i
+  return out;
+}
+
+void SegmentedFusion::dropMergedGroups() const {
+  std::erase_if(groups_, [](const SegmentedGroup* g) { return g->merged(); });
+  mergedAway_ = 0;
 }
 
 Result<std::vector<const SegmentedGroup*>> SegmentedFusion::topologicalOrder() const {
   // Kahn's algorithm; ready groups in creation order keep the result deterministic.
   std::unordered_map<const SegmentedGroup*, int> pending;
   std::queue<const SegmentedGroup*> ready;
-  for (const SegmentedGroup* g : groups_) {
+  for (const SegmentedGroup* g : groups()) {
     pending[g] = static_cast<int>(g->producerGroups().size());
     if (pending[g] == 0) ready.push(g);
   }
   std::vector<const SegmentedGroup*> order;
-  order.reserve(groups_.size());
+  order.reserve(groups().size());
   while (!ready.empty()) {
     const SegmentedGroup* g = ready.front();
     ready.pop();
@@ -163,7 +176,7 @@ Result<std::vector<const SegmentedGroup*>> SegmentedFusion::topologicalOrder() c
     for (const SegmentedGroup* c : g->consumerGroups())
       if (--pending[c] == 0) ready.push(c);
   }
-  if (order.size() != groups_.size()) return makeError("the group graph has a cycle");
+  if (order.size() != groups().size()) return makeError("the group graph has a cycle");
   return order;
 }
 
@@ -184,7 +197,7 @@ bool SegmentedFusion::isUngrouped(const ir::Expr* expr) const {
 }
 
 Status SegmentedFusion::validate() const {
-  const std::unordered_set<const SegmentedGroup*> live(groups_.begin(), groups_.end());
+  const std::unordered_set<const SegmentedGroup*> live(groups().begin(), groups().end());
   const std::vector<SegmentedEdge*> allEdges = edges();
   const std::unordered_set<const SegmentedEdge*> liveEdges(allEdges.begin(), allEdges.end());
   for (const SegmentedEdge* e : allEdges) {
@@ -196,7 +209,7 @@ Status SegmentedFusion::validate() const {
                        ") is not listed exactly once at each end");
   }
   std::unordered_map<const ir::Expr*, const SegmentedGroup*> owner;
-  for (const SegmentedGroup* g : groups_) {
+  for (const SegmentedGroup* g : groups()) {
     for (const SegmentedEdge* e : g->producerEdges_)
       if (!liveEdges.count(e)) return makeError(g->label() + " lists an edge the fusion no longer has");
     for (const SegmentedEdge* e : g->consumerEdges_)

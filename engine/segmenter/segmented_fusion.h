@@ -33,11 +33,14 @@ class SegmentedGroup {
   std::vector<SegmentedGroup*> consumerGroups() const;
   /// "g3{T4, T5}": id and the outputs of its exprs, for logs.
   std::string label() const;
+  /// Replaced by a merge: no longer one of SegmentedFusion::groups() (the object stays valid).
+  bool merged() const { return merged_; }
 
  private:
   friend class SegmentedFusion;
   explicit SegmentedGroup(int id) : id_(id) {}
   int id_;
+  bool merged_ = false;
   std::vector<const ir::Expr*> exprs_;
   std::vector<SegmentedEdge*> producerEdges_;
   std::vector<SegmentedEdge*> consumerEdges_;
@@ -54,11 +57,18 @@ class SegmentedFusion {
   static std::unique_ptr<SegmentedFusion> oneGroupPerExpr(const ir::Fusion& complete);
 
   const ir::Fusion& completeFusion() const { return complete_; }
-  const std::vector<SegmentedGroup*>& groups() const { return groups_; }
+  /// The live groups, in creation order (= ascending id).
+  const std::vector<SegmentedGroup*>& groups() const {
+    if (mergedAway_ > 0) dropMergedGroups();
+    return groups_;
+  }
   /// Every edge, in creation order.
   std::vector<SegmentedEdge*> edges() const;
 
   SegmentedGroup* newGroup(std::vector<const ir::Expr*> exprs = {});
+  /// The id the next new group gets; liveGroupsFrom(id) lists the live groups created since.
+  int nextGroupId() const { return nextGroupId_; }
+  std::vector<SegmentedGroup*> liveGroupsFrom(int id) const;
   /// Adds the edge unless an identical one (same from, to and value) exists; returns it.
   SegmentedEdge* connectGroups(SegmentedGroup* from, SegmentedGroup* to, const ir::Val* val);
   /// Removes every edge between a and b, in either direction.
@@ -84,12 +94,17 @@ class SegmentedFusion {
 
  private:
   void detach(SegmentedEdge* edge);
+  void dropMergedGroups() const;
   void forgetEdge(const SegmentedEdge* edge);
 
   const ir::Fusion& complete_;
   std::vector<std::unique_ptr<SegmentedGroup>> ownedGroups_;
   std::vector<std::unique_ptr<SegmentedEdge>> ownedEdges_;
-  std::vector<SegmentedGroup*> groups_;
+  // Merged groups leave groups_ the next time someone asks for it, not at every merge: a
+  // 100k-op fusion makes tens of thousands of merges, and erasing from the list at each one
+  // made merging quadratic.
+  mutable std::vector<SegmentedGroup*> groups_;
+  mutable std::size_t mergedAway_ = 0;                              // merged groups still in groups_
   std::vector<SegmentedEdge*> edges_;                               // null: a removed edge's hole (see forgetEdge)
   std::unordered_map<const SegmentedEdge*, std::size_t> edgeSlot_;  // index into edges_
   std::size_t holes_ = 0;

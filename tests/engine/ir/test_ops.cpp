@@ -427,6 +427,9 @@ class TestOps : public QObject {
     QVERIFY(e.f.removeVal(y).ok());
     QCOMPARE(static_cast<const TensorView*>(static_cast<Scalar*>(yExtent)->extentOf()),
              static_cast<const TensorView*>(z->asTensor()));
+    // The count removeVal's quick path trusts follows every setExtentOf.
+    QCOMPARE(z->asTensor()->measuredBy(), 1);
+    QCOMPARE(x->measuredBy(), 1);
     QVERIFY(e.f.valByName(yName) == nullptr);
     const std::size_t before = e.f.vals().size();
     e.f.removeExpr(w->definition());
@@ -434,6 +437,14 @@ class TestOps : public QObject {
     QCOMPARE(e.f.vals().size(), before - 2);  // w and the extent only w had
     QVERIFY(e.f.verify().ok());
     QVERIFY(QString::fromStdString(e.f.print()).contains("neg(T1)"));
+    // A tensor no scalar measures (the quick path): found among the values and removed alone.
+    Val* u = value(ops::unary(e.f, OpType::Exp, x));
+    QCOMPARE(u->asTensor()->measuredBy(), 0);
+    e.f.removeExpr(u->definition());
+    const std::size_t withU = e.f.vals().size();
+    QVERIFY(e.f.removeVal(u).ok());
+    QCOMPARE(e.f.vals().size(), withU - 1);
+    QVERIFY(e.f.verify().ok());
   }
 
   void verifyFindsAnUndefinedOperand() {

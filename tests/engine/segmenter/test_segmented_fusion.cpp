@@ -164,6 +164,31 @@ class TestSegmentedFusion : public QObject {
     sf->mergeGroups(gNeg, gAdd);  // forced anyway: validate() must see the cycle
     QVERIFY(QString::fromStdString(sf->validate().error().message).contains("cycle"));
   }
+
+  // A merge marks its two groups merged; groups() lists the live ones in id order, and
+  // liveGroupsFrom(id) the live ones created since id (what mergeUpAndDownCast appends).
+  void mergedGroupsLeaveTheList() {
+    ir::Fusion f;
+    ir::TensorView* x = f.newTensor(ir::DataType::Float, {ir::Dim{ir::SymInt::constant(4)}});
+    f.addInput(x);
+    ir::Val* a = ir::ops::unary(f, ir::OpType::Neg, x).value();
+    ir::Val* b = ir::ops::unary(f, ir::OpType::Exp, a).value();
+    ir::Val* c = ir::ops::unary(f, ir::OpType::Abs, b).value();
+    f.addOutput(c);
+    auto sf = SegmentedFusion::oneGroupPerExpr(f);
+    SegmentedGroup* gA = sf->groupOf(a->definition());
+    SegmentedGroup* gB = sf->groupOf(b->definition());
+    SegmentedGroup* gC = sf->groupOf(c->definition());
+    const int next = sf->nextGroupId();
+    SegmentedGroup* ab = sf->mergeGroups(gA, gB);
+    QVERIFY(gA->merged() && gB->merged() && !ab->merged() && !gC->merged());
+    QCOMPARE(sf->groups(), (std::vector<SegmentedGroup*>{gC, ab}));
+    QCOMPARE(sf->liveGroupsFrom(next), (std::vector<SegmentedGroup*>{ab}));
+    SegmentedGroup* abc = sf->mergeGroups(ab, gC);
+    QCOMPARE(sf->liveGroupsFrom(next), (std::vector<SegmentedGroup*>{abc}));
+    QCOMPARE(sf->groups(), (std::vector<SegmentedGroup*>{abc}));
+    QVERIFY(sf->validate().ok());
+  }
 };
 
 QTEST_APPLESS_MAIN(TestSegmentedFusion)
