@@ -81,15 +81,18 @@ class Signatures {
   }
   int count() const { return static_cast<int>(distinct_.size()); }
 
-  /// True when a group in `slots` (all marked) has mixed reductions or ones of another
-  /// signature than `key`: nvFuser's compatibility test, word by word.
-  bool anyIncompatible(const Bits& slots, int key) const {
-    const Bits& same = withKey_[static_cast<std::size_t>(key)];
-    for (std::size_t w = 0; w < slots.size(); ++w) {
-      const std::uint64_t bad = wordOf(mixed_, w) | (wordOf(withAnyKey_, w) & ~wordOf(same, w));
-      if (slots[w] & bad) return true;
-    }
-    return false;
+  /// Word w of the set of marked slots whose group is incompatible with `key`.
+  std::uint64_t incompatibleWord(std::size_t w, int key) const {
+    return wordOf(mixed_, w) | (wordOf(withAnyKey_, w) & ~wordOf(withKey_[static_cast<std::size_t>(key)], w));
+  }
+  /// True when some group on a path from `producer` to `consumer` is incompatible with `key`.
+  bool anyIncompatibleBetween(const GroupDependencyAnalysis& dep, const SegmentedGroup* producer,
+                              const SegmentedGroup* consumer, int key) const {
+    return dep.anyBetween(producer, consumer, [&](std::size_t w) { return incompatibleWord(w, key); });
+  }
+  bool isIncompatible(const GroupDependencyAnalysis& dep, const SegmentedGroup* g, int key) const {
+    const int slot = dep.slotOf(g);
+    return slot >= 0 && (incompatibleWord(static_cast<std::size_t>(slot) / 64, key) >> (slot % 64)) & 1u;
   }
 
  private:
@@ -150,7 +153,7 @@ bool carriesFusionOutputInside(const FinderState& state, const std::vector<Segme
 SegmentedGroup* tryVertical(FinderState& state, const Signatures& sigs, SegmentedGroup* producer,
                             SegmentedGroup* consumer, int key) {
   GroupDependencyAnalysis& dep = state.dependencies();
-  if (sigs.anyIncompatible(dep.betweenSlots(producer, consumer), key)) return nullptr;
+  if (sigs.anyIncompatibleBetween(dep, producer, consumer, key)) return nullptr;
   std::vector<SegmentedGroup*> set = between(dep, producer, consumer);
   if (carriesFusionOutputInside(state, set)) return nullptr;
   return state.attemptMerge(set);
@@ -165,11 +168,7 @@ std::vector<SegmentedGroup*> validPath(FinderState& state, const Signatures& sig
   if (from == target) return {target};
   GroupDependencyAnalysis& dep = state.dependencies();
   if (!dep.isProducerOf(from, target)) return {};
-  GroupDependencyAnalysis::Bits path = dep.betweenSlots(from, target);
-  const auto slot = static_cast<std::size_t>(dep.slotOf(from));
-  if (path.size() <= slot / 64) path.resize(slot / 64 + 1, 0);
-  path[slot / 64] |= std::uint64_t{1} << (slot % 64);
-  if (sigs.anyIncompatible(path, key)) return {};
+  if (sigs.isIncompatible(dep, from, key) || sigs.anyIncompatibleBetween(dep, from, target, key)) return {};
   std::vector<SegmentedGroup*> set = between(dep, from, target);
   if (carriesFusionOutputInside(state, set)) return {};
   return set;
@@ -222,6 +221,31 @@ std::vector<Candidate> reductionGroups(const FinderState& state, Signatures& sig
   return out;
 }
 
+// reductionGroups across rounds: built once, then patched after each merge (the merged groups
+// leave; the groups made since join at the end, in ascending id as in the group list) instead
+// of reading and re-marking every group of the fusion per round.
+class CandidateList {
+ public:
+  const std::vector<Candidate>& refresh(const FinderState& state, Signatures& sigs,
+                                        const GroupDependencyAnalysis& dep) {
+    if (!built_) {
+      list_ = reductionGroups(state, sigs, &dep);
+      built_ = true;
+    } else {
+      std::erase_if(list_, [](const Candidate& c) { return c.group->merged(); });
+      for (SegmentedGroup* g : state.groups->liveGroupsFrom(seenUpTo_))
+        if (const int key = sigs.mark(dep, g); key >= 0) list_.push_back({g, key});
+    }
+    seenUpTo_ = state.groups->nextGroupId();
+    return list_;
+  }
+
+ private:
+  std::vector<Candidate> list_;
+  bool built_ = false;
+  int seenUpTo_ = 0;
+};
+
 bool anyPairShares(const std::vector<Candidate>& c, int keys) {
   std::vector<int> seen(static_cast<std::size_t>(keys), 0);
   for (const Candidate& x : c)
@@ -248,8 +272,8 @@ class TriedPairs {
 };
 
 // One successful merge among the pairs; false when no pair merges.
-bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried) {
-  const std::vector<Candidate> c = reductionGroups(state, sigs, &state.dependencies());
+bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried, CandidateList& candidates) {
+  const std::vector<Candidate>& c = candidates.refresh(state, sigs, state.dependencies());
   std::vector<std::vector<std::size_t>> withKey(static_cast<std::size_t>(sigs.count()));  // candidate indices
   for (std::size_t i = 0; i < c.size(); ++i) withKey[static_cast<std::size_t>(c[i].key)].push_back(i);
   GroupDependencyAnalysis& dep = state.dependencies();
@@ -288,7 +312,8 @@ void combineReductions(FinderState& state) {
   const std::vector<Candidate> first = reductionGroups(state, sigs);  // before count(): it adds the keys
   if (!anyPairShares(first, sigs.count())) return;
   TriedPairs tried;
-  while (mergeOnePair(state, sigs, tried)) ++state.round;
+  CandidateList candidates;
+  while (mergeOnePair(state, sigs, tried, candidates)) ++state.round;
   state.dropDependencies();
 }
 

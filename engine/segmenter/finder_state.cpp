@@ -53,6 +53,12 @@ FinderState::FinderState(ir::Fusion& f, const scheduler::RuntimeInfo& rt, const 
                          const SegmenterOptions& o, trace::Recorder& recorder)
     : fusion(f), runtime(rt), device(d), options(o), recorder_(recorder) {}
 
+std::size_t FinderState::IdsHash::operator()(const std::vector<int>& ids) const {
+  std::uint64_t h = 1469598103934665603ull;  // FNV-1a over whole ids
+  for (const int id : ids) h = (h ^ static_cast<std::uint32_t>(id)) * 1099511628211ull;
+  return static_cast<std::size_t>(h);
+}
+
 const MergeTrial& FinderState::tryMerge(const std::vector<SegmentedGroup*>& candidates, bool* fresh) {
   ++attempts_;
   std::vector<int> key = idsOf(candidates);

@@ -2,7 +2,6 @@
 // scheduler take these groups together?" (cached), and the recording of each attempt.
 #pragma once
 
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -102,8 +101,14 @@ class FinderState {
   void record(const std::vector<SegmentedGroup*>& candidates, const MergeTrial& trial, const SegmentedGroup* result,
               trace::SnapshotPtr before);
 
+  /// Group-id lists are long after many merges: hashing them once beats an ordered map's
+  /// element-by-element comparisons on every level of the tree.
+  struct IdsHash {
+    std::size_t operator()(const std::vector<int>& ids) const;
+  };
+
   trace::Recorder& recorder_;
-  std::map<std::vector<int>, MergeTrial> cache_;
+  std::unordered_map<std::vector<int>, MergeTrial, IdsHash> cache_;
   std::optional<std::pair<scheduler::SegmentView, scheduler::Proposal>> known_;
   std::unordered_map<const SegmentedGroup*, scheduler::SchedulerType> types_;
   std::unordered_map<const SegmentedGroup*, int> acceptedAt_;  // fusion generation of the answer

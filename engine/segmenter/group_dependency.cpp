@@ -174,10 +174,22 @@ std::vector<SegmentedGroup*> GroupDependencyAnalysis::lowestCommonProducers(cons
                                                                             const SegmentedGroup* b) const {
   const Bits& aUp = producersOf(a);
   const Bits& bUp = producersOf(b);
-  const Bits common = intersectionWithout(aUp, bUp, a, b);
+  // One pass for the common set and both sides' live counts: this runs for every pair of
+  // unrelated reductions, so it builds one row, not three.
+  Bits common(std::min({aUp.size(), bUp.size(), live_.size()}));
+  std::size_t liveA = 0, liveB = 0;
+  for (std::size_t w = 0; w < live_.size(); ++w) {
+    const std::uint64_t x = w < aUp.size() ? aUp[w] & live_[w] : 0;
+    const std::uint64_t y = w < bUp.size() ? bUp[w] & live_[w] : 0;
+    liveA += static_cast<std::size_t>(std::popcount(x));
+    liveB += static_cast<std::size_t>(std::popcount(y));
+    if (w < common.size()) common[w] = x & y;
+  }
+  for (const SegmentedGroup* g : {a, b})
+    if (const int slot = slotOf(g); slot >= 0) reset(common, slot);
   const std::size_t inCommon = count(common);
   if (inCommon == 0) return {};
-  const std::size_t aOnly = count(liveOnly(aUp)) - inCommon, bOnly = count(liveOnly(bUp)) - inCommon;
+  const std::size_t aOnly = liveA - inCommon, bOnly = liveB - inCommon;
   const auto isCommon = [&](const SegmentedGroup* g) {
     const int slot = slotOf(g);
     return slot >= 0 && test(common, slot);

@@ -2,6 +2,7 @@
 // rebuilt (rebuilding after every merge is where naive segmenters go cubic).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -24,6 +25,13 @@ class GroupDependencyAnalysis {
   /// Bit slotOf(g) set when the live group g lies on some path from `producer` to `consumer`
   /// (both excluded): groupsBetween as a bitset, for word-parallel filters.
   Bits betweenSlots(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
+  /// True when some live group on a path from `producer` to `consumer` (both excluded) has its
+  /// bit set in `mask(w)`, the mask's w-th word: a filtered betweenSlots that builds nothing
+  /// and stops at the first hit. The scan starts at the producer's word and wraps around:
+  /// slots start in topological order and a merge keeps a part's slot, so the groups right
+  /// below the producer sit there and a blocked pair is told after a few words.
+  template <typename MaskWord>
+  bool anyBetween(const SegmentedGroup* producer, const SegmentedGroup* consumer, MaskWord&& mask) const;
   /// The bit that stands for g in betweenSlots: a merged group takes over one of its parts'
   /// slots, so a slot names different groups over time; -1 when g is not (or no longer) live.
   int slotOf(const SegmentedGroup* g) const;
@@ -75,5 +83,25 @@ class GroupDependencyAnalysis {
   std::vector<int> slotOf_;                    // by group id, -1: none
   Bits live_;
 };
+
+template <typename MaskWord>
+bool GroupDependencyAnalysis::anyBetween(const SegmentedGroup* producer, const SegmentedGroup* consumer,
+                                         MaskWord&& mask) const {
+  const Bits& up = producersOf(consumer);
+  const Bits& down = consumersOf(producer);
+  const std::size_t words = std::min({up.size(), down.size(), live_.size()});
+  if (words == 0) return false;
+  const int ps = slotOf(producer), cs = slotOf(consumer);
+  const auto ends = [](int slot, std::size_t w) {  // the bit of an end's slot in word w, if any
+    return slot >= 0 && static_cast<std::size_t>(slot) / 64 == w ? std::uint64_t{1} << (slot % 64) : 0;
+  };
+  const std::size_t start = ps >= 0 ? std::min(static_cast<std::size_t>(ps) / 64, words - 1) : 0;
+  for (std::size_t k = 0; k < words; ++k) {
+    const std::size_t w = (start + k) % words;
+    const std::uint64_t between = up[w] & down[w] & live_[w] & ~(ends(ps, w) | ends(cs, w));
+    if (between & mask(w)) return true;
+  }
+  return false;
+}
 
 }  // namespace segscope::segmenter

@@ -2,6 +2,7 @@
 // dependency analysis, which must equal a fresh rebuild after every merge.
 #include <QtTest>
 
+#include <algorithm>
 #include <random>
 
 #include "frontend/script.h"
@@ -35,6 +36,26 @@ std::vector<std::pair<SegmentedGroup*, SegmentedGroup*>> safePairs(const Segment
   return pairs;
 }
 
+// anyBetween, the filtered scan, against groupsBetween: with every bit, and with each group's
+// own bit alone (which must hit exactly the groups between).
+QString anyBetweenAgrees(const GroupDependencyAnalysis& deps, const SegmentedFusion& sf, const SegmentedGroup* a,
+                         const SegmentedGroup* b) {
+  const std::vector<const SegmentedGroup*> between = deps.groupsBetween(a, b);
+  const std::string pair = a->label() + ", " + b->label();
+  if (deps.anyBetween(a, b, [](std::size_t) { return ~std::uint64_t{0}; }) != !between.empty())
+    return QString::fromStdString("anyBetween(" + pair + ") with every bit disagrees with groupsBetween");
+  for (const SegmentedGroup* g : sf.groups()) {
+    const int slot = deps.slotOf(g);
+    const auto only = [&](std::size_t w) {
+      return static_cast<std::size_t>(slot) / 64 == w ? std::uint64_t{1} << (slot % 64) : 0;
+    };
+    const bool inside = std::find(between.begin(), between.end(), g) != between.end();
+    if (deps.anyBetween(a, b, only) != inside)
+      return QString::fromStdString("anyBetween(" + pair + ") on " + g->label() + "'s bit disagrees");
+  }
+  return {};
+}
+
 QString sameAsRebuild(const SegmentedFusion& sf, const GroupDependencyAnalysis& incremental) {
   auto fresh = GroupDependencyAnalysis::build(sf);
   if (!fresh) return QString::fromStdString(fresh.error().message);
@@ -49,6 +70,7 @@ QString sameAsRebuild(const SegmentedFusion& sf, const GroupDependencyAnalysis& 
       if (!everyQuestion) continue;
       if (incremental.groupsBetween(a, b) != fresh->groupsBetween(a, b))
         return QString::fromStdString("the groups between " + pair + " differ from a rebuild");
+      if (const QString why = anyBetweenAgrees(incremental, sf, a, b); !why.isEmpty()) return why;
       if (incremental.lowestCommonProducers(a, b) != fresh->lowestCommonProducers(a, b))
         return QString::fromStdString("the lowest common producers of " + pair + " differ from a rebuild");
       if (incremental.isConvex({a, b}) != fresh->isConvex({a, b}))
