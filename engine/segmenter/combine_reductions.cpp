@@ -149,14 +149,102 @@ bool carriesFusionOutputInside(const FinderState& state, const std::vector<Segme
   return false;
 }
 
+// For a reduction group a: the groups that have a valid path into it (validPath(c, a) is not
+// empty, fusion outputs aside; a itself included), and their producers. A horizontal merge of a
+// and b reaches the schedulers only through a common producer P with consumers c1 and c2 valid
+// into a and into b, so P is among both groups' feeders: two disjoint feeder sets rule the pair
+// out without lowestCommonProducers' scan over the whole graph. Without this, every pair of
+// unrelated reductions (a backward pass's weight-gradient sums) cost a row of all groups.
+//
+// The valid groups are found walking up from a through valid groups only (a group on a valid
+// path is valid itself, and a producer of an invalid group is invalid). An entry stays a safe
+// over-estimate until a merge takes one of its groups: merges only add paths, so a group can
+// lose validity but not gain it, and a new group or a new producer appears only by a merge of
+// a group the entry holds. A walk past kBudget valid groups (a fusion where one signature runs
+// through everything) gives up, and the pair takes the full search.
+class Feeders {
+ public:
+  static constexpr std::size_t kBudget = 64;
+  struct Entry {
+    std::vector<int> producers;  // group ids, ascending
+    bool bounded = false;
+  };
+
+  const Entry& of(const GroupDependencyAnalysis& dep, const Signatures& sigs, const SegmentedGroup* a, int key) {
+    if (const auto it = byGroup_.find(a->id()); it != byGroup_.end()) return it->second;
+    std::vector<int> held;
+    Entry entry = walkUp(dep, sigs, a, key, held);
+    if (entry.bounded)
+      for (const int id : held) holders_[id].push_back(a->id());
+    return byGroup_.emplace(a->id(), std::move(entry)).first->second;
+  }
+
+  /// False only when both are bounded and share no producer.
+  static bool mayShare(const Entry& x, const Entry& y) {
+    if (!x.bounded || !y.bounded) return true;
+    auto i = x.producers.begin(), j = y.producers.begin();
+    while (i != x.producers.end() && j != y.producers.end()) {
+      if (*i == *j) return true;
+      *i < *j ? ++i : ++j;
+    }
+    return false;
+  }
+
+  /// Call with the groups a merge took.
+  void forget(const std::vector<SegmentedGroup*>& merged) {
+    for (const SegmentedGroup* g : merged) {
+      const auto it = holders_.find(g->id());
+      if (it == holders_.end()) continue;
+      for (const int id : it->second) byGroup_.erase(id);
+      holders_.erase(it);
+    }
+  }
+
+ private:
+  // `held`: every group the entry depends on (the valid ones and all their producers).
+  static Entry walkUp(const GroupDependencyAnalysis& dep, const Signatures& sigs, const SegmentedGroup* a, int key,
+                      std::vector<int>& held) {
+    Entry entry;
+    std::vector<const SegmentedGroup*> stack{a};
+    std::unordered_set<int> seen{a->id()};
+    std::size_t valid = 1;
+    held.push_back(a->id());
+    while (!stack.empty()) {
+      const SegmentedGroup* x = stack.back();
+      stack.pop_back();
+      for (const SegmentedGroup* p : x->producerGroups()) {
+        if (!seen.insert(p->id()).second) continue;
+        held.push_back(p->id());
+        entry.producers.push_back(p->id());
+        if (sigs.isIncompatible(dep, p, key) || sigs.anyIncompatibleBetween(dep, p, a, key)) continue;
+        if (++valid > kBudget) return {};
+        stack.push_back(p);
+      }
+    }
+    std::sort(entry.producers.begin(), entry.producers.end());
+    entry.bounded = true;
+    return entry;
+  }
+
+  std::unordered_map<int, Entry> byGroup_;             // by group id
+  std::unordered_map<int, std::vector<int>> holders_;  // group id -> the entries that hold it
+};
+
+// attemptMerge, telling `feeders` which groups the merge took.
+SegmentedGroup* mergeSet(FinderState& state, Feeders& feeders, const std::vector<SegmentedGroup*>& set) {
+  SegmentedGroup* merged = state.attemptMerge(set);
+  if (merged) feeders.forget(set);
+  return merged;
+}
+
 // Both ends carry the signature `key`, so only the groups between them need checking.
-SegmentedGroup* tryVertical(FinderState& state, const Signatures& sigs, SegmentedGroup* producer,
+SegmentedGroup* tryVertical(FinderState& state, const Signatures& sigs, Feeders& feeders, SegmentedGroup* producer,
                             SegmentedGroup* consumer, int key) {
   GroupDependencyAnalysis& dep = state.dependencies();
   if (sigs.anyIncompatibleBetween(dep, producer, consumer, key)) return nullptr;
   std::vector<SegmentedGroup*> set = between(dep, producer, consumer);
   if (carriesFusionOutputInside(state, set)) return nullptr;
-  return state.attemptMerge(set);
+  return mergeSet(state, feeders, set);
 }
 
 // getValidMinVerticalMergedGroupSet (csrc/fusion_segmenter.cpp:3034-3093): {target} when
@@ -177,9 +265,10 @@ std::vector<SegmentedGroup*> validPath(FinderState& state, const Signatures& sig
 // horizontalReductionMerge (csrc/fusion_segmenter.cpp:2893-3018): for each lowest common
 // producer P and each pair of its consumers C1, C2 with valid paths C1 -> a and C2 -> b, the
 // union of the two paths is tried; the first that a scheduler takes is merged.
-SegmentedGroup* tryHorizontal(FinderState& state, const Signatures& sigs, SegmentedGroup* a, SegmentedGroup* b,
-                              int key) {
+SegmentedGroup* tryHorizontal(FinderState& state, const Signatures& sigs, Feeders& feeders, SegmentedGroup* a,
+                              SegmentedGroup* b, int key) {
   GroupDependencyAnalysis& dep = state.dependencies();
+  if (!Feeders::mayShare(feeders.of(dep, sigs, a, key), feeders.of(dep, sigs, b, key))) return nullptr;
   for (SegmentedGroup* p : dep.lowestCommonProducers(a, b)) {
     const std::vector<SegmentedGroup*> consumers = p->consumerGroups();
     // Each consumer's path to b is asked once, not once per c1 (a producer feeding hundreds
@@ -199,7 +288,7 @@ SegmentedGroup* tryHorizontal(FinderState& state, const Signatures& sigs, Segmen
           if (std::find(set.begin(), set.end(), g) == set.end()) set.push_back(g);
         // nvFuser merges the union unchecked; a union that is not convex would make a cycle.
         if (!dep.isConvex(set)) continue;
-        if (SegmentedGroup* merged = state.attemptMerge(set)) return merged;
+        if (SegmentedGroup* merged = mergeSet(state, feeders, set)) return merged;
       }
     }
   }
@@ -272,7 +361,8 @@ class TriedPairs {
 };
 
 // One successful merge among the pairs; false when no pair merges.
-bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried, CandidateList& candidates) {
+bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried, CandidateList& candidates,
+                  Feeders& feeders) {
   const std::vector<Candidate>& c = candidates.refresh(state, sigs, state.dependencies());
   std::vector<std::vector<std::size_t>> withKey(static_cast<std::size_t>(sigs.count()));  // candidate indices
   for (std::size_t i = 0; i < c.size(); ++i) withKey[static_cast<std::size_t>(c[i].key)].push_back(i);
@@ -291,11 +381,11 @@ bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried, Candi
       tried.markTried(a, b);
       SegmentedGroup* merged = nullptr;
       if (dep.isProducerOf(a, b))
-        merged = tryVertical(state, sigs, a, b, c[i].key);
+        merged = tryVertical(state, sigs, feeders, a, b, c[i].key);
       else if (dep.isProducerOf(b, a))
-        merged = tryVertical(state, sigs, b, a, c[i].key);
+        merged = tryVertical(state, sigs, feeders, b, a, c[i].key);
       else
-        merged = tryHorizontal(state, sigs, a, b, c[i].key);
+        merged = tryHorizontal(state, sigs, feeders, a, b, c[i].key);
       if (merged) return true;
     }
   }
@@ -313,7 +403,8 @@ void combineReductions(FinderState& state) {
   if (!anyPairShares(first, sigs.count())) return;
   TriedPairs tried;
   CandidateList candidates;
-  while (mergeOnePair(state, sigs, tried, candidates)) ++state.round;
+  Feeders feeders;
+  while (mergeOnePair(state, sigs, tried, candidates, feeders)) ++state.round;
   state.dropDependencies();
 }
 
