@@ -351,13 +351,17 @@ class TriedPairs {
   bool tried(const SegmentedGroup* a, const SegmentedGroup* b) const { return b->id() <= lastPartner(a); }
   /// The id of the last partner tried with `a`; -1 when none was.
   int lastPartner(const SegmentedGroup* a) const {
-    const auto it = lastPartner_.find(a->id());
-    return it == lastPartner_.end() ? -1 : it->second;
+    const auto id = static_cast<std::size_t>(a->id());
+    return id < lastPartner_.size() ? lastPartner_[id] : -1;
   }
-  void markTried(const SegmentedGroup* a, const SegmentedGroup* b) { lastPartner_[a->id()] = b->id(); }
+  void markTried(const SegmentedGroup* a, const SegmentedGroup* b) {
+    const auto id = static_cast<std::size_t>(a->id());
+    if (lastPartner_.size() <= id) lastPartner_.resize(id + 1, -1);
+    lastPartner_[id] = b->id();
+  }
 
  private:
-  std::unordered_map<int, int> lastPartner_;
+  std::vector<int> lastPartner_;  // by group id: asked for every candidate after every merge
 };
 
 // One successful merge among the pairs; false when no pair merges.
@@ -369,10 +373,11 @@ bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried, Candi
   GroupDependencyAnalysis& dep = state.dependencies();
   for (std::size_t i = 0; i < c.size(); ++i) {
     const std::vector<std::size_t>& same = withKey[static_cast<std::size_t>(c[i].key)];
+    const int last = tried.lastPartner(c[i].group);
+    if (last >= c[same.back()].group->id()) continue;  // every partner tried: most groups, most rounds
     // Partners come in ascending id, so the ones tried before are a prefix: skip it in one
     // search (walking it pair by pair after every merge was quadratic in the reductions).
     auto it = std::upper_bound(same.begin(), same.end(), i);
-    const int last = tried.lastPartner(c[i].group);
     it = std::upper_bound(it, same.end(), last, [&](int id, std::size_t k) { return id < c[k].group->id(); });
     for (; it != same.end(); ++it) {
       SegmentedGroup* a = c[i].group;
