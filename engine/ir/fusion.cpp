@@ -385,7 +385,12 @@ std::vector<Val*> Fusion::vals() const {
   return v;
 }
 
+// vals_ is in creation order, so ids ascend: a search (passes ask this once per substituted
+// extent, and a walk per question was quadratic), with a walk as the fallback.
 Val* Fusion::valById(int id) const {
+  const auto it = std::lower_bound(vals_.begin(), vals_.end(), id,
+                                   [](const std::unique_ptr<Val>& p, int key) { return p->id() < key; });
+  if (it != vals_.end() && (*it)->id() == id) return it->get();
   for (const auto& p : vals_)
     if (p->id() == id) return p.get();
   return nullptr;

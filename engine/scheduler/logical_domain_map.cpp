@@ -223,20 +223,21 @@ bool LogicalDomainMap::isReductionOutputMapped(const std::vector<int>& consumers
 
 // isInvalid (csrc/logical_domain_map.cpp:1290-1337): two consumer dims that map to the two
 // ends of a mapping refused before.
+// nvFuser collects, per consumer, the far ends of the refused mappings it touches, then asks
+// whether a later consumer maps to one of them. Read by classes that is: some refused pair has
+// one end in one consumer's class and the other in another consumer's (two consumers in its
+// class when both ends share one). One pass over the refused pairs with two finds each; the
+// nested form cost consumers x pairs x finds per producer, quadratic in a norm stack.
 bool LogicalDomainMap::isInvalid(const std::vector<int>& consumers) const {
   if (invalid_.empty()) return false;
-  std::vector<std::vector<int>> invalidFor(consumers.size());
-  for (std::size_t i = 0; i < consumers.size(); ++i)
-    for (const auto& [a, b] : invalid_) {
-      if (canMap(consumers[i], a))
-        invalidFor[i].push_back(b);
-      else if (canMap(consumers[i], b))
-        invalidFor[i].push_back(a);
-    }
-  for (std::size_t i = 0; i < consumers.size(); ++i)
-    for (std::size_t j = i + 1; j < consumers.size(); ++j)
-      for (int k : invalidFor[i])
-        if (canMap(consumers[j], k)) return true;
+  std::vector<int> roots;
+  roots.reserve(consumers.size());
+  for (const int c : consumers) roots.push_back(find(c));
+  const auto consumersIn = [&](int root) { return std::count(roots.begin(), roots.end(), root); };
+  for (const auto& [a, b] : invalid_) {
+    const int ra = find(a), rb = find(b);
+    if (ra == rb ? consumersIn(ra) >= 2 : consumersIn(ra) >= 1 && consumersIn(rb) >= 1) return true;
+  }
   return false;
 }
 
