@@ -75,19 +75,43 @@ class DraftsOfExpr {
   std::unordered_map<const ir::Expr*, std::vector<std::size_t>> of_;
 };
 
-// partitionOf(drafts) after draft `index` took in more exprs and maybe a new type: an expr's
-// group is the first draft that holds it, so only the new exprs can move, and only down to
-// `index`. Rebuilding the table from every draft per accepted prologue was quadratic.
-void updatePartition(trace::PartitionTable& table, const std::vector<Draft>& drafts, std::size_t index) {
-  const Draft& d = drafts[index];
-  const int id = static_cast<int>(index);
-  table.groups[index] = {id, std::string(scheduler::schedulerName(d.type)), d.host};
-  for (const ir::Expr* e : d.exprs) {
-    const auto x = static_cast<std::size_t>(e->id());
-    if (table.groupOfExpr.size() <= x) table.groupOfExpr.resize(x + 1, -1);
-    if (table.groupOfExpr[x] < 0 || table.groupOfExpr[x] > id) table.groupOfExpr[x] = id;
+// The partition finalize shows while prologues are copied into drafts: a table kept current,
+// and the same as a shared Partition made of small moves on one full copy, so that every
+// step's picture costs the exprs that moved, not a copy of the whole table (quadratic in the
+// forwarded inputs of a 100k-op fusion, in time and in trace memory).
+class ShownPartition {
+ public:
+  explicit ShownPartition(const std::vector<Draft>& drafts)
+      : table_(partitionOf(drafts)->expanded()), shared_(std::make_shared<const trace::Partition>(table_)) {}
+
+  /// partitionOf(drafts) after draft `index` took in more exprs and maybe a new type (or was
+  /// added): an expr's group is the first draft that holds it, so only the new exprs can
+  /// move, and only down to `index`.
+  void update(const std::vector<Draft>& drafts, std::size_t index) {
+    const Draft& d = drafts[index];
+    const int id = static_cast<int>(index);
+    const trace::PartitionGroup group{id, std::string(scheduler::schedulerName(d.type)), d.host};
+    if (index < table_.groups.size())
+      table_.groups[index] = group;
+    else
+      table_.groups.push_back(group);
+    std::vector<std::pair<int, int>> moved;
+    for (const ir::Expr* e : d.exprs) {
+      const auto x = static_cast<std::size_t>(e->id());
+      if (table_.groupOfExpr.size() <= x) table_.groupOfExpr.resize(x + 1, -1);
+      if (table_.groupOfExpr[x] < 0 || table_.groupOfExpr[x] > id) {
+        table_.groupOfExpr[x] = id;
+        moved.emplace_back(e->id(), id);
+      }
+    }
+    shared_ = trace::Partition::afterMove(shared_, std::move(moved), group);
   }
-}
+  const std::shared_ptr<const trace::Partition>& shared() const { return shared_; }
+
+ private:
+  trace::PartitionTable table_;
+  std::shared_ptr<const trace::Partition> shared_;
+};
 
 // nvFuser's resolveForwardedInputs: each consumer of a forwarded input tries to take its
 // own copy of the prologue; the prologue stays a segment of its own for those that cannot.
@@ -95,7 +119,7 @@ void resolveForwardedInputs(FinderState& state, std::vector<Draft>& drafts) {
   state.phase = "resolve_forwarded_inputs";
   if (state.forwarded.empty()) return;
   DraftsOfExpr holders(drafts);
-  trace::PartitionTable shown = partitionOf(drafts)->expanded();
+  ShownPartition shown(drafts);
   for (const ForwardedChain& chain : state.forwarded) {
     bool standalone = false;
     for (const std::size_t index : holders.readersOf(chain.forwarded)) {
@@ -122,8 +146,8 @@ void resolveForwardedInputs(FinderState& state, std::vector<Draft>& drafts) {
         d.recomputed = std::move(recomputed);
         d.type = trial.proposal.accepted;
         holders.add(chain.exprs, index);
-        updatePartition(shown, drafts, index);
-        state.showPartition(std::make_shared<const trace::Partition>(shown));
+        shown.update(drafts, index);
+        state.showPartition(shown.shared());
       } else {
         standalone = true;
       }
@@ -137,8 +161,7 @@ void resolveForwardedInputs(FinderState& state, std::vector<Draft>& drafts) {
       drafts.push_back({chain.exprs, alone.ok() ? alone.proposal.accepted : SchedulerType::PointWise, false,
                         "prologue of " + chain.forwarded->name()});
       holders.add(chain.exprs, drafts.size() - 1);
-      shown.groups.push_back({static_cast<int>(drafts.size() - 1), "", false});
-      updatePartition(shown, drafts, drafts.size() - 1);
+      shown.update(drafts, drafts.size() - 1);
     }
   }
 }

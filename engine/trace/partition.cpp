@@ -13,11 +13,45 @@ Partition::Partition(std::shared_ptr<const Partition> base, std::vector<int> mer
   mergesSinceStored_ = base_->mergesSinceStored_ + 1;
 }
 
-std::shared_ptr<const Partition> Partition::afterMerge(std::shared_ptr<const Partition> base, std::vector<int> merged,
-                                                       PartitionGroup result) {
-  auto delta = std::shared_ptr<const Partition>(new Partition(std::move(base), std::move(merged), std::move(result)));
+std::shared_ptr<const Partition> Partition::checkpointed(std::shared_ptr<const Partition> delta) {
   if (delta->mergesSinceStored_ < kCheckpointEvery) return delta;
   return std::make_shared<const Partition>(delta->expanded());
+}
+
+std::shared_ptr<const Partition> Partition::afterMerge(std::shared_ptr<const Partition> base, std::vector<int> merged,
+                                                       PartitionGroup result) {
+  return checkpointed(
+      std::shared_ptr<const Partition>(new Partition(std::move(base), std::move(merged), std::move(result))));
+}
+
+std::shared_ptr<const Partition> Partition::afterMove(std::shared_ptr<const Partition> base,
+                                                      std::vector<std::pair<int, int>> moved, PartitionGroup group) {
+  auto* delta = new Partition(std::move(base), {}, std::move(group));
+  delta->moved_ = std::move(moved);
+  delta->isMove_ = true;
+  return checkpointed(std::shared_ptr<const Partition>(delta));
+}
+
+void Partition::applyTo(PartitionTable& t) const {
+  if (isMove_) {
+    for (const auto& [expr, group] : moved_) {
+      const auto x = static_cast<std::size_t>(expr);
+      if (t.groupOfExpr.size() <= x) t.groupOfExpr.resize(x + 1, -1);
+      t.groupOfExpr[x] = group;
+    }
+    const auto same =
+        std::find_if(t.groups.begin(), t.groups.end(), [&](const PartitionGroup& g) { return g.id == result_.id; });
+    if (same != t.groups.end())
+      *same = result_;
+    else
+      t.groups.push_back(result_);
+    return;
+  }
+  const auto wasMerged = [&](int id) { return std::find(merged_.begin(), merged_.end(), id) != merged_.end(); };
+  for (int& g : t.groupOfExpr)
+    if (g != -1 && wasMerged(g)) g = result_.id;
+  std::erase_if(t.groups, [&](const PartitionGroup& g) { return wasMerged(g.id); });
+  t.groups.push_back(result_);
 }
 
 const PartitionTable& Partition::table() const {
@@ -36,6 +70,12 @@ PartitionTable Partition::expanded() const {
   const Partition* at = this;
   for (; !at->stored(); at = at->base_.get()) merges.push_back(at);
   PartitionTable t = at->table_;
+  // Moves depend on their order: replay one delta at a time (their chains are short runs of
+  // finalize's moves; a merge among them costs a pass over the exprs).
+  if (std::any_of(merges.begin(), merges.end(), [](const Partition* m) { return m->isMove_; })) {
+    for (std::size_t i = merges.size(); i-- > 0;) merges[i]->applyTo(t);
+    return t;
+  }
   std::unordered_map<int, int> into;  // merged-away group -> group it went into
   for (const Partition* m : merges)
     for (int id : m->merged_) into[id] = m->result_.id;
@@ -78,7 +118,7 @@ const PartitionGroup* Partition::group(int id) const {
 
 std::size_t Partition::storedBytes() const {
   if (stored()) return table_.groupOfExpr.size() * sizeof(int) + table_.groups.size() * sizeof(PartitionGroup);
-  return merged_.size() * sizeof(int) + sizeof(PartitionGroup);
+  return merged_.size() * sizeof(int) + moved_.size() * sizeof(std::pair<int, int>) + sizeof(PartitionGroup);
 }
 
 }  // namespace segscope::trace

@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ir/fusion.h"
@@ -46,6 +47,12 @@ class Partition {
   static std::shared_ptr<const Partition> afterMerge(std::shared_ptr<const Partition> base, std::vector<int> merged,
                                                      PartitionGroup result);
 
+  /// `base` after the exprs `moved` (expr id, group id) went to those groups and `group` took
+  /// the place of the group with its id (or joined the list when there is none): finalize's
+  /// prologue copies, which move a few exprs of a large partition at a time.
+  static std::shared_ptr<const Partition> afterMove(std::shared_ptr<const Partition> base,
+                                                    std::vector<std::pair<int, int>> moved, PartitionGroup group);
+
   const std::vector<int>& groupOfExpr() const { return table().groupOfExpr; }
   const std::vector<PartitionGroup>& groups() const { return table().groups; }
   /// One group, read without building the table when it is not built yet.
@@ -61,10 +68,17 @@ class Partition {
  private:
   Partition(std::shared_ptr<const Partition> base, std::vector<int> merged, PartitionGroup result);
   bool stored() const { return base_ == nullptr; }
+  static std::shared_ptr<const Partition> checkpointed(std::shared_ptr<const Partition> delta);
+  /// Applies one delta to `t` on its own (a merge remaps every expr: used only in chains
+  /// that mix moves with merges).
+  void applyTo(PartitionTable& t) const;
 
-  // A merge: base_ with merged_ -> result_. Null base_: the table is stored.
+  // A delta on base_: a merge (merged_ -> result_), or a move (moved_, then result_ replaces
+  // the group with its id). Null base_: the table is stored.
   std::shared_ptr<const Partition> base_;
   std::vector<int> merged_;
+  std::vector<std::pair<int, int>> moved_;
+  bool isMove_ = false;
   PartitionGroup result_;
   int mergesSinceStored_ = 0;
   mutable std::once_flag built_;

@@ -507,6 +507,36 @@ class TestTrace : public QObject {
     QVERIFY(QString::fromStdString(d.toText()).contains(QString("~ expr %1: group 1 -> none").arg(e[2])));
   }
 
+  // Finalize's prologue copies are stored as moves on one full table: read back, each must be
+  // the table they stand for, whether stacked on moves, merges, or a group they append.
+  void moveDeltasReadBackAsTheirTables() {
+    trace::PartitionTable t;
+    t.groupOfExpr = {0, 0, 1, -1};
+    t.groups = {{0, "pointwise", false}, {1, "reduction", false}};
+    auto base = std::make_shared<const trace::Partition>(t);
+    // expr 3 (a prologue) joins group 0, which becomes inner_persistent
+    auto moved = trace::Partition::afterMove(base, {{3, 0}}, {0, "inner_persistent", false});
+    QCOMPARE(moved->groupOfExpr(), (std::vector<int>{0, 0, 1, 0}));
+    QCOMPARE(moved->groups().front().scheduler, std::string("inner_persistent"));
+    QCOMPARE(moved->group(0)->scheduler, std::string("inner_persistent"));
+    QCOMPARE(base->groups().front().scheduler, std::string("pointwise"));  // the base is untouched
+    // a standalone prologue group appended, holding a new expr 5
+    auto added = trace::Partition::afterMove(moved, {{5, 2}}, {2, "pointwise", false});
+    QCOMPARE(added->groupOfExpr(), (std::vector<int>{0, 0, 1, 0, -1, 2}));
+    QCOMPARE(static_cast<int>(added->groups().size()), 3);
+    QCOMPARE(added->groups().back().id, 2);
+    // a merge on top of moves, and a move on top of a merge
+    auto merged = trace::Partition::afterMerge(added, {0, 2}, {7, "pointwise", false});
+    QCOMPARE(merged->groupOfExpr(), (std::vector<int>{7, 7, 1, 7, -1, 7}));
+    QCOMPARE(static_cast<int>(merged->groups().size()), 2);
+    auto onMerge = trace::Partition::afterMove(trace::Partition::afterMerge(base, {0, 1}, {4, "reduction", false}),
+                                               {{3, 4}}, {4, "inner_persistent", false});
+    QCOMPARE(onMerge->groupOfExpr(), (std::vector<int>{4, 4, 4, 4}));
+    QCOMPARE(static_cast<int>(onMerge->groups().size()), 1);
+    QCOMPARE(onMerge->groups().front().scheduler, std::string("inner_persistent"));
+    QVERIFY(onMerge->storedBytes() < base->storedBytes() + sizeof(trace::PartitionGroup));
+  }
+
   void malformedTraceIsAnError() {
     QVERIFY(!trace::traceFromJson("{").ok());
     QVERIFY(!trace::traceFromJson(R"({"format": "other"})").ok());
