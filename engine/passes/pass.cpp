@@ -10,8 +10,12 @@ namespace segscope::passes {
 PassRunner::PassRunner(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection, std::string phase)
     : fusion_(fusion), recorder_(recorder), selection_(std::move(selection)), phase_(std::move(phase)) {}
 
+trace::SnapshotPtr PassRunner::snapshotNow() const {
+  return recorder_ && recorder_->keepsSnapshots() ? trace::snapshotOf(fusion_) : nullptr;
+}
+
 bool PassRunner::run(const Pass& pass) {
-  if (recorder_ && !current_) current_ = trace::snapshotOf(fusion_);
+  if (!current_) current_ = snapshotNow();
   trace::Step step;
   step.kind = trace::StepKind::Pass;
   step.name = std::string(pass.name());
@@ -40,7 +44,7 @@ bool PassRunner::run(const Pass& pass) {
     step.log.push_back("verify failed after " + step.name + ": " + step.verifyError);
   }
   if (recorder_) {
-    if (modified) current_ = trace::snapshotOf(fusion_);
+    if (modified) current_ = snapshotNow();
     step.after = current_;
     recorder_->record(std::move(step));
   }
@@ -54,8 +58,8 @@ bool PassRunner::runToFixedPoint(const std::vector<const Pass*>& passes, int max
   int passRuns = 0;
   std::size_t next = 0;
   bool changedThisSweep = false;
-  const trace::SnapshotPtr startSnapshot = current_ ? current_ : (recorder_ ? trace::snapshotOf(fusion_) : nullptr);
-  if (recorder_ && !current_) current_ = startSnapshot;
+  const trace::SnapshotPtr startSnapshot = current_ ? current_ : snapshotNow();
+  if (!current_) current_ = startSnapshot;
   const int exprsBefore = static_cast<int>(fusion_.exprs().size());
   while (!passes.empty()) {
     if (next == 0) {

@@ -109,6 +109,9 @@ class PassRunner {
   void startFrom(trace::SnapshotPtr current) { current_ = std::move(current); }
 
  private:
+  /// A snapshot of the fusion as it is now, or null when no recorder keeps snapshots.
+  trace::SnapshotPtr snapshotNow() const;
+
   ir::Fusion& fusion_;
   trace::Recorder* recorder_;
   PassSelection selection_;

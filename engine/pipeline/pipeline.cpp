@@ -35,8 +35,8 @@ trace::Step loadStep(const ir::Fusion& fusion, const std::string& file) {
 // Forwards every step to the trace and tells the progress callback where the pipeline is.
 class ProgressRecorder final : public trace::Recorder {
  public:
-  ProgressRecorder(trace::Trace& trace, const std::function<void(const Progress&)>& onProgress)
-      : trace_(trace), onProgress_(onProgress) {}
+  ProgressRecorder(trace::Trace& trace, const std::function<void(const Progress&)>& onProgress, bool snapshots)
+      : trace_(trace), onProgress_(onProgress), snapshots_(snapshots) {}
   void record(trace::Step step) override {
     Progress p;
     p.stage = step.kind == trace::StepKind::Pass ? "pass " + step.name : "segmenter: " + step.phase;
@@ -45,10 +45,12 @@ class ProgressRecorder final : public trace::Recorder {
     p.steps = trace_.size();
     if (onProgress_) onProgress_(p);
   }
+  bool keepsSnapshots() const override { return snapshots_; }
 
  private:
   trace::Trace& trace_;
   const std::function<void(const Progress&)>& onProgress_;
+  bool snapshots_;
 };
 
 }  // namespace
@@ -87,7 +89,7 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   trace->profile = profile->name;
   trace->record(loadStep(*session.script.fusion, file));
   session.loaded = trace->steps().back().after->fusion;
-  ProgressRecorder recorder(*trace, options.onProgress);
+  ProgressRecorder recorder(*trace, options.onProgress, options.recordSnapshots);
   const auto finish = [&]() -> Outcome {
     session.trace = std::move(trace);
     return std::move(session);

@@ -34,6 +34,10 @@ struct PipelineOptions {
   passes::PassSelection passes;
   /// The last stage to run: `segscope-cli passes` and `schedule` stop after the PreSegmenter.
   Stage stopAfter = Stage::Segment;
+  /// Steps carry fusion and partition snapshots (what the GUI, `trace`, `why` and the diffs
+  /// read). A caller that reads only the verdicts and the segmentation turns them off; the
+  /// load step keeps its snapshot, which is Session::loaded.
+  bool recordSnapshots = true;
   /// Called on the pipeline's thread before parsing and after every recorded step; the
   /// receiver throttles (a 10k-op segmentation records thousands of steps).
   std::function<void(const Progress&)> onProgress;

@@ -34,9 +34,9 @@ ExactIdGraph::ExactIdGraph(const SegmentView& view, const RuntimeInfo* rt, bool 
 }
 
 int ExactIdGraph::keyOf(const IdKey& k) {
-  auto [it, inserted] = ids_.emplace(k, static_cast<int>(classes_.size()));
+  auto [id, inserted] = ids_.tryEmplace(k, static_cast<int>(classes_.size()));
   if (inserted) classes_.add();
-  return it->second;
+  return *id;
 }
 
 int ExactIdGraph::find(int k) const { return static_cast<int>(classes_.find(static_cast<std::size_t>(k))); }
@@ -47,13 +47,12 @@ void ExactIdGraph::unite(const IdKey& a, const IdKey& b) {
 
 bool ExactIdGraph::mapped(const IdKey& a, const IdKey& b) const {
   if (a == b) return true;
-  auto ia = ids_.find(a), ib = ids_.find(b);
-  return ia != ids_.end() && ib != ids_.end() && find(ia->second) == find(ib->second);
+  const int *ia = ids_.find(a), *ib = ids_.find(b);
+  return ia && ib && find(*ia) == find(*ib);
 }
 
 int ExactIdGraph::setOf(const IdKey& k) const {
-  auto it = ids_.find(k);
-  if (it != ids_.end()) return find(it->second);
+  if (const int* id = ids_.find(k)) return find(*id);
   return -1 - static_cast<int>(IdKeyHash()(k) & 0x3fffffff);  // unseen: a set of its own
 }
 

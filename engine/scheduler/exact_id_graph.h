@@ -6,6 +6,7 @@
 
 #include "scheduler/pairwise_map.h"
 #include "scheduler/segment_view.h"
+#include "support/flat_hash_map.h"
 #include "support/union_find.h"
 
 namespace segscope::scheduler::analysis {
@@ -29,7 +30,7 @@ class ExactIdGraph {
   int find(int k) const;
   void unite(const IdKey& a, const IdKey& b);
 
-  std::unordered_map<IdKey, int, IdKeyHash> ids_;
+  support::FlatHashMap<IdKey, int, IdKeyHash> ids_;
   support::UnionFind classes_;
 };
 

@@ -34,7 +34,8 @@ LogicalDomainMap::LogicalDomainMap(const SegmentView& view, const RuntimeInfo* r
 }
 
 int LogicalDomainMap::keyOf(const IdKey& k) {
-  auto [it, inserted] = ids_.emplace(k, static_cast<int>(keys_.size()));
+  const auto [id, inserted] = ids_.tryEmplace(k, static_cast<int>(keys_.size()));
+  const int key = *id;  // the map's pointer lasts only until its next insert
   if (inserted) {
     keys_.push_back(k);
     classes_.add();
@@ -44,10 +45,10 @@ int LogicalDomainMap::keyOf(const IdKey& k) {
       downstreamOf_.resize(downstreamOf_.size() + words_, 0);
       const int v = values_->indexOf(ownerTensor(k));
       if (v != ValueIndex::kNone)
-        std::copy_n(&tensorDownstream_[static_cast<std::size_t>(v) * words_], words_, downstreamOf(it->second));
+        std::copy_n(&tensorDownstream_[static_cast<std::size_t>(v) * words_], words_, downstreamOf(key));
     }
   }
-  return it->second;
+  return key;
 }
 
 int LogicalDomainMap::find(int k) const { return static_cast<int>(classes_.find(static_cast<std::size_t>(k))); }
@@ -256,9 +257,9 @@ std::vector<int> LogicalDomainMap::unmappableDims(const ir::Val* producer) const
           if (isBroadcastDim(producer, d) || std::find(dims.begin(), dims.end(), d) != dims.end()) continue;
           // getMappableDims: some consumer root id the producer dim can map to. The pairwise
           // partner is the only candidate a dim joins.
-          auto pk = ids_.find(IdKey::logical(producer, d));
-          auto ck = map[p] ? ids_.find(*map[p]) : ids_.end();
-          const bool mapped = pk != ids_.end() && ck != ids_.end() && find(pk->second) == find(ck->second);
+          const int* pk = ids_.find(IdKey::logical(producer, d));
+          const int* ck = map[p] ? ids_.find(*map[p]) : nullptr;
+          const bool mapped = pk && ck && find(*pk) == find(*ck);
           if (!mapped) dims.push_back(d);
         }
       }

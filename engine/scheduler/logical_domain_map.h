@@ -11,6 +11,7 @@
 #include "scheduler/pairwise_map.h"
 #include "scheduler/segment_view.h"
 #include "scheduler/value_index.h"
+#include "support/flat_hash_map.h"
 #include "support/union_find.h"
 
 namespace segscope::scheduler::analysis {
@@ -52,7 +53,7 @@ class LogicalDomainMap {
   bool isInvalid(const std::vector<int>& consumers) const;
   const SegmentView& view_;
   const RuntimeInfo* rt_;
-  std::unordered_map<IdKey, int, IdKeyHash> ids_;
+  support::FlatHashMap<IdKey, int, IdKeyHash> ids_;
   std::vector<IdKey> keys_;
   support::UnionFind classes_;
   std::vector<std::vector<int>> pending_;  // by producer key: the consumer keys it waits to join

@@ -14,6 +14,7 @@
 #include "scheduler/logical_domain_map.h"
 #include "scheduler/value_index.h"
 #include "scheduler/view_memo.h"
+#include "support/flat_hash_map.h"
 
 namespace segscope::scheduler::analysis {
 namespace {
@@ -79,42 +80,49 @@ struct Stmt {
 };
 
 std::vector<const ir::Val*> terminatingOutputs(const SegmentView& view) {
-  ValSet outputs(view.outputs.begin(), view.outputs.end());
-  std::unordered_set<const ir::Val*> reaches;  // values from which an output is reachable
+  support::FlatHashMap<const ir::Val*, bool> reaches;  // true: an output is computed from it
+  reaches.reserve(view.outputs.size() + view.exprs.size());
+  for (const ir::Val* o : view.outputs) reaches.tryEmplace(o, false);
+  const auto isOutputOrReaches = [&](const ir::Val* v) { return reaches.find(v) != nullptr; };
   for (auto it = view.exprs.rbegin(); it != view.exprs.rend(); ++it)
     for (const ir::Val* out : (*it)->outputs())
       for (const ir::Expr* use : view.usesInside(out))
         for (const ir::Val* o : use->outputs())
-          if (outputs.count(o) || reaches.count(o)) reaches.insert(out);
+          if (isOutputOrReaches(o)) *reaches.tryEmplace(out, true).first = true;
   std::vector<const ir::Val*> term;
   for (const ir::Val* o : view.outputs)
-    if (!reaches.count(o)) term.push_back(o);
+    if (!*reaches.find(o)) term.push_back(o);
   return term;
 }
 
 std::vector<Stmt> iterVisitorOrder(const SegmentView& view) {
   std::vector<Stmt> order;
-  std::unordered_set<const void*> visited;
+  order.reserve(view.exprs.size() * 3);
+  support::FlatHashMap<const void*, bool> visited;
+  visited.reserve(view.exprs.size() * 3);
   struct Frame {
     Stmt stmt;
     std::size_t next = 0;
   };
+  // The statements below `s`, in the order the visitor takes them: a value's definition, an
+  // expr's inputs.
+  const auto childCount = [&](const Stmt& s) -> std::size_t {
+    if (s.val) return view.definitionInside(s.val) ? 1 : 0;
+    return s.expr->inputs().size();
+  };
+  const auto child = [&](const Stmt& s, std::size_t k) {
+    return s.val ? Stmt{nullptr, view.definitionInside(s.val)} : Stmt{s.expr->inputs()[k], nullptr};
+  };
+  std::vector<Frame> stack;
   for (const ir::Val* root : terminatingOutputs(view)) {
-    if (visited.count(root)) continue;
-    std::vector<Frame> stack{{Stmt{root, nullptr}}};
-    visited.insert(root);
+    if (!visited.tryEmplace(root, true).second) continue;
+    stack.assign(1, Frame{Stmt{root, nullptr}});
     while (!stack.empty()) {
       Frame& f = stack.back();
-      std::vector<Stmt> next;
-      if (f.stmt.val) {
-        if (const ir::Expr* def = view.definitionInside(f.stmt.val)) next.push_back(Stmt{nullptr, def});
-      } else {
-        for (const ir::Val* in : f.stmt.expr->inputs()) next.push_back(Stmt{in, nullptr});
-      }
-      if (f.next < next.size()) {
-        const Stmt s = next[f.next++];
+      if (f.next < childCount(f.stmt)) {
+        const Stmt s = child(f.stmt, f.next++);
         const void* key = s.val ? static_cast<const void*>(s.val) : static_cast<const void*>(s.expr);
-        if (visited.insert(key).second) stack.push_back(Frame{s});
+        if (visited.tryEmplace(key, true).second) stack.push_back(Frame{s});
         continue;
       }
       order.push_back(f.stmt);
@@ -370,7 +378,7 @@ namespace {
 // non-broadcast partner. Most merge candidates have neither, and this one pass over the uses
 // spares them the whole map.
 bool mayHaveUnmappableDim(const SegmentView& view, const RuntimeInfo* rt) {
-  std::unordered_map<IdKey, IdKey, IdKeyHash> onlyConsumer;
+  support::FlatHashMap<IdKey, IdKey, IdKeyHash> onlyConsumer;
   bool manyConsumers = false;
   for (const ir::Expr* e : view.exprs)
     for (const ir::Val* out : e->outputs()) {
@@ -387,8 +395,8 @@ bool mayHaveUnmappableDim(const SegmentView& view, const RuntimeInfo* rt) {
             if (!isIndexOp(e)) return true;  // unmappableDims counts it; the index ops are skipped there
             continue;
           }
-          const auto [it, first] = onlyConsumer.emplace(IdKey::logical(in, d), *to);
-          manyConsumers = manyConsumers || (!first && !(it->second == *to));
+          const auto [only, first] = onlyConsumer.tryEmplace(IdKey::logical(in, d), *to);
+          manyConsumers = manyConsumers || (!first && !(*only == *to));
         }
       }
     }

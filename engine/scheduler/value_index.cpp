@@ -5,7 +5,7 @@ namespace segscope::scheduler::analysis {
 
 ValueIndex::ValueIndex(const SegmentView& view) {
   auto add = [&](const ir::Val* v, const ir::Expr* def) {
-    if (!index_.emplace(v, static_cast<int>(vals_.size())).second) return;
+    if (!index_.tryEmplace(v, static_cast<int>(vals_.size())).second) return;
     vals_.push_back(v);
     definitions_.push_back(def);
     producers_.emplace_back();
@@ -20,8 +20,8 @@ ValueIndex::ValueIndex(const SegmentView& view) {
 }
 
 int ValueIndex::indexOf(const ir::Val* v) const {
-  const auto it = index_.find(v);
-  return it == index_.end() ? kNone : it->second;
+  const int* i = index_.find(v);
+  return i ? *i : kNone;
 }
 
 }  // namespace segscope::scheduler::analysis

@@ -2,10 +2,10 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "scheduler/segment_view.h"
+#include "support/flat_hash_map.h"
 
 namespace segscope::scheduler::analysis {
 
@@ -56,7 +56,7 @@ class ValueIndex {
   std::vector<const ir::Val*> vals_;
   std::vector<std::vector<int>> producers_;
   std::vector<const ir::Expr*> definitions_;
-  std::unordered_map<const ir::Val*, int> index_;
+  support::FlatHashMap<const ir::Val*, int> index_;
 };
 
 /// Calls `visit(bit)` for every set bit of `word`, lowest first.

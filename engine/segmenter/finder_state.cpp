@@ -212,7 +212,7 @@ void FinderState::recordStep(trace::StepKind kind, const std::string& name, std:
 }
 
 trace::SnapshotPtr FinderState::snapshot() {
-  if (current_) return current_;
+  if (current_ || !recorder_.keepsSnapshots()) return current_;
   if (!fusionSnapshot_) fusionSnapshot_ = std::shared_ptr<const ir::Fusion>(fusion.copy().release());
   auto s = std::make_shared<trace::Snapshot>();
   s->fusion = fusionSnapshot_;
@@ -237,6 +237,7 @@ std::optional<scheduler::SchedulerType> FinderState::acceptedTypeOf(const Segmen
 }
 
 void FinderState::showPartition(std::shared_ptr<const trace::Partition> partition) {
+  if (!recorder_.keepsSnapshots()) return;
   if (!fusionSnapshot_) fusionSnapshot_ = std::shared_ptr<const ir::Fusion>(fusion.copy().release());
   auto s = std::make_shared<trace::Snapshot>();
   s->fusion = fusionSnapshot_;

@@ -30,7 +30,7 @@ scheduler::Proposal tryWholeFusion(const ir::Fusion& fusion, const scheduler::Se
   step.kind = trace::StepKind::Merge;
   step.phase = "whole_fusion";
   step.name = "try the whole fusion as one segment";
-  if (!fusionSnapshot) fusionSnapshot = trace::snapshotOf(fusion);
+  if (!fusionSnapshot && recorder.keepsSnapshots()) fusionSnapshot = trace::snapshotOf(fusion);
   step.after = step.before = fusionSnapshot;
   trace::MergeInfo info;
   info.round = 0;
@@ -147,7 +147,7 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
   Result<Segmentation> segmentation = makeError("unreachable");
   if (!hints && proposal.accepted != scheduler::SchedulerType::None) {
     FinderState state(*fusion, whole, device, options, recorder);
-    state.knowFusionSnapshot(fusionSnapshot->fusion);
+    if (fusionSnapshot) state.knowFusionSnapshot(fusionSnapshot->fusion);
     state.knowAnswer(wholeView, proposal);  // finalize asks about the same segment again
     segmentation = singleSegment(state, proposal.accepted);
     result.mergeAttempts = state.mergeAttempts();
@@ -158,7 +158,7 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
     // Copies made by privatization are new values: bind the sizes again.
     SEGSCOPE_TRY(scheduler::RuntimeInfo rt, scheduler::RuntimeInfo::bind(*fusion, inputs));
     FinderState state(*fusion, rt, device, options, recorder);
-    if (privatized.empty()) state.knowFusionSnapshot(fusionSnapshot->fusion);  // nothing changed since
+    if (privatized.empty() && fusionSnapshot) state.knowFusionSnapshot(fusionSnapshot->fusion);  // unchanged since
     state.forwarded = findForwardedChains(*fusion);
     buildInitialGroups(state);
     state.phase = "initial_groups";

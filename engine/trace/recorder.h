@@ -10,12 +10,17 @@ class Recorder {
  public:
   virtual ~Recorder() = default;
   virtual void record(Step step) = 0;
+  /// Whether steps should carry fusion and partition snapshots. A run that reads only the
+  /// verdicts and the result (`segscope-cli segment`) says no: the copies were a fifth of a
+  /// small fusion's segmentation time.
+  virtual bool keepsSnapshots() const { return true; }
 };
 
 /// Records nothing (runs where no one watches).
 class NullRecorder final : public Recorder {
  public:
   void record(Step) override {}
+  bool keepsSnapshots() const override { return false; }
 };
 
 }  // namespace segscope::trace

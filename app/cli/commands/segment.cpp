@@ -29,7 +29,8 @@ int segment(const Arguments& args) {
     return kBadInput;
   }
   int code = kOk;
-  auto p = runPipeline(args, code);
+  // The summary, the JSON and the segment graph read the segmentation and the verdicts only.
+  auto p = runPipeline(args, code, /*snapshots=*/false);
   if (!p) return code;
   const segmenter::Segmentation& seg = p->segmentation->segmentation;
   int attempts = 0, refused = 0;
