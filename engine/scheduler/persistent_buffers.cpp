@@ -86,9 +86,10 @@ std::vector<const ir::Val*> terminatingOutputs(const SegmentView& view) {
   const auto isOutputOrReaches = [&](const ir::Val* v) { return reaches.find(v) != nullptr; };
   for (auto it = view.exprs.rbegin(); it != view.exprs.rend(); ++it)
     for (const ir::Val* out : (*it)->outputs())
-      for (const ir::Expr* use : view.usesInside(out))
-        for (const ir::Val* o : use->outputs())
-          if (isOutputOrReaches(o)) *reaches.tryEmplace(out, true).first = true;
+      for (const ir::Expr* use : out->uses())  // a use listed twice only asks twice
+        if (view.contains(use))
+          for (const ir::Val* o : use->outputs())
+            if (isOutputOrReaches(o)) *reaches.tryEmplace(out, true).first = true;
   std::vector<const ir::Val*> term;
   for (const ir::Val* o : view.outputs)
     if (!*reaches.find(o)) term.push_back(o);

@@ -2,6 +2,7 @@
 #include "scheduler/segment_view.h"
 
 #include "scheduler/view_memo.h"
+#include "support/flat_hash_map.h"
 
 #include <algorithm>
 
@@ -54,8 +55,12 @@ std::vector<const ir::Expr*> topologicalOrder(const std::vector<const ir::Expr*>
   return order;
 }
 
-void addUnique(std::vector<const ir::Val*>& list, std::unordered_set<const ir::Val*>& seen, const ir::Val* v) {
-  if (seen.insert(v).second) list.push_back(v);
+// A flat table: a refused candidate's view is built and dropped thousands of times, and a
+// node-based set allocated once per value.
+using Seen = support::FlatHashMap<const ir::Val*, bool>;
+
+void addUnique(std::vector<const ir::Val*>& list, Seen& seen, const ir::Val* v) {
+  if (seen.tryEmplace(v, true).second) list.push_back(v);
 }
 
 }  // namespace
@@ -66,10 +71,9 @@ SegmentView SegmentView::whole(const ir::Fusion& fusion) {
   for (const ir::Expr* e : fusion.exprs()) view.exprs.push_back(e);
   view.members_ = view.exprs;
   std::sort(view.members_.begin(), view.members_.end());
-  std::unordered_set<const ir::Val*> seen;
-  for (const ir::Val* in : fusion.inputs()) addUnique(view.inputs, seen, in);
-  seen.clear();
-  for (const ir::FusionOutput& out : fusion.outputs()) addUnique(view.outputs, seen, out.val);
+  Seen seenIn, seenOut;
+  for (const ir::Val* in : fusion.inputs()) addUnique(view.inputs, seenIn, in);
+  for (const ir::FusionOutput& out : fusion.outputs()) addUnique(view.outputs, seenOut, out.val);
   return view;
 }
 
@@ -81,7 +85,7 @@ SegmentView SegmentView::of(const ir::Fusion& fusion, std::vector<const ir::Expr
   std::sort(view.members_.begin(), view.members_.end());
   view.members_.erase(std::unique(view.members_.begin(), view.members_.end()), view.members_.end());
   view.exprs = topologicalOrder(exprs, view.members_);
-  std::unordered_set<const ir::Val*> seenIn, seenOut;
+  Seen seenIn, seenOut;
   seenIn.reserve(view.exprs.size());
   seenOut.reserve(view.exprs.size());
   for (const ir::Expr* e : view.exprs) {

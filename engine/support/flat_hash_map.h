@@ -41,7 +41,8 @@ class FlatHashMap {
     for (;; i = (i + 1) & mask()) {
       const std::int32_t e = slots_[i];
       if (e < 0) break;
-      if (entries_[static_cast<std::size_t>(e)].first == key) return {&entries_[static_cast<std::size_t>(e)].second, false};
+      if (entries_[static_cast<std::size_t>(e)].first == key)
+        return {&entries_[static_cast<std::size_t>(e)].second, false};
     }
     slots_[i] = static_cast<std::int32_t>(entries_.size());
     entries_.emplace_back(key, std::move(value));

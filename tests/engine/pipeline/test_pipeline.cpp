@@ -42,6 +42,41 @@ class TestPipeline : public QObject {
   // the user changes a pass while a load runs): each run sees exactly its own selection.
   // With process-wide flags flipped per run, the run that keeps consecutive_cast on sees it
   // switched off in the middle of the other run, and the other sees it restored.
+  // `segscope-cli segment` runs without snapshots: the same steps, verdicts and segments as a
+  // full run, and no step holds a snapshot but the load's (a step that starts from the
+  // loaded fusion may point at it).
+  void runsWithoutSnapshotsRecordTheSameSteps() {
+    for (const char* name : {"layer_norm_bwd.py", "cast_chain.py", "softmax.py"}) {
+      auto text = support::readTextFile(sample(name).toStdString());
+      QVERIFY(text.ok());
+      pipeline::PipelineOptions lean;
+      lean.recordSnapshots = false;
+      auto full = pipeline::runPipeline(name, text.value(), {});
+      auto bare = pipeline::runPipeline(name, text.value(), lean);
+      const auto* a = std::get_if<pipeline::Session>(&full);
+      const auto* b = std::get_if<pipeline::Session>(&bare);
+      QVERIFY(a && b);
+      QCOMPARE(b->trace->size(), a->trace->size());
+      QVERIFY(b->loaded);  // the load step keeps its snapshot: it is Session::loaded
+      for (std::size_t i = 0; i < a->trace->size(); ++i) {
+        const trace::Step& x = a->trace->step(i);
+        const trace::Step& y = b->trace->step(i);
+        QCOMPARE(y.name, x.name);
+        QCOMPARE(y.merge.has_value(), x.merge.has_value());
+        if (x.merge) QCOMPARE(y.merge->ok(), x.merge->ok());
+        const trace::SnapshotPtr& load = b->trace->step(0).after;
+        QVERIFY2((!y.before || y.before == load) && (!y.after || y.after == load), y.name.c_str());
+      }
+      const auto& sa = a->segmentation->segmentation.segments;
+      const auto& sb = b->segmentation->segmentation.segments;
+      QCOMPARE(sb.size(), sa.size());
+      for (std::size_t k = 0; k < sa.size(); ++k) {
+        QCOMPARE(sb[k].scheduler, sa[k].scheduler);
+        QCOMPARE(sb[k].exprs.size(), sa[k].exprs.size());
+      }
+    }
+  }
+
   void concurrentRunsKeepTheirOwnPassSelection() {
     auto text = support::readTextFile(sample("cast_chain.py").toStdString());
     QVERIFY(text.ok());

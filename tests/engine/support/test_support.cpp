@@ -2,6 +2,7 @@
 // shared union-find.
 #include <QtTest>
 
+#include "support/flat_hash_map.h"
 #include "support/text.h"
 #include "support/union_find.h"
 
@@ -45,6 +46,31 @@ class TestSupport : public QObject {
     QVERIFY(uf.unite(added, 0));
     QCOMPARE(uf.find(5), std::size_t{0});
     QCOMPARE(uf.size(), std::size_t{6});
+  }
+
+  // Pointer keys differ only above their alignment bits, the case the extra mixing is for;
+  // 5000 of them force several rehashes, and every value must survive each one.
+  void flatHashMapKeepsEveryEntryAcrossRehashes() {
+    std::vector<long> storage(5000);
+    support::FlatHashMap<const long*, int> map;
+    for (int i = 0; i < 5000; ++i) {
+      const auto [value, inserted] = map.tryEmplace(&storage[static_cast<std::size_t>(i)], i);
+      QVERIFY(inserted);
+      QCOMPARE(*value, i);
+    }
+    QCOMPARE(map.size(), std::size_t{5000});
+    for (int i = 0; i < 5000; ++i) {
+      const int* found = map.find(&storage[static_cast<std::size_t>(i)]);
+      QVERIFY(found);
+      QCOMPARE(*found, i);
+    }
+    const auto [again, inserted] = map.tryEmplace(&storage[42], -1);  // present: kept as it was
+    QVERIFY(!inserted);
+    QCOMPARE(*again, 42);
+    long outside = 0;
+    QVERIFY(!map.contains(&outside));
+    support::FlatHashMap<int, int> empty;
+    QVERIFY(!empty.find(7));  // no table yet
   }
 };
 
