@@ -74,6 +74,8 @@ class Fusion {
   bool isOutput(const Val* v) const;
   /// Exprs in a topological order (definition before use), stable across clones.
   std::vector<Expr*> exprs() const;
+  /// exprs().size(), without sorting or copying them (every recorded step asks it).
+  std::size_t exprCount() const { return exprs_.size(); }
   std::vector<Val*> vals() const;
   Val* valById(int id) const;
   Expr* exprById(int id) const;

@@ -21,7 +21,7 @@ bool PassRunner::run(const Pass& pass) {
   step.name = std::string(pass.name());
   step.phase = phase_;
   step.before = current_;
-  step.exprsBefore = static_cast<int>(fusion_.exprs().size());
+  step.exprsBefore = static_cast<int>(fusion_.exprCount());
   if (!selection_.isEnabled(pass)) {
     step.skipped = true;
     step.after = current_;
@@ -35,7 +35,7 @@ bool PassRunner::run(const Pass& pass) {
   const bool modified = pass.run(fusion_, log);
   step.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   step.modified = modified;
-  step.exprsAfter = static_cast<int>(fusion_.exprs().size());
+  step.exprsAfter = static_cast<int>(fusion_.exprCount());
   step.log = log.lines();
   // A pass that breaks the IR is a bug in the pass; say so in the trace rather than abort.
   // A pass that changed nothing cannot have broken it (and verify walks the whole fusion).
@@ -60,7 +60,7 @@ bool PassRunner::runToFixedPoint(const std::vector<const Pass*>& passes, int max
   bool changedThisSweep = false;
   const trace::SnapshotPtr startSnapshot = current_ ? current_ : snapshotNow();
   if (!current_) current_ = startSnapshot;
-  const int exprsBefore = static_cast<int>(fusion_.exprs().size());
+  const int exprsBefore = static_cast<int>(fusion_.exprCount());
   while (!passes.empty()) {
     if (next == 0) {
       if (sweeps == maxSweeps) {
@@ -90,7 +90,7 @@ bool PassRunner::runToFixedPoint(const std::vector<const Pass*>& passes, int max
     summary.before = startSnapshot;
     summary.after = current_;
     summary.exprsBefore = exprsBefore;
-    summary.exprsAfter = static_cast<int>(fusion_.exprs().size());
+    summary.exprsAfter = static_cast<int>(fusion_.exprCount());
     summary.log.push_back(hitCap_
                               ? "stopped at the cap of " + std::to_string(maxSweeps) +
                                     " sweeps before reaching a fixed point (" + std::to_string(passRuns) + " pass runs)"

@@ -43,6 +43,17 @@ bool isExprEvalOnlyOp(const ir::Expr* e) {
 
 bool isViewOp(const ir::Expr* e) { return e->family() == OpFamily::Reshape; }
 
+std::size_t tensorDimCount(const SegmentView& view) {
+  std::size_t dims = 0;
+  const auto add = [&](const ir::Val* v) {
+    if (v->isTensor()) dims += static_cast<std::size_t>(v->asTensor()->rank());
+  };
+  for (const ir::Val* in : view.inputs) add(in);
+  for (const ir::Expr* e : view.exprs)
+    for (const ir::Val* out : e->outputs()) add(out);
+  return dims;
+}
+
 std::vector<const ir::Expr*> reductionExprs(const SegmentView& view) {
   std::vector<const ir::Expr*> out;
   for (const ir::Expr* e : view.exprs)

@@ -25,6 +25,9 @@ bool isExprEvalOnlyOp(const ir::Expr* e);  // sdpa fwd/bwd, embedding, cumsum (S
 bool isViewOp(const ir::Expr* e);          // reshape
 
 std::vector<const ir::Expr*> reductionExprs(const SegmentView& view);
+/// The dims of the segment's tensors (inputs and expr outputs): what the id tables of one
+/// question reserve, so that they are built without growing.
+std::size_t tensorDimCount(const SegmentView& view);
 const ir::Expr* firstExprWhere(const SegmentView& view, bool (*pred)(const ir::Expr*));
 
 /// "T5 = sum(T4, dims=[1])", the form reasons quote.

@@ -7,6 +7,7 @@
 namespace segscope::scheduler::analysis {
 
 ExactIdGraph::ExactIdGraph(const SegmentView& view, const RuntimeInfo* rt, bool joinReshapes) {
+  ids_.reserve(tensorDimCount(view) * 5 / 4);
   for (const ir::Expr* e : view.exprs) {
     for (const ir::Val* out : e->outputs()) {
       if (!out->isTensor()) continue;

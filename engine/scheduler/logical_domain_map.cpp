@@ -22,6 +22,11 @@ bool skipsConsumer(const ir::Expr* e) { return isIndexOp(e); }
 }  // namespace
 
 LogicalDomainMap::LogicalDomainMap(const SegmentView& view, const RuntimeInfo* rt) : view_(view), rt_(rt) {
+  // Logical ids plus a few R and root ids: a quarter more is enough for the segments seen.
+  const std::size_t ids = tensorDimCount(view) * 5 / 4;
+  ids_.reserve(ids);
+  keys_.reserve(ids);
+  pending_.reserve(ids);
   collectReductionFacts();
   // BackwardVisitor from the outputs: a tensor is handled once all its uses were dispatched.
   for (auto it = view_.exprs.rbegin(); it != view_.exprs.rend(); ++it) {

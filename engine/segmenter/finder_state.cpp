@@ -207,7 +207,7 @@ void FinderState::recordStep(trace::StepKind kind, const std::string& name, std:
   step.after = snapshot();
   step.before = step.after;
   step.log = std::move(log);
-  step.exprsBefore = step.exprsAfter = static_cast<int>(fusion.exprs().size());
+  step.exprsBefore = step.exprsAfter = static_cast<int>(fusion.exprCount());
   recorder_.record(std::move(step));
 }
 
