@@ -101,9 +101,7 @@ void Fusion::replaceUse(Expr* use, Val* from, Val* to) {
 
 void Fusion::replaceAllUsesWith(Val* from, Val* to) {
   for (Expr* use : std::vector<Expr*>(from->uses_)) replaceUse(use, from, to);
-  boundaryChanged();
-  for (FusionOutput& o : outputs_)
-    if (o.val == from) o.val = to;
+  replaceOutput(from, to);
   if (!from->asScalar()) return;  // only a scalar can be an extent
   for (const auto& v : vals_)
     if (TensorView* tv = v->asTensor())
@@ -112,9 +110,15 @@ void Fusion::replaceAllUsesWith(Val* from, Val* to) {
 }
 
 void Fusion::replaceOutput(Val* from, Val* to) {
-  boundaryChanged();
+  // Only a replaced output changes the boundary: a pass rewriting thousands of uses of
+  // intermediate values then keeps the cached sets instead of rebuilding them each time.
+  bool changed = false;
   for (FusionOutput& o : outputs_)
-    if (o.val == from) o.val = to;
+    if (o.val == from) {
+      o.val = to;
+      changed = true;
+    }
+  if (changed) boundaryChanged();
 }
 
 void Fusion::setOutputStrideOrder(std::size_t index, std::vector<std::int64_t> order) {

@@ -447,6 +447,25 @@ class TestOps : public QObject {
     QVERIFY(e.f.verify().ok());
   }
 
+  // isInput/isOutput answer from a cached set that replaceAllUsesWith keeps unless it moves an
+  // output: replacing an intermediate leaves it alone, replacing an output refreshes it.
+  void outputQueriesFollowReplacedOutputs() {
+    Env e;
+    Val* x = e.tensor(DataType::Float, {4, 8});
+    Val* y = value(ops::unary(e.f, OpType::Neg, x));
+    Val* z = value(ops::unary(e.f, OpType::Exp, y));
+    e.f.addOutput(z);
+    QVERIFY(e.f.isOutput(z) && !e.f.isOutput(y) && e.f.isInput(x));  // the cache is built
+    Val* y2 = value(ops::unary(e.f, OpType::Abs, x));
+    e.f.replaceAllUsesWith(y, y2);  // an intermediate: z now reads y2
+    QVERIFY(e.f.isOutput(z) && !e.f.isOutput(y) && !e.f.isOutput(y2));
+    Val* z2 = value(ops::unary(e.f, OpType::Exp, y2));
+    e.f.replaceAllUsesWith(z, z2);  // the output itself
+    QVERIFY(e.f.isOutput(z2));
+    QVERIFY(!e.f.isOutput(z));
+    QVERIFY(e.f.isInput(x));
+  }
+
   void verifyFindsAnUndefinedOperand() {
     Env e;
     Val* x = e.tensor(DataType::Float, {4});
