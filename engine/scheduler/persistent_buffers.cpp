@@ -12,6 +12,7 @@
 #include "scheduler/buffer_projection.h"
 #include "scheduler/exact_id_graph.h"
 #include "scheduler/logical_domain_map.h"
+#include "scheduler/reshape_dims.h"
 #include "scheduler/value_index.h"
 #include "scheduler/view_memo.h"
 #include "support/flat_hash_map.h"
@@ -465,19 +466,34 @@ PersistentBufferInfo computePersistentBuffers(const SegmentView& view, const Run
 
 }  // namespace
 
+namespace {
+
+// Whether the sizes in `rt` make some reshape of the view split or merge other dims than its
+// static extents do.
+bool sizesRegroupReshapes(const SegmentView& view, const RuntimeInfo* rt) {
+  return std::any_of(view.exprs.begin(), view.exprs.end(), [&](const ir::Expr* e) {
+    return isViewOp(e) && reshapeDimGroups(e, rt) != reshapeDimGroups(e, nullptr);
+  });
+}
+
+}  // namespace
+
 const PersistentBufferInfo& persistentBufferInfo(const SegmentView& view, const RuntimeInfo* rt) {
   ViewMemo& memo = view.memo();
-  // The run-time sizes only decide how reshapes split and merge dims (reshapeDimGroups):
-  // without a reshape, both questions have one answer.
+  // The run-time sizes reach the analysis only through how reshapes split and merge dims
+  // (reshapeDimGroups, in the pairwise maps, the compute-at map and the exact graphs): without
+  // a reshape, or when no reshape's groups change with them, both questions have one answer.
   if (!memo.hasViewOp) memo.hasViewOp = firstExprWhere(view, isViewOp) != nullptr;
-  if (!rt || !*memo.hasViewOp) {
+  if (rt && *memo.hasViewOp && (memo.buffersRt != rt || !memo.sizesRegroup)) {
+    memo.sizesRegroup = sizesRegroupReshapes(view, rt);
+    memo.buffersWithSizes.reset();
+    memo.buffersRt = rt;
+  }
+  if (!rt || !*memo.hasViewOp || !*memo.sizesRegroup) {
     if (!memo.buffers) memo.buffers = computePersistentBuffers(view, nullptr);
     return *memo.buffers;
   }
-  if (!memo.buffersWithSizes || memo.buffersRt != rt) {
-    memo.buffersWithSizes = computePersistentBuffers(view, rt);
-    memo.buffersRt = rt;
-  }
+  if (!memo.buffersWithSizes) memo.buffersWithSizes = computePersistentBuffers(view, rt);
   return *memo.buffersWithSizes;
 }
 

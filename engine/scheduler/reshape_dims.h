@@ -13,6 +13,7 @@ namespace segscope::scheduler::analysis {
 struct ReshapeGroup {
   std::vector<int> in, out;
   bool unchanged() const { return in.size() == 1 && out.size() == 1; }
+  friend bool operator==(const ReshapeGroup&, const ReshapeGroup&) = default;
 };
 
 /// The groups of a reshape, from its extents: the bound sizes when `rt` knows them (nvFuser

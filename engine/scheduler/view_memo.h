@@ -15,6 +15,9 @@ struct ViewMemo {
   std::optional<analysis::PersistentBufferInfo> buffers;
   std::optional<analysis::PersistentBufferInfo> buffersWithSizes;
   const RuntimeInfo* buffersRt = nullptr;
+  // Whether some reshape of the view groups its dims differently with buffersRt's sizes than
+  // with the static extents (when none does, the two questions above have one answer).
+  std::optional<bool> sizesRegroup;
   std::optional<bool> hasViewOp;
   // Values and exprs the analyses of this view visited: a deterministic measure of their
   // cost, which the segmenter sums so that tests can bound it (test_complexity_guards).

@@ -10,6 +10,7 @@
 #include "ir/ops.h"
 #include "passes/pre_segmenter.h"
 #include "scheduler/analysis.h"
+#include "scheduler/persistent_buffers.h"
 #include "scheduler/registry.h"
 #include "scheduler/schedulers.h"
 
@@ -176,6 +177,45 @@ class TestSchedulers : public QObject {
   Q_OBJECT
 
  private slots:
+  // The run-time sizes reach the persistent-buffer analysis only through how reshapes group
+  // their dims: a view whose reshapes group the same way with and without them is analysed
+  // once (the same answer object), one whose symbolic reshape regroups is analysed twice.
+  void persistentBuffersAskSizesOnlyWhenAReshapeRegroups() {
+    const Loaded rope = loadSample("rope.py");
+    QVERIFY(rope.fusion);
+    const RuntimeInfo ropeRt = bindOrFail(*rope.fusion, rope.inputs);
+    const SegmentView ropeView = SegmentView::whole(*rope.fusion);
+    QVERIFY(&analysis::persistentBufferInfo(ropeView, &ropeRt) == &analysis::persistentBufferInfo(ropeView, nullptr));
+
+    // [?, ?] -> [S1, S2]: statically one group of two dims; with the sizes, two unchanged dims.
+    const char* symbolic = R"(
+def nvfuser_fusion_id1(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, is_cpu=False, stride_order=[1, 0])
+    S1 = fd.define_scalar(None, dtype=DataType.Int)
+    S2 = fd.define_scalar(None, dtype=DataType.Int)
+    T3 = fd.ops.reshape(T0, new_shape=[S1, S2])
+    T4 = fd.ops.sum(T3, dims=[1], keepdim=False, dtype=DataType.Null)
+    fd.add_output(T3)
+    fd.add_output(T4)
+
+with FusionDefinition() as fd:
+    nvfuser_fusion_id1(fd)
+
+inputs = [
+    torch.randn((8192,), dtype=torch.float32, device='cuda:0').as_strided((8, 1024), (1024, 1)),
+    8,
+    1024,
+]
+fd.execute(inputs)
+)";
+    auto parsed = frontend::parseScript(symbolic);
+    QVERIFY2(parsed.ok(), parsed.error.message.c_str());
+    const RuntimeInfo dynamicRt = bindOrFail(*parsed.script->fusion, parsed.script->inputs);
+    const SegmentView dynamicView = SegmentView::whole(*parsed.script->fusion);
+    QVERIFY(&analysis::persistentBufferInfo(dynamicView, &dynamicRt) !=
+            &analysis::persistentBufferInfo(dynamicView, nullptr));
+  }
+
   void namesAndPriority();
   void profiles();
   void everySampleGetsItsScheduler();
