@@ -125,7 +125,7 @@ QString shortScalarText(const ir::ScalarValue& v) {
 
 QString stepLogText(const trace::Step& step) {
   QStringList lines;
-  for (const std::string& line : step.log) lines << QString::fromStdString(line);
+  for (const std::string& line : step.logLines()) lines << QString::fromStdString(line);
   return lines.join(u'\n');
 }
 

@@ -86,7 +86,7 @@ std::string passesJson(const trace::Trace& trace, const std::string& file) {
                       {"exprs_before", s.exprsBefore},
                       {"exprs_after", s.exprsAfter},
                       {"ms", s.milliseconds},
-                      {"log", s.log}});
+                      {"log", s.logLines()}});
   }
   json j = {{"file", file}, {"passes", passes}, {"exprs_before", before}, {"exprs_after", after}};
   return j.dump(2) + "\n";

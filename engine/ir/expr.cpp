@@ -71,23 +71,57 @@ std::string attributeText(const Expr& e) {
 
 }  // namespace
 
+const ExprAttributes Expr::kNoAttributes{};
+
+bool ExprAttributes::namesScalars() const {
+  for (const std::vector<SymInt>* list : symbolicLists())
+    for (const SymInt& s : *list)
+      if (s.sym) return true;
+  return false;
+}
+
 Expr::Expr(int id, OpType op, std::vector<Val*> operands, std::vector<Val*> outputs, ExprAttributes attrs)
+    : id_(id), op_(op), inputs_(std::move(operands)), outputs_(std::move(outputs)) {
+  // Most ops carry no attribute at all: they hold no copy of the (large) default set.
+  if (!(attrs == kNoAttributes)) attrs_ = std::make_shared<const ExprAttributes>(std::move(attrs));
+  addSymbolicInputs();
+}
+
+Expr::Expr(int id, OpType op, std::vector<Val*> operands, std::vector<Val*> outputs, SharedAttributes attrs)
     : id_(id), op_(op), inputs_(std::move(operands)), outputs_(std::move(outputs)), attrs_(std::move(attrs)) {
+  numOperands_ = inputs_.size();
+}
+
+void Expr::addSymbolicInputs() {
   numOperands_ = inputs_.size();
   // Scalars named by symbolic attributes are inputs too, so the DAG shows the dependency.
   const auto addSym = [&](const std::vector<SymInt>& list) {
     for (const SymInt& s : list)
       if (s.sym && std::find(inputs_.begin(), inputs_.end(), s.sym) == inputs_.end()) inputs_.push_back(s.sym);
   };
-  for (const std::vector<SymInt>* list : std::as_const(attrs_).symbolicLists()) addSym(*list);
+  for (const std::vector<SymInt>* list : attrs().symbolicLists()) addSym(*list);
+}
+
+void Expr::setConcreteSizes(std::vector<std::int64_t> in, std::vector<std::int64_t> out) {
+  auto changed = std::make_shared<ExprAttributes>(attrs());  // shared attributes are never modified
+  changed->concreteIn = std::move(in);
+  changed->concreteOut = std::move(out);
+  attrs_ = std::move(changed);
 }
 
 void Expr::replaceInput(const Val* from, Val* to) {
   for (Val*& in : inputs_)
     if (in == from) in = to;
-  for (std::vector<SymInt>* list : attrs_.symbolicLists())
-    for (SymInt& s : *list)
-      if (s.sym == from) s.sym = to;
+  bool named = false;
+  for (const std::vector<SymInt>* list : attrs().symbolicLists())
+    for (const SymInt& s : *list) named = named || s.sym == from;
+  if (named) {
+    auto changed = std::make_shared<ExprAttributes>(attrs());
+    for (std::vector<SymInt>* list : changed->symbolicLists())
+      for (SymInt& s : *list)
+        if (s.sym == from) s.sym = to;
+    attrs_ = std::move(changed);
+  }
   // A replacement may now appear twice among the extra (non-operand) inputs.
   std::vector<Val*> extra;
   for (std::size_t i = numOperands_; i < inputs_.size(); ++i)

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,12 +35,21 @@ struct ExprAttributes {
     return {&shape, &starts, &ends, &steps, &padWidths};
   }
 
+  /// True when some symbolic attribute names a run-time scalar (a copy must repoint it).
+  bool namesScalars() const;
+
   friend bool operator==(const ExprAttributes&, const ExprAttributes&) = default;
 };
+
+/// Attributes are immutable once an expr holds them, so copies of a fusion (every snapshot)
+/// share them unless they name a scalar of their own fusion; most ops have none at all.
+using SharedAttributes = std::shared_ptr<const ExprAttributes>;
 
 class Expr {
  public:
   Expr(int id, OpType op, std::vector<Val*> operands, std::vector<Val*> outputs, ExprAttributes attrs);
+  /// With attributes shared with another expr (a copy's): they must name no scalar.
+  Expr(int id, OpType op, std::vector<Val*> operands, std::vector<Val*> outputs, SharedAttributes attrs);
   Expr(const Expr&) = delete;
   Expr& operator=(const Expr&) = delete;
 
@@ -47,12 +57,11 @@ class Expr {
   OpType op() const { return op_; }
   OpFamily family() const { return opFamily(op_); }
   std::string_view opName() const { return ir::opName(op_); }
-  const ExprAttributes& attrs() const { return attrs_; }
+  const ExprAttributes& attrs() const { return attrs_ ? *attrs_ : kNoAttributes; }
+  /// The attributes as held (null when they are all defaults), for a copy to share.
+  const SharedAttributes& sharedAttrs() const { return attrs_; }
   /// Concretizes a reshape: fixes the sizes its splits and merges are derived from.
-  void setConcreteSizes(std::vector<std::int64_t> in, std::vector<std::int64_t> out) {
-    attrs_.concreteIn = std::move(in);
-    attrs_.concreteOut = std::move(out);
-  }
+  void setConcreteSizes(std::vector<std::int64_t> in, std::vector<std::int64_t> out);
   SourceLoc loc() const { return loc_; }
   void setLoc(SourceLoc loc) { loc_ = loc; }
 
@@ -71,15 +80,17 @@ class Expr {
   friend class Fusion;
   /// Rewires every reference to `from` (operands and symbolic attributes) to `to`.
   void replaceInput(const Val* from, Val* to);
+  /// Adds the scalars that symbolic attributes name to the inputs, after the operands.
+  void addSymbolicInputs();
 
- public:
- private:
   int id_;
   OpType op_;
   std::vector<Val*> inputs_;
   std::size_t numOperands_;
   std::vector<Val*> outputs_;
-  ExprAttributes attrs_;
+  static const ExprAttributes kNoAttributes;
+  /// Null for all-default attributes; replaced, never modified, when an attribute changes.
+  SharedAttributes attrs_;
   SourceLoc loc_;
 };
 

@@ -627,10 +627,15 @@ std::unique_ptr<Fusion> Fusion::copy() const {
     outputs.reserve(e->outputs().size());
     for (std::size_t i = 0; i < e->numOperands(); ++i) operands.push_back(vals.at(e->operand(i)));
     for (const Val* o : e->outputs()) outputs.push_back(vals.at(o));
-    ExprAttributes attrs = e->attrs();
-    for (std::vector<SymInt>* list : attrs.symbolicLists())
-      for (SymInt& s : *list) s = mapSym(s);
-    auto copy = std::make_unique<Expr>(e->id(), e->op(), std::move(operands), std::move(outputs), std::move(attrs));
+    std::unique_ptr<Expr> copy;
+    if (e->attrs().namesScalars()) {  // repointed at this copy's scalars, which adds them as inputs again
+      ExprAttributes attrs = e->attrs();
+      for (std::vector<SymInt>* list : attrs.symbolicLists())
+        for (SymInt& s : *list) s = mapSym(s);
+      copy = std::make_unique<Expr>(e->id(), e->op(), std::move(operands), std::move(outputs), std::move(attrs));
+    } else {
+      copy = std::make_unique<Expr>(e->id(), e->op(), std::move(operands), std::move(outputs), e->sharedAttrs());
+    }
     copy->setLoc(e->loc());
     Expr* c = copy.get();
     f.exprs_.push_back(std::move(copy));

@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <queue>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
+
+#include "scheduler/segment_view.h"
 
 namespace segscope::segmenter {
 namespace {
@@ -139,7 +142,7 @@ void resolveForwardedInputs(FinderState& state, std::vector<Draft>& drafts) {
                   d.origin;
       trace::MergeInfo info;
       for (const ir::Expr* e : exprs) info.exprs.push_back(e->id());
-      FinderState::describeTrial(trial, info, step.log);
+      FinderState::describeTrial(trial, info);
       step.before = state.snapshot();
       if (trial.ok()) {
         d.exprs = std::move(exprs);
@@ -370,12 +373,52 @@ bool sameExprs(std::vector<const ir::Expr*> a, std::vector<const ir::Expr*> b) {
   return a == b;
 }
 
-std::vector<std::string> deriveTypes(FinderState& state, std::vector<Draft>& drafts) {
+// An answer a scheduler gave for a group, with the boundary of the segment it was asked about.
+struct KnownAnswer {
+  SchedulerType type = SchedulerType::None;
+  std::vector<const ir::Val*> inputs, outputs;
+};
+using KnownAnswers = std::unordered_map<const SegmentedGroup*, KnownAnswer>;
+
+// Still exactly the group a scheduler accepted, in an unchanged fusion: the same answer.
+std::optional<SchedulerType> currentAnswer(const FinderState& state, const Draft& d) {
+  if (!d.group || !d.recomputed.empty()) return std::nullopt;
+  const auto known = state.acceptedTypeOf(d.group);
+  return known && sameExprs(d.exprs, d.group->exprs()) ? known : std::nullopt;
+}
+
+// Taken before the cast fold changes the fusion: the answers that are current then, with
+// their segments' boundaries.
+KnownAnswers answersBeforeFold(const FinderState& state, const std::vector<Draft>& drafts) {
+  KnownAnswers known;
+  for (const Draft& d : drafts)
+    if (const auto type = currentAnswer(state, d)) {
+      const scheduler::SegmentView view = scheduler::SegmentView::of(state.fusion, d.exprs);
+      known.emplace(d.group, KnownAnswer{*type, view.inputs, view.outputs});
+    }
+  return known;
+}
+
+// The fold rewires the reads of the cast copies it removes, which can change the boundary of
+// a segment it does not touch (a value read only by a removed copy stops being an output).
+// The schedulers read a segment through its view: its exprs, and its inputs and outputs
+// (persistent_buffers.cpp and segment_view.cpp filter every use list by the view's exprs). The
+// same exprs with the same boundary, in the same order, therefore get the same answer.
+std::optional<SchedulerType> answerAfterFold(const FinderState& state, const KnownAnswers& before, const Draft& d) {
+  if (!d.group || !d.recomputed.empty()) return std::nullopt;
+  const auto known = before.find(d.group);
+  if (known == before.end() || !sameExprs(d.exprs, d.group->exprs())) return std::nullopt;
+  const scheduler::SegmentView view = scheduler::SegmentView::of(state.fusion, d.exprs);
+  if (view.inputs != known->second.inputs || view.outputs != known->second.outputs) return std::nullopt;
+  return known->second.type;
+}
+
+std::vector<std::string> deriveTypes(FinderState& state, std::vector<Draft>& drafts, const KnownAnswers& beforeFold) {
   std::vector<std::string> log;
   for (Draft& d : drafts) {
-    // Still exactly the group a scheduler accepted, in an unchanged fusion: the same answer.
-    if (const auto known = d.group && d.recomputed.empty() ? state.acceptedTypeOf(d.group) : std::nullopt;
-        known && sameExprs(d.exprs, d.group->exprs())) {
+    auto known = currentAnswer(state, d);
+    if (!known) known = answerAfterFold(state, beforeFold, d);
+    if (known) {
       d.type = *known;
       d.host = runsOnHost(d.type, d.exprs);
       log.push_back(d.origin + ": " + std::string(scheduler::schedulerName(d.type)) + ", " +
@@ -417,6 +460,7 @@ Result<Segmentation> finalizeSegments(FinderState& state, const std::vector<Priv
   state.phase = "finalize";
   int folded = 0;
   const PrivatizedIndex privatizedIndex(privatized);
+  const KnownAnswers beforeFold = privatized.empty() ? KnownAnswers{} : answersBeforeFold(state, drafts);
   for (Draft& d : drafts) folded += revertPrivatizedCasts(state.fusion, privatizedIndex, d.exprs);
   if (folded) state.invalidateSnapshot(true);
   recordFinalize(state, drafts, "fold privatized casts",
@@ -430,7 +474,7 @@ Result<Segmentation> finalizeSegments(FinderState& state, const std::vector<Priv
                  std::string("place scalars (") + std::string(scalarModeName(state.options.scalarMode)) + ")",
                  std::move(scalarLog), placedAny);
 
-  recordFinalize(state, drafts, "derive scheduler types", deriveTypes(state, drafts), true);
+  recordFinalize(state, drafts, "derive scheduler types", deriveTypes(state, drafts, beforeFold), true);
 
   Wiring w = wire(state.fusion, drafts);
   SEGSCOPE_TRY(std::vector<int> runOrder, runOrderOf(drafts.size(), w.edges));

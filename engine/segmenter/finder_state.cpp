@@ -108,14 +108,12 @@ void FinderState::knowAnswer(const scheduler::SegmentView& view, scheduler::Prop
 
 void FinderState::record(trace::Step step) { recorder_.record(std::move(step)); }
 
-void FinderState::describeTrial(const MergeTrial& trial, trace::MergeInfo& info, std::vector<std::string>& log) {
+void FinderState::describeTrial(const MergeTrial& trial, trace::MergeInfo& info) {
+  info.verdicts.reserve(trial.proposal.verdicts.size());
   for (const scheduler::SchedulerVerdict& v : trial.proposal.verdicts)
     info.verdicts.push_back({std::string(scheduler::schedulerName(v.type)), v.verdict.ok, v.verdict.reason});
   info.refusal = trial.refusal;
   if (trial.ok()) info.accepted = std::string(scheduler::schedulerName(trial.proposal.accepted));
-  if (!trial.refusal.empty()) log.push_back(trial.refusal);
-  for (const trace::SchedulerCheck& c : info.verdicts)
-    log.push_back(c.scheduler + (c.ok ? ": accepted" : ": " + c.reason));
 }
 
 SegmentedGroup* FinderState::attemptMerge(const std::vector<SegmentedGroup*>& candidates) {
@@ -172,7 +170,7 @@ void FinderState::record(const std::vector<SegmentedGroup*>& candidates, const M
     else if (i == 2)
       names += " + " + std::to_string(candidates.size() - 2) + " more groups";
   }
-  describeTrial(trial, info, step.log);
+  describeTrial(trial, info);
   info.result = result ? result->id() : -1;
   step.name = (trial.ok() ? "merge " : "refuse ") + names;
   step.modified = result != nullptr;

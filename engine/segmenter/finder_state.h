@@ -51,8 +51,8 @@ class FinderState {
   void knowAnswer(const scheduler::SegmentView& view, scheduler::Proposal proposal);
   /// Hands a step to the recorder as is.
   void record(trace::Step step);
-  /// Fills a step's merge info and log from a trial.
-  static void describeTrial(const MergeTrial& trial, trace::MergeInfo& info, std::vector<std::string>& log);
+  /// Fills a step's merge info from a trial (its log lines are derived from it: verdictLines).
+  static void describeTrial(const MergeTrial& trial, trace::MergeInfo& info);
 
   /// Whether one scheduler accepts the union of `candidates` (cached by group ids: merged
   /// groups get fresh ids, so a cached answer never goes stale).

@@ -37,14 +37,10 @@ scheduler::Proposal tryWholeFusion(const ir::Fusion& fusion, const scheduler::Se
   for (const ir::Expr* e : fusion.exprs()) info.exprs.push_back(e->id());
   if (hints) {
     info.refusal = "the fusion has segment_set hints, so it is segmented without trying it whole";
-    step.log.push_back(info.refusal);
   } else {
     proposal = scheduler::proposeHeuristics(whole, rt, device);
-    for (const scheduler::SchedulerVerdict& v : proposal.verdicts) {
+    for (const scheduler::SchedulerVerdict& v : proposal.verdicts)
       info.verdicts.push_back({std::string(scheduler::schedulerName(v.type)), v.verdict.ok, v.verdict.reason});
-      step.log.push_back(std::string(scheduler::schedulerName(v.type)) +
-                         (v.verdict.ok ? ": accepted" : ": " + v.verdict.reason));
-    }
     if (proposal.accepted != scheduler::SchedulerType::None)
       info.accepted = std::string(scheduler::schedulerName(proposal.accepted));
   }

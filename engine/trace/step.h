@@ -45,6 +45,12 @@ struct MergeInfo {
   bool operator==(const MergeInfo&) const = default;
 };
 
+/// What a merge attempt's log says of its verdicts: the refusal, if any, then one line per
+/// scheduler ("pointwise: accepted", "reduction: <reason>"). Derived, not stored: a 100k-op
+/// trace has ~100k attempts of about a dozen verdicts each, and storing every reason twice
+/// was a tenth of the GUI's memory.
+std::vector<std::string> verdictLines(const MergeInfo& merge);
+
 struct Step {
   int index = -1;  // position in the trace, set by the Trace
   StepKind kind = StepKind::Pass;
@@ -57,7 +63,9 @@ struct Step {
   int exprsBefore = 0;
   int exprsAfter = 0;
   double milliseconds = 0;
-  std::vector<std::string> log;  // what the step did, in the pass's own words
+  /// What the step did, in the pass's own words; for a merge step only what verdictLines()
+  /// does not already say. Readers want logLines().
+  std::vector<std::string> log;
   /// Set when the fusion failed verify() after this step: a bug in the pass, which the shells
   /// report as a failure (the same text also ends the log, for the reader of the trace).
   std::string verifyError;
@@ -66,6 +74,8 @@ struct Step {
   /// Steps that changed nothing; the UI can hide them. A merge step sets `modified` exactly
   /// when the merge was accepted, so a refused attempt counts as changing nothing.
   bool changedNothing() const { return !modified; }
+  /// The whole log: a merge step's verdict lines, then `log`.
+  std::vector<std::string> logLines() const;
 };
 
 }  // namespace segscope::trace

@@ -18,6 +18,21 @@ constexpr std::array<std::pair<StepKind, std::string_view>, 6> kKindNames{{
 
 }  // namespace
 
+std::vector<std::string> verdictLines(const MergeInfo& merge) {
+  std::vector<std::string> lines;
+  lines.reserve(merge.verdicts.size() + 1);
+  if (!merge.refusal.empty()) lines.push_back(merge.refusal);
+  for (const SchedulerCheck& c : merge.verdicts) lines.push_back(c.scheduler + (c.ok ? ": accepted" : ": " + c.reason));
+  return lines;
+}
+
+std::vector<std::string> Step::logLines() const {
+  if (!merge) return log;
+  std::vector<std::string> lines = verdictLines(*merge);
+  lines.insert(lines.end(), log.begin(), log.end());
+  return lines;
+}
+
 std::string_view stepKindName(StepKind kind) {
   for (const auto& [k, name] : kKindNames)
     if (k == kind) return name;

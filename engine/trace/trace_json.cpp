@@ -301,6 +301,15 @@ MergeInfo mergeFrom(const json& j) {
   return m;
 }
 
+// A written merge step's log starts with its verdict lines (what logLines() gives); the
+// step keeps only the rest, since the verdicts say those lines again. A log written by hand
+// without them is kept whole.
+void dropVerdictLines(Step& step) {
+  const std::vector<std::string> derived = verdictLines(*step.merge);
+  if (step.log.size() >= derived.size() && std::equal(derived.begin(), derived.end(), step.log.begin()))
+    step.log.erase(step.log.begin(), step.log.begin() + static_cast<std::ptrdiff_t>(derived.size()));
+}
+
 }  // namespace
 
 std::string traceToJson(const Trace& trace) {
@@ -347,7 +356,7 @@ std::string traceToJson(const Trace& trace) {
                  {"exprs_before", s.exprsBefore},
                  {"exprs_after", s.exprsAfter},
                  {"ms", s.milliseconds},
-                 {"log", s.log}};
+                 {"log", s.logLines()}};
     if (!s.verifyError.empty()) step["verify_error"] = s.verifyError;
     if (s.merge) step["merge"] = mergeJson(*s.merge);
     steps.push_back(std::move(step));
@@ -421,7 +430,10 @@ Result<Trace> traceFromJson(const std::string& text) {
       step.milliseconds = s.at("ms").get<double>();
       step.log = s.at("log").get<std::vector<std::string>>();
       if (s.contains("verify_error")) step.verifyError = s.at("verify_error").get<std::string>();
-      if (s.contains("merge")) step.merge = mergeFrom(s.at("merge"));
+      if (s.contains("merge")) {
+        step.merge = mergeFrom(s.at("merge"));
+        dropVerdictLines(step);
+      }
       trace.record(std::move(step));
     }
     return trace;

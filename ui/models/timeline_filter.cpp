@@ -11,7 +11,7 @@ bool stepMatches(const trace::Step& step, const QString& needle) {
   };
   if (has(step.name) || has(step.phase)) return true;
   if (shortStepLabel(step).contains(needle, Qt::CaseInsensitive)) return true;
-  for (const std::string& line : step.log)
+  for (const std::string& line : step.logLines())
     if (has(line)) return true;
   return false;
 }

@@ -340,7 +340,8 @@ void DiffView::showStep(const trace::Step& step) {
       // A step that renames groups (finalize's "number segments") moves no op: say so, with
       // what the step's log says it renamed.
       notes.push_back("No op changes group at this step.");
-      notes.insert(notes.end(), step.log.begin(), step.log.end());
+      const std::vector<std::string> log = step.logLines();
+      notes.insert(notes.end(), log.begin(), log.end());
     }
   }
   showRows(step, notes);

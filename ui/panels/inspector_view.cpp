@@ -187,7 +187,7 @@ QString changeSection(const trace::Step& step, const Session* session) {
 }
 
 QString logSection(const trace::Step& step) {
-  if (step.log.empty()) return {};
+  if (step.logLines().empty()) return {};
   return section(QStringLiteral("Log")) + preformatted(stepLogText(step));
 }
 

@@ -35,7 +35,8 @@ QString stepTooltip(const trace::Step& step) {
                      .arg(QString::fromStdString(step.name).toHtmlEscaped())
                      .arg(step.index)
                      .arg(QString::fromStdString(step.phase).toHtmlEscaped());
-  if (!step.log.empty()) html += QStringLiteral("<br><br>") + stepLogText(step).toHtmlEscaped().replace(u'\n', "<br>");
+  if (!step.logLines().empty())
+    html += QStringLiteral("<br><br>") + stepLogText(step).toHtmlEscaped().replace(u'\n', "<br>");
   return html + QStringLiteral("</qt>");
 }
 

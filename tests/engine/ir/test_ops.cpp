@@ -466,6 +466,34 @@ class TestOps : public QObject {
     QVERIFY(e.f.isInput(x));
   }
 
+  // Copies (every snapshot) share attributes that name no scalar of their fusion, repoint the
+  // ones that do, and a change to one expr's attributes never reaches the other copy.
+  void copiesShareAttributesThatNameNoScalar() {
+    Env e;
+    Val* x = e.tensor(DataType::Float, {4, 8});
+    Val* neg = value(ops::unary(e.f, OpType::Neg, x));
+    Val* sum = value(ops::reduction(e.f, OpType::Sum, neg, {1}, false, DataType::Null));
+    Scalar* n = e.f.newScalar(DataType::Index);
+    e.f.addInput(n);
+    Val* grown = value(
+        ops::expand(e.f, value(ops::broadcast(e.f, sum, {false, true})), {SymInt::constant(4), SymInt::symbolic(n)}));
+    e.f.addOutput(grown);
+    const auto copy = e.f.copy();
+    const Expr* negCopy = copy->exprById(neg->definition()->id());
+    const Expr* sumCopy = copy->exprById(sum->definition()->id());
+    const Expr* expandCopy = copy->exprById(grown->definition()->id());
+    QVERIFY(negCopy->sharedAttrs() == nullptr);  // defaults are held by no expr
+    QCOMPARE(sumCopy->sharedAttrs(), sum->definition()->sharedAttrs());
+    QVERIFY(expandCopy->sharedAttrs() != grown->definition()->sharedAttrs());
+    const Val* nCopy = expandCopy->attrs().shape[1].sym;
+    QVERIFY(nCopy != n && nCopy == copy->valById(n->id()));
+    QCOMPARE(expandCopy->inputs().back(), nCopy);
+    sum->definition()->setConcreteSizes({4, 8}, {4});
+    QCOMPARE(sum->definition()->attrs().concreteOut, std::vector<std::int64_t>{4});
+    QVERIFY(sumCopy->attrs().concreteOut.empty());
+    QCOMPARE(sumCopy->attrs().dims, std::vector<std::int64_t>{1});
+  }
+
   void verifyFindsAnUndefinedOperand() {
     Env e;
     Val* x = e.tensor(DataType::Float, {4});

@@ -369,6 +369,37 @@ class TestTrace : public QObject {
     QCOMPARE(loaded->modifyingSteps(), (std::vector<int>{0, 2, 5}));
   }
 
+  // A merge step's log is its verdict lines, derived from the merge info, then what the step
+  // stored itself; the JSON carries the whole log and reading it back stores only the rest.
+  void mergeStepsDeriveTheirVerdictLines() {
+    trace::Step step;
+    step.kind = trace::StepKind::Merge;
+    step.log = {"one more line"};
+    trace::MergeInfo info;
+    info.refusal = "a cycle";
+    info.verdicts = {{"pointwise", false, "has a reduction"}, {"reduction", true, ""}};
+    step.merge = info;
+    const std::vector<std::string> whole{"a cycle", "pointwise: has a reduction", "reduction: accepted",
+                                         "one more line"};
+    QCOMPARE(step.logLines(), whole);
+    trace::Trace t;
+    t.record(step);
+    const std::string saved = trace::traceToJson(t);
+    QVERIFY(saved.find("\"pointwise: has a reduction\"") != std::string::npos);
+    auto loaded = trace::traceFromJson(saved);
+    QVERIFY(loaded.ok());
+    QCOMPARE(loaded->step(0).log, std::vector<std::string>{"one more line"});
+    QCOMPARE(loaded->step(0).logLines(), whole);
+    // A log written without the verdict lines (by hand) is kept as it is.
+    std::string handWritten = saved;
+    const std::string derived = "\"a cycle\",\"pointwise: has a reduction\",\"reduction: accepted\",";
+    QVERIFY(handWritten.find(derived) != std::string::npos);
+    handWritten.erase(handWritten.find(derived), derived.size());
+    auto kept = trace::traceFromJson(handWritten);
+    QVERIFY(kept.ok());
+    QCOMPARE(kept->step(0).log, std::vector<std::string>{"one more line"});
+  }
+
   void mergeTraceJsonStoresEachFusionAndPartitionOnce() {
     const std::string saved = trace::traceToJson(mergeTrace());
     const QJsonObject root = QJsonDocument::fromJson(QByteArray::fromStdString(saved)).object();
