@@ -122,6 +122,7 @@ void Fusion::replaceOutput(Val* from, Val* to) {
 }
 
 void Fusion::setOutputStrideOrder(std::size_t index, std::vector<std::int64_t> order) {
+  boundaryChanged();
   outputs_.at(index).strideOrder = std::move(order);
 }
 
@@ -336,10 +337,28 @@ bool Fusion::isOutput(const Val* v) const {
   return outputSet_.count(v) != 0;
 }
 
+bool Fusion::isAliasedOutput(const Val* v) const {
+  const std::lock_guard lock(cacheMutex_);
+  if (!boundaryValid_) rebuildBoundary();
+  return aliasedOutputSet_.count(v) != 0;
+}
+
+bool Fusion::hasOutputStrideOrder(const Val* v) const {
+  const std::lock_guard lock(cacheMutex_);
+  if (!boundaryValid_) rebuildBoundary();
+  return orderedOutputSet_.count(v) != 0;
+}
+
 void Fusion::rebuildBoundary() const {
   inputSet_ = std::unordered_set<const Val*>(inputs_.begin(), inputs_.end());
   outputSet_.clear();
-  for (const FusionOutput& o : outputs_) outputSet_.insert(o.val);
+  aliasedOutputSet_.clear();
+  orderedOutputSet_.clear();
+  for (const FusionOutput& o : outputs_) {
+    outputSet_.insert(o.val);
+    if (o.aliasOf) aliasedOutputSet_.insert(o.val);
+    if (!o.strideOrder.empty()) orderedOutputSet_.insert(o.val);
+  }
   boundaryValid_ = true;
 }
 

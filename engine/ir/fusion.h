@@ -72,6 +72,10 @@ class Fusion {
   const std::vector<FusionOutput>& outputs() const { return outputs_; }
   bool isInput(const Val* v) const;
   bool isOutput(const Val* v) const;
+  /// An output that updates an input in place (its FusionOutput has aliasOf).
+  bool isAliasedOutput(const Val* v) const;
+  /// An output given a stride order by add_output (some FusionOutput of it has one).
+  bool hasOutputStrideOrder(const Val* v) const;
   /// Exprs in a topological order (definition before use), stable across clones.
   std::vector<Expr*> exprs() const;
   /// exprs().size(), without sorting or copying them (every recorded step asks it).
@@ -127,7 +131,7 @@ class Fusion {
   // outputs made a linear scan of them quadratic.
   void boundaryChanged();
   void rebuildBoundary() const;  // with cacheMutex_ held
-  mutable std::unordered_set<const Val*> inputSet_, outputSet_;
+  mutable std::unordered_set<const Val*> inputSet_, outputSet_, aliasedOutputSet_, orderedOutputSet_;
   mutable bool boundaryValid_ = false;
 };
 

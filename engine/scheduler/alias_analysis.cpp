@@ -287,6 +287,7 @@ bool isViewCandidate(const ir::Expr* e) {
 // the stride_order op or MarkAliasesPrepare, or given to add_output), else none.
 std::optional<Layout> explicitLayout(const ir::Fusion& fusion, const ir::TensorView* tv) {
   if (!tv->strideOrder().empty()) return declaredLayout(tv, tv->strideOrder());
+  if (!fusion.hasOutputStrideOrder(tv)) return std::nullopt;
   for (const ir::FusionOutput& o : fusion.outputs())
     if (o.val == tv && !o.strideOrder.empty()) {
       ir::TensorView probe(0, tv->dtype(), tv->dims());

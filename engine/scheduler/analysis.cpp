@@ -5,6 +5,7 @@
 #include "scheduler/reshape_dims.h"
 #include "scheduler/reshape_transforms.h"
 #include "scheduler/view_memo.h"
+#include "support/flat_hash_map.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -73,8 +74,8 @@ std::string describe(const ir::Expr* e) { return e->toString(); }
 
 namespace {
 
-std::vector<int> keptDims(int rank, const std::vector<std::int64_t>& dropped, bool keepdim) {
-  std::vector<int> map(static_cast<std::size_t>(rank), -1);
+DimMap keptDims(int rank, const std::vector<std::int64_t>& dropped, bool keepdim) {
+  DimMap map(static_cast<std::size_t>(rank), -1);
   int next = 0;
   for (int d = 0; d < rank; ++d) {
     const bool gone = std::find(dropped.begin(), dropped.end(), d) != dropped.end();
@@ -84,21 +85,21 @@ std::vector<int> keptDims(int rank, const std::vector<std::int64_t>& dropped, bo
   return map;
 }
 
-std::vector<int> identityDims(int rank, int offset = 0) {
-  std::vector<int> map(static_cast<std::size_t>(rank));
+DimMap identityDims(int rank, int offset = 0) {
+  DimMap map(static_cast<std::size_t>(rank), 0);
   std::iota(map.begin(), map.end(), offset);
   return map;
 }
 
 }  // namespace
 
-std::vector<int> consumerDims(const ir::Expr* e, std::size_t operand) {
+DimMap consumerDims(const ir::Expr* e, std::size_t operand) {
   const ir::Val* in = e->operand(operand);
   if (!in->isTensor() || !e->output()->isTensor()) return {};
   const int rank = in->asTensor()->rank();
   const int outRank = e->output()->asTensor()->rank();
   const ir::ExprAttributes& a = e->attrs();
-  std::vector<int> none(static_cast<std::size_t>(rank), -1);
+  DimMap none(static_cast<std::size_t>(rank), -1);
   switch (e->family()) {
     case OpFamily::Unary:
     case OpFamily::Binary:
@@ -151,6 +152,7 @@ std::vector<int> consumerDims(const ir::Expr* e, std::size_t operand) {
 }
 
 DimGraph::DimGraph(const SegmentView& view, Mode mode) {
+  base_.reserve(view.inputs.size() + view.exprs.size());
   for (const ir::Val* v : view.inputs) add(v);
   for (const ir::Expr* e : view.exprs)
     for (const ir::Val* out : e->outputs()) add(out);
@@ -160,7 +162,7 @@ DimGraph::DimGraph(const SegmentView& view, Mode mode) {
       continue;
     }
     for (std::size_t i = 0; i < e->numOperands(); ++i) {
-      const std::vector<int> map = consumerDims(e, i);
+      const DimMap map = consumerDims(e, i);
       for (std::size_t d = 0; d < map.size(); ++d) {
         if (map[d] < 0) continue;
         const bool inBroadcast = e->operand(i)->asTensor()->dim(d).isBroadcast();
@@ -177,8 +179,7 @@ DimGraph::DimGraph(const SegmentView& view, Mode mode) {
 }
 
 void DimGraph::add(const ir::Val* v) {
-  if (!v->isTensor() || base_.count(v)) return;
-  base_[v] = static_cast<int>(classes_.size());
+  if (!v->isTensor() || !base_.tryEmplace(v, static_cast<int>(classes_.size())).second) return;
   for (int d = 0; d < v->asTensor()->rank(); ++d) classes_.add();
 }
 
@@ -187,9 +188,9 @@ void DimGraph::unite(int a, int b) {
 }
 
 int DimGraph::classOf(const ir::Val* v, int d) const {
-  auto it = base_.find(v);
-  if (it == base_.end() || d < 0 || d >= v->asTensor()->rank()) return -1;
-  return find(it->second + d);
+  const int* base = base_.find(v);
+  if (!base || d < 0 || d >= v->asTensor()->rank()) return -1;
+  return find(*base + d);
 }
 
 std::vector<int> DimGraph::classes(const ir::Val* v, const std::vector<int>& dims) const {
@@ -219,10 +220,12 @@ void DimGraph::mapReshape(const ir::Expr* e) {
 
 std::vector<int> allocationOrder(const SegmentView& view, const ir::TensorView* tv) {
   std::vector<std::int64_t> order = tv->strideOrder();
-  for (const ir::FusionOutput& out : view.fusion->outputs())
-    if (out.val == tv && !out.strideOrder.empty()) order = out.strideOrder;
+  if (view.fusion->hasOutputStrideOrder(tv))  // a scan only then: thousands of outputs, per question
+    for (const ir::FusionOutput& out : view.fusion->outputs())
+      if (out.val == tv && !out.strideOrder.empty()) order = out.strideOrder;
   const int rank = tv->rank();
-  std::vector<int> dims = identityDims(rank);
+  const DimMap identity = identityDims(rank);
+  std::vector<int> dims(identity.begin(), identity.end());
   if (static_cast<int>(order.size()) != rank) return dims;
   // stride_order[i] is the rank of dim i by stride, rank-1 the outermost.
   std::sort(dims.begin(), dims.end(),
@@ -272,7 +275,7 @@ bool resolvesBroadcastOf(const ir::Expr* e, const ir::Val* p) {
   const ir::TensorView* out = e->output()->asTensor();
   for (std::size_t i = 0; i < e->numOperands(); ++i) {
     if (e->operand(i) != p) continue;
-    const std::vector<int> map = consumerDims(e, i);
+    const DimMap map = consumerDims(e, i);
     for (std::size_t d = 0; d < map.size(); ++d)
       if (map[d] >= 0 && p->asTensor()->dim(d).isBroadcast() &&
           !out->dim(static_cast<std::size_t>(map[d])).isBroadcast())
@@ -383,12 +386,13 @@ std::int64_t iterationNumel(const ir::Expr* reduction, const RuntimeInfo& rt) {
 
 std::optional<std::pair<const ir::Val*, const ir::Val*>> disconnectedOutputs(const SegmentView& view) {
   // Tensors joined by the exprs that read or write them; scalars do not connect.
-  std::unordered_map<const ir::Val*, std::size_t> slot;
+  support::FlatHashMap<const ir::Val*, std::size_t> slot;  // asked by every scheduler's gate, per question
+  slot.reserve(2 * view.exprs.size() + view.inputs.size());
   support::UnionFind connected;
   const auto slotOf = [&](const ir::Val* v) {
-    auto [it, added] = slot.try_emplace(v, 0);
-    if (added) it->second = connected.add();
-    return it->second;
+    auto [value, added] = slot.tryEmplace(v, 0);
+    if (added) *value = connected.add();
+    return *value;
   };
   for (const ir::Expr* e : view.exprs) {
     std::optional<std::size_t> first;
@@ -553,8 +557,7 @@ const ir::Val* subByteTensor(const SegmentView& view) {
 bool isAliasOfInput(const SegmentView& view, const ir::Val* out, const RuntimeInfo* rt) {
   // csrc/scheduler/expr_eval_sched.cpp:18-40 allOutputsArePointerArithmetics: not an in-place
   // update target, and a segment input or a view (with a layout that allows it) of one.
-  for (const ir::FusionOutput& fo : view.fusion->outputs())
-    if (fo.val == out && fo.aliasOf) return false;
+  if (view.fusion->isAliasedOutput(out)) return false;  // a set, not a scan: thousands of outputs, per question
   if (view.isSegmentInput(out)) return out->isTensor();
   ExtentOf extents = constantExtents();
   if (rt)

@@ -12,6 +12,8 @@
 #include "scheduler/persistent_buffers.h"
 #include "scheduler/runtime_info.h"
 #include "scheduler/segment_view.h"
+#include "support/flat_hash_map.h"
+#include "support/small_vector.h"
 #include "support/union_find.h"
 
 namespace segscope::scheduler::analysis {
@@ -35,7 +37,9 @@ std::string describe(const ir::Expr* e);
 
 // --- dim mapping (our stand-in for nvFuser's ComputeAtMap) ----------------------------------
 /// For each dim of operand `operand` of `e`, the dim of e's outputs it maps to, or -1.
-std::vector<int> consumerDims(const ir::Expr* e, std::size_t operand);
+/// Consumer dim per operand dim, -1 for none; inline up to rank 8 (asked per expr, per question).
+using DimMap = support::SmallVector<int, 8>;
+DimMap consumerDims(const ir::Expr* e, std::size_t operand);
 
 /// Union-find over (tensor, dim) pairs of a segment, joined through every expr's dim mapping.
 /// Broadcast dims join the dims they meet (nvFuser's permissive map). A reshape joins dims of
@@ -56,8 +60,8 @@ class DimGraph {
   void unite(int a, int b);
   void add(const ir::Val* v);
   void mapReshape(const ir::Expr* e);
-  std::unordered_map<const ir::Val*, int> base_;  // first slot of each tensor's dims
-  support::UnionFind classes_;                    // one slot per dim of every tensor seen
+  support::FlatHashMap<const ir::Val*, int> base_;  // first slot of each tensor's dims
+  support::UnionFind classes_;                      // one slot per dim of every tensor seen
 };
 
 // --- layout -------------------------------------------------------------------------------

@@ -90,7 +90,7 @@ void addMappedDims(IdGraph& g, const ir::Expr* e) {
   for (std::size_t k = 0; k < e->numOperands(); ++k) {
     const ir::Val* in = e->operand(k);
     if (!in->isTensor()) continue;
-    const std::vector<int> dims = consumerDims(e, k);
+    const DimMap dims = consumerDims(e, k);
     for (const ir::Val* out : e->outputs()) {
       if (!out->isTensor()) continue;
       for (std::size_t d = 0; d < dims.size(); ++d)

@@ -8,18 +8,17 @@
 
 namespace segscope::scheduler::analysis {
 
-std::vector<std::optional<IdKey>> pairwiseMap(const ir::Expr* e, std::size_t operand, const ir::Val* out,
-                                              const RuntimeInfo* rt) {
+IdMap pairwiseMap(const ir::Expr* e, std::size_t operand, const ir::Val* out, const RuntimeInfo* rt) {
   const ir::Val* in = e->operand(operand);
   if (!in->isTensor() || !out->isTensor()) return {};
-  std::vector<std::optional<IdKey>> map(static_cast<std::size_t>(in->asTensor()->rank()));
+  IdMap map(static_cast<std::size_t>(in->asTensor()->rank()), std::nullopt);
   if (isViewOp(e)) {
     for (const ReshapeGroup& g : reshapeDimGroups(e, rt))
       for (int i : g.in)
         map[static_cast<std::size_t>(i)] = g.unchanged() ? IdKey::logical(out, g.out.front()) : IdKey::root(e, i);
     return map;
   }
-  const std::vector<int> dims = consumerDims(e, operand);
+  const DimMap dims = consumerDims(e, operand);
   for (std::size_t d = 0; d < dims.size() && d < map.size(); ++d)
     if (dims[d] >= 0 && dims[d] < out->asTensor()->rank()) map[d] = IdKey::logical(out, dims[d]);
   if (isReductionOp(e) && operand == 0)

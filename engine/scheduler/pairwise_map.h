@@ -8,6 +8,7 @@
 
 #include "ir/expr.h"
 #include "scheduler/runtime_info.h"
+#include "support/small_vector.h"
 
 namespace segscope::scheduler::analysis {
 
@@ -39,8 +40,9 @@ struct IdKeyHash {
 /// logical to consumer root, as csrc/logical_domain_map.cpp PairwiseLogicalDomainMap does):
 /// reduced dims map to the reduction's R domain, the dims a reshape merges or splits to its
 /// root dims, the rest as the op lines them up. Broadcast dims are included; callers filter.
-std::vector<std::optional<IdKey>> pairwiseMap(const ir::Expr* e, std::size_t operand, const ir::Val* out,
-                                              const RuntimeInfo* rt = nullptr);
+/// Inline up to rank 8: asked per expr and operand by every id analysis, per question.
+using IdMap = support::SmallVector<std::optional<IdKey>, 8>;
+IdMap pairwiseMap(const ir::Expr* e, std::size_t operand, const ir::Val* out, const RuntimeInfo* rt = nullptr);
 
 /// Whether id `k` is a broadcast.
 bool isBroadcastId(const IdKey& k);

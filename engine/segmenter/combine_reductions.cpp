@@ -385,9 +385,11 @@ bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried, Candi
       if (tried.tried(a, b)) continue;
       tried.markTried(a, b);
       SegmentedGroup* merged = nullptr;
-      if (dep.isProducerOf(a, b))
+      // Both questions read a's rows (its consumers, then its producers): b changes every
+      // pair, a only every few thousand, and asking b's rows missed the cache each time.
+      if (dep.reaches(a, b))
         merged = tryVertical(state, sigs, feeders, a, b, c[i].key);
-      else if (dep.isProducerOf(b, a))
+      else if (dep.isProducerOf(b, a))  // a's row of producers
         merged = tryVertical(state, sigs, feeders, b, a, c[i].key);
       else
         merged = tryHorizontal(state, sigs, feeders, a, b, c[i].key);

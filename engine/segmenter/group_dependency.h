@@ -20,6 +20,9 @@ class GroupDependencyAnalysis {
   bool isConsumerOf(const SegmentedGroup* consumer, const SegmentedGroup* producer) const {
     return isProducerOf(producer, consumer);
   }
+  /// isProducerOf(producer, consumer) read from the producer's row of consumers instead of the
+  /// consumer's row of producers: a loop over many consumers of one producer stays in one row.
+  bool reaches(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
   bool isConsumerOfAny(const SegmentedGroup* group, const std::vector<SegmentedGroup*>& groups) const;
   using Bits = std::vector<std::uint64_t>;
   /// Bit slotOf(g) set when the live group g lies on some path from `producer` to `consumer`
@@ -70,8 +73,6 @@ class GroupDependencyAnalysis {
   void forEachLive(const Bits& bits, Visit&& visit) const;
   /// Gives g a fresh slot and marks it live.
   void track(const SegmentedGroup* g);
-  /// Row bits of live slots only (rows may keep the bits of slots that died in a merge).
-  Bits liveOnly(const Bits& bits) const;
 
   // Rows and bits are by slot, not by group id: a merged group takes over one of its parts'
   // slots, so that every group reaching that part already holds the right bit and only the

@@ -65,6 +65,14 @@ class Partition {
 
   bool operator==(const Partition& other) const { return table() == other.table(); }
 
+  /// The delta form, for writers: null base() when the table is stored. A merge delta has
+  /// merged() and result(); a move delta (isMove()) has moved() and result().
+  const std::shared_ptr<const Partition>& base() const { return base_; }
+  bool isMove() const { return isMove_; }
+  const std::vector<int>& merged() const { return merged_; }
+  const std::vector<std::pair<int, int>>& moved() const { return moved_; }
+  const PartitionGroup& result() const { return result_; }
+
  private:
   Partition(std::shared_ptr<const Partition> base, std::vector<int> merged, PartitionGroup result);
   bool stored() const { return base_ == nullptr; }

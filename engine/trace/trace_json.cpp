@@ -18,7 +18,9 @@ using ir::DataType;
 using nlohmann::json;
 
 // 2: snapshots may carry a partition and share fusions/partitions; steps may carry "merge".
-constexpr int kTraceVersion = 2;
+// 3: a merge step's partition may be written as its delta on an earlier one (the whole table
+// per step made a 10k-op trace 18 GB of JSON in memory).
+constexpr int kTraceVersion = 3;
 
 json number(double d) {
   if (std::isnan(d)) return "nan";
@@ -250,13 +252,19 @@ Result<std::unique_ptr<ir::Fusion>> fusionFromJson(const std::string& text) {
 
 namespace {
 
+json groupJson(const PartitionGroup& g) {
+  json j = {{"id", g.id}, {"scheduler", g.scheduler}};
+  if (g.host) j["host"] = true;
+  return j;
+}
+
+PartitionGroup groupFrom(const json& g) {
+  return PartitionGroup{g.at("id").get<int>(), g.at("scheduler").get<std::string>(), g.value("host", false)};
+}
+
 json partitionJson(const PartitionTable& p) {
   json groups = json::array();
-  for (const PartitionGroup& g : p.groups) {
-    json j = {{"id", g.id}, {"scheduler", g.scheduler}};
-    if (g.host) j["host"] = true;
-    groups.push_back(j);
-  }
+  for (const PartitionGroup& g : p.groups) groups.push_back(groupJson(g));
   // One int per expr id: merge steps each carry a partition, so this stays flat.
   return json{{"group_of_expr", p.groupOfExpr}, {"groups", groups}};
 }
@@ -266,8 +274,7 @@ Result<std::shared_ptr<const Partition>> partitionFrom(const json& j) {
   p.groupOfExpr = j.at("group_of_expr").get<std::vector<int>>();
   std::set<int> known;
   for (const json& g : j.at("groups")) {
-    p.groups.push_back(
-        PartitionGroup{g.at("id").get<int>(), g.at("scheduler").get<std::string>(), g.value("host", false)});
+    p.groups.push_back(groupFrom(g));
     known.insert(p.groups.back().id);
   }
   for (std::size_t e = 0; e < p.groupOfExpr.size(); ++e) {
@@ -276,6 +283,38 @@ Result<std::shared_ptr<const Partition>> partitionFrom(const json& j) {
       return makeError("trace: partition puts expr " + std::to_string(e) + " in unknown group " + std::to_string(g));
   }
   return std::make_shared<const Partition>(std::move(p));
+}
+
+// A delta on the partition that snapshot `of` wrote: the few ints a merge changes instead of
+// one per expr, so a trace stays linear in its steps.
+json partitionDeltaJson(const Partition& p, int of) {
+  if (p.isMove()) {
+    json moved = json::array();
+    for (const auto& [expr, group] : p.moved()) moved.push_back({expr, group});
+    return json{{"of", of}, {"moved", moved}, {"group", groupJson(p.result())}};
+  }
+  return json{{"of", of}, {"merged", p.merged()}, {"group", groupJson(p.result())}};
+}
+
+Result<std::shared_ptr<const Partition>> partitionDeltaFrom(const json& j, const std::shared_ptr<const Partition>& base,
+                                                            bool move) {
+  if (!base) return makeError("trace: a partition delta names a snapshot without a partition");
+  const PartitionGroup group = groupFrom(j.at("group"));
+  if (move) {
+    std::vector<std::pair<int, int>> moved;
+    for (const json& m : j.at("moved")) {
+      const int expr = m.at(0).get<int>(), to = m.at(1).get<int>();
+      if (expr < 0 || (to != group.id && to != -1 && !base->group(to)))
+        return makeError("trace: a partition move puts expr " + std::to_string(expr) + " in unknown group " +
+                         std::to_string(to));
+      moved.emplace_back(expr, to);
+    }
+    return Partition::afterMove(base, std::move(moved), group);
+  }
+  std::vector<int> merged = j.at("merged").get<std::vector<int>>();
+  for (const int id : merged)
+    if (!base->group(id)) return makeError("trace: a partition merge names unknown group " + std::to_string(id));
+  return Partition::afterMerge(base, std::move(merged), group);
 }
 
 json mergeJson(const MergeInfo& m) {
@@ -316,35 +355,50 @@ std::string traceToJson(const Trace& trace) {
   // Snapshots are numbered in first-use order. Merge steps make many snapshots over one
   // fusion (and a partition may outlive a fusion change), so a fusion or partition already
   // written by an earlier snapshot is referenced by that snapshot's id instead of repeated.
+  // The text is written element by element, never as one document: a 100k-op trace is
+  // ~0.7 GB of JSON, and a whole json tree of it held ten times that.
   std::map<const Snapshot*, int> ids;
   std::map<const ir::Fusion*, int> fusionWrittenBy;
   std::map<const Partition*, int> partitionWrittenBy;
-  json snapshots = json::array();
+  std::string snapshots;
   const auto snapshotId = [&](const SnapshotPtr& s) -> json {
     if (!s) return nullptr;
     auto [it, added] = ids.emplace(s.get(), static_cast<int>(ids.size()));
     if (!added) return it->second;
-    json j = {{"id", it->second}};
+    // Keys in the order json::dump sorts them: fusion / fusion_of, id, the partition key.
+    std::string text = "{";
     if (!s->fusion) {
-      j["fusion"] = nullptr;
+      text += "\"fusion\":null";
     } else if (auto [f, first] = fusionWrittenBy.emplace(s->fusion.get(), it->second); first) {
-      j["fusion"] = json::parse(fusionToJson(*s->fusion));
+      text += "\"fusion\":" + fusionToJson(*s->fusion);
     } else {
-      j["fusion_of"] = f->second;
+      text += "\"fusion_of\":" + std::to_string(f->second);
     }
+    text += ",\"id\":" + std::to_string(it->second);
     if (s->partition) {
-      if (auto [p, first] = partitionWrittenBy.emplace(s->partition.get(), it->second); first)
-        j["partition"] = partitionJson(s->partition->expanded());
-      else
-        j["partition_of"] = p->second;
+      if (auto [p, first] = partitionWrittenBy.emplace(s->partition.get(), it->second); !first) {
+        text += ",\"partition_of\":" + std::to_string(p->second);
+      } else if (const auto base = s->partition->base() ? partitionWrittenBy.find(s->partition->base().get())
+                                                        : partitionWrittenBy.end();
+                 base != partitionWrittenBy.end()) {
+        text += std::string(s->partition->isMove() ? ",\"partition_move\":" : ",\"partition_merge\":") +
+                partitionDeltaJson(*s->partition, base->second).dump();
+      } else {
+        text += ",\"partition\":" + partitionJson(s->partition->expanded()).dump();
+      }
     }
-    snapshots.push_back(std::move(j));
+    snapshots += (snapshots.empty() ? "" : ",") + text + "}";
     return it->second;
   };
-  json steps = json::array();
+  std::vector<std::pair<json, json>> ends;  // each step's before and after, numbered first
+  ends.reserve(trace.size());
   for (const Step& s : trace.steps()) {
     json before = snapshotId(s.before);
-    json after = snapshotId(s.after);
+    ends.emplace_back(std::move(before), snapshotId(s.after));
+  }
+  std::string steps;
+  for (const Step& s : trace.steps()) {
+    const auto& [before, after] = ends[static_cast<std::size_t>(&s - trace.steps().data())];
     json step = {{"index", s.index},
                  {"kind", std::string(stepKindName(s.kind))},
                  {"name", s.name},
@@ -359,12 +413,12 @@ std::string traceToJson(const Trace& trace) {
                  {"log", s.logLines()}};
     if (!s.verifyError.empty()) step["verify_error"] = s.verifyError;
     if (s.merge) step["merge"] = mergeJson(*s.merge);
-    steps.push_back(std::move(step));
+    steps += (steps.empty() ? "" : ",") + step.dump();
   }
-  return json{{"format", "segscope-trace"}, {"version", kTraceVersion}, {"source", trace.source},
-              {"profile", trace.profile},   {"snapshots", snapshots},   {"steps", steps}}
-             .dump() +
-         "\n";
+  // The top-level keys in json::dump's (sorted) order.
+  return "{\"format\":\"segscope-trace\",\"profile\":" + json(trace.profile).dump() + ",\"snapshots\":[" + snapshots +
+         "],\"source\":" + json(trace.source).dump() + ",\"steps\":[" + steps +
+         "],\"version\":" + std::to_string(kTraceVersion) + "}\n";
 }
 
 Result<Trace> traceFromJson(const std::string& text) {
@@ -372,7 +426,7 @@ Result<Trace> traceFromJson(const std::string& text) {
     const json j = json::parse(text);
     if (j.value("format", "") != "segscope-trace")
       return makeError("not a Segscope trace (missing \"format\": \"segscope-trace\")");
-    // Version 1 (pass steps only) is a subset of version 2: it loads unchanged.
+    // Versions 1 (pass steps only) and 2 (every partition whole) are subsets of 3: they load unchanged.
     if (const int v = j.value("version", 0); v < 1 || v > kTraceVersion)
       return makeError("unsupported trace version " + std::to_string(v));
     Trace trace;
@@ -405,6 +459,15 @@ Result<Trace> traceFromJson(const std::string& text) {
         snap->partition = from.value()->partition;
       } else if (s.contains("partition")) {
         auto partition = partitionFrom(s.at("partition"));
+        if (!partition) return partition.error();
+        snap->partition = std::move(partition.value());
+      } else if (s.contains("partition_merge") || s.contains("partition_move")) {
+        const bool move = s.contains("partition_move");
+        const json& delta = s.at(move ? "partition_move" : "partition_merge");
+        auto it = snapshots.find(delta.at("of").get<int>());
+        if (it == snapshots.end())
+          return makeError("trace: snapshot " + std::to_string(id) + ": a partition delta names no earlier snapshot");
+        auto partition = partitionDeltaFrom(delta, it->second->partition, move);
         if (!partition) return partition.error();
         snap->partition = std::move(partition.value());
       }

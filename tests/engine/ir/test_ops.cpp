@@ -494,6 +494,23 @@ class TestOps : public QObject {
     QCOMPARE(sumCopy->attrs().dims, std::vector<std::int64_t>{1});
   }
 
+  // The cached output sets follow aliases, stride orders set later and replaced outputs.
+  void outputSetsFollowAliasesAndStrideOrders() {
+    Env e;
+    Val* x = e.tensor(DataType::Float, {4, 8});
+    Val* y = value(ops::unary(e.f, OpType::Neg, x));
+    Val* z = value(ops::unary(e.f, OpType::Exp, y));
+    e.f.addOutput(y);
+    e.f.addOutput(z, x);  // z updates x in place
+    QVERIFY(e.f.isAliasedOutput(z) && !e.f.isAliasedOutput(y) && !e.f.isAliasedOutput(x));
+    QVERIFY(!e.f.hasOutputStrideOrder(y));
+    e.f.setOutputStrideOrder(0, {0, 1});
+    QVERIFY(e.f.hasOutputStrideOrder(y) && !e.f.hasOutputStrideOrder(z));
+    Val* z2 = value(ops::unary(e.f, OpType::Abs, y));
+    e.f.replaceAllUsesWith(z, z2);  // keeps the alias
+    QVERIFY(e.f.isAliasedOutput(z2) && !e.f.isAliasedOutput(z));
+  }
+
   void verifyFindsAnUndefinedOperand() {
     Env e;
     Val* x = e.tensor(DataType::Float, {4});

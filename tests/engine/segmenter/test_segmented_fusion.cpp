@@ -67,6 +67,9 @@ QString sameAsRebuild(const SegmentedFusion& sf, const GroupDependencyAnalysis& 
       const std::string pair = a->label() + ", " + b->label();
       if (incremental.isProducerOf(a, b) != fresh->isProducerOf(a, b))
         return QString::fromStdString(a->label() + " -> " + b->label() + " differs from a rebuild");
+      // The consumer rows answer it too (reaches): they are kept by merges as the producer rows are.
+      if (incremental.reaches(a, b) != fresh->isProducerOf(a, b))
+        return QString::fromStdString(a->label() + " reaches " + b->label() + ": differs from a rebuild");
       if (!everyQuestion) continue;
       if (incremental.groupsBetween(a, b) != fresh->groupsBetween(a, b))
         return QString::fromStdString("the groups between " + pair + " differ from a rebuild");

@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "support/flat_hash_map.h"
+#include "support/small_vector.h"
 #include "support/text.h"
 #include "support/union_find.h"
 
@@ -71,6 +72,27 @@ class TestSupport : public QObject {
     QVERIFY(!map.contains(&outside));
     support::FlatHashMap<int, int> empty;
     QVERIFY(!empty.find(7));  // no table yet
+  }
+
+  // Inline up to N, on the heap past it, and back: the values survive every crossing.
+  void smallVectorKeepsItsValuesAcrossTheInlineLimit() {
+    support::SmallVector<int, 4> v(3, -1);
+    QCOMPARE(v.size(), std::size_t{3});
+    v[1] = 7;
+    for (int i = 0; i < 6; ++i) v.push_back(10 + i);  // spills at the fifth
+    QCOMPARE(v.size(), std::size_t{9});
+    const std::vector<int> all(v.begin(), v.end());
+    QCOMPARE(all, (std::vector<int>{-1, 7, -1, 10, 11, 12, 13, 14, 15}));
+    v.resize(2);  // inline again
+    QCOMPARE(std::vector<int>(v.begin(), v.end()), (std::vector<int>{-1, 7}));
+    support::SmallVector<int, 4> same(2, -1);
+    same[1] = 7;
+    QVERIFY(v == same);
+    v.resize(5, 3);
+    QCOMPARE(std::vector<int>(v.begin(), v.end()), (std::vector<int>{-1, 7, 3, 3, 3}));
+    QVERIFY(!(v == same));
+    using Four = support::SmallVector<int, 4>;
+    QVERIFY(Four().empty());
   }
 };
 

@@ -403,7 +403,7 @@ class TestTrace : public QObject {
   void mergeTraceJsonStoresEachFusionAndPartitionOnce() {
     const std::string saved = trace::traceToJson(mergeTrace());
     const QJsonObject root = QJsonDocument::fromJson(QByteArray::fromStdString(saved)).object();
-    QCOMPARE(root["version"].toInt(), 2);
+    QCOMPARE(root["version"].toInt(), 3);
     const QJsonArray snapshots = root["snapshots"].toArray();
     // load (fusion A), merge partitions p0 and p1 over A, finalize (fusion B, p1 again).
     QCOMPARE(snapshots.size(), 4);
@@ -464,7 +464,48 @@ class TestTrace : public QObject {
     r = trace::traceFromJson(text);
     QVERIFY(!r.ok());
     QVERIFY2(QString::fromStdString(r.error().message).contains("fusion_of"), r.error().message.c_str());
-    QVERIFY(!trace::traceFromJson(R"({"format": "segscope-trace", "version": 3, "snapshots": [], "steps": []})").ok());
+    QVERIFY(!trace::traceFromJson(R"({"format": "segscope-trace", "version": 4, "snapshots": [], "steps": []})").ok());
+  }
+
+  // A merge's or a move's partition is written as its delta on the partition an earlier
+  // snapshot wrote (a whole table per merge step made traces quadratic), and reads back as
+  // the same tables, to the same text.
+  void partitionDeltasAreWrittenAsDeltas() {
+    auto f = std::shared_ptr<const ir::Fusion>(chain());
+    const std::vector<int> e = exprIds(*f);
+    const auto base =
+        partition(e, {0, 1, 2}, {{0, "pointwise", false}, {1, "pointwise", false}, {2, "expr_eval", true}});
+    const auto merged = trace::Partition::afterMerge(base, {0, 1}, {3, "pointwise", false});
+    const auto moved = trace::Partition::afterMove(merged, {{e[2], 3}}, {3, "reduction", false});
+    trace::MergeInfo info;
+    info.groups = {0, 1};
+    info.accepted = "pointwise";
+    trace::Trace t;
+    t.record(mergeStep(snapshot(f, base), snapshot(f, merged), info));
+    t.record(mergeStep(snapshot(f, merged), snapshot(f, moved), info));
+    const std::string saved = trace::traceToJson(t);
+    const QJsonArray snapshots =
+        QJsonDocument::fromJson(QByteArray::fromStdString(saved)).object()["snapshots"].toArray();
+    QCOMPARE(snapshots.size(), 4);
+    QVERIFY(snapshots[0].toObject()["partition"].isObject());
+    const QJsonObject merge = snapshots[1].toObject()["partition_merge"].toObject();
+    QCOMPARE(merge["of"].toInt(), 0);
+    QCOMPARE(merge["merged"].toArray().size(), 2);
+    QCOMPARE(snapshots[2].toObject()["partition_of"].toInt(), 1);
+    QCOMPARE(snapshots[3].toObject()["partition_move"].toObject()["of"].toInt(), 1);
+    auto loaded = trace::traceFromJson(saved);
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message.c_str());
+    QVERIFY(loaded->step(0).after->partition->table() == merged->table());
+    QVERIFY(loaded->step(1).after->partition->table() == moved->table());
+    QCOMPARE(QString::fromStdString(trace::traceToJson(loaded.value())), QString::fromStdString(saved));
+    // A delta naming a group its base does not have is an error, not a partition.
+    std::string broken = saved;
+    const std::string names = "\"merged\":[0,1]";
+    QVERIFY(broken.find(names) != std::string::npos);
+    broken.replace(broken.find(names), names.size(), "\"merged\":[0,9]");
+    const auto bad = trace::traceFromJson(broken);
+    QVERIFY(!bad.ok());
+    QVERIFY2(QString::fromStdString(bad.error().message).contains("unknown group 9"), bad.error().message.c_str());
   }
 
   void partitionDiffOfAMergeListsRegroupedExprs() {
