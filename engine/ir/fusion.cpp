@@ -325,29 +325,16 @@ Expr* Fusion::restoreExpr(int id, OpType op, std::vector<Val*> operands, std::ve
   return e;
 }
 
-bool Fusion::isInput(const Val* v) const {
+bool Fusion::inBoundarySet(BoundarySet set, const Val* v) const {
   const std::lock_guard lock(cacheMutex_);
   if (!boundaryValid_) rebuildBoundary();
-  return inputSet_.count(v) != 0;
+  return (this->*set).count(v) != 0;
 }
 
-bool Fusion::isOutput(const Val* v) const {
-  const std::lock_guard lock(cacheMutex_);
-  if (!boundaryValid_) rebuildBoundary();
-  return outputSet_.count(v) != 0;
-}
-
-bool Fusion::isAliasedOutput(const Val* v) const {
-  const std::lock_guard lock(cacheMutex_);
-  if (!boundaryValid_) rebuildBoundary();
-  return aliasedOutputSet_.count(v) != 0;
-}
-
-bool Fusion::hasOutputStrideOrder(const Val* v) const {
-  const std::lock_guard lock(cacheMutex_);
-  if (!boundaryValid_) rebuildBoundary();
-  return orderedOutputSet_.count(v) != 0;
-}
+bool Fusion::isInput(const Val* v) const { return inBoundarySet(&Fusion::inputSet_, v); }
+bool Fusion::isOutput(const Val* v) const { return inBoundarySet(&Fusion::outputSet_, v); }
+bool Fusion::isAliasedOutput(const Val* v) const { return inBoundarySet(&Fusion::aliasedOutputSet_, v); }
+bool Fusion::hasOutputStrideOrder(const Val* v) const { return inBoundarySet(&Fusion::orderedOutputSet_, v); }
 
 void Fusion::rebuildBoundary() const {
   inputSet_ = std::unordered_set<const Val*>(inputs_.begin(), inputs_.end());

@@ -132,6 +132,8 @@ class Fusion {
   void boundaryChanged();
   void rebuildBoundary() const;  // with cacheMutex_ held
   mutable std::unordered_set<const Val*> inputSet_, outputSet_, aliasedOutputSet_, orderedOutputSet_;
+  using BoundarySet = std::unordered_set<const Val*> Fusion::*;
+  bool inBoundarySet(BoundarySet set, const Val* v) const;
   mutable bool boundaryValid_ = false;
 };
 
