@@ -35,8 +35,9 @@ trace::Step loadStep(const ir::Fusion& fusion, const std::string& file) {
 // Forwards every step to the trace and tells the progress callback where the pipeline is.
 class ProgressRecorder final : public trace::Recorder {
  public:
-  ProgressRecorder(trace::Trace& trace, const std::function<void(const Progress&)>& onProgress, bool snapshots)
-      : trace_(trace), onProgress_(onProgress), snapshots_(snapshots) {}
+  ProgressRecorder(trace::Trace& trace, const std::function<void(const Progress&)>& onProgress, bool snapshots,
+                   bool mergeDetails)
+      : trace_(trace), onProgress_(onProgress), snapshots_(snapshots), mergeDetails_(mergeDetails) {}
   void record(trace::Step step) override {
     Progress p;
     p.stage = step.kind == trace::StepKind::Pass ? "pass " + step.name : "segmenter: " + step.phase;
@@ -46,11 +47,13 @@ class ProgressRecorder final : public trace::Recorder {
     if (onProgress_) onProgress_(p);
   }
   bool keepsSnapshots() const override { return snapshots_; }
+  bool keepsMergeDetails() const override { return mergeDetails_; }
 
  private:
   trace::Trace& trace_;
   const std::function<void(const Progress&)>& onProgress_;
   bool snapshots_;
+  bool mergeDetails_;
 };
 
 }  // namespace
@@ -89,7 +92,7 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   trace->profile = profile->name;
   trace->record(loadStep(*session.script.fusion, file));
   session.loaded = trace->steps().back().after->fusion;
-  ProgressRecorder recorder(*trace, options.onProgress, options.recordSnapshots);
+  ProgressRecorder recorder(*trace, options.onProgress, options.recordSnapshots, options.recordMergeDetails);
   const auto finish = [&]() -> Outcome {
     session.trace = std::move(trace);
     return std::move(session);

@@ -38,6 +38,9 @@ struct PipelineOptions {
   /// read). A caller that reads only the verdicts and the segmentation turns them off; the
   /// load step keeps its snapshot, which is Session::loaded.
   bool recordSnapshots = true;
+  /// Merge steps carry their candidates, exprs and every scheduler's verdict. A caller that
+  /// only counts merges and refusals turns them off (a tenth of a 1k-op segmentation's time).
+  bool recordMergeDetails = true;
   /// Called on the pipeline's thread before parsing and after every recorded step; the
   /// receiver throttles (a 10k-op segmentation records thousands of steps).
   std::function<void(const Progress&)> onProgress;

@@ -159,6 +159,17 @@ void FinderState::record(const std::vector<SegmentedGroup*>& candidates, const M
   step.phase = phase;
   trace::MergeInfo info;
   info.round = round;
+  if (!recorder_.keepsMergeDetails()) {  // the outcome only: what a summary counts
+    if (trial.ok()) info.accepted = std::string(scheduler::schedulerName(trial.proposal.accepted));
+    info.refusal = trial.refusal;
+    info.result = result ? result->id() : -1;
+    step.modified = result != nullptr;
+    step.before = std::move(before);
+    step.after = result ? snapshot() : step.before;
+    step.merge = std::move(info);
+    recorder_.record(std::move(step));
+    return;
+  }
   std::string names;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     const SegmentedGroup* g = candidates[i];

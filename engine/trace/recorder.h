@@ -14,6 +14,10 @@ class Recorder {
   /// verdicts and the result (`segscope-cli segment`) says no: the copies were a fifth of a
   /// small fusion's segmentation time.
   virtual bool keepsSnapshots() const { return true; }
+  /// Whether merge steps should carry their candidates, exprs, name and every verdict. A run
+  /// that only counts merges and refusals (`segscope-cli segment`) says no: a merge step then
+  /// holds its phase, round, outcome (the accepted scheduler or the refusal) and result.
+  virtual bool keepsMergeDetails() const { return true; }
 };
 
 /// Records nothing (runs where no one watches).
@@ -21,6 +25,7 @@ class NullRecorder final : public Recorder {
  public:
   void record(Step) override {}
   bool keepsSnapshots() const override { return false; }
+  bool keepsMergeDetails() const override { return false; }
 };
 
 }  // namespace segscope::trace

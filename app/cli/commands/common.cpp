@@ -76,7 +76,7 @@ std::optional<pipeline::Session> loadThroughPasses(const Arguments& args) {
   return loadSession(args.file, options);
 }
 
-std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool snapshots) {
+std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool details) {
   exitCode = kBadInput;
   pipeline::PipelineOptions options;
   options.profile = args.value("--profile").value_or("h100");
@@ -95,7 +95,8 @@ std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool s
   if (!selection) return std::nullopt;
   options.passes = std::move(*selection);
   options.runPasses = !args.has("--no-passes");
-  options.recordSnapshots = snapshots;
+  options.recordSnapshots = details;
+  options.recordMergeDetails = details;
   auto outcome = pipeline::runPipelineOnFile(args.file, options);
   if (auto* error = std::get_if<pipeline::PipelineError>(&outcome)) {
     std::cerr << (error->diagnostic.loc.known() ? error->diagnostic.format()

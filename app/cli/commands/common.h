@@ -31,9 +31,10 @@ std::optional<pipeline::Session> loadThroughPasses(const Arguments& args);
 /// Load, passes (unless --no-passes) and segmentation through the engine's pipeline (the GUI
 /// runs the same one), every step recorded in the session's trace. --profile, --scalar-mode
 /// and --disable-pass are read here; on failure `exitCode` says bad input or runtime failure.
-/// `snapshots`: whether the steps carry fusion and partition snapshots (a command that reads
-/// only the verdicts and the segmentation leaves them out).
+/// `details`: whether the steps carry fusion and partition snapshots and merge steps their
+/// candidates and verdicts (a command that reads the segmentation and counts merges and
+/// refusals leaves them out).
 using Pipeline = pipeline::Session;
-std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool snapshots = true);
+std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool details = true);
 
 }  // namespace segscope::cli

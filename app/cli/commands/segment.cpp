@@ -29,8 +29,9 @@ int segment(const Arguments& args) {
     return kBadInput;
   }
   int code = kOk;
-  // The summary, the JSON and the segment graph read the segmentation and the verdicts only.
-  auto p = runPipeline(args, code, /*snapshots=*/false);
+  // The summary, the JSON and the segment graph read the segmentation and count the merge
+  // steps' outcomes: no snapshots, no per-step verdicts.
+  auto p = runPipeline(args, code, /*details=*/false);
   if (!p) return code;
   const segmenter::Segmentation& seg = p->segmentation->segmentation;
   int attempts = 0, refused = 0;

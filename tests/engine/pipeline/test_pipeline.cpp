@@ -45,6 +45,51 @@ class TestPipeline : public QObject {
   // `segscope-cli segment` runs without snapshots: the same steps, verdicts and segments as a
   // full run, and no step holds a snapshot but the load's (a step that starts from the
   // loaded fusion may point at it).
+  // Without merge details (what `segscope-cli segment` counts): the same steps, phases and
+  // outcomes, merge steps without their candidates and verdicts, the same segmentation.
+  void runsWithoutMergeDetailsCountTheSameOutcomes() {
+    int refused = 0;
+    for (const char* name : {"layer_norm_bwd.py", "synthetic_block_200.py", "rope.py"}) {
+      auto text = support::readTextFile(sample(name).toStdString());
+      QVERIFY(text.ok());
+      pipeline::PipelineOptions summary;
+      summary.recordSnapshots = false;
+      summary.recordMergeDetails = false;
+      auto full = pipeline::runPipeline(name, text.value(), {});
+      auto bare = pipeline::runPipeline(name, text.value(), summary);
+      const auto* a = std::get_if<pipeline::Session>(&full);
+      const auto* b = std::get_if<pipeline::Session>(&bare);
+      QVERIFY(a && b);
+      QCOMPARE(b->trace->size(), a->trace->size());
+      for (std::size_t i = 0; i < a->trace->size(); ++i) {
+        const trace::Step& x = a->trace->step(i);
+        const trace::Step& y = b->trace->step(i);
+        QCOMPARE(y.phase, x.phase);
+        QCOMPARE(y.modified, x.modified);
+        QCOMPARE(y.merge.has_value(), x.merge.has_value());
+        if (!x.merge) continue;
+        QCOMPARE(y.merge->ok(), x.merge->ok());
+        QCOMPARE(y.merge->accepted, x.merge->accepted);
+        QCOMPARE(y.merge->refusal, x.merge->refusal);
+        QCOMPARE(y.merge->result, x.merge->result);
+        refused += x.merge->ok() ? 0 : 1;
+      }
+      const auto& sa = a->segmentation->segmentation.segments;
+      const auto& sb = b->segmentation->segmentation.segments;
+      QCOMPARE(sb.size(), sa.size());
+      for (std::size_t k = 0; k < sa.size(); ++k) {
+        QCOMPARE(sb[k].scheduler, sa[k].scheduler);
+        const auto ids = [](const auto& exprs) {
+          std::vector<int> out;
+          for (const ir::Expr* e : exprs) out.push_back(e->id());
+          return out;
+        };
+        QCOMPARE(ids(sb[k].exprs), ids(sa[k].exprs));
+      }
+    }
+    QVERIFY(refused > 0);  // the samples refuse merges as well as accept them
+  }
+
   void runsWithoutSnapshotsRecordTheSameSteps() {
     for (const char* name : {"layer_norm_bwd.py", "cast_chain.py", "softmax.py"}) {
       auto text = support::readTextFile(sample(name).toStdString());
