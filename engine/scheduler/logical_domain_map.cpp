@@ -45,12 +45,12 @@ int LogicalDomainMap::keyOf(const IdKey& k) {
     keys_.push_back(k);
     classes_.add();
     pending_.emplace_back();
+    refusedAt_.emplace_back();
     if (factsReady_) {
-      inputOf_.resize(inputOf_.size() + words_, 0);
-      downstreamOf_.resize(downstreamOf_.size() + words_, 0);
+      inputOf_.emplace_back();
       const int v = values_->indexOf(ownerTensor(k));
-      if (v != ValueIndex::kNone)
-        std::copy_n(&tensorDownstream_[static_cast<std::size_t>(v) * words_], words_, downstreamOf(key));
+      downstreamOf_.push_back(v == ValueIndex::kNone ? support::RunSet{}
+                                                     : tensorDownstream_[static_cast<std::size_t>(v)]);
     }
   }
   return key;
@@ -63,20 +63,24 @@ void LogicalDomainMap::unite(int a, int b) {
   const std::size_t ra = classes_.find(static_cast<std::size_t>(a)), rb = classes_.find(static_cast<std::size_t>(b));
   if (!classes_.unite(ra, rb)) return;
   const std::size_t root = classes_.find(ra), gone = root == ra ? rb : ra;
-  for (std::size_t w = 0; w < words_; ++w) {
-    inputOf(static_cast<int>(root))[w] |= inputOf(static_cast<int>(gone))[w];
-    downstreamOf(static_cast<int>(root))[w] |= downstreamOf(static_cast<int>(gone))[w];
-  }
+  std::vector<std::pair<int, int>>& kept = refusedAt_[root];
+  std::vector<std::pair<int, int>>& moved = refusedAt_[gone];
+  if (kept.size() < moved.size()) kept.swap(moved);  // the shorter list moves: n log n in all
+  kept.insert(kept.end(), moved.begin(), moved.end());
+  moved = {};
+  if (!hasEntries_) return;
+  inputOf_[root].unite(inputOf_[gone]);
+  downstreamOf_[root].unite(downstreamOf_[gone]);
+  inputOf_[gone] = {};  // only roots are read
+  downstreamOf_[gone] = {};
 }
 
 // UnmappableReductionDomains (csrc/logical_domain_map.cpp:774-803): for each reduced dim
 // ("entry"), the dims it is computed from (FindInputDomains) and the tensors computed from its
-// result, as one bit per entry on every key.
+// result, as a set of entries on every key.
 void LogicalDomainMap::collectReductionFacts() {
   const std::vector<const ir::Expr*> reductions = reductionExprs(view_);
-  std::size_t entries = 0;
-  for (const ir::Expr* r : reductions) entries += r->attrs().dims.size();
-  words_ = (entries + 63) / 64;
+  for (const ir::Expr* r : reductions) hasEntries_ = hasEntries_ || !r->attrs().dims.empty();
   values_ = std::make_unique<ValueIndex>(view_);
   markReductionInputs(reductions);
   markReductionDownstream(reductions);
@@ -85,7 +89,7 @@ void LogicalDomainMap::collectReductionFacts() {
 
 // FindInputDomains: a producer dim is an input of a reduced dim when the consumer id it maps
 // to is one (only root ids propagate, so a reshape's merged dims end the walk). One sweep of
-// the producer <- consumer id edges, latest expr first, carries 64 entries' bits at a time.
+// the producer <- consumer id edges, latest expr first, carries every entry's set.
 void LogicalDomainMap::markReductionInputs(const std::vector<const ir::Expr*>& reductions) {
   std::vector<std::pair<int, int>> edges;  // consumer key -> producer key, latest expr first
   for (auto it = view_.exprs.rbegin(); it != view_.exprs.rend(); ++it) {
@@ -103,43 +107,42 @@ void LogicalDomainMap::markReductionInputs(const std::vector<const ir::Expr*>& r
   std::vector<int> reducedKeys;  // by entry
   for (const ir::Expr* r : reductions)
     for (std::int64_t d : r->attrs().dims) reducedKeys.push_back(keyOf(IdKey::reduced(r, static_cast<int>(d))));
-  inputOf_.assign(keys_.size() * words_, 0);
-  std::vector<std::uint64_t> bits(keys_.size());
-  for (std::size_t w = 0; w < words_; ++w) {
-    std::fill(bits.begin(), bits.end(), 0);
-    for (std::size_t b = 0; b < 64 && w * 64 + b < reducedKeys.size(); ++b)
-      bits[static_cast<std::size_t>(reducedKeys[w * 64 + b])] |= std::uint64_t{1} << b;
-    for (const auto& [consumer, producer] : edges)
-      bits[static_cast<std::size_t>(producer)] |= bits[static_cast<std::size_t>(consumer)];
-    for (std::size_t k = 0; k < keys_.size(); ++k) inputOf_[k * words_ + w] = bits[k];
-    view_.memo().work += edges.size() + keys_.size();
-  }
+  inputOf_.assign(keys_.size(), {});
+  for (std::size_t e = 0; e < reducedKeys.size(); ++e)
+    inputOf_[static_cast<std::size_t>(reducedKeys[e])].unite(support::RunSet::of(static_cast<int>(e)));
+  for (const auto& [consumer, producer] : edges)
+    if (producer != consumer)
+      inputOf_[static_cast<std::size_t>(producer)].unite(inputOf_[static_cast<std::size_t>(consumer)]);
+  view_.memo().work += edges.size() + keys_.size();
 }
 
-// The tensors computed from each reduction's results (the results excluded), by a forward
-// sweep over the segment's values per 64 entries; then each key takes its tensor's row.
+// The tensors computed from each reduction's results (the results excluded), by one forward
+// sweep over the segment's values; then each key takes its tensor's set.
 void LogicalDomainMap::markReductionDownstream(const std::vector<const ir::Expr*>& reductions) {
   const ValueIndex& values = *values_;
-  std::vector<std::pair<const ir::Expr*, std::size_t>> entryOf;  // reduction, entry
-  for (const ir::Expr* r : reductions)
-    for (std::size_t d = 0; d < r->attrs().dims.size(); ++d) entryOf.emplace_back(r, entryOf.size());
-  tensorDownstream_.assign(values.size() * words_, 0);
-  for (std::size_t w = 0; w < words_; ++w) {
-    std::vector<std::uint64_t> seeds(values.size(), 0);
-    for (std::size_t b = 0; b < 64 && w * 64 + b < entryOf.size(); ++b)
-      for (const ir::Val* out : entryOf[w * 64 + b].first->outputs())
-        if (const int v = values.indexOf(out); v != ValueIndex::kNone)
-          seeds[static_cast<std::size_t>(v)] |= std::uint64_t{1} << b;
-    const ValueIndex::Words down = values.forward([&](int v) { return seeds[static_cast<std::size_t>(v)]; });
-    for (std::size_t v = 0; v < values.size(); ++v)
-      if (values.val(static_cast<int>(v))->isTensor()) tensorDownstream_[v * words_ + w] = down[v] & ~seeds[v];
-    view_.memo().work += values.size();
+  std::vector<support::RunSet> seeds(values.size());
+  int entry = 0;
+  for (const ir::Expr* r : reductions) {
+    const int first = entry;
+    entry += static_cast<int>(r->attrs().dims.size());
+    if (first == entry) continue;
+    support::RunSet mine;
+    for (int e = first; e < entry; ++e) mine.unite(support::RunSet::of(e));
+    for (const ir::Val* out : r->outputs())
+      if (const int v = values.indexOf(out); v != ValueIndex::kNone) seeds[static_cast<std::size_t>(v)].unite(mine);
   }
-  downstreamOf_.assign(keys_.size() * words_, 0);
+  tensorDownstream_.assign(values.size(), {});
+  std::vector<support::RunSet> down(values.size());
+  for (std::size_t v = 0; v < values.size(); ++v) {
+    for (const int p : values.producers(static_cast<int>(v))) down[v].unite(down[static_cast<std::size_t>(p)]);
+    if (values.val(static_cast<int>(v))->isTensor()) tensorDownstream_[v] = down[v].minus(seeds[v]);
+    down[v].unite(seeds[v]);
+  }
+  view_.memo().work += values.size();
+  downstreamOf_.assign(keys_.size(), {});
   for (std::size_t k = 0; k < keys_.size(); ++k) {
     const int v = values.indexOf(ownerTensor(keys_[k]));
-    if (v != ValueIndex::kNone)
-      std::copy_n(&tensorDownstream_[static_cast<std::size_t>(v) * words_], words_, &downstreamOf_[k * words_]);
+    if (v != ValueIndex::kNone) downstreamOf_[k] = tensorDownstream_[static_cast<std::size_t>(v)];
   }
 }
 
@@ -194,12 +197,12 @@ void LogicalDomainMap::mapPending(int producerKey) {
     if (consistent)
       unite(producerKey, c);
     else
-      invalid_.emplace_back(producerKey, c);
+      refuse(producerKey, c);
   }
 }
 
 // safeToMap (csrc/logical_domain_map.cpp:1645-1660).
-bool LogicalDomainMap::safeToMap(const std::vector<int>& consumers) const {
+bool LogicalDomainMap::safeToMap(const std::vector<int>& consumers) {
   if (consumers.size() <= 1) return true;
   return !isReductionOutputMapped(consumers) && !isInvalid(consumers);
 }
@@ -209,22 +212,27 @@ bool LogicalDomainMap::safeToMap(const std::vector<int>& consumers) const {
 // tensor computed from that reduction's result. The first consumer that is an input of an
 // entry stands for it, as there; "maps to" is "shares a class with", read from the class facts.
 bool LogicalDomainMap::isReductionOutputMapped(const std::vector<int>& consumers) const {
-  if (words_ == 0) return false;
+  if (!hasEntries_) return false;
   std::vector<int> roots;
   roots.reserve(consumers.size());
   for (const int c : consumers) roots.push_back(find(c));
-  std::vector<std::uint64_t> seen(words_, 0);
+  support::RunSet seen;
   for (std::size_t i = 0; i < roots.size(); ++i) {
-    const std::uint64_t* in = inputOf(roots[i]);
-    for (std::size_t w = 0; w < words_; ++w) {
-      const std::uint64_t fresh = in[w] & ~seen[w];  // entries an earlier consumer stands for were checked there
-      seen[w] |= in[w];
-      if (!fresh) continue;
-      for (std::size_t j = 0; j < roots.size(); ++j)
-        if (j != i && (fresh & downstreamOf(roots[j])[w])) return true;
-    }
+    const support::RunSet& in = inputOf_[static_cast<std::size_t>(roots[i])];
+    if (in.empty()) continue;
+    const support::RunSet fresh = in.minus(seen);  // entries an earlier consumer stands for were checked there
+    if (fresh.empty()) continue;
+    seen.unite(in);
+    for (std::size_t j = 0; j < roots.size(); ++j)
+      if (j != i && fresh.intersects(downstreamOf_[static_cast<std::size_t>(roots[j])])) return true;
   }
   return false;
+}
+
+void LogicalDomainMap::refuse(int producer, int consumer) {
+  const int rp = find(producer), rc = find(consumer);
+  refusedAt_[static_cast<std::size_t>(rp)].emplace_back(producer, consumer);
+  if (rc != rp) refusedAt_[static_cast<std::size_t>(rc)].emplace_back(producer, consumer);
 }
 
 // isInvalid (csrc/logical_domain_map.cpp:1290-1337): two consumer dims that map to the two
@@ -232,17 +240,30 @@ bool LogicalDomainMap::isReductionOutputMapped(const std::vector<int>& consumers
 // nvFuser collects, per consumer, the far ends of the refused mappings it touches, then asks
 // whether a later consumer maps to one of them. Read by classes that is: some refused pair has
 // one end in one consumer's class and the other in another consumer's (two consumers in its
-// class when both ends share one). One pass over the refused pairs with two finds each; the
-// nested form cost consumers x pairs x finds per producer, quadratic in a norm stack.
-bool LogicalDomainMap::isInvalid(const std::vector<int>& consumers) const {
-  if (invalid_.empty()) return false;
+// class when both ends share one). Such a pair is listed at both its ends' roots, so only the
+// consumers' roots' lists are read; a list is rewritten to its distinct pairs of roots as it is
+// read (classes only ever merge, so pairs with the same roots stay alike). A scan of every
+// refused pair per producer was quadratic in a norm stack.
+bool LogicalDomainMap::isInvalid(const std::vector<int>& consumers) {
   std::vector<int> roots;
   roots.reserve(consumers.size());
   for (const int c : consumers) roots.push_back(find(c));
   const auto consumersIn = [&](int root) { return std::count(roots.begin(), roots.end(), root); };
-  for (const auto& [a, b] : invalid_) {
-    const int ra = find(a), rb = find(b);
-    if (ra == rb ? consumersIn(ra) >= 2 : consumersIn(ra) >= 1 && consumersIn(rb) >= 1) return true;
+  std::vector<int> distinct = roots;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  for (const int r : distinct) {
+    std::vector<std::pair<int, int>>& refused = refusedAt_[static_cast<std::size_t>(r)];
+    for (auto& [a, b] : refused) {
+      a = find(a);
+      b = find(b);
+      if (b < a) std::swap(a, b);
+    }
+    std::sort(refused.begin(), refused.end());
+    refused.erase(std::unique(refused.begin(), refused.end()), refused.end());
+    view_.memo().work += refused.size();
+    for (const auto& [ra, rb] : refused)
+      if (ra == rb ? consumersIn(ra) >= 2 : consumersIn(ra) >= 1 && consumersIn(rb) >= 1) return true;
   }
   return false;
 }

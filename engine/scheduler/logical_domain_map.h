@@ -12,6 +12,7 @@
 #include "scheduler/segment_view.h"
 #include "scheduler/value_index.h"
 #include "support/flat_hash_map.h"
+#include "support/run_set.h"
 #include "support/union_find.h"
 
 namespace segscope::scheduler::analysis {
@@ -41,33 +42,32 @@ class LogicalDomainMap {
   void collectReductionFacts();
   void markReductionInputs(const std::vector<const ir::Expr*>& reductions);
   void markReductionDownstream(const std::vector<const ir::Expr*>& reductions);
-  std::uint64_t* inputOf(int key) { return &inputOf_[static_cast<std::size_t>(key) * words_]; }
-  std::uint64_t* downstreamOf(int key) { return &downstreamOf_[static_cast<std::size_t>(key) * words_]; }
-  const std::uint64_t* inputOf(int key) const { return &inputOf_[static_cast<std::size_t>(key) * words_]; }
-  const std::uint64_t* downstreamOf(int key) const { return &downstreamOf_[static_cast<std::size_t>(key) * words_]; }
   void dispatch(const ir::Expr* e);
   void handleTensor(const ir::Val* tv);
   void mapPending(int producerKey);
-  bool safeToMap(const std::vector<int>& consumers) const;
+  bool safeToMap(const std::vector<int>& consumers);
   bool isReductionOutputMapped(const std::vector<int>& consumers) const;
-  bool isInvalid(const std::vector<int>& consumers) const;
+  bool isInvalid(const std::vector<int>& consumers);
+  void refuse(int producer, int consumer);
   const SegmentView& view_;
   const RuntimeInfo* rt_;
   support::FlatHashMap<IdKey, int, IdKeyHash> ids_;
   std::vector<IdKey> keys_;
   support::UnionFind classes_;
   std::vector<std::vector<int>> pending_;  // by producer key: the consumer keys it waits to join
-  std::vector<std::pair<int, int>> invalid_;
+  // The refused mappings (nvFuser's invalid_key_pairs_), listed at the root of each end's
+  // class and moved along on unite, so isInvalid reads only the consumers' classes' lists.
+  std::vector<std::vector<std::pair<int, int>>> refusedAt_;  // by key, read at class roots
   // What isReductionOutputMapped asks of a class, kept per class root and merged on unite, so
-  // a decision never walks a class's members: one bit per reduced dim ("entry") of the
-  // segment's reductions, in two sets. inputOf: some member is an input of the entry's reduced
-  // dim (FindInputDomains); downstreamOf: some member's tensor is computed from the entry's
-  // reduction. Sets of keys per reduction (nvFuser's shape) made a norm stack or a deep chain
-  // quadratic in time and memory (690 MB at 10k ops); bit rows keep both to keys x entries/64
-  // words, filled 64 entries at a time by one sweep over the segment.
-  std::size_t words_ = 0;  // per key and set
-  std::vector<std::uint64_t> inputOf_, downstreamOf_;
-  std::vector<std::uint64_t> tensorDownstream_;  // by ValueIndex number, words_ each
+  // a decision never walks a class's members: the reduced dims ("entries", numbered in the
+  // segment's topological order) the class is an input of (FindInputDomains), and those whose
+  // reduction some member's tensor is computed from. Sets of keys per reduction (nvFuser's
+  // shape) and then a bit row per key were both quadratic in the length of a norm stack or a
+  // deep chain (690 MB, then keys x entries / 64 words); in topological numbering both sets
+  // are a few runs (a suffix and a prefix, in a chain), so they are kept as runs.
+  std::vector<support::RunSet> inputOf_, downstreamOf_;  // by key, read at class roots
+  std::vector<support::RunSet> tensorDownstream_;        // by ValueIndex number
+  bool hasEntries_ = false;
   std::unique_ptr<ValueIndex> values_;
   bool factsReady_ = false;
 };

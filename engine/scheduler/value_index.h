@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "scheduler/segment_view.h"
@@ -32,22 +33,38 @@ class ValueIndex {
   /// value seeded with b, v included).
   template <typename Seed>
   Words forward(Seed&& seed) const {
-    Words w(vals_.size(), 0);
-    for (std::size_t i = 0; i < vals_.size(); ++i) {
-      std::uint64_t bits = seed(static_cast<int>(i));
-      for (const int p : producers_[i]) bits |= w[static_cast<std::size_t>(p)];
-      w[i] = bits;
-    }
-    return w;
+    return forwardIn(0, static_cast<int>(vals_.size()), std::forward<Seed>(seed));
   }
   /// Bit b of result[v]: seed(v) has bit b, or a consumer of v has it (a value seeded with b
   /// is computed from v, v included).
   template <typename Seed>
   Words backward(Seed&& seed) const {
-    Words w(vals_.size(), 0);
-    for (std::size_t i = vals_.size(); i-- > 0;) {
-      w[i] |= seed(static_cast<int>(i));
-      for (const int p : producers_[i]) w[static_cast<std::size_t>(p)] |= w[i];
+    return backwardIn(0, static_cast<int>(vals_.size()), std::forward<Seed>(seed));
+  }
+  /// forward() over the values numbered [lo, hi) alone, result[v - lo] for value v: exact
+  /// when no value below lo is seeded. Questions whose seeds and answers lie close together
+  /// in the numbering then cost the width of their window, not the segment's size.
+  template <typename Seed>
+  Words forwardIn(int lo, int hi, Seed&& seed) const {
+    Words w(static_cast<std::size_t>(hi - lo), 0);
+    for (int i = lo; i < hi; ++i) {
+      std::uint64_t bits = seed(i);
+      for (const int p : producers_[static_cast<std::size_t>(i)])
+        if (p >= lo) bits |= w[static_cast<std::size_t>(p - lo)];
+      w[static_cast<std::size_t>(i - lo)] = bits;
+    }
+    return w;
+  }
+  /// backward() over the values numbered [lo, hi) alone: exact when no value from hi on is
+  /// seeded.
+  template <typename Seed>
+  Words backwardIn(int lo, int hi, Seed&& seed) const {
+    Words w(static_cast<std::size_t>(hi - lo), 0);
+    for (int i = hi; i-- > lo;) {
+      const std::uint64_t bits = w[static_cast<std::size_t>(i - lo)] |= seed(i);
+      if (!bits) continue;
+      for (const int p : producers_[static_cast<std::size_t>(i)])
+        if (p >= lo) w[static_cast<std::size_t>(p - lo)] |= bits;
     }
     return w;
   }

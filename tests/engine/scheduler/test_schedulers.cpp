@@ -13,6 +13,7 @@
 #include "scheduler/persistent_buffers.h"
 #include "scheduler/registry.h"
 #include "scheduler/schedulers.h"
+#include "scheduler/value_index.h"
 
 using namespace segscope;
 using namespace segscope::scheduler;
@@ -231,6 +232,7 @@ fd.execute(inputs)
   void gatherOfIntermediateViolatesMemoryPromotion();
   void transposeNeedsTwoInnerGroupsAndSize();
   void persistentBudgetDependsOnDevice();
+  void windowedSweepsMatchWholeSweeps();
   void segmentViewOfGroup();
   void reductionAndEpilogueGroups();
   void runtimeInfoShapeRules();
@@ -517,6 +519,33 @@ void TestSchedulers::persistentBudgetDependsOnDevice() {
   QCOMPARE(buffers.size(), std::size_t{1});
   QCOMPARE(buffers[0].tv->name(), std::string("T0"));
   QCOMPARE(analysis::persistentBufferSize(view, rt).persistentBytes, std::int64_t{512 * 1024});
+}
+
+// ValueIndex's windowed sweeps (persistentBufferSize's 64-entry runs read only their stretch
+// of the segment) equal the whole sweeps inside the window, on every sample, whenever the
+// seeds lie inside it.
+void TestSchedulers::windowedSweepsMatchWholeSweeps() {
+  const QDir dir(QString(SEGSCOPE_SOURCE_DIR) + "/samples");
+  int checked = 0;
+  for (const QString& name : dir.entryList({"*.py"}, QDir::Files, QDir::Name)) {
+    Loaded l = loadSample(name);
+    if (!l.fusion) continue;
+    const SegmentView view = SegmentView::whole(*l.fusion);
+    const analysis::ValueIndex index(view);
+    const int n = static_cast<int>(index.size());
+    for (int lo = 0; lo < n; lo += 3)
+      for (int hi = lo + 1; hi <= n; hi += 5) {
+        const auto seed = [&](int v) { return v >= lo && v < hi && v % 3 != 1 ? std::uint64_t{1} << (v % 64) : 0; };
+        const analysis::ValueIndex::Words fw = index.forward(seed), bw = index.backward(seed);
+        const analysis::ValueIndex::Words fwIn = index.forwardIn(lo, hi, seed), bwIn = index.backwardIn(lo, hi, seed);
+        for (int v = lo; v < hi; ++v) {
+          QCOMPARE(fwIn[static_cast<std::size_t>(v - lo)], fw[static_cast<std::size_t>(v)]);
+          QCOMPARE(bwIn[static_cast<std::size_t>(v - lo)], bw[static_cast<std::size_t>(v)]);
+        }
+        ++checked;
+      }
+  }
+  QVERIFY(checked > 1000);
 }
 
 void TestSchedulers::segmentViewOfGroup() {

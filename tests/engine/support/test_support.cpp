@@ -2,7 +2,11 @@
 // shared union-find.
 #include <QtTest>
 
+#include <random>
+#include <set>
+
 #include "support/flat_hash_map.h"
+#include "support/run_set.h"
 #include "support/small_vector.h"
 #include "support/text.h"
 #include "support/union_find.h"
@@ -93,6 +97,52 @@ class TestSupport : public QObject {
     QVERIFY(!(v == same));
     using Four = support::SmallVector<int, 4>;
     QVERIFY(Four().empty());
+  }
+
+  // Random unions and differences against std::set: the runs stay sorted, disjoint and apart
+  // (adjacent runs coalesce), and every query agrees with the plain set.
+  void runSetsAgreeWithPlainSets() {
+    std::mt19937 rng(7);
+    const auto randomSet = [&](support::RunSet& runs, std::set<int>& plain) {
+      const int count = static_cast<int>(rng() % 12);
+      for (int i = 0; i < count; ++i) {
+        const int lo = static_cast<int>(rng() % 200), len = 1 + static_cast<int>(rng() % 9);
+        for (int v = lo; v < lo + len; ++v) {
+          runs.unite(support::RunSet::of(v));
+          plain.insert(v);
+        }
+      }
+    };
+    const auto same = [](const support::RunSet& runs, const std::set<int>& plain) {
+      std::vector<int> members;
+      int lastHi = -2;
+      for (const auto& r : runs) {
+        if (r.lo >= r.hi || r.lo <= lastHi) return false;  // empty, overlapping or touching
+        lastHi = r.hi;
+        for (int v = r.lo; v < r.hi; ++v) members.push_back(v);
+      }
+      return members == std::vector<int>(plain.begin(), plain.end());
+    };
+    for (int round = 0; round < 300; ++round) {
+      support::RunSet a, b;
+      std::set<int> pa, pb;
+      randomSet(a, pa);
+      randomSet(b, pb);
+      QVERIFY(same(a, pa) && same(b, pb));
+      bool meets = false;
+      for (int v : pa) meets = meets || pb.count(v);
+      QCOMPARE(a.intersects(b), meets);
+      std::set<int> diff;
+      for (int v : pa)
+        if (!pb.count(v)) diff.insert(v);
+      QVERIFY(same(a.minus(b), diff));
+      for (int v = 0; v < 210; v += 7) QCOMPARE(a.contains(v), pa.count(v) == 1);
+      support::RunSet u = a;
+      u.unite(b);
+      std::set<int> pu = pa;
+      pu.insert(pb.begin(), pb.end());
+      QVERIFY(same(u, pu));
+    }
   }
 };
 
