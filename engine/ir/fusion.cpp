@@ -30,7 +30,7 @@ TensorView* Fusion::newTensor(DataType dtype, std::vector<Dim> dims) {
 Expr* Fusion::newExpr(OpType op, std::vector<Val*> operands, std::vector<Val*> outputs, ExprAttributes attrs) {
   auto owned = std::make_unique<Expr>(nextExprId_++, op, std::move(operands), std::move(outputs), std::move(attrs));
   Expr* e = owned.get();
-  exprs_.push_back(std::move(owned));
+  appendExpr(std::move(owned));
   exprGraphChanged();
   indexExpr(e, e);
   for (Val* out : e->outputs()) out->definition_ = e;
@@ -89,7 +89,42 @@ void Fusion::removeExpr(Expr* e) {
   for (Val* in : e->inputs()) std::erase(in->uses_, e);
   for (Val* out : e->outputs())
     if (out->definition_ == e) out->definition_ = nullptr;
-  std::erase_if(exprs_, [e](const std::unique_ptr<Expr>& p) { return p.get() == e; });
+  dropExpr(e);
+}
+
+void Fusion::appendExpr(std::unique_ptr<Expr> e) {
+  if (e->id() >= 0) {
+    const auto id = static_cast<std::size_t>(e->id());
+    if (exprSlot_.size() <= id) exprSlot_.resize(id + 1, 0);
+    exprSlot_[id] = exprs_.size();
+  }
+  exprs_.push_back(std::move(e));
+}
+
+void Fusion::dropExpr(const Expr* e) {
+  const std::lock_guard lock(cacheMutex_);
+  std::size_t slot = exprs_.size();
+  if (e->id() >= 0 && static_cast<std::size_t>(e->id()) < exprSlot_.size()) {
+    const std::size_t at = exprSlot_[static_cast<std::size_t>(e->id())];
+    if (at < exprs_.size() && exprs_[at].get() == e) slot = at;
+  }
+  if (slot == exprs_.size())  // an id given twice (restored traces): search
+    slot = static_cast<std::size_t>(
+        std::find_if(exprs_.begin(), exprs_.end(), [e](const std::unique_ptr<Expr>& p) { return p.get() == e; }) -
+        exprs_.begin());
+  if (slot == exprs_.size()) return;
+  exprs_[slot].reset();
+  ++deadExprs_;
+  if (deadExprs_ * 2 > exprs_.size()) compactExprs();
+}
+
+void Fusion::compactExprs() const {
+  if (deadExprs_ == 0) return;
+  std::erase_if(exprs_, [](const std::unique_ptr<Expr>& p) { return !p; });
+  deadExprs_ = 0;
+  for (std::size_t i = 0; i < exprs_.size(); ++i)
+    if (const int id = exprs_[i]->id(); id >= 0 && static_cast<std::size_t>(id) < exprSlot_.size())
+      exprSlot_[static_cast<std::size_t>(id)] = i;
 }
 
 void Fusion::replaceUse(Expr* use, Val* from, Val* to) {
@@ -351,6 +386,7 @@ void Fusion::rebuildBoundary() const {
 
 std::vector<Expr*> Fusion::exprs() const {
   const std::lock_guard lock(cacheMutex_);
+  compactExprs();
   if (!orderValid_) {
     order_ = sortExprs();
     orderValid_ = true;
@@ -359,31 +395,51 @@ std::vector<Expr*> Fusion::exprs() const {
 }
 
 std::vector<Expr*> Fusion::sortExprs() const {
-  // Kahn's algorithm, breaking ties by creation order so the order is stable.
-  std::unordered_map<const Expr*, std::size_t> position;
-  for (std::size_t i = 0; i < exprs_.size(); ++i) position[exprs_[i].get()] = i;
-  std::vector<int> pending(exprs_.size(), 0);
-  for (std::size_t i = 0; i < exprs_.size(); ++i) {
-    std::unordered_set<const Expr*> producers;
-    for (const Val* in : exprs_[i]->inputs())
-      if (in->definition() && position.count(in->definition())) producers.insert(in->definition());
-    pending[i] = static_cast<int>(producers.size());
-  }
+  // Kahn's algorithm, breaking ties by creation order so the order is stable. Positions come
+  // from exprSlot_ and repeated producers are told apart by a stamp per position: a hash map
+  // and two hash sets per expr were most of a sort, and passes sort after every change.
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::unordered_map<const Expr*, std::size_t> slow;  // only for ids given twice
+  const auto positionOf = [&](const Expr* e) {
+    if (const int id = e->id(); id >= 0 && static_cast<std::size_t>(id) < exprSlot_.size()) {
+      const std::size_t at = exprSlot_[static_cast<std::size_t>(id)];
+      if (at < exprs_.size() && exprs_[at].get() == e) return at;
+    }
+    if (slow.empty())
+      for (std::size_t i = 0; i < exprs_.size(); ++i) slow.emplace(exprs_[i].get(), i);
+    const auto it = slow.find(e);
+    return it == slow.end() ? kNone : it->second;
+  };
+  const std::size_t n = exprs_.size();
+  std::vector<int> pending(n, 0);
+  std::vector<std::size_t> stamp(n, kNone);  // the expr that last counted this position
+  for (std::size_t i = 0; i < n; ++i)
+    for (const Val* in : exprs_[i]->inputs()) {
+      if (!in->definition()) continue;
+      const std::size_t p = positionOf(in->definition());
+      if (p != kNone && stamp[p] != i) {
+        stamp[p] = i;
+        ++pending[i];
+      }
+    }
   std::priority_queue<std::size_t, std::vector<std::size_t>, std::greater<>> ready;
-  for (std::size_t i = 0; i < exprs_.size(); ++i)
+  for (std::size_t i = 0; i < n; ++i)
     if (pending[i] == 0) ready.push(i);
+  std::fill(stamp.begin(), stamp.end(), kNone);
   std::vector<Expr*> order;
-  order.reserve(exprs_.size());
+  order.reserve(n);
   while (!ready.empty()) {
-    Expr* e = exprs_[ready.top()].get();
+    const std::size_t at = ready.top();
     ready.pop();
+    Expr* e = exprs_[at].get();
     order.push_back(e);
-    std::unordered_set<const Expr*> consumers;
     for (const Val* out : e->outputs())
-      for (const Expr* use : out->uses())
-        if (position.count(use)) consumers.insert(use);
-    for (const Expr* c : consumers)
-      if (--pending[position[c]] == 0) ready.push(position[c]);
+      for (const Expr* use : out->uses()) {
+        const std::size_t c = positionOf(use);
+        if (c == kNone || stamp[c] == at) continue;
+        stamp[c] = at;
+        if (--pending[c] == 0) ready.push(c);
+      }
   }
   return order;  // shorter than exprs_ only when there is a cycle; verify() reports it
 }
@@ -408,6 +464,7 @@ Val* Fusion::valById(int id) const {
 
 Expr* Fusion::exprById(int id) const {
   const std::lock_guard lock(cacheMutex_);
+  compactExprs();
   if (!exprOfIdValid_) {
     exprOfId_.clear();
     for (const auto& p : exprs_) {
@@ -585,6 +642,10 @@ class CopyIndex {
 }  // namespace
 
 std::unique_ptr<Fusion> Fusion::copy() const {
+  {
+    const std::lock_guard lock(cacheMutex_);
+    compactExprs();
+  }
   auto result = std::make_unique<Fusion>();
   Fusion& f = *result;
   f.name_ = name_;
@@ -644,7 +705,7 @@ std::unique_ptr<Fusion> Fusion::copy() const {
     }
     copy->setLoc(e->loc());
     Expr* c = copy.get();
-    f.exprs_.push_back(std::move(copy));
+    f.appendExpr(std::move(copy));
     for (Val* out : c->outputs()) out->definition_ = c;
     // An input read twice by c is already last in its use list: no search of a shared
     // input's uses per reader (a wide fusion's inputs have thousands).

@@ -79,7 +79,7 @@ class Fusion {
   /// Exprs in a topological order (definition before use), stable across clones.
   std::vector<Expr*> exprs() const;
   /// exprs().size(), without sorting or copying them (every recorded step asks it).
-  std::size_t exprCount() const { return exprs_.size(); }
+  std::size_t exprCount() const { return exprs_.size() - deadExprs_; }
   std::vector<Val*> vals() const;
   Val* valById(int id) const;
   Expr* exprById(int id) const;
@@ -107,7 +107,15 @@ class Fusion {
   std::string name_;
   std::size_t positionOf(const Val* v) const;
   std::vector<std::unique_ptr<Val>> vals_;
-  std::vector<std::unique_ptr<Expr>> exprs_;
+  // In creation order. A removed expr leaves an empty slot, dropped on the next read (or once
+  // half the slots are empty): erasing from the middle per removal made passes that remove
+  // many exprs (consecutive_cast, dead code) quadratic. Reads compact first, under the mutex.
+  mutable std::vector<std::unique_ptr<Expr>> exprs_;
+  mutable std::size_t deadExprs_ = 0;
+  mutable std::vector<std::size_t> exprSlot_;  // by expr id: its index in exprs_ (checked on use)
+  void appendExpr(std::unique_ptr<Expr> e);
+  void dropExpr(const Expr* e);
+  void compactExprs() const;  // with cacheMutex_ held
   std::vector<Val*> inputs_;
   std::vector<FusionOutput> outputs_;
   std::unordered_map<std::string, Val*> byName_;

@@ -447,6 +447,43 @@ class TestOps : public QObject {
     QVERIFY(e.f.verify().ok());
   }
 
+  // Removed exprs leave empty slots that reads drop (removeExpr is O(1)): counts, order, id
+  // lookups, copies and further removals agree with the fusion as built without them.
+  void removalsBetweenReadsKeepTheFusionWhole() {
+    Env e;
+    Val* x = e.tensor(DataType::Float, {4, 8});
+    std::vector<Val*> chain{x}, side;
+    for (int i = 0; i < 40; ++i) {
+      chain.push_back(value(ops::unary(e.f, OpType::Neg, chain.back())));
+      side.push_back(value(ops::unary(e.f, OpType::Exp, chain.back())));  // dead: never read
+    }
+    e.f.addOutput(chain.back());
+    QCOMPARE(e.f.exprCount(), std::size_t{80});
+    for (std::size_t i = 0; i < side.size(); ++i) {
+      Expr* dead = side[i]->definition();
+      const int id = dead->id();
+      e.f.removeExpr(dead);
+      QCOMPARE(e.f.exprCount(), std::size_t{80 - i - 1});
+      QVERIFY(e.f.exprById(id) == nullptr);
+      if (i % 3 == 0) {  // reads between removals drop the empty slots at different times
+        const std::vector<Expr*> order = e.f.exprs();
+        QCOMPARE(order.size(), e.f.exprCount());
+        QVERIFY(std::find(order.begin(), order.end(), chain.back()->definition()) != order.end());
+      }
+      if (i % 7 == 0) QCOMPARE(e.f.copy()->exprCount(), e.f.exprCount());
+    }
+    const std::vector<Expr*> order = e.f.exprs();
+    QCOMPARE(order.size(), std::size_t{40});
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      QVERIFY(order[i] == chain[i + 1]->definition());
+      QVERIFY(e.f.exprById(order[i]->id()) == order[i]);
+    }
+    QVERIFY(e.f.verify().ok());
+    CloneResult c = e.f.clone();
+    QCOMPARE(c.exprs.size(), std::size_t{40});
+    QCOMPARE(QString::fromStdString(c.fusion->print()), QString::fromStdString(e.f.print()));
+  }
+
   // isInput/isOutput answer from a cached set that replaceAllUsesWith keeps unless it moves an
   // output: replacing an intermediate leaves it alone, replacing an output refreshes it.
   void outputQueriesFollowReplacedOutputs() {
