@@ -464,10 +464,10 @@ Val* Fusion::valById(int id) const {
 
 Expr* Fusion::exprById(int id) const {
   const std::lock_guard lock(cacheMutex_);
-  compactExprs();
   if (!exprOfIdValid_) {
     exprOfId_.clear();
     for (const auto& p : exprs_) {
+      if (!p) continue;  // removed; dropped on the next exprs()
       const auto at = static_cast<std::size_t>(p->id());
       if (exprOfId_.size() <= at) exprOfId_.resize(at + 1, nullptr);
       if (!exprOfId_[at]) exprOfId_[at] = p.get();  // the first, as the scan it replaces found

@@ -234,28 +234,26 @@ std::size_t GroupDependencyAnalysis::count(const Bits& bits) {
 }
 
 // Only groups up- or downstream of a or b can change: a new path always runs through ab. ab
-// takes b's slot, so a group that reached b already holds ab's bit and everything upstream of
-// b; a group that reached both holds everything. Only the groups that reached exactly one of
-// a and b gain bits: what is upstream of the other part only (for two neighbours, a few ids).
-// A vertical merge in a chain touches no other row at all, where rewriting every row up- and
-// downstream of the pair cost a cache miss per group, per merge.
+// takes one part's slot (the kept part), so a group that reached that part already holds ab's
+// bit; a group that reached both holds everything. Only the groups that reached exactly one
+// part gain bits: those that reached the gone part gain ab's bit and what only the kept part
+// brought; those that reached the kept part gain what only the gone part brought, often
+// nothing. The kept part is the one that leaves fewer rows to patch: in a transformer's
+// backward, combine_reductions merges a reduction read by thousands of later groups with a
+// sibling read by none, and keeping the wrong slot rewrote every one of those rows per merge.
 void GroupDependencyAnalysis::mergeGroups(const SegmentedGroup* a, const SegmentedGroup* b, const SegmentedGroup* ab) {
-  const int sa = slotOf(a), sb = slotOf(b);
   // Rows are read through their live slots, without a and b themselves: word by word, with no
   // copy of the four rows (at 100k groups a row is ~1,600 words, copied four times per merge).
+  const int slotA = slotOf(a), slotB = slotOf(b);
   const auto partWord = [&](std::size_t w) {
     std::uint64_t word = ~std::uint64_t{0};
-    for (const int s : {sa, sb})
+    for (const int s : {slotA, slotB})
       if (s >= 0 && static_cast<std::size_t>(s) / 64 == w) word &= ~(std::uint64_t{1} << (s % 64));
     return word;
   };
   const auto liveWord = [&](const Bits& row, std::size_t w) {
     return w < row.size() && w < live_.size() ? row[w] & live_[w] & partWord(w) : std::uint64_t{0};
   };
-  const Bits& rowUpA = producersOf(a);
-  const Bits& rowUpB = producersOf(b);
-  const Bits& rowDownA = consumersOf(a);
-  const Bits& rowDownB = consumersOf(b);
   const auto onlyIn = [&](const Bits& x, const Bits& y) {  // live slots in x and not in y
     std::vector<int> slots;
     for (std::size_t w = 0; w < x.size(); ++w)
@@ -268,45 +266,53 @@ void GroupDependencyAnalysis::mergeGroups(const SegmentedGroup* a, const Segment
     for (std::size_t w = 0; w < out.size(); ++w) out[w] = liveWord(x, w) | liveWord(y, w);
     return out;
   };
-  // The rows of a and b die or change below, and `patch` may touch them: read them first.
-  Bits upstream = unionOf(rowUpA, rowUpB), downstream = unionOf(rowDownA, rowDownB);
-  const std::vector<int> upOnlyA = onlyIn(rowUpA, rowUpB), upOnlyB = onlyIn(rowUpB, rowUpA);
-  const std::vector<int> downOnlyA = onlyIn(rowDownA, rowDownB), downOnlyB = onlyIn(rowDownB, rowDownA);
-  if (sb < 0) {  // b was never tracked: give ab a slot of its own
+  // The rows of a and b die or change below, and the patch may touch them: read them first.
+  Bits upstream = unionOf(producersOf(a), producersOf(b)), downstream = unionOf(consumersOf(a), consumersOf(b));
+  struct Part {
+    const SegmentedGroup* group;
+    int slot;
+    std::vector<int> upOnly, downOnly;  // live slots up-/downstream of this part and not the other
+  };
+  Part gone{a, slotA, onlyIn(producersOf(a), producersOf(b)), onlyIn(consumersOf(a), consumersOf(b))};
+  Part kept{b, slotB, onlyIn(producersOf(b), producersOf(a)), onlyIn(consumersOf(b), consumersOf(a))};
+  const auto rowsToPatch = [](const Part& g, const Part& k) {  // when k's slot is kept
+    return g.downOnly.size() + g.upOnly.size() + (g.upOnly.empty() ? 0 : k.downOnly.size()) +
+           (g.downOnly.empty() ? 0 : k.upOnly.size());
+  };
+  if (gone.slot >= 0 && kept.slot >= 0 && rowsToPatch(kept, gone) < rowsToPatch(gone, kept)) std::swap(gone, kept);
+  if (kept.slot < 0) {  // never tracked: give ab a slot of its own
     track(ab);
   } else {
-    slotOf_[static_cast<std::size_t>(b->id())] = -1;
+    slotOf_[static_cast<std::size_t>(kept.group->id())] = -1;
     const auto id = static_cast<std::size_t>(ab->id());
     if (slotOf_.size() <= id) slotOf_.resize(id + 1, -1);
-    slotOf_[id] = sb;
-    bySlot_[static_cast<std::size_t>(sb)] = ab;
+    slotOf_[id] = kept.slot;
+    bySlot_[static_cast<std::size_t>(kept.slot)] = ab;
   }
   const int sab = slotOf(ab);
-  // Rows that reached exactly one part: with b's bit they lack what only a brought, else
-  // they gain ab's bit and what only b brought.
-  const auto patch = [&](std::vector<Bits>& rows, const std::vector<int>& reachedOne, const std::vector<int>& onlyA,
-                         const std::vector<int>& onlyB) {
-    for (const int g : reachedOne) {
+  // Rows that reached the gone part only gain ab's bit and what only the kept part brought;
+  // rows that reached the kept part only (they hold ab's bit) gain what only the gone part
+  // brought, and are skipped when that is nothing.
+  const auto patch = [&](std::vector<Bits>& rows, const std::vector<int>& reachedGone,
+                         const std::vector<int>& reachedKept, const std::vector<int>& goneOnly,
+                         const std::vector<int>& keptOnly) {
+    for (const int g : reachedGone) {
       Bits& row = rows[static_cast<std::size_t>(g)];
-      if (test(row, sab)) {
-        for (const int s : onlyA) set(row, s);
-      } else {
-        set(row, sab);
-        for (const int s : onlyB) set(row, s);
-      }
+      set(row, sab);
+      for (const int s : keptOnly) set(row, s);
     }
+    if (goneOnly.empty()) return;
+    for (const int g : reachedKept)
+      for (const int s : goneOnly) set(rows[static_cast<std::size_t>(g)], s);
   };
-  std::vector<int> downOne = downOnlyA, upOne = upOnlyA;
-  downOne.insert(downOne.end(), downOnlyB.begin(), downOnlyB.end());
-  upOne.insert(upOne.end(), upOnlyB.begin(), upOnlyB.end());
-  patch(producers_, downOne, upOnlyA, upOnlyB);
-  patch(consumers_, upOne, downOnlyA, downOnlyB);
-  if (sa >= 0) {
-    slotOf_[static_cast<std::size_t>(a->id())] = -1;
-    bySlot_[static_cast<std::size_t>(sa)] = nullptr;
-    producers_[static_cast<std::size_t>(sa)] = {};
-    consumers_[static_cast<std::size_t>(sa)] = {};
-    reset(live_, sa);
+  patch(producers_, gone.downOnly, kept.downOnly, gone.upOnly, kept.upOnly);
+  patch(consumers_, gone.upOnly, kept.upOnly, gone.downOnly, kept.downOnly);
+  if (gone.slot >= 0) {
+    slotOf_[static_cast<std::size_t>(gone.group->id())] = -1;
+    bySlot_[static_cast<std::size_t>(gone.slot)] = nullptr;
+    producers_[static_cast<std::size_t>(gone.slot)] = {};
+    consumers_[static_cast<std::size_t>(gone.slot)] = {};
+    reset(live_, gone.slot);
   }
   producers_[static_cast<std::size_t>(sab)] = std::move(upstream);
   consumers_[static_cast<std::size_t>(sab)] = std::move(downstream);
