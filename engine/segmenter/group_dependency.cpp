@@ -48,6 +48,7 @@ void GroupDependencyAnalysis::track(const SegmentedGroup* g) {
   bySlot_.push_back(g);
   producers_.emplace_back();
   consumers_.emplace_back();
+  downFrom_.push_back(static_cast<std::size_t>(-1));
   set(live_, slot);
 }
 
@@ -80,6 +81,7 @@ Result<GroupDependencyAnalysis> GroupDependencyAnalysis::build(const SegmentedFu
       unite(mine, a.consumersOf(c));
     }
     mine.shrink_to_fit();
+    a.downFrom_[static_cast<std::size_t>(a.slotOf(*it))] = firstNonZero(mine);
     a.consumers_[static_cast<std::size_t>(a.slotOf(*it))] = std::move(mine);
   }
   return a;
@@ -227,6 +229,12 @@ std::vector<SegmentedGroup*> GroupDependencyAnalysis::lowestCommonProducers(cons
   return lowest;
 }
 
+std::size_t GroupDependencyAnalysis::firstNonZero(const Bits& row) {
+  for (std::size_t w = 0; w < row.size(); ++w)
+    if (row[w]) return w;
+  return static_cast<std::size_t>(-1);
+}
+
 std::size_t GroupDependencyAnalysis::count(const Bits& bits) {
   std::size_t n = 0;
   for (const std::uint64_t w : bits) n += static_cast<std::size_t>(std::popcount(w));
@@ -296,14 +304,26 @@ void GroupDependencyAnalysis::mergeGroups(const SegmentedGroup* a, const Segment
   const auto patch = [&](std::vector<Bits>& rows, const std::vector<int>& reachedGone,
                          const std::vector<int>& reachedKept, const std::vector<int>& goneOnly,
                          const std::vector<int>& keptOnly) {
+    // Slots come ascending, so each list's first one is its lowest word (for downFrom_).
+    const auto lowest = [](const std::vector<int>& slots, int more) {
+      return static_cast<std::size_t>(slots.empty() ? more : std::min(slots.front(), more)) / 64;
+    };
+    const bool downRows = &rows == &consumers_;
     for (const int g : reachedGone) {
       Bits& row = rows[static_cast<std::size_t>(g)];
       set(row, sab);
       for (const int s : keptOnly) set(row, s);
+      if (downRows)
+        downFrom_[static_cast<std::size_t>(g)] =
+            std::min(downFrom_[static_cast<std::size_t>(g)], lowest(keptOnly, sab));
     }
     if (goneOnly.empty()) return;
-    for (const int g : reachedKept)
+    for (const int g : reachedKept) {
       for (const int s : goneOnly) set(rows[static_cast<std::size_t>(g)], s);
+      if (downRows)
+        downFrom_[static_cast<std::size_t>(g)] =
+            std::min(downFrom_[static_cast<std::size_t>(g)], lowest(goneOnly, goneOnly.front()));
+    }
   };
   patch(producers_, gone.downOnly, kept.downOnly, gone.upOnly, kept.upOnly);
   patch(consumers_, gone.upOnly, kept.upOnly, gone.downOnly, kept.downOnly);
@@ -312,9 +332,11 @@ void GroupDependencyAnalysis::mergeGroups(const SegmentedGroup* a, const Segment
     bySlot_[static_cast<std::size_t>(gone.slot)] = nullptr;
     producers_[static_cast<std::size_t>(gone.slot)] = {};
     consumers_[static_cast<std::size_t>(gone.slot)] = {};
+    downFrom_[static_cast<std::size_t>(gone.slot)] = static_cast<std::size_t>(-1);
     reset(live_, gone.slot);
   }
   producers_[static_cast<std::size_t>(sab)] = std::move(upstream);
+  downFrom_[static_cast<std::size_t>(sab)] = firstNonZero(downstream);
   consumers_[static_cast<std::size_t>(sab)] = std::move(downstream);
 }
 

@@ -80,6 +80,15 @@ class GroupDependencyAnalysis {
   // bits may stay set in other rows and are masked by live_ wherever a row is read as a set.
   std::vector<Bits> producers_;
   std::vector<Bits> consumers_;
+  // By slot: every word of consumers_[slot] before this one is zero. Rows only gain bits, so
+  // it only moves down. Questions about the groups between a producer and a consumer read
+  // words from here on: in topological slot order those are the words between the two, where
+  // reading the rows whole made each question cost the fusion's size.
+  std::vector<std::size_t> downFrom_;
+  static std::size_t firstNonZero(const Bits& row);
+  std::size_t downFromOf(int slot) const {
+    return slot < 0 ? static_cast<std::size_t>(-1) : downFrom_[static_cast<std::size_t>(slot)];
+  }
   std::vector<const SegmentedGroup*> bySlot_;  // null: a dead slot
   std::vector<int> slotOf_;                    // by group id, -1: none
   Bits live_;
@@ -91,14 +100,16 @@ bool GroupDependencyAnalysis::anyBetween(const SegmentedGroup* producer, const S
   const Bits& up = producersOf(consumer);
   const Bits& down = consumersOf(producer);
   const std::size_t words = std::min({up.size(), down.size(), live_.size()});
-  if (words == 0) return false;
   const int ps = slotOf(producer), cs = slotOf(consumer);
+  const std::size_t lo = std::min(downFromOf(ps), words);
+  if (lo >= words) return false;
   const auto ends = [](int slot, std::size_t w) {  // the bit of an end's slot in word w, if any
     return slot >= 0 && static_cast<std::size_t>(slot) / 64 == w ? std::uint64_t{1} << (slot % 64) : 0;
   };
-  const std::size_t start = ps >= 0 ? std::min(static_cast<std::size_t>(ps) / 64, words - 1) : 0;
-  for (std::size_t k = 0; k < words; ++k) {
-    const std::size_t w = (start + k) % words;
+  const std::size_t span = words - lo;
+  const std::size_t start = ps >= 0 ? std::clamp(static_cast<std::size_t>(ps) / 64, lo, words - 1) - lo : 0;
+  for (std::size_t k = 0; k < span; ++k) {
+    const std::size_t w = lo + (start + k) % span;
     const std::uint64_t between = up[w] & down[w] & live_[w] & ~(ends(ps, w) | ends(cs, w));
     if (between & mask(w)) return true;
   }

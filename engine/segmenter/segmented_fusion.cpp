@@ -79,7 +79,7 @@ SegmentedEdge* SegmentedFusion::connectGroups(SegmentedGroup* from, SegmentedGro
   SegmentedEdge* e = ownedEdges_.back().get();
   from->consumerEdges_.push_back(e);
   to->producerEdges_.push_back(e);
-  edgeSlot_[e] = edges_.size();
+  e->listSlot = edges_.size();
   edges_.push_back(e);
   return e;
 }
@@ -92,15 +92,14 @@ void SegmentedFusion::detach(SegmentedEdge* edge) {
 
 // Leaves a hole in the fusion-wide list (erasing there was O(E) per edge, and a merge
 // removes every edge of both groups); the list is compacted once half of it is holes.
-void SegmentedFusion::forgetEdge(const SegmentedEdge* edge) {
-  const auto slot = edgeSlot_.find(edge);
-  if (slot == edgeSlot_.end()) return;
-  edges_[slot->second] = nullptr;
-  edgeSlot_.erase(slot);
+void SegmentedFusion::forgetEdge(SegmentedEdge* edge) {
+  if (edge->listSlot == SegmentedEdge::kUnlisted) return;
+  edges_[edge->listSlot] = nullptr;
+  edge->listSlot = SegmentedEdge::kUnlisted;
   if (++holes_ * 2 <= edges_.size()) return;
   std::erase(edges_, nullptr);
   holes_ = 0;
-  for (std::size_t i = 0; i < edges_.size(); ++i) edgeSlot_[edges_[i]] = i;
+  for (std::size_t i = 0; i < edges_.size(); ++i) edges_[i]->listSlot = i;
 }
 
 std::vector<SegmentedEdge*> SegmentedFusion::edges() const {

@@ -19,6 +19,11 @@ struct SegmentedEdge {
   SegmentedGroup* from = nullptr;
   SegmentedGroup* to = nullptr;
   const ir::Val* val = nullptr;
+  /// Where SegmentedFusion lists the edge (its index into the fusion-wide list), or kUnlisted
+  /// once removed: kept on the edge, as a hash map from edge to index cost a cache miss or two
+  /// per edge of every merge.
+  static constexpr std::size_t kUnlisted = static_cast<std::size_t>(-1);
+  std::size_t listSlot = kUnlisted;
 };
 
 class SegmentedGroup {
@@ -95,7 +100,7 @@ class SegmentedFusion {
  private:
   void detach(SegmentedEdge* edge);
   void dropMergedGroups() const;
-  void forgetEdge(const SegmentedEdge* edge);
+  void forgetEdge(SegmentedEdge* edge);
 
   const ir::Fusion& complete_;
   std::vector<std::unique_ptr<SegmentedGroup>> ownedGroups_;
@@ -104,9 +109,8 @@ class SegmentedFusion {
   // 100k-op fusion makes tens of thousands of merges, and erasing from the list at each one
   // made merging quadratic.
   mutable std::vector<SegmentedGroup*> groups_;
-  mutable std::size_t mergedAway_ = 0;                              // merged groups still in groups_
-  std::vector<SegmentedEdge*> edges_;                               // null: a removed edge's hole (see forgetEdge)
-  std::unordered_map<const SegmentedEdge*, std::size_t> edgeSlot_;  // index into edges_
+  mutable std::size_t mergedAway_ = 0;  // merged groups still in groups_
+  std::vector<SegmentedEdge*> edges_;   // null: a removed edge's hole (see forgetEdge)
   std::size_t holes_ = 0;
   std::vector<SegmentedGroup*> groupOfExpr_;  // indexed by expr id
   std::vector<bool> ungrouped_;               // indexed by expr id
