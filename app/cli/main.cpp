@@ -3,9 +3,11 @@
 
 #include "cli/arguments.h"
 #include "cli/commands/commands.h"
+#include "cli/huge_pages.h"
 
 int main(int argc, char** argv) {
   using namespace segscope::cli;
+  preferHugePages();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     (args.empty() ? std::cerr : std::cout) << usageText();
