@@ -90,6 +90,7 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   auto trace = std::make_shared<trace::Trace>();
   trace->source = file;
   trace->profile = profile->name;
+  trace->reserve(2 * session.script.fusion->exprCount() + 64);  // merge attempts: about one per expr
   trace->record(loadStep(*session.script.fusion, file));
   session.loaded = trace->steps().back().after->fusion;
   ProgressRecorder recorder(*trace, options.onProgress, options.recordSnapshots, options.recordMergeDetails);
