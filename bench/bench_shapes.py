@@ -5,7 +5,9 @@ Usage: bench/bench_shapes.py [--cli build/default/bin/segscope-cli] [--sizes 100
                              [--shapes mixed,norm_stack,...] [--runs 3] [--seed 1]
 Generates each file with bench/make_fusion.py (kept in /tmp/segscope_shapes), runs the CLI
 `--runs` times per file, and prints a Markdown table of medians (wall time of the whole command
-and peak RSS, from /usr/bin/time), with the log-log exponent between consecutive sizes.
+and peak RSS, from /usr/bin/time), with the log-log exponent between consecutive sizes. Each
+round times every size of a shape back to back, so that all sizes see the same state of a shared
+machine: sizes timed minutes apart drifted by more than the exponent's margin.
 """
 import argparse
 import math
@@ -58,12 +60,20 @@ def main():
     print("|" + "---|" * (len(sizes) + 3))
     for shape in args.shapes.split(","):
         cells, medians, segments = [], [], ""
+        paths = {n: generate(shape, n, args.seed, folder) for n in sizes}
+        timed = {n: [] for n in sizes}  # a size that failed once holds its error instead
+        for _ in range(args.runs):
+            for n in sizes:
+                if isinstance(timed[n], Exception):
+                    continue
+                try:
+                    timed[n].append(run_once(args.cli, paths[n], args.timeout))
+                except (RuntimeError, subprocess.TimeoutExpired) as err:
+                    timed[n] = err
         for n in sizes:
-            path = generate(shape, n, args.seed, folder)
-            try:
-                runs = [run_once(args.cli, path, args.timeout) for _ in range(args.runs)]
-            except (RuntimeError, subprocess.TimeoutExpired) as err:
-                cells.append(f"failed ({type(err).__name__})")
+            runs = timed[n]
+            if isinstance(runs, Exception):
+                cells.append(f"failed ({type(runs).__name__})")
                 medians.append(None)
                 continue
             wall = statistics.median(r[0] for r in runs)
