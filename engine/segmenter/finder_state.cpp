@@ -133,12 +133,12 @@ SegmentedGroup* FinderState::applyMerge(const std::vector<SegmentedGroup*>& cand
   for (std::size_t i = 1; i < candidates.size(); ++i) {
     SegmentedGroup* next = groups->mergeGroups(merged, candidates[i]);
     if (tracked) dependencies_->mergeGroups(merged, candidates[i], next);
-    types_.erase(merged);
-    types_.erase(candidates[i]);
+    forgetFacts(merged);
+    forgetFacts(candidates[i]);
     merged = next;
   }
-  types_[merged] = trial.proposal.accepted;
-  for (const SegmentedGroup* g : candidates) acceptedAt_.erase(g);
+  setType(merged, trial.proposal.accepted);
+  for (const SegmentedGroup* g : candidates) forgetFacts(g);
   noteAccepted(merged);
   current_ = patchedSnapshot(before, candidates, merged);
   record(candidates, trial, merged, before);
@@ -192,9 +192,34 @@ void FinderState::record(const std::vector<SegmentedGroup*>& candidates, const M
   recorder_.record(std::move(step));
 }
 
+FinderState::GroupFacts& FinderState::factsOf(const SegmentedGroup* g) {
+  if (factsFor_ != groups.get()) {  // a new grouping: the old groups are gone
+    facts_.clear();
+    factsFor_ = groups.get();
+  }
+  const auto id = static_cast<std::size_t>(g->id());
+  if (facts_.size() <= id) facts_.resize(std::max<std::size_t>(id + 1, facts_.size() * 2));
+  return facts_[id];
+}
+
+const FinderState::GroupFacts* FinderState::knownFactsOf(const SegmentedGroup* g) const {
+  const auto id = static_cast<std::size_t>(g->id());
+  return factsFor_ == groups.get() && id < facts_.size() ? &facts_[id] : nullptr;
+}
+
+void FinderState::forgetFacts(const SegmentedGroup* g) {
+  if (knownFactsOf(g)) facts_[static_cast<std::size_t>(g->id())] = GroupFacts{};
+}
+
+void FinderState::setType(const SegmentedGroup* g, scheduler::SchedulerType type) {
+  GroupFacts& f = factsOf(g);
+  f.type = type;
+  f.typed = true;
+}
+
 scheduler::SchedulerType FinderState::typeOf(const SegmentedGroup* g) const {
-  auto it = types_.find(g);
-  return it == types_.end() ? scheduler::SchedulerType::None : it->second;
+  const GroupFacts* f = knownFactsOf(g);
+  return f && f->typed ? f->type : scheduler::SchedulerType::None;
 }
 
 GroupDependencyAnalysis& FinderState::dependencies() {
@@ -238,11 +263,9 @@ void FinderState::invalidateSnapshot(bool fusionChanged) {
 }
 
 std::optional<scheduler::SchedulerType> FinderState::acceptedTypeOf(const SegmentedGroup* g) const {
-  const auto at = acceptedAt_.find(g);
-  if (at == acceptedAt_.end() || at->second != fusionGeneration_) return std::nullopt;
-  const auto type = types_.find(g);
-  if (type == types_.end()) return std::nullopt;
-  return type->second;
+  const GroupFacts* f = knownFactsOf(g);
+  if (!f || f->acceptedAt != fusionGeneration_ || !f->typed) return std::nullopt;
+  return f->type;
 }
 
 void FinderState::showPartition(std::shared_ptr<const trace::Partition> partition) {

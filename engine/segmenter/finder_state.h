@@ -66,9 +66,9 @@ class FinderState {
   void recordRefusal(const std::vector<SegmentedGroup*>& candidates, const std::string& why);
 
   scheduler::SchedulerType typeOf(const SegmentedGroup* g) const;
-  void setType(const SegmentedGroup* g, scheduler::SchedulerType type) { types_[g] = type; }
+  void setType(const SegmentedGroup* g, scheduler::SchedulerType type);
   /// Records that a scheduler accepted exactly `g`'s exprs (a merge or an initial group).
-  void noteAccepted(const SegmentedGroup* g) { acceptedAt_[g] = fusionGeneration_; }
+  void noteAccepted(const SegmentedGroup* g) { factsOf(g).acceptedAt = fusionGeneration_; }
   /// The scheduler that accepted `g`'s exprs, when the fusion has not changed since: the same
   /// question again (finalize's, for a segment that is still exactly the group) has that answer.
   std::optional<scheduler::SchedulerType> acceptedTypeOf(const SegmentedGroup* g) const;
@@ -110,9 +110,20 @@ class FinderState {
   trace::Recorder& recorder_;
   std::unordered_map<std::vector<int>, MergeTrial, IdsHash> cache_;
   std::optional<std::pair<scheduler::SegmentView, scheduler::Proposal>> known_;
-  std::unordered_map<const SegmentedGroup*, scheduler::SchedulerType> types_;
-  std::unordered_map<const SegmentedGroup*, int> acceptedAt_;  // fusion generation of the answer
-  int fusionGeneration_ = 0;                                   // bumped when the fusion changes
+  // What is known of each group of `groups`, by group id (ids are dense and never reused; a
+  // merge makes a new group). Hash maps keyed by group pointer cost a cache miss or three per
+  // merge for every part, and merges run to tens of thousands in a 50k-op fusion.
+  struct GroupFacts {
+    scheduler::SchedulerType type = scheduler::SchedulerType::None;
+    bool typed = false;
+    int acceptedAt = -1;  // fusion generation of the answer, -1: none
+  };
+  GroupFacts& factsOf(const SegmentedGroup* g);
+  const GroupFacts* knownFactsOf(const SegmentedGroup* g) const;
+  void forgetFacts(const SegmentedGroup* g);
+  std::vector<GroupFacts> facts_;
+  const SegmentedFusion* factsFor_ = nullptr;  // the `groups` that facts_ describes
+  int fusionGeneration_ = 0;                   // bumped when the fusion changes
   std::unique_ptr<GroupDependencyAnalysis> dependencies_;
   std::shared_ptr<const ir::Fusion> fusionSnapshot_;
   trace::SnapshotPtr current_;
