@@ -14,7 +14,7 @@ Fusion::~Fusion() = default;
 Scalar* Fusion::newScalar(DataType dtype, std::optional<ScalarValue> value) {
   auto owned = std::make_unique<Scalar>(nextValId_++, dtype, std::move(value));
   Scalar* s = owned.get();
-  vals_.push_back(std::move(owned));
+  appendVal(std::move(owned));
   setName(s, "S" + std::to_string(s->id()));
   return s;
 }
@@ -22,7 +22,7 @@ Scalar* Fusion::newScalar(DataType dtype, std::optional<ScalarValue> value) {
 TensorView* Fusion::newTensor(DataType dtype, std::vector<Dim> dims) {
   auto owned = std::make_unique<TensorView>(nextValId_++, dtype, std::move(dims));
   TensorView* t = owned.get();
-  vals_.push_back(std::move(owned));
+  appendVal(std::move(owned));
   setName(t, "T" + std::to_string(t->id()));
   return t;
 }
@@ -127,6 +127,41 @@ void Fusion::compactExprs() const {
       exprSlot_[static_cast<std::size_t>(id)] = i;
 }
 
+void Fusion::appendVal(std::unique_ptr<Val> v) {
+  const auto id = static_cast<std::size_t>(v->id());
+  if (v->id() >= 0) {
+    if (valSlot_.size() <= id) valSlot_.resize(std::max(id + 1, valSlot_.size() * 2), kNoSlot);
+    valSlot_[id] = vals_.size();
+  }
+  vals_.push_back(std::move(v));
+}
+
+void Fusion::compactVals() const {
+  if (deadVals_ == 0) return;
+  std::erase_if(vals_, [](const std::unique_ptr<Val>& p) { return !p; });
+  deadVals_ = 0;
+  indexValSlots();
+}
+
+void Fusion::indexValSlots() const {
+  for (std::size_t i = 0; i < vals_.size(); ++i)
+    if (const int id = vals_[i]->id(); id >= 0) {
+      if (valSlot_.size() <= static_cast<std::size_t>(id)) valSlot_.resize(static_cast<std::size_t>(id) + 1, kNoSlot);
+      valSlot_[static_cast<std::size_t>(id)] = i;
+    }
+}
+
+std::size_t Fusion::slotOfId(int id) const {
+  if (id < 0 || static_cast<std::size_t>(id) >= valSlot_.size()) return kNoSlot;
+  const std::size_t at = valSlot_[static_cast<std::size_t>(id)];
+  return at < vals_.size() && vals_[at] && vals_[at]->id() == id ? at : kNoSlot;
+}
+
+const std::vector<std::unique_ptr<Val>>& Fusion::liveVals() const {
+  compactVals();
+  return vals_;
+}
+
 void Fusion::replaceUse(Expr* use, Val* from, Val* to) {
   exprGraphChanged();
   use->replaceInput(from, to);
@@ -138,7 +173,7 @@ void Fusion::replaceAllUsesWith(Val* from, Val* to) {
   for (Expr* use : std::vector<Expr*>(from->uses_)) replaceUse(use, from, to);
   replaceOutput(from, to);
   if (!from->asScalar()) return;  // only a scalar can be an extent
-  for (const auto& v : vals_)
+  for (const auto& v : liveVals())
     if (TensorView* tv = v->asTensor())
       for (std::size_t d = 0; d < tv->dims().size(); ++d)
         if (tv->dim(d).extent.sym == from) tv->setExtent(d, SymInt::symbolic(to));
@@ -189,7 +224,7 @@ int Fusion::removeDeadCode() {
   }
   // Values nothing refers to any more (outputs of removed exprs, orphaned constants).
   std::unordered_set<const Val*> doomed;
-  for (const auto& v : vals_) {
+  for (const auto& v : liveVals()) {
     const bool orphan = !live.count(v.get()) && !v->definition() && v->uses().empty() && !isInput(v.get()) &&
                         std::find(axioms_.begin(), axioms_.end(), v.get()) == axioms_.end();
     const auto* s = v->asScalar();
@@ -221,12 +256,16 @@ int Fusion::removeDeadCode() {
     if (n != byName_.end() && n->second == v.get()) byName_.erase(n);
     return true;
   });
+  indexValSlots();
   return removed;
 }
 
-// v's index in vals_, which is in creation order and so, but for restored values, in id order:
-// a binary search, checked, and a walk when the check fails. vals_.size() when absent.
+// v's index in vals_: its slot by id, checked, else (vals_ being in creation order and so, but
+// for restored values, in id order) a binary search, checked, and a walk when the check fails.
+// vals_.size() when absent.
 std::size_t Fusion::positionOf(const Val* v) const {
+  if (const std::size_t at = slotOfId(v->id()); at != kNoSlot && vals_[at].get() == v) return at;
+  compactVals();
   const auto it = std::lower_bound(vals_.begin(), vals_.end(), v->id(),
                                    [](const std::unique_ptr<Val>& p, int id) { return p->id() < id; });
   if (it != vals_.end() && it->get() == v) return static_cast<std::size_t>(it - vals_.begin());
@@ -246,12 +285,13 @@ Status Fusion::removeVal(Val* v) {
     if (v->definition() || !v->uses().empty() || isInput(v) || isOutput(v) || isAxiom)
       return makeError("cannot remove " + v->name() + ": it is still referenced");
     if (auto n = byName_.find(v->name()); n != byName_.end() && n->second == v) byName_.erase(n);
-    vals_.erase(vals_.begin() + static_cast<std::ptrdiff_t>(at));
+    dropVal(at);
     return {};
   }
   // One walk over the values finds what the checks need (passes remove many values, and a
   // walk per question, per extent scalar, made each removal several passes over the fusion).
   // Only a scalar can be a tensor's extent, and only a tensor can be measured by a scalar.
+  compactVals();
   std::size_t at = vals_.size();  // v's position
   bool isExtentOfATensor = false;
   std::vector<Scalar*> measuring;  // scalars that measure v, in value order
@@ -322,12 +362,13 @@ Status Fusion::removeVal(Val* v) {
   for (const Val* gone : doomed)
     if (auto n = byName_.find(gone->name()); n != byName_.end() && n->second == gone) byName_.erase(n);
   if (doomed.size() == 1) {  // the usual case: no second walk over the values
-    vals_.erase(vals_.begin() + static_cast<std::ptrdiff_t>(at));
+    dropVal(at);
     return {};
   }
   std::erase_if(vals_, [&](const std::unique_ptr<Val>& p) {
     return std::find(doomed.begin(), doomed.end(), p.get()) != doomed.end();
   });
+  indexValSlots();
   return {};
 }
 
@@ -338,7 +379,7 @@ void Fusion::addAxiom(Val* positiveExtent) {
 Scalar* Fusion::restoreScalar(int id, DataType dtype, std::optional<ScalarValue> value) {
   auto owned = std::make_unique<Scalar>(id, dtype, std::move(value));
   Scalar* s = owned.get();
-  vals_.push_back(std::move(owned));
+  appendVal(std::move(owned));
   nextValId_ = std::max(nextValId_, id + 1);
   return s;
 }
@@ -346,7 +387,7 @@ Scalar* Fusion::restoreScalar(int id, DataType dtype, std::optional<ScalarValue>
 TensorView* Fusion::restoreTensor(int id, DataType dtype, std::vector<Dim> dims) {
   auto owned = std::make_unique<TensorView>(id, dtype, std::move(dims));
   TensorView* t = owned.get();
-  vals_.push_back(std::move(owned));
+  appendVal(std::move(owned));
   nextValId_ = std::max(nextValId_, id + 1);
   return t;
 }
@@ -444,7 +485,15 @@ std::vector<Expr*> Fusion::sortExprs() const {
   return order;  // shorter than exprs_ only when there is a cycle; verify() reports it
 }
 
+// Leaves an empty slot, dropped on the next read: erasing from the middle of vals_ per removal
+// made passes that remove many values (consecutive_cast, dead code) quadratic.
+void Fusion::dropVal(std::size_t at) {
+  vals_[at].reset();
+  ++deadVals_;
+}
+
 std::vector<Val*> Fusion::vals() const {
+  compactVals();
   std::vector<Val*> v;
   v.reserve(vals_.size());
   for (const auto& p : vals_) v.push_back(p.get());
@@ -454,6 +503,8 @@ std::vector<Val*> Fusion::vals() const {
 // vals_ is in creation order, so ids ascend: a search (passes ask this once per substituted
 // extent, and a walk per question was quadratic), with a walk as the fallback.
 Val* Fusion::valById(int id) const {
+  if (const std::size_t at = slotOfId(id); at != kNoSlot) return vals_[at].get();
+  compactVals();
   const auto it = std::lower_bound(vals_.begin(), vals_.end(), id,
                                    [](const std::unique_ptr<Val>& p, int key) { return p->id() < key; });
   if (it != vals_.end() && (*it)->id() == id) return it->get();
@@ -560,7 +611,7 @@ Status Fusion::verify() const {
   const std::vector<Expr*> order = exprs();
   if (order.size() != exprs_.size()) return makeError("fusion '" + name_ + "' has a cycle");
   std::unordered_set<const Val*> known;
-  for (const auto& v : vals_) {
+  for (const auto& v : liveVals()) {
     const auto* s = v->asScalar();
     if (s && (s->isConstant() || s->extentOf())) known.insert(s);
   }
@@ -646,6 +697,7 @@ std::unique_ptr<Fusion> Fusion::copy() const {
     const std::lock_guard lock(cacheMutex_);
     compactExprs();
   }
+  compactVals();
   auto result = std::make_unique<Fusion>();
   Fusion& f = *result;
   f.name_ = name_;
@@ -686,6 +738,7 @@ std::unique_ptr<Fusion> Fusion::copy() const {
   }
   // The name index copied whole and repointed: its nodes keep their cached hashes, where
   // inserting every name again hashed each string (a tenth of a snapshot's cost).
+  f.indexValSlots();
   f.byName_ = byName_;
   for (auto& named : f.byName_) named.second = vals.at(named.second);
   for (const auto& e : exprs_) {

@@ -106,7 +106,18 @@ class Fusion {
  private:
   std::string name_;
   std::size_t positionOf(const Val* v) const;
-  std::vector<std::unique_ptr<Val>> vals_;
+  // In creation order. A value removeVal deletes leaves an empty slot, dropped by the next
+  // read (liveVals); valSlot_ finds a value's slot by id without a search.
+  mutable std::vector<std::unique_ptr<Val>> vals_;
+  mutable std::size_t deadVals_ = 0;
+  mutable std::vector<std::size_t> valSlot_;  // by val id, checked on use
+  static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
+  void appendVal(std::unique_ptr<Val> v);
+  void dropVal(std::size_t at);
+  void compactVals() const;
+  void indexValSlots() const;
+  std::size_t slotOfId(int id) const;
+  const std::vector<std::unique_ptr<Val>>& liveVals() const;
   // In creation order. A removed expr leaves an empty slot, dropped on the next read (or once
   // half the slots are empty): erasing from the middle per removal made passes that remove
   // many exprs (consecutive_cast, dead code) quadratic. Reads compact first, under the mutex.
