@@ -26,33 +26,60 @@ bool broadcastsBack(const ir::Val* v, const ir::Expr* def, const ir::Expr* r) {
                      [&](std::int64_t d) { return t->dim(static_cast<std::size_t>(d)).isBroadcast(); });
 }
 
-// utils.cpp:520-546 canProjectToInputsWithoutReduction, for every value at once: bit r of
-// blocked[v] says v is computed from reduction r (itself included) with no broadcast of r's
-// result back to full rank on the way.
+// utils.cpp:520-546 canProjectToInputsWithoutReduction, for every value at once: v is blocked
+// when it is computed from some reduction r (r's result included) with no broadcast of r's
+// result back to full rank on the way. 64 reductions at a time, one bit each: `after` says v
+// is computed from r, `covered` that it is computed from such a broadcast.
+//
+// A batch's sweep starts at its first reduction and stops once no value still read ahead is
+// after-but-not-covered: a value whose producers all have after within covered has that
+// too, so nothing past that point is blocked. Where each reduction is broadcast right back
+// (every normalization) a batch costs the width of its 64 reductions, not the segment's size.
 std::vector<bool> computedThroughUnbroadcastReduction(const SegmentView& view, const ValueIndex& index) {
   const std::vector<const ir::Expr*> reductions = reductionExprs(view);
-  std::vector<bool> blocked(index.size(), false);
+  const std::size_t n = index.size();
+  std::vector<bool> blocked(n, false);
+  if (reductions.empty()) return blocked;
+  std::vector<char> mayCover(n, 0);  // a tensor defined by a broadcast or a keepdim reduction
+  for (std::size_t v = 0; v < n; ++v) {
+    const ir::Expr* def = index.definition(static_cast<int>(v));
+    mayCover[v] = def && index.val(static_cast<int>(v))->isTensor() &&
+                  (isBroadcastDef(def) || (isReductionOp(def) && def->attrs().keepdim));
+  }
+  std::vector<std::uint64_t> seed(n, 0), after(n, 0), covered(n, 0);  // left zero after each batch
   for (std::size_t first = 0; first < reductions.size(); first += 64) {
     const std::size_t count = std::min<std::size_t>(64, reductions.size() - first);
-    std::vector<std::uint64_t> seedOf(index.size(), 0);
-    for (std::size_t b = 0; b < count; ++b)
-      seedOf[static_cast<std::size_t>(index.indexOf(reductions[first + b]->output()))] |= std::uint64_t{1} << b;
-    const ValueIndex::Words after = index.forward([&](int v) { return seedOf[static_cast<std::size_t>(v)]; });
-    const ValueIndex::Words covered = index.forward([&](int v) {
-      std::uint64_t bits = 0;
-      const ir::Val* val = index.val(v);
-      const ir::Expr* def = index.definition(v);
-      const bool maybe = def && (isBroadcastDef(def) || (isReductionOp(def) && def->attrs().keepdim));
-      if (!maybe || !val->isTensor()) return bits;
-      forEachBit(after[static_cast<std::size_t>(v)], [&](int b) {
-        if (broadcastsBack(val, index.definition(v), reductions[first + static_cast<std::size_t>(b)]))
-          bits |= std::uint64_t{1} << b;
-      });
-      return bits;
-    });
-    view.memo().work += 2 * index.size();
-    for (std::size_t v = 0; v < index.size(); ++v)
-      if (after[v] & ~covered[v]) blocked[v] = true;
+    int lo = static_cast<int>(n), liveUntil = -1;
+    for (std::size_t b = 0; b < count; ++b) {
+      const int v = index.indexOf(reductions[first + b]->output());
+      seed[static_cast<std::size_t>(v)] |= std::uint64_t{1} << b;
+      lo = std::min(lo, v);
+      liveUntil = std::max(liveUntil, v);
+    }
+    int i = lo;
+    for (; i < static_cast<int>(n) && i <= liveUntil; ++i) {
+      const auto at = static_cast<std::size_t>(i);
+      std::uint64_t a = seed[at], c = 0;
+      for (const int p : index.producers(i)) {
+        a |= after[static_cast<std::size_t>(p)];
+        c |= covered[static_cast<std::size_t>(p)];
+      }
+      if (a && mayCover[at])
+        forEachBit(a, [&](int b) {
+          if (broadcastsBack(index.val(i), index.definition(i), reductions[first + static_cast<std::size_t>(b)]))
+            c |= std::uint64_t{1} << b;
+        });
+      after[at] = a;
+      covered[at] = c;
+      if (a & ~c) {
+        blocked[at] = true;
+        liveUntil = std::max(liveUntil, index.lastConsumer(i));
+      }
+    }
+    std::fill(after.begin() + lo, after.begin() + i, 0);
+    std::fill(covered.begin() + lo, covered.begin() + i, 0);
+    std::fill(seed.begin() + lo, seed.begin() + i, 0);
+    view.memo().work += static_cast<std::size_t>(i - lo);
   }
   return blocked;
 }

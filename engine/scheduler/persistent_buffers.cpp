@@ -134,36 +134,52 @@ std::vector<Stmt> iterVisitorOrder(const SegmentView& view) {
   return order;
 }
 
-// One statement of `order` in value numbers (ValueIndex::kNone for a value outside the segment).
-struct NumberedStmt {
-  int val = ValueIndex::kNone;  // a tensor val statement
-  bool reductionTv = false;
-  const ir::Expr* expr = nullptr;
-  std::vector<int> ins, outs, tensorOuts;
+// The statements of `order` in value numbers, flat (ValueIndex::kNone for a value outside the
+// segment): a val statement per tensor of the segment, an expr statement with its operands'
+// and outputs' numbers in one shared array.
+struct NumberedStmts {
+  struct Stmt {
+    int val = ValueIndex::kNone;  // a tensor val statement; kNone: an expr statement
+    bool reductionTv = false;     // val: defined by a reduction inside the segment
+    bool reduction = false;       // expr: a reduction
+    const ir::Expr* expr = nullptr;
+    std::uint32_t ins = 0, outs = 0, tensorOuts = 0, end = 0;  // [ins, outs), [outs, tensorOuts), [tensorOuts, end)
+  };
+  std::vector<Stmt> stmts;
+  std::vector<int> ids;
+  std::vector<std::size_t> stmtOfVal;  // by value number: its val statement, or stmts.size()
 };
 
-std::vector<NumberedStmt> numbered(const SegmentView& view, const ValueIndex& index, const std::vector<Stmt>& order) {
-  std::vector<NumberedStmt> out;
-  out.reserve(order.size());
+NumberedStmts numbered(const SegmentView& view, const ValueIndex& index, const std::vector<Stmt>& order) {
+  NumberedStmts out;
+  out.stmts.reserve(order.size());
+  out.stmtOfVal.assign(index.size(), static_cast<std::size_t>(-1));
+  const auto mark = [&]() { return static_cast<std::uint32_t>(out.ids.size()); };
   for (const Stmt& s : order) {
-    NumberedStmt n;
+    NumberedStmts::Stmt n;
     if (s.val) {
       if (!s.val->isTensor()) continue;
       n.val = index.indexOf(s.val);
       if (n.val == ValueIndex::kNone) continue;
       n.reductionTv = isReductionTv(view, s.val);
+      out.stmtOfVal[static_cast<std::size_t>(n.val)] = out.stmts.size();
     } else {
       n.expr = s.expr;
+      n.reduction = isReductionOp(s.expr);
+      n.ins = mark();
       for (const ir::Val* v : s.expr->inputs())
-        if (const int i = index.indexOf(v); i != ValueIndex::kNone) n.ins.push_back(i);
-      for (const ir::Val* v : s.expr->outputs()) {
-        const int i = index.indexOf(v);
-        n.outs.push_back(i);
-        if (v->isTensor()) n.tensorOuts.push_back(i);
-      }
+        if (const int i = index.indexOf(v); i != ValueIndex::kNone) out.ids.push_back(i);
+      n.outs = mark();
+      for (const ir::Val* v : s.expr->outputs()) out.ids.push_back(index.indexOf(v));
+      n.tensorOuts = mark();
+      for (const ir::Val* v : s.expr->outputs())
+        if (v->isTensor()) out.ids.push_back(index.indexOf(v));
+      n.end = mark();
     }
-    out.push_back(std::move(n));
+    out.stmts.push_back(n);
   }
+  for (std::size_t& at : out.stmtOfVal)
+    if (at == static_cast<std::size_t>(-1)) at = out.stmts.size();
   return out;
 }
 
@@ -174,78 +190,128 @@ std::vector<NumberedStmt> numbered(const SegmentView& view, const ValueIndex& in
 //
 // nvFuser walks the whole fusion once per buffer. Here one walk answers 64 buffers: bit b of a
 // value's word says whether the value is in buffer b's set, so every step below is the
-// per-buffer rule applied to all 64 at once.
+// per-buffer rule applied to all 64 at once. Buffers are batched in walk order and a batch's
+// walk starts at its first buffer: nothing happens before a buffer is met.
 std::vector<std::vector<const ir::Val*>> resolutionPointsOfAll(const SegmentView& view, const ValueIndex& index,
                                                                const std::vector<Stmt>& order,
                                                                const std::vector<const ir::Val*>& candidates) {
   std::vector<std::vector<const ir::Val*>> points(candidates.size());
-  const std::vector<NumberedStmt> stmts = numbered(view, index, order);
-  for (std::size_t first = 0; first < candidates.size(); first += 64) {
-    const std::size_t count = std::min<std::size_t>(64, candidates.size() - first);
-    std::unordered_map<int, std::uint64_t> bufferBits;  // value number -> its candidates' bits
-    for (std::size_t b = 0; b < count; ++b) bufferBits[index.indexOf(candidates[first + b])] |= std::uint64_t{1} << b;
-    ValueIndex::Words onBuffer(index.size(), 0), onReduction(index.size(), 0), fromPoints(index.size(), 0);
+  const NumberedStmts numberedStmts = numbered(view, index, order);
+  const std::vector<NumberedStmts::Stmt>& stmts = numberedStmts.stmts;
+  const std::vector<int>& ids = numberedStmts.ids;
+  std::vector<std::size_t> byStmt(candidates.size());
+  std::vector<std::size_t> stmtOf(candidates.size());
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    byStmt[c] = c;
+    stmtOf[c] = numberedStmts.stmtOfVal[static_cast<std::size_t>(index.indexOf(candidates[c]))];
+  }
+  std::stable_sort(byStmt.begin(), byStmt.end(), [&](std::size_t x, std::size_t y) { return stmtOf[x] < stmtOf[y]; });
+  const std::size_t n = index.size();
+  // By value number, left zero after each batch.
+  ValueIndex::Words bufferBits(n, 0), onBuffer(n, 0), onReduction(n, 0), fromPoints(n, 0);
+  const auto any = [&](const ValueIndex::Words& words, std::uint32_t from, std::uint32_t to) {
+    std::uint64_t bits = 0;
+    for (std::uint32_t k = from; k < to; ++k) bits |= words[static_cast<std::size_t>(ids[k])];
+    return bits;
+  };
+  const auto addTo = [&](ValueIndex::Words& words, std::uint32_t from, std::uint32_t to, std::uint64_t bits) {
+    if (!bits) return;
+    for (std::uint32_t k = from; k < to; ++k)
+      if (ids[k] != ValueIndex::kNone) words[static_cast<std::size_t>(ids[k])] |= bits;
+  };
+  for (std::size_t first = 0; first < byStmt.size(); first += 64) {
+    const std::size_t count = std::min<std::size_t>(64, byStmt.size() - first);
+    for (std::size_t b = 0; b < count; ++b)
+      bufferBits[static_cast<std::size_t>(index.indexOf(candidates[byStmt[first + b]]))] |= std::uint64_t{1} << b;
+    const std::size_t begin = std::min(stmtOf[byStmt[first]], stmts.size());
     std::uint64_t hit = 0;
-    auto any = [](const ValueIndex::Words& words, const std::vector<int>& ins) {
-      std::uint64_t bits = 0;
-      for (const int i : ins) bits |= words[static_cast<std::size_t>(i)];
-      return bits;
-    };
-    auto addTo = [](ValueIndex::Words& words, const std::vector<int>& outs, std::uint64_t bits) {
-      if (!bits) return;
-      for (const int o : outs)
-        if (o != ValueIndex::kNone) words[static_cast<std::size_t>(o)] |= bits;
-    };
-    view.memo().work += stmts.size();
-    for (const NumberedStmt& s : stmts) {
+    view.memo().work += stmts.size() - begin;
+    for (std::size_t k = begin; k < stmts.size(); ++k) {
+      const NumberedStmts::Stmt& s = stmts[k];
       if (!s.expr) {
         const auto v = static_cast<std::size_t>(s.val);
-        std::uint64_t self = 0;
-        if (auto it = bufferBits.find(s.val); it != bufferBits.end()) {
-          self = it->second;
-          hit |= self;
-          onBuffer[v] |= self;
-        }
+        const std::uint64_t self = bufferBits[v];
+        hit |= self;
+        onBuffer[v] |= self;
         if (s.reductionTv) onReduction[v] |= hit & ~self & ~fromPoints[v];
         continue;
       }
       if (!hit) continue;
-      addTo(fromPoints, s.outs, any(fromPoints, s.ins) & hit);
-      if (isReductionOp(s.expr)) continue;
-      const std::uint64_t fromReduction = any(onReduction, s.ins) & hit, fromBuffer = any(onBuffer, s.ins) & hit;
+      addTo(fromPoints, s.outs, s.tensorOuts, any(fromPoints, s.ins, s.outs) & hit);
+      if (s.reduction) continue;
+      const std::uint64_t fromReduction = any(onReduction, s.ins, s.outs) & hit;
+      const std::uint64_t fromBuffer = any(onBuffer, s.ins, s.outs) & hit;
       const std::uint64_t both = fromReduction & fromBuffer;
       forEachBit(both, [&](int b) {
-        for (const int o : s.tensorOuts) points[first + static_cast<std::size_t>(b)].push_back(index.val(o));
+        for (std::uint32_t t = s.tensorOuts; t < s.end; ++t)
+          points[byStmt[first + static_cast<std::size_t>(b)]].push_back(index.val(ids[t]));
       });
-      addTo(fromPoints, s.tensorOuts, both);
-      addTo(onBuffer, s.outs, both | (fromBuffer & ~fromReduction));
-      addTo(onReduction, s.outs, fromReduction & ~fromBuffer);
+      addTo(fromPoints, s.tensorOuts, s.end, both);
+      addTo(onBuffer, s.outs, s.tensorOuts, both | (fromBuffer & ~fromReduction));
+      addTo(onReduction, s.outs, s.tensorOuts, fromReduction & ~fromBuffer);
     }
+    for (std::size_t k = begin; k < stmts.size(); ++k) {  // every value the walk may have marked
+      const NumberedStmts::Stmt& s = stmts[k];
+      if (!s.expr) {
+        const auto v = static_cast<std::size_t>(s.val);
+        bufferBits[v] = onBuffer[v] = onReduction[v] = fromPoints[v] = 0;
+        continue;
+      }
+      for (std::uint32_t t = s.outs; t < s.tensorOuts; ++t)
+        if (ids[t] != ValueIndex::kNone) {
+          const auto v = static_cast<std::size_t>(ids[t]);
+          onBuffer[v] = onReduction[v] = fromPoints[v] = 0;
+        }
+    }
+    for (std::size_t b = 0; b < count; ++b)
+      bufferBits[static_cast<std::size_t>(index.indexOf(candidates[byStmt[first + b]]))] = 0;
   }
   return points;
 }
 
 // For each candidate, the first reduction (in segment order) computed from it, or null.
+// Candidates go 64 at a time, one bit each, in value order; a batch's forward sweep starts at
+// its first candidate and stops when every bit has its reduction or no value still read ahead
+// carries an unassigned bit (reductions come in value order, so the first met is the first).
 std::vector<const ir::Expr*> firstReductionsFrom(const ValueIndex& index, const std::vector<const ir::Val*>& candidates,
                                                  const std::vector<const ir::Expr*>& reductions) {
   std::vector<const ir::Expr*> first(candidates.size(), nullptr);
-  for (std::size_t start = 0; start < candidates.size(); start += 64) {
-    const std::size_t count = std::min<std::size_t>(64, candidates.size() - start);
-    std::unordered_map<int, std::uint64_t> seeds;
-    for (std::size_t b = 0; b < count; ++b) seeds[index.indexOf(candidates[start + b])] |= std::uint64_t{1} << b;
-    const ValueIndex::Words down = index.forward([&](int v) {
-      auto it = seeds.find(v);
-      return it == seeds.end() ? std::uint64_t{0} : it->second;
-    });
+  const std::size_t n = index.size();
+  std::vector<const ir::Expr*> reductionAt(n, nullptr);
+  for (const ir::Expr* r : reductions) reductionAt[static_cast<std::size_t>(index.indexOf(r->output()))] = r;
+  std::vector<std::size_t> byValue(candidates.size());
+  std::vector<int> valueOf(candidates.size());
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    byValue[c] = c;
+    valueOf[c] = index.indexOf(candidates[c]);
+  }
+  std::stable_sort(byValue.begin(), byValue.end(),
+                   [&](std::size_t x, std::size_t y) { return valueOf[x] < valueOf[y]; });
+  std::vector<std::uint64_t> seed(n, 0), down(n, 0);  // left zero after each batch
+  for (std::size_t start = 0; start < byValue.size(); start += 64) {
+    const std::size_t count = std::min<std::size_t>(64, byValue.size() - start);
+    const int lo = valueOf[byValue[start]];
+    int liveUntil = valueOf[byValue[start + count - 1]];
+    const std::uint64_t all = count == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << count) - 1;
+    for (std::size_t b = 0; b < count; ++b)
+      seed[static_cast<std::size_t>(valueOf[byValue[start + b]])] |= std::uint64_t{1} << b;
     std::uint64_t assigned = 0;
-    for (const ir::Expr* r : reductions) {
-      const int v = index.indexOf(r->output());
-      auto self = seeds.find(v);  // a value is not computed from itself
-      const std::uint64_t bits =
-          down[static_cast<std::size_t>(v)] & ~assigned & ~(self == seeds.end() ? 0 : self->second);
-      forEachBit(bits, [&](int b) { first[start + static_cast<std::size_t>(b)] = r; });
-      assigned |= bits;
+    int i = lo;
+    for (; i < static_cast<int>(n) && i <= liveUntil && assigned != all; ++i) {
+      const auto at = static_cast<std::size_t>(i);
+      std::uint64_t bits = 0;
+      for (const int p : index.producers(i)) bits |= down[static_cast<std::size_t>(p)];
+      if (const ir::Expr* r = reductionAt[at]) {
+        const std::uint64_t fresh = bits & ~assigned;  // a value is not computed from itself
+        forEachBit(fresh, [&](int b) { first[byValue[start + static_cast<std::size_t>(b)]] = r; });
+        assigned |= fresh;
+      }
+      bits = (bits | seed[at]) & ~assigned;
+      down[at] = bits;
+      if (bits) liveUntil = std::max(liveUntil, index.lastConsumer(i));
     }
+    std::fill(down.begin() + lo, down.begin() + i, 0);
+    for (std::size_t b = 0; b < count; ++b) seed[static_cast<std::size_t>(valueOf[byValue[start + b]])] = 0;
   }
   return first;
 }

@@ -17,6 +17,9 @@ ValueIndex::ValueIndex(const SegmentView& view) {
   for (const ir::Val* in : view.inputs) add(in, nullptr);
   for (const ir::Expr* e : view.exprs)
     for (const ir::Val* out : e->outputs()) add(out, e);
+  lastConsumer_.assign(vals_.size(), kNone);
+  for (std::size_t v = 0; v < vals_.size(); ++v)
+    for (const int p : producers_[v]) lastConsumer_[static_cast<std::size_t>(p)] = static_cast<int>(v);
 }
 
 int ValueIndex::indexOf(const ir::Val* v) const {

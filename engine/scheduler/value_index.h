@@ -27,6 +27,9 @@ class ValueIndex {
   /// Numbers of the inputs of `i`'s defining expr (inside the segment), in operand order.
   const std::vector<int>& producers(int i) const { return producers_[static_cast<std::size_t>(i)]; }
   const ir::Expr* definition(int i) const { return definitions_[static_cast<std::size_t>(i)]; }
+  /// The largest number of a value computed from `i` directly; kNone when nothing reads it. A
+  /// sweep whose bits have died out on every value still read ahead can stop there.
+  int lastConsumer(int i) const { return lastConsumer_[static_cast<std::size_t>(i)]; }
 
   using Words = std::vector<std::uint64_t>;
   /// Bit b of result[v]: seed(v) has bit b, or a producer of v has it (v is computed from a
@@ -73,6 +76,7 @@ class ValueIndex {
   std::vector<const ir::Val*> vals_;
   std::vector<std::vector<int>> producers_;
   std::vector<const ir::Expr*> definitions_;
+  std::vector<int> lastConsumer_;
   support::FlatHashMap<const ir::Val*, int> index_;
 };
 
