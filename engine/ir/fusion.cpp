@@ -129,7 +129,7 @@ void Fusion::compactExprs() const {
 
 void Fusion::appendVal(std::unique_ptr<Val> v) {
   const auto id = static_cast<std::size_t>(v->id());
-  if (v->id() >= 0) {
+  if (valSlotsIndexed_ && v->id() >= 0) {  // else indexed when first needed (most fusions never are)
     if (valSlot_.size() <= id) valSlot_.resize(std::max(id + 1, valSlot_.size() * 2), kNoSlot);
     valSlot_[id] = vals_.size();
   }
@@ -140,10 +140,21 @@ void Fusion::compactVals() const {
   if (deadVals_ == 0) return;
   std::erase_if(vals_, [](const std::unique_ptr<Val>& p) { return !p; });
   deadVals_ = 0;
-  indexValSlots();
+  reindexValSlots();
 }
 
+void Fusion::reindexValSlots() const {
+  if (valSlotsIndexed_) indexValSlots();
+}
+
+// A slot per id up to the largest: only where the ids are dense (the fusion a script built;
+// an exported segment holds a few values with ids from the whole fusion, and finds them by a
+// binary search instead).
 void Fusion::indexValSlots() const {
+  int maxId = -1;
+  for (const auto& v : vals_) maxId = std::max(maxId, v->id());
+  if (static_cast<std::size_t>(maxId + 1) > 4 * vals_.size() + 64) return;
+  valSlotsIndexed_ = true;
   for (std::size_t i = 0; i < vals_.size(); ++i)
     if (const int id = vals_[i]->id(); id >= 0) {
       if (valSlot_.size() <= static_cast<std::size_t>(id)) valSlot_.resize(static_cast<std::size_t>(id) + 1, kNoSlot);
@@ -256,7 +267,7 @@ int Fusion::removeDeadCode() {
     if (n != byName_.end() && n->second == v.get()) byName_.erase(n);
     return true;
   });
-  indexValSlots();
+  reindexValSlots();
   return removed;
 }
 
@@ -265,7 +276,10 @@ int Fusion::removeDeadCode() {
 // vals_.size() when absent.
 std::size_t Fusion::positionOf(const Val* v) const {
   if (const std::size_t at = slotOfId(v->id()); at != kNoSlot && vals_[at].get() == v) return at;
+  // Slots are indexed on first need (a copy has none: snapshots never remove values).
   compactVals();
+  indexValSlots();
+  if (const std::size_t at = slotOfId(v->id()); at != kNoSlot && vals_[at].get() == v) return at;
   const auto it = std::lower_bound(vals_.begin(), vals_.end(), v->id(),
                                    [](const std::unique_ptr<Val>& p, int id) { return p->id() < id; });
   if (it != vals_.end() && it->get() == v) return static_cast<std::size_t>(it - vals_.begin());
@@ -368,7 +382,7 @@ Status Fusion::removeVal(Val* v) {
   std::erase_if(vals_, [&](const std::unique_ptr<Val>& p) {
     return std::find(doomed.begin(), doomed.end(), p.get()) != doomed.end();
   });
-  indexValSlots();
+  reindexValSlots();
   return {};
 }
 
@@ -738,7 +752,6 @@ std::unique_ptr<Fusion> Fusion::copy() const {
   }
   // The name index copied whole and repointed: its nodes keep their cached hashes, where
   // inserting every name again hashed each string (a tenth of a snapshot's cost).
-  f.indexValSlots();
   f.byName_ = byName_;
   for (auto& named : f.byName_) named.second = vals.at(named.second);
   for (const auto& e : exprs_) {

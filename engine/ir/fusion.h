@@ -111,11 +111,13 @@ class Fusion {
   mutable std::vector<std::unique_ptr<Val>> vals_;
   mutable std::size_t deadVals_ = 0;
   mutable std::vector<std::size_t> valSlot_;  // by val id, checked on use
+  mutable bool valSlotsIndexed_ = false;
   static constexpr std::size_t kNoSlot = static_cast<std::size_t>(-1);
   void appendVal(std::unique_ptr<Val> v);
   void dropVal(std::size_t at);
   void compactVals() const;
   void indexValSlots() const;
+  void reindexValSlots() const;  // indexValSlots, where the slots are in use
   std::size_t slotOfId(int id) const;
   const std::vector<std::unique_ptr<Val>>& liveVals() const;
   // In creation order. A removed expr leaves an empty slot, dropped on the next read (or once
