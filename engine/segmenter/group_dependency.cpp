@@ -27,9 +27,44 @@ void GroupDependencyAnalysis::reset(Bits& bits, int id) {
   if (word < bits.size()) bits[word] &= ~(std::uint64_t{1} << (id % 64));
 }
 
-void GroupDependencyAnalysis::unite(Bits& into, const Bits& from) {
-  if (into.size() < from.size()) into.resize(from.size(), 0);
-  for (std::size_t i = 0; i < from.size(); ++i) into[i] |= from[i];
+bool GroupDependencyAnalysis::Row::test(int slot) const {
+  return (word(static_cast<std::size_t>(slot) / 64) >> (slot % 64)) & 1u;
+}
+
+void GroupDependencyAnalysis::Row::cover(std::size_t lo, std::size_t hi) {
+  if (words_.empty()) {
+    base_ = lo;
+    words_.assign(hi - lo, 0);
+    return;
+  }
+  if (lo < base_) {
+    words_.insert(words_.begin(), base_ - lo, 0);
+    base_ = lo;
+  }
+  if (hi > end()) words_.resize(hi - base_, 0);
+}
+
+void GroupDependencyAnalysis::Row::set(int slot) {
+  const auto w = static_cast<std::size_t>(slot) / 64;
+  cover(w, w + 1);
+  words_[w - base_] |= std::uint64_t{1} << (slot % 64);
+}
+
+void GroupDependencyAnalysis::Row::unite(const Row& other) {
+  if (other.empty()) return;
+  cover(other.base_, other.end());
+  for (std::size_t i = 0; i < other.words_.size(); ++i) words_[other.base_ - base_ + i] |= other.words_[i];
+}
+
+GroupDependencyAnalysis::Row GroupDependencyAnalysis::Row::of(const Bits& words) {
+  Row row;
+  std::size_t lo = 0, hi = words.size();
+  while (lo < hi && words[lo] == 0) ++lo;
+  while (hi > lo && words[hi - 1] == 0) --hi;
+  if (lo == hi) return row;
+  row.base_ = lo;
+  row.words_.assign(words.begin() + static_cast<std::ptrdiff_t>(lo), words.begin() + static_cast<std::ptrdiff_t>(hi));
+  return row;
 }
 
 template <typename Visit>
@@ -48,7 +83,6 @@ void GroupDependencyAnalysis::track(const SegmentedGroup* g) {
   bySlot_.push_back(g);
   producers_.emplace_back();
   consumers_.emplace_back();
-  downFrom_.push_back(static_cast<std::size_t>(-1));
   set(live_, slot);
 }
 
@@ -64,49 +98,48 @@ Result<GroupDependencyAnalysis> GroupDependencyAnalysis::build(const SegmentedFu
   // In topological order every producer's set is final when its consumers read it.
   for (const SegmentedGroup* g : order.value()) a.track(g);
   for (const SegmentedGroup* g : order.value()) {
-    Bits mine;
+    Row mine;
     for (const SegmentedGroup* p : g->producerGroups()) {
-      set(mine, a.slotOf(p));
-      unite(mine, a.producersOf(p));  // final: producers come first in topological order
+      mine.set(a.slotOf(p));
+      mine.unite(a.producersOf(p));  // final: producers come first in topological order
     }
-    mine.shrink_to_fit();  // rows grow by resizes: unshrunk, a sixth of a 100k fusion's rows was slack
+    mine.shrink();  // rows grow by resizes: unshrunk, a sixth of a 100k fusion's rows was slack
     a.producers_[static_cast<std::size_t>(a.slotOf(g))] = std::move(mine);
   }
   // Consumers likewise, in reverse order: a group's set is its direct consumers and theirs
   // (setting one bit per producer of every group instead was quadratic in deep graphs).
   for (auto it = order.value().rbegin(); it != order.value().rend(); ++it) {
-    Bits mine;
+    Row mine;
     for (const SegmentedGroup* c : (*it)->consumerGroups()) {
-      set(mine, a.slotOf(c));
-      unite(mine, a.consumersOf(c));
+      mine.set(a.slotOf(c));
+      mine.unite(a.consumersOf(c));
     }
-    mine.shrink_to_fit();
-    a.downFrom_[static_cast<std::size_t>(a.slotOf(*it))] = firstNonZero(mine);
+    mine.shrink();
     a.consumers_[static_cast<std::size_t>(a.slotOf(*it))] = std::move(mine);
   }
   return a;
 }
 
-const GroupDependencyAnalysis::Bits& GroupDependencyAnalysis::producersOf(const SegmentedGroup* g) const {
-  static const Bits none;
+const GroupDependencyAnalysis::Row& GroupDependencyAnalysis::producersOf(const SegmentedGroup* g) const {
+  static const Row none;
   const int slot = slotOf(g);
   return slot < 0 ? none : producers_[static_cast<std::size_t>(slot)];
 }
 
-const GroupDependencyAnalysis::Bits& GroupDependencyAnalysis::consumersOf(const SegmentedGroup* g) const {
-  static const Bits none;
+const GroupDependencyAnalysis::Row& GroupDependencyAnalysis::consumersOf(const SegmentedGroup* g) const {
+  static const Row none;
   const int slot = slotOf(g);
   return slot < 0 ? none : consumers_[static_cast<std::size_t>(slot)];
 }
 
 bool GroupDependencyAnalysis::isProducerOf(const SegmentedGroup* producer, const SegmentedGroup* consumer) const {
   const int slot = slotOf(producer);
-  return slot >= 0 && test(producersOf(consumer), slot);
+  return slot >= 0 && producersOf(consumer).test(slot);
 }
 
 bool GroupDependencyAnalysis::reaches(const SegmentedGroup* producer, const SegmentedGroup* consumer) const {
   const int slot = slotOf(consumer);
-  return slot >= 0 && test(consumersOf(producer), slot);
+  return slot >= 0 && consumersOf(producer).test(slot);
 }
 
 bool GroupDependencyAnalysis::isConsumerOfAny(const SegmentedGroup* group,
@@ -116,11 +149,11 @@ bool GroupDependencyAnalysis::isConsumerOfAny(const SegmentedGroup* group,
   return false;
 }
 
-GroupDependencyAnalysis::Bits GroupDependencyAnalysis::intersectionWithout(const Bits& x, const Bits& y,
+GroupDependencyAnalysis::Bits GroupDependencyAnalysis::intersectionWithout(const Row& x, const Row& y,
                                                                            const SegmentedGroup* a,
                                                                            const SegmentedGroup* b) const {
-  Bits both(std::min({x.size(), y.size(), live_.size()}));
-  for (std::size_t w = 0; w < both.size(); ++w) both[w] = x[w] & y[w] & live_[w];
+  Bits both(std::min({x.end(), y.end(), live_.size()}));
+  for (std::size_t w = std::max(x.base(), y.base()); w < both.size(); ++w) both[w] = x.word(w) & y.word(w) & live_[w];
   for (const SegmentedGroup* g : {a, b})
     if (const int slot = slotOf(g); slot >= 0) reset(both, slot);
   return both;
@@ -153,16 +186,17 @@ bool GroupDependencyAnalysis::canMergeWithoutCycle(const SegmentedGroup* produce
 // downstream of a member and upstream of one: two unions of the members' rows, instead of a
 // row per group upstream of the set.
 bool GroupDependencyAnalysis::isConvex(const std::vector<SegmentedGroup*>& groups) const {
-  Bits members, upstream, downstream;
+  Bits members;
+  Row upstream, downstream;
   for (const SegmentedGroup* g : groups) {
     if (const int slot = slotOf(g); slot >= 0) set(members, slot);
-    unite(upstream, producersOf(g));
-    unite(downstream, consumersOf(g));
+    upstream.unite(producersOf(g));
+    downstream.unite(consumersOf(g));
   }
-  const std::size_t words = std::min({upstream.size(), downstream.size(), live_.size()});
-  for (std::size_t w = 0; w < words; ++w) {
+  const std::size_t words = std::min({upstream.end(), downstream.end(), live_.size()});
+  for (std::size_t w = std::max(upstream.base(), downstream.base()); w < words; ++w) {
     const std::uint64_t inside = w < members.size() ? members[w] : 0;
-    if (upstream[w] & downstream[w] & live_[w] & ~inside) return false;
+    if (upstream.word(w) & downstream.word(w) & live_[w] & ~inside) return false;
   }
   return true;
 }
@@ -175,15 +209,16 @@ bool GroupDependencyAnalysis::isConvex(const std::vector<SegmentedGroup*>& group
 // whole common set instead cost |common| x groups per pair, cubic in a deep backward pass.
 std::vector<SegmentedGroup*> GroupDependencyAnalysis::lowestCommonProducers(const SegmentedGroup* a,
                                                                             const SegmentedGroup* b) const {
-  const Bits& aUp = producersOf(a);
-  const Bits& bUp = producersOf(b);
+  const Row& aUp = producersOf(a);
+  const Row& bUp = producersOf(b);
   // One pass for the common set and both sides' live counts: this runs for every pair of
   // unrelated reductions, so it builds one row, not three.
-  Bits common(std::min({aUp.size(), bUp.size(), live_.size()}));
+  Bits common(std::min({aUp.end(), bUp.end(), live_.size()}));
   std::size_t liveA = 0, liveB = 0;
-  for (std::size_t w = 0; w < live_.size(); ++w) {
-    const std::uint64_t x = w < aUp.size() ? aUp[w] & live_[w] : 0;
-    const std::uint64_t y = w < bUp.size() ? bUp[w] & live_[w] : 0;
+  for (std::size_t w = std::min(aUp.base(), bUp.base()); w < std::min(std::max(aUp.end(), bUp.end()), live_.size());
+       ++w) {
+    const std::uint64_t x = aUp.word(w) & live_[w];
+    const std::uint64_t y = bUp.word(w) & live_[w];
     liveA += static_cast<std::size_t>(std::popcount(x));
     liveB += static_cast<std::size_t>(std::popcount(y));
     if (w < common.size()) common[w] = x & y;
@@ -229,12 +264,6 @@ std::vector<SegmentedGroup*> GroupDependencyAnalysis::lowestCommonProducers(cons
   return lowest;
 }
 
-std::size_t GroupDependencyAnalysis::firstNonZero(const Bits& row) {
-  for (std::size_t w = 0; w < row.size(); ++w)
-    if (row[w]) return w;
-  return static_cast<std::size_t>(-1);
-}
-
 std::size_t GroupDependencyAnalysis::count(const Bits& bits) {
   std::size_t n = 0;
   for (const std::uint64_t w : bits) n += static_cast<std::size_t>(std::popcount(w));
@@ -259,23 +288,24 @@ void GroupDependencyAnalysis::mergeGroups(const SegmentedGroup* a, const Segment
       if (s >= 0 && static_cast<std::size_t>(s) / 64 == w) word &= ~(std::uint64_t{1} << (s % 64));
     return word;
   };
-  const auto liveWord = [&](const Bits& row, std::size_t w) {
-    return w < row.size() && w < live_.size() ? row[w] & live_[w] & partWord(w) : std::uint64_t{0};
+  const auto liveWord = [&](const Row& row, std::size_t w) {
+    return w < live_.size() ? row.word(w) & live_[w] & partWord(w) : std::uint64_t{0};
   };
-  const auto onlyIn = [&](const Bits& x, const Bits& y) {  // live slots in x and not in y
+  const auto onlyIn = [&](const Row& x, const Row& y) {  // live slots in x and not in y
     std::vector<int> slots;
-    for (std::size_t w = 0; w < x.size(); ++w)
+    for (std::size_t w = x.base(); w < x.end(); ++w)
       for (std::uint64_t word = liveWord(x, w) & ~liveWord(y, w); word != 0; word &= word - 1)
         slots.push_back(static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(word))));
     return slots;
   };
-  const auto unionOf = [&](const Bits& x, const Bits& y) {  // live slots of either, parts excluded
-    Bits out(std::min(std::max(x.size(), y.size()), live_.size()));
-    for (std::size_t w = 0; w < out.size(); ++w) out[w] = liveWord(x, w) | liveWord(y, w);
-    return out;
+  const auto unionOf = [&](const Row& x, const Row& y) {  // live slots of either, parts excluded
+    const std::size_t lo = x.empty() ? y.base() : y.empty() ? x.base() : std::min(x.base(), y.base());
+    Bits out(std::min(std::max(x.end(), y.end()), live_.size()));
+    for (std::size_t w = lo; w < out.size(); ++w) out[w] = liveWord(x, w) | liveWord(y, w);
+    return Row::of(out);
   };
   // The rows of a and b die or change below, and the patch may touch them: read them first.
-  Bits upstream = unionOf(producersOf(a), producersOf(b)), downstream = unionOf(consumersOf(a), consumersOf(b));
+  Row upstream = unionOf(producersOf(a), producersOf(b)), downstream = unionOf(consumersOf(a), consumersOf(b));
   struct Part {
     const SegmentedGroup* group;
     int slot;
@@ -301,29 +331,17 @@ void GroupDependencyAnalysis::mergeGroups(const SegmentedGroup* a, const Segment
   // Rows that reached the gone part only gain ab's bit and what only the kept part brought;
   // rows that reached the kept part only (they hold ab's bit) gain what only the gone part
   // brought, and are skipped when that is nothing.
-  const auto patch = [&](std::vector<Bits>& rows, const std::vector<int>& reachedGone,
+  const auto patch = [&](std::vector<Row>& rows, const std::vector<int>& reachedGone,
                          const std::vector<int>& reachedKept, const std::vector<int>& goneOnly,
                          const std::vector<int>& keptOnly) {
-    // Slots come ascending, so each list's first one is its lowest word (for downFrom_).
-    const auto lowest = [](const std::vector<int>& slots, int more) {
-      return static_cast<std::size_t>(slots.empty() ? more : std::min(slots.front(), more)) / 64;
-    };
-    const bool downRows = &rows == &consumers_;
     for (const int g : reachedGone) {
-      Bits& row = rows[static_cast<std::size_t>(g)];
-      set(row, sab);
-      for (const int s : keptOnly) set(row, s);
-      if (downRows)
-        downFrom_[static_cast<std::size_t>(g)] =
-            std::min(downFrom_[static_cast<std::size_t>(g)], lowest(keptOnly, sab));
+      Row& row = rows[static_cast<std::size_t>(g)];
+      row.set(sab);
+      for (const int s : keptOnly) row.set(s);
     }
     if (goneOnly.empty()) return;
-    for (const int g : reachedKept) {
-      for (const int s : goneOnly) set(rows[static_cast<std::size_t>(g)], s);
-      if (downRows)
-        downFrom_[static_cast<std::size_t>(g)] =
-            std::min(downFrom_[static_cast<std::size_t>(g)], lowest(goneOnly, goneOnly.front()));
-    }
+    for (const int g : reachedKept)
+      for (const int s : goneOnly) rows[static_cast<std::size_t>(g)].set(s);
   };
   patch(producers_, gone.downOnly, kept.downOnly, gone.upOnly, kept.upOnly);
   patch(consumers_, gone.upOnly, kept.upOnly, gone.downOnly, kept.downOnly);
@@ -332,11 +350,9 @@ void GroupDependencyAnalysis::mergeGroups(const SegmentedGroup* a, const Segment
     bySlot_[static_cast<std::size_t>(gone.slot)] = nullptr;
     producers_[static_cast<std::size_t>(gone.slot)] = {};
     consumers_[static_cast<std::size_t>(gone.slot)] = {};
-    downFrom_[static_cast<std::size_t>(gone.slot)] = static_cast<std::size_t>(-1);
     reset(live_, gone.slot);
   }
   producers_[static_cast<std::size_t>(sab)] = std::move(upstream);
-  downFrom_[static_cast<std::size_t>(sab)] = firstNonZero(downstream);
   consumers_[static_cast<std::size_t>(sab)] = std::move(downstream);
 }
 

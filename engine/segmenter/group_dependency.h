@@ -12,6 +12,29 @@ namespace segscope::segmenter {
 
 class GroupDependencyAnalysis {
  public:
+  using Bits = std::vector<std::uint64_t>;
+  /// A row of slot bits stored from its first non-zero word on: in topological slot order a
+  /// group's consumers all have later slots, so a dense row would begin with a zero word per
+  /// 64 earlier groups (a third of the analysis's memory at 30k groups).
+  class Row {
+   public:
+    std::size_t base() const { return base_; }                 // every word before it is zero
+    std::size_t end() const { return base_ + words_.size(); }  // every word from it on is zero
+    bool empty() const { return words_.empty(); }
+    std::uint64_t word(std::size_t w) const { return w >= base_ && w < end() ? words_[w - base_] : 0; }
+    bool test(int slot) const;
+    void set(int slot);
+    void unite(const Row& other);
+    void shrink() { words_.shrink_to_fit(); }
+    /// The row of `words`' bits (words[w] for word w), trimmed of zero words at either end.
+    static Row of(const Bits& words);
+
+   private:
+    void cover(std::size_t lo, std::size_t hi);  // makes [lo, hi) addressable
+    std::size_t base_ = 0;
+    Bits words_;
+  };
+
   /// Fails when the group graph is not a DAG.
   static Result<GroupDependencyAnalysis> build(const SegmentedFusion& fusion);
 
@@ -24,7 +47,6 @@ class GroupDependencyAnalysis {
   /// consumer's row of producers: a loop over many consumers of one producer stays in one row.
   bool reaches(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
   bool isConsumerOfAny(const SegmentedGroup* group, const std::vector<SegmentedGroup*>& groups) const;
-  using Bits = std::vector<std::uint64_t>;
   /// Bit slotOf(g) set when the live group g lies on some path from `producer` to `consumer`
   /// (both excluded): groupsBetween as a bitset, for word-parallel filters.
   Bits betweenSlots(const SegmentedGroup* producer, const SegmentedGroup* consumer) const;
@@ -61,13 +83,12 @@ class GroupDependencyAnalysis {
   static bool test(const Bits& bits, int id);
   static void set(Bits& bits, int id);
   static void reset(Bits& bits, int id);
-  static void unite(Bits& into, const Bits& from);
   static std::size_t count(const Bits& bits);
-  /// x & y, with a's and b's bits cleared.
-  Bits intersectionWithout(const Bits& x, const Bits& y, const SegmentedGroup* a, const SegmentedGroup* b) const;
+  /// x & y & live, with a's and b's bits cleared, as dense words.
+  Bits intersectionWithout(const Row& x, const Row& y, const SegmentedGroup* a, const SegmentedGroup* b) const;
 
-  const Bits& producersOf(const SegmentedGroup* g) const;
-  const Bits& consumersOf(const SegmentedGroup* g) const;
+  const Row& producersOf(const SegmentedGroup* g) const;
+  const Row& consumersOf(const SegmentedGroup* g) const;
   /// Calls visit(group) for every live group whose slot is set in `bits`, in slot order.
   template <typename Visit>
   void forEachLive(const Bits& bits, Visit&& visit) const;
@@ -78,17 +99,12 @@ class GroupDependencyAnalysis {
   // slots, so that every group reaching that part already holds the right bit and only the
   // groups reaching exactly one of the two parts are touched. The other part's slot dies; its
   // bits may stay set in other rows and are masked by live_ wherever a row is read as a set.
-  std::vector<Bits> producers_;
-  std::vector<Bits> consumers_;
-  // By slot: every word of consumers_[slot] before this one is zero. Rows only gain bits, so
-  // it only moves down. Questions about the groups between a producer and a consumer read
-  // words from here on: in topological slot order those are the words between the two, where
-  // reading the rows whole made each question cost the fusion's size.
-  std::vector<std::size_t> downFrom_;
-  static std::size_t firstNonZero(const Bits& row);
-  std::size_t downFromOf(int slot) const {
-    return slot < 0 ? static_cast<std::size_t>(-1) : downFrom_[static_cast<std::size_t>(slot)];
-  }
+  //
+  // Questions about the groups between a producer and a consumer read the producer's
+  // consumers from their row's base on: in topological slot order those are the words
+  // between the two, where reading the rows whole made each question cost the fusion's size.
+  std::vector<Row> producers_;
+  std::vector<Row> consumers_;
   std::vector<const SegmentedGroup*> bySlot_;  // null: a dead slot
   std::vector<int> slotOf_;                    // by group id, -1: none
   Bits live_;
@@ -97,11 +113,11 @@ class GroupDependencyAnalysis {
 template <typename MaskWord>
 bool GroupDependencyAnalysis::anyBetween(const SegmentedGroup* producer, const SegmentedGroup* consumer,
                                          MaskWord&& mask) const {
-  const Bits& up = producersOf(consumer);
-  const Bits& down = consumersOf(producer);
-  const std::size_t words = std::min({up.size(), down.size(), live_.size()});
+  const Row& up = producersOf(consumer);
+  const Row& down = consumersOf(producer);
+  const std::size_t words = std::min({up.end(), down.end(), live_.size()});
   const int ps = slotOf(producer), cs = slotOf(consumer);
-  const std::size_t lo = std::min(downFromOf(ps), words);
+  const std::size_t lo = std::max(up.base(), down.base());
   if (lo >= words) return false;
   const auto ends = [](int slot, std::size_t w) {  // the bit of an end's slot in word w, if any
     return slot >= 0 && static_cast<std::size_t>(slot) / 64 == w ? std::uint64_t{1} << (slot % 64) : 0;
@@ -110,7 +126,7 @@ bool GroupDependencyAnalysis::anyBetween(const SegmentedGroup* producer, const S
   const std::size_t start = ps >= 0 ? std::clamp(static_cast<std::size_t>(ps) / 64, lo, words - 1) - lo : 0;
   for (std::size_t k = 0; k < span; ++k) {
     const std::size_t w = lo + (start + k) % span;
-    const std::uint64_t between = up[w] & down[w] & live_[w] & ~(ends(ps, w) | ends(cs, w));
+    const std::uint64_t between = up.word(w) & down.word(w) & live_[w] & ~(ends(ps, w) | ends(cs, w));
     if (between & mask(w)) return true;
   }
   return false;
