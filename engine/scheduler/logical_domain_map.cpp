@@ -81,7 +81,7 @@ void LogicalDomainMap::unite(int a, int b) {
 void LogicalDomainMap::collectReductionFacts() {
   const std::vector<const ir::Expr*> reductions = reductionExprs(view_);
   for (const ir::Expr* r : reductions) hasEntries_ = hasEntries_ || !r->attrs().dims.empty();
-  values_ = std::make_unique<ValueIndex>(view_);
+  values_ = &valueIndexOf(view_);
   markReductionInputs(reductions);
   markReductionDownstream(reductions);
   factsReady_ = true;

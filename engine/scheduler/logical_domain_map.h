@@ -68,7 +68,7 @@ class LogicalDomainMap {
   std::vector<support::RunSet> inputOf_, downstreamOf_;  // by key, read at class roots
   std::vector<support::RunSet> tensorDownstream_;        // by ValueIndex number
   bool hasEntries_ = false;
-  std::unique_ptr<ValueIndex> values_;
+  const ValueIndex* values_ = nullptr;  // the view's (valueIndexOf)
   bool factsReady_ = false;
 };
 

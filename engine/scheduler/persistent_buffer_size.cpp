@@ -186,7 +186,7 @@ BufferSize persistentBufferSize(const SegmentView& view, const RuntimeInfo& rt) 
       size.largestName = b.tv->name();
     }
   }
-  const ValueIndex index(view);
+  const ValueIndex& index = valueIndexOf(view);
   const std::vector<Live> entries = liveEntries(view, index, info, rt);
   const BufferProjection& proj = info.projection;
   std::vector<int> projectablePos;  // position of each projectable buffer in the value numbering

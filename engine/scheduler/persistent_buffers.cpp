@@ -505,7 +505,7 @@ PersistentBufferInfo computePersistentBuffers(const SegmentView& view, const Run
   if (candidates.empty()) return info;
 
   const std::vector<Stmt> order = iterVisitorOrder(view);
-  const ValueIndex index(view);
+  const ValueIndex& index = valueIndexOf(view);
   std::vector<std::vector<const ir::Val*>> points = resolutionPointsOfAll(view, index, order, candidates);
   const std::vector<const ir::Expr*> firstReductions = firstReductionsFrom(index, candidates, reductions);
   std::optional<ExactIdGraph> reach;

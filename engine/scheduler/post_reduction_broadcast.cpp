@@ -3,15 +3,14 @@
 
 #include <algorithm>
 #include <set>
-#include <unordered_set>
 
 #include "scheduler/analysis.h"
 #include "scheduler/pairwise_map.h"
+#include "scheduler/value_index.h"
 
 namespace segscope::scheduler::analysis {
 namespace {
 
-using ValSet = std::unordered_set<const ir::Val*>;
 using Ids = std::vector<IdKey>;
 
 bool hasBroadcast(const ir::Val* tv) {
@@ -28,7 +27,9 @@ std::vector<std::tuple<const void*, int, int>> keyOf(const ir::Val* at, const Id
 
 class Checker {
  public:
-  Checker(const SegmentView& view, const RuntimeInfo* rt) : view_(view), rt_(rt) { collectPreReduction(); }
+  Checker(const SegmentView& view, const RuntimeInfo* rt) : view_(view), rt_(rt), values_(valueIndexOf(view)) {
+    collectPreReduction();
+  }
 
   std::optional<UnsupportedPostReductionBroadcast> run() {
     for (const ir::Expr* r : reductionExprs(view_))
@@ -47,27 +48,47 @@ class Checker {
   };
 
   // pre_reduction_tvs: values on a path from a segment input to a reduction result; and the
-  // values reachable from a segment input that is one (where backward chains may run).
+  // values reachable from a segment input that is one (where backward chains may run). Kept
+  // by value number: node-based sets here were a fifth of a small question's allocations.
   void collectPreReduction() {
-    ValSet fromInputs(view_.inputs.begin(), view_.inputs.end());
+    const std::size_t n = values_.size();
+    const auto number = [&](const ir::Val* v) { return values_.indexOf(v); };
+    const auto anyIn = [&](const std::vector<char>& marks, const std::vector<ir::Val*>& vals) {
+      return std::any_of(vals.begin(), vals.end(), [&](const ir::Val* v) {
+        const int i = number(v);
+        return i != ValueIndex::kNone && marks[static_cast<std::size_t>(i)];
+      });
+    };
+    const auto markAll = [&](std::vector<char>& marks, const std::vector<ir::Val*>& vals) {
+      for (const ir::Val* v : vals)
+        if (const int i = number(v); i != ValueIndex::kNone) marks[static_cast<std::size_t>(i)] = 1;
+    };
+    std::vector<char> fromInputs(n, 0), toReduction(n, 0);
+    for (const ir::Val* in : view_.inputs) fromInputs[static_cast<std::size_t>(number(in))] = 1;
     for (const ir::Expr* e : view_.exprs)
-      if (std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) { return fromInputs.count(v); }))
-        fromInputs.insert(e->outputs().begin(), e->outputs().end());
-    ValSet toReduction;
+      if (anyIn(fromInputs, e->inputs())) markAll(fromInputs, e->outputs());
     for (auto it = view_.exprs.rbegin(); it != view_.exprs.rend(); ++it) {
-      const bool feeds = isReductionOp(*it) || std::any_of((*it)->outputs().begin(), (*it)->outputs().end(),
-                                                           [&](const ir::Val* v) { return toReduction.count(v); });
-      if (!feeds) continue;
-      if (isReductionOp(*it)) toReduction.insert((*it)->outputs().begin(), (*it)->outputs().end());
-      toReduction.insert((*it)->inputs().begin(), (*it)->inputs().end());
+      const bool reduction = isReductionOp(*it);
+      if (!reduction && !anyIn(toReduction, (*it)->outputs())) continue;
+      if (reduction) markAll(toReduction, (*it)->outputs());
+      markAll(toReduction, (*it)->inputs());
     }
-    for (const ir::Val* v : toReduction)
-      if (v->isTensor() && fromInputs.count(v)) pre_.insert(v);
+    pre_.assign(n, 0);
+    for (std::size_t v = 0; v < n; ++v)
+      pre_[v] = values_.val(static_cast<int>(v))->isTensor() && toReduction[v] && fromInputs[v];
+    fromPreInput_.assign(n, 0);
     for (const ir::Val* in : view_.inputs)
-      if (pre_.count(in)) fromPreInput_.insert(in);
+      if (const auto i = static_cast<std::size_t>(number(in)); pre_[i]) fromPreInput_[i] = 1;
     for (const ir::Expr* e : view_.exprs)
-      if (std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) { return fromPreInput_.count(v); }))
-        fromPreInput_.insert(e->outputs().begin(), e->outputs().end());
+      if (anyIn(fromPreInput_, e->inputs())) markAll(fromPreInput_, e->outputs());
+  }
+  bool isPre(const ir::Val* v) const {
+    const int i = values_.indexOf(v);
+    return i != ValueIndex::kNone && pre_[static_cast<std::size_t>(i)];
+  }
+  bool isFromPreInput(const ir::Val* v) const {
+    const int i = values_.indexOf(v);
+    return i != ValueIndex::kNone && fromPreInput_[static_cast<std::size_t>(i)];
   }
 
   std::vector<Edge> successors(const ir::Val* tv) const {
@@ -95,7 +116,7 @@ class Checker {
   bool searchEdge(const ir::Val* producer, const Edge& edge) {
     if (!edges_.insert({producer, edge.expr, edge.consumer}).second) return false;
     if (!hasBroadcast(producer)) return search(edge.consumer);
-    if (pre_.count(edge.consumer)) return false;  // e.g. softmax: feeds the next reduction
+    if (isPre(edge.consumer)) return false;  // e.g. softmax: feeds the next reduction
     Ids ids;
     for (const auto& [p, c] : edgeMap(producer, edge))
       if (isBroadcastId(p) && !isBroadcastId(c)) ids.push_back(c);
@@ -156,7 +177,7 @@ class Checker {
       if (!def) continue;
       for (std::size_t i = 0; i < def->numOperands(); ++i) {
         const ir::Val* p = def->operand(i);
-        if (!p->isTensor() || !fromPreInput_.count(p)) continue;
+        if (!p->isTensor() || !isFromPreInput(p)) continue;
         const auto map = pairwiseMap(def, i, s.tv, rt_);
         State next{p, {}, {}};
         bool anyMapped = false;
@@ -169,7 +190,7 @@ class Checker {
             id = IdKey::logical(p, static_cast<int>(d));
           }
           anyMapped = anyMapped || mapped;
-          if (mapped && pre_.count(p) && !isBroadcastId(id)) {
+          if (mapped && isPre(p) && !isBroadcastId(id)) {
             resolved[s.index[k]] = true;
             continue;
           }
@@ -190,7 +211,8 @@ class Checker {
 
   const SegmentView& view_;
   const RuntimeInfo* rt_;
-  ValSet pre_, fromPreInput_;
+  const ValueIndex& values_;
+  std::vector<char> pre_, fromPreInput_;  // by value number
   std::set<std::tuple<const ir::Val*, const ir::Expr*, const ir::Val*>> edges_;
   std::set<std::vector<std::tuple<const void*, int, int>>> advanced_;
   const ir::Val* reduction_ = nullptr;

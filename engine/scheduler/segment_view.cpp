@@ -18,16 +18,19 @@ std::size_t indexIn(const Members& members, const ir::Expr* e) {
   return it != members.end() && *it == e ? static_cast<std::size_t>(it - members.begin()) : members.size();
 }
 
-// Distinct producer exprs of `e` inside the group (an expr may read one value twice).
+// Distinct producer exprs of `e` inside the group (an expr may read one value twice): a def
+// counts at its first input, so nothing is allocated (this runs per expr of every view).
 std::size_t producersInside(const ir::Expr* e, const Members& members) {
-  std::vector<const ir::Expr*> producers;
-  for (const ir::Val* in : e->inputs()) {
-    const ir::Expr* def = in->definition();
-    if (def && indexIn(members, def) < members.size() &&
-        std::find(producers.begin(), producers.end(), def) == producers.end())
-      producers.push_back(def);
+  const auto& inputs = e->inputs();
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const ir::Expr* def = inputs[i]->definition();
+    if (!def || indexIn(members, def) >= members.size()) continue;
+    const bool seen = std::any_of(inputs.begin(), inputs.begin() + static_cast<std::ptrdiff_t>(i),
+                                  [&](const ir::Val* earlier) { return earlier->definition() == def; });
+    if (!seen) ++count;
   }
-  return producers.size();
+  return count;
 }
 
 // Kahn's algorithm restricted to the group, so the cost follows the group's size; ready

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -25,7 +26,10 @@ class ValueIndex {
   int indexOf(const ir::Val* v) const;  // kNone when the value is not the segment's
   const ir::Val* val(int i) const { return vals_[static_cast<std::size_t>(i)]; }
   /// Numbers of the inputs of `i`'s defining expr (inside the segment), in operand order.
-  const std::vector<int>& producers(int i) const { return producers_[static_cast<std::size_t>(i)]; }
+  std::span<const int> producers(int i) const {
+    const auto at = static_cast<std::size_t>(i);
+    return {producerIds_.data() + producerStart_[at], producerStart_[at + 1] - producerStart_[at]};
+  }
   const ir::Expr* definition(int i) const { return definitions_[static_cast<std::size_t>(i)]; }
   /// The largest number of a value computed from `i` directly; kNone when nothing reads it. A
   /// sweep whose bits have died out on every value still read ahead can stop there.
@@ -52,7 +56,7 @@ class ValueIndex {
     Words w(static_cast<std::size_t>(hi - lo), 0);
     for (int i = lo; i < hi; ++i) {
       std::uint64_t bits = seed(i);
-      for (const int p : producers_[static_cast<std::size_t>(i)])
+      for (const int p : producers(i))
         if (p >= lo) bits |= w[static_cast<std::size_t>(p - lo)];
       w[static_cast<std::size_t>(i - lo)] = bits;
     }
@@ -66,7 +70,7 @@ class ValueIndex {
     for (int i = hi; i-- > lo;) {
       const std::uint64_t bits = w[static_cast<std::size_t>(i - lo)] |= seed(i);
       if (!bits) continue;
-      for (const int p : producers_[static_cast<std::size_t>(i)])
+      for (const int p : producers(i))
         if (p >= lo) w[static_cast<std::size_t>(p - lo)] |= bits;
     }
     return w;
@@ -74,11 +78,18 @@ class ValueIndex {
 
  private:
   std::vector<const ir::Val*> vals_;
-  std::vector<std::vector<int>> producers_;
+  // Producers of value i: producerIds_[producerStart_[i] .. producerStart_[i + 1]), one array
+  // for all values (a vector per value was most of the allocations of a small question).
+  std::vector<int> producerIds_;
+  std::vector<std::size_t> producerStart_;
   std::vector<const ir::Expr*> definitions_;
   std::vector<int> lastConsumer_;
   support::FlatHashMap<const ir::Val*, int> index_;
 };
+
+/// The view's ValueIndex, built on first use and kept in its memo: the buffer analyses, the
+/// compute-at map and the buffer sizes of one question all number the same values.
+const ValueIndex& valueIndexOf(const SegmentView& view);
 
 /// Calls `visit(bit)` for every set bit of `word`, lowest first.
 template <typename F>

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -9,7 +10,12 @@
 
 namespace segscope::scheduler {
 
+namespace analysis {
+class ValueIndex;
+}
+
 struct ViewMemo {
+  std::shared_ptr<const analysis::ValueIndex> values;  // analysis::valueIndexOf(view)
   // persistentBuffers(view) and persistentBuffers(view, rt): reshapes may map dims
   // differently with run-time sizes, so the two are kept apart (and the rt they used).
   std::optional<analysis::PersistentBufferInfo> buffers;
