@@ -153,6 +153,7 @@ DimMap consumerDims(const ir::Expr* e, std::size_t operand) {
 
 DimGraph::DimGraph(const SegmentView& view, Mode mode) {
   base_.reserve(view.inputs.size() + view.exprs.size());
+  classes_.reserve(tensorDimCount(view));
   for (const ir::Val* v : view.inputs) add(v);
   for (const ir::Expr* e : view.exprs)
     for (const ir::Val* out : e->outputs()) add(out);
@@ -389,6 +390,7 @@ std::optional<std::pair<const ir::Val*, const ir::Val*>> disconnectedOutputs(con
   support::FlatHashMap<const ir::Val*, std::size_t> slot;  // asked by every scheduler's gate, per question
   slot.reserve(2 * view.exprs.size() + view.inputs.size());
   support::UnionFind connected;
+  connected.reserve(2 * view.exprs.size() + view.inputs.size());
   const auto slotOf = [&](const ir::Val* v) {
     auto [value, added] = slot.tryEmplace(v, 0);
     if (added) *value = connected.add();

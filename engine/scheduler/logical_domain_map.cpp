@@ -12,7 +12,8 @@ namespace {
 
 bool isBroadcastDim(const ir::Val* tv, int d) { return tv->asTensor()->dim(static_cast<std::size_t>(d)).isBroadcast(); }
 
-void pushUnique(std::vector<int>& list, int k) {
+template <typename List>
+void pushUnique(List& list, int k) {
   if (std::find(list.begin(), list.end(), k) == list.end()) list.push_back(k);
 }
 
@@ -189,10 +190,10 @@ void LogicalDomainMap::handleTensor(const ir::Val* tv) {
 
 // mapAllPendingMappings (csrc/logical_domain_map.cpp:1560-1580).
 void LogicalDomainMap::mapPending(int producerKey) {
-  const std::vector<int> consumers = std::move(pending_[static_cast<std::size_t>(producerKey)]);
-  pending_[static_cast<std::size_t>(producerKey)].clear();  // handled: a later call finds nothing
-  if (consumers.empty()) return;
-  const bool consistent = safeToMap(consumers);
+  if (pending_[static_cast<std::size_t>(producerKey)].empty()) return;
+  const Consumers consumers = std::move(pending_[static_cast<std::size_t>(producerKey)]);
+  pending_[static_cast<std::size_t>(producerKey)] = {};  // handled: a later call finds nothing
+  const bool consistent = safeToMap({consumers.begin(), consumers.size()});
   for (int c : consumers) {
     if (consistent)
       unite(producerKey, c);
@@ -202,7 +203,7 @@ void LogicalDomainMap::mapPending(int producerKey) {
 }
 
 // safeToMap (csrc/logical_domain_map.cpp:1645-1660).
-bool LogicalDomainMap::safeToMap(const std::vector<int>& consumers) {
+bool LogicalDomainMap::safeToMap(std::span<const int> consumers) {
   if (consumers.size() <= 1) return true;
   return !isReductionOutputMapped(consumers) && !isInvalid(consumers);
 }
@@ -211,7 +212,7 @@ bool LogicalDomainMap::safeToMap(const std::vector<int>& consumers) {
 // one consumer dim is (or maps to) an input of a reduced dim, and another maps to a dim of a
 // tensor computed from that reduction's result. The first consumer that is an input of an
 // entry stands for it, as there; "maps to" is "shares a class with", read from the class facts.
-bool LogicalDomainMap::isReductionOutputMapped(const std::vector<int>& consumers) const {
+bool LogicalDomainMap::isReductionOutputMapped(std::span<const int> consumers) const {
   if (!hasEntries_) return false;
   std::vector<int> roots;
   roots.reserve(consumers.size());
@@ -244,7 +245,7 @@ void LogicalDomainMap::refuse(int producer, int consumer) {
 // consumers' roots' lists are read; a list is rewritten to its distinct pairs of roots as it is
 // read (classes only ever merge, so pairs with the same roots stay alike). A scan of every
 // refused pair per producer was quadratic in a norm stack.
-bool LogicalDomainMap::isInvalid(const std::vector<int>& consumers) {
+bool LogicalDomainMap::isInvalid(std::span<const int> consumers) {
   std::vector<int> roots;
   roots.reserve(consumers.size());
   for (const int c : consumers) roots.push_back(find(c));

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -13,6 +14,7 @@
 #include "scheduler/value_index.h"
 #include "support/flat_hash_map.h"
 #include "support/run_set.h"
+#include "support/small_vector.h"
 #include "support/union_find.h"
 
 namespace segscope::scheduler::analysis {
@@ -45,16 +47,19 @@ class LogicalDomainMap {
   void dispatch(const ir::Expr* e);
   void handleTensor(const ir::Val* tv);
   void mapPending(int producerKey);
-  bool safeToMap(const std::vector<int>& consumers);
-  bool isReductionOutputMapped(const std::vector<int>& consumers) const;
-  bool isInvalid(const std::vector<int>& consumers);
+  bool safeToMap(std::span<const int> consumers);
+  bool isReductionOutputMapped(std::span<const int> consumers) const;
+  bool isInvalid(std::span<const int> consumers);
   void refuse(int producer, int consumer);
   const SegmentView& view_;
   const RuntimeInfo* rt_;
   support::FlatHashMap<IdKey, int, IdKeyHash> ids_;
   std::vector<IdKey> keys_;
   support::UnionFind classes_;
-  std::vector<std::vector<int>> pending_;  // by producer key: the consumer keys it waits to join
+  // By producer key: the consumer keys it waits to join, mostly one or two (inline: a vector
+  // each was a tenth of a small question's allocations).
+  using Consumers = support::SmallVector<int, 2>;
+  std::vector<Consumers> pending_;
   // The refused mappings (nvFuser's invalid_key_pairs_), listed at the root of each end's
   // class and moved along on unite, so isInvalid reads only the consumers' classes' lists.
   std::vector<std::vector<std::pair<int, int>>> refusedAt_;  // by key, read at class roots

@@ -135,6 +135,7 @@ Verdict canSchedule(SchedulerType type, const SegmentView& view, const RuntimeIn
 Proposal proposeHeuristics(const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device) {
   Proposal proposal;
   SharedChecks shared(view, rt);
+  proposal.verdicts.reserve(schedulersInPriorityOrder().size());
   for (SchedulerType type : schedulersInPriorityOrder()) {
     proposal.verdicts.push_back(check(type, view, rt, device, shared));
     if (proposal.verdicts.back().verdict.ok) {

@@ -6,8 +6,10 @@
 namespace segscope::scheduler::analysis {
 namespace {
 
-std::vector<ir::SymInt> extentsOf(const ir::Val* v, const RuntimeInfo* rt) {
-  std::vector<ir::SymInt> out;
+using Extents = support::SmallVector<ir::SymInt, 8>;
+
+Extents extentsOf(const ir::Val* v, const RuntimeInfo* rt) {
+  Extents out;
   if (rt) {
     if (auto sizes = rt->sizes(v)) {
       for (std::int64_t n : *sizes) out.push_back(ir::SymInt::constant(n));
@@ -18,21 +20,21 @@ std::vector<ir::SymInt> extentsOf(const ir::Val* v, const RuntimeInfo* rt) {
   return out;
 }
 
-bool allConst(const std::vector<ir::SymInt>& e, std::size_t a, std::size_t b) {
+bool allConst(const Extents& e, std::size_t a, std::size_t b) {
   for (std::size_t i = a; i < b; ++i)
     if (!e[i].isConst()) return false;
   return true;
 }
 
-std::vector<int> range(std::size_t a, std::size_t b) {
-  std::vector<int> out;
+ReshapeGroup::Dims range(std::size_t a, std::size_t b) {
+  ReshapeGroup::Dims out;
   for (std::size_t i = a; i < b; ++i) out.push_back(static_cast<int>(i));
   return out;
 }
 
 // The middle stretch [lo, hiIn) x [lo, hiOut), split into groups of equal element count.
-void groupMiddle(const std::vector<ir::SymInt>& in, const std::vector<ir::SymInt>& out, std::size_t lo,
-                 std::size_t hiIn, std::size_t hiOut, std::vector<ReshapeGroup>& groups) {
+void groupMiddle(const Extents& in, const Extents& out, std::size_t lo, std::size_t hiIn, std::size_t hiOut,
+                 std::vector<ReshapeGroup>& groups) {
   if (!allConst(in, lo, hiIn) || !allConst(out, lo, hiOut)) {
     groups.push_back(ReshapeGroup{range(lo, hiIn), range(lo, hiOut)});
     return;
@@ -57,8 +59,8 @@ void groupMiddle(const std::vector<ir::SymInt>& in, const std::vector<ir::SymInt
 }  // namespace
 
 std::vector<ReshapeGroup> reshapeDimGroups(const ir::Expr* reshape, const RuntimeInfo* rt) {
-  std::vector<ir::SymInt> in = extentsOf(reshape->operand(0), rt);
-  std::vector<ir::SymInt> out = extentsOf(reshape->output(), rt);
+  Extents in = extentsOf(reshape->operand(0), rt);
+  Extents out = extentsOf(reshape->output(), rt);
   // Sizes the reshape was concretized with (scheduler/concretize_reshapes) decide its groups
   // when no run-time info is at hand.
   const auto& a = reshape->attrs();
@@ -69,13 +71,13 @@ std::vector<ReshapeGroup> reshapeDimGroups(const ir::Expr* reshape, const Runtim
   std::vector<ReshapeGroup> head, tail;
   std::size_t lo = 0, hiIn = in.size(), hiOut = out.size();
   while (lo < hiIn && lo < hiOut && in[lo] == out[lo]) {
-    head.push_back(ReshapeGroup{{static_cast<int>(lo)}, {static_cast<int>(lo)}});
+    head.push_back(ReshapeGroup{range(lo, lo + 1), range(lo, lo + 1)});
     ++lo;
   }
   while (hiIn > lo && hiOut > lo && in[hiIn - 1] == out[hiOut - 1]) {
     --hiIn;
     --hiOut;
-    tail.insert(tail.begin(), ReshapeGroup{{static_cast<int>(hiIn)}, {static_cast<int>(hiOut)}});
+    tail.insert(tail.begin(), ReshapeGroup{range(hiIn, hiIn + 1), range(hiOut, hiOut + 1)});
   }
   if (lo < hiIn || lo < hiOut) groupMiddle(in, out, lo, hiIn, hiOut, head);
   head.insert(head.end(), tail.begin(), tail.end());

@@ -5,13 +5,15 @@
 
 #include "ir/expr.h"
 #include "scheduler/runtime_info.h"
+#include "support/small_vector.h"
 
 namespace segscope::scheduler::analysis {
 
 /// Input dims `in` that a reshape turns into output dims `out`. A group of one input and one
 /// output dim of equal extent is left alone; any other group is a merge, a split or both.
 struct ReshapeGroup {
-  std::vector<int> in, out;
+  using Dims = support::SmallVector<int, 4>;  // inline: groups are made per reshape, per question
+  Dims in, out;
   bool unchanged() const { return in.size() == 1 && out.size() == 1; }
   friend bool operator==(const ReshapeGroup&, const ReshapeGroup&) = default;
 };

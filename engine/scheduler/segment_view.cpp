@@ -112,8 +112,8 @@ bool SegmentView::isSegmentOutput(const ir::Val* v) const {
   return std::find(outputs.begin(), outputs.end(), v) != outputs.end();
 }
 
-std::vector<const ir::Expr*> SegmentView::usesInside(const ir::Val* v) const {
-  std::vector<const ir::Expr*> uses;
+SegmentView::Uses SegmentView::usesInside(const ir::Val* v) const {
+  Uses uses;
   for (const ir::Expr* use : v->uses())
     if (contains(use) && std::find(uses.begin(), uses.end(), use) == uses.end()) uses.push_back(use);
   return uses;

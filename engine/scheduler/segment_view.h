@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ir/fusion.h"
+#include "support/small_vector.h"
 
 namespace segscope::scheduler {
 
@@ -32,7 +33,10 @@ struct SegmentView {
   bool isSegmentOutput(const ir::Val* v) const;
   bool contains(const ir::Expr* e) const { return std::binary_search(members_.begin(), members_.end(), e); }
   /// Uses of `v` inside the segment.
-  std::vector<const ir::Expr*> usesInside(const ir::Val* v) const;
+  /// Inline up to four: asked per value by most analyses, and a heap block per answer was
+  /// among the largest allocators of a small question.
+  using Uses = support::SmallVector<const ir::Expr*, 4>;
+  Uses usesInside(const ir::Val* v) const;
   /// The segment's expr that produces `v`, or null when `v` comes from outside.
   const ir::Expr* definitionInside(const ir::Val* v) const;
   /// Answers that several schedulers ask of this view, kept once computed (the persistent

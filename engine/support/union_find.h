@@ -22,6 +22,7 @@ class UnionFind {
     return parent_.size() - 1;
   }
   std::size_t size() const { return parent_.size(); }
+  void reserve(std::size_t n) { parent_.reserve(n); }
 
   /// The root of i's set. Const: compressing the path changes no set.
   std::size_t find(std::size_t i) const {
