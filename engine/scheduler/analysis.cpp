@@ -55,11 +55,14 @@ std::size_t tensorDimCount(const SegmentView& view) {
   return dims;
 }
 
-std::vector<const ir::Expr*> reductionExprs(const SegmentView& view) {
-  std::vector<const ir::Expr*> out;
-  for (const ir::Expr* e : view.exprs)
-    if (isReductionOp(e)) out.push_back(e);
-  return out;
+const std::vector<const ir::Expr*>& reductionExprs(const SegmentView& view) {
+  ViewMemo& memo = view.memo();
+  if (!memo.reductions) {
+    memo.reductions.emplace();
+    for (const ir::Expr* e : view.exprs)
+      if (isReductionOp(e)) memo.reductions->push_back(e);
+  }
+  return *memo.reductions;
 }
 
 const ir::Expr* firstExprWhere(const SegmentView& view, bool (*pred)(const ir::Expr*)) {

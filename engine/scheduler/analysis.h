@@ -26,7 +26,7 @@ bool isMatmulOp(const ir::Expr* e);        // matmul, linear
 bool isExprEvalOnlyOp(const ir::Expr* e);  // sdpa fwd/bwd, embedding, cumsum (ScanOp)
 bool isViewOp(const ir::Expr* e);          // reshape
 
-std::vector<const ir::Expr*> reductionExprs(const SegmentView& view);
+const std::vector<const ir::Expr*>& reductionExprs(const SegmentView& view);  // kept in the view's memo
 /// The dims of the segment's tensors (inputs and expr outputs): what the id tables of one
 /// question reserve, so that they are built without growing.
 std::size_t tensorDimCount(const SegmentView& view);

@@ -36,7 +36,7 @@ bool broadcastsBack(const ir::Val* v, const ir::Expr* def, const ir::Expr* r) {
 // too, so nothing past that point is blocked. Where each reduction is broadcast right back
 // (every normalization) a batch costs the width of its 64 reductions, not the segment's size.
 std::vector<bool> computedThroughUnbroadcastReduction(const SegmentView& view, const ValueIndex& index) {
-  const std::vector<const ir::Expr*> reductions = reductionExprs(view);
+  const std::vector<const ir::Expr*>& reductions = reductionExprs(view);
   const std::size_t n = index.size();
   std::vector<bool> blocked(n, false);
   if (reductions.empty()) return blocked;

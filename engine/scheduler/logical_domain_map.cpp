@@ -80,7 +80,7 @@ void LogicalDomainMap::unite(int a, int b) {
 // ("entry"), the dims it is computed from (FindInputDomains) and the tensors computed from its
 // result, as a set of entries on every key.
 void LogicalDomainMap::collectReductionFacts() {
-  const std::vector<const ir::Expr*> reductions = reductionExprs(view_);
+  const std::vector<const ir::Expr*>& reductions = reductionExprs(view_);
   for (const ir::Expr* r : reductions) hasEntries_ = hasEntries_ || !r->attrs().dims.empty();
   values_ = &valueIndexOf(view_);
   markReductionInputs(reductions);

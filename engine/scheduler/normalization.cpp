@@ -108,7 +108,7 @@ Verdict checkInterferingView(const SegmentView& view, const ir::Expr* reference,
 // normalization_scheduler_utils::compileTimeCheck), parameterised by the scheduler.
 Verdict compileTimeCheck(const SegmentView& view, SchedulerType self) {
   if (auto v = normalization::checkOpsAndInputs(view); !v) return v;
-  const auto reductions = analysis::reductionExprs(view);
+  const auto& reductions = analysis::reductionExprs(view);
   const analysis::DimGraph graph(view);
   const ir::Val* in = reductions.front()->operand(0);
   std::vector<int> classes;

@@ -24,7 +24,7 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
 
 // csrc/scheduler/normalization_outer.cpp:457-657 canScheduleRunTime.
 Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device) {
-  const auto reductions = analysis::reductionExprs(view);
+  const auto& reductions = analysis::reductionExprs(view);
   const ir::Expr* first = reductions.front();
   if (auto v = normalization::checkInterferingView(view, first, rt); !v) return v;
   const analysis::ReductionProperties props = analysis::reductionProperties(view, first, rt);

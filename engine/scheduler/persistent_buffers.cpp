@@ -480,7 +480,7 @@ bool mayHaveUnmappableDim(const SegmentView& view, const RuntimeInfo* rt) {
 
 PersistentBufferInfo computePersistentBuffers(const SegmentView& view, const RuntimeInfo* rt) {
   PersistentBufferInfo info;
-  const std::vector<const ir::Expr*> reductions = reductionExprs(view);
+  const std::vector<const ir::Expr*>& reductions = reductionExprs(view);
   if (reductions.empty() || !mayHaveUnmappableDim(view, rt)) return info;
   const LogicalDomainMap logicalMap(view, rt);
   const ExactIdGraph almostExact(view, rt, false);

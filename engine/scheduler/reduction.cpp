@@ -55,7 +55,7 @@ Verdict checkPostReductionInputs(const SegmentView& view, const std::vector<cons
 // (persistent buffers and post-reduction broadcasts before the reference check). The checks
 // are a conjunction, so the verdict is the same.
 Verdict canScheduleCompileTime(const SegmentView& view) {
-  const std::vector<const ir::Expr*> reductions = analysis::reductionExprs(view);
+  const std::vector<const ir::Expr*>& reductions = analysis::reductionExprs(view);
   if (const ir::Val* v = analysis::subByteTensor(view))
     return Verdict::reject(v->name() + " has the sub-byte type " + std::string(ir::dataTypeName(v->dtype())) +
                            ", which this scheduler does not support");

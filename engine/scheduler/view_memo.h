@@ -15,7 +15,8 @@ class ValueIndex;
 }
 
 struct ViewMemo {
-  std::shared_ptr<const analysis::ValueIndex> values;  // analysis::valueIndexOf(view)
+  std::shared_ptr<const analysis::ValueIndex> values;      // analysis::valueIndexOf(view)
+  std::optional<std::vector<const ir::Expr*>> reductions;  // analysis::reductionExprs(view)
   // persistentBuffers(view) and persistentBuffers(view, rt): reshapes may map dims
   // differently with run-time sizes, so the two are kept apart (and the rt they used).
   std::optional<analysis::PersistentBufferInfo> buffers;
