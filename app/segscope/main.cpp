@@ -7,6 +7,7 @@
 #include <QSettings>
 #include <cstdio>
 
+#include "cli/huge_pages.h"
 #include "pipeline/why_apart.h"
 #include "ui/appearance.h"
 #include "ui/graph_scene.h"
@@ -31,6 +32,7 @@ QSize parseSize(const QString& text, bool& ok) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  segscope::cli::preferHugePages();  // before Qt allocates: see cli/huge_pages.cpp
   QApplication app(argc, argv);
   QApplication::setApplicationName("segscope");
   QApplication::setOrganizationName("Segscope");

@@ -484,6 +484,44 @@ class TestOps : public QObject {
     QCOMPARE(QString::fromStdString(c.fusion->print()), QString::fromStdString(e.f.print()));
   }
 
+  // removeVal leaves an empty slot in the value list (dropped by the next read) and finds
+  // values by a slot per id: reads, lookups, copies and new values between removals must see
+  // exactly the live values.
+  void valueRemovalsBetweenReadsKeepTheFusionWhole() {
+    Env e;
+    Val* x = e.tensor(DataType::Float, {4, 8});
+    std::vector<Val*> chain{x}, side;
+    for (int i = 0; i < 30; ++i) {
+      chain.push_back(value(ops::unary(e.f, OpType::Neg, chain.back())));
+      side.push_back(value(ops::unary(e.f, OpType::Exp, chain.back())));  // dead: never read
+    }
+    e.f.addOutput(chain.back());
+    const std::size_t before = e.f.vals().size();
+    std::vector<Val*> fresh;
+    for (std::size_t i = 0; i < side.size(); ++i) {
+      const int id = side[i]->id();
+      const std::string name = side[i]->name();
+      e.f.removeExpr(side[i]->definition());
+      QVERIFY(e.f.removeVal(side[i]).ok());
+      QVERIFY(e.f.valById(id) == nullptr);
+      QVERIFY(e.f.valByName(name) == nullptr);
+      QVERIFY(e.f.valById(chain[i + 1]->id()) == chain[i + 1]);
+      if (i % 4 == 0) {  // reads between removals drop the empty slots at different times
+        QCOMPARE(e.f.vals().size(), before - i - 1 + fresh.size());
+        QCOMPARE(e.f.copy()->vals().size(), e.f.vals().size());
+      }
+      if (i % 5 == 0) fresh.push_back(e.tensor(DataType::Float, {2, 3}));  // ids after the holes
+      for (Val* v : fresh) QVERIFY(e.f.valById(v->id()) == v);
+    }
+    QCOMPARE(e.f.vals().size(), before - side.size() + fresh.size());
+    const std::vector<Val*> vals = e.f.vals();
+    QVERIFY(std::none_of(vals.begin(), vals.end(), [](const Val* v) { return v == nullptr; }));
+    QVERIFY(e.f.verify().ok());
+    CloneResult c = e.f.clone();
+    QCOMPARE(c.vals.size(), vals.size());
+    QCOMPARE(QString::fromStdString(c.fusion->print()), QString::fromStdString(e.f.print()));
+  }
+
   // isInput/isOutput answer from a cached set that replaceAllUsesWith keeps unless it moves an
   // output: replacing an intermediate leaves it alone, replacing an output refreshes it.
   void outputQueriesFollowReplacedOutputs() {
