@@ -52,6 +52,67 @@ std::string countsText(const std::vector<std::pair<std::string, int>>& counts) {
   return s.empty() ? "none" : s;
 }
 
+const GroupMatch* groupMatchAt(const Divergence& d, int line) {
+  for (const GroupMatch& g : d.groups)
+    if (g.line == line) return &g;
+  return nullptr;
+}
+
+std::string listText(const std::vector<int>& ids) {
+  std::string s;
+  for (int id : ids) s += (s.empty() ? "" : ", ") + std::to_string(id);
+  return s;
+}
+
+std::string groupMatchText(const GroupMatch& g) {
+  std::string s = g.ourSegments.empty()   ? "  -> no segment of Segscope's"
+                  : g.same                 ? "  = Segscope's segment " + listText(g.ourSegments)
+                  : g.ourSegments.size() == 1 ? "  ~ Segscope's segment " + listText(g.ourSegments) + " (other ops or scheduler)"
+                                              : "  -> split over Segscope's segments " + listText(g.ourSegments);
+  for (const std::string& op : g.ops) s += "\n      " + op;
+  return s;
+}
+
+std::string answersText(const std::vector<SchedulerAnswer>& answers) {
+  std::string s;
+  for (const SchedulerAnswer& a : answers)
+    s += "      " + a.scheduler + ": " + (a.ok ? std::string("accepted") : a.reason + "  [" + a.reasonClass + "]") + "\n";
+  return s;
+}
+
+std::string divergenceText(const Divergence& d) {
+  std::ostringstream out;
+  out << "joined " << d.joined << " of nvFuser's TensorViews to the script's values";
+  if (d.unjoined > 0) out << " (" << d.unjoined << " of the segmented fusion not joined: ops nvFuser decomposed or added)";
+  out << "\n";
+  if (!d.passes.empty()) {
+    int agreeing = 0, modeled = 0;
+    for (const PassMatch& p : d.passes) agreeing += p.agree() ? 1 : 0, modeled += p.step >= 0 ? 1 : 0;
+    out << "passes: " << agreeing << " of nvFuser's " << d.passes.size() << " agree with Segscope's (" << modeled
+        << " modeled)\n";
+  }
+  if (!d.candidates.empty()) {
+    int matched = 0, agreeing = 0;
+    for (const CandidateMatch& m : d.candidates) matched += m.step >= 0 ? 1 : 0, agreeing += m.agree() ? 1 : 0;
+    out << "merge candidates: " << d.candidates.size() << " in the log, " << matched
+        << " matched to Segscope's merge attempts, " << agreeing << " with the same verdict\n";
+  }
+  if (d.headline.empty()) {
+    out << "first divergence: none found\n";
+    return out.str();
+  }
+  out << "first divergence: " << d.headline << "\n";
+  if (d.firstPass < 0 && d.firstCandidate >= 0) {
+    const CandidateMatch& m = d.candidates[static_cast<std::size_t>(d.firstCandidate)];
+    for (const std::string& op : m.ops) out << "    " << op << "\n";
+    out << "    nvFuser:\n" << answersText(m.theirs);
+    out << "    Segscope:\n";
+    if (!m.ourRefusal.empty()) out << "      refused before any scheduler: " << m.ourRefusal << "\n";
+    out << answersText(m.ours);
+  }
+  return out.str();
+}
+
 }  // namespace
 
 bool LogComparison::sameCount() const {
@@ -95,7 +156,7 @@ Result<LogComparison> compareWithLog(const Session& session, const nvlog::NvLog&
   c.ours = overviewOf(session);
   std::vector<std::string> ours, theirs;
   for (const SegmentOverview& s : c.ours.segments) {
-    if (s.host) {
+    if (s.hostScalars) {
       ++c.hostSegments;
       continue;
     }
@@ -104,6 +165,7 @@ Result<LogComparison> compareWithLog(const Session& session, const nvlog::NvLog&
   for (const LoggedSegment& s : c.theirs) theirs.push_back(s.scheduler);
   c.ourPerScheduler = countBy(ours);
   c.theirPerScheduler = countBy(theirs);
+  c.divergence = findDivergence(session, log.runtimes[static_cast<std::size_t>(c.runtime)]);
   return c;
 }
 
@@ -119,23 +181,29 @@ std::string comparisonText(const LogComparison& c) {
   if (c.hostSegments > 0)
     out << " (and " << plural(c.hostSegments, "host scalar segment") << ", which nvFuser lists no group for)";
   out << "\n\nnvFuser's segments (log order):\n";
-  for (const LoggedSegment& s : c.theirs) {
+  for (std::size_t i = 0; i < c.theirs.size(); ++i) {
+    const LoggedSegment& s = c.theirs[i];
     out << "  group " << (s.id >= 0 ? std::to_string(s.id) : std::string("?")) << "  " << s.scheduler;
     if (s.exprs >= 0) out << "  " << plural(s.exprs, "expr");
-    out << "  (line " << s.line << ")\n";
+    out << "  (line " << s.line << ")";
+    if (const GroupMatch* g = groupMatchAt(c.divergence, s.line)) out << groupMatchText(*g);
+    out << "\n";
   }
   out << "Segscope's segments:\n";
   for (const SegmentOverview& s : c.ours.segments)
-    out << "  segment " << s.id << "  " << s.scheduler << (s.host ? " (host)" : "") << "  " << plural(s.ops, "op")
+    out << "  segment " << s.id << "  " << s.scheduler << (s.hostScalars ? " (host scalars)" : s.host ? " (host)" : "") << "  " << plural(s.ops, "op")
         << "\n";
-  out << "\n";
+  out << "\n" << divergenceText(c.divergence) << "\n";
   if (c.agree())
-    out << "agree: the same number of segments with the same schedulers\n";
+    out << "agree: the same segments with the same schedulers\n";
   else if (!c.sameCount())
     out << "differ: nvFuser has " << plural(theirsCount, "segment") << ", Segscope " << oursCount << "\n";
-  else
+  else if (!c.sameSchedulers())
     out << "differ: the same number of segments, with other schedulers (nvFuser " << countsText(c.theirPerScheduler)
         << "; Segscope " << countsText(c.ourPerScheduler) << ")\n";
+  else
+    out << "differ: the same number of segments and schedulers, but " << plural(c.divergence.differingGroups, "group")
+        << " of nvFuser's hold other ops than Segscope's segments\n";
   if (c.unknownLines > 0)
     out << "note: " << plural(c.unknownLines, "line") << " of the log " << (c.unknownLines == 1 ? "was" : "were")
         << " not nvFuser output, or not understood\n";

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "nvlog/nvlog.h"
+#include "pipeline/log_divergence.h"
 #include "pipeline/segment_overview.h"
 #include "pipeline/session.h"
 
@@ -31,10 +32,16 @@ struct LogComparison {
   int hostSegments = 0;  // ours that compute scalars on the host: nvFuser lists no group for them
   std::vector<std::pair<std::string, int>> theirPerScheduler, ourPerScheduler;  // host segments left out
   int unknownLines = 0;
+  /// nvFuser's passes, merge verdicts and final groups lined up with ours, and the first place
+  /// they disagree.
+  Divergence divergence;
 
   bool sameCount() const;
   bool sameSchedulers() const;
-  bool agree() const { return sameCount() && sameSchedulers(); }
+  /// The same groups: by content where the log prints each group's exprs, else by count and
+  /// scheduler.
+  bool sameGroups() const { return divergence.differingGroups == 0; }
+  bool agree() const { return sameCount() && sameSchedulers() && sameGroups(); }
 };
 
 /// Compares `session`'s final segmentation with runtime `runtime` of `log` (-1: the last one

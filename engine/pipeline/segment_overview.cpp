@@ -33,6 +33,7 @@ std::vector<SegmentOverview> fromSegmentation(const Session& session) {
     SegmentOverview o;
     o.id = s.id;
     o.host = s.host;
+    o.hostScalars = s.hostScalars;
     // The scheduler's name as the graph and the trace's partitions show it (the host scalar
     // segment is an expr_eval group there too).
     o.scheduler = std::string(scheduler::schedulerName(s.scheduler));

@@ -15,6 +15,7 @@ struct SegmentOverview {
   int id = -1;            // the segment id (the group id of the final step's partition)
   std::string scheduler;  // "pointwise", "expr_eval", ... ("none" before one is known)
   bool host = false;
+  bool hostScalars = false;  // Segscope's host scalar segment, which is no nvFuser group
   int ops = 0;
   std::int64_t bytesIn = -1, bytesOut = -1;  // tensor bytes read and written; -1 unknown
 };

@@ -1,0 +1,176 @@
+// Reading nvFuser's logs against a session: the reason classes, the tensor join, and the first
+// divergence, on logs written in every format era for samples and fidelity cases.
+#include <QtTest>
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include "engine/pipeline/nvlog_writer.h"
+#include "nvlog/nvlog.h"
+#include "pipeline/log_alignment.h"
+#include "pipeline/log_comparison.h"
+#include "pipeline/pipeline.h"
+#include "pipeline/reason_classes.h"
+#include "test_files.h"
+
+using namespace segscope;
+
+namespace {
+
+pipeline::Session sessionOf(const QString& file, const std::string& profile = "h100") {
+  pipeline::PipelineOptions options;
+  options.profile = profile;
+  auto outcome = pipeline::runPipelineOnFile(file.toStdString(), options);
+  if (auto* error = std::get_if<pipeline::PipelineError>(&outcome))
+    qFatal("%s: %s", qPrintable(file), error->diagnostic.message.c_str());
+  return std::get<pipeline::Session>(std::move(outcome));
+}
+
+QString sourcePath(const QString& relative) { return QString(SEGSCOPE_SOURCE_DIR) + "/" + relative; }
+
+// The fusions the generated logs are for: samples, and nvFuser's own tests (tests/fidelity),
+// whose expectations say independently what nvFuser's segmentation is.
+const QStringList kFusions = {
+    "samples/softmax.py",
+    "samples/gelu.py",
+    "samples/rms_norm.py",
+    "samples/cast_chain.py",
+    "samples/swiglu.py",
+    "samples/reduction_epilogue.py",
+    "samples/transpose_heavy.py",
+    "samples/cross_entropy.py",
+    "samples/split_cat.py",
+    "tests/fidelity/cases/test_segmentation/SegmentationTest_SegmentHintOnNonTerminatingOutput.py",
+    "tests/fidelity/cases/test_segmentation/SegmentationTest_EnforceSegmentationByCachingBeforeAndAfter.py",
+    "tests/fidelity/cases/test_segmentation/SegmentationTest_RevertPrivatizedUpcast.py",
+};
+
+QJsonObject fidelityExpectation(const QString& fusion) {
+  QFile f(QString(SEGSCOPE_TEST_DATA_DIR) + "/fidelity/expectations.json");
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  const QString relative = QString(fusion).remove("tests/fidelity/");
+  for (const QJsonValue v : QJsonDocument::fromJson(f.readAll()).object()["cases"].toArray())
+    if (v.toObject()["case"].toString() == relative) return v.toObject();
+  return {};
+}
+
+}  // namespace
+
+class TestLogDivergence : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // Every canScheduleRejectReason text of nvFuser (csrc at 81c4b22f, one line per site, plus the
+  // reasons its helpers return and wordings of earlier versions) falls into a class.
+  void everyNvFuserRejectSiteHasAClass() {
+    QFile f(QString(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/reject_sites.tsv");
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    int sites = 0;
+    QStringList unknown;
+    for (const QByteArray& line : f.readAll().split('\n')) {
+      if (line.isEmpty() || line.startsWith('#')) continue;
+      const QList<QByteArray> parts = line.split('\t');
+      QCOMPARE(parts.size(), 2);
+      ++sites;
+      if (pipeline::classifyReason(parts[1].toStdString()).id == "unknown") unknown << QString(line);
+    }
+    QVERIFY2(sites >= 114, qPrintable(QString::number(sites)));
+    QVERIFY2(unknown.isEmpty(), qPrintable(unknown.join('\n')));
+  }
+
+  // And every reason Segscope's schedulers give on the samples, in its own words.
+  void everyReasonOfOursHasAClass() {
+    QStringList unknown;
+    for (const QString& file : testing::sampleFiles()) {
+      const pipeline::Session s = sessionOf(file);
+      for (const trace::Step& step : s.trace->steps())
+        if (step.merge)
+          for (const trace::SchedulerCheck& c : step.merge->verdicts)
+            if (!c.ok && pipeline::classifyReason(c.reason).id == "unknown")
+              unknown << QFileInfo(file).fileName() + ": " + QString::fromStdString(c.scheduler + ": " + c.reason);
+    }
+    unknown.removeDuplicates();
+    QVERIFY2(unknown.isEmpty(), qPrintable(unknown.join('\n')));
+  }
+
+  void sameClassAcrossWordings() {
+    using pipeline::classifyReason;
+    QCOMPARE(classifyReason("need persistent buffers that reduction scheduler doesn't handle").id,
+             classifyReason("T1 is read by T2 = max(T1) and again at T11 = sub(T1, T10) after its result is "
+                            "broadcast: a persistent buffer, so a persistent scheduler's case")
+                 .id);
+    QCOMPARE(classifyReason("Un-mapped multi-reduction: T1_l_float[iS2{i0}, rS3{i2}] and T4_g_float[rS8{i0}]").id,
+             std::string_view("unmapped_reduction"));
+    QCOMPARE(classifyReason("Disabled").id, std::string_view("disabled"));
+    QCOMPARE(classifyReason("some text nobody wrote").id, std::string_view("unknown"));
+  }
+
+  void passNamesMapToOurs() {
+    QCOMPARE(pipeline::ourPassName("ConsecutiveCastPass"), std::string("consecutive_cast"));
+    QCOMPARE(pipeline::ourPassName("RemoveBcastSqueeze"), std::string("remove_bcast_squeeze"));
+    QCOMPARE(pipeline::ourPassName("TranslateNoReductionMatmulToMulSqueeze"),
+             std::string("translate_no_reduction_matmul_to_mul_squeeze"));
+    QCOMPARE(pipeline::ourPassName("ExactMappedExtentSubstitutionPass"), std::string("exact_mapped_extent_substitution"));
+    QCOMPARE(pipeline::ourPassName("FMinFMaxPromotionPass"), std::string("f_min_f_max_promotion"));
+  }
+
+  void generatedLogsReadBack_data() {
+    QTest::addColumn<QString>("fusion");
+    QTest::addColumn<int>("era");
+    for (const QString& f : kFusions)
+      for (int era = 0; era < 3; ++era)
+        QTest::newRow(qPrintable(QFileInfo(f).baseName() + "@" + testing::eraName(testing::LogEra(era))))
+            << f << era;
+  }
+
+  // A log in each era, for each fusion: compare-log states nvFuser's segments exactly as the log
+  // does, every one of nvFuser's groups is joined to the segment with the same ops, and no
+  // divergence is reported. For the fidelity cases the log's counts are also nvFuser's own
+  // test's (expectations.json).
+  void generatedLogsReadBack() {
+    QFETCH(QString, fusion);
+    QFETCH(int, era);
+    const pipeline::Session s = sessionOf(sourcePath(fusion));
+    const std::string text = testing::writeNvLog(s, testing::LogEra(era));
+    if (qEnvironmentVariableIsSet("SEGSCOPE_WRITE_NVLOGS")) {
+      QFile out(qEnvironmentVariable("SEGSCOPE_WRITE_NVLOGS") + "/" + QFileInfo(fusion).baseName() + "_" +
+                testing::eraName(testing::LogEra(era)) + ".log");
+      QVERIFY(out.open(QIODevice::WriteOnly));
+      out.write(text.data(), static_cast<qint64>(text.size()));
+    }
+    auto log = nvlog::readNvLog(text, "generated.log");
+    if (!log) QFAIL(log.error().message.c_str());
+    if (!log->unknown.empty())
+      QFAIL(qPrintable("unknown line " + QString::number(log->unknown.front().line) + ": " +
+                       QString::fromStdString(log->unknown.front().text) + "\n" + QString::fromStdString(text)));
+    auto c = pipeline::compareWithLog(s, *log);
+    if (!c) QFAIL(c.error().message.c_str());
+    const std::string report = pipeline::comparisonText(*c);
+    QVERIFY2(c->agree(), report.c_str());
+    QVERIFY2(c->divergence.headline.empty(), report.c_str());
+    if (c->source.find("whole") == std::string::npos) QVERIFY2(c->divergence.joined > 0, report.c_str());
+    for (const pipeline::GroupMatch& g : c->divergence.groups) QVERIFY2(g.same, report.c_str());
+    int matched = 0;
+    for (const pipeline::CandidateMatch& m : c->divergence.candidates) matched += m.step >= 0 ? 1 : 0;
+    QVERIFY2(matched == static_cast<int>(c->divergence.candidates.size()), report.c_str());
+    const QJsonObject expected = fidelityExpectation(fusion);
+    if (!expected.isEmpty()) {
+      int total = 0;
+      for (const auto& [scheduler, n] : c->theirPerScheduler) total += n;
+      QCOMPARE(total, expected["segments"].toInt());
+      QStringList theirs, want;
+      for (const auto& [scheduler, n] : c->theirPerScheduler)
+        for (int i = 0; i < n; ++i) theirs << QString::fromStdString(scheduler);
+      for (const QJsonValue v : expected["schedulers"].toArray()) want << v.toString();
+      theirs.sort();
+      want.sort();
+      if (!want.isEmpty()) QCOMPARE(theirs, want);
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestLogDivergence)
+#include "test_log_divergence.moc"
