@@ -19,7 +19,7 @@ for t in "${targets[@]}"; do
     find tests/fidelity -name '*.py' -exec cp -t "$corpus" {} + 2>/dev/null || true
   fi
   if [[ "$t" == fuzz_nvlog && -z "$(ls -A "$corpus")" ]]; then
-    cp tests/data/nvlog/synthetic/*.log tests/data/nvlog/real/*.txt "$corpus"/ 2>/dev/null || true
+    cp tests/data/nvlog/synthetic/*.log tests/data/nvlog/real/*.txt tests/data/nvlog/generated/*.log "$corpus"/ 2>/dev/null || true
   fi
   echo "== $t for ${seconds}s"
   # A crash stops that target (libFuzzer's way) but not the others; the summary says which.

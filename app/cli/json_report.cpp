@@ -335,6 +335,63 @@ std::string segmentIndexMapsJson(const std::vector<segmenter::SegmentExport>& ex
   return j.dump(2) + "\n";
 }
 
+namespace {
+
+json answersJson(const std::vector<pipeline::SchedulerAnswer>& answers) {
+  json out = json::array();
+  for (const pipeline::SchedulerAnswer& a : answers)
+    out.push_back({{"scheduler", a.scheduler}, {"ok", a.ok}, {"reason", a.reason}, {"reason_class", a.reasonClass}});
+  return out;
+}
+
+json candidateJson(const pipeline::CandidateMatch& m) {
+  return {{"line", m.line},           {"step", m.step},
+          {"ops", m.ops},             {"nvfuser_verdict", m.theirVerdict},
+          {"segscope_verdict", m.ourVerdict}, {"segscope_refusal", m.ourRefusal},
+          {"first_different_scheduler", m.firstDifferentScheduler},
+          {"nvfuser", answersJson(m.theirs)}, {"segscope", answersJson(m.ours)}};
+}
+
+json divergenceJson(const pipeline::Divergence& d) {
+  json passes = json::array(), candidates = json::array(), groups = json::array();
+  for (const pipeline::PassMatch& p : d.passes)
+    passes.push_back({{"nvfuser", p.theirs},
+                      {"segscope", p.ours},
+                      {"line", p.line},
+                      {"step", p.step},
+                      {"nvfuser_changed", p.theirsKnown ? json(p.theirsChanged) : json(nullptr)},
+                      {"segscope_changed", p.oursChanged},
+                      {"agree", p.agree()}});
+  for (const pipeline::CandidateMatch& m : d.candidates)
+    candidates.push_back({{"line", m.line},
+                          {"step", m.step},
+                          {"nvfuser_verdict", m.theirVerdict},
+                          {"segscope_verdict", m.ourVerdict},
+                          {"agree", m.agree()}});
+  for (const pipeline::GroupMatch& g : d.groups)
+    groups.push_back({{"group_id", g.id},
+                      {"line", g.line},
+                      {"scheduler", g.scheduler},
+                      {"segscope_segments", g.ourSegments},
+                      {"ops", g.ops},
+                      {"same", g.same}});
+  return {{"joined_tensors", d.joined},
+          {"unjoined_tensors", d.unjoined},
+          {"headline", d.headline},
+          {"headline_line", d.headlineLine},
+          {"first_pass", d.firstPass >= 0 ? passes[static_cast<std::size_t>(d.firstPass)] : json(nullptr)},
+          {"first_candidate",
+           d.firstCandidate >= 0 ? candidateJson(d.candidates[static_cast<std::size_t>(d.firstCandidate)]) : json(nullptr)},
+          {"first_unmatched_candidate_line",
+           d.firstUnmatched >= 0 ? json(d.candidates[static_cast<std::size_t>(d.firstUnmatched)].line) : json(nullptr)},
+          {"passes", passes},
+          {"candidates", candidates},
+          {"groups", groups},
+          {"differing_groups", d.differingGroups}};
+}
+
+}  // namespace
+
 std::string logComparisonJson(const pipeline::LogComparison& c, const std::string& file) {
   const auto counts = [](const std::vector<std::pair<std::string, int>>& perScheduler) {
     json j = json::object();
@@ -346,7 +403,8 @@ std::string logComparisonJson(const pipeline::LogComparison& c, const std::strin
     theirs.push_back(
         {{"group_id", s.id}, {"scheduler", s.scheduler}, {"exprs", s.exprs}, {"ops", s.ops}, {"line", s.line}});
   for (const pipeline::SegmentOverview& s : c.ours.segments)
-    ours.push_back({{"id", s.id}, {"scheduler", s.scheduler}, {"host", s.host}, {"ops", s.ops}});
+    ours.push_back(
+        {{"id", s.id}, {"scheduler", s.scheduler}, {"host", s.host}, {"host_scalars", s.hostScalars}, {"ops", s.ops}});
   json j = {{"file", file},
             {"log", c.log},
             {"runtimes", c.runtimes},
@@ -358,7 +416,9 @@ std::string logComparisonJson(const pipeline::LogComparison& c, const std::strin
              {{"segments", ours}, {"per_scheduler", counts(c.ourPerScheduler)}, {"host_segments", c.hostSegments}}},
             {"same_count", c.sameCount()},
             {"same_schedulers", c.sameSchedulers()},
+            {"same_groups", c.sameGroups()},
             {"agree", c.agree()},
+            {"divergence", divergenceJson(c.divergence)},
             {"unknown_lines", c.unknownLines}};
   return j.dump(2) + "\n";
 }

@@ -4,6 +4,8 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QJsonArray>
+#include <QSet>
 #include <QTemporaryDir>
 
 #include "cli/cli_process.h"
@@ -59,6 +61,41 @@ class TestCompareLog : public QObject {
     const Run none = cli({"compare-log", script, log, "--runtime", "3"});
     QCOMPARE(none.exitCode, 2);
     QVERIFY2(none.err.contains("the log has 2 runtimes; there is no runtime 3"), qPrintable(none.err));
+  }
+
+  // The logs of tests/data/nvlog/generated (12 fusions, every format era): each states nvFuser's
+  // segments, compare-log reports them as stated, agrees where the log is Segscope's H100 model
+  // and, for nvFuser on an A100, exits 1 and names the first divergence with both verdicts.
+  void generatedLogs() {
+    QFile manifest(nvlogData("generated/MANIFEST.tsv"));
+    QVERIFY(manifest.open(QIODevice::ReadOnly));
+    int logs = 0;
+    QSet<QString> fusions;
+    for (const QByteArray& line : manifest.readAll().split('\n')) {
+      if (line.isEmpty() || line.startsWith('#')) continue;
+      const QList<QByteArray> f = line.split('\t');
+      QCOMPARE(f.size(), 4);
+      QTemporaryDir dir;
+      const QString json = dir.filePath("c.json");
+      const Run r = cli({"compare-log", source(QString(f[1])), nvlogData("generated/" + QString(f[0])), "--json", json});
+      const bool agree = f[3] == "agree";
+      QVERIFY2(r.exitCode == (agree ? 0 : 1), qPrintable(QString(f[0]) + "\n" + r.out + r.err));
+      QVERIFY2(r.out.contains(agree ? "first divergence: none found" : "first divergence: the whole fusion"),
+               qPrintable(r.out));
+      QFile jf(json);
+      QVERIFY(jf.open(QIODevice::ReadOnly));
+      const QJsonObject j = QJsonDocument::fromJson(jf.readAll()).object();
+      QCOMPARE(j["agree"].toBool(), agree);
+      const QJsonObject d = j["divergence"].toObject();
+      QVERIFY(d["joined_tensors"].toInt() > 0 || j["source"].toString().contains("whole"));
+      if (!agree) {
+        QVERIFY(!d["first_candidate"].toObject()["first_different_scheduler"].toString().isEmpty());
+        QVERIFY(d["headline_line"].toInt() > 0);
+      }
+      ++logs;
+      fusions.insert(QString(f[1]));
+    }
+    QVERIFY2(logs >= 36 && fusions.size() >= 12, qPrintable(QString::number(logs)));
   }
 
   void notAnNvFuserLogIsBadInput() {

@@ -170,6 +170,44 @@ class TestLogDivergence : public QObject {
       if (!want.isEmpty()) QCOMPARE(theirs, want);
     }
   }
+
+  // A log from another GPU: nvFuser on an A100 (less shared memory) against Segscope's H100
+  // model. The first merge verdict that differs is found, with both sides' answers.
+  void logOfAnotherGpuDivergesAtAMergeVerdict_data() {
+    QTest::addColumn<QString>("fusion");
+    QTest::addColumn<int>("era");
+    for (const QString f : {"samples/reduction_epilogue.py",
+                            "tests/fidelity/cases/test_persistent_buffer/"
+                            "LayerNormSharedMemoryTest_FusionLayerNormSharedMemoryBuffer_CUDA_Float_81920.py"})
+      for (int era = 0; era < 3; ++era)
+        QTest::newRow(qPrintable(QFileInfo(f).baseName() + "@" + testing::eraName(testing::LogEra(era)))) << f << era;
+  }
+  void logOfAnotherGpuDivergesAtAMergeVerdict() {
+    QFETCH(QString, fusion);
+    QFETCH(int, era);
+    const pipeline::Session a100 = sessionOf(sourcePath(fusion), "a100");
+    const pipeline::Session h100 = sessionOf(sourcePath(fusion), "h100");
+    const std::string text = testing::writeNvLog(a100, testing::LogEra(era));
+    if (qEnvironmentVariableIsSet("SEGSCOPE_WRITE_NVLOGS")) {
+      QFile out(qEnvironmentVariable("SEGSCOPE_WRITE_NVLOGS") + "/" + QFileInfo(fusion).baseName() + "_a100_" +
+                testing::eraName(testing::LogEra(era)) + ".log");
+      QVERIFY(out.open(QIODevice::WriteOnly));
+      out.write(text.data(), static_cast<qint64>(text.size()));
+    }
+    auto log = nvlog::readNvLog(text, "a100.log");
+    if (!log) QFAIL(log.error().message.c_str());
+    auto c = pipeline::compareWithLog(h100, *log);
+    if (!c) QFAIL(c.error().message.c_str());
+    const std::string report = pipeline::comparisonText(*c);
+    QVERIFY2(!c->agree(), report.c_str());
+    QVERIFY2(c->divergence.firstCandidate >= 0, report.c_str());
+    const pipeline::CandidateMatch& m = c->divergence.candidates[static_cast<std::size_t>(c->divergence.firstCandidate)];
+    QVERIFY2(m.theirVerdict != m.ourVerdict, report.c_str());
+    QVERIFY2(!m.firstDifferentScheduler.empty(), report.c_str());
+    QVERIFY2(c->divergence.headline.find("they first differ at " + m.firstDifferentScheduler) != std::string::npos,
+             report.c_str());
+    QVERIFY2(report.find("first divergence: ") != std::string::npos, report.c_str());
+  }
 };
 
 QTEST_GUILESS_MAIN(TestLogDivergence)
