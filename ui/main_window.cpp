@@ -231,6 +231,10 @@ void MainWindow::refreshRecentMenu() {
 // ---------------------------------------------------------------------------- loading
 
 void MainWindow::openFile(const QString& path, bool wait) {
+  if (isNvFuserLogFile(path)) {  // an nvFuser log opens beside the script, not instead of it
+    openNvFuserLog(path);
+    return;
+  }
   if (wait)
     document_->openNow(path);
   else
@@ -261,6 +265,7 @@ void MainWindow::onLoaded(SessionPtr session) {
   diff_->setSession(session_);
   source_->setSession(session_);
   updateOverview();
+  updateLogComparison();
   firstPicture_ = !sameFile;
   drawAnywayStep_ = -1;
   // A big fusion opens on its collapsed segment graph: readable, and laid out in a second
@@ -754,7 +759,8 @@ void MainWindow::showProblemInSource() {
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
   for (const QUrl& url : event->mimeData()->urls())
-    if (url.isLocalFile() && (url.toLocalFile().endsWith(".py") || url.toLocalFile().endsWith(".json"))) {
+    if (url.isLocalFile() && (url.toLocalFile().endsWith(".py") || url.toLocalFile().endsWith(".json") ||
+                              isNvFuserLogFile(url.toLocalFile()))) {
       event->acceptProposedAction();
       return;
     }

@@ -11,6 +11,8 @@
 
 #include "graph/graph_builder.h"
 #include "layout/geometry.h"
+#include "nvlog/nvlog.h"
+#include "pipeline/log_comparison.h"
 #include "pipeline/why_apart.h"
 #include "regions/regions.h"
 #include "ui/appearance.h"
@@ -40,8 +42,13 @@ class SegmentsView;
 class StartPage;
 class WhyApartView;
 class FindBar;
+class NvFuserView;
 class SourceView;
 class TimelineView;
+
+/// An nvFuser log rather than a script or trace: a .log or .txt file, or another file (not .py
+/// or .json) whose first lines hold nvFuser's dump markers.
+bool isNvFuserLogFile(const QString& path);
 
 /// Files above this many ops open on the collapsed segment graph.
 inline constexpr int kAutoCollapseOps = 1500;
@@ -101,6 +108,16 @@ class MainWindow : public QMainWindow {
   /// back. False when `selection` is none of these.
   bool toggleExpansion(const Selection& selection);
   const std::set<int>& expandedAround() const { return expandedAround_; }
+  /// Opens nvFuser's own log of the open script (NVFUSER_DUMP=pre_segmenter_logging,
+  /// segmenter_logging,segmented_fusion) beside the session: the nvFuser dock (both final
+  /// segmentations side by side), the Timeline's nvFuser lane and nvFuser's verdicts in the
+  /// Inspector. Kept across reloads and re-opened scripts; false (with the reason in Problems)
+  /// when the file is no nvFuser log.
+  bool openNvFuserLog(const QString& path);
+  /// The first place where the log and the session disagree (D): its step, with both sides'
+  /// verdicts in the Inspector and the nvFuser dock raised. False when no log is open or they agree.
+  bool goToFirstDivergence();
+  NvFuserView& nvFuserView() { return *nvFuser_; }
   /// Help ▸ Keyboard shortcuts (? or F1): every menu action with a shortcut, as HTML.
   QString shortcutSheet() const;
   /// The status bar's overview: "18 segments: 6 inner_persistent, …" (plain text).
@@ -213,6 +230,15 @@ class MainWindow : public QMainWindow {
   int findIndex_ = -1;
   bool findAfterPicture_ = false;  // the collapsed view gave way to the ops: show the match when drawn
   QDockWidget* whyDock_ = nullptr;
+  // The nvFuser log beside the session (main_window_nvlog.cpp).
+  void updateLogComparison();
+  NvFuserView* nvFuser_ = nullptr;
+  QDockWidget* nvFuserDock_ = nullptr;
+  QString nvLogPath_;
+  std::shared_ptr<const nvlog::NvLog> nvLog_;
+  std::shared_ptr<const pipeline::LogComparison> comparison_;
+  QAction* openLogAction_ = nullptr;
+  QAction* divergenceAction_ = nullptr;
   std::map<int, QString> runTimes_;  // per segment id, from the last run (painted on the final step)
   DiffView* diff_;
   QTextBrowser* problems_;

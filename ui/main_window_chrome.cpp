@@ -42,6 +42,7 @@
 #include "ui/panels/diff_view.h"
 #include "ui/panels/inspector_view.h"
 #include "ui/panels/merge_log_view.h"
+#include "ui/panels/nvfuser_view.h"
 #include "ui/panels/run_view.h"
 #include "ui/panels/segments_view.h"
 #include "ui/panels/source_view.h"
@@ -88,6 +89,20 @@ void MainWindow::buildActions() {
                                      "Fusion scripts and traces (*.py *.json);;All files (*)");
     if (!path.isEmpty()) openFile(path);
   });
+  openLogAction_ = make("Open n&vFuser log…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), [this] {
+    const QString path = QFileDialog::getOpenFileName(
+        this, "Open nvFuser's log of this script (NVFUSER_DUMP=segmenter_logging,segmented_fusion)",
+        QFileInfo(document_->path()).path(), "nvFuser logs (*.log *.txt);;All files (*)");
+    if (!path.isEmpty()) openNvFuserLog(path);
+  });
+  openLogAction_->setToolTip("Open nvFuser's own log of this script beside Segscope's model (Ctrl+Shift+O)");
+  divergenceAction_ = make("Go to first &divergence from nvFuser", QKeySequence(Qt::Key_D), [this] {
+    if (!goToFirstDivergence())
+      statusBar()->showMessage(comparison_ ? "nvFuser's log and Segscope agree: no divergence"
+                                           : "D needs an nvFuser log: File ▸ Open nvFuser log…, or drop one on the window",
+                               5000);
+  });
+  divergenceAction_->setToolTip("Show where nvFuser's own log first disagrees with Segscope (D)");
   reloadAction_ = make("&Reload", QKeySequence(Qt::Key_F5), [this] { document_->reload(); });
   exportAction_ = make("&Export SVG of this step…", QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportSvgDialog(); });
   exportAllAction_ = make("Export SVG of &all steps…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
@@ -164,6 +179,7 @@ void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu("&File");
   file->addAction(openAction_);
   recentMenu_ = file->addMenu("Open &Recent");
+  file->addAction(openLogAction_);
   file->addAction(reloadAction_);
   file->addSeparator();
   file->addAction(saveTraceAction_);
@@ -187,6 +203,7 @@ void MainWindow::buildMenus() {
   step->addAction(rejectedAction_);
   step->addAction(regroupAction_);
   step->addAction(findStepAction_);
+  step->addAction(divergenceAction_);
   step->addSeparator();
   step->addAction(runAction_);
   passMenu_ = menuBar()->addMenu("&Passes");
@@ -504,6 +521,8 @@ void MainWindow::buildDocks() {
   QDockWidget* runDock = dock(this, "Run", "runDock", run_);
   QDockWidget* segmentsDock = dock(this, "Segments", "segmentsDock", segments_);
   whyDock_ = dock(this, "Why apart", "whyApartDock", whyApart_);
+  nvFuser_ = new NvFuserView(this);
+  nvFuserDock_ = dock(this, "nvFuser", "nvFuserDock", nvFuser_);
   addDockWidget(Qt::LeftDockWidgetArea, timeline);
   addDockWidget(Qt::LeftDockWidgetArea, source);
   tabifyDockWidget(timeline, source);
@@ -515,10 +534,12 @@ void MainWindow::buildDocks() {
   addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
   addDockWidget(Qt::BottomDockWidgetArea, runDock);
   addDockWidget(Qt::BottomDockWidgetArea, whyDock_);
+  addDockWidget(Qt::BottomDockWidgetArea, nvFuserDock_);
   tabifyDockWidget(mergeLog, diffDock_);
   tabifyDockWidget(diffDock_, problemsDock_);
   tabifyDockWidget(problemsDock_, runDock);
   tabifyDockWidget(runDock, whyDock_);
+  tabifyDockWidget(whyDock_, nvFuserDock_);
   mergeLog->raise();
   resizeDocks({timeline, inspector}, {330, 380}, Qt::Horizontal);
   resizeDocks({mergeLog}, {230}, Qt::Vertical);
@@ -534,7 +555,7 @@ void MainWindow::buildDocks() {
   });
   if (QMenu* viewMenu = menuBar()->findChild<QMenu*>("viewMenu"))
     for (QDockWidget* d :
-         {timeline, source, segmentsDock, inspector, mergeLog, diffDock_, problemsDock_, runDock, whyDock_})
+         {timeline, source, segmentsDock, inspector, mergeLog, diffDock_, problemsDock_, runDock, whyDock_, nvFuserDock_})
       viewMenu->addAction(d->toggleViewAction());
   connect(runAction_, &QAction::triggered, this, [this, runDock] {
     runDock->show();
@@ -547,6 +568,8 @@ void MainWindow::buildDocks() {
     applySegmentBadges();
   });
   connect(run_, &RunView::segmentClicked, this, &MainWindow::focusSegment);
+  connect(nvFuser_, &NvFuserView::segmentActivated, this, &MainWindow::focusSegment);
+  connect(nvFuser_, &NvFuserView::divergenceRequested, this, [this] { goToFirstDivergence(); });
 }
 
 void MainWindow::buildStatusBar() {

@@ -62,8 +62,13 @@ int main(int argc, char** argv) {
   const QCommandLineOption whyOption(
       "why", "Why apart: the merge attempts that held A and B, ops or final segments (\"T3,T30\", \"T3,seg:1\").",
       "A,B");
+  const QCommandLineOption nvlogOption(
+      "nvfuser-log", "Open nvFuser's own log of FILE beside it (File ▸ Open nvFuser log…).", "LOG");
+  const QCommandLineOption divergenceOption(
+      "divergence", "Go to the first divergence from the nvFuser log (D), with --nvfuser-log.");
   parser.addOptions({stepOption, shotOption, sizeOption, diffOption, diffFullOption, fitOption, themeOption,
-                     expandOption, regionsOption, viewOption, runOption, findOption, whyOption});
+                     expandOption, regionsOption, viewOption, runOption, findOption, whyOption, nvlogOption,
+                     divergenceOption});
   parser.process(app);
 
   const QStringList files = parser.positionalArguments();
@@ -114,6 +119,19 @@ int main(int argc, char** argv) {
     window.goToStep(parser.isSet(stepOption) ? parser.value(stepOption).toInt() : -1);
     if (parser.isSet(diffFullOption)) window.setDiffFullWindow(true);
     window.waitForPicture();
+    if (parser.isSet(nvlogOption)) {
+      if (!window.openNvFuserLog(parser.value(nvlogOption))) {
+        std::fprintf(stderr, "%s\n", qPrintable(window.problemsText()));
+        return 2;
+      }
+      auto* dock = window.findChild<QDockWidget*>("nvFuserDock");
+      window.resizeDocks({dock}, {size.height() * 2 / 5}, Qt::Vertical);
+      if (parser.isSet(divergenceOption) && !window.goToFirstDivergence()) {
+        std::fprintf(stderr, "segscope: --divergence: the log and Segscope agree\n");
+        return 2;
+      }
+      window.waitForPicture();
+    }
     if (parser.isSet(regionsOption)) window.setRegionsOverlay(true);
     if (parser.isSet(runOption)) {
       auto* run = window.findChild<QDockWidget*>("runDock");
@@ -169,5 +187,6 @@ int main(int argc, char** argv) {
   }
   window.show();
   if (!files.isEmpty()) window.openFile(files.first());
+  if (parser.isSet(nvlogOption)) window.openNvFuserLog(parser.value(nvlogOption));
   return app.exec();
 }

@@ -29,7 +29,10 @@ void TimelineFilter::setCriteria(QString needle, bool hideUnchanged, bool hideRe
 }
 
 bool TimelineFilter::filterAcceptsRow(int row, const QModelIndex& parent) const {
-  const int step = sourceModel()->index(row, 0, parent).data(kStepIndexRole).toInt();
+  const QModelIndex index = sourceModel()->index(row, 0, parent);
+  if (index.data(kNvFuserLaneRole).toBool())
+    return needle_.isEmpty() || index.data(Qt::DisplayRole).toString().contains(needle_, Qt::CaseInsensitive);
+  const int step = index.data(kStepIndexRole).toInt();
   if (step < 0 || !trace_ || static_cast<std::size_t>(step) >= trace_->size()) return false;
   const trace::Step& s = trace_->step(static_cast<std::size_t>(step));
   const bool refused = s.merge && !s.merge->ok();

@@ -12,6 +12,9 @@ namespace segscope::ui {
 
 /// Item data role holding a row's step index (-1 on group rows), in the Timeline and the Merge log.
 constexpr int kStepIndexRole = Qt::UserRole + 1;
+/// Set on the rows of the Timeline's nvFuser lane (what nvFuser's log says), which the step
+/// filters do not hide: only the search does.
+constexpr int kNvFuserLaneRole = Qt::UserRole + 2;
 
 /// Whether `needle` (case-insensitive) is in the step's name, phase, short label or log.
 bool stepMatches(const trace::Step& step, const QString& needle);

@@ -349,10 +349,67 @@ void InspectorView::setPictureNote(const QString& note) {
 
 QString InspectorView::plainText() const { return browser_->toPlainText(); }
 
+namespace {
+
+// What the nvFuser log says of this step: the candidate (or pass) it lines up with, nvFuser's
+// answers scheduler by scheduler with their reason classes, and where the two sides part.
+QString nvFuserSection(const trace::Step& step, const pipeline::LogComparison* c) {
+  if (!c) return {};
+  const pipeline::Divergence& d = c->divergence;
+  for (std::size_t i = 0; i < d.candidates.size(); ++i) {
+    const pipeline::CandidateMatch& m = d.candidates[i];
+    if (m.step != step.index) continue;
+    QString html = section(QStringLiteral("nvFuser's log (line %1)").arg(m.line));
+    const bool first = static_cast<int>(i) == d.firstCandidate;
+    const QString verdict = m.theirVerdict == "refused"       ? QStringLiteral("refused it")
+                            : m.theirVerdict == "segment_set" ? QStringLiteral("refused it (segment_set)")
+                                                              : "accepted it as " + code(esc(m.theirVerdict));
+    html += QStringLiteral("<p class='%1'>%2 nvFuser %3%4</p>")
+                .arg(m.agree() ? QStringLiteral("accepted-note") : QStringLiteral("refusal"),
+                     m.agree() ? QStringLiteral("✓") : QStringLiteral("✗"), verdict,
+                     m.agree() ? QStringLiteral(", as Segscope did")
+                               : QStringLiteral("; Segscope ") +
+                                     (m.ourVerdict == "refused" ? QStringLiteral("refused it")
+                                                                : "accepted it as " + code(esc(m.ourVerdict))));
+    if (first) html += QStringLiteral("<p><b>This is the first divergence.</b></p>");
+    if (!m.firstDifferentScheduler.empty())
+      html += QStringLiteral("<p>They first differ at %1.</p>").arg(code(esc(m.firstDifferentScheduler)));
+    QString rows;
+    for (const pipeline::SchedulerAnswer& a : m.theirs)
+      rows += QStringLiteral("<tr%1><td class='%2' width='16'>%3</td><td>%4 %5</td></tr>")
+                  .arg(a.ok ? QStringLiteral(" class='accepted'") : QString(),
+                       a.ok ? QStringLiteral("ok") : QStringLiteral("no"), a.ok ? QStringLiteral("✓") : QStringLiteral("✗"),
+                       code(esc(a.scheduler)), a.ok ? QString() : muted("[" + esc(a.reasonClass) + "]")) +
+              (a.ok ? QString() : QStringLiteral("<tr><td></td><td class='reason'>%1</td></tr>").arg(esc(a.reason)));
+    return html + QStringLiteral("<table cellspacing='0' cellpadding='2' width='100%'>%1</table>").arg(rows);
+  }
+  for (std::size_t i = 0; i < d.passes.size(); ++i) {
+    const pipeline::PassMatch& p = d.passes[i];
+    if (p.step != step.index || !p.theirsKnown) continue;
+    return section(QStringLiteral("nvFuser's log (line %1)").arg(p.line)) +
+           QStringLiteral("<p class='%1'>%2 nvFuser's %3 %4%5</p>")
+               .arg(p.agree() ? QStringLiteral("accepted-note") : QStringLiteral("refusal"),
+                    p.agree() ? QStringLiteral("✓") : QStringLiteral("✗"), code(esc(p.theirs)),
+                    p.theirsChanged ? QStringLiteral("changed the fusion (%1 → %2 exprs)")
+                                          .arg(p.theirExprsBefore)
+                                          .arg(p.theirExprsAfter)
+                                    : QStringLiteral("changed nothing"),
+                    static_cast<int>(i) == d.firstPass ? QStringLiteral(" — the first divergence") : QString());
+  }
+  return {};
+}
+
+}  // namespace
+
 void InspectorView::showStep(const trace::Step& step) {
   QString html = QStringLiteral("<h2>%1</h2>").arg(esc(step.name));
   html += stepSummary(step);
+  // Where nvFuser decided otherwise, its answers come first: that is what the reader came for.
+  const QString nvFuser = nvFuserSection(step, comparison_.get());
+  const bool disagrees = nvFuser.contains(QStringLiteral("class='refusal'"));
+  if (disagrees) html += nvFuser;
   if (step.merge) html += mergeSection(step);
+  if (!disagrees) html += nvFuser;
   html += changeSection(step, session_.get());
   html += logSection(step);
   showHtml(html);

@@ -4,7 +4,10 @@
 
 #include <QWidget>
 
+#include <memory>
+
 #include "graph/graph_model.h"
+#include "pipeline/log_comparison.h"
 #include "trace/step.h"
 #include "ui/session.h"
 
@@ -20,6 +23,11 @@ class InspectorView : public QWidget {
 
   /// The session whose steps are shown: their diffs come from Session::diffOf (computed once).
   void setSession(SessionPtr session) { session_ = std::move(session); }
+  /// An nvFuser log lined up with the session: a step it speaks of (a pass, a merge candidate)
+  /// gets a section with nvFuser's own verdicts beside ours. Null removes it.
+  void setLogComparison(std::shared_ptr<const pipeline::LogComparison> comparison) {
+    comparison_ = std::move(comparison);
+  }
 
   /// The step page: kind, name, phase, round, changed?, time, expr counts, the merge's
   /// verdicts (refusal first, accepted scheduler highlighted), the IR diff of a pass, the log.
@@ -41,6 +49,7 @@ class InspectorView : public QWidget {
 
   QTextBrowser* browser_ = nullptr;
   SessionPtr session_;
+  std::shared_ptr<const pipeline::LogComparison> comparison_;
   QString body_;  // the page, without the note
   QString pictureNote_;
 };

@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include <map>
+#include <optional>
 #include <utility>
 
 #include "ui/appearance.h"
@@ -214,7 +215,85 @@ void TimelineView::rebuildModel() {
     for (const trace::Step& step : trace->steps()) builder.add(step);
     builder.finish(*model_);
   }
+  if (lane_) appendNvFuserLane();
   tree_->expandAll();
+}
+
+void TimelineView::setNvFuserLane(std::shared_ptr<const pipeline::LogComparison> comparison) {
+  lane_ = std::move(comparison);
+  rebuildModel();
+  setCurrentStep(choice_.current());
+}
+
+namespace {
+
+QStandardItem* laneItem(const QString& text, int step, std::optional<bool> agree, const QString& tip = {}) {
+  auto* item = new QStandardItem(text);
+  item->setEditable(false);
+  item->setData(step, TimelineView::StepIndexRole);
+  item->setData(true, kNvFuserLaneRole);
+  if (agree) item->setForeground(verdictColor(*agree));
+  if (!tip.isEmpty()) item->setToolTip(tip);
+  return item;
+}
+
+QString verdictText(const std::string& verdict) {
+  return verdict == "refused" ? QStringLiteral("refused")
+         : verdict == "segment_set" ? QStringLiteral("refused (segment_set)")
+                                    : QString::fromStdString(verdict);
+}
+
+}  // namespace
+
+void TimelineView::appendNvFuserLane() {
+  const pipeline::LogComparison& c = *lane_;
+  const pipeline::Divergence& d = c.divergence;
+  const int last = session_ && session_->trace ? static_cast<int>(session_->trace->size()) - 1 : -1;
+  auto* lane = laneItem(QStringLiteral("nvFuser log (%1)").arg(c.agree() ? "agrees" : "differs"), -1, c.agree(),
+                        QString::fromStdString(c.log));
+  if (!d.headline.empty()) {
+    int step = last;
+    if (d.firstPass >= 0) step = d.passes[static_cast<std::size_t>(d.firstPass)].step;
+    if (d.firstPass < 0 && d.firstCandidate >= 0) step = d.candidates[static_cast<std::size_t>(d.firstCandidate)].step;
+    QStandardItem* first = laneItem("✗ first divergence: " + QString::fromStdString(d.headline), step, false);
+    QFont bold = first->font();
+    bold.setBold(true);
+    first->setFont(bold);
+    lane->appendRow(first);
+  }
+  if (!d.passes.empty()) {
+    QStandardItem* passes = laneItem(QStringLiteral("Passes"), -1, std::nullopt);
+    for (const pipeline::PassMatch& p : d.passes) {
+      QString text = QString(p.agree() ? "✓ " : "✗ ") + QString::fromStdString(p.theirs);
+      if (p.theirsKnown) text += p.theirsChanged ? QStringLiteral("  changed") : QStringLiteral("  unchanged");
+      if (p.step < 0) text += QStringLiteral("  (not modeled)");
+      passes->appendRow(laneItem(text, p.step, p.agree(), QStringLiteral("line %1 of the log").arg(p.line)));
+    }
+    lane->appendRow(passes);
+  }
+  if (!d.candidates.empty()) {
+    QStandardItem* merges = laneItem(QStringLiteral("Merge candidates"), -1, std::nullopt);
+    for (const pipeline::CandidateMatch& m : d.candidates) {
+      QString text = QString(m.step < 0 ? "· " : m.agree() ? "✓ " : "✗ ") + verdictText(m.theirVerdict);
+      text += m.step < 0 ? QStringLiteral("  (Segscope never asked)")
+                         : QStringLiteral("  · Segscope: %1").arg(verdictText(m.ourVerdict));
+      if (!m.ops.empty()) text += QStringLiteral("  · ") + QString::fromStdString(m.ops.front());
+      std::optional<bool> agree;
+      if (m.step >= 0) agree = m.agree();
+      merges->appendRow(laneItem(text, m.step, agree, QStringLiteral("line %1 of the log").arg(m.line)));
+    }
+    lane->appendRow(merges);
+  }
+  if (!d.groups.empty()) {
+    QStandardItem* groups = laneItem(QStringLiteral("Final groups"), -1, std::nullopt);
+    for (const pipeline::GroupMatch& g : d.groups)
+      groups->appendRow(laneItem(QString(g.same ? "✓ " : "✗ ") + "group " +
+                                     QString::number(g.id >= 0 ? g.id : g.index) + "  " +
+                                     QString::fromStdString(g.scheduler),
+                                 last, g.same, QStringLiteral("line %1 of the log").arg(g.line)));
+    lane->appendRow(groups);
+  }
+  model_->appendRow(lane);
 }
 
 void TimelineView::setCurrentStep(int index) {

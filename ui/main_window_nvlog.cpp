@@ -1,0 +1,105 @@
+// The main window's side of an nvFuser log: opening it, lining it up with each session the
+// window shows, and going to the first place where nvFuser and Segscope disagree.
+#include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
+#include <QStatusBar>
+#include <QTextBrowser>
+
+#include "ui/main_window.h"
+#include "ui/panels/inspector_view.h"
+#include "ui/panels/nvfuser_view.h"
+#include "ui/panels/timeline_view.h"
+
+namespace segscope::ui {
+
+bool isNvFuserLogFile(const QString& path) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  if (suffix == "py" || suffix == "json") return false;
+  if (suffix == "log" || suffix == "txt") return true;
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return false;
+  const QByteArray head = f.read(64 * 1024);
+  for (const char* marker : {"**Segmenter** Considering fusion", "Segmented_Fusion", "***Runtime***",
+                             "Fusion before PreSegmenter", "Fusion after pass:"})
+    if (head.contains(marker)) return true;
+  return false;
+}
+
+bool MainWindow::openNvFuserLog(const QString& path) {
+  auto log = nvlog::readNvLogFile(path.toStdString());
+  if (!log) {
+    const QString message = QString("%1:%2:%3: error: %4")
+                                .arg(path)
+                                .arg(log.error().loc.line)
+                                .arg(log.error().loc.column)
+                                .arg(QString::fromStdString(log.error().message));
+    problems_->setPlainText(message);
+    problemsDock_->show();
+    problemsDock_->raise();
+    statusBar()->showMessage(message, 10000);
+    return false;
+  }
+  nvLogPath_ = path;
+  nvLog_ = std::make_shared<const nvlog::NvLog>(std::move(log).value());
+  updateLogComparison();
+  nvFuserDock_->show();
+  nvFuserDock_->raise();
+  return comparison_ != nullptr;
+}
+
+// Lines the open log up with the session on screen (after every load: a reload or another
+// profile changes Segscope's side, not nvFuser's).
+void MainWindow::updateLogComparison() {
+  comparison_.reset();
+  if (nvLog_ && session_) {
+    auto c = pipeline::compareWithLog(*session_, *nvLog_);
+    if (c) {
+      comparison_ = std::make_shared<const pipeline::LogComparison>(std::move(c).value());
+      const pipeline::Divergence& d = comparison_->divergence;
+      statusBar()->showMessage(
+          QString("nvFuser log %1: %2")
+              .arg(QFileInfo(nvLogPath_).fileName(),
+                   comparison_->agree() ? "agrees with Segscope"
+                                        : "differs — first divergence: " + QString::fromStdString(d.headline) +
+                                              " (D goes there)"),
+          12000);
+    } else {
+      const QString message = nvLogPath_ + ": error: " + QString::fromStdString(c.error().message);
+      problems_->setPlainText(message);
+      statusBar()->showMessage(message, 10000);
+    }
+  }
+  nvFuser_->setComparison(comparison_, session_);
+  timeline_->setNvFuserLane(comparison_);
+  inspector_->setLogComparison(comparison_);
+  if (const trace::Step* s = step()) inspector_->showStep(*s);
+}
+
+bool MainWindow::goToFirstDivergence() {
+  if (!comparison_ || comparison_->divergence.headline.empty()) return false;
+  const pipeline::Divergence& d = comparison_->divergence;
+  nvFuserDock_->show();
+  nvFuserDock_->raise();
+  if (d.firstPass >= 0 && d.passes[static_cast<std::size_t>(d.firstPass)].step >= 0) {
+    goToStep(d.passes[static_cast<std::size_t>(d.firstPass)].step);
+  } else if (d.firstPass < 0 && d.firstCandidate >= 0) {
+    focusCandidates_ = true;
+    goToStep(d.candidates[static_cast<std::size_t>(d.firstCandidate)].step);
+  } else {
+    // A final group that differs: the final segmentation, on the segment that holds its ops.
+    for (const pipeline::GroupMatch& g : d.groups)
+      if (!g.same) {
+        if (!g.ourSegments.empty())
+          focusSegment(g.ourSegments.front());
+        else
+          goToStep(-1);
+        break;
+      }
+  }
+  if (auto* dock = inspector_->parentWidget()) dock->raise();
+  statusBar()->showMessage("First divergence: both verdicts are in the Inspector and the nvFuser dock", 8000);
+  return true;
+}
+
+}  // namespace segscope::ui

@@ -1,0 +1,51 @@
+// The nvFuser dock: what nvFuser's own log says it did, beside Segscope's model: the final
+// segments of both side by side (in the scheduler colours of the graph) and the first divergence.
+#pragma once
+
+#include <QWidget>
+#include <memory>
+
+#include "pipeline/log_comparison.h"
+#include "ui/session.h"
+
+class QLabel;
+class QPushButton;
+class QStackedWidget;
+class QTreeWidget;
+
+namespace segscope::ui {
+
+class NvFuserView : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit NvFuserView(QWidget* parent = nullptr);
+
+  /// Shows `comparison` of `session` with its log; null shows how to capture and open one.
+  void setComparison(std::shared_ptr<const pipeline::LogComparison> comparison, SessionPtr session);
+  const pipeline::LogComparison* comparison() const { return comparison_.get(); }
+
+  QTreeWidget* theirTree() const { return theirs_; }
+  QTreeWidget* ourTree() const { return ours_; }
+  /// The verdict line and the first divergence, as plain text (tests).
+  QString summaryText() const;
+
+ signals:
+  void segmentActivated(int id);
+  void divergenceRequested();
+
+ private:
+  void fillTheirs();
+  void fillOurs();
+
+  std::shared_ptr<const pipeline::LogComparison> comparison_;
+  SessionPtr session_;
+  QStackedWidget* pages_ = nullptr;
+  QLabel* verdict_ = nullptr;
+  QLabel* divergence_ = nullptr;
+  QPushButton* goButton_ = nullptr;
+  QTreeWidget* theirs_ = nullptr;
+  QTreeWidget* ours_ = nullptr;
+};
+
+}  // namespace segscope::ui
