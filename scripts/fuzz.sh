@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"; shift || true
-targets=("$@"); [[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_loader fuzz_segment fuzz_nvlog)
+targets=("$@"); [[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_loader fuzz_segment fuzz_nvlog fuzz_compare_log)
 command -v clang++ >/dev/null || { echo "fuzz.sh: needs clang (apt-get install clang)" >&2; exit 2; }
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz --target "${targets[@]}"
@@ -18,7 +18,7 @@ for t in "${targets[@]}"; do
     # nvFuser's own repros and test translations: the forms real users paste (footers, from_pytorch).
     find tests/fidelity -name '*.py' -exec cp -t "$corpus" {} + 2>/dev/null || true
   fi
-  if [[ "$t" == fuzz_nvlog && -z "$(ls -A "$corpus")" ]]; then
+  if [[ ( "$t" == fuzz_nvlog || "$t" == fuzz_compare_log ) && -z "$(ls -A "$corpus")" ]]; then
     cp tests/data/nvlog/synthetic/*.log tests/data/nvlog/real/*.txt tests/data/nvlog/generated/*.log "$corpus"/ 2>/dev/null || true
   fi
   echo "== $t for ${seconds}s"

@@ -9,6 +9,7 @@
 #include "ui/main_window.h"
 #include "ui/panels/inspector_view.h"
 #include "ui/panels/nvfuser_view.h"
+#include "ui/panels/run_view.h"
 #include "ui/panels/timeline_view.h"
 
 namespace segscope::ui {
@@ -56,20 +57,27 @@ void MainWindow::updateLogComparison() {
     auto c = pipeline::compareWithLog(*session_, *nvLog_);
     if (c) {
       comparison_ = std::make_shared<const pipeline::LogComparison>(std::move(c).value());
-      const pipeline::Divergence& d = comparison_->divergence;
-      statusBar()->showMessage(
-          QString("nvFuser log %1: %2")
-              .arg(QFileInfo(nvLogPath_).fileName(),
-                   comparison_->agree() ? "agrees with Segscope"
-                                        : "differs — first divergence: " + QString::fromStdString(d.headline) +
-                                              " (D goes there)"),
-          12000);
+      statusBar()->showMessage(QString("nvFuser log %1: %2")
+                                   .arg(QFileInfo(nvLogPath_).fileName(),
+                                        comparison_->agree() ? "agrees with Segscope"
+                                                             : "differs from Segscope (D: the first divergence)"),
+                               12000);
     } else {
       const QString message = nvLogPath_ + ": error: " + QString::fromStdString(c.error().message);
       problems_->setPlainText(message);
       statusBar()->showMessage(message, 10000);
     }
   }
+  std::map<int, RunView::NvFuserTime> times;
+  if (comparison_)
+    for (const pipeline::LoggedSegment& group : comparison_->theirs)
+      for (const pipeline::GroupMatch& match : comparison_->divergence.groups)
+        if (match.line == group.line && group.kernelMs >= 0 && match.ourSegments.size() == 1) {
+          RunView::NvFuserTime& t = times[match.ourSegments.front()];
+          t.ms += group.kernelMs;
+          ++t.kernels;
+        }
+  run_->setNvFuserTimes(std::move(times));
   nvFuser_->setComparison(comparison_, session_);
   timeline_->setNvFuserLane(comparison_);
   inspector_->setLogComparison(comparison_);

@@ -401,7 +401,13 @@ std::string logComparisonJson(const pipeline::LogComparison& c, const std::strin
   json theirs = json::array(), ours = json::array();
   for (const pipeline::LoggedSegment& s : c.theirs)
     theirs.push_back(
-        {{"group_id", s.id}, {"scheduler", s.scheduler}, {"exprs", s.exprs}, {"ops", s.ops}, {"line", s.line}});
+        {{"group_id", s.id},
+         {"scheduler", s.scheduler},
+         {"exprs", s.exprs},
+         {"ops", s.ops},
+         {"line", s.line},
+         {"kernel", s.kernel},
+         {"kernel_ms", s.kernelMs >= 0 ? json(s.kernelMs) : json(nullptr)}});
   for (const pipeline::SegmentOverview& s : c.ours.segments)
     ours.push_back(
         {{"id", s.id}, {"scheduler", s.scheduler}, {"host", s.host}, {"host_scalars", s.hostScalars}, {"ops", s.ops}});
@@ -419,6 +425,7 @@ std::string logComparisonJson(const pipeline::LogComparison& c, const std::strin
             {"same_groups", c.sameGroups()},
             {"agree", c.agree()},
             {"divergence", divergenceJson(c.divergence)},
+            {"times_source", c.timesSource},
             {"unknown_lines", c.unknownLines}};
   return j.dump(2) + "\n";
 }

@@ -488,7 +488,16 @@ class Reader {
 }  // namespace
 
 Result<NvLog> readNvLog(std::string_view text, std::string file) {
-  return Reader(splitLines(text), std::move(file)).run();
+  auto log = Reader(splitLines(text), std::move(file)).run();
+  if (!log) return log;
+  // Profiler rows are not nvFuser's dumps, but they are understood: not "unknown" lines.
+  log->kernels = readKernelTimes(text);
+  std::vector<int> timed;
+  for (const KernelTime& k : log->kernels) timed.insert(timed.end(), k.lines.begin(), k.lines.end());
+  std::sort(timed.begin(), timed.end());
+  std::erase_if(log->unknown,
+                [&](const UnknownLine& u) { return std::binary_search(timed.begin(), timed.end(), u.line); });
+  return log;
 }
 
 Result<NvLog> readNvLogFile(const std::string& path) {

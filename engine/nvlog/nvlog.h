@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "nvlog/kernel_times.h"
 #include "support/result.h"
 
 namespace segscope::nvlog {
@@ -130,6 +131,7 @@ struct UnknownLine {
 struct NvLog {
   std::string file;
   std::vector<Runtime> runtimes;
+  std::vector<KernelTime> kernels;  // from profiler output in the log (nsys stats, NVFUSER_PROF=print)
   std::vector<UnknownLine> unknown;
   int lines = 0;
 };

@@ -5,6 +5,8 @@
 #include <map>
 #include <sstream>
 
+#include "support/text.h"
+
 namespace segscope::pipeline {
 namespace {
 
@@ -24,7 +26,7 @@ std::vector<LoggedSegment> finalGroupsOf(const nvlog::Runtime& rt, std::string& 
       (rt.segmented->groups.empty() || rt.segmented->details.size() == rt.segmented->groups.size())) {
     source = "segmented_fusion group details";
     for (const nvlog::GroupDetail& g : rt.segmented->details) {
-      LoggedSegment s{g.id, g.scheduler.empty() ? "none" : g.scheduler, static_cast<int>(g.exprs.size()), {}, g.line};
+      LoggedSegment s{g.id, g.scheduler.empty() ? "none" : g.scheduler, static_cast<int>(g.exprs.size()), {}, g.line, -1, {}};
       for (const nvlog::LoggedExpr& e : g.exprs) s.ops.push_back(e.op);
       out.push_back(std::move(s));
     }
@@ -33,15 +35,39 @@ std::vector<LoggedSegment> finalGroupsOf(const nvlog::Runtime& rt, std::string& 
   if (rt.segmented && !rt.segmented->groups.empty()) {
     source = "segmented_fusion groups";
     for (const nvlog::GroupLine& g : rt.segmented->groups)
-      out.push_back(LoggedSegment{-1, g.scheduler, static_cast<int>(g.exprNames.size()), {}, g.line});
+      out.push_back(LoggedSegment{-1, g.scheduler, static_cast<int>(g.exprNames.size()), {}, g.line, -1, {}});
     return out;
   }
   for (const nvlog::Candidate& c : rt.candidates)
     if (c.wholeFusion && !c.accepted.empty()) {
       source = "segmenter_logging: the whole fusion accepted";
-      out.push_back(LoggedSegment{0, c.accepted, -1, {}, c.line});
+      out.push_back(LoggedSegment{0, c.accepted, -1, {}, c.line, -1, {}});
     }
   return out;
+}
+
+// nvFuser's kernels are named after their group (`_g<id>`): their times go onto the groups with
+// those ids. A log of several fusions or runtimes holds kernels of each; the runtime compared
+// is the one whose id matches its position, else the last one profiled.
+void attachKernelTimes(const std::vector<nvlog::KernelTime>& kernels, int runtime, std::vector<LoggedSegment>& groups,
+                       std::string& source) {
+  int fusion = -1, lastRuntime = -1;
+  bool hasRuntime = false;
+  for (const nvlog::KernelTime& k : kernels) {
+    fusion = std::max(fusion, k.fusion);
+    lastRuntime = std::max(lastRuntime, k.runtime);
+    hasRuntime = hasRuntime || k.runtime == runtime;
+  }
+  const int wanted = hasRuntime ? runtime : lastRuntime;
+  for (const nvlog::KernelTime& k : kernels) {
+    if (k.fusion != fusion || k.runtime != wanted) continue;
+    for (LoggedSegment& g : groups)
+      if (g.id >= 0 && g.id == k.group) {
+        g.kernelMs = k.ms;
+        g.kernel = k.name;
+        source = k.source;
+      }
+  }
 }
 
 std::string plural(int n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
@@ -165,6 +191,7 @@ Result<LogComparison> compareWithLog(const Session& session, const nvlog::NvLog&
   for (const LoggedSegment& s : c.theirs) theirs.push_back(s.scheduler);
   c.ourPerScheduler = countBy(ours);
   c.theirPerScheduler = countBy(theirs);
+  attachKernelTimes(log.kernels, c.runtime, c.theirs, c.timesSource);
   c.divergence = findDivergence(session, log.runtimes[static_cast<std::size_t>(c.runtime)]);
   return c;
 }
@@ -180,12 +207,14 @@ std::string comparisonText(const LogComparison& c) {
   out << "  Segscope: " << plural(oursCount, "segment") << ": " << countsText(c.ourPerScheduler);
   if (c.hostSegments > 0)
     out << " (and " << plural(c.hostSegments, "host scalar segment") << ", which nvFuser lists no group for)";
-  out << "\n\nnvFuser's segments (log order):\n";
+  out << "\n\nnvFuser's segments (log order" << (c.timesSource.empty() ? "" : "; kernel times from " + c.timesSource)
+      << "):\n";
   for (std::size_t i = 0; i < c.theirs.size(); ++i) {
     const LoggedSegment& s = c.theirs[i];
     out << "  group " << (s.id >= 0 ? std::to_string(s.id) : std::string("?")) << "  " << s.scheduler;
     if (s.exprs >= 0) out << "  " << plural(s.exprs, "expr");
     out << "  (line " << s.line << ")";
+    if (s.kernelMs >= 0) out << "  kernel " << support::durationText(s.kernelMs);
     if (const GroupMatch* g = groupMatchAt(c.divergence, s.line)) out << groupMatchText(*g);
     out << "\n";
   }

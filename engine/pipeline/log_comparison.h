@@ -19,6 +19,8 @@ struct LoggedSegment {
   int exprs = 0;
   std::vector<std::string> ops;  // of its exprs, in the log's order ("" where unknown)
   int line = 0;
+  double kernelMs = -1;  // its kernel's median time where the log holds profiler output; -1 none
+  std::string kernel;    // that kernel's name
 };
 
 struct LogComparison {
@@ -32,6 +34,7 @@ struct LogComparison {
   int hostSegments = 0;  // ours that compute scalars on the host: nvFuser lists no group for them
   std::vector<std::pair<std::string, int>> theirPerScheduler, ourPerScheduler;  // host segments left out
   int unknownLines = 0;
+  std::string timesSource;  // where the kernel times come from; empty when the log has none
   /// nvFuser's passes, merge verdicts and final groups lined up with ours, and the first place
   /// they disagree.
   Divergence divergence;

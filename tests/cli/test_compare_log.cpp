@@ -98,6 +98,25 @@ class TestCompareLog : public QObject {
     QVERIFY2(logs >= 36 && fusions.size() >= 12, qPrintable(QString::number(logs)));
   }
 
+  // Kernel times from profiler output in the log go onto nvFuser's groups by their `_g<id>`.
+  void kernelTimesOnGroups() {
+    QTemporaryDir dir;
+    const QString json = dir.filePath("c.json");
+    const Run r = cli({"compare-log", source("samples/reduction_epilogue.py"),
+                       nvlogData("synthetic/reduction_epilogue_a100_nsys.log"), "--json", json});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.out.contains("kernel times from nsys cuda_gpu_kern_sum"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("group 1  reduction  1 expr  (line 348)  kernel 354.88 us"), qPrintable(r.out));
+    QFile f(json);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject j = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonArray groups = j["nvfuser"].toObject()["segments"].toArray();
+    QCOMPARE(groups.size(), 2);
+    QCOMPARE(groups[1].toObject()["kernel"].toString(), QString("nvfuser_pointwise_f0_c1_r0_g2"));
+    QVERIFY(qAbs(groups[1].toObject()["kernel_ms"].toDouble() - 0.14144) < 1e-9);
+    QCOMPARE(j["times_source"].toString(), QString("nsys cuda_gpu_kern_sum"));
+  }
+
   void notAnNvFuserLogIsBadInput() {
     const Run r = cli({"compare-log", source("samples/softmax.py"), source("samples/gelu.py")});
     QCOMPARE(r.exitCode, 2);

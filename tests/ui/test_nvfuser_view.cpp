@@ -15,6 +15,7 @@
 #include "ui/main_window.h"
 #include "ui/panels/inspector_view.h"
 #include "ui/panels/nvfuser_view.h"
+#include "ui/panels/run_view.h"
 #include "ui/panels/timeline_view.h"
 
 using namespace segscope;
@@ -67,7 +68,7 @@ class TestNvFuserView : public QObject {
     QCOMPARE(v.theirTree()->topLevelItemCount(), 2);
     QCOMPARE(v.theirTree()->topLevelItem(0)->text(1), QString("reduction"));
     QCOMPARE(v.theirTree()->topLevelItem(1)->text(1), QString("pointwise"));
-    QVERIFY(v.theirTree()->topLevelItem(0)->text(3).startsWith("✗"));
+    QVERIFY(v.theirTree()->topLevelItem(0)->text(4).startsWith("✗"));
     QCOMPARE(v.ourTree()->topLevelItemCount(), 2);  // the host scalar segment and the kernel
 
     const QStringList lane = rowsUnder(*w.timeline().tree()->model());
@@ -92,7 +93,7 @@ class TestNvFuserView : public QObject {
     QVERIFY(!w.goToFirstDivergence());
     // Both sides' segments line up, each marked as the same.
     const QTreeWidget* theirs = w.nvFuserView().theirTree();
-    for (int i = 0; i < theirs->topLevelItemCount(); ++i) QVERIFY(theirs->topLevelItem(i)->text(3).startsWith("✓"));
+    for (int i = 0; i < theirs->topLevelItemCount(); ++i) QVERIFY(theirs->topLevelItem(i)->text(4).startsWith("✓"));
   }
 
   // The log stays open when the script reloads with another device: Segscope's side changes.
@@ -104,6 +105,23 @@ class TestNvFuserView : public QObject {
     w.openFile(source("samples/gelu.py"), true);
     QVERIFY(w.nvFuserView().comparison());  // still shown, now against gelu (and differing)
     QVERIFY(w.nvFuserView().summaryText().contains("differ"));
+  }
+
+  // nvFuser's kernel times (nsys stats in the log) beside the run's own, in the Run dock.
+  void kernelTimesBesideTheRun() {
+    MainWindow w(nullptr, false);
+    w.openFile(source("samples/reduction_epilogue.py"), true);
+    QVERIFY(w.openNvFuserLog(QString(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/synthetic/reduction_epilogue_a100_nsys.log"));
+    QCOMPARE(w.nvFuserView().theirTree()->topLevelItem(0)->text(3), QString("354.88 µs"));
+    w.runView().run(/*wait=*/true);
+    bool found = false;
+    for (const ui::SegmentBars::Bar& b : w.runView().bars().bars())
+      if (b.nvFuserMs >= 0) {
+        found = true;
+        QCOMPARE(b.nvFuserKernels, 2);  // nvFuser's two kernels hold the ops of Segscope's one segment
+        QVERIFY(qAbs(b.nvFuserMs - (0.35488 + 0.14144)) < 1e-9);
+      }
+    QVERIFY(found);
   }
 
   void aFileThatIsNoLogIsAProblem() {

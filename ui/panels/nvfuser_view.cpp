@@ -17,6 +17,7 @@
 #include <set>
 
 #include "graph/graph_model.h"
+#include "support/text.h"
 #include "ui/appearance.h"
 
 namespace segscope::ui {
@@ -86,7 +87,7 @@ NvFuserView::NvFuserView(QWidget* parent) : QWidget(parent) {
   goButton_ = new QPushButton("Go to it (D)", page);
   goButton_->setToolTip("Show the first place where nvFuser's log and Segscope's model disagree (D)");
   connect(goButton_, &QPushButton::clicked, this, &NvFuserView::divergenceRequested);
-  theirs_ = newTree({"nvFuser group", "Scheduler", "Ops", "In Segscope"}, page);
+  theirs_ = newTree({"nvFuser group", "Scheduler", "Ops", "Kernel", "In Segscope"}, page);
   ours_ = newTree({"Segscope segment", "Scheduler", "Ops", "In nvFuser"}, page);
   theirs_->setToolTip("nvFuser's final groups as its log states them; a click shows the ops on the graph");
   ours_->setToolTip("Segscope's final segments; a click shows the segment on the graph");
@@ -161,13 +162,17 @@ void NvFuserView::fillTheirs() {
     item->setIcon(1, swatch(s.scheduler));
     item->setText(1, QString::fromStdString(s.scheduler));
     item->setText(2, s.exprs >= 0 ? QString::number(s.exprs) : QString("all"));
+    if (s.kernelMs >= 0) {
+      item->setText(3, QString::fromStdString(support::durationText(s.kernelMs, "µs")));
+      item->setToolTip(3, QString::fromStdString(s.kernel + " (" + comparison_->timesSource + ")"));
+    }
     const pipeline::GroupMatch* g = byLine.count(s.line) ? byLine[s.line] : nullptr;
     if (g) {
-      item->setText(3, g->ourSegments.empty() ? QString("✗ none")
+      item->setText(4, g->ourSegments.empty() ? QString("✗ none")
                                               : QString(g->same ? "✓ " : "✗ ") +
                                                     (g->ourSegments.size() == 1 ? "segment " : "segments ") +
                                                     idList(g->ourSegments));
-      item->setForeground(3, verdictColor(g->same));
+      item->setForeground(4, verdictColor(g->same));
       item->setData(0, kSegmentRole, g->ourSegments.empty() ? -1 : g->ourSegments.front());
       for (const std::string& op : g->ops) opRow(item, op);
     }

@@ -70,7 +70,9 @@ void SegmentBars::paintEvent(QPaintEvent*) {
   const double longest = std::max_element(bars_.begin(), bars_.end(), [](const Bar& a, const Bar& b) {
                            return a.medianMs < b.medianMs;
                          })->medianMs;
-  const int barSpace = std::max(40, width() - kLabelWidth - 260);
+  const bool nvFuserTimes = std::any_of(bars_.begin(), bars_.end(), [](const Bar& b) { return b.nvFuserMs >= 0; });
+  const int figuresWidth = nvFuserTimes ? 420 : 260;
+  const int barSpace = std::max(40, width() - kLabelWidth - figuresWidth);
   for (std::size_t i = 0; i < bars_.size(); ++i) {
     const Bar& b = bars_[i];
     const int y = 4 + static_cast<int>(i) * kRowHeight;
@@ -91,7 +93,11 @@ void SegmentBars::paintEvent(QPaintEvent*) {
       const double gbps = static_cast<double>(b.bytes) / (b.medianMs * 1e6);
       figures += QString(" · %1 GB/s (%2 %)").arg(gbps, 0, 'f', 0).arg(100.0 * gbps / b.peakGBps, 0, 'f', 0);
     }
-    p.drawText(QRectF(bar.right() + 6, y, 260, kRowHeight - 4), Qt::AlignLeft | Qt::AlignVCenter, figures);
+    if (b.nvFuserMs >= 0)
+      figures += QString(" · nvFuser: %1%2")
+                     .arg(formatMs(b.nvFuserMs))
+                     .arg(b.nvFuserKernels > 1 ? QString(" in %1 kernels").arg(b.nvFuserKernels) : QString());
+    p.drawText(QRectF(bar.right() + 6, y, figuresWidth, kRowHeight - 4), Qt::AlignLeft | Qt::AlignVCenter, figures);
   }
 }
 
@@ -258,6 +264,11 @@ void RunView::showRun(const exec::TimedRun& run) {
       scalars_->setItem(row, 3, expression);
     }
   }
+  for (SegmentBars::Bar& b : bars)
+    if (auto it = nvFuserTimes_.find(b.segment); it != nvFuserTimes_.end()) {
+      b.nvFuserMs = it->second.ms;
+      b.nvFuserKernels = it->second.kernels;
+    }
   bars_->setBars(std::move(bars));
   const exec::Comparison c = run.comparison.value_or(exec::Comparison{});
   const QString verdict =
@@ -278,6 +289,11 @@ void RunView::showRun(const exec::TimedRun& run) {
                                   .arg(run.counts.repeat);
   status_->setText(where + " · " + verdict);
   emit timesReady(times);
+}
+
+void RunView::setNvFuserTimes(std::map<int, NvFuserTime> times) {
+  nvFuserTimes_ = std::move(times);
+  if (last_) showRun(*last_);
 }
 
 void RunView::cancel() {

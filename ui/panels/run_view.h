@@ -37,6 +37,8 @@ class SegmentBars : public QWidget {
     double medianMs = 0, minMs = 0;
     std::int64_t bytes = 0;
     double peakGBps = 0;  // the device's DRAM bandwidth (CUDA runs): bars then say % of peak
+    double nvFuserMs = -1;  // nvFuser's own kernel time for these ops, from its log; -1 none
+    int nvFuserKernels = 0;
   };
   explicit SegmentBars(QWidget* parent = nullptr);
   void setBars(std::vector<Bar> bars);
@@ -77,6 +79,14 @@ class RunView : public QWidget {
   /// how it is computed ("S18 = 1 - S1 ^ S3").
   QStringList hostScalarRow(int row) const;
   const SegmentBars& bars() const { return *bars_; }
+  /// nvFuser's kernel time for the ops of each of our segments (by segment id), from a log's
+  /// profiler output: shown beside each segment's own time. The sum over the kernels of the
+  /// nvFuser groups that hold only that segment's ops; empty clears.
+  struct NvFuserTime {
+    double ms = 0;
+    int kernels = 0;
+  };
+  void setNvFuserTimes(std::map<int, NvFuserTime> times);
 
  signals:
   /// Per segment id, its median time as text ("1.23 ms"), for painting on the graph.
@@ -103,6 +113,7 @@ class RunView : public QWidget {
   QThread* thread_ = nullptr;
   int generation_ = 0;
   std::optional<exec::TimedRun> last_;
+  std::map<int, NvFuserTime> nvFuserTimes_;
 };
 
 /// "1.234 ms", "56.70 µs" (support::durationText).

@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -318,6 +319,55 @@ class TestLogReader : public QObject {
     QVERIFY2(log.error().message.find("import torch") != std::string::npos, log.error().message.c_str());
     QVERIFY(!readNvLog("", "empty.log"));
     QVERIFY(!readNvLogFile(dataPath("no_such_file.log")));
+  }
+
+  // Kernel names: nvfuser_<scheduler>_f<F>_c<C>_r<R>_g<G> (compiled_kernel.cpp createKernelId).
+  void kernelNames() {
+    nvlog::KernelTime k;
+    QVERIFY(nvlog::parseKernelName("nvfuser_inner_outer_persistent_f3_c1_r2_g7(Tensor<float, 2, 2>)", k));
+    QCOMPARE(k.scheduler, std::string("inner_outer_persistent"));
+    QCOMPARE(k.fusion, 3);
+    QCOMPARE(k.concrete, 1);
+    QCOMPARE(k.runtime, 2);
+    QCOMPARE(k.group, 7);
+    QCOMPARE(k.name, std::string("nvfuser_inner_outer_persistent_f3_c1_r2_g7"));
+    QVERIFY(!nvlog::parseKernelName("nvfuser_pointwise_f0_c1", k));
+    QVERIFY(!nvlog::parseKernelName("nvfuser_f0_c1_r0_g0", k));
+    QVERIFY(!nvlog::parseKernelName("kernel1", k));
+  }
+
+  // Profiler output in a log: nsys stats CSV (the median column), its GPU trace (each launch,
+  // the median taken here), and NVFUSER_PROF=print (the S-KerTm column); its rows are no
+  // "unknown" lines.
+  void kernelTimes() {
+    auto nsys = nvlog::readNvLogFile(dataPath("synthetic/reduction_epilogue_a100_nsys.log"));
+    QVERIFY(nsys);
+    QCOMPARE(nsys->kernels.size(), std::size_t(2));
+    QCOMPARE(nsys->kernels[0].group, 1);
+    QCOMPARE(nsys->kernels[0].source, std::string("nsys cuda_gpu_kern_sum"));
+    QVERIFY(std::abs(nsys->kernels[0].ms - 0.35488) < 1e-9);
+    QVERIFY(std::abs(nsys->kernels[1].ms - 0.14144) < 1e-9);
+    for (const nvlog::UnknownLine& u : nsys->unknown) QVERIFY(u.text.find("nvfuser_") == std::string::npos);
+
+    auto prof = nvlog::readNvLogFile(dataPath("synthetic/reduction_epilogue_a100_prof.log"));
+    QVERIFY(prof);
+    QCOMPARE(prof->kernels.size(), std::size_t(2));
+    QCOMPARE(prof->kernels[0].samples, 3);
+    QVERIFY(std::abs(prof->kernels[0].ms - 0.355) < 1e-9);  // the median of 0.361, 0.355, 0.354
+    QVERIFY(std::abs(prof->kernels[1].ms - 0.142) < 1e-9);
+    QCOMPARE(prof->kernels[1].source, std::string("NVFUSER_PROF=print"));
+
+    const std::string trace =
+        "Start (ns),Duration (ns),CorrId,GrdX,GrdY,GrdZ,BlkX,BlkY,BlkZ,Reg/Trd,StcSMem (MB),DymSMem (MB),Bytes (MB),"
+        "Throughput (MBps),SrcMemKd,DstMemKd,Device,Ctx,Strm,Name\n"
+        "100,2000,1,1,1,1,128,1,1,32,0,0,,,,,NVIDIA H100 (0),1,7,\"nvfuser_pointwise_f0_c1_r0_g0(Tensor<float, 1, 1>)\"\n"
+        "200,4000,2,1,1,1,128,1,1,32,0,0,,,,,NVIDIA H100 (0),1,7,\"nvfuser_pointwise_f0_c1_r0_g0(Tensor<float, 1, 1>)\"\n"
+        "300,3000,3,1,1,1,128,1,1,32,0,0,,,,,NVIDIA H100 (0),1,7,\"nvfuser_pointwise_f0_c1_r0_g0(Tensor<float, 1, 1>)\"\n";
+    const auto times = nvlog::readKernelTimes(trace);
+    QCOMPARE(times.size(), std::size_t(1));
+    QCOMPARE(times[0].samples, 3);
+    QVERIFY(std::abs(times[0].ms - 0.003) < 1e-12);
+    QCOMPARE(times[0].source, std::string("nsys cuda_gpu_trace"));
   }
 };
 
