@@ -163,6 +163,8 @@ void MainWindow::buildActions() {
   });
   // Menu-only actions get their icons here, the toolbar's in buildToolBar.
   iconed(exportAllAction_, "export");
+  iconed(openLogAction_, "nvfuser-log");
+  iconed(divergenceAction_, "divergence");
   iconed(saveTraceAction_, "save-trace");
   iconed(fitAction_, "fit");
   iconed(runAction_, "run");

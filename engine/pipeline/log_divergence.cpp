@@ -172,6 +172,20 @@ std::vector<CandidateMatch> matchCandidates(const trace::Trace& trace, const nvl
   }
   std::map<Key, std::size_t> used;
   std::vector<CandidateMatch> out;
+  if (rt.segmentHints && wholeStep >= 0) {
+    // nvFuser skipped the un-segmented try (segment_set hints, fusion_kernel_runtime.cpp);
+    // Segscope tried the whole fusion: a verdict only one side gave.
+    const trace::MergeInfo& info = *trace.step(static_cast<std::size_t>(wholeStep)).merge;
+    CandidateMatch m;
+    m.line = rt.line;
+    m.step = wholeStep;
+    m.theirVerdict = "skipped (segment hints)";
+    // Segscope records the skip too, as a refusal before any scheduler is asked.
+    m.ourVerdict = info.ok() ? info.accepted : info.verdicts.empty() ? m.theirVerdict : "refused";
+    m.ourRefusal = info.refusal;
+    m.ours = ourAnswers(info);
+    out.push_back(std::move(m));
+  }
   for (const nvlog::Candidate& c : rt.candidates) {
     CandidateMatch m;
     m.line = c.line;
@@ -285,10 +299,7 @@ void writeHeadline(Divergence& d) {
     d.headline = (c.step >= 0 && c.ops.empty() ? "the whole fusion, tried un-segmented (line "
                                                 : "merge candidate at line ") +
                  std::to_string(c.line) + (c.ops.empty() ? ")" : " (" + oneLine(c.ops) + ")") +
-                 ": nvFuser " + (c.theirVerdict == "refused" || c.theirVerdict == "segment_set"
-                                     ? c.theirVerdict == "refused" ? "refused it" : "refused it (segment_set)"
-                                     : "accepted it as " + c.theirVerdict) +
-                 ", Segscope " + (c.ourVerdict == "refused" ? "refused it" : "accepted it as " + c.ourVerdict) +
+                 ": nvFuser " + verdictPhrase(c.theirVerdict) + ", Segscope " + verdictPhrase(c.ourVerdict) +
                  " (trace step " + std::to_string(c.step) + ")" +
                  (c.firstDifferentScheduler.empty() ? "" : "; they first differ at " + c.firstDifferentScheduler);
     return;
@@ -307,6 +318,13 @@ void writeHeadline(Divergence& d) {
 }
 
 }  // namespace
+
+std::string verdictPhrase(const std::string& verdict) {
+  if (verdict == "refused") return "refused it";
+  if (verdict == "segment_set") return "refused it (segment_set)";
+  if (verdict.starts_with("skipped")) return "skipped it" + verdict.substr(7);
+  return "accepted it as " + verdict;
+}
 
 Divergence findDivergence(const Session& session, const nvlog::Runtime& rt) {
   Divergence d;

@@ -69,6 +69,10 @@ struct Divergence {
   int headlineLine = 0;  // the log line it points at
 };
 
+/// A candidate's verdict as a phrase: "accepted it as pointwise", "refused it", "refused it
+/// (segment_set)", "skipped it (segment hints)".
+std::string verdictPhrase(const std::string& verdict);
+
 /// Lines up runtime `rt` of a log with `session`'s trace and final segmentation.
 Divergence findDivergence(const Session& session, const nvlog::Runtime& rt);
 

@@ -361,16 +361,12 @@ QString nvFuserSection(const trace::Step& step, const pipeline::LogComparison* c
     if (m.step != step.index) continue;
     QString html = section(QStringLiteral("nvFuser's log (line %1)").arg(m.line));
     const bool first = static_cast<int>(i) == d.firstCandidate;
-    const QString verdict = m.theirVerdict == "refused"       ? QStringLiteral("refused it")
-                            : m.theirVerdict == "segment_set" ? QStringLiteral("refused it (segment_set)")
-                                                              : "accepted it as " + code(esc(m.theirVerdict));
     html += QStringLiteral("<p class='%1'>%2 nvFuser %3%4</p>")
                 .arg(m.agree() ? QStringLiteral("accepted-note") : QStringLiteral("refusal"),
-                     m.agree() ? QStringLiteral("✓") : QStringLiteral("✗"), verdict,
+                     m.agree() ? QStringLiteral("✓") : QStringLiteral("✗"),
+                     esc(pipeline::verdictPhrase(m.theirVerdict)),
                      m.agree() ? QStringLiteral(", as Segscope did")
-                               : QStringLiteral("; Segscope ") +
-                                     (m.ourVerdict == "refused" ? QStringLiteral("refused it")
-                                                                : "accepted it as " + code(esc(m.ourVerdict))));
+                               : "; Segscope " + esc(pipeline::verdictPhrase(m.ourVerdict)));
     if (first) html += QStringLiteral("<p><b>This is the first divergence.</b></p>");
     if (!m.firstDifferentScheduler.empty())
       html += QStringLiteral("<p>They first differ at %1.</p>").arg(code(esc(m.firstDifferentScheduler)));

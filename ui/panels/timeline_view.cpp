@@ -238,9 +238,7 @@ QStandardItem* laneItem(const QString& text, int step, std::optional<bool> agree
 }
 
 QString verdictText(const std::string& verdict) {
-  return verdict == "refused" ? QStringLiteral("refused")
-         : verdict == "segment_set" ? QStringLiteral("refused (segment_set)")
-                                    : QString::fromStdString(verdict);
+  return verdict == "segment_set" ? QStringLiteral("refused (segment_set)") : QString::fromStdString(verdict);
 }
 
 }  // namespace

@@ -171,6 +171,22 @@ class TestLogDivergence : public QObject {
     }
   }
 
+  // nvFuser skipped the un-segmented try (segment_set hints in its fusion); Segscope's script
+  // has none and tried it whole: the first verdict only one side gave.
+  void skippedUnsegmentedTryIsADivergence() {
+    const pipeline::Session s =
+        sessionOf(QString(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/synthetic/reduction_epilogue.py");
+    auto log = nvlog::readNvLogFile(std::string(SEGSCOPE_TEST_DATA_DIR) +
+                                    "/data/nvlog/synthetic/reduction_epilogue_2024-08.log");
+    QVERIFY(log);
+    auto c = pipeline::compareWithLog(s, *log);
+    QVERIFY(c);
+    QVERIFY2(c->divergence.headline.find("nvFuser skipped it (segment hints), Segscope accepted it as reduction") !=
+                 std::string::npos,
+             c->divergence.headline.c_str());
+    QCOMPARE(c->divergence.headlineLine, 1);
+  }
+
   // A log from another GPU: nvFuser on an A100 (less shared memory) against Segscope's H100
   // model. The first merge verdict that differs is found, with both sides' answers.
   void logOfAnotherGpuDivergesAtAMergeVerdict_data() {
