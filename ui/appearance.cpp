@@ -11,6 +11,8 @@
 #include <QSvgRenderer>
 #include <algorithm>
 
+#include "graph/graph_model.h"
+
 // Q_INIT_RESOURCE names a function in the global namespace.
 static void initSegscopeResources() { Q_INIT_RESOURCE(segscope); }
 
@@ -95,6 +97,17 @@ void applyAppearance(QApplication& app, Theme theme) {
 }
 
 bool darkPalette() { return QApplication::palette().color(QPalette::Window).lightness() < 128; }
+
+QIcon schedulerSwatch(const std::string& scheduler) {
+  const graph::HighlightStyle style = graph::schedulerColors(scheduler);
+  QPixmap pixmap(12, 12);
+  pixmap.fill(Qt::transparent);
+  QPainter p(&pixmap);
+  p.setPen(QColor(QString::fromStdString(style.pen)));
+  p.setBrush(QColor(QString::fromStdString(style.fill)));
+  p.drawRect(0, 0, 11, 11);
+  return QIcon(pixmap);
+}
 
 QIcon themedIcon(const QString& name) {
   registerResources();

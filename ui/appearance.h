@@ -5,6 +5,7 @@
 #include <QColor>
 #include <QIcon>
 #include <QString>
+#include <string>
 
 class QApplication;
 
@@ -27,6 +28,8 @@ bool darkPalette();
 
 /// resources/icons/NAME.svg, redrawn in a light ink when the palette is dark.
 QIcon themedIcon(const QString& name);
+/// A 12-pixel square in a scheduler's cluster colours (the Segments and nvFuser docks' rows).
+QIcon schedulerSwatch(const std::string& scheduler);
 
 /// Graph colours as the theme draws them; the light theme draws them as given. In the dark
 /// theme a pale fill becomes a dark one of the same hue, dark ink becomes light, and a pen

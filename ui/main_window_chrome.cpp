@@ -98,8 +98,9 @@ void MainWindow::buildActions() {
   openLogAction_->setToolTip("Open nvFuser's own log of this script beside Segscope's model (Ctrl+Shift+O)");
   divergenceAction_ = make("Go to first &divergence from nvFuser", QKeySequence(Qt::Key_D), [this] {
     if (!goToFirstDivergence())
-      statusBar()->showMessage(comparison_ ? "nvFuser's log and Segscope agree: no divergence"
-                                           : "D needs an nvFuser log: File ▸ Open nvFuser log…, or drop one on the window",
+      statusBar()->showMessage(comparison_
+                                   ? "nvFuser's log and Segscope agree: no divergence"
+                                   : "D needs an nvFuser log: File ▸ Open nvFuser log…, or drop one on the window",
                                5000);
   });
   divergenceAction_->setToolTip("Show where nvFuser's own log first disagrees with Segscope (D)");
@@ -556,8 +557,8 @@ void MainWindow::buildDocks() {
     if (visible && step()) diff_->showStep(*step());
   });
   if (QMenu* viewMenu = menuBar()->findChild<QMenu*>("viewMenu"))
-    for (QDockWidget* d :
-         {timeline, source, segmentsDock, inspector, mergeLog, diffDock_, problemsDock_, runDock, whyDock_, nvFuserDock_})
+    for (QDockWidget* d : {timeline, source, segmentsDock, inspector, mergeLog, diffDock_, problemsDock_, runDock,
+                           whyDock_, nvFuserDock_})
       viewMenu->addAction(d->toggleViewAction());
   connect(runAction_, &QAction::triggered, this, [this, runDock] {
     runDock->show();

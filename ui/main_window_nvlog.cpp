@@ -57,11 +57,11 @@ void MainWindow::updateLogComparison() {
     auto c = pipeline::compareWithLog(*session_, *nvLog_);
     if (c) {
       comparison_ = std::make_shared<const pipeline::LogComparison>(std::move(c).value());
-      statusBar()->showMessage(QString("nvFuser log %1: %2")
-                                   .arg(QFileInfo(nvLogPath_).fileName(),
-                                        comparison_->agree() ? "agrees with Segscope"
-                                                             : "differs from Segscope (D: the first divergence)"),
-                               12000);
+      statusBar()->showMessage(
+          QString("nvFuser log %1: %2")
+              .arg(QFileInfo(nvLogPath_).fileName(),
+                   comparison_->agree() ? "agrees with Segscope" : "differs from Segscope (D: the first divergence)"),
+          12000);
     } else {
       const QString message = nvLogPath_ + ": error: " + QString::fromStdString(c.error().message);
       problems_->setPlainText(message);

@@ -345,11 +345,15 @@ json answersJson(const std::vector<pipeline::SchedulerAnswer>& answers) {
 }
 
 json candidateJson(const pipeline::CandidateMatch& m) {
-  return {{"line", m.line},           {"step", m.step},
-          {"ops", m.ops},             {"nvfuser_verdict", m.theirVerdict},
-          {"segscope_verdict", m.ourVerdict}, {"segscope_refusal", m.ourRefusal},
+  return {{"line", m.line},
+          {"step", m.step},
+          {"ops", m.ops},
+          {"nvfuser_verdict", m.theirVerdict},
+          {"segscope_verdict", m.ourVerdict},
+          {"segscope_refusal", m.ourRefusal},
           {"first_different_scheduler", m.firstDifferentScheduler},
-          {"nvfuser", answersJson(m.theirs)}, {"segscope", answersJson(m.ours)}};
+          {"nvfuser", answersJson(m.theirs)},
+          {"segscope", answersJson(m.ours)}};
 }
 
 json divergenceJson(const pipeline::Divergence& d) {
@@ -375,19 +379,20 @@ json divergenceJson(const pipeline::Divergence& d) {
                       {"segscope_segments", g.ourSegments},
                       {"ops", g.ops},
                       {"same", g.same}});
-  return {{"joined_tensors", d.joined},
-          {"unjoined_tensors", d.unjoined},
-          {"headline", d.headline},
-          {"headline_line", d.headlineLine},
-          {"first_pass", d.firstPass >= 0 ? passes[static_cast<std::size_t>(d.firstPass)] : json(nullptr)},
-          {"first_candidate",
-           d.firstCandidate >= 0 ? candidateJson(d.candidates[static_cast<std::size_t>(d.firstCandidate)]) : json(nullptr)},
-          {"first_unmatched_candidate_line",
-           d.firstUnmatched >= 0 ? json(d.candidates[static_cast<std::size_t>(d.firstUnmatched)].line) : json(nullptr)},
-          {"passes", passes},
-          {"candidates", candidates},
-          {"groups", groups},
-          {"differing_groups", d.differingGroups}};
+  return {
+      {"joined_tensors", d.joined},
+      {"unjoined_tensors", d.unjoined},
+      {"headline", d.headline},
+      {"headline_line", d.headlineLine},
+      {"first_pass", d.firstPass >= 0 ? passes[static_cast<std::size_t>(d.firstPass)] : json(nullptr)},
+      {"first_candidate",
+       d.firstCandidate >= 0 ? candidateJson(d.candidates[static_cast<std::size_t>(d.firstCandidate)]) : json(nullptr)},
+      {"first_unmatched_candidate_line",
+       d.firstUnmatched >= 0 ? json(d.candidates[static_cast<std::size_t>(d.firstUnmatched)].line) : json(nullptr)},
+      {"passes", passes},
+      {"candidates", candidates},
+      {"groups", groups},
+      {"differing_groups", d.differingGroups}};
 }
 
 }  // namespace
@@ -400,14 +405,13 @@ std::string logComparisonJson(const pipeline::LogComparison& c, const std::strin
   };
   json theirs = json::array(), ours = json::array();
   for (const pipeline::LoggedSegment& s : c.theirs)
-    theirs.push_back(
-        {{"group_id", s.id},
-         {"scheduler", s.scheduler},
-         {"exprs", s.exprs},
-         {"ops", s.ops},
-         {"line", s.line},
-         {"kernel", s.kernel},
-         {"kernel_ms", s.kernelMs >= 0 ? json(s.kernelMs) : json(nullptr)}});
+    theirs.push_back({{"group_id", s.id},
+                      {"scheduler", s.scheduler},
+                      {"exprs", s.exprs},
+                      {"ops", s.ops},
+                      {"line", s.line},
+                      {"kernel", s.kernel},
+                      {"kernel_ms", s.kernelMs >= 0 ? json(s.kernelMs) : json(nullptr)}});
   for (const pipeline::SegmentOverview& s : c.ours.segments)
     ours.push_back(
         {{"id", s.id}, {"scheduler", s.scheduler}, {"host", s.host}, {"host_scalars", s.hostScalars}, {"ops", s.ops}});

@@ -62,10 +62,10 @@ int main(int argc, char** argv) {
   const QCommandLineOption whyOption(
       "why", "Why apart: the merge attempts that held A and B, ops or final segments (\"T3,T30\", \"T3,seg:1\").",
       "A,B");
-  const QCommandLineOption nvlogOption(
-      "nvfuser-log", "Open nvFuser's own log of FILE beside it (File ▸ Open nvFuser log…).", "LOG");
-  const QCommandLineOption divergenceOption(
-      "divergence", "Go to the first divergence from the nvFuser log (D), with --nvfuser-log.");
+  const QCommandLineOption nvlogOption("nvfuser-log",
+                                       "Open nvFuser's own log of FILE beside it (File ▸ Open nvFuser log…).", "LOG");
+  const QCommandLineOption divergenceOption("divergence",
+                                            "Go to the first divergence from the nvFuser log (D), with --nvfuser-log.");
   parser.addOptions({stepOption, shotOption, sizeOption, diffOption, diffFullOption, fitOption, themeOption,
                      expandOption, regionsOption, viewOption, runOption, findOption, whyOption, nvlogOption,
                      divergenceOption});

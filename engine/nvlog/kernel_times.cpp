@@ -181,7 +181,8 @@ std::vector<KernelTime> readKernelTimes(std::string_view text) {
     if (name.empty()) continue;
     if (table == Table::NsysSum || table == Table::NsysTrace) {
       const auto fields = csvFields(line);
-      if (nameColumn < 0 || timeColumn < 0 || static_cast<std::size_t>(std::max(nameColumn, timeColumn)) >= fields.size())
+      if (nameColumn < 0 || timeColumn < 0 ||
+          static_cast<std::size_t>(std::max(nameColumn, timeColumn)) >= fields.size())
         continue;
       if (auto ns = numberIn(fields[static_cast<std::size_t>(timeColumn)]))
         collector.add(kernelNameIn(fields[static_cast<std::size_t>(nameColumn)]), *ns * scale, number,

@@ -26,7 +26,8 @@ std::vector<LoggedSegment> finalGroupsOf(const nvlog::Runtime& rt, std::string& 
       (rt.segmented->groups.empty() || rt.segmented->details.size() == rt.segmented->groups.size())) {
     source = "segmented_fusion group details";
     for (const nvlog::GroupDetail& g : rt.segmented->details) {
-      LoggedSegment s{g.id, g.scheduler.empty() ? "none" : g.scheduler, static_cast<int>(g.exprs.size()), {}, g.line, -1, {}};
+      LoggedSegment s{
+          g.id, g.scheduler.empty() ? "none" : g.scheduler, static_cast<int>(g.exprs.size()), {}, g.line, -1, {}};
       for (const nvlog::LoggedExpr& e : g.exprs) s.ops.push_back(e.op);
       out.push_back(std::move(s));
     }
@@ -91,10 +92,11 @@ std::string listText(const std::vector<int>& ids) {
 }
 
 std::string groupMatchText(const GroupMatch& g) {
-  std::string s = g.ourSegments.empty()   ? "  -> no segment of Segscope's"
-                  : g.same                 ? "  = Segscope's segment " + listText(g.ourSegments)
-                  : g.ourSegments.size() == 1 ? "  ~ Segscope's segment " + listText(g.ourSegments) + " (other ops or scheduler)"
-                                              : "  -> split over Segscope's segments " + listText(g.ourSegments);
+  std::string s = g.ourSegments.empty() ? "  -> no segment of Segscope's"
+                  : g.same              ? "  = Segscope's segment " + listText(g.ourSegments)
+                  : g.ourSegments.size() == 1
+                      ? "  ~ Segscope's segment " + listText(g.ourSegments) + " (other ops or scheduler)"
+                      : "  -> split over Segscope's segments " + listText(g.ourSegments);
   for (const std::string& op : g.ops) s += "\n      " + op;
   return s;
 }
@@ -102,14 +104,16 @@ std::string groupMatchText(const GroupMatch& g) {
 std::string answersText(const std::vector<SchedulerAnswer>& answers) {
   std::string s;
   for (const SchedulerAnswer& a : answers)
-    s += "      " + a.scheduler + ": " + (a.ok ? std::string("accepted") : a.reason + "  [" + a.reasonClass + "]") + "\n";
+    s += "      " + a.scheduler + ": " + (a.ok ? std::string("accepted") : a.reason + "  [" + a.reasonClass + "]") +
+         "\n";
   return s;
 }
 
 std::string divergenceText(const Divergence& d) {
   std::ostringstream out;
   out << "joined " << d.joined << " of nvFuser's TensorViews to the script's values";
-  if (d.unjoined > 0) out << " (" << d.unjoined << " of the segmented fusion not joined: ops nvFuser decomposed or added)";
+  if (d.unjoined > 0)
+    out << " (" << d.unjoined << " of the segmented fusion not joined: ops nvFuser decomposed or added)";
   out << "\n";
   if (!d.passes.empty()) {
     int agreeing = 0, modeled = 0;
@@ -220,8 +224,11 @@ std::string comparisonText(const LogComparison& c) {
   }
   out << "Segscope's segments:\n";
   for (const SegmentOverview& s : c.ours.segments)
-    out << "  segment " << s.id << "  " << s.scheduler << (s.hostScalars ? " (host scalars)" : s.host ? " (host)" : "") << "  " << plural(s.ops, "op")
-        << "\n";
+    out << "  segment " << s.id << "  " << s.scheduler
+        << (s.hostScalars ? " (host scalars)"
+            : s.host      ? " (host)"
+                          : "")
+        << "  " << plural(s.ops, "op") << "\n";
   out << "\n" << divergenceText(c.divergence) << "\n";
   if (c.agree())
     out << "agree: the same segments with the same schedulers\n";

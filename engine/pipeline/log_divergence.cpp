@@ -296,12 +296,12 @@ void writeHeadline(Divergence& d) {
   if (d.firstCandidate >= 0) {
     const CandidateMatch& c = d.candidates[static_cast<std::size_t>(d.firstCandidate)];
     d.headlineLine = c.line;
-    d.headline = (c.step >= 0 && c.ops.empty() ? "the whole fusion, tried un-segmented (line "
-                                                : "merge candidate at line ") +
-                 std::to_string(c.line) + (c.ops.empty() ? ")" : " (" + oneLine(c.ops) + ")") +
-                 ": nvFuser " + verdictPhrase(c.theirVerdict) + ", Segscope " + verdictPhrase(c.ourVerdict) +
-                 " (trace step " + std::to_string(c.step) + ")" +
-                 (c.firstDifferentScheduler.empty() ? "" : "; they first differ at " + c.firstDifferentScheduler);
+    d.headline =
+        (c.step >= 0 && c.ops.empty() ? "the whole fusion, tried un-segmented (line " : "merge candidate at line ") +
+        std::to_string(c.line) + (c.ops.empty() ? ")" : " (" + oneLine(c.ops) + ")") + ": nvFuser " +
+        verdictPhrase(c.theirVerdict) + ", Segscope " + verdictPhrase(c.ourVerdict) + " (trace step " +
+        std::to_string(c.step) + ")" +
+        (c.firstDifferentScheduler.empty() ? "" : "; they first differ at " + c.firstDifferentScheduler);
     return;
   }
   if (d.differingGroups > 0)

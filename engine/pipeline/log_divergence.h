@@ -34,11 +34,11 @@ struct SchedulerAnswer {
 /// values (joined through the log's TensorViews).
 struct CandidateMatch {
   int line = 0;
-  int step = -1;                   // our trace step; -1 when Segscope never asked about these values
-  std::vector<std::string> ops;    // ours, as the script names them
-  std::string theirVerdict;        // the accepted scheduler, "refused", or "segment_set" (no verdict)
-  std::string ourVerdict;          // the accepted scheduler or "refused"; empty when step < 0
-  std::string ourRefusal;          // why ours refused before asking any scheduler (cycle, hint)
+  int step = -1;                 // our trace step; -1 when Segscope never asked about these values
+  std::vector<std::string> ops;  // ours, as the script names them
+  std::string theirVerdict;      // the accepted scheduler, "refused", or "segment_set" (no verdict)
+  std::string ourVerdict;        // the accepted scheduler or "refused"; empty when step < 0
+  std::string ourRefusal;        // why ours refused before asking any scheduler (cycle, hint)
   std::vector<SchedulerAnswer> theirs, ours;
   std::string firstDifferentScheduler;  // the first scheduler whose answers differ
   bool agree() const { return step >= 0 && theirVerdict == ourVerdict; }
@@ -50,9 +50,9 @@ struct GroupMatch {
   int id = -1;    // `group id:`; -1 when not printed
   int line = 0;
   std::string scheduler;
-  std::vector<int> ourSegments;   // ids, in order
-  std::vector<std::string> ops;   // ours, as the script names them
-  bool same = false;              // one segment of ours, with the same values and scheduler
+  std::vector<int> ourSegments;  // ids, in order
+  std::vector<std::string> ops;  // ours, as the script names them
+  bool same = false;             // one segment of ours, with the same values and scheduler
 };
 
 struct Divergence {

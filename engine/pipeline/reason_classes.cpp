@@ -21,9 +21,9 @@ struct Entry {
 const std::vector<Entry>& table() {
   static const std::vector<Entry> entries = {
       {{"resharding", "the fusion moves data between devices"},
-       {"fusion is resharding",                         // expr_eval_sched.cpp:49, no_op.cpp:35, pointwise.cpp:233 ...
-        "expected the expression to be resharding",     // communication.cpp:35
-        "expected only one expression but found"}},     // communication.cpp:26
+       {"fusion is resharding",                      // expr_eval_sched.cpp:49, no_op.cpp:35, pointwise.cpp:233 ...
+        "expected the expression to be resharding",  // communication.cpp:35
+        "expected only one expression but found"}},  // communication.cpp:26
       {{"sub_byte", "a sub-byte data type"},
        {"does not support sub-byte data types",  // matmul.cpp:29, reduction.cpp:31, transpose.cpp:29 ...
         "has the sub-byte type"}},
@@ -44,12 +44,12 @@ const std::vector<Entry>& table() {
         "is a matmul/linear: only the matmul scheduler"}},
       {{"matmul_not_fused", "the matmul scheduler does not take this segment"},
        {"matmul scheduler supports fusions only with a single mma op",  // matmul_utils (2024-25 wording)
-        "fuse_matmul",                                                  // matmul_utils.cpp, 2024-: NVFUSER_ENABLE=fuse_matmul
+        "fuse_matmul",  // matmul_utils.cpp, 2024-: NVFUSER_ENABLE=fuse_matmul
         "mma output tv", "mma operand", "mma output", "matmuldimrole", "canonical dim order must be bmnk",
         "implicit broadcast in matmulop", "without assigned roles", "non-tensorview object",
         "only a single matmul pattern", "the segment has no matmul or linear"}},
       {{"no_op_has_work", "no_op: the segment computes something"},
-       {"reduction of non-zero elements",  // no_op.cpp:50 (ours: "a reduction of non-zero elements is work")
+       {"reduction of non-zero elements",   // no_op.cpp:50 (ours: "a reduction of non-zero elements is work")
         "output has a concrete dimension",  // no_op.cpp:62
         "has a concrete dimension, so it has to be computed"}},
       {{"has_reduction", "a reduction, which this scheduler does not take"},
@@ -71,7 +71,7 @@ const std::vector<Entry>& table() {
       {{"view_interferes", "a reshape interferes with the reduction schedule"},
        {"view may interfere with"}},  // reduction.cpp:100, normalization_utils.cpp:1246 (ours says the same)
       {{"reshapes", "reshapes that cannot be scheduled together"},
-       {"cyclic reshapes",        // registry.cpp:107
+       {"cyclic reshapes",          // registry.cpp:107
         "incompatible reshapes"}},  // registry.cpp:116
       {{"unmapped_reduction", "reductions over different dims"},
        {"un-mapped multi-reduction",  // reduction.cpp:150, normalization_utils.cpp:1160
@@ -83,9 +83,9 @@ const std::vector<Entry>& table() {
         "judged by each reduction input's innermost allocation dim"}},
       {{"combined_reduction", "inner and outer reductions that cannot be combined"},
        {"to use combined reduction",  // normalization_inner_outer.cpp:298-378
-        "should match to a reduction domain in outer reduction tv",
-        "is not of the form [i.., r..]", "is not of the form [r.., i..]", "share no segment input",
-        "may share no consumer", "iterates over is not reduced by"}},
+        "should match to a reduction domain in outer reduction tv", "is not of the form [i.., r..]",
+        "is not of the form [r.., i..]", "share no segment input", "may share no consumer",
+        "iterates over is not reduced by"}},
       {{"persistent_buffer", "a persistent buffer, which the reduction scheduler does not keep"},
        {"need persistent buffers that reduction scheduler doesn't handle",  // reduction.cpp:164
         "a persistent buffer, so a persistent scheduler's case"}},
@@ -155,7 +155,7 @@ const std::vector<Entry>& table() {
         "requires exact mapping on inner most dimension",     // transpose.cpp:268
         "has the same innermost dim", "has no dim mapped to the innermost dim", "the inner-dim groups of"}},
       {{"transpose_unprofitable", "a transpose too small to pay off (pointwise is better)"},
-       {"does not perform well on small problem sizes",  // transpose.cpp:281
+       {"does not perform well on small problem sizes",    // transpose.cpp:281
         "should be scheduled by the pointwise scheduler",  // transpose.cpp:309
         "splitting of inner most dim",                     // transpose.cpp:317
         "small transpose dimensions and view op",          // transpose.cpp:345
@@ -170,21 +170,18 @@ const std::vector<Entry>& table() {
       {{"resize_and_index", "a resize together with an index op"},
        {"has resize-based ops and index ops",  // registry.cpp:101
         "mix a resize with an index op"}},
-      {{"global_buffer", "the global-memory buffer requirement"},
-       {"global buffer requirement"}},  // registry.cpp:123
+      {{"global_buffer", "the global-memory buffer requirement"}, {"global buffer requirement"}},  // registry.cpp:123
       {{"non_exact_gather", "a gather that is not take_along_axis-like"},
        {"non-exact gather ops",  // registry.cpp:74
         "gathers an index smaller than its input off the axis"}},
       {{"memory_promotion", "an index or resize of a value computed inside the segment"},
-       {"must be fusion input",  // registry_utils.cpp:96
+       {"must be fusion input",                        // registry_utils.cpp:96
         "must be fusion output without any consumer",  // registry_utils.cpp:112
         "memory-promotion rule"}},
       {{"greedy_no_op", "nothing for the greedy scheduler"},
        {"no specific op for the greedy scheduler"}},  // greedy.cpp:1535
-      {{"not_a_scheduler", "not a scheduler"},
-       {"none is not a scheduler"}},
-      {{"unknown_size", "a size the check needs is unknown"},
-       {"is unknown", "cannot size"}},
+      {{"not_a_scheduler", "not a scheduler"}, {"none is not a scheduler"}},
+      {{"unknown_size", "a size the check needs is unknown"}, {"is unknown", "cannot size"}},
   };
   return entries;
 }

@@ -2,9 +2,9 @@
 // when they agree, 1 when they differ, 2 for a file that is no nvFuser log (with file:line:col).
 #include <QtTest>
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonArray>
 #include <QSet>
 #include <QTemporaryDir>
 
@@ -77,7 +77,8 @@ class TestCompareLog : public QObject {
       QCOMPARE(f.size(), 4);
       QTemporaryDir dir;
       const QString json = dir.filePath("c.json");
-      const Run r = cli({"compare-log", source(QString(f[1])), nvlogData("generated/" + QString(f[0])), "--json", json});
+      const Run r =
+          cli({"compare-log", source(QString(f[1])), nvlogData("generated/" + QString(f[0])), "--json", json});
       const bool agree = f[3] == "agree";
       QVERIFY2(r.exitCode == (agree ? 0 : 1), qPrintable(QString(f[0]) + "\n" + r.out + r.err));
       QVERIFY2(r.out.contains(agree ? "first divergence: none found" : "first divergence: the whole fusion"),

@@ -111,7 +111,8 @@ class TestNvFuserView : public QObject {
   void kernelTimesBesideTheRun() {
     MainWindow w(nullptr, false);
     w.openFile(source("samples/reduction_epilogue.py"), true);
-    QVERIFY(w.openNvFuserLog(QString(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/synthetic/reduction_epilogue_a100_nsys.log"));
+    QVERIFY(
+        w.openNvFuserLog(QString(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/synthetic/reduction_epilogue_a100_nsys.log"));
     QCOMPARE(w.nvFuserView().theirTree()->topLevelItem(0)->text(3), QString("354.88 µs"));
     w.runView().run(/*wait=*/true);
     bool found = false;

@@ -361,22 +361,23 @@ QString nvFuserSection(const trace::Step& step, const pipeline::LogComparison* c
     if (m.step != step.index) continue;
     QString html = section(QStringLiteral("nvFuser's log (line %1)").arg(m.line));
     const bool first = static_cast<int>(i) == d.firstCandidate;
-    html += QStringLiteral("<p class='%1'>%2 nvFuser %3%4</p>")
-                .arg(m.agree() ? QStringLiteral("accepted-note") : QStringLiteral("refusal"),
-                     m.agree() ? QStringLiteral("✓") : QStringLiteral("✗"),
-                     esc(pipeline::verdictPhrase(m.theirVerdict)),
-                     m.agree() ? QStringLiteral(", as Segscope did")
-                               : "; Segscope " + esc(pipeline::verdictPhrase(m.ourVerdict)));
+    html +=
+        QStringLiteral("<p class='%1'>%2 nvFuser %3%4</p>")
+            .arg(m.agree() ? QStringLiteral("accepted-note") : QStringLiteral("refusal"),
+                 m.agree() ? QStringLiteral("✓") : QStringLiteral("✗"), esc(pipeline::verdictPhrase(m.theirVerdict)),
+                 m.agree() ? QStringLiteral(", as Segscope did")
+                           : "; Segscope " + esc(pipeline::verdictPhrase(m.ourVerdict)));
     if (first) html += QStringLiteral("<p><b>This is the first divergence.</b></p>");
     if (!m.firstDifferentScheduler.empty())
       html += QStringLiteral("<p>They first differ at %1.</p>").arg(code(esc(m.firstDifferentScheduler)));
     QString rows;
     for (const pipeline::SchedulerAnswer& a : m.theirs)
-      rows += QStringLiteral("<tr%1><td class='%2' width='16'>%3</td><td>%4 %5</td></tr>")
-                  .arg(a.ok ? QStringLiteral(" class='accepted'") : QString(),
-                       a.ok ? QStringLiteral("ok") : QStringLiteral("no"), a.ok ? QStringLiteral("✓") : QStringLiteral("✗"),
-                       code(esc(a.scheduler)), a.ok ? QString() : muted("[" + esc(a.reasonClass) + "]")) +
-              (a.ok ? QString() : QStringLiteral("<tr><td></td><td class='reason'>%1</td></tr>").arg(esc(a.reason)));
+      rows +=
+          QStringLiteral("<tr%1><td class='%2' width='16'>%3</td><td>%4 %5</td></tr>")
+              .arg(a.ok ? QStringLiteral(" class='accepted'") : QString(),
+                   a.ok ? QStringLiteral("ok") : QStringLiteral("no"), a.ok ? QStringLiteral("✓") : QStringLiteral("✗"),
+                   code(esc(a.scheduler)), a.ok ? QString() : muted("[" + esc(a.reasonClass) + "]")) +
+          (a.ok ? QString() : QStringLiteral("<tr><td></td><td class='reason'>%1</td></tr>").arg(esc(a.reason)));
     return html + QStringLiteral("<table cellspacing='0' cellpadding='2' width='100%'>%1</table>").arg(rows);
   }
   for (std::size_t i = 0; i < d.passes.size(); ++i) {

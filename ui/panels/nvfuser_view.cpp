@@ -23,17 +23,6 @@
 namespace segscope::ui {
 namespace {
 
-QIcon swatch(const std::string& scheduler) {
-  const graph::HighlightStyle style = graph::schedulerColors(scheduler);
-  QPixmap pixmap(12, 12);
-  pixmap.fill(Qt::transparent);
-  QPainter p(&pixmap);
-  p.setPen(QColor(QString::fromStdString(style.pen)));
-  p.setBrush(QColor(QString::fromStdString(style.fill)));
-  p.drawRect(0, 0, 11, 11);
-  return QIcon(pixmap);
-}
-
 QString idList(const std::vector<int>& ids) {
   QStringList parts;
   for (int id : ids) parts << QString::number(id);
@@ -144,9 +133,10 @@ void NvFuserView::setComparison(std::shared_ptr<const pipeline::LogComparison> c
                         .arg(c.runtime + 1)
                         .arg(c.runtimes));
   const pipeline::Divergence& d = c.divergence;
-  divergence_->setText(d.headline.empty()
-                           ? QString("<span style='color:gray'>First divergence: none found</span>")
-                           : QString("<b>First divergence:</b> %1").arg(QString::fromStdString(d.headline).toHtmlEscaped()));
+  divergence_->setText(
+      d.headline.empty()
+          ? QString("<span style='color:gray'>First divergence: none found</span>")
+          : QString("<b>First divergence:</b> %1").arg(QString::fromStdString(d.headline).toHtmlEscaped()));
   goButton_->setEnabled(!d.headline.empty());
   fillTheirs();
   fillOurs();
@@ -159,7 +149,7 @@ void NvFuserView::fillTheirs() {
   for (const pipeline::LoggedSegment& s : comparison_->theirs) {
     auto* item = new QTreeWidgetItem(theirs_);
     item->setText(0, s.id >= 0 ? QString::number(s.id) : QString("line %1").arg(s.line));
-    item->setIcon(1, swatch(s.scheduler));
+    item->setIcon(1, schedulerSwatch(s.scheduler));
     item->setText(1, QString::fromStdString(s.scheduler));
     item->setText(2, s.exprs >= 0 ? QString::number(s.exprs) : QString("all"));
     if (s.kernelMs >= 0) {
@@ -168,10 +158,10 @@ void NvFuserView::fillTheirs() {
     }
     const pipeline::GroupMatch* g = byLine.count(s.line) ? byLine[s.line] : nullptr;
     if (g) {
-      item->setText(4, g->ourSegments.empty() ? QString("✗ none")
-                                              : QString(g->same ? "✓ " : "✗ ") +
-                                                    (g->ourSegments.size() == 1 ? "segment " : "segments ") +
-                                                    idList(g->ourSegments));
+      item->setText(4, g->ourSegments.empty()
+                           ? QString("✗ none")
+                           : QString(g->same ? "✓ " : "✗ ") + (g->ourSegments.size() == 1 ? "segment " : "segments ") +
+                                 idList(g->ourSegments));
       item->setForeground(4, verdictColor(g->same));
       item->setData(0, kSegmentRole, g->ourSegments.empty() ? -1 : g->ourSegments.front());
       for (const std::string& op : g->ops) opRow(item, op);
@@ -193,7 +183,7 @@ void NvFuserView::fillOurs() {
   for (const pipeline::SegmentOverview& s : comparison_->ours.segments) {
     auto* item = new QTreeWidgetItem(ours_);
     item->setText(0, QString::number(s.id));
-    item->setIcon(1, swatch(s.scheduler));
+    item->setIcon(1, schedulerSwatch(s.scheduler));
     item->setText(1, QString::fromStdString(s.scheduler) + (s.hostScalars ? " (host scalars)" : ""));
     item->setText(2, QString::number(s.ops));
     item->setData(0, kSegmentRole, s.id);
@@ -207,8 +197,7 @@ void NvFuserView::fillOurs() {
       item->setForeground(3, verdictColor(same));
     }
     if (seg && s.id >= 0 && static_cast<std::size_t>(s.id) < seg->segments.size())
-      for (const ir::Expr* e : seg->segments[static_cast<std::size_t>(s.id)].exprs)
-        opRow(item, e->toString());
+      for (const ir::Expr* e : seg->segments[static_cast<std::size_t>(s.id)].exprs) opRow(item, e->toString());
   }
   ours_->expandAll();
 }

@@ -36,7 +36,7 @@ class SegmentBars : public QWidget {
     bool host = false;
     double medianMs = 0, minMs = 0;
     std::int64_t bytes = 0;
-    double peakGBps = 0;  // the device's DRAM bandwidth (CUDA runs): bars then say % of peak
+    double peakGBps = 0;    // the device's DRAM bandwidth (CUDA runs): bars then say % of peak
     double nvFuserMs = -1;  // nvFuser's own kernel time for these ops, from its log; -1 none
     int nvFuserKernels = 0;
   };

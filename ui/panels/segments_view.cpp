@@ -9,6 +9,7 @@
 
 #include "graph/graph_model.h"
 #include "support/text.h"
+#include "ui/appearance.h"
 
 namespace segscope::ui {
 namespace {
@@ -26,17 +27,6 @@ class NumericItem : public QTreeWidgetItem {
     return text(c) < other.text(c);
   }
 };
-
-QIcon swatch(const std::string& scheduler) {
-  const graph::HighlightStyle style = graph::schedulerColors(scheduler);
-  QPixmap pixmap(12, 12);
-  pixmap.fill(Qt::transparent);
-  QPainter p(&pixmap);
-  p.setPen(QColor(QString::fromStdString(style.pen)));
-  p.setBrush(QColor(QString::fromStdString(style.fill)));
-  p.drawRect(0, 0, 11, 11);
-  return QIcon(pixmap);
-}
 
 }  // namespace
 
@@ -88,7 +78,7 @@ void SegmentsView::setOverview(const pipeline::Overview& overview) {
     item->setText(SchedulerColumn,
                   QString::fromStdString(s.scheduler) +
                       (s.host && s.scheduler != "expr_eval" && s.scheduler != "host_scalars" ? " (host)" : ""));
-    item->setIcon(SchedulerColumn, swatch(s.scheduler));
+    item->setIcon(SchedulerColumn, schedulerSwatch(s.scheduler));
     item->setText(OpsColumn, QString::number(s.ops));
     item->setData(OpsColumn, Qt::UserRole, s.ops);
     item->setText(BytesInColumn, byteText(s.bytesIn));

@@ -360,9 +360,12 @@ class TestLogReader : public QObject {
     const std::string trace =
         "Start (ns),Duration (ns),CorrId,GrdX,GrdY,GrdZ,BlkX,BlkY,BlkZ,Reg/Trd,StcSMem (MB),DymSMem (MB),Bytes (MB),"
         "Throughput (MBps),SrcMemKd,DstMemKd,Device,Ctx,Strm,Name\n"
-        "100,2000,1,1,1,1,128,1,1,32,0,0,,,,,NVIDIA H100 (0),1,7,\"nvfuser_pointwise_f0_c1_r0_g0(Tensor<float, 1, 1>)\"\n"
-        "200,4000,2,1,1,1,128,1,1,32,0,0,,,,,NVIDIA H100 (0),1,7,\"nvfuser_pointwise_f0_c1_r0_g0(Tensor<float, 1, 1>)\"\n"
-        "300,3000,3,1,1,1,128,1,1,32,0,0,,,,,NVIDIA H100 (0),1,7,\"nvfuser_pointwise_f0_c1_r0_g0(Tensor<float, 1, 1>)\"\n";
+        "100,2000,1,1,1,1,128,1,1,32,0,0,,,,,NVIDIA H100 (0),1,7,\"nvfuser_pointwise_f0_c1_r0_g0(Tensor<float, 1, "
+        "1>)\"\n"
+        "200,4000,2,1,1,1,128,1,1,32,0,0,,,,,NVIDIA H100 (0),1,7,\"nvfuser_pointwise_f0_c1_r0_g0(Tensor<float, 1, "
+        "1>)\"\n"
+        "300,3000,3,1,1,1,128,1,1,32,0,0,,,,,NVIDIA H100 (0),1,7,\"nvfuser_pointwise_f0_c1_r0_g0(Tensor<float, 1, "
+        "1>)\"\n";
     const auto times = nvlog::readKernelTimes(trace);
     QCOMPARE(times.size(), std::size_t(1));
     QCOMPARE(times[0].samples, 3);

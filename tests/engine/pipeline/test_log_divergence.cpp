@@ -113,7 +113,8 @@ class TestLogDivergence : public QObject {
     QCOMPARE(pipeline::ourPassName("RemoveBcastSqueeze"), std::string("remove_bcast_squeeze"));
     QCOMPARE(pipeline::ourPassName("TranslateNoReductionMatmulToMulSqueeze"),
              std::string("translate_no_reduction_matmul_to_mul_squeeze"));
-    QCOMPARE(pipeline::ourPassName("ExactMappedExtentSubstitutionPass"), std::string("exact_mapped_extent_substitution"));
+    QCOMPARE(pipeline::ourPassName("ExactMappedExtentSubstitutionPass"),
+             std::string("exact_mapped_extent_substitution"));
     QCOMPARE(pipeline::ourPassName("FMinFMaxPromotionPass"), std::string("f_min_f_max_promotion"));
   }
 
@@ -122,8 +123,7 @@ class TestLogDivergence : public QObject {
     QTest::addColumn<int>("era");
     for (const QString& f : kFusions)
       for (int era = 0; era < 3; ++era)
-        QTest::newRow(qPrintable(QFileInfo(f).baseName() + "@" + testing::eraName(testing::LogEra(era))))
-            << f << era;
+        QTest::newRow(qPrintable(QFileInfo(f).baseName() + "@" + testing::eraName(testing::LogEra(era)))) << f << era;
   }
 
   // A log in each era, for each fusion: compare-log states nvFuser's segments exactly as the log
@@ -217,7 +217,8 @@ class TestLogDivergence : public QObject {
     const std::string report = pipeline::comparisonText(*c);
     QVERIFY2(!c->agree(), report.c_str());
     QVERIFY2(c->divergence.firstCandidate >= 0, report.c_str());
-    const pipeline::CandidateMatch& m = c->divergence.candidates[static_cast<std::size_t>(c->divergence.firstCandidate)];
+    const pipeline::CandidateMatch& m =
+        c->divergence.candidates[static_cast<std::size_t>(c->divergence.firstCandidate)];
     QVERIFY2(m.theirVerdict != m.ourVerdict, report.c_str());
     QVERIFY2(!m.firstDifferentScheduler.empty(), report.c_str());
     QVERIFY2(c->divergence.headline.find("they first differ at " + m.firstDifferentScheduler) != std::string::npos,
