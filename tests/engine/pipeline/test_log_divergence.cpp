@@ -187,6 +187,39 @@ class TestLogDivergence : public QObject {
     QCOMPARE(c->divergence.headlineLine, 1);
   }
 
+  // A pass that changed the fusion on one side only: the log is cast_chain's, with nvFuser's
+  // ConsecutiveCastPass printing the fusion it was given (it changed nothing), while Segscope's
+  // consecutive_cast folds the cast chain.
+  void aPassThatChangedOnOneSideOnlyIsTheFirstDivergence() {
+    QFile f(QString(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/generated/cast_chain_2026.log");
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString separator = "========================================\n";
+    QStringList blocks = QString::fromUtf8(f.readAll()).split(separator);
+    int at = -1;
+    for (int i = 1; i < blocks.size(); ++i)
+      if (blocks[i].startsWith("Fusion after pass: ConsecutiveCastPass\n")) at = i;
+    QVERIFY(at > 1);
+    const QString before = blocks[at - 1].mid(blocks[at - 1].indexOf('\n') + 1);
+    blocks[at] = "Fusion after pass: ConsecutiveCastPass\n" + before;
+    const std::string text = blocks.join(separator).toStdString();
+    auto log = nvlog::readNvLog(text, "cast_chain_edited.log");
+    QVERIFY(log);
+    const pipeline::Session s = sessionOf(sourcePath("samples/cast_chain.py"));
+    auto c = pipeline::compareWithLog(s, *log);
+    QVERIFY(c);
+    const pipeline::Divergence& d = c->divergence;
+    QVERIFY(d.firstPass >= 0);
+    const pipeline::PassMatch& p = d.passes[static_cast<std::size_t>(d.firstPass)];
+    QCOMPARE(p.theirs, std::string("ConsecutiveCastPass"));
+    QCOMPARE(p.ours, std::string("consecutive_cast"));
+    QVERIFY(!p.theirsChanged && p.oursChanged);
+    QVERIFY2(d.headline.find("nvFuser's changed nothing, Segscope's consecutive_cast changed the fusion") !=
+                 std::string::npos,
+             d.headline.c_str());
+    // Every pass before it agrees.
+    for (int i = 0; i < d.firstPass; ++i) QVERIFY(d.passes[static_cast<std::size_t>(i)].agree());
+  }
+
   // A log from another GPU: nvFuser on an A100 (less shared memory) against Segscope's H100
   // model. The first merge verdict that differs is found, with both sides' answers.
   void logOfAnotherGpuDivergesAtAMergeVerdict_data() {
