@@ -31,6 +31,7 @@ std::vector<int> stepsToVisit(int count, int wanted, bool consecutive) {
     for (int i = 0; i < count; ++i) steps.push_back(i);
     return steps;
   }
+  if (wanted == 1) return {count - 1};  // the final segmentation (spreading one step divided by zero)
   for (int k = 0; k < wanted; ++k)
     steps.push_back(static_cast<int>(static_cast<long long>(k) * (count - 1) / (wanted - 1)));
   steps.erase(std::unique(steps.begin(), steps.end()), steps.end());

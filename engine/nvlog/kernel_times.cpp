@@ -151,7 +151,7 @@ bool parseKernelName(std::string_view text, KernelTime& out) {
   return true;
 }
 
-std::vector<KernelTime> readKernelTimes(std::string_view text) {
+std::vector<KernelTime> readKernelTimes(std::string_view text, std::vector<int>* tableLines) {
   Collector collector;
   const std::vector<std::string_view> lines = linesOf(text);
   // The table or report the rows below belong to: a CSV header's columns, or the offset of
@@ -170,11 +170,13 @@ std::vector<KernelTime> readKernelTimes(std::string_view text) {
       table = timeColumn >= 0 ? Table::NsysSum : Table::None;
       if (table == Table::None && (timeColumn = columnOf(header, "Duration (ns)")) >= 0) table = Table::NsysTrace;
       scale = 1e-6;
+      if (table != Table::None && tableLines) tableLines->push_back(number);
       continue;
     }
     if (const std::size_t at = line.find("S-KerTm(ms)"); at != std::string_view::npos) {
       table = Table::Prof;
       profOffset = at;
+      if (tableLines) tableLines->push_back(number);
       continue;
     }
     const std::string_view name = kernelNameIn(line);

@@ -28,6 +28,7 @@ bool parseKernelName(std::string_view text, KernelTime& out);
 /// rows of `nsys stats` CSV reports (cuda_gpu_kern_sum: "Med (ns)" or "Avg (ns)"; cuda_gpu_trace:
 /// "Duration (ns)") under their header line, and rows of NVFUSER_PROF=print tables (the column
 /// under "S-KerTm(ms)", csrc/fusion_profiler.cpp:322-349).
-std::vector<KernelTime> readKernelTimes(std::string_view text);
+/// `tableLines`, when given, receives the header lines of those tables (understood, not dumps).
+std::vector<KernelTime> readKernelTimes(std::string_view text, std::vector<int>* tableLines = nullptr);
 
 }  // namespace segscope::nvlog

@@ -490,9 +490,10 @@ class Reader {
 Result<NvLog> readNvLog(std::string_view text, std::string file) {
   auto log = Reader(splitLines(text), std::move(file)).run();
   if (!log) return log;
-  // Profiler rows are not nvFuser's dumps, but they are understood: not "unknown" lines.
-  log->kernels = readKernelTimes(text);
+  // Profiler tables (headers and rows) are not nvFuser's dumps, but they are understood: not
+  // "unknown" lines.
   std::vector<int> timed;
+  log->kernels = readKernelTimes(text, &timed);
   for (const KernelTime& k : log->kernels) timed.insert(timed.end(), k.lines.begin(), k.lines.end());
   std::sort(timed.begin(), timed.end());
   std::erase_if(log->unknown,

@@ -356,6 +356,7 @@ class TestLogReader : public QObject {
     QVERIFY(std::abs(prof->kernels[0].ms - 0.355) < 1e-9);  // the median of 0.361, 0.355, 0.354
     QVERIFY(std::abs(prof->kernels[1].ms - 0.142) < 1e-9);
     QCOMPARE(prof->kernels[1].source, std::string("NVFUSER_PROF=print"));
+    QVERIFY(prof->unknown.empty());  // the table's header is understood too
 
     const std::string trace =
         "Start (ns),Duration (ns),CorrId,GrdX,GrdY,GrdZ,BlkX,BlkY,BlkZ,Reg/Trd,StcSMem (MB),DymSMem (MB),Bytes (MB),"
