@@ -53,6 +53,14 @@ bool MainWindow::openNvFuserLog(const QString& path) {
 // profile changes Segscope's side, not nvFuser's).
 void MainWindow::updateLogComparison() {
   comparison_.reset();
+  QString message;  // what the nvFuser dock says in place of a comparison
+  if (nvLog_ && !session_)
+    message = QString(
+                  "<p><b>nvFuser log %1 is open</b> (%2 runtime%3). Open the script it is for (File ▸ Open…) "
+                  "to line them up.</p>")
+                  .arg(QFileInfo(nvLogPath_).fileName().toHtmlEscaped())
+                  .arg(nvLog_->runtimes.size())
+                  .arg(nvLog_->runtimes.size() == 1 ? "" : "s");
   if (nvLog_ && session_) {
     auto c = pipeline::compareWithLog(*session_, *nvLog_);
     if (c) {
@@ -63,9 +71,12 @@ void MainWindow::updateLogComparison() {
                    comparison_->agree() ? "agrees with Segscope" : "differs from Segscope (D: the first divergence)"),
           12000);
     } else {
-      const QString message = nvLogPath_ + ": error: " + QString::fromStdString(c.error().message);
-      problems_->setPlainText(message);
-      statusBar()->showMessage(message, 10000);
+      const QString error = nvLogPath_ + ": error: " + QString::fromStdString(c.error().message);
+      problems_->setPlainText(error);
+      statusBar()->showMessage(error, 10000);
+      message = "<p><b>nvFuser log " + QFileInfo(nvLogPath_).fileName().toHtmlEscaped() +
+                " cannot be lined up with this script:</b></p><p>" +
+                QString::fromStdString(c.error().message).toHtmlEscaped() + "</p>";
     }
   }
   std::map<int, RunView::NvFuserTime> times;
@@ -78,6 +89,7 @@ void MainWindow::updateLogComparison() {
           ++t.kernels;
         }
   run_->setNvFuserTimes(std::move(times));
+  nvFuser_->setMessage(message);
   nvFuser_->setComparison(comparison_, session_);
   timeline_->setNvFuserLane(comparison_);
   inspector_->setLogComparison(comparison_);

@@ -125,6 +125,30 @@ class TestNvFuserView : public QObject {
     QVERIFY(found);
   }
 
+  // A log opened before its script waits for it, and says so.
+  void aLogOpenedFirstWaitsForItsScript() {
+    MainWindow w(nullptr, false);
+    QVERIFY(!w.openNvFuserLog(generated("softmax_2025.log")));  // nothing to line it up with yet
+    QVERIFY2(w.nvFuserView().summaryText().contains("nvFuser log softmax_2025.log is open (1 runtime)"),
+             qPrintable(w.nvFuserView().summaryText()));
+    w.openFile(source("samples/softmax.py"), true);
+    QVERIFY(w.nvFuserView().comparison());
+    QVERIFY(w.nvFuserView().summaryText().contains("agree"));
+  }
+
+  // A log that states no final segmentation cannot be lined up: the dock says why.
+  void aLogWithoutFinalGroupsSaysWhy() {
+    MainWindow w(nullptr, false);
+    w.openFile(source("samples/gelu.py"), true);
+    QTemporaryDir dir;
+    QFile f(dir.filePath("partial.log"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("***Runtime***: Try to schedule fusion segmented:\n");
+    f.close();
+    QVERIFY(!w.openNvFuserLog(f.fileName()));
+    QVERIFY2(w.nvFuserView().summaryText().contains("cannot be lined up"), qPrintable(w.nvFuserView().summaryText()));
+  }
+
   void aFileThatIsNoLogIsAProblem() {
     MainWindow w(nullptr, false);
     w.openFile(source("samples/gelu.py"), true);

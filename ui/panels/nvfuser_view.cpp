@@ -59,12 +59,12 @@ const char* kHowTo =
 
 NvFuserView::NvFuserView(QWidget* parent) : QWidget(parent) {
   pages_ = new QStackedWidget(this);
-  auto* howTo = new QLabel(kHowTo, this);
-  howTo->setWordWrap(true);
-  howTo->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  howTo->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-  howTo->setContentsMargins(8, 8, 8, 8);
-  pages_->addWidget(howTo);
+  howTo_ = new QLabel(kHowTo, this);
+  howTo_->setWordWrap(true);
+  howTo_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  howTo_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  howTo_->setContentsMargins(8, 8, 8, 8);
+  pages_->addWidget(howTo_);
 
   auto* page = new QWidget(this);
   verdict_ = new QLabel(page);
@@ -202,8 +202,11 @@ void NvFuserView::fillOurs() {
   ours_->expandAll();
 }
 
+void NvFuserView::setMessage(const QString& html) { howTo_->setText(html.isEmpty() ? QString(kHowTo) : html); }
+
 QString NvFuserView::summaryText() const {
-  if (!comparison_) return "No nvFuser log open.";
+  if (!comparison_)
+    return howTo_->text() == kHowTo ? "No nvFuser log open." : howTo_->text().remove(QRegularExpression("<[^>]*>"));
   return verdict_->text().remove(QRegularExpression("<[^>]*>")).replace("&nbsp;", " ") + "\n" +
          divergence_->text().remove(QRegularExpression("<[^>]*>"));
 }

@@ -24,6 +24,9 @@ class NvFuserView : public QWidget {
   /// Shows `comparison` of `session` with its log; null shows how to capture and open one.
   void setComparison(std::shared_ptr<const pipeline::LogComparison> comparison, SessionPtr session);
   const pipeline::LogComparison* comparison() const { return comparison_.get(); }
+  /// Without a comparison: what stands in its place (a log waiting for its script, or why the
+  /// log could not be lined up); empty shows how to capture and open a log.
+  void setMessage(const QString& html);
 
   QTreeWidget* theirTree() const { return theirs_; }
   QTreeWidget* ourTree() const { return ours_; }
@@ -41,6 +44,7 @@ class NvFuserView : public QWidget {
   std::shared_ptr<const pipeline::LogComparison> comparison_;
   SessionPtr session_;
   QStackedWidget* pages_ = nullptr;
+  QLabel* howTo_ = nullptr;
   QLabel* verdict_ = nullptr;
   QLabel* divergence_ = nullptr;
   QPushButton* goButton_ = nullptr;
