@@ -79,16 +79,8 @@ void MainWindow::updateLogComparison() {
                 QString::fromStdString(c.error().message).toHtmlEscaped() + "</p>";
     }
   }
-  std::map<int, RunView::NvFuserTime> times;
-  if (comparison_)
-    for (const pipeline::LoggedSegment& group : comparison_->theirs)
-      for (const pipeline::GroupMatch& match : comparison_->divergence.groups)
-        if (match.line == group.line && group.kernelMs >= 0 && match.ourSegments.size() == 1) {
-          RunView::NvFuserTime& t = times[match.ourSegments.front()];
-          t.ms += group.kernelMs;
-          ++t.kernels;
-        }
-  run_->setNvFuserTimes(std::move(times));
+  run_->setNvFuserTimes(comparison_ ? pipeline::kernelTimesBySegment(*comparison_)
+                                    : std::map<int, pipeline::SegmentKernelTime>{});
   nvFuser_->setMessage(message);
   nvFuser_->setComparison(comparison_, session_);
   timeline_->setNvFuserLane(comparison_);

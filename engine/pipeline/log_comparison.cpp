@@ -200,6 +200,18 @@ Result<LogComparison> compareWithLog(const Session& session, const nvlog::NvLog&
   return c;
 }
 
+std::map<int, SegmentKernelTime> kernelTimesBySegment(const LogComparison& c) {
+  std::map<int, SegmentKernelTime> times;
+  for (const LoggedSegment& group : c.theirs)
+    if (const GroupMatch* match = groupMatchAt(c.divergence, group.line);
+        match && group.kernelMs >= 0 && match->ourSegments.size() == 1) {
+      SegmentKernelTime& t = times[match->ourSegments.front()];
+      t.ms += group.kernelMs;
+      ++t.kernels;
+    }
+  return times;
+}
+
 std::string comparisonText(const LogComparison& c) {
   std::ostringstream out;
   int theirsCount = 0, oursCount = 0;

@@ -1,6 +1,7 @@
 // A session's final segmentation beside the one an nvFuser log states (segscope-cli compare-log).
 #pragma once
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,6 +51,15 @@ struct LogComparison {
 /// Compares `session`'s final segmentation with runtime `runtime` of `log` (-1: the last one
 /// whose final groups the log states). Fails when the log states no final groups at all.
 Result<LogComparison> compareWithLog(const Session& session, const nvlog::NvLog& log, int runtime = -1);
+
+/// nvFuser's kernel time for the ops of each of `comparison`'s own segments (by segment id): the
+/// sum over the kernels of the nvFuser groups that hold only that segment's ops (two kernels
+/// where nvFuser split what Segscope fused). Segments no timed group maps onto are absent.
+struct SegmentKernelTime {
+  double ms = 0;
+  int kernels = 0;
+};
+std::map<int, SegmentKernelTime> kernelTimesBySegment(const LogComparison& comparison);
 
 /// The report compare-log prints: both sides' segments, the counts, and what differs.
 std::string comparisonText(const LogComparison& comparison);

@@ -36,6 +36,14 @@ QStringList rowsUnder(const QAbstractItemModel& model, const QModelIndex& parent
   return out;
 }
 
+// A log file of `text` in `dir`.
+QString writeLog(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+  QFile f(dir.filePath(name));
+  if (!f.open(QIODevice::WriteOnly)) return {};
+  f.write(text);
+  return f.fileName();
+}
+
 QAction* actionWithKey(MainWindow& w, const QKeySequence& key) {
   for (QAction* a : w.findChildren<QAction*>())
     if (a->shortcuts().contains(key)) return a;
@@ -141,11 +149,9 @@ class TestNvFuserView : public QObject {
     MainWindow w(nullptr, false);
     w.openFile(source("samples/gelu.py"), true);
     QTemporaryDir dir;
-    QFile f(dir.filePath("partial.log"));
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("***Runtime***: Try to schedule fusion segmented:\n");
-    f.close();
-    QVERIFY(!w.openNvFuserLog(f.fileName()));
+    const QString log = writeLog(dir, "partial.log", "***Runtime***: Try to schedule fusion segmented:\n");
+    QVERIFY(!log.isEmpty());
+    QVERIFY(!w.openNvFuserLog(log));
     QVERIFY2(w.nvFuserView().summaryText().contains("cannot be lined up"), qPrintable(w.nvFuserView().summaryText()));
   }
 
@@ -153,11 +159,9 @@ class TestNvFuserView : public QObject {
     MainWindow w(nullptr, false);
     w.openFile(source("samples/gelu.py"), true);
     QTemporaryDir dir;
-    QFile f(dir.filePath("notes.log"));
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("hello\nthis is not nvFuser\n");
-    f.close();
-    QVERIFY(!w.openNvFuserLog(f.fileName()));
+    const QString log = writeLog(dir, "notes.log", "hello\nthis is not nvFuser\n");
+    QVERIFY(!log.isEmpty());
+    QVERIFY(!w.openNvFuserLog(log));
     QVERIFY2(w.problemsText().contains("notes.log:1:1: error: not an nvFuser log"), qPrintable(w.problemsText()));
     QVERIFY(!w.nvFuserView().comparison());
   }

@@ -291,7 +291,7 @@ void RunView::showRun(const exec::TimedRun& run) {
   emit timesReady(times);
 }
 
-void RunView::setNvFuserTimes(std::map<int, NvFuserTime> times) {
+void RunView::setNvFuserTimes(std::map<int, pipeline::SegmentKernelTime> times) {
   nvFuserTimes_ = std::move(times);
   if (last_) showRun(*last_);
 }

@@ -12,6 +12,7 @@
 
 #include "exec/run_control.h"
 #include "exec/segment_runner.h"
+#include "pipeline/log_comparison.h"
 #include "ui/session.h"
 
 class QComboBox;
@@ -82,11 +83,7 @@ class RunView : public QWidget {
   /// nvFuser's kernel time for the ops of each of our segments (by segment id), from a log's
   /// profiler output: shown beside each segment's own time. The sum over the kernels of the
   /// nvFuser groups that hold only that segment's ops; empty clears.
-  struct NvFuserTime {
-    double ms = 0;
-    int kernels = 0;
-  };
-  void setNvFuserTimes(std::map<int, NvFuserTime> times);
+  void setNvFuserTimes(std::map<int, pipeline::SegmentKernelTime> times);
 
  signals:
   /// Per segment id, its median time as text ("1.23 ms"), for painting on the graph.
@@ -113,7 +110,7 @@ class RunView : public QWidget {
   QThread* thread_ = nullptr;
   int generation_ = 0;
   std::optional<exec::TimedRun> last_;
-  std::map<int, NvFuserTime> nvFuserTimes_;
+  std::map<int, pipeline::SegmentKernelTime> nvFuserTimes_;
 };
 
 /// "1.234 ms", "56.70 µs" (support::durationText).
