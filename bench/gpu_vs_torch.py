@@ -4,11 +4,20 @@
 For each sample: `segscope-cli run FILE --backend cuda --verify --json J --repeat N` (our
 segments, verified against the CPU reference), then `segscope-cli export-torch FILE --out
 X.py --data D`; X.py is imported and run eagerly and through torch.compile on the same
-inputs (CUDA events, warm-up, median of N), and both are checked against the CPU
-reference outputs with the manifest's tolerances. Prints a markdown table; exits 1 when
-anything disagrees or fails. Needs a CUDA GPU, python3 and torch only.
+inputs, and both are checked against the CPU reference outputs with the manifest's
+tolerances. Prints a markdown table; exits 1 when anything disagrees or fails. Needs a CUDA
+GPU, python3 and torch only.
+
+Timed the same way on both sides (issue 44):
+- the L2 is flushed before every timed run on both sides (a 2 x L2 write, as the CUDA runner does);
+- torch's window holds device time only: a spin kernel (torch.cuda._sleep) is queued before the
+  start event, so the host's dispatch of the call overlaps it instead of landing inside the window;
+- ours is the sum of our kernel segments (host scalar segments are CPU time, reported apart);
+- torch._dynamo.reset() before each sample, and the graphs dynamo compiled are counted: a row whose
+  compile fell back to eager says so instead of quoting eager time as compiled.
 
     python3 bench/gpu_vs_torch.py [FILES...] [--samples DIR] [--cli PATH] [--repeat N] [--out table.md]
+                                  [--json rows.json] [--codegen KEY=VALUE ...]
 """
 import argparse
 import importlib.util
@@ -42,6 +51,9 @@ def parse_args(argv):
                    help="segscope-cli to run (default: scripts/gpu_check.sh's build, $BUILD/bin, else build/default/bin)")
     p.add_argument("--repeat", type=int, default=20)
     p.add_argument("--out", help="also write the table here")
+    p.add_argument("--json", help="also write one object per sample here (scripts/gpu_latest.py reads it)")
+    p.add_argument("--codegen", action="append", default=[], metavar="KEY=VALUE",
+                   help="passed on to segscope-cli run (repeatable)")
     p.add_argument("--no-compile", action="store_true", help="skip torch.compile (eager only)")
     p.add_argument("--no-verify", action="store_true",
                    help="run ours without --verify (large shapes: the CPU reference takes minutes there)")
@@ -56,10 +68,12 @@ def sample_files(args):
     return sorted(os.path.join(args.samples, f) for f in os.listdir(args.samples) if f.endswith(".py"))
 
 
-def run_ours(cli, path, work, repeat, backend, verify=True):
+def run_ours(cli, path, work, repeat, backend, verify=True, codegen=()):
     """(summary dict or None, error text): the run's JSON, read defensively."""
     out = os.path.join(work, "run.json")
     command = [cli, "run", path, "--backend", backend, "--json", out, "--repeat", str(repeat)]
+    for setting in codegen:
+        command += ["--codegen", setting]
     proc = subprocess.run(command + (["--verify"] if verify else []), capture_output=True, text=True)
     summary = None
     if os.path.exists(out):
@@ -96,6 +110,22 @@ def verified_ok(summary):
         return False
     verify = summary.get("verify")
     return not (isinstance(verify, dict) and verify.get("ok") is False)
+
+
+def kernel_ms(summary):
+    """The sum of our segments that run on the GPU (kernels and cuBLASLt), without host segments."""
+    if not isinstance(summary, dict):
+        return None
+    times = [segment_ms(s) for s in summary.get("segments", [])
+             if isinstance(s, dict) and s.get("execution") != "host" and not s.get("host")]
+    times = [t for t in times if t is not None]
+    return sum(times) if times else None
+
+
+def largest_segment(summary):
+    """The segment that moves the most bytes (its scheduler names the row's family)."""
+    segs = [s for s in (summary or {}).get("segments", []) if isinstance(s, dict) and seg_bytes(s) is not None]
+    return max(segs, key=seg_bytes) if segs else None
 
 
 def ours_figures(summary):
@@ -138,8 +168,14 @@ def flush_l2():
     buf.fill_(_FLUSH["n"])
 
 
+# Cycles of the spin kernel queued before torch's start event: about 0.5 ms at 2 GHz, longer than
+# the host takes to dispatch one call of a sample (eager's dozens of launches included).
+SPIN_CYCLES = 1_000_000
+
+
 def time_cuda(fn, inputs, repeat, warmup=3):
-    """Median milliseconds of fn(*inputs) on the GPU (CUDA events), after warm-up, L2 flushed first."""
+    """Median device milliseconds of fn(*inputs) (CUDA events), after warm-up, L2 flushed first; the
+    call is dispatched while a spin kernel runs, so the window holds no host time."""
     for _ in range(warmup):
         fn(*inputs)
     if not torch.cuda.is_available():  # --device cpu: wall clock
@@ -154,6 +190,7 @@ def time_cuda(fn, inputs, repeat, warmup=3):
     for _ in range(repeat):
         flush_l2()
         start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        torch.cuda._sleep(SPIN_CYCLES)
         start.record()
         fn(*inputs)
         end.record()
@@ -185,16 +222,34 @@ def run_torch(module, data, repeat, compile_too, device_name):
         row["agree"], row["detail"] = ok, "eager " + detail
         if compile_too:
             try:
-                compiled = torch.compile(fn)
+                compiled, graphs, breaks = compile_counted(fn, inputs)
                 outputs = compiled(*inputs)
                 ok_c, detail_c = check(module, outputs, data)
-                row["compiled_ms"] = time_cuda(compiled, inputs, repeat)
+                ms = time_cuda(compiled, inputs, repeat)
+                # A compile that produced no graph ran eagerly: its time is eager time, not compiled.
+                row["compiled_ms" if graphs else "compiled_fell_back_ms"] = ms
+                row["compiled_graphs"], row["graph_breaks"] = graphs, breaks
                 row["agree"] = row["agree"] and ok_c
-                row["detail"] += "; compiled " + detail_c
+                row["detail"] += "; compiled (%d graph%s, %d break%s) %s" % (
+                    graphs, "" if graphs == 1 else "s", breaks, "" if breaks == 1 else "s", detail_c)
             except Exception as err:  # a compiler failure is reported, not fatal to the table
                 row["agree"] = False
                 row["detail"] += "; torch.compile failed: %s" % str(err).splitlines()[0][:200]
     return row
+
+
+def compile_counted(fn, inputs):
+    """torch.compile(fn) after dynamo's caches are reset (each sample its own frame budget, so no
+    sample inherits a recompile limit hit by earlier ones), compiled on its first call; returns the
+    compiled callable and how many graphs and graph breaks dynamo recorded for it."""
+    torch._dynamo.reset()
+    counters = torch._dynamo.utils.counters
+    counters.clear()
+    compiled = torch.compile(fn)
+    compiled(*inputs)
+    graphs = int(counters["stats"].get("unique_graphs", 0))
+    breaks = int(sum(counters["graph_break"].values()))
+    return compiled, graphs, breaks
 
 
 def fmt(v, digits=3):
@@ -206,14 +261,19 @@ def main(argv):
     if args.device == "cuda" and not torch.cuda.is_available():
         print("gpu_vs_torch: no CUDA device visible to torch", file=sys.stderr)
         return 2
-    lines = ["| sample | segments | ours ms | eager ms | compiled ms | % DRAM BW (largest segment) | agree |",
-             "|---|---:|---:|---:|---:|---:|---|"]
+    lines = ["| sample | segments | ours ms (kernels) | ours ms (total) | eager ms | compiled ms | ours / compiled "
+             "| largest segment: scheduler, % DRAM peak | agree |",
+             "|---|---:|---:|---:|---:|---:|---:|---|---|"]
     failures = 0
+    rows_json = []
     for path in sample_files(args):
         name = os.path.splitext(os.path.basename(path))[0]
         with tempfile.TemporaryDirectory(prefix="segscope_torch_") as work:
-            summary, ours_error = run_ours(args.cli, path, work, args.repeat, args.device, not args.no_verify)
+            summary, ours_error = run_ours(args.cli, path, work, args.repeat, args.device, not args.no_verify,
+                                           args.codegen)
             segments, ours_ms, pct = ours_figures(summary)
+            ours_kernels = kernel_ms(summary)
+            big = largest_segment(summary) or {}
             script, data = os.path.join(work, name + "_torch.py"), os.path.join(work, "data")
             proc = subprocess.run([args.cli, "export-torch", path, "--out", script, "--data", data],
                                   capture_output=True, text=True)
@@ -230,13 +290,29 @@ def main(argv):
                 row["agree"], row["detail"] = False, ours_error + "; " + row.get("detail", "")
             failures += 0 if row["agree"] else 1
             agree = ("yes" if row["agree"] else "**no**") + " (" + row.get("detail", "") + ")"
-            lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
-                name, fmt(segments, 0), fmt(ours_ms), fmt(row.get("eager_ms")), fmt(row.get("compiled_ms")),
-                fmt(pct, 1), agree.replace("|", "/")))
+            compiled = row.get("compiled_ms")
+            compiled_text = fmt(compiled) if compiled is not None else (
+                "eager fallback %s" % fmt(row["compiled_fell_back_ms"]) if "compiled_fell_back_ms" in row else "-")
+            ratio = ours_kernels / compiled if ours_kernels and compiled else None
+            lines.append("| %s | %s | %s | %s | %s | %s | %s | %s, %s | %s |" % (
+                name, fmt(segments, 0), fmt(ours_kernels), fmt(ours_ms), fmt(row.get("eager_ms")), compiled_text,
+                fmt(ratio, 2), big.get("scheduler", "-"), fmt(big.get("percent_of_peak", pct), 1),
+                agree.replace("|", "/")))
+            rows_json.append({"sample": name, "segments": segments, "ours_kernel_ms": ours_kernels,
+                              "ours_total_ms": ours_ms, "largest_scheduler": big.get("scheduler"),
+                              "largest_percent_of_peak": big.get("percent_of_peak", pct),
+                              "eager_ms": row.get("eager_ms"), "compiled_ms": compiled,
+                              "compiled_fell_back_ms": row.get("compiled_fell_back_ms"),
+                              "compiled_graphs": row.get("compiled_graphs"), "graph_breaks": row.get("graph_breaks"),
+                              "ours_over_compiled": ratio, "agree": row["agree"], "detail": row.get("detail", ""),
+                              "codegen": args.codegen, "timing": "device time, L2 flushed, spin before start"})
             print(lines[-1], flush=True)
             if args.out:  # row by row: a run cut short by a time limit keeps what it measured
                 with open(args.out, "w") as f:
                     f.write("\n".join(lines) + "\n")
+            if args.json:
+                with open(args.json, "w") as f:
+                    json.dump(rows_json, f, indent=1)
     table = "\n".join(lines) + "\n"
     print()
     print(table)

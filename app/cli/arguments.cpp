@@ -10,9 +10,10 @@ const std::vector<CommandSpec>& commandSpecs() {
        "run the fusion and print output shapes and checksums; --verify runs it segment by segment "
        "and checks the result against the unsegmented reference; --backend cuda runs the segments on "
        "the GPU (per segment: median/min time, bytes, GB/s, % of DRAM peak, launches, host scalars); "
-       "--chrome-trace writes one slice per segment (Perfetto)",
+       "--chrome-trace writes one slice per segment (Perfetto); --codegen KEY=VALUE (repeatable) sets how "
+       "the CUDA kernels are generated (--codegen help lists the keys)",
        {"--backend", "--json", "--chrome-trace", "--seed", "--repeat", "--warmup", "--profile", "--scalar-mode",
-        "--disable-pass"},
+        "--disable-pass", "--codegen"},
        {"--verify", "--no-passes"},
        true},
       {"passes", "run the pre-segmentation passes; one line per pass", {"--json", "--disable-pass"}, {"--diff"}, true},

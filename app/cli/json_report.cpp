@@ -188,7 +188,10 @@ std::string runJson(const frontend::Script& script, const std::string& file, con
   json j = {{"file", file},         {"fusion", fusionJson(script)}, {"backend", run.backend}, {"seed", run.seed},
             {"repeat", run.repeat}, {"median_ms", run.medianMs},    {"outputs", outputs}};
   const bool cuda = run.backend == "cuda";
-  if (cuda) j["device"] = {{"name", run.device}, {"dram_gbps", run.dramBandwidthGBps}, {"warmup", run.warmup}};
+  if (cuda) {
+    j["device"] = {{"name", run.device}, {"dram_gbps", run.dramBandwidthGBps}, {"warmup", run.warmup}};
+    j["codegen"] = run.codegen;
+  }
   if (run.segmented) {
     json segments = json::array();
     for (const SegmentRunSummary& s : run.segments) segments.push_back(segmentRunJson(s, cuda));

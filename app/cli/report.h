@@ -71,6 +71,7 @@ struct RunSummary {
   std::string verifyMessage;
   std::string device;            // cuda: the GPU's name
   double dramBandwidthGBps = 0;  // cuda: the profile's DRAM bandwidth
+  std::string codegen;           // cuda: the --codegen settings that differ from the defaults
 };
 
 std::string infoJson(const frontend::Script& script, const std::string& file);

@@ -8,6 +8,19 @@ namespace segscope::pipeline {
 
 bool knownBackend(const std::string& name) { return name == "cpu" || name == "cuda"; }
 
+namespace {
+
+Result<std::unique_ptr<exec::Backend>> makeCudaBackend(const segmenter::Segmentation& segmentation,
+                                                       const Session& session,
+                                                       const exec::cuda::CodegenOptions& codegen) {
+  SEGSCOPE_TRY(exec::cuda::CudaEnvironment environment, exec::cuda::defaultCudaEnvironment());
+  exec::cuda::CudaRunOptions options;
+  options.codegen = codegen;
+  return exec::cuda::makeCudaBackend(segmentation, session.inputs(), std::move(environment), options);
+}
+
+}  // namespace
+
 Result<exec::TimedRun> runSegmented(const Session& session, const RunRequest& request) {
   if (!knownBackend(request.backend))
     return makeError("unknown backend '" + request.backend + "' (backends: cpu, cuda)");
@@ -15,7 +28,7 @@ Result<exec::TimedRun> runSegmented(const Session& session, const RunRequest& re
   SEGSCOPE_TRY(std::vector<exec::Value> inputs, exec::makeInputs(session.inputs(), request.seed));
   const segmenter::Segmentation& segmentation = session.segmentation->segmentation;
   Result<std::unique_ptr<exec::Backend>> backend = request.backend == "cuda"
-                                                       ? exec::cuda::makeCudaBackend(segmentation, session.inputs())
+                                                       ? makeCudaBackend(segmentation, session, request.codegen)
                                                        : exec::makeCpuBackend(segmentation);
   if (!backend) return backend.error();
   const exec::SegmentRunner runner(std::move(backend).value());

@@ -6,10 +6,21 @@
 #include <memory>
 #include <string>
 
+#include "exec/cuda/codegen/codegen_options.h"
 #include "exec/segment_runner.h"
 #include "pipeline/session.h"
 
 namespace segscope::pipeline {
+
+// How CUDA kernels are generated, set by name (--codegen KEY=VALUE): the shells reach the
+// code generator's options only through these.
+using CodegenOptions = exec::cuda::CodegenOptions;
+using CodegenOptionInfo = exec::cuda::CodegenOptionInfo;
+inline const std::vector<CodegenOptionInfo>& codegenOptionList() { return exec::cuda::codegenOptionList(); }
+inline Status applyCodegenOption(CodegenOptions& options, std::string_view keyEqualsValue) {
+  return exec::cuda::applyCodegenOption(options, keyEqualsValue);
+}
+inline std::string describeCodegen(const CodegenOptions& options) { return exec::cuda::describeNonDefault(options); }
 
 struct RunRequest {
   std::string backend = "cpu";  // "cpu" (the reference, segment by segment) or "cuda"
@@ -18,6 +29,8 @@ struct RunRequest {
   /// Compare with the unsegmented reference run of the fusion as loaded (before the passes, so
   /// that they are checked too).
   bool verify = true;
+  /// How the CUDA backend generates its kernels (segscope-cli run --codegen, the Run dock).
+  CodegenOptions codegen;
   /// Progress and Cancel (the GUI's Run dock polls it); null: run to the end.
   std::shared_ptr<exec::RunControl> control;
 };

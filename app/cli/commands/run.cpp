@@ -134,7 +134,7 @@ void printSegmentTable(const RunSummary& summary, std::ostream& text) {
 // run --verify / --chrome-trace / --backend cuda: segment, run segment by segment (on the CPU
 // reference or the GPU), and with --verify compare with the unsegmented reference run of the
 // fusion as loaded (before the passes), so the passes are checked too.
-int runSegmented(const Arguments& args, RunSummary& summary) {
+int runSegmented(const Arguments& args, RunSummary& summary, const pipeline::CodegenOptions& codegen) {
   Arguments effective = args;
   if (summary.backend == "cuda" && !args.value("--profile")) effective.values["--profile"] = "detected";
   int code = kOk;
@@ -145,6 +145,7 @@ int runSegmented(const Arguments& args, RunSummary& summary) {
   request.seed = summary.seed;
   request.counts = {summary.warmup, summary.repeat};
   request.verify = args.has("--verify");
+  request.codegen = codegen;
   auto timed = pipeline::runSegmented(*p, request);
   if (!timed) {
     std::cerr << makeDiagnostic(timed.error(), args.file, p->source).format();
@@ -187,6 +188,34 @@ int runSegmented(const Arguments& args, RunSummary& summary) {
   return ok ? kOk : kRuntimeFailure;
 }
 
+// --codegen KEY=VALUE, repeatable; "--codegen help" lists the keys. Returns an exit code when
+// the command ends here (help, a bad option, options without the CUDA backend).
+std::optional<int> parseCodegenOptions(const Arguments& args, const std::string& backend,
+                                       pipeline::CodegenOptions& codegen) {
+  const std::vector<std::string> settings = args.all("--codegen");
+  for (const std::string& s : settings) {
+    if (s == "help" || s == "list") {
+      std::cout << "code generation options (segscope-cli run FILE --backend cuda --codegen KEY=VALUE):\n";
+      for (const pipeline::CodegenOptionInfo& o : pipeline::codegenOptionList()) {
+        char row[200];
+        std::snprintf(row, sizeof row, "  %-36s %-7s %s\n", o.key.c_str(), o.defaultValue.c_str(),
+                      o.description.c_str());
+        std::cout << row;
+      }
+      return kOk;
+    }
+    if (Status st = pipeline::applyCodegenOption(codegen, s); !st) {
+      std::cerr << "error: --codegen " << s << ": " << st.error().message << "\n";
+      return kBadInput;
+    }
+  }
+  if (!settings.empty() && backend != "cuda") {
+    std::cerr << "error: --codegen sets how CUDA kernels are generated; it needs --backend cuda\n";
+    return kBadInput;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int run(const Arguments& args) {
@@ -219,7 +248,11 @@ int run(const Arguments& args) {
     std::cerr << "error: --warmup must not be negative\n";
     return kBadInput;
   }
-  if (backend == "cuda" || args.has("--verify") || args.value("--chrome-trace")) return runSegmented(args, summary);
+  pipeline::CodegenOptions codegen;
+  if (auto code = parseCodegenOptions(args, backend, codegen)) return *code;
+  summary.codegen = pipeline::describeCodegen(codegen);
+  if (backend == "cuda" || args.has("--verify") || args.value("--chrome-trace"))
+    return runSegmented(args, summary, codegen);
   auto script = load(args.file);
   if (!script) return kBadInput;
   auto inputs = exec::makeInputs(script->inputs, summary.seed);

@@ -44,6 +44,18 @@ std::optional<std::string> noKernelReason(const segmenter::Segment& seg, const i
   return std::nullopt;
 }
 
+// fastMath 1 keeps the approximations to segments whose floating outputs are all half, bfloat16
+// or narrower: their own rounding (2^-9 relative for bfloat16, 2^-12 for half) is at least the
+// approximation's (tanh.approx.f32: about 2^-11).
+bool fastMathApplies(const CodegenOptions& options, const std::vector<const ir::Val*>& outputs) {
+  if (options.fastMath <= 0) return false;
+  if (options.fastMath >= 2) return true;
+  return std::all_of(outputs.begin(), outputs.end(), [](const ir::Val* v) {
+    const ir::DataType t = v->dtype();
+    return !ir::isFloating(t) || ir::isReducedFloat(t);
+  });
+}
+
 std::string kernelName(const segmenter::Segment& seg, const std::string& kind, std::size_t n) {
   return "sg_seg" + std::to_string(seg.id) + "_" + kind + std::to_string(n);
 }
@@ -111,6 +123,7 @@ Result<KernelPlan> generateKernels(const segmenter::Segment& seg, const ir::Fusi
     if (std::find(outputs.begin(), outputs.end(), o.val) == outputs.end()) outputs.push_back(o.val);
     ctx.segmentOutputs.insert(o.val);
   }
+  ctx.fastMath = fastMathApplies(options, outputs);
   std::vector<const ir::Expr*> reductions;
   for (const ir::Expr* e : segmentFusion.exprs()) {
     if (isReductionFamily(e->family())) reductions.push_back(e);
@@ -136,7 +149,7 @@ Result<KernelPlan> generateKernels(const segmenter::Segment& seg, const ir::Fusi
     // The unfused plan was only preferred: the one-kernel normalization still runs.
     CodegenOptions unsplit = options;
     unsplit.outerSplitTargetBlocks = 0;
-    KernelContext one{table, unsplit, ctx.inMemory, ctx.segmentOutputs, ctx.temps};
+    KernelContext one{table, unsplit, ctx.inMemory, ctx.segmentOutputs, ctx.temps, ctx.fastMath};
     SEGSCOPE_TRY(plan.kernels, codegen::rowKernels(one, reductions, outputs, kernelName(seg, "row", 0)));
     return plan;
   }

@@ -262,17 +262,20 @@ Result<Kernel> pointwiseKernel(const KernelContext& ctx, const std::vector<const
     // Two bodies over one parameter list: the vector loop when the guard holds at run time
     // (cuMemAlloc'ed buffers always align), else the scalar loop.
     Emitter vec(ctx.sizes, args, ctx.inMemory);
+    vec.fastMath = ctx.fastMath;
     vec.temps = ctx.temps;
     vec.setIndent(2);
     SEGSCOPE_TRY(std::string guard, emitVectorLoop(ctx, vec, args, groups, width));
     if (Status st = emitScalarLoops(ctx, vec, groups, 1); !st) return st.error();
     Emitter scalar(ctx.sizes, args, ctx.inMemory);
+    scalar.fastMath = ctx.fastMath;
     scalar.temps = ctx.temps;
     scalar.setIndent(2);
     if (Status st = emitScalarLoops(ctx, scalar, groups); !st) return st.error();
     body += "  if (" + guard + ") {\n" + vec.take() + "  } else {\n" + scalar.take() + "  }\n";
   } else {
     Emitter em(ctx.sizes, args, ctx.inMemory);
+    em.fastMath = ctx.fastMath;
     em.temps = ctx.temps;
     if (Status st = emitScalarLoops(ctx, em, groups); !st) return st.error();
     body += em.take();

@@ -27,9 +27,17 @@ std::string call(const std::string& fn, const std::string& type, const std::vect
 }
 
 std::optional<std::string> unaryExpr(OpType op, const std::string& T, const std::string& x, ir::DataType in,
-                                     ir::DataType out) {
+                                     ir::DataType out, bool fast) {
   const bool intIn = integralType(in);
   const auto f = [&](const char* fn) { return call(fn, T, {x}); };
+  // The prelude's sg_f* are hardware approximations for float and the accurate functions for
+  // double, so a double compute type stays exact under fastMath too.
+  const std::string exp = fast ? "fexp" : "exp";
+  const auto divide = [&](const std::string& a, const std::string& b) {
+    std::string s = fast ? "sg_fdiv((" : "(";
+    if (fast) s.append(T).append(")");
+    return s.append(a).append(fast ? ", " : " / ").append(b).append(")");
+  };
   switch (op) {
     case OpType::Abs: return intIn ? "(" + x + " < 0 ? -" + x + " : " + x + ")" : f("fabs");
     case OpType::Acos: return f("acos");
@@ -40,7 +48,7 @@ std::optional<std::string> unaryExpr(OpType op, const std::string& T, const std:
     case OpType::Atanh: return f("atanh");
     case OpType::Cos: return f("cos");
     case OpType::Cosh: return f("cosh");
-    case OpType::Exp: return f("exp");
+    case OpType::Exp: return f(exp.c_str());
     case OpType::Exp2: return f("exp2");
     case OpType::Expm1: return f("expm1");
     case OpType::Erf: return f("erf");
@@ -56,7 +64,7 @@ std::optional<std::string> unaryExpr(OpType op, const std::string& T, const std:
     case OpType::Sinh: return f("sinh");
     case OpType::Sqrt: return f("sqrt");
     case OpType::Tan: return f("tan");
-    case OpType::Tanh: return f("tanh");
+    case OpType::Tanh: return f(fast ? "ftanh" : "tanh");
     case OpType::Rsqrt: return f("rsqrt");
     case OpType::Ceil: return intIn ? x : f("ceil");
     case OpType::Floor: return intIn ? x : f("floor");
@@ -69,8 +77,8 @@ std::optional<std::string> unaryExpr(OpType op, const std::string& T, const std:
     case OpType::Relu: return "((sg_isnan(" + x + ") || " + x + " > 0) ? " + x + " : (" + T + ")0)";
     case OpType::Reciprocal: return "((" + T + ")1 / (" + T + ")" + x + ")";
     case OpType::Sign: return "(" + T + ")((" + x + " > 0) - (" + x + " < 0))";
-    case OpType::Sigmoid: return "((" + T + ")1 / ((" + T + ")1 + " + call("exp", T, {"-" + x}) + "))";
-    case OpType::Silu: return "(" + x + " / ((" + T + ")1 + " + call("exp", T, {"-" + x}) + "))";
+    case OpType::Sigmoid: return divide("(" + T + ")1", "((" + T + ")1 + " + call(exp, T, {"-" + x}) + ")");
+    case OpType::Silu: return divide(x, "((" + T + ")1 + " + call(exp, T, {"-" + x}) + ")");
     case OpType::Signbit: return intIn ? "(" + x + " < 0)" : "signbit(" + x + ")";
     case OpType::IsFinite: return intIn ? "true" : "isfinite(" + x + ")";
     case OpType::IsInf: return intIn ? "false" : "isinf(" + x + ")";
@@ -176,7 +184,7 @@ Result<std::string> Emitter::elementwise(const ir::Expr& e, const Index& idx) {
   }
   std::optional<std::string> expr;
   switch (e.family()) {
-    case ir::OpFamily::Unary: expr = unaryExpr(e.op(), T, o.v.at(0), o.t.at(0), out); break;
+    case ir::OpFamily::Unary: expr = unaryExpr(e.op(), T, o.v.at(0), o.t.at(0), out, fastMath); break;
     case ir::OpFamily::Binary: expr = binaryExpr(e.op(), T, o, out); break;
     case ir::OpFamily::Ternary: expr = ternaryExpr(e.op(), T, o); break;
     default:  // cast

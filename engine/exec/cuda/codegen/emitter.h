@@ -113,6 +113,9 @@ class Emitter {
       onLoad;
   /// Vals in memory that an earlier kernel of an unfused plan wrote (Temp, not Input, args).
   std::set<const ir::Val*> temps;
+  /// tanh, exp, sigmoid and silu through the prelude's hardware approximations (sg_ftanh,
+  /// sg_fexp, sg_fdiv); the kernel's context decides (KernelContext::fastMath).
+  bool fastMath = false;
   const SizeTable& sizes() const { return sizes_; }
 
  private:

@@ -102,6 +102,12 @@ struct CodegenOptions {
   bool rowBroadcastOutputs = true;
   /// Force the multi-kernel fallback for reductions and normalizations (testing).
   bool forceUnfused = false;
+  /// Hardware approximations for float tanh, exp and sigmoid/silu (tanh.approx.f32, ex2.approx
+  /// through __expf, __fdividef): 0 never; 1 in kernels whose floating outputs are all half or
+  /// bfloat16, where the approximation's error (about 2^-11 relative for tanh) sits below the
+  /// output's own rounding (2^-8 / 2^-11); 2 in every kernel. Accurate tanhf is 17 SASS of gelu's
+  /// 35 per element (shared/reference/gpu-analysis.md §5.1).
+  int fastMath = 0;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

@@ -17,6 +17,7 @@ struct KernelContext {
   std::set<const ir::Val*> inMemory;        // segment inputs and temps of earlier kernels
   std::set<const ir::Val*> segmentOutputs;  // written as Output; anything else as Temp
   std::set<const ir::Val*> temps;           // the subset of inMemory that earlier kernels wrote
+  bool fastMath = false;                    // approximate transcendentals (CodegenOptions::fastMath)
   KernelArg::Kind kindOf(const ir::Val* v) const {
     return segmentOutputs.count(v) ? KernelArg::Kind::Output : KernelArg::Kind::Temp;
   }

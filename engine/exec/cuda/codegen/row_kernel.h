@@ -68,6 +68,7 @@ class RowKernelBuilder {
         split_(split),
         width_(block ? std::max<std::int64_t>(width, 1) : 1),
         em_(ctx.sizes, args_, ctx.inMemory) {
+    em_.fastMath = ctx.fastMath;
     em_.temps = ctx.temps;
     em_.onLoad = [this](const ir::Val* v, const Index& idx, const std::string& global) {
       return rowLoad(v, idx, global);

@@ -179,6 +179,48 @@ class TestCudaNvrtc : public QObject {
 #endif
   }
 
+  // CodegenOptions::fastMath 1: gelu and swiglu write bf16, so tanh becomes one tanh.approx.f32
+  // and silu's division its approximate form; with 0 neither appears. Every variant assembles
+  // to a CUBIN without spills.
+  void fastMathUsesTheHardwareApproximations() {
+#ifdef SEGSCOPE_HAVE_NVRTC
+    struct Case {
+      const char* sample;
+      int level;
+      const char* needle;  // in the PTX when the approximation is used
+      bool expected;
+    };
+    for (const Case& c : {Case{"gelu", 0, "tanh.approx.f32", false}, Case{"gelu", 1, "tanh.approx.f32", true},
+                          Case{"swiglu", 1, "div.approx.f32", true}, Case{"swiglu", 0, "div.approx.f32", false}}) {
+      exec::cuda::CodegenOptions options;
+      options.fastMath = c.level;
+      const testing::ScriptPlans plans =
+          testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/%1.py").arg(c.sample).toStdString(), options);
+      QVERIFY2(plans.error.empty(), plans.error.c_str());
+      bool found = false;
+      for (const auto& segment : plans.segments) {
+        if (!segment.plan) continue;
+        for (const exec::cuda::Kernel& k : segment.plan->kernels) {
+          auto ptx = exec::cuda::compileToPtx(k, "sm_90");
+          QVERIFY2(ptx.ok(), ptx.ok() ? "" : ptx.error().message.c_str());
+          found = found || ptx->ptx.find(c.needle) != std::string::npos;
+          auto cubin = exec::cuda::compileToCubin(k, "sm_90");
+          QVERIFY2(cubin.ok(), cubin.ok() ? "" : cubin.error().message.c_str());
+          QVERIFY2(!cubin->resources.spills(),
+                   qPrintable(QString("%1 fast_math=%2 %3: %4")
+                                  .arg(c.sample)
+                                  .arg(c.level)
+                                  .arg(QString::fromStdString(k.name), QString::fromStdString(cubin->log))));
+        }
+      }
+      QVERIFY2(found == c.expected, qPrintable(QString("%1 fast_math=%2: %3 %4 in the PTX")
+                                                   .arg(c.sample)
+                                                   .arg(c.level)
+                                                   .arg(c.needle, found ? "found" : "not found")));
+    }
+#endif
+  }
+
   void syntaxErrorComesBackWithTheLog() {
 #ifdef SEGSCOPE_HAVE_NVRTC
     auto r = exec::cuda::compileToPtx(brokenKernel(), "sm_90");
