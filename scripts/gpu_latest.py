@@ -3,15 +3,17 @@
 
     gpu_latest.py row RUN.json SAMPLE VARIANT ROUND ARGS      one JSON line per timed CLI run
     gpu_latest.py compare compare.jsonl                      markdown: variants side by side
-    gpu_latest.py latest --work DIR --out latest.json [--ship VARIANT] [--date D]
+    gpu_latest.py latest --work DIR [--work DIR2 ...] --out latest.json [--ship V1,V2,...] [--date D]
     gpu_latest.py table latest.json                          docs/performance.md's family table
 
 `latest` reads what scripts/gpu_window15.sh leaves in its work folder (device.txt, runs/*.json,
 compare.jsonl, torch.json) and writes {"device", "driver", "date", "verified", "families",
 "per_sample", "vs_torch_compile", ...}. A sample's figure is its largest segment (by bytes), keyed
 by that segment's scheduler: pointwise, reduction, transpose, or normalization (the persistent
-schedulers). Each family holds its worst large sample. --ship names the variant whose figures are
-quoted (the candidate defaults), falling back to "base" for samples it was not run on.
+schedulers; resize counts as pointwise). Each family holds its worst large sample. --ship lists
+the variants whose figures are quoted (the defaults the tree ships), in order of preference,
+falling back to "base" for samples none was run on. Several --work folders (calls of one
+session on one device) are read together; the variants of the second are named NAME@2, and so on.
 """
 import argparse
 import datetime
@@ -27,10 +29,14 @@ TORCH_TARGET = 1.2  # ours over torch.compile, DESIGN §14
 
 
 def family_of(scheduler):
+    """DESIGN §14's family of a segment's scheduler: the persistent schedulers are normalizations,
+    resize (slices, pads, concatenations: nvFuser's pointwise scheduler with resize ops) is pointwise."""
     if not scheduler:
         return None
     if "persistent" in scheduler:
         return "normalization"
+    if scheduler == "resize":
+        return "pointwise"
     return scheduler if scheduler in TARGETS else None
 
 
@@ -111,35 +117,46 @@ def compare(path):
 
 def verified(work):
     runs = [p for p in glob.glob(os.path.join(work, "runs", "*.txt")) if not os.path.basename(p).startswith("cmp_")]
-    passed, failed = 0, []
+    passed, failed, args = 0, [], ""
     for txt in sorted(runs):
         stem = os.path.basename(txt)[:-4]
         ok = False
         try:
             with open(os.path.join(work, "runs", stem + ".json")) as f:
-                ok = json.load(f).get("verify", {}).get("ok") is True
+                run = json.load(f)
+            ok = run.get("verify", {}).get("ok") is True
+            args = args or run.get("codegen", "")
         except (OSError, ValueError):
             ok = False
         if ok:
             passed += 1
         else:
             failed.append(stem)
-    return {"passed": passed, "total": len(runs), "failed": failed}
+    return {"passed": passed, "total": len(runs), "failed": failed, "codegen": args}
 
 
-def latest(work, ship, date):
-    device, driver = None, None
+def read_device(work):
     try:
         with open(os.path.join(work, "device.txt")) as f:
             parts = [p.strip() for p in f.readline().split(",")]
-            device, driver = parts[0], (parts[1] if len(parts) > 1 else None)
+            return parts[0], (parts[1] if len(parts) > 1 else None)
     except OSError:
-        pass
-    m = medians(read_rows(os.path.join(work, "compare.jsonl")))
+        return None, None
+
+
+def latest(works, ships, date):
+    device, driver = read_device(works[0])
+    rows = []
+    for i, work in enumerate(works):
+        for r in read_rows(os.path.join(work, "compare.jsonl")):
+            if i:
+                r["variant"] = "%s@%d" % (r["variant"], i + 1)
+            rows.append(r)
+    m = medians(rows)
     samples = list(dict.fromkeys(s for s, _ in m))
     per_sample = []
     for s in samples:
-        chosen = ship if (s, ship) in m else "base"
+        chosen = next((v for v in ships + ["base"] if (s, v) in m), None)
         x = m.get((s, chosen))
         if not x:
             continue
@@ -158,11 +175,12 @@ def latest(work, ship, date):
                              "target": target, "at_target": worst["percent_of_peak"] >= target,
                              "samples": {e["sample"]: e["percent_of_peak"] for e in members}}
     torch_rows = []
-    try:
-        with open(os.path.join(work, "torch.json")) as f:
-            torch_rows = json.load(f)
-    except (OSError, ValueError):
-        pass
+    for work in works:
+        try:
+            with open(os.path.join(work, "torch.json")) as f:
+                torch_rows += json.load(f)
+        except (OSError, ValueError):
+            pass
     vs = {}
     for r in torch_rows:
         name = re.sub(r"_large$", "", r.get("sample", ""))
@@ -170,7 +188,8 @@ def latest(work, ship, date):
             vs[name] = round(r["ours_over_compiled"], 3)
     return {
         "device": device, "driver": driver, "date": date,
-        "verified": verified(work),
+        "verified": verified(works[0]),
+        "verified_in_later_calls": [verified(w) for w in works[1:]],
         "families": families,
         "per_sample": per_sample,
         "vs_torch_compile": vs,
@@ -178,7 +197,7 @@ def latest(work, ship, date):
                                                              "compiled_fell_back_ms", "compiled_graphs", "graph_breaks",
                                                              "agree", "codegen", "timing")} for r in torch_rows],
         "targets": {"families_percent_of_dram_peak": TARGETS, "ours_over_compiled_at_most": TORCH_TARGET},
-        "ship": ship,
+        "ship": ships,
         "source": "scripts/gpu_latest.py from the window's raw outputs (scripts/gpu_window15.sh)",
     }
 
@@ -218,12 +237,12 @@ def main(argv):
         sys.stdout.write(compare(rest[0]))
     elif cmd == "latest":
         p = argparse.ArgumentParser()
-        p.add_argument("--work", required=True)
+        p.add_argument("--work", action="append", required=True)
         p.add_argument("--out", required=True)
-        p.add_argument("--ship", default="fast")
+        p.add_argument("--ship", default="fast", help="variants to quote, comma-separated, first preferred")
         p.add_argument("--date", default=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d"))
         a = p.parse_args(rest)
-        doc = latest(a.work, a.ship, a.date)
+        doc = latest(a.work, a.ship.split(","), a.date)
         with open(a.out, "w") as f:
             json.dump(doc, f, indent=1)
             f.write("\n")

@@ -17,7 +17,9 @@
 #
 # Environment: WINDOW_S (default 480), VERIFY_ARGS (the candidate defaults, default
 # "--codegen fast_math=1"), VARIANTS ("name|run args|stems;..." where stems "" means every large
-# sample), ROUNDS (2), REPEAT (timed launches per CLI run, 20), TORCH_STEMS, SANITIZE_STEMS.
+# sample), ROUNDS (2), REPEAT (timed launches per CLI run, 20), TORCH_STEMS, SANITIZE_STEMS,
+# PHASES (default "kbench verify compare sanitize torch": a short second call names fewer),
+# VERIFY_LIST (script paths relative to the root; default every sample, golden and test script).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 C=$ROOT/third_party_carry
@@ -34,6 +36,7 @@ LARGE=$W/large
 mkdir -p "$LARGE"
 cp "$C"/large/*.py "$ROOT"/bench/large/*.py "$LARGE"/ 2>/dev/null
 
+phase() { [[ " ${PHASES:-kbench verify compare sanitize torch} " == *" $1 "* ]]; }
 left() { echo $((WINDOW_S - (SECONDS - T0))); }
 cap() {
   local want=$1 l=$(($(left) - ${2:-15}))
@@ -60,20 +63,28 @@ log "smoke rc=$? $(grep -E '^verify|error' "$W/smoke.txt" | head -1)"
 
 # ---- P1: kbench (ceilings, flush bias, hand-made kernel variants, each checked against its base)
 KBENCH=$C/bin/kbench
-if [[ ! -x "$KBENCH" ]]; then
+if phase kbench && [[ ! -x "$KBENCH" ]]; then
   nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/kbench "$C/kbench/kbench.cu" && KBENCH=/tmp/kbench
 fi
-REPEAT=${KBENCH_REPEAT:-20} COMPARE_STRIDE=${COMPARE_STRIDE:-3} timeout "$(cap ${KBENCH_S:-110})" "$KBENCH" \
-  "$OUT/kbench.csv" >"$OUT/kbench.md" 2>&1
-log "kbench rc=$? ($(grep -c '^| ' "$OUT/kbench.md") rows)"
-bundle
+if phase kbench; then
+  REPEAT=${KBENCH_REPEAT:-20} COMPARE_STRIDE=${COMPARE_STRIDE:-3} timeout "$(cap ${KBENCH_S:-110})" "$KBENCH" \
+    "$OUT/kbench.csv" >"$OUT/kbench.md" 2>&1
+  log "kbench rc=$? ($(grep -c '^| ' "$OUT/kbench.md") rows)"
+  bundle
+fi
 
 # ---- P2: every script verified with the candidate options
 fails=0
 : >"$OUT/verify.md"
 echo "| script | rc | verify (VERIFY_ARGS: $VERIFY_ARGS) |" >>"$OUT/verify.md"
 echo "|---|---:|---|" >>"$OUT/verify.md"
-for f in "$ROOT"/samples/*.py "$ROOT"/tests/engine/exec/cuda/golden/*.py "$ROOT"/tests/engine/exec/cuda/data/*.py; do
+if [[ -n "${VERIFY_LIST:-}" ]]; then
+  read -r -a scripts <<<"$(for v in $VERIFY_LIST; do echo -n "$ROOT/$v "; done)"
+else
+  scripts=("$ROOT"/samples/*.py "$ROOT"/tests/engine/exec/cuda/golden/*.py "$ROOT"/tests/engine/exec/cuda/data/*.py)
+fi
+phase verify || scripts=()
+for f in "${scripts[@]}"; do
   [[ -f "$f" ]] || continue
   (($(left) > ${P2_RESERVE:-250})) || { log "verify stopped early to leave time"; break; }
   stem=$(basename "$f" .py)
@@ -93,6 +104,7 @@ ALL_STEMS="gelu swiglu transpose_heavy tile_transpose softmax rms_norm layer_nor
 VARIANTS=${VARIANTS:-"base||;fast|--codegen fast_math=1|gelu swiglu softmax cross_entropy reduction_epilogue layer_norm_fwd layer_norm_bwd;cap85|--codegen register_row_min_occupancy_threads=768|softmax rms_norm layer_norm_fwd"}
 : >"$W/compare.jsonl"
 IFS=';' read -r -a VS <<<"$VARIANTS"
+phase compare || ROUNDS=0
 for round in $(seq 1 "${ROUNDS:-2}"); do
   for stem in $ALL_STEMS; do
     sample="$LARGE/${stem}_large.py"
@@ -113,6 +125,7 @@ for round in $(seq 1 "${ROUNDS:-2}"); do
 done
 
 # ---- P4: sanitizers on the kernels the candidate options change (their own sizes, one launch)
+phase sanitize || SANITIZE_STEMS=" "
 for stem in ${SANITIZE_STEMS:-gelu softmax cross_entropy}; do
   for tool in memcheck racecheck; do
     (($(left) > ${P4_RESERVE:-110})) || break 2
@@ -127,7 +140,7 @@ done
 bundle
 
 # ---- P5: torch eager and compiled on the large samples, timed like ours (bench/gpu_vs_torch.py)
-if (($(left) > 60)); then
+if phase torch && (($(left) > 60)); then
   files=()
   for s in ${TORCH_STEMS:-gelu softmax layer_norm_fwd transpose_heavy swiglu rms_norm cross_entropy reduction_epilogue batch_norm_running_stats layer_norm_bwd inner_sum column_sum tile_transpose}; do
     [[ -f "$LARGE/${s}_large.py" ]] && files+=("$LARGE/${s}_large.py")

@@ -5,6 +5,7 @@
 
 #include <QRegularExpression>
 
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -34,6 +35,23 @@ class TestRunView : public QObject {
     QCOMPARE(ui::formatMs(1.23456), QString("1.235 ms"));
     QCOMPARE(ui::formatMs(0.0567), QString("56.70 µs"));  // support::durationText, as the CLI and the regions overlay
     QCOMPARE(ui::formatMs(0.00123), QString("1.23 µs"));
+  }
+
+  // The Codegen field (CUDA runs): settings by name, spaces or commas between them; a wrong key is
+  // an error naming the known ones; the field is off while the CPU reference is chosen.
+  void theCodegenFieldSetsOptionsByName() {
+    pipeline::CodegenOptions options;
+    QCOMPARE(ui::applyCodegenField("fast_math=0, pointwise_block=256", options), QString());
+    QCOMPARE(options.fastMath, 0);
+    QCOMPARE(options.pointwiseBlock, 256);
+    const QString error = ui::applyCodegenField("fast_mat=1", options);
+    QVERIFY2(error.contains("unknown codegen option 'fast_mat'") && error.contains("fast_math"), qPrintable(error));
+    QVERIFY(ui::applyCodegenField("max_grid_x=lots", options).contains("whole number"));
+    ui::RunView view;
+    auto* field = view.findChild<QLineEdit*>("codegenOptions");
+    QVERIFY(field);
+    QVERIFY(!field->isEnabled());  // the CPU reference is the default backend
+    QVERIFY(field->toolTip().contains("fast_math=1"));
   }
 
   // A long run shows its progress and stops on Cancel (or Escape), keeping what was shown.

@@ -8,11 +8,13 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
@@ -122,6 +124,19 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   repeat_->setRange(1, 1000);
   repeat_->setValue(5);
   repeat_->setPrefix("median of ");
+  codegen_ = new QLineEdit(this);
+  codegen_->setObjectName("codegenOptions");
+  codegen_->setPlaceholderText("codegen: KEY=VALUE …");
+  codegen_->setClearButtonEnabled(true);
+  codegen_->setMaximumWidth(260);
+  QString keys = "How the CUDA kernels are generated (segscope-cli run --codegen KEY=VALUE); defaults:";
+  for (const pipeline::CodegenOptionInfo& o : pipeline::codegenOptionList())
+    keys += QString("\n%1=%2  %3")
+                .arg(QString::fromStdString(o.key), QString::fromStdString(o.defaultValue),
+                     QString::fromStdString(o.description));
+  codegen_->setToolTip(keys);
+  connect(backend_, &QComboBox::currentIndexChanged, this, [this](int index) { codegen_->setEnabled(index == 1); });
+  codegen_->setEnabled(false);
   runButton_ = new QPushButton("Run", this);
   runButton_->setToolTip("Run the final segmentation and check it against the unsegmented fusion (Ctrl+R)");
   cancelButton_ = new QPushButton("Cancel", this);
@@ -149,6 +164,7 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   controls->addWidget(new QLabel("Backend", this));
   controls->addWidget(backend_);
   controls->addWidget(repeat_);
+  controls->addWidget(codegen_);
   controls->addWidget(runButton_);
   controls->addWidget(cancelButton_);
   controls->addWidget(progress_, 1);
@@ -197,13 +213,21 @@ void RunView::run(bool wait) {
   const int repeat = repeat_->value();
   const int generation = generation_;
   const bool cuda = backend_->currentIndex() == 1;
+  pipeline::CodegenOptions codegen;
+  if (cuda) {
+    if (const QString error = applyCodegenField(codegen_->text(), codegen); !error.isEmpty()) {
+      status_->setText("<span style='color:#c92a2a'>" + error.toHtmlEscaped() + "</span>");
+      return;
+    }
+  }
   control_ = std::make_shared<exec::RunControl>();
   setRunning(true);
   status_->setText(cuda ? QString("Compiling and running on the GPU (%1 timed launches per segment)…").arg(repeat)
                         : QString("Running on the CPU reference (%1×)…").arg(repeat));
-  thread_ = QThread::create([this, session, repeat, generation, cuda, control = control_] {
+  thread_ = QThread::create([this, session, repeat, generation, cuda, codegen, control = control_] {
     pipeline::RunRequest request;
     request.backend = cuda ? "cuda" : "cpu";
+    request.codegen = codegen;
     request.counts = {cuda ? 2 : 0, repeat};
     request.control = control;
     Result<exec::TimedRun> result = pipeline::runSegmented(*session, request);
@@ -337,6 +361,14 @@ QStringList RunView::hostScalarRow(int row) const {
   };
   const QTableWidgetItem* value = scalars_->item(row, 2);
   return {text(0), text(1), text(2), value ? value->toolTip() : QString(), text(3)};
+}
+
+QString applyCodegenField(const QString& text, pipeline::CodegenOptions& options) {
+  static const QRegularExpression separators("[\\s,]+");
+  for (const QString& setting : text.split(separators, Qt::SkipEmptyParts))
+    if (Status st = pipeline::applyCodegenOption(options, setting.toStdString()); !st)
+      return "Codegen " + setting + ": " + QString::fromStdString(st.error().message);
+  return {};
 }
 
 }  // namespace segscope::ui

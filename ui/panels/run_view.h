@@ -13,10 +13,12 @@
 #include "exec/run_control.h"
 #include "exec/segment_runner.h"
 #include "pipeline/log_comparison.h"
+#include "pipeline/run_stage.h"
 #include "ui/session.h"
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
@@ -99,6 +101,7 @@ class RunView : public QWidget {
   SessionPtr session_;
   QComboBox* backend_;
   QSpinBox* repeat_;
+  QLineEdit* codegen_;  // --codegen settings for CUDA runs
   QPushButton* runButton_;
   QPushButton* cancelButton_;
   QProgressBar* progress_;
@@ -115,5 +118,10 @@ class RunView : public QWidget {
 
 /// "1.234 ms", "56.70 µs" (support::durationText).
 QString formatMs(double ms);
+
+/// The Run dock's Codegen field ("fast_math=0 pointwise_block=256", spaces or commas between
+/// settings) applied to `options`; an empty string when every setting was taken, else the first
+/// error (an unknown key names the known ones).
+QString applyCodegenField(const QString& text, pipeline::CodegenOptions& options);
 
 }  // namespace segscope::ui

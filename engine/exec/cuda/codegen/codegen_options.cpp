@@ -37,6 +37,8 @@ const std::vector<Entry>& entries() {
       {"row_broadcast_outputs", &CodegenOptions::rowBroadcastOutputs,
        "per-row values broadcast to full-shape outputs with stride 0"},
       {"force_unfused", &CodegenOptions::forceUnfused, "one kernel per reduction (testing)"},
+      {"two_pass_row_stats", &CodegenOptions::twoPassRowStats,
+       "register-resident rows: mean by a block sum, then squared deviations (no Welford merge)"},
       {"fast_math", &CodegenOptions::fastMath,
        "approximate tanh/exp/sigmoid: 0 never, 1 kernels with only half/bf16 outputs, 2 always"},
   };

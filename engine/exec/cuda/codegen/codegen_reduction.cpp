@@ -106,6 +106,14 @@ Status RowKernelBuilder::registerWelford(const ir::Expr& e, const std::string& t
     return {};
   });
   if (!pass) return pass;
+  // Two-pass: the row's mean from a block sum over every thread's kept values, then each thread's
+  // squared deviations from that mean, summed the same way. Every thread ends with the row's
+  // statistics, as after sg_block_welford.
+  const bool twoPass = ctx_.options.twoPassRowStats;
+  if (twoPass) {
+    em_.line(sum + " = sg_block_reduce(" + sum + ", SgAdd(), (" + type + ")0);");
+    em_.line(n + " = (" + type + ")" + std::to_string(shape_.extent) + ";");
+  }
   em_.line(mean + " = " + n + " > (" + type + ")0 ? " + sum + " / " + n + " : (" + type + ")0;");
   pass = overRow([&](const Index& full) -> Status {
     SEGSCOPE_TRY(std::string value, em_.value(e.operand(0), full));
@@ -115,7 +123,10 @@ Status RowKernelBuilder::registerWelford(const ir::Expr& e, const std::string& t
     return {};
   });
   if (!pass) return pass;
-  em_.line("sg_block_welford(" + mean + ", " + m2 + ", " + n + ");");
+  if (twoPass)
+    em_.line(m2 + " = sg_block_reduce(" + m2 + ", SgAdd(), (" + type + ")0);");
+  else
+    em_.line("sg_block_welford(" + mean + ", " + m2 + ", " + n + ");");
   return {};
 }
 

@@ -106,8 +106,17 @@ struct CodegenOptions {
   /// through __expf, __fdividef): 0 never; 1 in kernels whose floating outputs are all half or
   /// bfloat16, where the approximation's error (about 2^-11 relative for tanh) sits below the
   /// output's own rounding (2^-8 / 2^-11); 2 in every kernel. Accurate tanhf is 17 SASS of gelu's
-  /// 35 per element (shared/reference/gpu-analysis.md §5.1).
-  int fastMath = 0;
+  /// 35 per element (shared/reference/gpu-analysis.md §5.1). Measured on an H200 (docs/gpu/
+  /// 2026-11-28-h200/compare.md, 2 rounds): gelu 0.0965 -> 0.0719 ms, softmax 0.0818 -> 0.0767,
+  /// swiglu 0.0592 -> 0.0578, the other large samples within 0.3 %; all 44 scripts verified with it.
+  int fastMath = 1;
+  /// var / var_mean / welford over a row kept in registers: exact two-pass statistics (a block
+  /// sum gives the mean, then a block sum of squared deviations from it) instead of per-thread
+  /// statistics merged by Chan's formula, whose two divisions per shuffle level made layer norm
+  /// issue-bound. Measured on an H200 (docs/gpu/2026-11-28-h200/second-call/compare.md, 2 rounds):
+  /// layer_norm_fwd 0.0983 -> 0.0796 ms (56.7 -> 70.1 % of DRAM peak), as kbench's hand-made
+  /// variant predicted (0.098 -> 0.080 ms).
+  bool twoPassRowStats = true;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

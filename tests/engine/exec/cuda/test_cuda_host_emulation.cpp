@@ -9,6 +9,7 @@
 
 #include "cuda_test_support.h"
 #include "exec/cpu_reference.h"
+#include "exec/cuda/codegen/codegen_options.h"
 #include "exec/cuda/codegen/prelude.h"
 #include "exec/input_generator.h"
 #include "exec/verify.h"
@@ -157,15 +158,31 @@ class TestCudaHostEmulation : public QObject {
 
   void samplesMatchTheReference_data() {
     QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("codegen");  // CodegenOptions by name, space-separated
     QStringList files = testing::sampleFiles();
     QDir golden(QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/golden");
     for (const QString& f : golden.entryList({"*.py"}, QDir::Files, QDir::Name)) files << golden.filePath(f);
-    for (const QString& f : files) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f;
+    for (const QString& f : files) QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f << QString();
+    // The variants the defaults replaced (still selectable): the samples whose kernels they change.
+    for (const char* stem : {"layer_norm_fwd", "layer_norm_bwd", "rms_norm", "batch_norm_running_stats"})
+      QTest::newRow(qPrintable(QString("%1.py two_pass_row_stats=0").arg(stem)))
+          << QString(SEGSCOPE_SOURCE_DIR "/samples/%1.py").arg(stem) << QString("two_pass_row_stats=0");
+    QTest::newRow("layer_norm_large_row.py two_pass_row_stats=0")
+        << golden.filePath("layer_norm_large_row.py") << QString("two_pass_row_stats=0");
+    for (const char* stem : {"gelu", "softmax", "swiglu", "cross_entropy"})
+      QTest::newRow(qPrintable(QString("%1.py fast_math=0").arg(stem)))
+          << QString(SEGSCOPE_SOURCE_DIR "/samples/%1.py").arg(stem) << QString("fast_math=0");
   }
 
   void samplesMatchTheReference() {
     QFETCH(QString, file);
-    const testing::ScriptPlans plans = testing::planScript(file.toStdString());
+    QFETCH(QString, codegen);
+    exec::cuda::CodegenOptions options;
+    for (const QString& setting : codegen.split(' ', Qt::SkipEmptyParts)) {
+      const Status st = exec::cuda::applyCodegenOption(options, setting.toStdString());
+      QVERIFY2(st.ok(), qPrintable(setting));
+    }
+    const testing::ScriptPlans plans = testing::planScript(file.toStdString(), options);
     QVERIFY2(plans.error.empty(), plans.error.c_str());
     std::string source = exec::cuda::codegen::prelude();
     int kernels = 0;

@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include "cuda_test_support.h"
+#include "exec/cuda/codegen/prelude.h"
 #include "exec/cuda/nvrtc_compiler.h"
 #include "test_files.h"
 
@@ -218,6 +219,26 @@ class TestCudaNvrtc : public QObject {
                                                    .arg(c.level)
                                                    .arg(c.needle, found ? "found" : "not found")));
     }
+#endif
+  }
+
+  // CodegenOptions::twoPassRowStats: layer norm's register-resident row takes its mean and M2 from
+  // two block sums (no Welford merge, so no division on the shuffle path) and still assembles
+  // without spills under the 64-register cap.
+  void twoPassRowStatsReplaceTheWelfordMerge() {
+#ifdef SEGSCOPE_HAVE_NVRTC
+    exec::cuda::CodegenOptions options;
+    options.twoPassRowStats = true;
+    const testing::ScriptPlans plans =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/layer_norm_fwd.py").toStdString(), options);
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    const exec::cuda::Kernel& k = plans.segments.at(0).plan->kernels.at(0);
+    const std::string body = k.source.substr(exec::cuda::codegen::prelude().size());
+    QVERIFY2(body.find("sg_block_welford(") == std::string::npos, body.c_str());
+    QVERIFY2(body.find("= sg_block_reduce(sum") != std::string::npos, body.c_str());
+    auto cubin = exec::cuda::compileToCubin(k, "sm_90");
+    QVERIFY2(cubin.ok(), cubin.ok() ? "" : cubin.error().message.c_str());
+    QVERIFY2(!cubin->resources.spills(), cubin->log.c_str());
 #endif
   }
 

@@ -93,6 +93,8 @@ extern "C" __global__ void __launch_bounds__(512, 2) sg_seg0_row0(
       sg_k24[sg_it] = v12;
       sg_k25[sg_it] = v13;
     }
+    sum1 = sg_block_reduce(sum1, SgAdd(), (sg_float)0);
+    n1 = (sg_float)8192;
     mean1 = n1 > (sg_float)0 ? sum1 / n1 : (sg_float)0;
     #pragma unroll
     for (int sg_it = 0; sg_it < SG_STEPS(4, 2048); ++sg_it) {
@@ -111,7 +113,7 @@ extern "C" __global__ void __launch_bounds__(512, 2) sg_seg0_row0(
       const sg_float dev33 = (sg_float)v32 - mean1;
       m2_1 += dev33 * dev33;
     }
-    sg_block_welford(mean1, m2_1, n1);
+    m2_1 = sg_block_reduce(m2_1, SgAdd(), (sg_float)0);
     const sg_float red1_0 = m2_1 / (sg_float)8192LL;
     const sg_float red1_1 = mean1;
     if (threadIdx.x == 0) {
