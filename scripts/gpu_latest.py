@@ -4,7 +4,9 @@
     gpu_latest.py row RUN.json SAMPLE VARIANT ROUND ARGS      one JSON line per timed CLI run
     gpu_latest.py compare compare.jsonl                      markdown: variants side by side
     gpu_latest.py latest --work DIR [--work DIR2 ...] --out latest.json [--ship V1,V2,...] [--date D]
-    gpu_latest.py table latest.json                          docs/performance.md's family table
+    gpu_latest.py table latest.json [--into DOC.md]          the family table (into DOC between markers)
+    gpu_latest.py check latest.json DOC.md                   latest.json re-derived from the raw outputs it
+                                                             names, and DOC's table generated from it (a test)
 
 `latest` reads what scripts/gpu_window15.sh leaves in its work folder (device.txt, runs/*.json,
 compare.jsonl, torch.json) and writes {"device", "driver", "date", "verified", "families",
@@ -198,6 +200,7 @@ def latest(works, ships, date):
                                                              "agree", "codegen", "timing")} for r in torch_rows],
         "targets": {"families_percent_of_dram_peak": TARGETS, "ours_over_compiled_at_most": TORCH_TARGET},
         "ship": ships,
+        "works": works,
         "source": "scripts/gpu_latest.py from the window's raw outputs (scripts/gpu_window15.sh)",
     }
 
@@ -226,6 +229,47 @@ def table(path):
     return "\n".join(lines) + "\n"
 
 
+BEGIN, END = "<!-- gpu-latest:begin (scripts/gpu_latest.py table) -->", "<!-- gpu-latest:end -->"
+
+
+def into(doc_path, text):
+    """DOC with the text between the markers replaced; None when the markers are missing."""
+    with open(doc_path) as f:
+        doc = f.read()
+    if BEGIN not in doc or END not in doc:
+        return None
+    head, rest = doc.split(BEGIN, 1)
+    return head + BEGIN + "\n" + text + rest[rest.index(END):]
+
+
+def check(latest_path, doc_path):
+    """0 when latest.json is what its raw outputs give and DOC holds its table, else 1 (says why)."""
+    with open(latest_path) as f:
+        stored = json.load(f)
+    base = os.path.dirname(os.path.abspath(latest_path))
+    here = os.getcwd()
+    try:
+        os.chdir(base)  # the work folders are recorded relative to latest.json
+        again = latest(stored["works"], stored["ship"], stored["date"])
+    finally:
+        os.chdir(here)
+    if json.loads(json.dumps(again)) != stored:
+        print("%s differs from what scripts/gpu_latest.py derives from %s" % (latest_path, stored["works"]))
+        return 1
+    with open(doc_path) as f:
+        current = f.read()
+    wanted = into(doc_path, table(latest_path))
+    if wanted is None:
+        print("%s has no gpu-latest markers" % doc_path)
+        return 1
+    if wanted != current:
+        print("%s's GPU table is not the one latest.json gives: run scripts/gpu_latest.py table %s --into %s" % (
+            doc_path, latest_path, doc_path))
+        return 1
+    print("%s and %s agree with the raw outputs" % (latest_path, doc_path))
+    return 0
+
+
 def main(argv):
     if not argv:
         print(__doc__)
@@ -249,7 +293,18 @@ def main(argv):
         print("latest.json: %d samples, %d families, verified %d/%d" % (
             len(doc["per_sample"]), len(doc["families"]), doc["verified"]["passed"], doc["verified"]["total"]))
     elif cmd == "table":
-        sys.stdout.write(table(rest[0]))
+        text = table(rest[0])
+        if len(rest) >= 3 and rest[1] == "--into":
+            updated = into(rest[2], text)
+            if updated is None:
+                print("%s has no markers %s ... %s" % (rest[2], BEGIN, END))
+                return 1
+            with open(rest[2], "w") as f:
+                f.write(updated)
+        else:
+            sys.stdout.write(text)
+    elif cmd == "check":
+        return check(rest[0], rest[1])
     else:
         print(__doc__)
         return 2
