@@ -116,6 +116,8 @@ def kernel_ms(summary):
     """The sum of our segments that run on the GPU (kernels and cuBLASLt), without host segments."""
     if not isinstance(summary, dict):
         return None
+    if isinstance(summary.get("device_ms"), (int, float)) and summary.get("backend") == "cuda":
+        return summary["device_ms"]
     times = [segment_ms(s) for s in summary.get("segments", [])
              if isinstance(s, dict) and s.get("execution") != "host" and not s.get("host")]
     times = [t for t in times if t is not None]

@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# For a 15-minute lease use scripts/gpu_window15.sh (one call, a CLI carried from here, kbench,
+# --codegen A/B, latest.json; prepared by scripts/gpu_prepare15.sh). This script builds on the
+# device and suits longer leases.
+#
 # The GPU window (issue 16, cuda-review.md §E): one script per kind of call, each writing its
 # results under $OUT as it goes, so a call cut short by its time limit still returns what it measured.
 #

@@ -15,8 +15,8 @@
 #   P5 torch eager and torch.compile on the large samples, timed the same way    torch.md
 #   end latest.json from the raw outputs (scripts/gpu_latest.py); all.tgz holds every raw file
 #
-# Environment: WINDOW_S (default 480), VERIFY_ARGS (the candidate defaults, default
-# "--codegen fast_math=1"), VARIANTS ("name|run args|stems;..." where stems "" means every large
+# Environment: WINDOW_S (default 480), VERIFY_ARGS (candidate defaults to verify every script with,
+# e.g. "--codegen fast_math=1"; default none: the tree's defaults), VARIANTS ("name|run args|stems;..." where stems "" means every large
 # sample), ROUNDS (2), REPEAT (timed launches per CLI run, 20), TORCH_STEMS, SANITIZE_STEMS,
 # PHASES (default "kbench verify compare sanitize torch": a short second call names fewer),
 # VERIFY_LIST (script paths relative to the root; default every sample, golden and test script).
@@ -31,7 +31,7 @@ T0=$SECONDS
 export PYTHONUNBUFFERED=1
 source "$ROOT/scripts/cuda_libs.sh"
 CLI=${CLI:-$C/bin/segscope-cli}
-VERIFY_ARGS=${VERIFY_ARGS:---codegen fast_math=1}
+VERIFY_ARGS=${VERIFY_ARGS:-}
 LARGE=$W/large
 mkdir -p "$LARGE"
 cp "$C"/large/*.py "$ROOT"/bench/large/*.py "$LARGE"/ 2>/dev/null
@@ -101,7 +101,9 @@ bundle
 
 # ---- P3: --codegen variants interleaved on the large samples
 ALL_STEMS="gelu swiglu transpose_heavy tile_transpose softmax rms_norm layer_norm_fwd batch_norm_running_stats reduction_epilogue inner_sum column_sum cross_entropy layer_norm_bwd"
-VARIANTS=${VARIANTS:-"base||;fast|--codegen fast_math=1|gelu swiglu softmax cross_entropy reduction_epilogue layer_norm_fwd layer_norm_bwd;cap85|--codegen register_row_min_occupancy_threads=768|softmax rms_norm layer_norm_fwd"}
+# The defaults' open questions (docs/performance.md, 2026-11-28): column reductions filling the GPU
+# with more row splits (column_sum ran 5 splits of 64 column blocks at 30 % of DRAM peak).
+VARIANTS=${VARIANTS:-"base||;split4x|--codegen outer_split_target_blocks=1056|column_sum batch_norm_running_stats layer_norm_bwd;split8x|--codegen outer_split_target_blocks=2112|column_sum batch_norm_running_stats"}
 : >"$W/compare.jsonl"
 IFS=';' read -r -a VS <<<"$VARIANTS"
 phase compare || ROUNDS=0

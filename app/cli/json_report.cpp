@@ -196,6 +196,8 @@ std::string runJson(const frontend::Script& script, const std::string& file, con
     json segments = json::array();
     for (const SegmentRunSummary& s : run.segments) segments.push_back(segmentRunJson(s, cuda));
     j["scalar_mode"] = run.scalarMode;
+    j["device_ms"] = run.deviceMs;
+    j["host_ms"] = run.hostMs;
     j["segments"] = segments;
   }
   if (run.verified)

@@ -61,6 +61,7 @@ struct RunSummary {
   int repeat = 1;
   int warmup = 0;
   double medianMs = 0;
+  double deviceMs = 0, hostMs = 0;  // segmented runs: medianMs split into device and host time
   std::vector<OutputSummary> outputs;
   bool segmented = false;  // ran segment by segment (--verify, --chrome-trace, --backend cuda)
   std::string scalarMode;

@@ -33,8 +33,10 @@ Result<TimedRun> SegmentRunner::run(const std::vector<Value>& inputs, const RunC
   out.backend = backend_->info();
   out.counts = counts;
   for (SegmentSamples& s : ran.segments) {
+    const bool device = s.onDevice();
     out.segments.push_back(reduceSamples(std::move(s), out.backend.dramBandwidthGBps));
     out.medianMs += out.segments.back().medianMs;
+    (device ? out.deviceMs : out.hostMs) += out.segments.back().medianMs;
   }
   out.outputs = std::move(ran.outputs);
   if (reference) {

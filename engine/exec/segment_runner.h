@@ -28,6 +28,9 @@ struct TimedRun {
   RunCounts counts;
   /// The segmented run's time: the sum of its segments' medians, on every backend.
   double medianMs = 0;
+  /// The part of it spent on the device (kernels, cuBLASLt) and on the host (host segments'
+  /// CPU time, evaluated once per run): a comparison of GPU time reads deviceMs alone.
+  double deviceMs = 0, hostMs = 0;
   std::vector<SegmentTiming> segments;  // in run order
   std::vector<Value> outputs;           // the complete fusion's outputs, from the last run
   /// Segmented outputs against the unsegmented reference; absent when not asked for.

@@ -291,7 +291,29 @@ class TestCli : public QObject {
       QVERIFY(j["verify"].toObject()["ok"].toBool());
       QCOMPARE(j["scalar_mode"].toString(), QString(mode));
       QVERIFY(!j["segments"].toArray().isEmpty());
+      // On the CPU backend every segment is host time: the split puts the whole run there.
+      QCOMPARE(j["device_ms"].toDouble(), 0.0);
+      QVERIFY(qAbs(j["host_ms"].toDouble() - j["median_ms"].toDouble()) <= 1e-9 * (1 + j["median_ms"].toDouble()));
     }
+  }
+
+  // --codegen sets CUDA code generation by name: "help" lists the keys with their defaults; an
+  // unknown key or a value that is not a whole number is bad input naming what was wrong, and so
+  // is --codegen on the CPU backend (it generates no kernels).
+  void runCodegenOptions() {
+    const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py";
+    const Run help = cli({"run", file, "--codegen", "help"});
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY2(help.out.contains("fast_math") && help.out.contains("two_pass_row_stats"), qPrintable(help.out));
+    const Run unknown = cli({"run", file, "--backend", "cpu", "--codegen", "fast_mat=1"});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("unknown codegen option 'fast_mat'"), qPrintable(unknown.err));
+    const Run notNumber = cli({"run", file, "--backend", "cpu", "--codegen", "fast_math=yes please"});
+    QCOMPARE(notNumber.exitCode, 2);
+    QVERIFY2(notNumber.err.contains("whole number"), qPrintable(notNumber.err));
+    const Run cpu = cli({"run", file, "--backend", "cpu", "--codegen", "fast_math=0"});
+    QCOMPARE(cpu.exitCode, 2);
+    QVERIFY2(cpu.err.contains("needs --backend cuda"), qPrintable(cpu.err));
   }
 
   void exportSegmentsWritesScriptsAndIndexMaps() {

@@ -153,6 +153,8 @@ int runSegmented(const Arguments& args, RunSummary& summary, const pipeline::Cod
   }
   const segmenter::Segmentation& seg = p->segmentation->segmentation;
   summary.medianMs = timed->medianMs;
+  summary.deviceMs = timed->deviceMs;
+  summary.hostMs = timed->hostMs;
   summary.device = timed->backend.device;
   summary.dramBandwidthGBps = timed->backend.dramBandwidthGBps;
   for (const exec::SegmentTiming& t : timed->segments)
@@ -167,8 +169,11 @@ int runSegmented(const Arguments& args, RunSummary& summary, const pipeline::Cod
   const std::string where = summary.backend == "cuda" ? summary.device : std::string("the cpu reference");
   text << "ran " << f.name() << " as " << seg.segments.size() << " segment" << (seg.segments.size() == 1 ? "" : "s")
        << " on " << where << " (seed " << summary.seed << ", " << summary.scalarMode << " scalars) in "
-       << summary.medianMs << " ms" << (summary.repeat > 1 ? " (median of " + std::to_string(summary.repeat) + ")" : "")
-       << "\n";
+       << summary.medianMs << " ms"
+       << (summary.repeat > 1 ? " (median of " + std::to_string(summary.repeat) + ")" : "");
+  if (summary.backend == "cuda" && summary.hostMs > 0)
+    text << ": " << summary.deviceMs << " ms on the device, " << summary.hostMs << " ms of host segments";
+  text << "\n";
   printSegmentTable(summary, text);
   printOutputs(f, timed->outputs, summary, text);
   bool ok = true;
