@@ -138,7 +138,9 @@ void GraphScene::drawForeground(QPainter* painter, const QRectF& exposed) {
 
 const std::vector<SegmentTitle>& GraphScene::titlesAt(double zoom) {
   if (zoom != titlesZoom_) {
-    titles_ = placeSegmentTitles(*this, zoom);
+    const TitleLayout layout{model_, [this](const std::string& id) { return clusterGeometry(id); },
+                             [this](const std::string& id) { return nodeRect(id); }};
+    titles_ = placeSegmentTitles(layout, zoom);
     titlesZoom_ = zoom;
   }
   return titles_;

@@ -8,7 +8,6 @@
 
 #include "ui/appearance.h"
 #include "ui/graph_items.h"
-#include "ui/graph_scene.h"
 
 namespace segscope::ui {
 namespace {
@@ -86,26 +85,26 @@ class Placer {
 
 }  // namespace
 
-std::vector<SegmentTitle> placeSegmentTitles(const GraphScene& scene, double zoom) {
+std::vector<SegmentTitle> placeSegmentTitles(const TitleLayout& scene, double zoom) {
   std::vector<Framed> framed;
-  for (const graph::Cluster& c : scene.model().clusters)
-    if (const layout::ClusterGeometry* g = scene.clusterGeometry(c.id))
+  for (const graph::Cluster& c : scene.graph.clusters)
+    if (const layout::ClusterGeometry* g = scene.clusterShape(c.id))
       framed.push_back({QRectF(g->box.x, g->box.y, g->box.width, g->box.height), QString::fromStdString(c.label),
                         QString::number(c.group), c.dimmed,
                         QColor(QString::fromStdString(c.fillColor.empty() ? "#f8f9fa" : c.fillColor))});
   // A segment node writes its own name until node text is dropped (below kLodText).
   if (zoom < kLodText)
-    for (const graph::Node& n : scene.model().nodes)
+    for (const graph::Node& n : scene.graph.nodes)
       if (n.kind == graph::NodeKind::Segment)
-        if (const QRectF box = scene.nodeRect(n.id); !box.isNull())
+        if (const QRectF box = scene.nodeBox(n.id); !box.isNull())
           framed.push_back({box, QString::fromStdString(n.label), QString::number(n.segment), n.dimmed, Qt::white});
   // A title beside its frame keeps off frames, nodes and the titles placed before it.
   std::vector<QRectF> obstacles;
-  obstacles.reserve(framed.size() * 2 + scene.model().nodes.size());
+  obstacles.reserve(framed.size() * 2 + scene.graph.nodes.size());
   for (const Framed& f : framed) obstacles.push_back(f.box);
-  for (const graph::Node& n : scene.model().nodes)
+  for (const graph::Node& n : scene.graph.nodes)
     if (n.kind != graph::NodeKind::Segment)
-      if (const QRectF box = scene.nodeRect(n.id); !box.isNull()) obstacles.push_back(box);
+      if (const QRectF box = scene.nodeBox(n.id); !box.isNull()) obstacles.push_back(box);
   Placer placer(zoom, std::move(obstacles));
   std::vector<SegmentTitle> titles;
   for (const Framed& f : framed) placer.place(f, titles);

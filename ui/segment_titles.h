@@ -6,13 +6,24 @@
 #include <QColor>
 #include <QRectF>
 #include <QString>
+#include <functional>
+#include <string>
 #include <vector>
+
+#include "graph/graph_model.h"
+#include "layout/geometry.h"
 
 class QPainter;
 
 namespace segscope::ui {
 
-class GraphScene;
+// What placing titles reads of a scene: its model and where its clusters and nodes are (the
+// scene passes itself in through these, so this file needs none of GraphScene).
+struct TitleLayout {
+  const graph::GraphModel& graph;
+  std::function<const layout::ClusterGeometry*(const std::string& id)> clusterShape;
+  std::function<QRectF(const std::string& id)> nodeBox;
+};
 
 struct SegmentTitle {
   QRectF box;    // scene coordinates
@@ -23,7 +34,7 @@ struct SegmentTitle {
 };
 
 /// The titles of every cluster and segment node of `scene` as drawn at `zoom`.
-std::vector<SegmentTitle> placeSegmentTitles(const GraphScene& scene, double zoom);
+std::vector<SegmentTitle> placeSegmentTitles(const TitleLayout& scene, double zoom);
 
 void paintSegmentTitles(QPainter* painter, const std::vector<SegmentTitle>& titles, const QRectF& exposed);
 
