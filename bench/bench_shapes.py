@@ -19,7 +19,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SHAPES = ["mixed", "norm_stack", "transformer", "wide", "deep"]
+SHAPES = ["mixed", "norm_stack", "transformer", "wide", "deep", "linear_stack", "relu_linear"]
 
 
 def generate(shape, ops, seed, folder):

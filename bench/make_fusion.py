@@ -19,6 +19,9 @@ Shapes (--shape):
   wide        thousands of short independent chains from a few shared inputs, each its own
               output (some end in a row sum)
   deep        one long chain of pointwise ops with a row reduction (broadcast back) every k ops
+  linear_stack  segment-heavy: LayerNorm + GELU + linear blocks over one activation (about two
+              segments a block, every linear a segment of its own, as Thunder hands over layers)
+  relu_linear segment-heavy: Linear + ReLU repeated, in the manner of nvFuser issue #3510
 """
 import argparse
 import random
@@ -254,7 +257,30 @@ def deep(w, ops, every=12):
     return [w.tensor(f"fd.ops.cast({x}, dtype=DataType.BFloat16)")]
 
 
-SHAPES = {"norm_stack": norm_stack, "transformer": transformer, "wide": wide, "deep": deep}
+def linear_stack(w, ops):
+    """LayerNorm + GELU + linear: the linear splits the stack into a segment per op kind."""
+    x = w.input([w.tokens, w.hidden], "BFloat16")
+    while w.ops < ops:
+        y = w.gelu(w.layer_norm(x, False))
+        weight = w.input([w.hidden, w.hidden], "BFloat16")
+        x = w.tensor(f"fd.ops.linear({y}, {weight})")
+    return [x]
+
+
+def relu_linear(w, ops):
+    """Linear (with bias) then ReLU, repeated: a matmul segment and a pointwise segment each."""
+    x = w.input([w.tokens, w.hidden], "BFloat16")
+    while w.ops < ops:
+        weight = w.input([w.hidden, w.hidden], "BFloat16")
+        bias = w.input([w.hidden], "BFloat16")
+        h = w.tensor(f"fd.ops.linear({x}, {weight}, {bias})")
+        hf = w.tensor(f"fd.ops.cast({h}, dtype=DataType.Float)")
+        r = w.tensor(f"fd.ops.relu({hf})")
+        x = w.tensor(f"fd.ops.cast({r}, dtype=DataType.BFloat16)")
+    return [x]
+
+
+SHAPES = {"norm_stack": norm_stack, "linear_stack": linear_stack, "relu_linear": relu_linear, "transformer": transformer, "wide": wide, "deep": deep}
 
 
 def generate(ops, seed, tokens, hidden, heads, shape="mixed"):

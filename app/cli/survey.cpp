@@ -81,11 +81,9 @@ SurveyRow surveyOne(const std::string& file, const std::string& profile,
       row.schedulers.emplace_back(scheduler::schedulerName(s.scheduler));
     }
     std::sort(row.schedulers.begin(), row.schedulers.end());
-    for (const trace::Step& s : run.trace->steps())
-      if (s.merge && s.phase != "whole_fusion") {
-        ++row.mergeAttempts;
-        row.mergesRefused += s.merge->ok() ? 0 : 1;
-      }
+    const trace::Trace::MergeCounts merges = run.trace->mergeCounts();
+    row.mergeAttempts = merges.attempts;
+    row.mergesRefused = merges.refused;
   } catch (const std::exception& e) {  // a bug must cost one row, not the survey
     row.loaded = false;
     row.diagnostic = file + ": internal error: " + e.what();

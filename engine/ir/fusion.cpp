@@ -236,8 +236,8 @@ int Fusion::removeDeadCode() {
   // Values nothing refers to any more (outputs of removed exprs, orphaned constants).
   std::unordered_set<const Val*> doomed;
   for (const auto& v : liveVals()) {
-    const bool orphan = !live.count(v.get()) && !v->definition() && v->uses().empty() && !isInput(v.get()) &&
-                        std::find(axioms_.begin(), axioms_.end(), v.get()) == axioms_.end();
+    const bool orphan =
+        !live.count(v.get()) && !v->definition() && v->uses().empty() && !isInput(v.get()) && !isAxiom(v.get());
     const auto* s = v->asScalar();
     if (orphan && !(s && s->extentOf() && live.count(s->extentOf()))) doomed.insert(v.get());
   }
@@ -295,8 +295,7 @@ Status Fusion::removeVal(Val* v) {
     const std::size_t at = positionOf(v);
     if (at == vals_.size())
       return makeError("cannot remove " + v->name() + ": it does not belong to fusion '" + name_ + "'");
-    const bool isAxiom = std::find(axioms_.begin(), axioms_.end(), v) != axioms_.end();
-    if (v->definition() || !v->uses().empty() || isInput(v) || isOutput(v) || isAxiom)
+    if (v->definition() || !v->uses().empty() || isInput(v) || isOutput(v) || isAxiom(v))
       return makeError("cannot remove " + v->name() + ": it is still referenced");
     if (auto n = byName_.find(v->name()); n != byName_.end() && n->second == v) byName_.erase(n);
     dropVal(at);
@@ -323,8 +322,7 @@ Status Fusion::removeVal(Val* v) {
   }
   if (at == vals_.size())
     return makeError("cannot remove " + v->name() + ": it does not belong to fusion '" + name_ + "'");
-  const bool isAxiom = std::find(axioms_.begin(), axioms_.end(), v) != axioms_.end();
-  if (v->definition() || !v->uses().empty() || isInput(v) || isOutput(v) || isAxiom || isExtentOfATensor)
+  if (v->definition() || !v->uses().empty() || isInput(v) || isOutput(v) || isAxiom(v) || isExtentOfATensor)
     return makeError("cannot remove " + v->name() + ": it is still referenced");
   // For each scalar measuring `v`: the tensor other than `v` with that extent that is
   // computed first (inputs before any expr; the first in value order on a tie), so the
@@ -359,8 +357,7 @@ Status Fusion::removeVal(Val* v) {
     Scalar* s = measuring[i];
     if (home[i]) {
       rehome.emplace_back(s, home[i]);
-    } else if (s->uses().empty() && !isInput(s) && !isOutput(s) &&
-               std::find(axioms_.begin(), axioms_.end(), s) == axioms_.end()) {
+    } else if (s->uses().empty() && !isInput(s) && !isOutput(s) && !isAxiom(s)) {
       doomed.push_back(s);
     } else {
       return makeError("cannot remove " + v->name() + ": its extent " + s->name() + " is still used");
@@ -387,7 +384,7 @@ Status Fusion::removeVal(Val* v) {
 }
 
 void Fusion::addAxiom(Val* positiveExtent) {
-  if (std::find(axioms_.begin(), axioms_.end(), positiveExtent) == axioms_.end()) axioms_.push_back(positiveExtent);
+  if (axiomSet_.insert(positiveExtent).second) axioms_.push_back(positiveExtent);
 }
 
 Scalar* Fusion::restoreScalar(int id, DataType dtype, std::optional<ScalarValue> value) {
@@ -779,7 +776,7 @@ std::unique_ptr<Fusion> Fusion::copy() const {
       if (in->uses_.empty() || in->uses_.back() != c) in->uses_.push_back(c);
   }
   for (const Val* in : inputs_) f.inputs_.push_back(vals.at(in));
-  for (const Val* a : axioms_) f.axioms_.push_back(vals.at(a));
+  for (const Val* a : axioms_) f.addAxiom(vals.at(a));
   for (const FusionOutput& o : outputs_)
     f.outputs_.push_back(FusionOutput{vals.at(o.val), o.aliasOf ? vals.at(o.aliasOf) : nullptr, o.strideOrder});
   return result;

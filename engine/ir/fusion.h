@@ -62,6 +62,7 @@ class Fusion {
   /// Facts the passes may rely on (AddAxioms: "extent > 0"); kept in insertion order.
   void addAxiom(Val* positiveExtent);
   const std::vector<Val*>& axioms() const { return axioms_; }
+  bool isAxiom(const Val* v) const { return axiomSet_.count(v) > 0; }
   /// Recreates a value or expr with a given id (trace loading); ids stay unique.
   Scalar* restoreScalar(int id, DataType dtype, std::optional<ScalarValue> value);
   TensorView* restoreTensor(int id, DataType dtype, std::vector<Dim> dims);
@@ -133,6 +134,7 @@ class Fusion {
   std::vector<FusionOutput> outputs_;
   std::unordered_map<std::string, Val*> byName_;
   std::vector<Val*> axioms_;
+  std::unordered_set<const Val*> axiomSet_;  // axioms_ as a set: asked per value by dead-code removal
   int nextValId_ = 0;
   int nextExprId_ = 0;
 

@@ -45,8 +45,7 @@ bool AddAxioms::runPass(ir::Fusion& fusion, PassLog& log) {
       ir::Val* extent = d.extent.sym;
       const auto* s = extent->asScalar();
       if (!s || s->isConstant() || s->definition()) continue;
-      const auto& known = fusion.axioms();
-      if (std::find(known.begin(), known.end(), extent) != known.end()) continue;
+      if (fusion.isAxiom(extent)) continue;
       fusion.addAxiom(extent);
       log.add("assume " + d.extent.toString() + " > 0");
       modified = true;

@@ -278,11 +278,6 @@ bool mayBeAView(const ir::Expr* e) {
   }
 }
 
-bool isViewCandidate(const ir::Expr* e) {
-  return e && e->numOperands() >= 1 && e->operand(0)->isTensor() && e->outputs().size() == 1 &&
-         e->output()->isTensor() && mayBeAView(e);
-}
-
 // The layout a tensor has of its own: an allocation domain (stride_order on the tensor, set by
 // the stride_order op or MarkAliasesPrepare, or given to add_output), else none.
 std::optional<Layout> explicitLayout(const ir::Fusion& fusion, const ir::TensorView* tv) {
@@ -306,6 +301,11 @@ bool okToRelayout(const ir::Fusion& fusion, const ir::TensorView* out, const Lay
 }
 
 }  // namespace
+
+bool isViewCandidate(const ir::Expr* e) {
+  return e && e->numOperands() >= 1 && e->operand(0)->isTensor() && e->outputs().size() == 1 &&
+         e->output()->isTensor() && mayBeAView(e);
+}
 
 std::vector<const ir::Val*> viewChain(const ir::Fusion& fusion, const ir::Val* v,
                                       const std::function<bool(const ir::Val*)>& emptyIsLogical,

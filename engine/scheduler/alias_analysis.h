@@ -42,6 +42,10 @@ class AliasAnalysis {
   std::vector<bool> reuseBuffer_;       // by val id: in-place update targets
 };
 
+/// True when `e` may make a view of its operand (a reshape, permute, squeeze, broadcast, slice,
+/// set or stride order with one tensor in and out): viewChain walks only through such exprs.
+bool isViewCandidate(const ir::Expr* e);
+
 /// The view chain of `v`: v, the tensor it is a view of, that one's source, … up to the
 /// root. Only {v} when `v` is no view. Walks the definitions only, so a scheduler can ask about
 /// one segment's output without analysing the whole fusion. `emptyIsLogical(t)`: t lives in

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "scheduler/analysis.h"
+#include "segmenter/certain_refusal.h"
 #include "segmenter/finder_state.h"
 
 namespace segscope::segmenter {
@@ -238,10 +239,17 @@ SegmentedGroup* mergeSet(FinderState& state, Feeders& feeders, const std::vector
 }
 
 // Both ends carry the signature `key`, so only the groups between them need checking.
-SegmentedGroup* tryVertical(FinderState& state, const Signatures& sigs, Feeders& feeders, SegmentedGroup* producer,
-                            SegmentedGroup* consumer, int key) {
+// `certain` answers first where it can: in a stack split by linears most pairs are refused
+// for the linear between them, and building those sets made the pass cubic.
+SegmentedGroup* tryVertical(FinderState& state, const Signatures& sigs, Feeders& feeders, CertainRefusal& certain,
+                            SegmentedGroup* producer, SegmentedGroup* consumer, int key) {
   GroupDependencyAnalysis& dep = state.dependencies();
   if (sigs.anyIncompatibleBetween(dep, producer, consumer, key)) return nullptr;
+  switch (certain.vertical(dep, producer, consumer)) {
+    case CertainRefusal::Vertical::OutputInside: return nullptr;
+    case CertainRefusal::Vertical::Refused: state.recordCertainRefusal(); return nullptr;
+    case CertainRefusal::Vertical::Unknown: break;
+  }
   std::vector<SegmentedGroup*> set = between(dep, producer, consumer);
   if (carriesFusionOutputInside(state, set)) return nullptr;
   return mergeSet(state, feeders, set);
@@ -365,8 +373,8 @@ class TriedPairs {
 };
 
 // One successful merge among the pairs; false when no pair merges.
-bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried, CandidateList& candidates,
-                  Feeders& feeders) {
+bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried, CandidateList& candidates, Feeders& feeders,
+                  CertainRefusal& certain) {
   const std::vector<Candidate>& c = candidates.refresh(state, sigs, state.dependencies());
   std::vector<std::vector<std::size_t>> withKey(static_cast<std::size_t>(sigs.count()));  // candidate indices
   for (std::size_t i = 0; i < c.size(); ++i) withKey[static_cast<std::size_t>(c[i].key)].push_back(i);
@@ -388,9 +396,9 @@ bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried, Candi
       // Both questions read a's rows (its consumers, then its producers): b changes every
       // pair, a only every few thousand, and asking b's rows missed the cache each time.
       if (dep.reaches(a, b))
-        merged = tryVertical(state, sigs, feeders, a, b, c[i].key);
+        merged = tryVertical(state, sigs, feeders, certain, a, b, c[i].key);
       else if (dep.isProducerOf(b, a))  // a's row of producers
-        merged = tryVertical(state, sigs, feeders, b, a, c[i].key);
+        merged = tryVertical(state, sigs, feeders, certain, b, a, c[i].key);
       else
         merged = tryHorizontal(state, sigs, feeders, a, b, c[i].key);
       if (merged) return true;
@@ -411,7 +419,8 @@ void combineReductions(FinderState& state) {
   TriedPairs tried;
   CandidateList candidates;
   Feeders feeders;
-  while (mergeOnePair(state, sigs, tried, candidates, feeders)) ++state.round;
+  CertainRefusal certain(state);
+  while (mergeOnePair(state, sigs, tried, candidates, feeders, certain)) ++state.round;
   state.dropDependencies();
 }
 

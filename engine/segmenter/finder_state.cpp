@@ -152,6 +152,18 @@ void FinderState::recordRefusal(const std::vector<SegmentedGroup*>& candidates, 
   record(candidates, trial, nullptr, snapshot());
 }
 
+void FinderState::recordCertainRefusal() {
+  ++attempts_;
+  record({}, MergeTrial{}, nullptr, snapshot());
+}
+
+std::vector<std::vector<int>> FinderState::askedSetsOfAtLeast(std::size_t size) const {
+  std::vector<std::vector<int>> out;
+  for (const auto& [ids, trial] : cache_)
+    if (ids.size() >= size) out.push_back(ids);
+  return out;
+}
+
 void FinderState::record(const std::vector<SegmentedGroup*>& candidates, const MergeTrial& trial,
                          const SegmentedGroup* result, trace::SnapshotPtr before) {
   trace::Step step;

@@ -64,6 +64,15 @@ class FinderState {
   SegmentedGroup* applyMerge(const std::vector<SegmentedGroup*>& candidates, const MergeTrial& trial);
   /// Records a refusal that never reached the schedulers (a cycle, a hint).
   void recordRefusal(const std::vector<SegmentedGroup*>& candidates, const std::string& why);
+  /// Whether recorded merge steps carry their candidates and every verdict (the recorder's
+  /// choice); without them a step is its outcome only.
+  bool keepsMergeDetails() const { return recorder_.keepsMergeDetails(); }
+  /// Counts and records a fresh attempt that every scheduler would refuse, without asking
+  /// them (CertainRefusal proved it from group facts). Only for recorders that keep no merge
+  /// details: the step is then exactly what attemptMerge records for such a refusal.
+  void recordCertainRefusal();
+  /// The group-id sets already asked about with at least `size` groups (ascending ids).
+  std::vector<std::vector<int>> askedSetsOfAtLeast(std::size_t size) const;
 
   scheduler::SchedulerType typeOf(const SegmentedGroup* g) const;
   void setType(const SegmentedGroup* g, scheduler::SchedulerType type);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -57,6 +58,12 @@ class GroupDependencyAnalysis {
   /// below the producer sit there and a blocked pair is told after a few words.
   template <typename MaskWord>
   bool anyBetween(const SegmentedGroup* producer, const SegmentedGroup* consumer, MaskWord&& mask) const;
+  /// Calls visit(g) for every live group g on a path from `producer` to `consumer` (both
+  /// excluded) whose bit is set in `mask(w)`, in slot order: anyBetween for the few groups that
+  /// carry some mark, without listing the many that do not.
+  template <typename MaskWord, typename Visit>
+  void forEachBetween(const SegmentedGroup* producer, const SegmentedGroup* consumer, MaskWord&& mask,
+                      Visit&& visit) const;
   /// The bit that stands for g in betweenSlots: a merged group takes over one of its parts'
   /// slots, so a slot names different groups over time; -1 when g is not (or no longer) live.
   int slotOf(const SegmentedGroup* g) const;
@@ -130,6 +137,21 @@ bool GroupDependencyAnalysis::anyBetween(const SegmentedGroup* producer, const S
     if (between & mask(w)) return true;
   }
   return false;
+}
+
+template <typename MaskWord, typename Visit>
+void GroupDependencyAnalysis::forEachBetween(const SegmentedGroup* producer, const SegmentedGroup* consumer,
+                                             MaskWord&& mask, Visit&& visit) const {
+  const Row& up = producersOf(consumer);
+  const Row& down = consumersOf(producer);
+  const std::size_t words = std::min({up.end(), down.end(), live_.size()});
+  const int ps = slotOf(producer), cs = slotOf(consumer);
+  for (std::size_t w = std::max(up.base(), down.base()); w < words; ++w) {
+    std::uint64_t bits = up.word(w) & down.word(w) & live_[w] & mask(w);
+    for (const int end : {ps, cs})
+      if (end >= 0 && static_cast<std::size_t>(end) / 64 == w) bits &= ~(std::uint64_t{1} << (end % 64));
+    for (; bits != 0; bits &= bits - 1) visit(bySlot_[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))]);
+  }
 }
 
 }  // namespace segscope::segmenter

@@ -40,6 +40,10 @@ struct MergeInfo {
   std::string accepted;                  // scheduler name; empty when the merge was refused
   std::string refusal;                   // why refused before any scheduler was asked (cycle, hint)
   int result = -1;                       // id of the merged group when accepted
+  /// Refused attempts this step stands for: only a trace without merge details folds a run of
+  /// bare refusals (same phase, round and refusal) into one step, as combine_reductions asks
+  /// about every pair of a stack's reductions and a step each made the trace quadratic.
+  int repeats = 1;
 
   bool ok() const { return !accepted.empty(); }
   bool operator==(const MergeInfo&) const = default;

@@ -16,6 +16,18 @@ constexpr std::array<std::pair<StepKind, std::string_view>, 6> kKindNames{{
     {StepKind::Run, "run"},
 }};
 
+// A refused attempt recorded without details (no candidates, no verdicts) that says the same
+// as `last`: the two can be one step standing for both.
+bool foldsInto(const Step& step, const Step& last) {
+  const auto bare = [](const Step& s) {
+    return s.kind == StepKind::Merge && s.merge && !s.modified && s.name.empty() && s.log.empty() &&
+           s.merge->groups.empty() && s.merge->verdicts.empty() && !s.merge->ok() && s.before == s.after;
+  };
+  return bare(step) && bare(last) && step.phase == last.phase && step.before == last.before &&
+         step.merge->round == last.merge->round && step.merge->refusal == last.merge->refusal &&
+         step.merge->result == last.merge->result;
+}
+
 }  // namespace
 
 std::vector<std::string> verdictLines(const MergeInfo& merge) {
@@ -55,6 +67,12 @@ SnapshotPtr snapshotOf(const ir::Fusion& fusion) {
 }
 
 void Trace::record(Step step) {
+  if (!steps_.empty() && foldsInto(step, steps_.back())) {
+    steps_.back().merge->repeats += step.merge->repeats;
+    folded_ += static_cast<std::size_t>(step.merge->repeats);
+    return;
+  }
+  if (step.merge) folded_ += static_cast<std::size_t>(step.merge->repeats - 1);  // read back folded
   step.index = static_cast<int>(steps_.size());
   steps_.push_back(std::move(step));
 }
@@ -64,6 +82,16 @@ std::vector<int> Trace::modifyingSteps() const {
   for (const Step& s : steps_)
     if (s.modified) out.push_back(s.index);
   return out;
+}
+
+Trace::MergeCounts Trace::mergeCounts() const {
+  MergeCounts counts;
+  for (const Step& s : steps_)
+    if (s.merge && s.phase != "whole_fusion") {
+      counts.attempts += s.merge->repeats;
+      counts.refused += s.merge->ok() ? 0 : s.merge->repeats;
+    }
+  return counts;
 }
 
 }  // namespace segscope::trace

@@ -321,8 +321,10 @@ json mergeJson(const MergeInfo& m) {
   json verdicts = json::array();
   for (const SchedulerCheck& c : m.verdicts)
     verdicts.push_back({{"scheduler", c.scheduler}, {"ok", c.ok}, {"reason", c.reason}});
-  return json{{"round", m.round},       {"groups", m.groups},   {"exprs", m.exprs},  {"verdicts", verdicts},
-              {"accepted", m.accepted}, {"refusal", m.refusal}, {"result", m.result}};
+  json out{{"round", m.round},       {"groups", m.groups},   {"exprs", m.exprs},  {"verdicts", verdicts},
+           {"accepted", m.accepted}, {"refusal", m.refusal}, {"result", m.result}};
+  if (m.repeats != 1) out["repeats"] = m.repeats;  // only folded outcome-only steps
+  return out;
 }
 
 // Missing keys take the struct's defaults, so hand-written or trimmed traces still load.
@@ -337,6 +339,7 @@ MergeInfo mergeFrom(const json& j) {
   m.accepted = j.value("accepted", "");
   m.refusal = j.value("refusal", "");
   m.result = j.value("result", -1);
+  m.repeats = std::max(1, j.value("repeats", 1));
   return m;
 }
 

@@ -34,12 +34,7 @@ int segment(const Arguments& args) {
   auto p = runPipeline(args, code, /*details=*/false);
   if (!p) return code;
   const segmenter::Segmentation& seg = p->segmentation->segmentation;
-  int attempts = 0, refused = 0;
-  for (const trace::Step& s : p->trace->steps())
-    if (s.merge && s.phase != "whole_fusion") {
-      ++attempts;
-      refused += s.merge->ok() ? 0 : 1;
-    }
+  const auto [attempts, refused] = p->trace->mergeCounts();
   if (args.value("--json") != std::optional<std::string>("-")) {  // JSON on stdout stands alone
     std::printf("%s: %zu segment%s on %s (%s scalars), %d merge attempts (%d refused), %.1f ms\n",
                 p->segmentation->fusion->name().c_str(), seg.segments.size(), seg.segments.size() == 1 ? "" : "s",
@@ -53,7 +48,8 @@ int segment(const Arguments& args) {
                   s.exprs.size(), outs.c_str());
     }
   }
-  if (auto st = writeOutput(args.value("--json"), segmentJson(seg, p->profile->name, edgeBytes(*p), p->trace->size()));
+  if (auto st = writeOutput(args.value("--json"),
+                            segmentJson(seg, p->profile->name, edgeBytes(*p), p->trace->recordedSteps()));
       !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;

@@ -609,6 +609,47 @@ class TestTrace : public QObject {
     QVERIFY(onMerge->storedBytes() < base->storedBytes() + sizeof(trace::PartitionGroup));
   }
 
+  // An outcome-only run folds a run of bare refusals (same phase, round, refusal) into one step
+  // that counts them all; a step with details, an accepted merge or another round starts anew.
+  void bareRefusalsFoldIntoOneStepThatCountsThem() {
+    const auto bare = [](int round, std::string refusal = {}) {
+      trace::Step s;
+      s.kind = trace::StepKind::Merge;
+      s.phase = "combine_reductions";
+      s.merge = trace::MergeInfo{};
+      s.merge->round = round;
+      s.merge->refusal = std::move(refusal);
+      return s;
+    };
+    trace::Trace t;
+    for (int i = 0; i < 5; ++i) t.record(bare(0));
+    t.record(bare(0, "the segment_set hint T3 would end up inside one segment"));
+    t.record(bare(1));
+    t.record(bare(1));
+    trace::Step accepted = bare(1);
+    accepted.modified = true;
+    accepted.merge->accepted = "pointwise";
+    t.record(accepted);
+    trace::Step detailed = bare(1);
+    detailed.name = "refuse g1 + g2";
+    detailed.merge->groups = {1, 2};
+    t.record(detailed);
+    t.record(bare(1));
+    QCOMPARE(t.size(), std::size_t{6});
+    QCOMPARE(t.step(0).merge->repeats, 5);
+    QCOMPARE(t.step(1).merge->repeats, 1);
+    QCOMPARE(t.step(2).merge->repeats, 2);
+    QCOMPARE(t.recordedSteps(), std::size_t{11});
+    const trace::Trace::MergeCounts counts = t.mergeCounts();
+    QCOMPARE(counts.attempts, 11);
+    QCOMPARE(counts.refused, 10);
+    // The fold survives the JSON: a trace read back counts the same attempts.
+    auto back = trace::traceFromJson(trace::traceToJson(t));
+    QVERIFY(back);
+    QCOMPARE(back->mergeCounts().attempts, 11);
+    QCOMPARE(back->recordedSteps(), std::size_t{11});
+  }
+
   void malformedTraceIsAnError() {
     QVERIFY(!trace::traceFromJson("{").ok());
     QVERIFY(!trace::traceFromJson(R"({"format": "other"})").ok());
