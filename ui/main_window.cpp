@@ -47,6 +47,7 @@
 #include "ui/panels/diff_view.h"
 #include "ui/panels/inspector_view.h"
 #include "ui/panels/merge_log_view.h"
+#include "ui/panels/model_run_view.h"
 #include "ui/panels/run_view.h"
 #include "ui/panels/segments_view.h"
 #include "ui/panels/source_view.h"
@@ -98,6 +99,11 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   central_ = new QStackedWidget(this);
   central_->addWidget(start_);
   central_->addWidget(canvas);
+  modelRun_ = new ModelRunView(this);  // File ▸ Open model run… (main_window_model.cpp)
+  // A page of the stack counts toward the centre's minimum size even when hidden: the table must
+  // not hold the docks back in a small window.
+  modelRun_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+  central_->addWidget(modelRun_);
   setCentralWidget(central_);
   connect(findBar_, &FindBar::queryChanged, this, [this] { runFind(); });
   connect(findBar_, &FindBar::next, this, [this] { findNext(1); });
@@ -231,10 +237,15 @@ void MainWindow::refreshRecentMenu() {
 // ---------------------------------------------------------------------------- loading
 
 void MainWindow::openFile(const QString& path, bool wait) {
+  if (isModelRunFile(path)) {  // many fusions: the run table, a row opens one
+    openModelRun({path}, wait);
+    return;
+  }
   if (isNvFuserLogFile(path)) {  // an nvFuser log opens beside the script, not instead of it
     openNvFuserLog(path);
     return;
   }
+  leaveRunPage();
   if (wait)
     document_->openNow(path);
   else
@@ -760,7 +771,7 @@ void MainWindow::showProblemInSource() {
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
   for (const QUrl& url : event->mimeData()->urls())
     if (url.isLocalFile() && (url.toLocalFile().endsWith(".py") || url.toLocalFile().endsWith(".json") ||
-                              isNvFuserLogFile(url.toLocalFile()))) {
+                              isNvFuserLogFile(url.toLocalFile()) || isModelRunFile(url.toLocalFile()))) {
       event->acceptProposedAction();
       return;
     }

@@ -4,6 +4,7 @@
 
 #include <QMainWindow>
 #include <QTimer>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <optional>
@@ -13,6 +14,7 @@
 #include "layout/geometry.h"
 #include "nvlog/nvlog.h"
 #include "pipeline/log_comparison.h"
+#include "pipeline/model_run.h"
 #include "pipeline/why_apart.h"
 #include "regions/regions.h"
 #include "ui/appearance.h"
@@ -37,6 +39,7 @@ class GraphView;
 class InspectorView;
 class LayoutService;
 class MergeLogView;
+class ModelRunView;
 class RunView;
 class SegmentsView;
 class StartPage;
@@ -49,6 +52,10 @@ class TimelineView;
 /// An nvFuser log rather than a script or trace: a .log or .txt file, or another file (not .py
 /// or .json) whose first lines hold nvFuser's dump markers.
 bool isNvFuserLogFile(const QString& path);
+
+/// A whole model run rather than one script: a log (not .py or .json) whose first megabyte holds a
+/// fusion definition (`def nvfuser_…(fd : FusionDefinition)`), or a folder.
+bool isModelRunFile(const QString& path);
 
 /// Files above this many ops open on the collapsed segment graph.
 inline constexpr int kAutoCollapseOps = 1500;
@@ -118,6 +125,16 @@ class MainWindow : public QMainWindow {
   /// verdicts in the Inspector and the nvFuser dock raised. False when no log is open or they agree.
   bool goToFirstDivergence();
   NvFuserView& nvFuserView() { return *nvFuser_; }
+  /// File ▸ Open model run… (main_window_model.cpp): reads `paths` as one run and segments every
+  /// fusion off the GUI thread (blocking when `wait`), into the run table; false when nothing
+  /// could be read (the reason in Problems).
+  bool openModelRun(const QStringList& paths, bool wait = false);
+  /// Opens row `row` of the run in the debugger with nvFuser's output for it lined up.
+  bool openModelRow(int row);
+  /// Back from a fusion to the run table (Alt+Left), its selection kept.
+  void backToModelRun();
+  bool showsModelRun() const;
+  ModelRunView& modelRunView() { return *modelRun_; }
   /// Help ▸ Keyboard shortcuts (? or F1): every menu action with a shortcut, as HTML.
   QString shortcutSheet() const;
   /// The status bar's overview: "18 segments: 6 inner_persistent, …" (plain text).
@@ -239,6 +256,19 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const pipeline::LogComparison> comparison_;
   QAction* openLogAction_ = nullptr;
   QAction* divergenceAction_ = nullptr;
+  // The model run (main_window_model.cpp).
+  void buildModelRunActions(QMenu* file);
+  void finishModelRun(std::shared_ptr<const model::ModelRun> run,
+                      std::shared_ptr<const pipeline::ModelRunReport> report);
+  ModelRunView* modelRun_ = nullptr;
+  std::shared_ptr<const model::ModelRun> modelRunData_;
+  QString modelRunTitle_;
+  std::shared_ptr<std::atomic<bool>> modelRunCancel_;
+  QAction* openModelAction_ = nullptr;
+  QAction* backToRunAction_ = nullptr;
+  QByteArray docksBeforeRun_;  // the docks' layout of the debugger, hidden while the run table shows
+  void showRunPage();
+  void leaveRunPage();               // the debugger's docks back, as they were
   std::map<int, QString> runTimes_;  // per segment id, from the last run (painted on the final step)
   DiffView* diff_;
   QTextBrowser* problems_;

@@ -183,6 +183,7 @@ void MainWindow::buildMenus() {
   file->addAction(openAction_);
   recentMenu_ = file->addMenu("Open &Recent");
   file->addAction(openLogAction_);
+  buildModelRunActions(file);
   file->addAction(reloadAction_);
   file->addSeparator();
   file->addAction(saveTraceAction_);

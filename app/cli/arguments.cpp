@@ -77,13 +77,26 @@ const std::vector<CommandSpec>& commandSpecs() {
        {"--update", "--allow-known"},
        true,
        true},
+      {"model",
+       "a whole model run (INPUT...: run logs with NVFUSER_DUMP=python_definition among other output, "
+       "error repros, python_definition_segments, folders of logs and repro scripts): one row per fusion "
+       "with Segscope's segments and schedulers beside nvFuser's from the same log, the first divergence, "
+       "boundary bytes, merge attempts and time; totals and why fusions were split. --against OLD... "
+       "(repeatable) compares with an earlier run, fusions matched by structure: what changed in nvFuser's "
+       "segments, schedulers or kernel time, and fusions only one run has; --baseline B.json compares with a "
+       "saved `model --json` and exits 1 on any change (--update rewrites it)",
+       {"--json", "--jobs", "--profile", "--against", "--baseline"},
+       {"--update"},
+       true,
+       true},
   };
   return specs;
 }
 
 std::string usageText() {
   std::string s =
-      "usage: segscope-cli COMMAND FILE [OPTIONS]\n       segscope-cli survey DIR|FILE... [OPTIONS]\n\ncommands:\n";
+      "usage: segscope-cli COMMAND FILE [OPTIONS]\n       segscope-cli survey DIR|FILE... [OPTIONS]\n       "
+      "segscope-cli model INPUT... [OPTIONS]\n\ncommands:\n";
   for (const CommandSpec& c : commandSpecs()) {
     s += "  " + c.name + std::string(8 - std::min<std::size_t>(7, c.name.size()), ' ') + c.summary + "\n";
     std::string opts;
@@ -147,8 +160,8 @@ Result<Arguments> parseArguments(const std::vector<std::string>& args) {
     }
   }
   if (spec->needsFile && out.file.empty()) return makeError("'" + out.command + "' needs a FILE");
-  if (out.command == "survey" && out.has("--update") && !out.value("--baseline"))
-    return makeError("'survey --update' needs --baseline B.json");
+  if ((out.command == "survey" || out.command == "model") && out.has("--update") && !out.value("--baseline"))
+    return makeError("'" + out.command + " --update' needs --baseline B.json");
   if (out.command == "trace" && !out.value("--json") && !out.value("--svg-dir"))
     return makeError("'trace' needs --json OUT or --svg-dir DIR");
   return out;

@@ -14,6 +14,7 @@
 #include "ui/graph_view.h"
 #include "ui/main_window.h"
 #include "ui/panels/diff_view.h"
+#include "ui/panels/model_run_view.h"
 #include "ui/panels/run_view.h"
 #include "ui/panels/why_apart_view.h"
 
@@ -66,9 +67,13 @@ int main(int argc, char** argv) {
                                        "Open nvFuser's own log of FILE beside it (File ▸ Open nvFuser log…).", "LOG");
   const QCommandLineOption divergenceOption("divergence",
                                             "Go to the first divergence from the nvFuser log (D), with --nvfuser-log.");
+  const QCommandLineOption rowOption(
+      "row", "With a model run (a log of many fusions, or a folder): open its row N in the debugger.", "N");
+  const QCommandLineOption showOption(
+      "show", "With a model run: which rows the table shows (all, differ, nvfuser, failed).", "WHICH");
   parser.addOptions({stepOption, shotOption, sizeOption, diffOption, diffFullOption, fitOption, themeOption,
                      expandOption, regionsOption, viewOption, runOption, findOption, whyOption, nvlogOption,
-                     divergenceOption});
+                     divergenceOption, rowOption, showOption});
   parser.process(app);
 
   const QStringList files = parser.positionalArguments();
@@ -102,6 +107,20 @@ int main(int argc, char** argv) {
     window.resize(size);
     window.show();
     window.openFile(files.first(), /*wait=*/true);
+    if (window.showsModelRun()) {  // the run table, or one of its rows in the debugger
+      if (parser.isSet(showOption)) window.modelRunView().setShow(parser.value(showOption));
+      if (!parser.isSet(rowOption)) {
+        QApplication::processEvents();
+        const QString out = parser.value(shotOption);
+        if (!window.grab().save(out)) return 1;
+        std::printf("wrote %s (the model run table)\n", qPrintable(QFileInfo(out).absoluteFilePath()));
+        return 0;
+      }
+      if (!window.openModelRow(parser.value(rowOption).toInt())) {
+        std::fprintf(stderr, "%s\n", qPrintable(window.problemsText()));
+        return 2;
+      }
+    }
     if (window.stepCount() == 0) {
       std::fprintf(stderr, "%s\n", qPrintable(window.problemsText()));
       return 2;
@@ -117,6 +136,8 @@ int main(int argc, char** argv) {
       return 2;
     }
     window.goToStep(parser.isSet(stepOption) ? parser.value(stepOption).toInt() : -1);
+    if (parser.isSet(divergenceOption) && !parser.isSet(nvlogOption) && window.showsModelRun() == false)
+      window.goToFirstDivergence();  // a model-run row carries its own nvFuser output
     if (parser.isSet(diffFullOption)) window.setDiffFullWindow(true);
     window.waitForPicture();
     if (parser.isSet(nvlogOption)) {

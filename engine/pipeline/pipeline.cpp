@@ -5,6 +5,7 @@
 #include "exec/cuda/driver_api.h"
 #include "passes/pre_segmenter.h"
 #include "scheduler/concretize_reshapes.h"
+#include "scheduler/input_sizes.h"
 #include "support/file_io.h"
 #include "trace/trace_json.h"
 
@@ -56,6 +57,25 @@ class ProgressRecorder final : public trace::Recorder {
   bool mergeDetails_;
 };
 
+// A definition without a usable footer (a python_definition dump) states no sizes: what the
+// definition itself fixes replaces the frontend's default extent, each choice said as a warning
+// where the frontend warned of the missing footer.
+void inferMissingSizes(frontend::Script& script, const std::string& file) {
+  if (script.inputsFromFooter || !script.fusion) return;
+  scheduler::InferredSizes inferred = scheduler::inferInputSizes(*script.fusion, script.inputs);
+  if (inferred.fixed == 0) return;
+  script.inputs = std::move(inferred.inputs);
+  const SourceLoc at = script.warnings.empty() ? SourceLoc{1, 1} : script.warnings.back().loc;
+  for (const std::string& note : inferred.notes) {
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.file = file;
+    d.loc = at;
+    d.message = "size from the definition: " + note;
+    script.warnings.push_back(std::move(d));
+  }
+}
+
 }  // namespace
 
 Result<scheduler::DeviceProfile> resolveProfile(const std::string& name) {
@@ -86,6 +106,7 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   session.file = file;
   session.source = source;
   session.script = std::move(*outcome.script);
+  inferMissingSizes(session.script, file);
   session.profile = profile.value();
   auto trace = std::make_shared<trace::Trace>();
   trace->source = file;

@@ -21,6 +21,7 @@ int runCommand(const Arguments& args) {
   if (args.command == "survey") return survey(args);
   if (args.command == "why") return whyApart(args);
   if (args.command == "compare-log") return compareLog(args);
+  if (args.command == "model") return modelRun(args);
   std::cerr << "error: unknown command '" << args.command << "'\n";
   return kBadInput;
 }

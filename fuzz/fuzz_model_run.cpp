@@ -1,0 +1,34 @@
+// libFuzzer target: the model-run reader on arbitrary text. It must never crash or hang; every
+// fusion it finds must point at a line the text has and carry a def; every diagnostic too.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "model/run_reader.h"
+
+namespace {
+
+void checkLine(int line, std::size_t lines) {
+  if (line < 1 || static_cast<std::size_t>(line) > lines) std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace segscope;
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  const model::ModelRun run = model::readModelRunText(text, "fuzz.log");
+  const std::size_t lines = std::max<std::size_t>(run.lines, 1);
+  for (const model::FusionEntry& e : run.fusions) {
+    checkLine(e.line, lines);
+    checkLine(e.scriptLine, lines);
+    if (e.script.find("def nvfuser_") == std::string::npos || e.key.size() != 16 || e.occurrences < 1) std::abort();
+    for (const model::SegmentDefinition& s : e.segments) checkLine(s.line, lines);
+  }
+  for (const Diagnostic& d : run.diagnostics) {
+    checkLine(d.loc.line, lines);
+    if (d.message.empty()) std::abort();
+  }
+  return 0;
+}

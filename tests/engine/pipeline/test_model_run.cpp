@@ -1,0 +1,164 @@
+// A model run's table: each row is what the pipeline says of that fusion alone, nvFuser's side
+// is what its log states, rows keep the run's order at any --jobs, and a fusion that does not
+// load keeps its row with a diagnostic pointing into the log.
+#include <QtTest>
+
+#include <atomic>
+
+#include "pipeline/model_run.h"
+#include "pipeline/pipeline.h"
+#include "support/file_io.h"
+
+using namespace segscope;
+
+namespace {
+
+const std::string kSampleRun = std::string(SEGSCOPE_SOURCE_DIR) + "/samples/model_run/training_run.log";
+
+model::ModelRun sampleRun() {
+  Result<model::ModelRun> run = pipeline::readModelRun({kSampleRun});
+  if (!run) qFatal("%s", run.error().message.c_str());
+  return std::move(run.value());
+}
+
+// What a row would say of the fusion on its own: the pipeline on the entry's script.
+std::pair<int, std::vector<std::string>> alone(const model::FusionEntry& entry) {
+  pipeline::Outcome o = pipeline::runPipeline(entry.file, entry.script, {});
+  const auto* s = std::get_if<pipeline::Session>(&o);
+  if (!s) return {-1, {}};
+  std::vector<std::string> schedulers;
+  for (const segmenter::Segment& seg : s->segmentation->segmentation.segments)
+    if (!seg.hostScalars) schedulers.emplace_back(scheduler::schedulerName(seg.scheduler));
+  std::sort(schedulers.begin(), schedulers.end());
+  return {static_cast<int>(schedulers.size()), schedulers};
+}
+
+std::vector<std::string> summary(const pipeline::ModelRunReport& report) {
+  std::vector<std::string> out;
+  for (const pipeline::ModelFusionRow& r : report.rows) {
+    std::string line = r.name + " " + std::to_string(r.segments) + " " + r.diagnostic;
+    for (const std::string& s : r.schedulers) line += " " + s;
+    if (r.nvfuser) line += " nvf " + std::to_string(r.nvfuser->segments);
+    out.push_back(line);
+  }
+  return out;
+}
+
+}  // namespace
+
+class TestModelRun : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void everyRowIsItsFusionSegmentedAlone() {
+    const model::ModelRun run = sampleRun();
+    QVERIFY(run.fusions.size() >= 20);
+    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(run, {});
+    QCOMPARE(report.rows.size(), run.fusions.size());
+    for (std::size_t i = 0; i < run.fusions.size(); ++i) {
+      const pipeline::ModelFusionRow& row = report.rows[i];
+      QVERIFY2(row.loaded, row.diagnostic.c_str());
+      const auto [segments, schedulers] = alone(run.fusions[i]);
+      QCOMPARE(row.segments, segments);
+      QCOMPARE(row.schedulers, schedulers);
+      QVERIFY(row.ops > 0);
+    }
+    QCOMPARE(report.loaded, static_cast<int>(run.fusions.size()));
+  }
+
+  // nvFuser's side is the log's: the segmented_fusion groups of its runtime, or the number of
+  // python_definition_segments blocks.
+  void nvFuserSideIsWhatTheLogStates() {
+    const model::ModelRun run = sampleRun();
+    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(run, {});
+    int compared = 0;
+    for (std::size_t i = 0; i < run.fusions.size(); ++i) {
+      const model::FusionEntry& e = run.fusions[i];
+      const pipeline::ModelFusionRow& row = report.rows[i];
+      QCOMPARE(row.nvfuser.has_value(), !e.runtimes.empty() || !e.segments.empty() || !e.kernels.empty());
+      if (!row.nvfuser || e.runtimes.empty()) continue;
+      const nvlog::Runtime& rt = e.runtimes.back();
+      const int groups = rt.segmented && !rt.segmented->groups.empty()
+                             ? static_cast<int>(rt.segmented->groups.size())
+                             : (rt.segmented ? static_cast<int>(rt.segmented->details.size()) : 1);
+      QCOMPARE(row.nvfuser->segments, groups);
+      QVERIFY(row.agree.has_value());
+      ++compared;
+    }
+    QVERIFY(compared >= 8);
+    QVERIFY(report.withNvFuser >= 8);
+  }
+
+  void rowsKeepTheRunsOrderAtAnyJobs() {
+    const model::ModelRun run = sampleRun();
+    pipeline::ModelRunOptions one, four;
+    one.jobs = 1;
+    four.jobs = 4;
+    std::atomic<int> progress{0};
+    four.onProgress = [&](std::size_t, std::size_t) { ++progress; };
+    QCOMPARE(summary(pipeline::analyzeModelRun(run, four)), summary(pipeline::analyzeModelRun(run, one)));
+    QCOMPARE(progress.load(), static_cast<int>(run.fusions.size()));
+  }
+
+  void aFusionThatDoesNotLoadKeepsItsRow() {
+    const std::string text =
+        "step 1\n\n"
+        "def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n"
+        "    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float, is_cpu=False)\n"
+        "    T1 = fd.ops.frobnicate(T0)\n"
+        "    fd.add_output(T1)\n\n"
+        "def nvfuser_fusion_id1(fd : FusionDefinition) -> None :\n"
+        "    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float, is_cpu=False)\n"
+        "    T1 = fd.ops.exp(T0)\n"
+        "    fd.add_output(T1)\n";
+    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(model::readModelRunText(text, "run.log"), {});
+    QCOMPARE(report.rows.size(), std::size_t{2});
+    QVERIFY(!report.rows[0].loaded);
+    QVERIFY2(report.rows[0].diagnostic.rfind("run.log:5:", 0) == 0, report.rows[0].diagnostic.c_str());
+    QVERIFY(report.rows[1].loaded);
+    QCOMPARE(report.rows[1].segments, 1);
+    QCOMPARE(report.rows[1].sizes, std::string("default"));
+    QVERIFY(!report.rows[1].warnings.empty());
+  }
+
+  void aCancelledRunSaysSoOnTheRowsItDidNotReach() {
+    std::atomic<bool> cancel{true};
+    pipeline::ModelRunOptions options;
+    options.cancel = &cancel;
+    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(sampleRun(), options);
+    QVERIFY(report.cancelled);
+    QCOMPARE(report.loaded, 0);
+    for (const pipeline::ModelFusionRow& r : report.rows) QVERIFY(r.diagnostic.find("cancelled") != std::string::npos);
+  }
+
+  // Every bar of the histogram names the rows behind it, and each such row was split for it.
+  void splitReasonsLinkToTheirRows() {
+    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(sampleRun(), {});
+    QVERIFY(!report.reasons.empty());
+    for (const pipeline::ReasonCount& c : report.reasons) {
+      QVERIFY(!c.rows.empty());
+      QCOMPARE(static_cast<int>(c.rows.size()) <= c.segscope + c.nvfuser, true);
+      for (std::size_t i : c.rows) {
+        const pipeline::ModelFusionRow& r = report.rows[i];
+        QVERIFY(r.splitBy == c.reason || (r.nvfuser && r.nvfuser->splitBy == c.reason));
+      }
+    }
+  }
+
+  void openingARowGivesTheDebuggerAndTheLog() {
+    const model::ModelRun run = sampleRun();
+    for (const model::FusionEntry& e : run.fusions) {
+      if (e.runtimes.empty()) continue;
+      Result<pipeline::OpenedFusion> opened = pipeline::openModelFusion(e, "h100");
+      QVERIFY(opened);
+      QVERIFY(opened->session && opened->session->segmentation);
+      QVERIFY(opened->log.has_value());
+      QCOMPARE(opened->log->runtimes.size(), e.runtimes.size());
+      return;
+    }
+    QFAIL("the sample run has no fusion with nvFuser output");
+  }
+};
+
+QTEST_GUILESS_MAIN(TestModelRun)
+#include "test_model_run.moc"
