@@ -5,9 +5,9 @@
 
 The run is a log of N python_definition dumps among training output, drawn from several
 generators so that it is not one shape repeated: the samples' own definitions, and
-bench/make_fusion.py's mixed, transformer, norm_stack, linear_stack and relu_linear shapes at
-20 + k ops for the k-th fusion (20 to 519 at 500: a model run's fusions are mostly small, some
-are layers), each its own definition.
+bench/make_fusion.py's mixed, transformer, norm_stack, linear_stack and deep shapes at 20 + k ops
+and 64 + 8k tokens for the k-th fusion (20 to 519 ops at 500: a model run's fusions are mostly
+small, some are layers), each its own definition.
 Each definition is also written to a file of its own, and the same CLI segments those one call
 per file. Prints the medians of --runs and their ratio, measured in one run of this script.
 """
@@ -41,12 +41,14 @@ def fusions(count, seed):
     two are the same definition (the reader would count a repeat as one fusion)."""
     rng = random.Random(seed)
     samples = sorted((ROOT / "samples").glob("*.py"))
-    shapes = ["mixed", "transformer", "norm_stack", "linear_stack", "relu_linear"]
+    shapes = ["mixed", "transformer", "norm_stack", "linear_stack", "deep"]
     for k in range(count):
         if k < len(samples):
             yield samples[k].read_text()
         else:
-            yield make_fusion.generate(20 + k, seed + k, 256, 512, 8, shapes[rng.randrange(len(shapes))])
+            # Tokens differ per fusion: the shapes a definition prints make it a definition of its own.
+            yield make_fusion.generate(20 + k, seed + k, 64 + 8 * k, rng.choice([256, 512, 768, 1024]), 8,
+                                       shapes[rng.randrange(len(shapes))])
 
 
 def write_run(folder, count, seed):

@@ -23,7 +23,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const model::FusionEntry& e : run.fusions) {
     checkLine(e.line, lines);
     checkLine(e.scriptLine, lines);
-    if (e.script.find("def nvfuser_") == std::string::npos || e.key.size() != 16 || e.occurrences < 1) std::abort();
+    // The reader takes `def` and the name apart by any spacing (a paste may double a space).
+    if (e.script.find("def ") == std::string::npos || e.script.find("nvfuser_") == std::string::npos ||
+        e.key.size() != 16 || e.occurrences < 1)
+      std::abort();
     for (const model::SegmentDefinition& s : e.segments) checkLine(s.line, lines);
   }
   for (const Diagnostic& d : run.diagnostics) {

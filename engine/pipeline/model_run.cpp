@@ -55,6 +55,16 @@ std::string largestScheduler(const std::vector<std::pair<std::string, int>>& seg
   return it == segments.end() ? std::string() : it->first;
 }
 
+// A tensor input with a size its definition leaves open (`shape=[-1, ...]`).
+bool hasSymbolicInputExtent(const Session& session) {
+  if (!session.loaded) return true;
+  for (const ir::Val* in : session.loaded->inputs())
+    if (const ir::TensorView* tv = in->asTensor())
+      for (const ir::Dim& d : tv->dims())
+        if (!d.extent.isConst() && !d.isBroadcast()) return true;
+  return false;
+}
+
 // Bytes of the tensors that cross from one segment to another (each edge once per reader).
 std::int64_t boundaryBytesOf(const Session& session) {
   if (!session.segmentation) return 0;
@@ -176,7 +186,13 @@ ModelFusionRow analyzeEntry(const model::FusionEntry& entry, const ModelRunOptio
   } else {
     row.loaded = true;
     for (const Diagnostic& w : session->script.warnings) row.warnings.push_back(firstLine(placed(w, entry).format()));
-    row.sizes = session->script.inputsFromFooter || session->script.inputs.empty() ? "footer" : "default";
+    const bool fromDefinition =
+        std::any_of(session->script.warnings.begin(), session->script.warnings.end(),
+                    [](const Diagnostic& w) { return w.message.rfind("size from the definition", 0) == 0; });
+    row.sizes = session->script.inputsFromFooter || session->script.inputs.empty() ? "footer"
+                : !hasSymbolicInputExtent(*session)                                ? "static"
+                : fromDefinition                                                   ? "definition"
+                                                                                   : "default";
     describeOurs(*session, row);
   }
   describeTheirs(entry, session, row);

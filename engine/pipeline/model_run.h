@@ -52,8 +52,10 @@ struct ModelFusionRow {
   std::vector<std::string> schedulers;  // sorted, host scalar segments left out
   std::string diagnostic;               // file:line:col: error, when it did not load or segment
   std::vector<std::string> warnings;    // e.g. sizes made up for a definition without a footer
-  /// Where the input sizes came from: "footer" (a repro's inputs), or "default" (symbolic
-  /// extents made up, with a warning: a python_definition dump has no footer).
+  /// Where the input sizes came from: "footer" (a repro's inputs), "static" (no footer, and the
+  /// definition's tensors have no open size), "definition" (no footer, and the definition fixed
+  /// some open sizes: scheduler/input_sizes.h) or "default" (every open size made up); the
+  /// warnings say which dims and why.
   std::string sizes;
   std::optional<NvFuserView> nvfuser;
   std::optional<bool> agree;       // set when nvFuser's view is complete enough to compare

@@ -125,18 +125,15 @@ ReshapeInput readInput(const ir::Val* in, const Extents& extents) {
   return r;
 }
 
-// The new shape's dims split into `groups` contiguous groups, earlier groups one dim longer when
-// they do not divide evenly; the product of each. Empty when there are fewer dims than groups.
-std::vector<std::int64_t> evenGroups(const std::vector<std::int64_t>& dims, std::size_t groups) {
+// The new shape's dims split into `groups` contiguous groups, one dim each from the left and the
+// rest to the last group (the common split is of the innermost dim: [tokens, hidden] to
+// [tokens, heads, head_dim]); the product of each. Empty when there are fewer dims than groups.
+std::vector<std::int64_t> leadingGroups(const std::vector<std::int64_t>& dims, std::size_t groups) {
   if (groups == 0 || dims.size() < groups) return {};
-  std::vector<std::int64_t> out;
-  std::size_t at = 0;
-  for (std::size_t g = 0; g < groups; ++g) {
-    const std::size_t take = dims.size() / groups + (g < dims.size() % groups ? 1 : 0);
-    std::int64_t product = 1;
-    for (std::size_t k = 0; k < take; ++k) product *= dims[at++];
-    out.push_back(product);
-  }
+  std::vector<std::int64_t> out(dims.begin(), dims.begin() + static_cast<std::ptrdiff_t>(groups - 1));
+  std::int64_t last = 1;
+  for (std::size_t k = groups - 1; k < dims.size(); ++k) last *= dims[k];
+  out.push_back(last);
   return out;
 }
 
@@ -233,12 +230,12 @@ bool fixFromReshape(const ir::Expr* e, Extents& extents, std::map<const ir::Val*
       claimed /= free.front();
       free.erase(free.begin());
     }
-    values = evenGroups(claimed == 1 ? free : shape.known, r.unknownDims.size());
+    values = leadingGroups(claimed == 1 ? free : shape.known, r.unknownDims.size());
     if (values.empty()) return false;
     std::int64_t product = 1;
     for (std::int64_t v : values) product *= v;
     if (product != rest) return false;
-    how = "a choice: its new shape's dims grouped evenly, in order";
+    how = "a choice: its leading dims one to one, the rest to the last";
   }
   for (std::size_t k = 0; k < values.size(); ++k)
     extents.fix(in, r.unknownDims[k], values[k], where + " to " + shapeText(shape.known) + " (" + how + ")");

@@ -25,8 +25,9 @@ struct InferredSizes {
 /// map, through pointwise ops, broadcasts and unchanged reshape dims) to a dim of constant
 /// extent (a broadcast_in_dim or full shape, a reshape's new shape) take that extent, and a
 /// reshape to constant sizes fixes its input's element count: one unknown dim takes the
-/// quotient; several split the new shape's dims not claimed by known ones into contiguous
-/// groups, as evenly as the count allows (a choice, said in the notes). Unfixed dims keep the
+/// quotient; several take the new shape's dims not claimed by known ones one to one from the
+/// left, the last taking the rest (a choice, said in the notes: [-1, -1] to [256, 128, 8, 8]
+/// reads as [256, 8192], as [tokens, hidden] to [tokens, heads, head_dim] would). Unfixed dims keep the
 /// default extent. Never fails: what cannot be solved stays as it was, with a note.
 InferredSizes inferInputSizes(const ir::Fusion& fusion, std::vector<ir::InputSpec> defaults);
 

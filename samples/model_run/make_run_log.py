@@ -5,7 +5,8 @@
 
 Training output around NVFUSER_DUMP=python_definition blocks (nvFuser's FusionDefinition::print:
 a blank line, `def nvfuser_fusion_id<N>(fd : FusionDefinition) -> None :`, the statements, a
-blank line), taken from the samples' definitions in id order. After some definitions come the
+blank line), taken from the samples' definitions in id order; half of those without dumps have
+their sizes left open (`shape=[-1, -1]`), as Thunder defines fusions. After some definitions come the
 dumps nvFuser prints when the fusion first runs, from tests/data/nvlog/generated (written by
 Segscope's copy of nvFuser's printers): segmenter_logging and segmented_fusion. One fusion is
 printed twice (a second process), one runs again with new sizes (a second runtime), two fail
@@ -42,6 +43,17 @@ FUSIONS = [
 ]
 REPROS = ["dynamic_residual", "meta_tail"]  # fail at run time: the error repro carries the script
 SEGMENTED = "cross_entropy"                 # gets python_definition_segments after its dumps
+
+
+SHAPE = re.compile(r"(define_tensor\(shape=\[)([^\]]*)(\])")
+
+
+def symbolic(lines):
+    """The def with every define_tensor size open (-1), as Thunder defines its fusions."""
+    def open_sizes(m):
+        sizes = [x.strip() for x in m.group(2).split(",") if x.strip()]
+        return m.group(1) + ", ".join("1" if x == "1" else "-1" for x in sizes) + m.group(3)
+    return [SHAPE.sub(open_sizes, l) for l in lines]
 
 
 def definition(sample, fusion_id):
@@ -92,7 +104,10 @@ def main():
     next_id = 40 if a.variant == "upgrade" else 0
     first_id = next_id
     for step, (sample, dumps) in enumerate(fusions):
-        out += ["", *definition(sample, next_id), ""]
+        block = definition(sample, next_id)
+        if dumps is None and step % 2 == 1:  # sizes left open: the reader takes what the definition fixes
+            block = symbolic(block)
+        out += ["", *block, ""]
         fusion_id = next_id
         next_id += 1
         if dumps:

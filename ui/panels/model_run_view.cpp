@@ -106,7 +106,7 @@ ModelRunView::ModelRunView(QWidget* parent)
   showBox_->addItem("Did not load", "failed");
   showBox_->setObjectName("modelRunShow");
   model_->setHorizontalHeaderLabels(
-      {"Fusion", "Line", "Ops", "Segments", "Schedulers", "nvFuser", "", "Split by", "Sizes", "ms"});
+      {"Fusion", "Line", "Ops", "Segments", "Schedulers", "nvFuser", "Agree", "Split by", "Sizes", "ms"});
   filter_->setSourceModel(model_);
   filter_->setSortRole(Qt::UserRole);
   table_->setModel(filter_);
@@ -245,9 +245,9 @@ void ModelRunView::updateCount() {
   if (!report_) return;
   const pipeline::ModelRunReport& r = *report_;
   int madeUp = 0;
-  for (const pipeline::ModelFusionRow& row : r.rows) madeUp += row.sizes == "default" ? 1 : 0;
+  for (const pipeline::ModelFusionRow& row : r.rows) madeUp += row.sizes == "default" || row.sizes == "definition";
   totals_->setText(QString("%1 fusions (%2 loaded), %3 segments · nvFuser's output for %4: %5 agree, %6 differ · "
-                           "%7 sized by default (no footer) · showing %8%9")
+                           "%7 with open sizes and no footer (Sizes says how they were sized) · showing %8%9")
                        .arg(r.rows.size())
                        .arg(r.loaded)
                        .arg(r.segments)

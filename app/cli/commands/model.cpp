@@ -91,8 +91,8 @@ std::string whereOf(const pipeline::ModelRunReport& report, const pipeline::Mode
 
 // The table: name, where, ops, our segments and schedulers, nvFuser's, agree, sizes, time.
 void printTable(const pipeline::ModelRunReport& report) {
-  std::printf("%-24s %-8s %6s %5s  %-34s %4s  %-6s  %-7s %7s\n", "fusion", report.files.size() == 1 ? "line" : "source",
-              "ops", "segs", "schedulers", "nvf", "agree", "sizes", "ms");
+  std::printf("%-24s %-8s %6s %5s  %-34s %4s  %-6s  %-10s %7s\n", "fusion",
+              report.files.size() == 1 ? "line" : "source", "ops", "segs", "schedulers", "nvf", "agree", "sizes", "ms");
   for (const pipeline::ModelFusionRow& r : report.rows) {
     const std::string where = whereOf(report, r);
     if (!r.loaded) {
@@ -101,18 +101,23 @@ void printTable(const pipeline::ModelRunReport& report) {
     }
     const std::string nvf = r.nvfuser ? std::to_string(r.nvfuser->segments) : "-";
     const std::string agree = !r.agree ? "-" : *r.agree ? "agree" : "DIFFER";
-    std::printf("%-24s %-8s %6d %5d  %-34s %4s  %-6s  %-7s %7.1f\n", r.name.c_str(), where.c_str(), r.ops, r.segments,
+    std::printf("%-24s %-8s %6d %5d  %-34s %4s  %-6s  %-10s %7.1f\n", r.name.c_str(), where.c_str(), r.ops, r.segments,
                 joinedSchedulers(r.schedulers).c_str(), nvf.c_str(), agree.c_str(), r.sizes.c_str(), r.milliseconds);
     if (r.agree && !*r.agree && !r.divergence.empty()) std::printf("    first divergence: %s\n", r.divergence.c_str());
   }
-  int madeUp = 0;
-  for (const pipeline::ModelFusionRow& r : report.rows) madeUp += r.sizes == "default" ? 1 : 0;
+  int madeUp = 0, fromDefinition = 0;
+  for (const pipeline::ModelFusionRow& r : report.rows) {
+    madeUp += r.sizes == "default" ? 1 : 0;
+    fromDefinition += r.sizes == "definition" ? 1 : 0;
+  }  // "static" and "footer" rows state their sizes
   std::printf("\n%zu fusions (%d loaded), %d segments; nvFuser's output for %d: %d agree, %d differ; %.0f ms\n",
               report.rows.size(), report.loaded, report.segments, report.withNvFuser, report.agreeing, report.differing,
               report.milliseconds);
-  if (madeUp > 0)
-    std::printf("sizes: %d fusion%s had no inputs footer; their symbolic extents are 8 (--json lists the warnings)\n",
-                madeUp, madeUp == 1 ? "" : "s");
+  if (madeUp + fromDefinition > 0)
+    std::printf(
+        "sizes: %d fusion%s with open sizes and no footer: %d sized partly by their definition; the other open "
+        "sizes are 8 (--json lists every choice)\n",
+        madeUp + fromDefinition, madeUp + fromDefinition == 1 ? "" : "s", fromDefinition);
   if (!report.reasons.empty()) {
     std::printf("\nwhy fusions were split (segscope / nvfuser):\n");
     for (const pipeline::ReasonCount& c : report.reasons)

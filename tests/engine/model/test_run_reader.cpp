@@ -227,6 +227,20 @@ class TestRunReader : public QObject {
     QVERIFY(!model::readModelRun({root + "/missing.log"}));
   }
 
+  // Found by fuzz_model_run: a mangled log with `def  nvfuser_…` (two spaces) among copies of one
+  // definition. The reader takes the def (any spacing), and every row points into the file.
+  void aMangledLogFromTheFuzzerReadsCleanly() {
+    Result<model::ModelRun> run =
+        model::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/model_run/fuzz_double_space_def.log"});
+    QVERIFY(run);
+    QVERIFY(!run->fusions.empty());
+    for (const model::FusionEntry& e : run->fusions) {
+      QVERIFY(e.line >= 1 && static_cast<std::size_t>(e.line) <= run->lines);
+      QVERIFY(e.script.find("nvfuser_") != std::string::npos);
+      QCOMPARE(e.key.size(), std::size_t{16});
+    }
+  }
+
   void profilerRowsGoToTheFusionTheyName() {
     // NVFUSER_PROF=print (csrc/fusion_profiler.cpp), as tests/data/nvlog/synthetic prints it.
     const std::string prof =
