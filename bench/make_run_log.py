@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes samples/model_run/training_run.log: a model run's output as nvFuser prints it.
 
-    python3 samples/model_run/make_run_log.py [--cli build/default/bin/segscope-cli] > samples/model_run/training_run.log
+    python3 bench/make_run_log.py [--cli build/default/bin/segscope-cli] > samples/model_run/training_run.log
 
 Training output around NVFUSER_DUMP=python_definition blocks (nvFuser's FusionDefinition::print:
 a blank line, `def nvfuser_fusion_id<N>(fd : FusionDefinition) -> None :`, the statements, a
@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 DEF = re.compile(r"^def (\w+)\(fd ?: ?FusionDefinition\) ?-> ?None ?:")
 
 # (sample, dumps after it: a tests/data/nvlog/generated log or None)
