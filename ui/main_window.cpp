@@ -168,7 +168,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   start_->openButton()->setFocus();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() { stopModelRuns(); }
 
 bool MainWindow::showsStartPage() const { return central_->currentWidget() == start_; }
 

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <vector>
 
 #include "graph/graph_builder.h"
 #include "layout/geometry.h"
@@ -29,6 +30,7 @@ class QMenu;
 class QProgressBar;
 class QPushButton;
 class QStackedWidget;
+class QThread;
 class QTextBrowser;
 
 namespace segscope::ui {
@@ -268,7 +270,10 @@ class MainWindow : public QMainWindow {
   QAction* backToRunAction_ = nullptr;
   QByteArray docksBeforeRun_;  // the docks' layout of the debugger, hidden while the run table shows
   void showRunPage();
-  void leaveRunPage();               // the debugger's docks back, as they were
+  void leaveRunPage();  // the debugger's docks back, as they were
+  /// Cancels the runs still being read and waits for their threads (they call back into this).
+  void stopModelRuns();
+  std::vector<QThread*> modelThreads_;
   std::map<int, QString> runTimes_;  // per segment id, from the last run (painted on the final step)
   DiffView* diff_;
   QTextBrowser* problems_;

@@ -122,13 +122,28 @@ bool MainWindow::openModelRun(const QStringList& paths, bool wait) {
   };
   if (wait) return work();
   QThread* thread = QThread::create(work);
-  connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+  modelThreads_.push_back(thread);  // owned here: the destructor cancels and waits for it
   thread->start();
   return true;
 }
 
+void MainWindow::stopModelRuns() {
+  if (modelRunCancel_) *modelRunCancel_ = true;
+  for (QThread* t : modelThreads_) {
+    t->wait();
+    delete t;
+  }
+  modelThreads_.clear();
+}
+
 void MainWindow::finishModelRun(std::shared_ptr<const model::ModelRun> run,
                                 std::shared_ptr<const pipeline::ModelRunReport> report) {
+  // Reap the readers that are done (the one that sent this is finishing now).
+  std::erase_if(modelThreads_, [](QThread* t) {
+    if (!t->isFinished()) return false;
+    delete t;
+    return true;
+  });
   modelRunData_ = std::move(run);
   modelRun_->setReport(report, modelRunTitle_);
   backToRunAction_->setEnabled(true);
