@@ -17,6 +17,13 @@ using analysis::ExactIdGraph;
 
 constexpr std::int64_t kDefaultExtent = 8;  // frontend::defaultInputs' fallback
 
+// a * b, or 0 when it does not fit (constant shapes can be anything a script writes, and a
+// signed overflow is undefined): 0 never divides, so the constraint is dropped.
+std::int64_t times(std::int64_t a, std::int64_t b) {
+  std::int64_t out = 0;
+  return __builtin_mul_overflow(a, b, &out) ? 0 : out;
+}
+
 std::string shapeText(const std::vector<std::int64_t>& sizes) {
   std::string s = "[";
   for (std::size_t i = 0; i < sizes.size(); ++i) s += (i ? ", " : "") + std::to_string(sizes[i]);
@@ -114,7 +121,7 @@ ReshapeInput readInput(const ir::Val* in, const Extents& extents) {
   std::vector<int> seen;
   for (int d = 0; d < in->asTensor()->rank(); ++d) {
     if (const auto v = extents.valueOf(in, d)) {
-      r.known *= *v;
+      r.known = times(r.known, *v);
       continue;
     }
     const int c = extents.classOf(in, d);
@@ -132,7 +139,7 @@ std::vector<std::int64_t> leadingGroups(const std::vector<std::int64_t>& dims, s
   if (groups == 0 || dims.size() < groups) return {};
   std::vector<std::int64_t> out(dims.begin(), dims.begin() + static_cast<std::ptrdiff_t>(groups - 1));
   std::int64_t last = 1;
-  for (std::size_t k = groups - 1; k < dims.size(); ++k) last *= dims[k];
+  for (std::size_t k = groups - 1; k < dims.size(); ++k) last = times(last, dims[k]);
   out.push_back(last);
   return out;
 }
@@ -188,7 +195,7 @@ NewShape readNewShape(const ir::TensorView* out, const Extents& extents,
       continue;
     }
     shape.known.push_back(*v);
-    shape.elements *= *v;
+    shape.elements = times(shape.elements, *v);
   }
   return shape;
 }
@@ -233,7 +240,7 @@ bool fixFromReshape(const ir::Expr* e, Extents& extents, std::map<const ir::Val*
     values = leadingGroups(claimed == 1 ? free : shape.known, r.unknownDims.size());
     if (values.empty()) return false;
     std::int64_t product = 1;
-    for (std::int64_t v : values) product *= v;
+    for (std::int64_t v : values) product = times(product, v);
     if (product != rest) return false;
     how = "a choice: its leading dims one to one, the rest to the last";
   }

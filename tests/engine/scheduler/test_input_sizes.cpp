@@ -102,6 +102,17 @@ class TestInputSizes : public QObject {
     QVERIFY(r.notes.empty());
   }
 
+  // A new shape whose element count does not fit in 64 bits fixes nothing (and computes no
+  // overflowing product on the way).
+  void aShapeBeyondSixtyFourBitsFixesNothing() {
+    const frontend::Script s = parse(
+        "    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, is_cpu=False)\n"
+        "    T1 = fd.ops.reshape(T0, new_shape=[4611686018427387904, 4611686018427387904, 8])\n"
+        "    fd.add_output(T1)\n");
+    const scheduler::InferredSizes r = infer(s);
+    QCOMPARE(r.inputs[0].sizes, s.inputs[0].sizes);
+  }
+
   // A reshape whose element count the input cannot meet is left for the pipeline to report.
   void anImpossibleReshapeChangesNothing() {
     const frontend::Script s = parse(
