@@ -41,6 +41,7 @@ bool isModelRunFile(const QString& path) {
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) return false;
   const QByteArray head = f.read(1024 * 1024);
+  if (head.contains(" = nvFusion") && head.contains("\ndef ")) return true;  // a Thunder trace printout
   for (qsizetype at = head.indexOf("def nvfuser_"); at >= 0; at = head.indexOf("def nvfuser_", at + 1))
     if (head.indexOf("FusionDefinition", at) > at && head.indexOf("FusionDefinition", at) < at + 120) return true;
   return false;

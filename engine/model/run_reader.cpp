@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 
+#include "model/thunder_trace.h"
 #include "support/file_io.h"
 
 namespace segscope::model {
@@ -338,8 +339,29 @@ bool looksBinary(std::string_view text) {
   return std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(probe), '\0') > 0;
 }
 
+// Every nvFusionN region of a Thunder trace printout, each a fusion (problems included).
+void readThunderInto(ModelRun& run, std::string_view text, const std::string& file) {
+  for (ThunderRegion& r : readThunderTrace(text, file)) {
+    FusionEntry e;
+    e.name = r.name;
+    e.file = file;
+    e.line = r.line;
+    e.kind = EntryKind::ThunderRegion;
+    e.script = std::move(r.script);
+    e.problem = std::move(r.problem);
+    e.translated = true;
+    e.key = structureKey(e.script.empty() ? file + ":" + std::to_string(e.line) : e.script);
+    run.fusions.push_back(std::move(e));
+  }
+}
+
 void readLogInto(ModelRun& run, std::string_view text, const std::string& file) {
   run.files.push_back(file);
+  if (!looksBinary(text) && looksLikeThunderTrace(text)) {
+    run.lines += static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+    readThunderInto(run, text, file);
+    return;
+  }
   if (looksBinary(text)) {
     Diagnostic d;
     d.file = file;
@@ -447,6 +469,7 @@ std::string_view entryKindName(EntryKind kind) {
     case EntryKind::Definition: return "python_definition";
     case EntryKind::ErrorRepro: return "error_repro";
     case EntryKind::Script: return "script";
+    case EntryKind::ThunderRegion: return "thunder_region";
   }
   return "python_definition";
 }

@@ -2,6 +2,7 @@
 // many fusion definitions among other output, each with what nvFuser printed about it.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,7 @@ enum class EntryKind {
   Definition,  // NVFUSER_DUMP=python_definition (or print(fd)): a def block, no footer
   ErrorRepro,  // the script inside "An error occurred while ... nvFuser FusionDefinition N"
   Script,      // a repro script file of its own (a folder's *.py)
+  ThunderRegion,  // an nvFusionN region of a Thunder trace printout, translated (model/thunder_trace.h)
 };
 std::string_view entryKindName(EntryKind kind);
 
@@ -51,6 +53,12 @@ struct FusionEntry {
   /// Profiler rows for this fusion: kernels named `..._f<id>_...`, else those printed in its span.
   std::vector<nvlog::KernelTime> kernels;
   std::vector<SegmentDefinition> segments;  // from its runtimes' python_definition_segments
+  /// Why the entry has no script to run (a Thunder region with a prim not translated here): its
+  /// row reports it and the others go on.
+  std::optional<Diagnostic> problem;
+  /// The script was written by Segscope (a translated Thunder region), so its own line numbers
+  /// mean nothing to the user: diagnostics point at `line` instead.
+  bool translated = false;
 };
 
 struct ModelRun {

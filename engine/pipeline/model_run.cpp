@@ -18,9 +18,16 @@
 namespace segscope::pipeline {
 namespace {
 
-// A diagnostic of the entry's script, placed in the file it came from.
+// A diagnostic of the entry's script, placed in the file it came from (a translated region's
+// script is Segscope's own text: its diagnostics point at the region).
 Diagnostic placed(Diagnostic d, const model::FusionEntry& entry) {
   d.file = entry.file;
+  if (entry.translated) {
+    d.loc = {entry.line, 1};
+    d.message = "in the definition translated from " + entry.name + ": " + d.message;
+    d.sourceLine.clear();
+    return d;
+  }
   if (d.loc.known()) d.loc.line += entry.scriptLine - 1;
   return d;
 }
@@ -168,6 +175,10 @@ ModelFusionRow analyzeEntry(const model::FusionEntry& entry, const ModelRunOptio
   row.file = entry.file;
   row.line = entry.line;
   row.occurrences = entry.occurrences;
+  if (entry.problem) {  // nothing to run: the reader said why
+    row.diagnostic = firstLine(entry.problem->format());
+    return row;
+  }
   const auto start = std::chrono::steady_clock::now();
   // A first look at the size decides how much to record: counting lines is enough.
   const auto statements = std::count(entry.script.begin(), entry.script.end(), '\n');
