@@ -227,6 +227,11 @@ void ModelRunView::fillTable() {
     model_->appendRow(row);
   }
   table_->resizeColumnsToContents();
+  // A diagnostic in a row that did not load must not push the other columns off the table: it
+  // is elided here and whole in its tooltip.
+  constexpr int kWidest = 420;
+  for (int c = 0; c < kColumns; ++c)
+    if (table_->columnWidth(c) > kWidest) table_->setColumnWidth(c, kWidest);
 }
 
 void ModelRunView::fillReasons() {
