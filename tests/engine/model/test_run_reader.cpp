@@ -241,6 +241,34 @@ class TestRunReader : public QObject {
     }
   }
 
+  // A Thunder trace printout: each nvFusionN region is a fusion translated as Thunder's executor
+  // builds it (sizes from the annotations, in a footer); a prim without a translation is that
+  // region's problem, at its line, and the other regions still load.
+  void thunderRegionsAreTranslated() {
+    Result<model::ModelRun> run =
+        model::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/model_run/thunder_llama_block.txt"});
+    QVERIFY(run);
+    QCOMPARE(run->fusions.size(), std::size_t{4});
+    for (int k = 0; k < 3; ++k) {
+      const model::FusionEntry& e = run->fusions[static_cast<std::size_t>(k)];
+      QCOMPARE(e.name, "nvFusion" + std::to_string(k));
+      QCOMPARE(e.kind, model::EntryKind::ThunderRegion);
+      QVERIFY(!e.problem);
+      QVERIFY(e.script.find("inputs = [") != std::string::npos);
+    }
+    const model::FusionEntry& rms = run->fusions[1];
+    QCOMPARE(rms.line, 38);
+    QVERIFY(rms.script.find("fd.ops.sum(") != std::string::npos);
+    QVERIFY(rms.script.find("fd.ops.reciprocal(") != std::string::npos);  // prims.div by a float
+    QVERIFY(rms.script.find("make_tensor((1, 512, 4096), dtype=torch.bfloat16") != std::string::npos);
+    QVERIFY(run->fusions[2].script.find("fd.ops.var_mean(") != std::string::npos);
+    QVERIFY(run->fusions[2].script.find("fd.ops.where(") != std::string::npos);
+    const model::FusionEntry& bad = run->fusions[3];
+    QVERIFY(bad.problem);
+    QCOMPARE(bad.problem->loc.line, 67);
+    QVERIFY(bad.problem->message.find("prims.frobnicate") != std::string::npos);
+  }
+
   void profilerRowsGoToTheFusionTheyName() {
     // NVFUSER_PROF=print (csrc/fusion_profiler.cpp), as tests/data/nvlog/synthetic prints it.
     const std::string prof =
