@@ -22,7 +22,8 @@ for t in "${targets[@]}"; do
     cp tests/data/nvlog/synthetic/*.log tests/data/nvlog/real/*.txt tests/data/nvlog/generated/*.log "$corpus"/ 2>/dev/null || true
   fi
   if [[ "$t" == fuzz_model_run && -z "$(ls -A "$corpus")" ]]; then
-    cp samples/model_run/*.log tests/data/nvlog/generated/*.log tests/data/model_run/*.log "$corpus"/ 2>/dev/null || true
+    cp samples/model_run/*.log tests/data/nvlog/generated/*.log tests/data/model_run/*.log tests/data/model_run/*.txt \
+       tests/data/nvlog/synthetic/*.log "$corpus"/ 2>/dev/null || true
   fi
   echo "== $t for ${seconds}s"
   # A crash stops that target (libFuzzer's way) but not the others; the summary says which.

@@ -242,7 +242,10 @@ void MainWindow::openFile(const QString& path, bool wait) {
     return;
   }
   if (isNvFuserLogFile(path)) {  // an nvFuser log opens beside the script, not instead of it
-    openNvFuserLog(path);
+    if (document_->session() || document_->loading())
+      openNvFuserLog(path);
+    else
+      openModelRun({path}, wait);  // nothing to line it up with: nvFuser's own view, as a run
     return;
   }
   leaveRunPage();

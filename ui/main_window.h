@@ -42,6 +42,7 @@ class InspectorView;
 class LayoutService;
 class MergeLogView;
 class ModelRunView;
+class NvFuserGroupsPage;
 class RunView;
 class SegmentsView;
 class StartPage;
@@ -136,6 +137,9 @@ class MainWindow : public QMainWindow {
   /// Back from a fusion to the run table (Alt+Left), its selection kept.
   void backToModelRun();
   bool showsModelRun() const;
+  /// A row dumped without its definition shows nvFuser's printed groups on a page of their own.
+  bool showsNvFuserGroups() const;
+  const NvFuserGroupsPage* nvFuserGroupsPage() const { return nvFuserGroups_; }
   ModelRunView& modelRunView() { return *modelRun_; }
   /// Help ▸ Keyboard shortcuts (? or F1): every menu action with a shortcut, as HTML.
   QString shortcutSheet() const;
@@ -263,6 +267,7 @@ class MainWindow : public QMainWindow {
   void finishModelRun(std::shared_ptr<const model::ModelRun> run,
                       std::shared_ptr<const pipeline::ModelRunReport> report);
   ModelRunView* modelRun_ = nullptr;
+  NvFuserGroupsPage* nvFuserGroups_ = nullptr;  // made when a dump-only fusion is first opened
   std::shared_ptr<const model::ModelRun> modelRunData_;
   QString modelRunTitle_;
   std::shared_ptr<std::atomic<bool>> modelRunCancel_;
@@ -270,6 +275,7 @@ class MainWindow : public QMainWindow {
   QAction* backToRunAction_ = nullptr;
   QByteArray docksBeforeRun_;  // the docks' layout of the debugger, hidden while the run table shows
   void showRunPage();
+  bool showNvFuserGroups(const model::FusionEntry& entry);
   void leaveRunPage();  // the debugger's docks back, as they were
   /// Cancels the runs still being read and waits for their threads (they call back into this).
   void stopModelRuns();

@@ -19,11 +19,13 @@
 #include "ui/appearance.h"
 #include "ui/main_window.h"
 #include "ui/panels/model_run_view.h"
+#include "ui/panels/nvfuser_groups_page.h"
 
 namespace segscope::ui {
 namespace {
 
-constexpr int kModelRunPage = 2;  // central_: start page, canvas, run table
+constexpr int kModelRunPage = 2;       // central_: start page, canvas, run table,
+constexpr int kNvFuserGroupsPage = 3;  // nvFuser's view of a fusion dumped without its definition
 
 QString titleOf(const QStringList& paths) {
   QStringList names;
@@ -162,6 +164,7 @@ void MainWindow::finishModelRun(std::shared_ptr<const model::ModelRun> run,
 bool MainWindow::openModelRow(int row) {
   if (!modelRunData_ || row < 0 || static_cast<std::size_t>(row) >= modelRunData_->fusions.size()) return false;
   const model::FusionEntry& entry = modelRunData_->fusions[static_cast<std::size_t>(row)];
+  if (entry.kind == model::EntryKind::NvFuserDump) return showNvFuserGroups(entry);
   QApplication::setOverrideCursor(Qt::WaitCursor);
   auto opened = pipeline::openModelFusion(entry, profileBox_->currentText().toStdString());
   QApplication::restoreOverrideCursor();
@@ -186,6 +189,33 @@ bool MainWindow::openModelRow(int row) {
   return true;
 }
 
+// A fusion dumped without its definition: nvFuser's printed groups on a page of their own; the
+// debugger's docks stay away (there are no steps), and Back returns to the table.
+bool MainWindow::showNvFuserGroups(const model::FusionEntry& entry) {
+  const std::optional<graph::GraphModel> view = pipeline::nvFuserViewOf(entry);
+  if (!view) {
+    statusBar()->showMessage(QString::fromStdString(entry.name) +
+                                 ": nvFuser printed no groups for it (no segmented_fusion dump): nothing to draw",
+                             10000);
+    return false;
+  }
+  if (!nvFuserGroups_) {
+    nvFuserGroups_ = new NvFuserGroupsPage(this);
+    nvFuserGroups_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+    central_->insertWidget(kNvFuserGroupsPage, nvFuserGroups_);
+    connect(nvFuserGroups_, &NvFuserGroupsPage::backRequested, this, &MainWindow::backToModelRun);
+  }
+  central_->setCurrentIndex(kNvFuserGroupsPage);
+  const bool drawn = nvFuserGroups_->show(
+      *view, QString::fromStdString(view->title) + ", " + QString::number(view->clusters.size()) + " groups.");
+  setWindowTitle(QString::fromStdString(entry.name) + " — nvFuser's view (" + modelRunTitle_ + ") — Segscope");
+  statusBar()->showMessage(QString::fromStdString(entry.name) + ": nvFuser's view only; Alt+Left goes back to the run",
+                           8000);
+  return drawn;
+}
+
+bool MainWindow::showsNvFuserGroups() const { return central_->currentIndex() == kNvFuserGroupsPage; }
+
 void MainWindow::backToModelRun() {
   if (!modelRun_->report()) return;
   const int keep = modelRun_->selectedRow();
@@ -198,7 +228,7 @@ void MainWindow::backToModelRun() {
 // The table takes the window: the debugger's docks say nothing about a whole run, so they are
 // put away (their layout kept) until a row is opened.
 void MainWindow::showRunPage() {
-  if (!showsModelRun()) {
+  if (!showsModelRun() && !showsNvFuserGroups()) {  // nvFuser's page keeps the docks away too
     docksBeforeRun_ = saveState();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) dock->hide();
   }

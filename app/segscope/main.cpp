@@ -120,6 +120,13 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "%s\n", qPrintable(window.problemsText()));
         return 2;
       }
+      if (window.showsNvFuserGroups()) {  // a fusion dumped without its definition: no steps
+        QApplication::processEvents();
+        const QString out = parser.value(shotOption);
+        if (!window.grab().save(out)) return 1;
+        std::printf("wrote %s (nvFuser's view of the row)\n", qPrintable(QFileInfo(out).absoluteFilePath()));
+        return 0;
+      }
     }
     if (window.stepCount() == 0) {
       std::fprintf(stderr, "%s\n", qPrintable(window.problemsText()));

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -303,34 +304,57 @@ std::optional<std::size_t> ownerOf(const std::vector<std::pair<int, std::size_t>
   return std::prev(it)->second;
 }
 
-void attachDumps(ModelRun& run, std::size_t firstEntry, std::string_view text, const std::string& file,
-                 const std::vector<std::pair<int, std::size_t>>& spans) {
-  Result<nvlog::NvLog> log = nvlog::readNvLog(text, file);
-  // Without a segmenter dump the reader refuses the text; profiler tables may still be there.
-  std::vector<nvlog::Runtime> runtimes = log ? std::move(log->runtimes) : std::vector<nvlog::Runtime>{};
-  std::vector<nvlog::KernelTime> kernels = log ? std::move(log->kernels) : nvlog::readKernelTimes(text);
-  int orphans = 0;
+// The fusion text nvFuser printed for a runtime, whichever dump the log has.
+const nvlog::FusionText* printedFusion(const nvlog::Runtime& r) {
+  if (r.original) return &*r.original;
+  if (r.beforePasses) return &*r.beforePasses;
+  if (r.afterPasses) return &*r.afterPasses;
+  if (r.segmented && r.segmented->rewritten) return &*r.segmented->rewritten;
+  return nullptr;
+}
+
+// Runtimes printed before any definition in this file (a dump pasted with no script) become
+// fusions of their own, nvFuser's view only; two runtimes of one printed fusion are one entry.
+void addDumpOnlyEntries(ModelRun& run, const std::string& file, std::vector<nvlog::Runtime>& runtimes,
+                        int firstDefinition, std::vector<std::pair<int, std::size_t>>& spans) {
+  std::map<std::string, std::size_t> byKey;
+  const std::size_t first = run.fusions.size();
   for (nvlog::Runtime& r : runtimes) {
-    if (const auto owner = ownerOf(spans, r.line))
-      run.fusions[*owner].runtimes.push_back(std::move(r));
-    else
-      ++orphans;
+    if (r.line >= firstDefinition) break;
+    const std::string key = dumpKey(r);
+    auto [it, fresh] = byKey.emplace(key, run.fusions.size());
+    if (fresh) {
+      FusionEntry e;
+      e.file = file;
+      e.line = r.line;
+      e.kind = EntryKind::NvFuserDump;
+      e.key = key;
+      run.fusions.push_back(std::move(e));
+      spans.emplace_back(r.line, it->second);
+    } else {
+      ++run.fusions[it->second].occurrences;
+    }
+    run.fusions[it->second].runtimes.push_back(std::move(r));
+    r.line = -1;  // taken
   }
+  // Named after the file: a pasted dump has no fusion id.
+  const std::string stem = std::filesystem::path(file).stem().string();
+  const std::size_t count = run.fusions.size() - first;
+  for (std::size_t i = first; i < run.fusions.size(); ++i)
+    run.fusions[i].name = count == 1 ? stem + "_dump" : stem + "_dump" + std::to_string(i - first + 1);
+}
+
+void attachDumps(ModelRun& run, std::size_t firstEntry, std::vector<nvlog::Runtime> runtimes,
+                 std::vector<nvlog::KernelTime> kernels, const std::vector<std::pair<int, std::size_t>>& spans) {
+  for (nvlog::Runtime& r : runtimes)
+    if (r.line >= 0)
+      if (const auto owner = ownerOf(spans, r.line)) run.fusions[*owner].runtimes.push_back(std::move(r));
   for (nvlog::KernelTime& k : kernels) {
     std::optional<std::size_t> owner;
     for (std::size_t i = firstEntry; i < run.fusions.size() && !owner; ++i)
       if (k.fusion >= 0 && run.fusions[i].id == k.fusion) owner = i;
     if (!owner && !k.lines.empty()) owner = ownerOf(spans, k.lines.front());
     if (owner) run.fusions[*owner].kernels.push_back(std::move(k));
-  }
-  if (orphans > 0) {
-    Diagnostic d;
-    d.severity = Severity::Warning;
-    d.file = file;
-    d.loc = {1, 1};
-    d.message = std::to_string(orphans) + " nvFuser runtime dump" + (orphans == 1 ? "" : "s") +
-                " before the first fusion definition: not given to any fusion";
-    run.diagnostics.push_back(std::move(d));
   }
 }
 
@@ -375,7 +399,14 @@ void readLogInto(ModelRun& run, std::string_view text, const std::string& file) 
   std::vector<Found> found;
   std::vector<std::pair<std::size_t, SegmentDefinition>> segments;
   Splitter(lines, file, run).split(found, segments);
+  Result<nvlog::NvLog> log = nvlog::readNvLog(text, file);
+  // Without a segmenter dump the reader refuses the text; profiler tables may still be there.
+  std::vector<nvlog::Runtime> runtimes = log ? std::move(log->runtimes) : std::vector<nvlog::Runtime>{};
+  std::vector<nvlog::KernelTime> kernels = log ? std::move(log->kernels) : nvlog::readKernelTimes(text);
   const std::size_t firstEntry = run.fusions.size();
+  std::vector<std::pair<int, std::size_t>> spans;  // (first line number, entry), ascending
+  const int firstDefinition = found.empty() ? std::numeric_limits<int>::max() : lines[found.front().defLine].number;
+  addDumpOnlyEntries(run, file, runtimes, firstDefinition, spans);
   std::map<std::string, std::size_t> byBody;
   std::vector<std::pair<std::size_t, std::size_t>> starts;  // (line index, entry)
   for (Found& f : found) {
@@ -384,32 +415,70 @@ void readLogInto(ModelRun& run, std::string_view text, const std::string& file) 
     FusionEntry& e = run.fusions[starts.back().second];
     if (e.line == 0) e.line = lines[defLine].number;
   }
-  std::vector<std::pair<int, std::size_t>> spans;  // (first line number, entry), ascending
   for (const auto& [index, entry] : starts) spans.emplace_back(lines[index].number, entry);
   for (auto& [index, segment] : segments)
     if (const auto owner = ownerOf(spans, lines[index].number)) run.fusions[*owner].segments.push_back(segment);
-  attachDumps(run, firstEntry, text, file, spans);
-  if (found.empty()) {
+  attachDumps(run, firstEntry, std::move(runtimes), std::move(kernels), spans);
+  if (run.fusions.size() == firstEntry) {
     Diagnostic d;
     d.severity = Severity::Warning;
     d.file = file;
     d.loc = {1, 1};
-    d.message = "no nvFuser fusion definition (def nvfuser_fusion_idN) in this file";
+    d.message = "no nvFuser fusion definition (def nvfuser_fusion_idN) and no nvFuser dump in this file";
     run.diagnostics.push_back(std::move(d));
   }
 }
 
+// A ThunderFX report names an nvFusion region's scripts `<region>_repro_nvfuser.py` and
+// `<region>_benchmark_nvfuser.py` (thunder/dynamo/report.py, ThunderFusionReport): the region's
+// name is the fusion's.
+std::string scriptName(const std::string& file) {
+  std::string stem = std::filesystem::path(file).stem().string();
+  for (const std::string_view suffix : {"_repro_nvfuser", "_benchmark_nvfuser"})
+    if (stem.size() > suffix.size() && stem.compare(stem.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return stem.substr(0, stem.size() - suffix.size());
+  return stem;
+}
+
 void readScriptInto(ModelRun& run, std::string text, const std::string& file) {
   run.files.push_back(file);
+  run.lines += static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  const std::string name = scriptName(file);
+  const std::string key = structureKey(text);
+  // A region's repro and its benchmark hold the same definition: one fusion, the repro its source.
+  for (FusionEntry& e : run.fusions)
+    if (e.kind == EntryKind::Script && e.name == name && e.key == key) {
+      ++e.occurrences;
+      if (file.find("_repro_nvfuser") != std::string::npos) {
+        e.file = file;
+        e.script = std::move(text);
+      }
+      return;
+    }
   FusionEntry e;
-  e.name = std::filesystem::path(file).stem().string();
+  e.name = name;
   e.file = file;
   e.line = 1;
   e.kind = EntryKind::Script;
   e.script = std::move(text);
-  e.key = structureKey(e.script);
-  run.lines += static_cast<std::size_t>(std::count(e.script.begin(), e.script.end(), '\n'));
+  e.key = key;
   run.fusions.push_back(std::move(e));
+}
+
+// Torch-only scripts found in a folder (a ThunderFX report's FX graph, eager and inductor
+// repros): no fusion in them, so one note lists them instead of a warning each.
+void noteTorchOnlyScripts(ModelRun& run, const std::vector<std::string>& skipped) {
+  if (skipped.empty()) return;
+  Diagnostic d;
+  d.severity = Severity::Note;
+  d.file = skipped.front();
+  d.loc = {1, 1};
+  d.message = std::to_string(skipped.size()) + " Python file" + (skipped.size() == 1 ? " holds" : "s hold") +
+              " no nvFuser fusion (torch, Thunder or inductor repros), skipped:";
+  for (std::size_t i = 0; i < skipped.size() && i < 8; ++i)
+    d.message += (i ? ", " : " ") + std::filesystem::path(skipped[i]).filename().string();
+  if (skipped.size() > 8) d.message += ", ...";
+  run.diagnostics.push_back(std::move(d));
 }
 
 bool isLogName(const std::filesystem::path& p) {
@@ -452,16 +521,30 @@ std::string normalizedBody(std::string_view script) {
   return out;
 }
 
-}  // namespace
-
-std::string structureKey(std::string_view script) {
-  // FNV-1a, 64 bits, as hex: stable across builds and platforms (baselines are stored).
+// FNV-1a, 64 bits, as hex: stable across builds and platforms (baselines are stored).
+std::string hashed(std::string_view text) {
   std::uint64_t h = 1469598103934665603ull;
-  for (const char c : normalizedBody(script)) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  for (const char c : text) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
   static const char* const kHex = "0123456789abcdef";
   std::string out(16, '0');
   for (int i = 15; i >= 0; --i, h >>= 4) out[static_cast<std::size_t>(i)] = kHex[h & 15];
   return out;
+}
+
+}  // namespace
+
+std::string structureKey(std::string_view script) { return hashed(normalizedBody(script)); }
+
+std::string dumpKey(const nvlog::Runtime& runtime) {
+  std::string ops = "dump:";
+  if (const nvlog::FusionText* fusion = printedFusion(runtime)) {
+    ops += std::to_string(fusion->inputs.size()) + "->" + std::to_string(fusion->outputs.size()) + ":";
+    for (const nvlog::LoggedExpr& e : fusion->exprs) ops += e.op + ";";
+  } else if (runtime.segmented) {
+    for (const nvlog::GroupLine& g : runtime.segmented->groups)
+      ops += g.scheduler + std::to_string(g.exprNames.size()) + ";";
+  }
+  return hashed(ops);
 }
 
 std::string_view entryKindName(EntryKind kind) {
@@ -470,6 +553,7 @@ std::string_view entryKindName(EntryKind kind) {
     case EntryKind::ErrorRepro: return "error_repro";
     case EntryKind::Script: return "script";
     case EntryKind::ThunderRegion: return "thunder_region";
+    case EntryKind::NvFuserDump: return "nvfuser_dump";
   }
   return "python_definition";
 }
@@ -512,7 +596,7 @@ ModelRun readModelRunText(std::string_view text, const std::string& file) {
 
 Result<ModelRun> readModelRun(const std::vector<std::string>& paths) {
   namespace fs = std::filesystem;
-  std::vector<std::string> files;
+  std::vector<std::pair<std::string, bool>> files;  // (path, found in a folder)
   for (const std::string& path : paths) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
@@ -522,23 +606,30 @@ Result<ModelRun> readModelRun(const std::vector<std::string>& paths) {
           inside.push_back(it->path().string());
       if (ec) return makeError("cannot list " + path + ": " + ec.message());
       std::sort(inside.begin(), inside.end());
-      files.insert(files.end(), inside.begin(), inside.end());
+      for (std::string& f : inside) files.emplace_back(std::move(f), true);
     } else {
-      files.push_back(path);
+      files.emplace_back(path, false);
     }
   }
   ModelRun run;
-  for (const std::string& file : files) {
+  std::vector<std::string> torchOnly;
+  for (const auto& [file, inFolder] : files) {
     Result<std::string> text = support::readTextFile(file);
     if (!text) return makeError(text.error().message);
+    const bool python = fs::path(file).extension() == ".py";
     // A .py that holds a log (or several definitions) is read as a log; a repro script is one fusion.
-    const bool script = fs::path(file).extension() == ".py" && text->find("\ndef nvfuser_") != std::string::npos &&
+    const bool script = python && text->find("\ndef nvfuser_") != std::string::npos &&
                         text->find("FusionDefinition() as fd") != std::string::npos;
-    if (script)
+    if (script) {
       readScriptInto(run, std::move(text.value()), file);
-    else
+    } else if (python && inFolder && text->find("FusionDefinition") == std::string::npos &&
+               !looksLikeThunderTrace(text.value())) {
+      torchOnly.push_back(file);
+    } else {
       readLogInto(run, text.value(), file);
+    }
   }
+  noteTorchOnlyScripts(run, torchOnly);
   return run;
 }
 

@@ -15,10 +15,13 @@ namespace segscope::model {
 
 /// Where a fusion's definition was found.
 enum class EntryKind {
-  Definition,  // NVFUSER_DUMP=python_definition (or print(fd)): a def block, no footer
-  ErrorRepro,  // the script inside "An error occurred while ... nvFuser FusionDefinition N"
-  Script,      // a repro script file of its own (a folder's *.py)
+  Definition,     // NVFUSER_DUMP=python_definition (or print(fd)): a def block, no footer
+  ErrorRepro,     // the script inside "An error occurred while ... nvFuser FusionDefinition N"
+  Script,         // a repro script file of its own (a folder's *.py)
   ThunderRegion,  // an nvFusionN region of a Thunder trace printout, translated (model/thunder_trace.h)
+  /// nvFuser's own output with no definition before it (a dump pasted into an issue): nothing for
+  /// Segscope to segment, only nvFuser's printed view (graph/nvfuser_view.h).
+  NvFuserDump,
 };
 std::string_view entryKindName(EntryKind kind);
 
@@ -75,8 +78,16 @@ struct ModelRun {
 ModelRun readModelRunText(std::string_view text, const std::string& file);
 
 /// Reads files and folders (recursively: *.log, *.txt and *.out as logs, *.py as repro scripts),
-/// in sorted order, into one run. Fails only when an input cannot be read at all.
+/// in sorted order, into one run. A ThunderFX report folder reads as its nvFusion repros: the
+/// `<region>_repro_nvfuser.py` and `<region>_benchmark_nvfuser.py` of one region are one fusion
+/// named `<region>`, and the folder's torch-only scripts (FX graph, eager, inductor repros) are
+/// listed in one note. Fails only when an input cannot be read at all.
 Result<ModelRun> readModelRun(const std::vector<std::string>& paths);
+
+/// The key of a fusion nvFuser printed without its definition (EntryKind::NvFuserDump): its
+/// printed ops in order, tensor numbers dropped, hashed; the same fusion dumped twice (two input
+/// signatures) gets the same key.
+std::string dumpKey(const nvlog::Runtime& runtime);
 
 /// structureKey of a script or def block (FusionEntry::key).
 std::string structureKey(std::string_view script);

@@ -9,6 +9,7 @@
 #include <map>
 #include <thread>
 
+#include "graph/nvfuser_view.h"
 #include "pipeline/log_comparison.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/reason_classes.h"
@@ -108,6 +109,51 @@ void describeOurs(const Session& session, ModelFusionRow& row) {
   row.splitBy = classOfRefusal(refusals, largestScheduler(sizes));
 }
 
+// nvFuser's view from its dump alone (no definition to segment): the final groups it printed,
+// or the scheduler that took the whole fusion.
+void describeDump(const nvlog::Runtime& rt, NvFuserView& view) {
+  std::vector<std::pair<std::string, int>> sizes;
+  if (rt.segmented) {
+    view.source = "segmented_fusion";
+    view.complete = rt.segmented->complete;
+    // Group lines before 2024-08 print `g{…}`; the group details name the scheduler.
+    const bool detailed = rt.segmented->details.size() == rt.segmented->groups.size();
+    for (std::size_t i = 0; i < rt.segmented->groups.size(); ++i) {
+      const nvlog::GroupLine& g = rt.segmented->groups[i];
+      const std::string& scheduler = g.scheduler == "g" && detailed && !rt.segmented->details[i].scheduler.empty()
+                                         ? rt.segmented->details[i].scheduler
+                                         : g.scheduler;
+      ++view.segments;
+      view.schedulers.push_back(scheduler);
+      sizes.emplace_back(scheduler, static_cast<int>(g.exprNames.size()));
+      if (scheduler == "g" || scheduler == "none") view.complete = false;
+    }
+  } else {
+    for (const nvlog::Candidate& c : rt.candidates)
+      if (c.wholeFusion && !c.accepted.empty()) {
+        view.source = "segmenter_logging";
+        view.segments = 1;
+        view.schedulers = {c.accepted};
+        view.complete = true;
+      }
+  }
+  std::vector<std::pair<std::string, std::string>> refusals;
+  for (const nvlog::Candidate& c : rt.candidates)
+    if (c.wholeFusion)
+      for (const nvlog::Rejection& r : c.rejections) refusals.emplace_back(r.scheduler, r.reason);
+  if (view.segments > 1) view.splitBy = classOfRefusal(refusals, largestScheduler(sizes));
+}
+
+// The ops nvFuser printed for a fusion it dumped without its definition.
+int printedOps(const nvlog::Runtime& rt) {
+  for (const std::optional<nvlog::FusionText>* text : {&rt.original, &rt.beforePasses, &rt.afterPasses})
+    if (*text) return static_cast<int>((*text)->exprs.size());
+  int ops = 0;
+  if (rt.segmented)
+    for (const nvlog::GroupLine& g : rt.segmented->groups) ops += static_cast<int>(g.exprNames.size());
+  return ops;
+}
+
 // nvFuser's side: its final groups (segmented_fusion) where the log has them, else the count
 // of its python_definition_segments.
 void describeTheirs(const model::FusionEntry& entry, const Session* session, ModelFusionRow& row) {
@@ -144,6 +190,7 @@ void describeTheirs(const model::FusionEntry& entry, const Session* session, Mod
       if (view.segments > 1) view.splitBy = classOfRefusal(refusals, largestScheduler(sizes));
     }
   }
+  if (!session && !entry.runtimes.empty()) describeDump(entry.runtimes.back(), view);
   if (view.segments == 0 && !entry.segments.empty()) {
     view.source = "python_definition_segments";
     view.segments = static_cast<int>(entry.segments.size());
@@ -177,6 +224,12 @@ ModelFusionRow analyzeEntry(const model::FusionEntry& entry, const ModelRunOptio
   row.occurrences = entry.occurrences;
   if (entry.problem) {  // nothing to run: the reader said why
     row.diagnostic = firstLine(entry.problem->format());
+    return row;
+  }
+  if (entry.kind == model::EntryKind::NvFuserDump) {  // nothing to segment: nvFuser's view only
+    row.diagnostic = entry.file + ":" + std::to_string(entry.line) + ": note: " + std::string(kDumpOnly);
+    if (!entry.runtimes.empty()) row.ops = printedOps(entry.runtimes.back());
+    describeTheirs(entry, nullptr, row);
     return row;
   }
   const auto start = std::chrono::steady_clock::now();
@@ -321,6 +374,15 @@ std::vector<RunChange> compareRuns(const std::vector<ModelFusionRow>& now, const
 
 Result<model::ModelRun> readModelRun(const std::vector<std::string>& paths) { return model::readModelRun(paths); }
 
+std::optional<graph::GraphModel> nvFuserViewOf(const model::FusionEntry& entry) {
+  // The last runtime that printed its final groups: the segmentation nvFuser ran last.
+  for (auto it = entry.runtimes.rbegin(); it != entry.runtimes.rend(); ++it)
+    if (it->segmented && !it->segmented->groups.empty())
+      return graph::buildNvFuserView(
+          *it, entry.name + " — nvFuser's view only (log line " + std::to_string(it->segmented->line) + ")");
+  return std::nullopt;
+}
+
 ModelRunReport analyzeModelRun(const model::ModelRun& run, const ModelRunOptions& options) {
   ModelRunReport report;
   report.files = run.files;
@@ -361,6 +423,7 @@ ModelRunReport analyzeModelRun(const model::ModelRun& run, const ModelRunOptions
 }
 
 Result<OpenedFusion> openModelFusion(const model::FusionEntry& entry, const std::string& profile) {
+  if (entry.kind == model::EntryKind::NvFuserDump) return makeError(entry.name + ": " + std::string(kDumpOnly));
   PipelineOptions o;
   o.profile = profile;
   Outcome outcome = runPipeline(entry.file, entry.script, o);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "graph/graph_model.h"
 #include "model/run_reader.h"
 #include "pipeline/session.h"
 
@@ -111,6 +112,14 @@ struct RunChange {
 /// and schedulers where neither has; and the fusions only one run has.
 std::vector<RunChange> compareRuns(const std::vector<ModelFusionRow>& now, const std::vector<ModelFusionRow>& before,
                                    double timeTolerance = 0.10);
+
+/// What a row of a fusion dumped without its definition says instead of a segmentation.
+inline constexpr std::string_view kDumpOnly =
+    "no definition in the input, so nothing to segment: nvFuser's view only (its printed groups)";
+
+/// nvFuser's printed segmentation of a fusion (its last runtime that printed segmented_fusion),
+/// drawn as graph::buildNvFuserView does; null when no runtime printed its groups.
+std::optional<graph::GraphModel> nvFuserViewOf(const model::FusionEntry& entry);
 
 /// One fusion of a run opened in the debugger: its whole pipeline with every verdict and
 /// snapshot, and nvFuser's output for it as a log compare-log reads.

@@ -9,8 +9,10 @@
 #include <QTableView>
 #include <QUrl>
 
+#include "ui/graph_scene.h"
 #include "ui/main_window.h"
 #include "ui/panels/model_run_view.h"
+#include "ui/panels/nvfuser_groups_page.h"
 #include "ui/panels/nvfuser_view.h"
 
 using namespace segscope;
@@ -84,6 +86,29 @@ class TestModelRunView : public QObject {
     w.backToModelRun();
     QVERIFY(w.showsModelRun());
     QCOMPARE(w.modelRunView().selectedRow(), row);
+  }
+
+  // A dump with no definition, opened with no fusion open, is a run of nvFuser's view: its row
+  // draws nvFuser's printed groups on a page of their own, and Back returns to the table.
+  void aDumpWithoutItsDefinitionDrawsNvFusersGroups() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(QString(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/generated/cross_entropy_2026.log", /*wait=*/true);
+    QVERIFY(w.showsModelRun());
+    QCOMPARE(w.modelRunView().report()->rows.size(), std::size_t{1});
+    w.modelRunView().selectRow(0);
+    QVERIFY(w.openModelRow(0));
+    QVERIFY(w.showsNvFuserGroups());
+    QVERIFY(w.nvFuserGroupsPage());
+    const graph::GraphModel& drawn = w.nvFuserGroupsPage()->scene().model();
+    QCOMPARE(drawn.clusters.size(), std::size_t{2});
+    QVERIFY(!drawn.nodes.empty());
+    QCOMPARE(w.stepCount(), 0);  // nothing was segmented
+    for (QDockWidget* dock : w.findChildren<QDockWidget*>()) QVERIFY(!dock->isVisible());
+    w.backToModelRun();
+    QVERIFY(w.showsModelRun());
+    QCOMPARE(w.modelRunView().selectedRow(), 0);
   }
 
   void theActionsAreInTheFileMenuWithTheirKeys() {

@@ -204,9 +204,25 @@ void ModelRunView::fillTable() {
     QString reasons = QString::fromStdString(r.splitBy);
     if (r.nvfuser && !r.nvfuser->splitBy.empty()) reasons += " " + QString::fromStdString(r.nvfuser->splitBy);
     name->setData(reasons.trimmed(), kReasonRole);
-    name->setData(!r.loaded ? "failed" : !r.agree ? "" : *r.agree ? "agree" : "differ", kStateRole);
+    const bool dumpOnly = r.kind == model::entryKindName(model::EntryKind::NvFuserDump);
+    name->setData(dumpOnly ? "" : !r.loaded ? "failed" : !r.agree ? "" : *r.agree ? "agree" : "differ", kStateRole);
     row << name;
     row << (oneFile ? number(r.line) : text(QString::fromStdString(r.file + ":" + std::to_string(r.line))));
+    const auto nvFuserCell = [&r] {
+      return r.nvfuser && r.nvfuser->segments > 0
+                 ? text(QString("%1  %2").arg(r.nvfuser->segments).arg(schedulersText(r.nvfuser->schedulers)),
+                        QString::fromStdString(r.nvfuser->source))
+                 : text("");
+    };
+    if (r.kind == model::entryKindName(model::EntryKind::NvFuserDump)) {  // nvFuser's view only
+      row << number(r.ops) << text("—")
+          << text("nvFuser's view only (no definition)", QString::fromStdString(r.diagnostic));
+      row[kSchedulers]->setForeground(QColor(0x75, 0x75, 0x75));
+      row << nvFuserCell();
+      for (int c = kNvFuser + 1; c < kColumns; ++c) row << text("");
+      model_->appendRow(row);
+      continue;
+    }
     if (!r.loaded) {
       row << text("") << text("") << text(QString::fromStdString(r.diagnostic), QString::fromStdString(r.diagnostic));
       for (int c = kNvFuser; c < kColumns; ++c) row << text("");
@@ -215,9 +231,7 @@ void ModelRunView::fillTable() {
       continue;
     }
     row << number(r.ops) << number(r.segments) << text(schedulersText(r.schedulers));
-    row << (r.nvfuser ? text(QString("%1  %2").arg(r.nvfuser->segments).arg(schedulersText(r.nvfuser->schedulers)),
-                             QString::fromStdString(r.nvfuser->source))
-                      : text(""));
+    row << nvFuserCell();
     auto* agree = text(!r.agree ? "" : *r.agree ? "✓" : "differs", QString::fromStdString(r.divergence));
     if (r.agree && !*r.agree) agree->setForeground(QColor(0xc6, 0x28, 0x28));
     row << agree << text(QString::fromStdString(r.splitBy));

@@ -90,19 +90,35 @@ std::string whereOf(const pipeline::ModelRunReport& report, const pipeline::Mode
 }
 
 // The table: name, where, ops, our segments and schedulers, nvFuser's, agree, sizes, time.
+// The name and source columns are as wide as their longest entry (within reason).
 void printTable(const pipeline::ModelRunReport& report) {
-  std::printf("%-24s %-8s %6s %5s  %-34s %4s  %-6s  %-10s %7s\n", "fusion",
+  int nameWidth = 24, whereWidth = report.files.size() == 1 ? 6 : 8;
+  for (const pipeline::ModelFusionRow& r : report.rows) {
+    nameWidth = std::max(nameWidth, std::min(48, static_cast<int>(r.name.size())));
+    whereWidth = std::max(whereWidth, std::min(72, static_cast<int>(whereOf(report, r).size())));
+  }
+  std::printf("%-*s %-*s %6s %5s  %-34s %4s  %-6s  %-10s %7s\n", nameWidth, "fusion", whereWidth,
               report.files.size() == 1 ? "line" : "source", "ops", "segs", "schedulers", "nvf", "agree", "sizes", "ms");
   for (const pipeline::ModelFusionRow& r : report.rows) {
     const std::string where = whereOf(report, r);
-    if (!r.loaded) {
-      std::printf("%-24s %-8s %6s %5s  %s\n", r.name.c_str(), where.c_str(), "-", "-", r.diagnostic.c_str());
+    const std::string nvf = r.nvfuser && r.nvfuser->segments > 0 ? std::to_string(r.nvfuser->segments) : "-";
+    if (r.kind == model::entryKindName(model::EntryKind::NvFuserDump)) {
+      const std::string theirs =
+          r.nvfuser && r.nvfuser->segments > 0 ? "nvFuser: " + joinedSchedulers(r.nvfuser->schedulers) : "-";
+      std::printf("%-*s %-*s %6d %5s  %-34s %4s  %-6s  %-10s %7s\n", nameWidth, r.name.c_str(), whereWidth,
+                  where.c_str(), r.ops, "-", theirs.c_str(), nvf.c_str(), "-", "-", "-");
+      std::printf("    %s\n", std::string(pipeline::kDumpOnly).c_str());
       continue;
     }
-    const std::string nvf = r.nvfuser ? std::to_string(r.nvfuser->segments) : "-";
+    if (!r.loaded) {
+      std::printf("%-*s %-*s %6s %5s  %s\n", nameWidth, r.name.c_str(), whereWidth, where.c_str(), "-", "-",
+                  r.diagnostic.c_str());
+      continue;
+    }
     const std::string agree = !r.agree ? "-" : *r.agree ? "agree" : "DIFFER";
-    std::printf("%-24s %-8s %6d %5d  %-34s %4s  %-6s  %-10s %7.1f\n", r.name.c_str(), where.c_str(), r.ops, r.segments,
-                joinedSchedulers(r.schedulers).c_str(), nvf.c_str(), agree.c_str(), r.sizes.c_str(), r.milliseconds);
+    std::printf("%-*s %-*s %6d %5d  %-34s %4s  %-6s  %-10s %7.1f\n", nameWidth, r.name.c_str(), whereWidth,
+                where.c_str(), r.ops, r.segments, joinedSchedulers(r.schedulers).c_str(), nvf.c_str(), agree.c_str(),
+                r.sizes.c_str(), r.milliseconds);
     if (r.agree && !*r.agree && !r.divergence.empty()) std::printf("    first divergence: %s\n", r.divergence.c_str());
   }
   int madeUp = 0, fromDefinition = 0;

@@ -87,12 +87,73 @@ class TestRunReader : public QObject {
     QCOMPARE(first->runtimes[0].candidates.front().accepted, std::string("pointwise"));
   }
 
-  void dumpsBeforeAnyDefinitionAreReported() {
-    const model::ModelRun run = model::readModelRunText(std::string(kDump) + "\n" + def(3), "run.log");
-    QCOMPARE(run.fusions.size(), std::size_t{1});
-    QVERIFY(run.fusions[0].runtimes.empty());
-    QCOMPARE(run.diagnostics.size(), std::size_t{1});
-    QVERIFY(run.diagnostics[0].message.find("before the first fusion definition") != std::string::npos);
+  // nvFuser's output with no definition before it is a fusion of its own, nvFuser's view only;
+  // the definition after it still gets its own dumps.
+  void dumpsBeforeAnyDefinitionAreFusionsOfTheirOwn() {
+    const model::ModelRun run =
+        model::readModelRunText(std::string(kDump) + "\n" + def(3) + "\n" + kDump, "logs/run.log");
+    QCOMPARE(run.fusions.size(), std::size_t{2});
+    const model::FusionEntry& dump = run.fusions[0];
+    QCOMPARE(dump.kind, model::EntryKind::NvFuserDump);
+    QCOMPARE(dump.name, std::string("run_dump"));
+    QCOMPARE(dump.line, 1);
+    QCOMPARE(dump.runtimes.size(), std::size_t{1});
+    QVERIFY(dump.script.empty());
+    QCOMPARE(dump.key.size(), std::size_t{16});
+    QCOMPARE(run.fusions[1].kind, model::EntryKind::Definition);
+    QCOMPARE(run.fusions[1].runtimes.size(), std::size_t{1});
+    QVERIFY(run.diagnostics.empty());
+  }
+
+  // A dump pasted into an issue, with no script at all: each printed fusion is one entry (two
+  // runtimes of one fusion are one), named after the file.
+  void scriptlessDumpsAreNvFusersView_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("fusions");
+    QTest::addColumn<int>("groups");  // of the first entry's last runtime
+    QTest::newRow("2026 details") << "nvlog/generated/cross_entropy_2026.log" << 1 << 2;
+    QTest::newRow("2024-08 g{} lines") << "nvlog/synthetic/reduction_epilogue_2024-08.log" << 1 << 2;
+    QTest::newRow("two fusions, CRLF") << "nvlog/synthetic/stream_crlf_timestamps.log" << 2 << 1;
+  }
+  void scriptlessDumpsAreNvFusersView() {
+    QFETCH(QString, file);
+    QFETCH(int, fusions);
+    QFETCH(int, groups);
+    Result<model::ModelRun> run =
+        model::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/" + file.toStdString()});
+    QVERIFY(run);
+    QCOMPARE(static_cast<int>(run->fusions.size()), fusions);
+    for (const model::FusionEntry& e : run->fusions) {
+      QCOMPARE(e.kind, model::EntryKind::NvFuserDump);
+      QVERIFY(!e.runtimes.empty());
+      QVERIFY(e.name.find("_dump") != std::string::npos);
+    }
+    const nvlog::Runtime& last = run->fusions[0].runtimes.back();
+    QVERIFY(last.segmented);
+    QCOMPARE(static_cast<int>(last.segmented->groups.size()), groups);
+    if (fusions > 1) QVERIFY(run->fusions[0].key != run->fusions[1].key);
+  }
+
+  // A ThunderFX report folder (thunder/dynamo/report.py): each nvFusion region's repro and
+  // benchmark are one fusion named after the region, docstring before or after the script; the
+  // FX graph, eager and inductor repros hold no fusion and are listed in one note.
+  void thunderFxReportFolderReadsItsRegions() {
+    Result<model::ModelRun> run =
+        model::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/model_run/thunderfx_report"});
+    QVERIFY(run);
+    QCOMPARE(run->fusions.size(), std::size_t{2});
+    const model::FusionEntry* gelu = named(*run, "graph0_thunder_0_nvFusion0_forward");
+    const model::FusionEntry* sum = named(*run, "graph0_thunder_0_nvFusion1_forward");
+    QVERIFY(gelu && sum);
+    QCOMPARE(gelu->occurrences, 2);  // its repro and its benchmark
+    QVERIFY(gelu->file.find("_repro_nvfuser.py") != std::string::npos);
+    QCOMPARE(gelu->kind, model::EntryKind::Script);
+    QCOMPARE(sum->occurrences, 1);
+    QCOMPARE(run->diagnostics.size(), std::size_t{1});
+    const Diagnostic& note = run->diagnostics[0];
+    QCOMPARE(note.severity, Severity::Note);
+    QVERIFY(note.message.find("3 Python files hold no nvFuser fusion") != std::string::npos);
+    QVERIFY(note.message.find("graph0_repro_thunder.py") != std::string::npos);
   }
 
   void errorReprosBringTheirFooter_data() {

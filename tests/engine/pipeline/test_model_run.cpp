@@ -158,6 +158,44 @@ class TestModelRun : public QObject {
     }
     QFAIL("the sample run has no fusion with nvFuser output");
   }
+
+  // A dump with no definition: the row is nvFuser's view only (its printed groups and their
+  // schedulers, the ops it printed), nothing of Segscope's; it opens as nvFuser's drawing.
+  void aDumpWithoutItsDefinitionIsNvFusersViewOnly() {
+    Result<model::ModelRun> run =
+        pipeline::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/generated/cross_entropy_2026.log"});
+    QVERIFY(run);
+    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(*run, {});
+    QCOMPARE(report.rows.size(), std::size_t{1});
+    const pipeline::ModelFusionRow& row = report.rows[0];
+    QCOMPARE(row.kind, std::string("nvfuser_dump"));
+    QVERIFY(!row.loaded);
+    QCOMPARE(row.segments, 0);
+    QCOMPARE(row.ops, 17);
+    QVERIFY(row.diagnostic.find(pipeline::kDumpOnly) != std::string::npos);
+    QVERIFY(row.nvfuser);
+    QCOMPARE(row.nvfuser->segments, 2);
+    QCOMPARE(row.nvfuser->schedulers, (std::vector<std::string>{"inner_persistent", "reduction"}));
+    QVERIFY(row.nvfuser->complete);
+    QVERIFY(!row.agree);
+    QVERIFY(!pipeline::openModelFusion(run->fusions[0], "h100"));  // nothing to segment
+    const std::optional<graph::GraphModel> view = pipeline::nvFuserViewOf(run->fusions[0]);
+    QVERIFY(view);
+    QCOMPARE(view->clusters.size(), std::size_t{2});
+    QCOMPARE(view->clusters[0].scheduler, std::string("inner_persistent"));
+    QVERIFY(view->title.find("nvFuser's view only") != std::string::npos);
+  }
+
+  // The 2024-08 format prints `g{…}` group lines; the group details name the schedulers.
+  void oldGroupLinesTakeTheirSchedulersFromTheDetails() {
+    Result<model::ModelRun> run = pipeline::readModelRun(
+        {std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/synthetic/reduction_epilogue_2024-08.log"});
+    QVERIFY(run);
+    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(*run, {});
+    QCOMPARE(report.rows.size(), std::size_t{1});
+    QVERIFY(report.rows[0].nvfuser);
+    QCOMPARE(report.rows[0].nvfuser->schedulers, (std::vector<std::string>{"pointwise", "reduction"}));
+  }
 };
 
 QTEST_GUILESS_MAIN(TestModelRun)
