@@ -358,6 +358,12 @@ void attachDumps(ModelRun& run, std::size_t firstEntry, std::vector<nvlog::Runti
   }
 }
 
+// Lines as an editor numbers them: a last line without its newline counts.
+std::size_t lineCount(std::string_view text) {
+  const auto newlines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  return newlines + (!text.empty() && text.back() != '\n' ? 1 : 0);
+}
+
 bool looksBinary(std::string_view text) {
   const std::size_t probe = std::min<std::size_t>(text.size(), 8192);
   return std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(probe), '\0') > 0;
@@ -382,7 +388,7 @@ void readThunderInto(ModelRun& run, std::string_view text, const std::string& fi
 void readLogInto(ModelRun& run, std::string_view text, const std::string& file) {
   run.files.push_back(file);
   if (!looksBinary(text) && looksLikeThunderTrace(text)) {
-    run.lines += static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+    run.lines += lineCount(text);
     readThunderInto(run, text, file);
     return;
   }
@@ -442,7 +448,7 @@ std::string scriptName(const std::string& file) {
 
 void readScriptInto(ModelRun& run, std::string text, const std::string& file) {
   run.files.push_back(file);
-  run.lines += static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  run.lines += lineCount(text);
   const std::string name = scriptName(file);
   const std::string key = structureKey(text);
   // A region's repro and its benchmark hold the same definition: one fusion, the repro its source.

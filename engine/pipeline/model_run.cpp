@@ -13,6 +13,7 @@
 #include "pipeline/log_comparison.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/reason_classes.h"
+#include "pipeline/segment_definitions.h"
 #include "pipeline/segment_overview.h"
 #include "scheduler/runtime_info.h"
 
@@ -154,6 +155,31 @@ int printedOps(const nvlog::Runtime& rt) {
   return ops;
 }
 
+// nvFuser's python_definition_segments, each lined up with Segscope's segments op by op: the
+// segment count where the log has nothing else, and a divergence wherever one differs.
+void describeSegmentDefinitions(const model::FusionEntry& entry, const Session* session, ModelFusionRow& row,
+                                NvFuserView& view) {
+  const bool onlySource = view.segments == 0;
+  if (onlySource) {
+    view.source = "python_definition_segments";
+    view.segments = static_cast<int>(entry.segments.size());
+  }
+  if (!row.loaded || !session) return;
+  view.definitions = matchSegmentDefinitions(*session, entry.segments, entry.file);
+  const bool allSame = std::all_of(view.definitions.begin(), view.definitions.end(),
+                                   [](const SegmentDefinitionMatch& m) { return m.same; });
+  if (onlySource && view.segments != row.segments) {
+    row.agree = false;
+    row.divergence = std::to_string(view.segments) + " segment definitions in nvFuser's output, " +
+                     std::to_string(row.segments) + " segments in Segscope's";
+  } else if (!allSame) {
+    row.agree = false;
+    if (row.divergence.empty()) row.divergence = firstDifferentDefinition(view.definitions);
+  } else if (onlySource) {
+    row.agree = true;
+  }
+}
+
 // nvFuser's side: its final groups (segmented_fusion) where the log has them, else the count
 // of its python_definition_segments.
 void describeTheirs(const model::FusionEntry& entry, const Session* session, ModelFusionRow& row) {
@@ -191,16 +217,7 @@ void describeTheirs(const model::FusionEntry& entry, const Session* session, Mod
     }
   }
   if (!session && !entry.runtimes.empty()) describeDump(entry.runtimes.back(), view);
-  if (view.segments == 0 && !entry.segments.empty()) {
-    view.source = "python_definition_segments";
-    view.segments = static_cast<int>(entry.segments.size());
-    if (row.loaded) {
-      row.agree = view.segments == row.segments;
-      if (!*row.agree)
-        row.divergence = std::to_string(view.segments) + " segment definitions in nvFuser's output, " +
-                         std::to_string(row.segments) + " segments in Segscope's";
-    }
-  }
+  if (!entry.segments.empty()) describeSegmentDefinitions(entry, session, row, view);
   std::sort(view.schedulers.begin(), view.schedulers.end());
   row.nvfuser = std::move(view);
 }

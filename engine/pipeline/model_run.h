@@ -11,6 +11,7 @@
 
 #include "graph/graph_model.h"
 #include "model/run_reader.h"
+#include "pipeline/segment_definitions.h"
 #include "pipeline/session.h"
 
 namespace segscope::pipeline {
@@ -38,6 +39,9 @@ struct NvFuserView {
   std::string source;   // "segmented_fusion", "segmenter_logging", "python_definition_segments"
   int runtimes = 0;     // FusionKernelRuntimes dumped for it (new input sizes make new ones)
   std::string splitBy;  // reason class of its whole-fusion refusal (see ModelFusionRow::splitBy)
+  /// Where the source is python_definition_segments: each segment's def lined up with Segscope's
+  /// segments op by op.
+  std::vector<SegmentDefinitionMatch> definitions;
 };
 
 struct ModelFusionRow {

@@ -55,6 +55,17 @@ json rowJson(const pipeline::ModelFusionRow& r) {
                           {"source", r.nvfuser->source},
                           {"runtimes", r.nvfuser->runtimes},
                           {"split_by", r.nvfuser->splitBy}};
+  if (r.nvfuser && !r.nvfuser->definitions.empty()) {
+    json definitions = json::array();
+    for (const pipeline::SegmentDefinitionMatch& m : r.nvfuser->definitions)
+      definitions.push_back({{"group", m.group},
+                             {"line", m.line},
+                             {"ops", m.ops},
+                             {"segscope_segment", m.ourSegment < 0 ? json(nullptr) : json(m.ourSegment)},
+                             {"same", m.same},
+                             {"problem", m.problem.empty() ? json(nullptr) : json(m.problem)}});
+    row["nvfuser"]["segment_definitions"] = definitions;
+  }
   if (r.agree) row["agree"] = *r.agree;
   return row;
 }

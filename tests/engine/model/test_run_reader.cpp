@@ -302,6 +302,20 @@ class TestRunReader : public QObject {
     }
   }
 
+  // The fuzzer's second find: a Thunder trace whose last line has no newline, with a region's
+  // problem on it. Lines are counted as an editor numbers them, so every row points into the file.
+  void aTraceEndingWithoutANewlineCountsItsLastLine() {
+    Result<model::ModelRun> run =
+        model::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/model_run/fuzz_thunder_last_line.txt"});
+    QVERIFY(run);
+    QCOMPARE(run->lines, std::size_t{191});
+    QVERIFY(!run->fusions.empty());
+    for (const model::FusionEntry& e : run->fusions) {
+      QVERIFY(e.line >= 1 && static_cast<std::size_t>(e.line) <= run->lines);
+      if (e.problem) QVERIFY(e.problem->loc.line >= 1 && static_cast<std::size_t>(e.problem->loc.line) <= run->lines);
+    }
+  }
+
   // A Thunder trace printout: each nvFusionN region is a fusion translated as Thunder's executor
   // builds it (sizes from the annotations, in a footer); a prim without a translation is that
   // region's problem, at its line, and the other regions still load.

@@ -121,6 +121,46 @@ class TestModelRun : public QObject {
     QVERIFY(!report.rows[1].warnings.empty());
   }
 
+  // python_definition_segments are nvFuser's own segments: each is lined up with Segscope's op
+  // by op, and one holding other ops is the row's divergence even where the counts agree.
+  void segmentDefinitionsAreLinedUpOpByOp_data() {
+    QTest::addColumn<QString>("segmentOp");
+    QTest::addColumn<bool>("agree");
+    QTest::newRow("same ops") << "exp" << true;
+    QTest::newRow("another op") << "neg" << false;
+  }
+  void segmentDefinitionsAreLinedUpOpByOp() {
+    QFETCH(QString, segmentOp);
+    QFETCH(bool, agree);
+    const std::string text =
+        "def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n"
+        "    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float, is_cpu=False)\n"
+        "    T1 = fd.ops.exp(T0)\n"
+        "    fd.add_output(T1)\n\n"
+        "Python definition for segmented group 0:\n\n"
+        "def nvfuser_fusion_id1(fd : FusionDefinition) -> None :\n"
+        "    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float, is_cpu=False)\n"
+        "    T1 = fd.ops." +
+        segmentOp.toStdString() +
+        "(T0)\n"
+        "    fd.add_output(T1)\n";
+    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(model::readModelRunText(text, "run.log"), {});
+    QCOMPARE(report.rows.size(), std::size_t{1});
+    const pipeline::ModelFusionRow& row = report.rows[0];
+    QVERIFY(row.nvfuser);
+    QCOMPARE(row.nvfuser->source, std::string("python_definition_segments"));
+    QCOMPARE(row.nvfuser->definitions.size(), std::size_t{1});
+    const pipeline::SegmentDefinitionMatch& m = row.nvfuser->definitions[0];
+    QCOMPARE(m.line, 8);
+    QCOMPARE(m.same, agree);
+    QCOMPARE(m.ourSegment, agree ? 0 : -1);  // neg shares no op with Segscope's exp segment
+    QVERIFY(row.agree);
+    QCOMPARE(*row.agree, agree);
+    if (!agree)
+      QVERIFY2(row.divergence.find("nvFuser's segment 0 (line 8) holds neg") != std::string::npos,
+               row.divergence.c_str());
+  }
+
   void aCancelledRunSaysSoOnTheRowsItDidNotReach() {
     std::atomic<bool> cancel{true};
     pipeline::ModelRunOptions options;
