@@ -1,6 +1,8 @@
 // GUI stepping cost: time from "go to step i" until its picture is on screen, for every step
 // of a fusion, first uncached (layout runs) then cached (the worker's cache serves it).
 // Usage: bench_gui_step [--view segments|collapsed|fusion] [--steps N | --run N] [FILE]
+//        bench_gui_step --open FILE: as a user opens it (loaded off the GUI thread), the time to
+//        the first picture and to the session with every verdict (a big fusion loads twice).
 // (offscreen; default samples/synthetic_block_200.py). --steps visits N steps spread evenly
 // over the trace instead of all of them; --run steps through N consecutive steps from the
 // middle of the trace, as a user pressing Right does.
@@ -50,6 +52,25 @@ std::vector<double> stepThrough(segscope::ui::MainWindow& w, const std::vector<i
   return ms;
 }
 
+// Opens `file` as the window does for a user and reports when the first picture is on screen
+// and when the session with every verdict has replaced the quick one.
+int openAsAUserDoes(segscope::ui::MainWindow& w, const QString& file) {
+  QElapsedTimer t;
+  t.start();
+  w.openFile(file, false);
+  while ((w.stepCount() == 0 || w.layoutPending()) && t.elapsed() < 600000)
+    QApplication::processEvents(QEventLoop::AllEvents, 5);
+  const double firstMs = static_cast<double>(t.nsecsElapsed()) / 1e6;
+  const bool quick = w.detailsPending();
+  const int quickSteps = w.stepCount();
+  while (w.detailsPending() && t.elapsed() < 600000) QApplication::processEvents(QEventLoop::AllEvents, 20);
+  w.waitForPicture();
+  const double allMs = static_cast<double>(t.nsecsElapsed()) / 1e6;
+  std::printf("%s: open to first picture %.0f ms (%s, %d steps); every verdict after %.0f ms (%d steps)\n",
+              qPrintable(file), firstMs, quick ? "quick load" : "every verdict", quickSteps, allMs, w.stepCount());
+  return w.stepCount() > 0 ? 0 : 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -57,10 +78,12 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/synthetic_block_200.py", view;
   int wantedSteps = 0;
-  bool consecutive = false;
+  bool consecutive = false, asUser = false;
   for (int i = 1; i < argc; ++i) {
     const QString arg = QString::fromLocal8Bit(argv[i]);
-    if (arg == "--view" && i + 1 < argc)
+    if (arg == "--open")
+      asUser = true;
+    else if (arg == "--view" && i + 1 < argc)
       view = QString::fromLocal8Bit(argv[++i]);
     else if ((arg == "--steps" || arg == "--run") && i + 1 < argc) {
       consecutive = arg == "--run";
@@ -73,6 +96,7 @@ int main(int argc, char** argv) {
   w.show();
   QElapsedTimer open;
   open.start();
+  if (asUser) return openAsAUserDoes(w, file);
   w.openFile(file, true);
   w.waitForPicture();
   const double coldMs = static_cast<double>(open.nsecsElapsed()) / 1e6;

@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QTimer>
+#include <utility>
 
 #include "pipeline/pipeline.h"
 
@@ -35,6 +36,7 @@ Document::Document(QObject* parent) : QObject(parent) {
 }
 
 Document::~Document() {
+  ++generation_;  // a load still recording every verdict stops at its next step
   for (QThread* t : threads_) {
     t->wait();
     delete t;
@@ -52,7 +54,8 @@ void Document::onWatchedChange() {
   reload();
 }
 
-Document::Outcome Document::load(const QString& path, const DocumentOptions& options, const ProgressFn& onProgress) {
+Document::Outcome Document::load(const QString& path, const DocumentOptions& options, const ProgressFn& onProgress,
+                                 bool details) {
   const std::string file = path.toStdString();
   pipeline::Outcome result;
   if (path.endsWith(".json", Qt::CaseInsensitive)) {
@@ -63,6 +66,7 @@ Document::Outcome Document::load(const QString& path, const DocumentOptions& opt
     po.segmenter.scalarMode = options.scalarMode;
     for (const QString& p : options.disabledPasses) po.passes.disabled.insert(p.toStdString());
     po.onProgress = onProgress;
+    po.recordMergeDetails = details;
     result = pipeline::runPipelineOnFile(file, po);
   }
   Outcome out;
@@ -74,6 +78,18 @@ Document::Outcome Document::load(const QString& path, const DocumentOptions& opt
   return out;
 }
 
+namespace {
+
+// Thrown from the progress callback of a load that a newer one superseded: the pipeline holds
+// no lock and catches nothing, so it unwinds and the thread ends.
+struct Superseded {};
+
+int opsOf(const Session& session) {
+  return session.trace && session.trace->size() > 0 ? session.trace->steps().back().exprsAfter : 0;
+}
+
+}  // namespace
+
 void Document::open(const QString& path) {
   path_ = path;
   vanished_ = false;
@@ -82,28 +98,47 @@ void Document::open(const QString& path) {
   loading_ = true;
   emit loadingChanged(true);
   const DocumentOptions options = options_;
-  QThread* thread = QThread::create([this, path, options, generation] {
-    QElapsedTimer sinceLast;
-    sinceLast.start();
-    const auto report = [this, generation, &sinceLast](const pipeline::Progress& p) {
-      if (sinceLast.elapsed() < 100 && p.steps > 0) return;
-      sinceLast.restart();
-      QString text = QString::fromStdString(p.stage);
-      if (p.steps > 0) text += QString(" · %L1 steps").arg(p.steps);
-      if (p.exprs > 0) text += QString(" · %L1 exprs").arg(p.exprs);
-      QMetaObject::invokeMethod(
-          this,
-          [this, generation, text] {
-            if (generation == generation_ && loading_) emit progress(text);
-          },
-          Qt::QueuedConnection);
-    };
-    Outcome outcome = load(path, options, report);
-    QMetaObject::invokeMethod(
-        this, [this, generation, outcome] { finish(generation, outcome); }, Qt::QueuedConnection);
-  });
+  QThread* thread = QThread::create([this, path, options, generation] { loadInBackground(path, options, generation); });
   threads_.push_back(thread);
   thread->start();
+}
+
+void Document::loadInBackground(const QString& path, const DocumentOptions& options, int generation) {
+  QElapsedTimer sinceLast;
+  sinceLast.start();
+  const auto report = [this, generation, &sinceLast](const pipeline::Progress& p) {
+    if (generation != generation_.load()) throw Superseded{};
+    if (sinceLast.elapsed() < 100 && p.steps > 0) return;
+    sinceLast.restart();
+    QString text = QString::fromStdString(p.stage);
+    if (p.steps > 0) text += QString(" · %L1 steps").arg(p.steps);
+    if (p.exprs > 0) text += QString(" · %L1 exprs").arg(p.exprs);
+    QMetaObject::invokeMethod(
+        this,
+        [this, generation, text] {
+          if (generation == generation_ && (loading_ || detailsPending_)) emit progress(text);
+        },
+        Qt::QueuedConnection);
+  };
+  const auto post = [this, generation](Outcome outcome, bool detailsFollow) {
+    QMetaObject::invokeMethod(
+        this, [this, generation, outcome, detailsFollow] { finish(generation, outcome, detailsFollow); },
+        Qt::QueuedConnection);
+  };
+  try {
+    if (!path.endsWith(".json", Qt::CaseInsensitive)) {
+      Outcome quick = load(path, options, report, /*details=*/false);
+      // A bad script fails the same way either way; a small one gets its verdicts at once.
+      if (!quick.session || opsOf(*quick.session) > options.quickFirstAbove) {
+        const bool more = quick.session != nullptr;
+        post(std::move(quick), more);
+        if (!more) return;
+      }
+    }
+    post(load(path, options, report, /*details=*/true), false);
+  } catch (const Superseded&) {
+    // A newer load owns the document now; nothing of this one is shown.
+  }
 }
 
 bool Document::openNow(const QString& path) {
@@ -125,7 +160,7 @@ void Document::setOptions(const DocumentOptions& options) {
   if (!path_.isEmpty() && !path_.endsWith(".json", Qt::CaseInsensitive)) reload();
 }
 
-void Document::finish(int generation, Outcome outcome) {
+void Document::finish(int generation, Outcome outcome, bool detailsFollow) {
   // Reap finished loader threads (the one that sent this is finishing now).
   for (auto it = threads_.begin(); it != threads_.end();) {
     if ((*it)->isFinished()) {
@@ -136,8 +171,11 @@ void Document::finish(int generation, Outcome outcome) {
     }
   }
   if (generation != generation_) return;  // a newer load superseded this one
-  loading_ = false;
-  emit loadingChanged(false);
+  if (std::exchange(loading_, false)) emit loadingChanged(false);
+  if (detailsPending_ != detailsFollow) {
+    detailsPending_ = detailsFollow;
+    emit detailsPendingChanged(detailsFollow);
+  }
   if (outcome.session) {
     session_ = outcome.session;
     emit loaded(session_);

@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QStringList>
 #include <QThread>
+#include <atomic>
 #include <functional>
 #include <vector>
 
@@ -19,6 +20,8 @@ struct DocumentOptions {
   QString profile = "h100";
   segmenter::ScalarMode scalarMode = segmenter::ScalarMode::HostSegment;
   QStringList disabledPasses;
+  /// Scripts of more ops than this load twice (see Document::open); tests lower it.
+  int quickFirstAbove = 1500;
 };
 
 /// A failed load, as the problems panel shows it.
@@ -37,6 +40,9 @@ class Document : public QObject {
   ~Document() override;
 
   /// Starts loading `path` (.py: the pipeline; .json: a saved trace); loaded() or failed() follows.
+  /// A script of more than options().quickFirstAbove ops loads twice: first with the outcome of each merge
+  /// only (a picture in well under a second, even for segment-heavy stacks whose every verdict
+  /// takes minutes), then with every verdict, which replaces it; detailsPending() meanwhile.
   void open(const QString& path);
   void reload();
   /// Loads on the calling thread (headless rendering, tests); true on success.
@@ -45,6 +51,8 @@ class Document : public QObject {
   SessionPtr session() const { return session_; }
   QString path() const { return path_; }
   bool loading() const { return loading_; }
+  /// The session shown records each merge's outcome only; the one with every verdict follows.
+  bool detailsPending() const { return detailsPending_; }
   const DocumentOptions& options() const { return options_; }
   /// New options re-run the pipeline on the open script.
   void setOptions(const DocumentOptions& options);
@@ -53,6 +61,8 @@ class Document : public QObject {
   void loaded(segscope::ui::SessionPtr session);
   void failed(const segscope::ui::LoadProblem& problem);
   void loadingChanged(bool loading);
+  /// A quick session is shown and every verdict is being recorded (true), or that is over.
+  void detailsPendingChanged(bool pending);
   /// Where the running load is ("pass remove_empty · 12 steps"), at most ~10 times a second.
   void progress(const QString& text);
   /// The open file disappeared from disk; the last loaded session stays. Reloads by itself
@@ -65,8 +75,10 @@ class Document : public QObject {
     LoadProblem problem;
   };
   using ProgressFn = std::function<void(const pipeline::Progress&)>;
-  static Outcome load(const QString& path, const DocumentOptions& options, const ProgressFn& onProgress = {});
-  void finish(int generation, Outcome outcome);
+  static Outcome load(const QString& path, const DocumentOptions& options, const ProgressFn& onProgress = {},
+                      bool details = true);
+  void loadInBackground(const QString& path, const DocumentOptions& options, int generation);
+  void finish(int generation, Outcome outcome, bool detailsFollow = false);
   void watch(const QString& path);
   void onWatchedChange();
 
@@ -74,8 +86,9 @@ class Document : public QObject {
   QString path_;
   DocumentOptions options_;
   bool loading_ = false;
-  bool vanished_ = false;  // the open file is gone from disk (fileVanished was emitted)
-  int generation_ = 0;
+  bool vanished_ = false;           // the open file is gone from disk (fileVanished was emitted)
+  bool detailsPending_ = false;     // see detailsPending()
+  std::atomic<int> generation_{0};  // read by the loader threads: a superseded load stops
   QFileSystemWatcher watcher_;
   std::vector<QThread*> threads_;
 };

@@ -30,6 +30,7 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <limits>
 #include <utility>
 
 #include "layout/graphviz_layout.h"
@@ -122,10 +123,24 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   connect(document_, &Document::failed, this, &MainWindow::onFailed);
   connect(document_, &Document::loadingChanged, this, [this](bool loading) {
     statusBar()->showMessage(loading ? "Loading…" : QString(), loading ? 0 : 1);
-    busy_->setVisible(loading || layout_->busy());
+    busy_->setVisible(loading || document_->detailsPending() || layout_->busy());
   });
-  connect(document_, &Document::progress, this,
-          [this](const QString& text) { statusBar()->showMessage("Loading… " + text); });
+  connect(document_, &Document::progress, this, [this](const QString& text) {
+    statusBar()->showMessage((document_->detailsPending() ? "Recording every verdict… " : "Loading… ") + text);
+  });
+  // A big fusion is shown from its quick load while every verdict is recorded: the busy light
+  // stays on and the status bar says what is still coming.
+  connect(document_, &Document::detailsPendingChanged, this, [this](bool pending) {
+    busy_->setVisible(pending || document_->loading() || layout_->busy());
+    busy_->setToolTip(pending ? "Recording every merge verdict in the background: the Merge log's reasons and "
+                                "Why apart fill in when it is done"
+                              : QString());
+    if (pending)
+      statusBar()->showMessage(
+          "Quick view: each merge's outcome is shown; every verdict is being recorded for the "
+          "Merge log and Why apart",
+          8000);
+  });
   connect(document_, &Document::fileVanished, this, [this](const QString& path) {
     const QString message =
         QString("%1 is no longer on disk (deleted or moved): showing what was loaded; it reloads when the file is back")
@@ -139,7 +154,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     statusBar()->showMessage("layout failed: " + message, 8000);
   });
   connect(layout_, &LayoutService::busyChanged, this, [this](bool busy) {
-    busy_->setVisible(busy || document_->loading());
+    busy_->setVisible(busy || document_->loading() || document_->detailsPending());
     cancel_->setVisible(busy);
   });
   connect(scene_, &GraphScene::picked, this, &MainWindow::onPicked);
@@ -267,7 +282,9 @@ void MainWindow::applyOptions() {
 
 void MainWindow::onLoaded(SessionPtr session) {
   const bool sameFile = session_ && session_->file == session->file;
-  const int keep = current_;
+  // At the final segmentation the user stays there when the session with every verdict (more
+  // steps) replaces the quick one, or the file is reloaded.
+  const int keep = current_ >= 0 && current_ == stepCount() - 1 ? std::numeric_limits<int>::max() : current_;
   session_ = std::move(session);
   rememberRecent(QString::fromStdString(session_->file));  // only files that loaded
   central_->setCurrentIndex(1);                            // the canvas
@@ -501,6 +518,8 @@ void MainWindow::showTooBigToDraw(const graph::GraphModel& model) {
   view_->fitToView();
   layoutLabel_->setText("not drawn");
 }
+
+bool MainWindow::detailsPending() const { return document_->detailsPending(); }
 
 bool MainWindow::layoutPending() const { return layout_->busy() || !pictureShown_; }
 

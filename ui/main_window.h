@@ -137,6 +137,8 @@ class MainWindow : public QMainWindow {
   /// Back from a fusion to the run table (Alt+Left), its selection kept.
   void backToModelRun();
   bool showsModelRun() const;
+  /// The fusion shown is its quick load; the session with every verdict is on its way.
+  bool detailsPending() const;
   /// A row dumped without its definition shows nvFuser's printed groups on a page of their own.
   bool showsNvFuserGroups() const;
   const NvFuserGroupsPage* nvFuserGroupsPage() const { return nvFuserGroups_; }

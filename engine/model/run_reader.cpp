@@ -103,6 +103,7 @@ std::optional<int> segmentGroupHeader(std::string_view line) {
   bool any = false;
   for (char c : line.substr(kHeader.size())) {
     if (!isDigit(c)) break;
+    if (group > 100000000) return std::nullopt;  // no fusion has that many groups: not a header
     group = group * 10 + (c - '0');
     any = true;
   }

@@ -3,6 +3,7 @@
 #include "model/thunder_trace.h"
 
 #include <cctype>
+#include <limits>
 #include <map>
 #include <memory>
 #include <set>
@@ -61,7 +62,10 @@ std::optional<std::int64_t> dimOf(std::string_view d) {
   if (const std::size_t v = d.find("value="); v != std::string_view::npos) d = d.substr(v + 6);
   std::int64_t out = 0;
   std::size_t k = 0;
-  for (; k < d.size() && std::isdigit(static_cast<unsigned char>(d[k])); ++k) out = out * 10 + (d[k] - '0');
+  for (; k < d.size() && std::isdigit(static_cast<unsigned char>(d[k])); ++k) {
+    if (out > (std::numeric_limits<std::int64_t>::max() - 9) / 10) return std::nullopt;  // no extent is that long
+    out = out * 10 + (d[k] - '0');
+  }
   return k == 0 ? std::nullopt : std::optional<std::int64_t>(out);
 }
 
@@ -247,22 +251,41 @@ class ArgParser {
 
 // thunder/executors/nvfuserex_impl.py:97-148.
 std::optional<std::string> nvDtype(std::string_view d) {
-  static const std::map<std::string_view, std::string_view> map = {
-      {"f64", "Double"},       {"float64", "Double"},        {"f32", "Float"},          {"float32", "Float"},
-      {"f16", "Half"},         {"float16", "Half"},          {"bf16", "BFloat16"},      {"bfloat16", "BFloat16"},
-      {"i64", "Int"},          {"int64", "Int"},             {"i32", "Int32"},          {"int32", "Int32"},
-      {"b8", "Bool"},          {"bool8", "Bool"},            {"c64", "ComplexFloat"},   {"complex64", "ComplexFloat"},
-      {"c128", "ComplexDouble"}, {"complex128", "ComplexDouble"}, {"int", "Int"},      {"float", "Double"},
-      {"bool", "Bool"},        {"complex", "ComplexDouble"},  {"ui64", "UInt64"},      {"uint64", "UInt64"},
-      {"f8_e5m2", "Float8_e5m2"}, {"float8_e5m2", "Float8_e5m2"}, {"f8_e4m3fn", "Float8_e4m3fn"},
-      {"float8_e4m3fn", "Float8_e4m3fn"}};
+  static const std::map<std::string_view, std::string_view> map = {{"f64", "Double"},
+                                                                   {"float64", "Double"},
+                                                                   {"f32", "Float"},
+                                                                   {"float32", "Float"},
+                                                                   {"f16", "Half"},
+                                                                   {"float16", "Half"},
+                                                                   {"bf16", "BFloat16"},
+                                                                   {"bfloat16", "BFloat16"},
+                                                                   {"i64", "Int"},
+                                                                   {"int64", "Int"},
+                                                                   {"i32", "Int32"},
+                                                                   {"int32", "Int32"},
+                                                                   {"b8", "Bool"},
+                                                                   {"bool8", "Bool"},
+                                                                   {"c64", "ComplexFloat"},
+                                                                   {"complex64", "ComplexFloat"},
+                                                                   {"c128", "ComplexDouble"},
+                                                                   {"complex128", "ComplexDouble"},
+                                                                   {"int", "Int"},
+                                                                   {"float", "Double"},
+                                                                   {"bool", "Bool"},
+                                                                   {"complex", "ComplexDouble"},
+                                                                   {"ui64", "UInt64"},
+                                                                   {"uint64", "UInt64"},
+                                                                   {"f8_e5m2", "Float8_e5m2"},
+                                                                   {"float8_e5m2", "Float8_e5m2"},
+                                                                   {"f8_e4m3fn", "Float8_e4m3fn"},
+                                                                   {"float8_e4m3fn", "Float8_e4m3fn"}};
   const auto it = map.find(d);
   return it == map.end() ? std::nullopt : std::optional<std::string>(std::string(it->second));
 }
 
 std::optional<std::string> torchDtype(std::string_view d) {
   static const std::map<std::string_view, std::string_view> map = {
-      {"f64", "float64"}, {"f32", "float32"}, {"f16", "float16"}, {"bf16", "bfloat16"}, {"i64", "int64"},
+      {"f64", "float64"}, {"f32", "float32"}, {"f16", "float16"},   {"bf16", "bfloat16"},  {"i64", "int64"},
       {"i32", "int32"},   {"b8", "bool"},     {"c64", "complex64"}, {"c128", "complex128"}};
   const auto it = map.find(d);
   return it == map.end() ? std::nullopt : std::optional<std::string>("torch." + std::string(it->second));
@@ -300,8 +323,7 @@ class Translator {
     }
     if (rank == 1) sizes += ",";
     body_.push_back(tv + " = fd.define_tensor(shape=[" + shape + "], contiguity=[" + contiguity + "], dtype=DataType." +
-                    *dtype + ", is_cpu=" + (t.device == "cpu" ? "True" : "False") + ", stride_order=[" + order +
-                    "])");
+                    *dtype + ", is_cpu=" + (t.device == "cpu" ? "True" : "False") + ", stride_order=[" + order + "])");
     const auto torch = torchDtype(t.dtype);
     footer_.push_back("torch.testing.make_tensor((" + sizes + "), dtype=" + torch.value_or("torch.float32") +
                       ", device='" + (t.device == "cpu" ? "cpu" : "cuda:0") + "')");
@@ -313,14 +335,31 @@ class Translator {
     const std::string prim = c.callee.rfind("prims.", 0) == 0 ? c.callee.substr(6) : "";
     if (prim.empty()) return makeError("'" + c.callee + "' is not a prim this translation knows");
     static const std::set<std::string> unary = {
-        "abs",  "acos",  "acosh", "asin",  "asinh",  "atan",  "atanh", "bitwise_not", "ceil",       "cos",
-        "cosh", "erf",   "erfc",  "erfcinv", "erfinv", "exp",  "exp2",  "expm1",      "floor",      "isfinite",
-        "lgamma", "log", "log10", "log1p", "log2",   "neg",   "real",  "imag",       "reciprocal", "round",
-        "rsqrt", "sign", "signbit", "sin", "sinh",  "sqrt",  "tan",   "tanh",       "trunc"};
-    static const std::set<std::string> binary = {
-        "add", "atan2", "bitwise_and", "bitwise_or", "bitwise_xor", "eq", "fmod", "ge", "gt", "le", "lt", "mul",
-        "ne", "nextafter", "pow", "remainder", "sub", "maximum", "minimum", "bitwise_left_shift",
-        "bitwise_right_shift"};
+        "abs",    "acos", "acosh",   "asin",    "asinh",  "atan", "atanh", "bitwise_not", "ceil",       "cos",
+        "cosh",   "erf",  "erfc",    "erfcinv", "erfinv", "exp",  "exp2",  "expm1",       "floor",      "isfinite",
+        "lgamma", "log",  "log10",   "log1p",   "log2",   "neg",  "real",  "imag",        "reciprocal", "round",
+        "rsqrt",  "sign", "signbit", "sin",     "sinh",   "sqrt", "tan",   "tanh",        "trunc"};
+    static const std::set<std::string> binary = {"add",
+                                                 "atan2",
+                                                 "bitwise_and",
+                                                 "bitwise_or",
+                                                 "bitwise_xor",
+                                                 "eq",
+                                                 "fmod",
+                                                 "ge",
+                                                 "gt",
+                                                 "le",
+                                                 "lt",
+                                                 "mul",
+                                                 "ne",
+                                                 "nextafter",
+                                                 "pow",
+                                                 "remainder",
+                                                 "sub",
+                                                 "maximum",
+                                                 "minimum",
+                                                 "bitwise_left_shift",
+                                                 "bitwise_right_shift"};
     const auto arg = [&](std::size_t i) -> ValuePtr { return i < c.args.size() ? c.args[i] : nullptr; };
     const auto kw = [&](const std::string& k, std::size_t i) -> ValuePtr {
       const auto it = c.kwargs.find(k);
@@ -329,13 +368,14 @@ class Translator {
     if (outs.empty()) return makeError("prims." + prim + " has no output");
     const std::string out = outs[0];
     if (unary.count(prim)) return assign(out, "fd.ops." + prim + "(" + operand(arg(0)) + ")");
-    if (binary.count(prim))
-      return assign(out, "fd.ops." + prim + "(" + operand(arg(0)) + ", " + operand(arg(1)) + ")");
-    if (prim == "convert_element_type") return assign(out, "fd.ops.cast(" + operand(arg(0)) + ", dtype=" + dtypeOf(arg(1)) + ")");
+    if (binary.count(prim)) return assign(out, "fd.ops." + prim + "(" + operand(arg(0)) + ", " + operand(arg(1)) + ")");
+    if (prim == "convert_element_type")
+      return assign(out, "fd.ops.cast(" + operand(arg(0)) + ", dtype=" + dtypeOf(arg(1)) + ")");
     if (prim == "broadcast_in_dim")
       return assign(out, "fd.ops.broadcast_in_dim(" + operand(arg(0)) + ", shape=" + ints(arg(1)) +
                              ", broadcast_dims=" + ints(arg(2)) + ")");
-    if (prim == "reshape") return assign(out, "fd.ops.reshape(" + operand(arg(0)) + ", new_shape=" + ints(arg(1)) + ")");
+    if (prim == "reshape")
+      return assign(out, "fd.ops.reshape(" + operand(arg(0)) + ", new_shape=" + ints(arg(1)) + ")");
     if (prim == "transpose") return assign(out, "fd.ops.permute(" + operand(arg(0)) + ", dims=" + ints(arg(1)) + ")");
     if (prim == "squeeze") return assign(out, "fd.ops.squeeze(" + operand(arg(0)) + ", dims=" + ints(arg(1)) + ")");
     if (prim == "stride_order")
@@ -362,9 +402,12 @@ class Translator {
       }
       return assign(out, "fd.ops.pad(" + operand(arg(0)) + ", [" + widths + "], " + operand(arg(1)) + ")");
     }
-    if (prim == "take") return assign(out, "fd.ops.index_select(" + operand(arg(0)) + ", " + operand(arg(1)) + ", dim=" + text(arg(2)) + ")");
+    if (prim == "take")
+      return assign(out,
+                    "fd.ops.index_select(" + operand(arg(0)) + ", " + operand(arg(1)) + ", dim=" + text(arg(2)) + ")");
     if (prim == "take_along_axis")
-      return assign(out, "fd.ops.take_along_axis(" + operand(arg(0)) + ", " + operand(arg(1)) + ", dim=" + text(arg(2)) + ")");
+      return assign(
+          out, "fd.ops.take_along_axis(" + operand(arg(0)) + ", " + operand(arg(1)) + ", dim=" + text(arg(2)) + ")");
     if (prim == "full")
       return assign(out, "fd.ops.full(shape=" + ints(arg(0)) + ", fill_value=" + operand(arg(1)) +
                              ", dtype=" + dtypeOf(kw("dtype", 3)) + ")");
@@ -386,14 +429,14 @@ class Translator {
       if (!d) return aliasTo(out, w);
       return assign(out, "fd.ops.cast(" + w + ", dtype=DataType." + *d + ")");
     }
-    for (const auto& [thunder, nv] : {std::pair<std::string, std::string>{"amax", "max"}, {"amin", "min"},
-                                      {"sum", "sum"}, {"prod", "prod"}})
+    for (const auto& [thunder, nv] :
+         {std::pair<std::string, std::string>{"amax", "max"}, {"amin", "min"}, {"sum", "sum"}, {"prod", "prod"}})
       if (prim == thunder)
         return assign(out, "fd.ops." + nv + "(" + operand(arg(0)) + ", dims=" + ints(arg(1)) +
                                ", keepdim=False, dtype=DataType.Null)");
     if (prim == "var")
-      return assign(out, "fd.ops.var(" + operand(arg(0)) + ", dims=" + ints(arg(1)) + ", correction=" +
-                             text(kw("correction", 2)) + ", keepdim=False)");
+      return assign(out, "fd.ops.var(" + operand(arg(0)) + ", dims=" + ints(arg(1)) +
+                             ", correction=" + text(kw("correction", 2)) + ", keepdim=False)");
     if (prim == "var_mean") {
       if (outs.size() != 2) return makeError("prims.var_mean with " + std::to_string(outs.size()) + " outputs");
       const std::string v = outs[0] == "_" ? fresh('T', "") : fresh('T', outs[0]);
@@ -576,8 +619,8 @@ std::vector<ThunderRegion> readThunderTrace(std::string_view text, const std::st
     Translator t(types);
     for (const std::string& in : call->ins)
       if (!region.problem && !t.defineInput(in))
-        region.problem = problemAt(file, lines[i], "input " + in + " of " + call->name +
-                                                        " has no type annotation with a dtype nvFuser takes");
+        region.problem = problemAt(
+            file, lines[i], "input " + in + " of " + call->name + " has no type annotation with a dtype nvFuser takes");
     std::size_t k = i + 1;
     for (; k < lines.size(); ++k) {
       const std::size_t indent = indentOf(lines[k].text);

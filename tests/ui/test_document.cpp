@@ -9,6 +9,8 @@
 
 using namespace segscope;
 using ui::Document;
+using ui::DocumentOptions;
+using ui::SessionPtr;
 
 namespace {
 
@@ -54,6 +56,57 @@ class TestDocument : public QObject {
     QCOMPARE(reports.first(), QString("parsing"));
     for (const QString& r : reports)
       QVERIFY2(r == "parsing" || r.startsWith("pass ") || r.startsWith("segmenter: "), qPrintable(r));
+  }
+
+  // A big fusion is shown from its quick load (each merge's outcome) and then replaced by the
+  // session with every verdict; a small one loads once, with every verdict.
+  void aBigFusionIsShownQuicklyThenWithEveryVerdict() {
+    Document doc;
+    DocumentOptions options;
+    options.quickFirstAbove = 10;  // synthetic_block_200 counts as big
+    doc.setOptions(options);
+    std::vector<std::pair<SessionPtr, bool>> shown;  // (session, details pending when shown)
+    connect(&doc, &Document::loaded, this, [&](SessionPtr s) { shown.emplace_back(s, doc.detailsPending()); });
+    QSignalSpy pending(&doc, &Document::detailsPendingChanged);
+    doc.open(sample("synthetic_block_200.py"));
+    QVERIFY(waitUntil([&] { return !doc.loading() && !doc.detailsPending(); }));
+    QCOMPARE(shown.size(), std::size_t{2});
+    QVERIFY(shown[0].second);
+    QVERIFY(!shown[1].second);
+    QCOMPARE(pending.size(), 2);
+    const auto verdicts = [](const SessionPtr& s) {
+      std::size_t n = 0;
+      for (const trace::Step& step : s->trace->steps()) n += step.merge ? step.merge->verdicts.size() : 0;
+      return n;
+    };
+    QVERIFY2(verdicts(shown[0].first) < verdicts(shown[1].first),
+             qPrintable(QString("%1 / %2").arg(verdicts(shown[0].first)).arg(verdicts(shown[1].first))));
+    QCOMPARE(shown[0].first->segmentation->segmentation.segments.size(),
+             shown[1].first->segmentation->segmentation.segments.size());
+    QCOMPARE(doc.session(), shown[1].first);
+
+    shown.clear();
+    options.quickFirstAbove = 100000;
+    doc.setOptions(options);  // reloads: now a small fusion
+    QVERIFY(waitUntil([&] { return !doc.loading() && !shown.empty(); }));
+    QTest::qWait(200);
+    QCOMPARE(shown.size(), std::size_t{1});
+    QVERIFY(verdicts(shown[0].first) > 0);
+  }
+
+  // Opening another file while a big one records its verdicts stops that recording: only the
+  // new file is shown afterwards.
+  void aNewFileStopsTheVerdictsOfTheLastOne() {
+    Document doc;
+    DocumentOptions options;
+    options.quickFirstAbove = 10;
+    doc.setOptions(options);
+    doc.open(sample("synthetic_block_200.py"));
+    QVERIFY(waitUntil([&] { return doc.detailsPending() || (!doc.loading() && doc.session()); }));
+    doc.open(sample("gelu.py"));
+    QVERIFY(waitUntil([&] { return !doc.loading() && !doc.detailsPending(); }));
+    QTest::qWait(300);
+    QVERIFY(doc.session()->file.find("gelu.py") != std::string::npos);
   }
 
   void aMissingFileIsAClearErrorAndKeepsTheSession() {

@@ -302,13 +302,22 @@ class TestRunReader : public QObject {
     }
   }
 
-  // The fuzzer's second find: a Thunder trace whose last line has no newline, with a region's
-  // problem on it. Lines are counted as an editor numbers them, so every row points into the file.
-  void aTraceEndingWithoutANewlineCountsItsLastLine() {
+  // The fuzzer's finds in Thunder traces: a last line without its newline, with a region's
+  // problem on it (lines are counted as an editor numbers them, so every row points into the
+  // file), and an annotated extent of 60 digits (no extent: under UBSan, no overflow).
+  void mangledTracesFromTheFuzzerReadCleanly_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("lines");
+    QTest::newRow("no newline at the end") << "fuzz_thunder_last_line.txt" << 191;
+    QTest::newRow("a 60-digit extent") << "fuzz_thunder_huge_dim.txt" << 117;
+  }
+  void mangledTracesFromTheFuzzerReadCleanly() {
+    QFETCH(QString, file);
+    QFETCH(int, lines);
     Result<model::ModelRun> run =
-        model::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/model_run/fuzz_thunder_last_line.txt"});
+        model::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/model_run/" + file.toStdString()});
     QVERIFY(run);
-    QCOMPARE(run->lines, std::size_t{191});
+    QCOMPARE(run->lines, static_cast<std::size_t>(lines));
     QVERIFY(!run->fusions.empty());
     for (const model::FusionEntry& e : run->fusions) {
       QVERIFY(e.line >= 1 && static_cast<std::size_t>(e.line) <= run->lines);
