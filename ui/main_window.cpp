@@ -140,6 +140,8 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
           "Quick view: each merge's outcome is shown; every verdict is being recorded for the "
           "Merge log and Why apart",
           8000);
+    else if (!document_->loading())
+      statusBar()->showMessage("Every merge verdict recorded: the Merge log and Why apart are complete", 5000);
   });
   connect(document_, &Document::fileVanished, this, [this](const QString& path) {
     const QString message =
