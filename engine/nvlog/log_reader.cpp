@@ -13,7 +13,7 @@ namespace {
 
 struct Line {
   int number = 0;
-  std::string text;
+  std::string_view text;  // into the text being read, which outlives the reader
 };
 
 std::string_view trimmed(std::string_view s) {
@@ -40,7 +40,7 @@ std::vector<Line> splitLines(std::string_view text) {
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(start, end - start);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(Line{++number, std::string(withoutTimestamp(line))});
+    lines.push_back(Line{++number, withoutTimestamp(line)});
     if (end == text.size()) break;
     start = end + 1;
   }

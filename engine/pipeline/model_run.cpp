@@ -159,13 +159,18 @@ int printedOps(const nvlog::Runtime& rt) {
 // segment count where the log has nothing else, and a divergence wherever one differs.
 void describeSegmentDefinitions(const model::FusionEntry& entry, const Session* session, ModelFusionRow& row,
                                 NvFuserView& view) {
+  // Each runtime (and each copy of the fusion, from another rank) prints its whole set again,
+  // from group 0: the last set is the segmentation nvFuser ran last.
+  auto from = entry.segments.end();
+  while (from != entry.segments.begin() && (from == entry.segments.end() || from->group != 0)) --from;
+  const std::vector<model::SegmentDefinition> last(from, entry.segments.end());
   const bool onlySource = view.segments == 0;
   if (onlySource) {
     view.source = "python_definition_segments";
-    view.segments = static_cast<int>(entry.segments.size());
+    view.segments = static_cast<int>(last.size());
   }
   if (!row.loaded || !session) return;
-  view.definitions = matchSegmentDefinitions(*session, entry.segments, entry.file);
+  view.definitions = matchSegmentDefinitions(*session, last, entry.file);
   const bool allSame = std::all_of(view.definitions.begin(), view.definitions.end(),
                                    [](const SegmentDefinitionMatch& m) { return m.same; });
   if (onlySource && view.segments != row.segments) {

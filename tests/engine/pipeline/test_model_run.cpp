@@ -126,13 +126,16 @@ class TestModelRun : public QObject {
   void segmentDefinitionsAreLinedUpOpByOp_data() {
     QTest::addColumn<QString>("segmentOp");
     QTest::addColumn<bool>("agree");
-    QTest::newRow("same ops") << "exp" << true;
-    QTest::newRow("another op") << "neg" << false;
+    QTest::addColumn<int>("copies");  // the fusion and its segments printed again (another rank)
+    QTest::newRow("same ops") << "exp" << true << 1;
+    QTest::newRow("another op") << "neg" << false << 1;
+    QTest::newRow("printed twice") << "exp" << true << 2;
   }
   void segmentDefinitionsAreLinedUpOpByOp() {
     QFETCH(QString, segmentOp);
     QFETCH(bool, agree);
-    const std::string text =
+    QFETCH(int, copies);
+    const std::string once =
         "def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n"
         "    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float, is_cpu=False)\n"
         "    T1 = fd.ops.exp(T0)\n"
@@ -144,6 +147,8 @@ class TestModelRun : public QObject {
         segmentOp.toStdString() +
         "(T0)\n"
         "    fd.add_output(T1)\n";
+    std::string text = once;
+    for (int k = 1; k < copies; ++k) text += "\n" + once;
     const pipeline::ModelRunReport report = pipeline::analyzeModelRun(model::readModelRunText(text, "run.log"), {});
     QCOMPARE(report.rows.size(), std::size_t{1});
     const pipeline::ModelFusionRow& row = report.rows[0];
@@ -151,7 +156,7 @@ class TestModelRun : public QObject {
     QCOMPARE(row.nvfuser->source, std::string("python_definition_segments"));
     QCOMPARE(row.nvfuser->definitions.size(), std::size_t{1});
     const pipeline::SegmentDefinitionMatch& m = row.nvfuser->definitions[0];
-    QCOMPARE(m.line, 8);
+    QCOMPARE(m.line, 8 + 12 * (copies - 1));  // the last copy's set: what nvFuser ran last
     QCOMPARE(m.same, agree);
     QCOMPARE(m.ourSegment, agree ? 0 : -1);  // neg shares no op with Segscope's exp segment
     QVERIFY(row.agree);
