@@ -119,46 +119,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
 
   connect(start_, &StartPage::openRequested, openAction_, &QAction::trigger);
   connect(start_, &StartPage::recentActivated, this, [this](const QString& path) { openFile(path); });
-  connect(document_, &Document::loaded, this, &MainWindow::onLoaded);
-  connect(document_, &Document::failed, this, &MainWindow::onFailed);
-  connect(document_, &Document::loadingChanged, this, [this](bool loading) {
-    statusBar()->showMessage(loading ? "Loading…" : QString(), loading ? 0 : 1);
-    busy_->setVisible(loading || document_->detailsPending() || layout_->busy());
-  });
-  connect(document_, &Document::progress, this, [this](const QString& text) {
-    statusBar()->showMessage((document_->detailsPending() ? "Recording every verdict… " : "Loading… ") + text);
-  });
-  // A big fusion is shown from its quick load while every verdict is recorded: the busy light
-  // stays on and the status bar says what is still coming.
-  connect(document_, &Document::detailsPendingChanged, this, [this](bool pending) {
-    busy_->setVisible(pending || document_->loading() || layout_->busy());
-    busy_->setToolTip(pending ? "Recording every merge verdict in the background: the Merge log's reasons and "
-                                "Why apart fill in when it is done"
-                              : QString());
-    if (pending)
-      statusBar()->showMessage(
-          "Quick view: each merge's outcome is shown; every verdict is being recorded for the "
-          "Merge log and Why apart",
-          8000);
-    else if (!document_->loading())
-      statusBar()->showMessage("Every merge verdict recorded: the Merge log and Why apart are complete", 5000);
-  });
-  connect(document_, &Document::fileVanished, this, [this](const QString& path) {
-    const QString message =
-        QString("%1 is no longer on disk (deleted or moved): showing what was loaded; it reloads when the file is back")
-            .arg(QFileInfo(path).fileName());
-    problems_->setPlainText(message);
-    statusBar()->showMessage(message, 10000);
-  });
-  connect(layout_, &LayoutService::ready, this, &MainWindow::onPicture);
-  connect(layout_, &LayoutService::failed, this, [this](int, const QString& message) {
-    pictureShown_ = true;
-    statusBar()->showMessage("layout failed: " + message, 8000);
-  });
-  connect(layout_, &LayoutService::busyChanged, this, [this](bool busy) {
-    busy_->setVisible(busy || document_->loading() || document_->detailsPending());
-    cancel_->setVisible(busy);
-  });
+  connectDocument();
   connect(scene_, &GraphScene::picked, this, &MainWindow::onPicked);
   connect(scene_, &GraphScene::activated, this, [this](const Selection& s) { toggleExpansion(s); });
   connect(view_, &GraphView::fileDropped, this, [this](const QString& path) { openFile(path); });
@@ -249,96 +210,6 @@ void MainWindow::refreshRecentMenu() {
     recentMenu_->addAction(QFileInfo(f).fileName() + "  —  " + QFileInfo(f).path(), this, [this, f] { openFile(f); });
   recentMenu_->setEnabled(!recent.isEmpty());
   start_->setRecent(recent);
-}
-
-// ---------------------------------------------------------------------------- loading
-
-void MainWindow::openFile(const QString& path, bool wait) {
-  if (isModelRunFile(path)) {  // many fusions: the run table, a row opens one
-    openModelRun({path}, wait);
-    return;
-  }
-  if (isNvFuserLogFile(path)) {  // an nvFuser log opens beside the script, not instead of it
-    if (document_->session() || document_->loading())
-      openNvFuserLog(path);
-    else
-      openModelRun({path}, wait);  // nothing to line it up with: nvFuser's own view, as a run
-    return;
-  }
-  leaveRunPage();
-  if (wait)
-    document_->openNow(path);
-  else
-    document_->open(path);
-}
-
-void MainWindow::applyOptions() {
-  DocumentOptions o;
-  o.profile = profileBox_->currentText();
-  o.scalarMode =
-      scalarBox_->currentIndex() == 1 ? segmenter::ScalarMode::Duplicate : segmenter::ScalarMode::HostSegment;
-  for (QAction* a : passMenu_->actions())
-    if (a->isCheckable() && !a->isChecked()) o.disabledPasses << a->text();
-  document_->setOptions(o);
-}
-
-void MainWindow::onLoaded(SessionPtr session) {
-  const bool sameFile = session_ && session_->file == session->file;
-  // At the final segmentation the user stays there when the session with every verdict (more
-  // steps) replaces the quick one, or the file is reloaded.
-  const int keep = current_ >= 0 && current_ == stepCount() - 1 ? std::numeric_limits<int>::max() : current_;
-  session_ = std::move(session);
-  rememberRecent(QString::fromStdString(session_->file));  // only files that loaded
-  central_->setCurrentIndex(1);                            // the canvas
-  run_->setSession(session_);
-  problems_->clear();
-  timeline_->setSession(session_);
-  mergeLog_->setSession(session_);
-  inspector_->setSession(session_);
-  diff_->setSession(session_);
-  source_->setSession(session_);
-  updateOverview();
-  updateLogComparison();
-  firstPicture_ = !sameFile;
-  drawAnywayStep_ = -1;
-  // A big fusion opens on its collapsed segment graph: readable, and laid out in a second
-  // rather than minutes. The view box says so and the user can switch back.
-  if (!sameFile && viewMode_ != graph::View::Collapsed && stepCount() > 0 &&
-      session_->trace->steps().back().exprsAfter > kAutoCollapseOps) {
-    const QSignalBlocker quiet(viewBox_);
-    viewBox_->setCurrentIndex(1);
-    viewMode_ = graph::View::Collapsed;
-    statusBar()->showMessage(QString("%L1 ops: showing the collapsed segment graph (View: Segments draws every op)")
-                                 .arg(session_->trace->steps().back().exprsAfter),
-                             10000);
-  }
-  // Reloading the same file keeps the user's place; a new file opens on its final segmentation.
-  goToStep(sameFile && keep >= 0 ? std::min(keep, stepCount() - 1) : stepCount() - 1);
-}
-
-void MainWindow::onFailed(const LoadProblem& problem) {
-  lastProblem_ = problem;
-  // The diagnostic's "file:line:col" is a link: it opens the script at that place in Source.
-  QString html = problem.message.toHtmlEscaped();
-  if (problem.line > 0) {
-    const QString where = QString(":%1:%2").arg(problem.line).arg(problem.column);
-    if (const qsizetype end = html.indexOf(where); end >= 0) {
-      const qsizetype start = html.lastIndexOf('\n', end) + 1;
-      const qsizetype stop = end + where.size();
-      html = html.left(start) + "<a href=\"problem:0\">" + html.mid(start, stop - start) + "</a>" + html.mid(stop);
-    }
-  }
-  problems_->setHtml("<pre style=\"font-family: 'DejaVu Sans Mono', monospace\">" + html + "</pre>");
-  problemsDock_->show();
-  problemsDock_->raise();
-  const QString kept = session_ ? "the previous fusion stays on screen" : "nothing is loaded";
-  statusBar()->showMessage(problem.line > 0 ? QString("%1:%2:%3: error — %4")
-                                                  .arg(QFileInfo(problem.file).fileName())
-                                                  .arg(problem.line)
-                                                  .arg(problem.column)
-                                                  .arg(kept)
-                                            : QString("could not open %1; %2").arg(problem.file, kept),
-                           10000);
 }
 
 // ---------------------------------------------------------------------------- stepping

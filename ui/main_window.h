@@ -202,6 +202,7 @@ class MainWindow : public QMainWindow {
   void buildToolBar();
   void buildDocks();
   void buildStatusBar();
+  void connectDocument();  // the document's and layout's signals (main_window_document.cpp)
   void restoreSettings();
   void rememberRecent(const QString& path);
   void refreshRecentMenu();
