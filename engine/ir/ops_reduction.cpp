@@ -141,9 +141,97 @@ ValResult var(Fusion& f, Val* x, std::vector<std::int64_t> dims, std::int64_t co
   return out;
 }
 
+namespace {
+
+// Welford's trivial dims (csrc/ops/arith.cpp:1656-1668): a reduced dim that is a plain size-1
+// broadcast. Unlike sum's (arith.cpp:1389-1464), an expanded broadcast is not one: it stays a
+// reduction axis.
+std::vector<std::int64_t> welfordTrivialDims(const TensorView* tv, const std::vector<std::int64_t>& dims) {
+  std::vector<std::int64_t> trivial;
+  for (std::int64_t d : dims)
+    if (tv->dim(static_cast<std::size_t>(d)).kind == IterKind::Broadcast) trivial.push_back(d);
+  return trivial;
+}
+
+// The reduced dims left once the trivial ones are squeezed, renumbered for the squeezed tensor.
+std::vector<std::int64_t> dimsAfterSqueeze(const std::vector<std::int64_t>& dims,
+                                           const std::vector<std::int64_t>& squeezed) {
+  std::vector<std::int64_t> remaining;
+  for (std::int64_t d : dims) {
+    if (std::find(squeezed.begin(), squeezed.end(), d) != squeezed.end()) continue;
+    remaining.push_back(d - std::count_if(squeezed.begin(), squeezed.end(), [d](std::int64_t s) { return s < d; }));
+  }
+  return remaining;
+}
+
+// full_like(x, value) (csrc/ops/arith.cpp full_like): a creation op with x's extents, no tensor
+// operand, so the segmenter sees no edge from x.
+ValResult fullLike(Fusion& f, Val* x, ScalarValue value, DataType dtype) {
+  std::vector<SymInt> shape;
+  for (const Dim& d : x->asTensor()->dims()) shape.push_back(d.extent);
+  return full(f, std::move(shape), constant(f, value, isFloating(dtype) ? DataType::Double : DataType::Int), dtype);
+}
+
+ValsResult plainWelford(Fusion& f, Val* x, const std::vector<std::int64_t>& dims) {
+  const auto outDims = reducedDims(x->asTensor(), dims, false);
+  const DataType t = computeType(x->dtype());
+  TensorView* avg = f.newTensor(t, outDims);
+  TensorView* varSum = f.newTensor(t, outDims);
+  TensorView* n = f.newTensor(DataType::Index, outDims);
+  ExprAttributes attrs;
+  attrs.dims = dims;
+  f.newExpr(OpType::Welford, {x}, {avg, varSum, n}, attrs);
+  return std::vector<Val*>{avg, varSum, n};
+}
+
+// Welford over trivial dims (csrc/ops/arith.cpp:1669-1717): squeeze them; a Welford over the
+// rest if any is left, otherwise no reduction at all: the average is the squeezed tensor, the
+// sum of squared deviations zeros and the count ones.
+ValsResult welfordWithTrivialDims(Fusion& f, Val* x, const std::vector<std::int64_t>& dims,
+                                  const std::vector<std::int64_t>& trivial) {
+  SEGSCOPE_TRY(Val * squeezed, squeeze(f, x, trivial, /*squeezeExpanded=*/true));
+  const auto remaining = dimsAfterSqueeze(dims, trivial);
+  if (!remaining.empty()) return plainWelford(f, squeezed, remaining);
+  SEGSCOPE_TRY(Val * zeros, fullLike(f, squeezed, 0.0, squeezed->dtype()));
+  SEGSCOPE_TRY(Val * ones, fullLike(f, squeezed, std::int64_t{1}, DataType::Index));
+  return std::vector<Val*>{squeezed, zeros, ones};
+}
+
+// variance_mean over trivial dims (csrc/ops/normalization.cpp:93-158): Welford as above, the
+// variance its M2 over (N - correction) clamped at 0, keepdim as broadcasts afterwards. N is the
+// product of the reduced extents; when every reduced dim is trivial it is 1, a constant.
+ValsResult varMeanWithTrivialDims(Fusion& f, Val* x, const ExprAttributes& a,
+                                  const std::vector<std::int64_t>& trivial) {
+  SEGSCOPE_TRY(Val * squeezed, squeeze(f, x, trivial, /*squeezeExpanded=*/true));
+  const auto remaining = dimsAfterSqueeze(a.dims, trivial);
+  Val* variance = nullptr;
+  Val* mean = nullptr;
+  if (!remaining.empty()) {
+    SEGSCOPE_TRY(auto outs, varMean(f, squeezed, remaining, a.correction, false));
+    variance = outs[0];
+    mean = outs[1];
+  } else {
+    mean = squeezed;
+    SEGSCOPE_TRY(Val * zeros, fullLike(f, mean, 0.0, computeType(realTypeOf(x->dtype()))));
+    const double denominator = static_cast<double>(std::max<std::int64_t>(1 - a.correction, 0));
+    SEGSCOPE_TRY(variance, binary(f, OpType::Div, zeros, constant(f, denominator, DataType::Double)));
+  }
+  if (a.keepdim) {
+    std::vector<bool> flags(static_cast<std::size_t>(x->asTensor()->rank()), false);
+    for (std::int64_t d : a.dims) flags[static_cast<std::size_t>(d)] = true;
+    SEGSCOPE_TRY(variance, broadcast(f, variance, flags));
+    SEGSCOPE_TRY(mean, broadcast(f, mean, flags));
+  }
+  return std::vector<Val*>{variance, mean};
+}
+
+}  // namespace
+
 ValsResult varMean(Fusion& f, Val* x, std::vector<std::int64_t> dims, std::int64_t correction, bool keepdim) {
   auto a = varianceAttrs(x, std::move(dims), correction, keepdim, OpType::VarMean);
   if (!a) return a.error();
+  if (auto trivial = welfordTrivialDims(x->asTensor(), a->dims); !trivial.empty())
+    return varMeanWithTrivialDims(f, x, a.value(), trivial);
   const auto outDims = reducedDims(x->asTensor(), a->dims, keepdim);
   TensorView* variance = f.newTensor(computeType(realTypeOf(x->dtype())), outDims);
   TensorView* mean = f.newTensor(computeType(x->dtype()), outDims);
@@ -154,15 +242,9 @@ ValsResult varMean(Fusion& f, Val* x, std::vector<std::int64_t> dims, std::int64
 ValsResult welford(Fusion& f, Val* x, std::vector<std::int64_t> dims) {
   auto a = varianceAttrs(x, std::move(dims), 0, false, OpType::Welford);
   if (!a) return a.error();
-  const auto outDims = reducedDims(x->asTensor(), a->dims, false);
-  const DataType t = computeType(x->dtype());
-  TensorView* avg = f.newTensor(t, outDims);
-  TensorView* varSum = f.newTensor(t, outDims);
-  TensorView* n = f.newTensor(DataType::Index, outDims);
-  ExprAttributes attrs;
-  attrs.dims = a->dims;
-  f.newExpr(OpType::Welford, {x}, {avg, varSum, n}, attrs);
-  return std::vector<Val*>{avg, varSum, n};
+  if (auto trivial = welfordTrivialDims(x->asTensor(), a->dims); !trivial.empty())
+    return welfordWithTrivialDims(f, x, a->dims, trivial);
+  return plainWelford(f, x, a->dims);
 }
 
 }  // namespace segscope::ir::ops

@@ -19,7 +19,13 @@ struct DeviceProfile {
   int maxThreadsPerSm = 0;
   int warpSize = 32;
   int maxClusterSize = 1;
+  int smClockKhz = 0;  // the SM clock, for the FP32 throughput nvFuser weighs bandwidth against
 };
+
+/// nvFuser's scheduler_utils::isHighBandwidthFlopsRatio (csrc/scheduler/utils.cpp:3279-3304):
+/// DRAM bytes per second over FP32 CUDA-core flops above 0.07. True for A100 and H200, false
+/// for H100. Without a clock (a hand-made profile) it is false, nvFuser's H100 answer.
+bool isHighBandwidthFlopsRatio(const DeviceProfile& device);
 
 /// h100, h200, a100.
 const std::vector<DeviceProfile>& builtinProfiles();

@@ -167,7 +167,8 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
   const std::int64_t regBudget = normalization::registerBudgetBytes(device);
   // Buffers go to registers first and spill to shared memory (getPersistentBufferStorageParams).
   const std::int64_t budget = regBudget + normalization::sharedMemoryBudgetBytes(device);
-  const std::int64_t buffer = normalization::chosenBufferBytes(size, budget, SchedulerType::InnerOuterPersistent);
+  const std::int64_t buffer =
+      normalization::chosenBufferBytes(size, budget, SchedulerType::InnerOuterPersistent, device);
   if (buffer > budget)
     return Verdict::reject("persistent buffer " + size.largestName + " needs " + support::exactBytesText(buffer) +
                            " per row, over the " + support::exactBytesText(budget) +

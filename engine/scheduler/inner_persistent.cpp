@@ -25,7 +25,7 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
   const auto size = analysis::persistentBufferSize(view, rt);
   const std::int64_t regBudget = normalization::registerBudgetBytes(device);
   std::int64_t budget = smem ? std::max(regBudget, normalization::sharedMemoryBudgetBytes(device)) : regBudget;
-  const std::int64_t buffer = normalization::chosenBufferBytes(size, budget, SchedulerType::InnerPersistent);
+  const std::int64_t buffer = normalization::chosenBufferBytes(size, budget, SchedulerType::InnerPersistent, device);
   std::string budgetText = support::exactBytesText(budget) + (smem ? " register/shared-memory" : " register");
   if (!is3d && buffer > budget && device.maxClusterSize > 1) {
     budget *= device.maxClusterSize;

@@ -52,15 +52,17 @@ std::int64_t sharedMemoryBudgetBytes(const DeviceProfile& device) {
   return std::max<std::int64_t>(0, device.sharedMemoryPerBlockOptinBytes - 1024 * 4);
 }
 
-std::int64_t chosenBufferBytes(const analysis::BufferSize& size, std::int64_t budget, SchedulerType self) {
+std::int64_t chosenBufferBytes(const analysis::BufferSize& size, std::int64_t budget, SchedulerType self,
+                               const DeviceProfile& device) {
   if (!size.canProject) return size.persistentBytes;
   // Inner-outer kernels spill to shared memory instead (getPersistentBufferStorageParams).
   if (self != SchedulerType::InnerOuterPersistent && budget < size.persistentBytes) return size.projectedBytes;
   if (size.projectionHasRng) return size.persistentBytes;
   if (size.projectionIsFree) return size.projectedBytes;
-  // Recomputing an exp costs more than the registers it saves on a small buffer (the
-  // empirical 24 KiB of a device without a high bandwidth/flops ratio, :914-922).
-  if (self == SchedulerType::InnerPersistent && size.persistentBytes <= 6 * 4 * 1024) return size.persistentBytes;
+  // Recomputing an exp costs more than the registers it saves on a small buffer: up to 96 KiB
+  // on a device with a high bandwidth/flops ratio (A100, H200), 24 KiB otherwise (:914-922).
+  const std::int64_t keepUpTo = isHighBandwidthFlopsRatio(device) ? 24 * 4 * 1024 : 6 * 4 * 1024;
+  if (self == SchedulerType::InnerPersistent && size.persistentBytes <= keepUpTo) return size.persistentBytes;
   return size.projectedBytes;
 }
 

@@ -48,7 +48,8 @@ std::int64_t sharedMemoryBudgetBytes(const DeviceProfile& device);
 /// csrc/scheduler/normalization_utils.cpp:853-926 isProjectBufferToInputs: the projected size
 /// when projecting saves bytes and either the buffers do not fit `budget` or recomputation is
 /// cheap enough (no RNG, and no exp unless the buffers are large), else the unprojected size.
-std::int64_t chosenBufferBytes(const analysis::BufferSize& size, std::int64_t budget, SchedulerType self);
+std::int64_t chosenBufferBytes(const analysis::BufferSize& size, std::int64_t budget, SchedulerType self,
+                               const DeviceProfile& device);
 
 /// "Not enough blocks": a large reduction over too few rows to fill the GPU.
 Verdict checkEnoughBlocks(const ir::Expr* reduction, bool fastestDim, const RuntimeInfo& rt,

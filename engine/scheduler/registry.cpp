@@ -6,6 +6,7 @@
 #include "scheduler/analysis.h"
 #include "scheduler/incompatible_reshapes.h"
 #include "scheduler/schedulers.h"
+#include "scheduler/self_mapping.h"
 
 namespace segscope::scheduler {
 namespace {
@@ -66,6 +67,11 @@ Verdict commonGate(const SegmentView& view, SchedulerType type) {
   if (auto pair = analysis::disconnectedOutputs(view))
     return Verdict::reject("outputs " + pair->first->name() + " and " + pair->second->name() +
                            " are computed independently (not connected): they need separate segments");
+  if (auto m = analysis::firstSelfMapping(view))
+    return Verdict::reject(m->tensor->name() + "'s dims " + std::to_string(m->first) + " and " +
+                           std::to_string(m->second) +
+                           " are the same loop in this group (it is read as it is and permuted, or "
+                           "joined with itself): nvFuser's \"Iter domain graph check failed!\" (self-mapping)");
   const ir::Expr* resize = analysis::firstExprWhere(view, analysis::isResizeOp);
   const ir::Expr* index = analysis::firstExprWhere(view, analysis::isIndexOp);
   if (resize && index)

@@ -12,6 +12,7 @@ namespace {
 
 // CUdevice_attribute values from cuda.h (stable across driver versions).
 constexpr int kMultiprocessorCount = 16;
+constexpr int kClockRate = 13;             // kHz, the SM clock
 constexpr int kMemoryClockRate = 36;       // kHz
 constexpr int kGlobalMemoryBusWidth = 37;  // bits
 constexpr int kMaxThreadsPerMultiprocessor = 39;
@@ -128,6 +129,7 @@ std::optional<scheduler::DeviceProfile> detectDeviceProfile(int ordinal) {
   if (int v = attr(kMaxRegistersPerMultiprocessor)) p.registerFileBytesPerSm = static_cast<std::int64_t>(v) * 4;
   if (int v = attr(kMaxSharedMemoryPerBlockOptin)) p.sharedMemoryPerBlockOptinBytes = v;
   if (int v = attr(kMaxThreadsPerMultiprocessor)) p.maxThreadsPerSm = v;
+  if (int v = attr(kClockRate)) p.smClockKhz = v;
   const int clockKHz = attr(kMemoryClockRate), busBits = attr(kGlobalMemoryBusWidth);
   if (clockKHz > 0 && busBits > 0)
     p.dramBandwidthGBps = 2.0 * clockKHz * 1e3 * (busBits / 8.0) / 1e9;  // DDR: two transfers per clock

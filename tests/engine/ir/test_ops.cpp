@@ -638,6 +638,35 @@ class TestOps : public QObject {
     QCOMPARE(QString::fromStdString(typeOf(out)), QString("f32[4]"));
   }
 
+  // csrc/ops/arith.cpp:1656-1717 (via normalization.cpp:93 variance_mean): over size-1
+  // broadcast dims only, var_mean and welford reduce nothing: a squeeze and zero/one fills.
+  void varMeanAndWelfordOverSizeOneDimsReduceNothing() {
+    Env e;
+    Val* x = e.tensor(DataType::Float, {1, 8, 1});
+    auto vm = ops::varMean(e.f, x, {0, 2}, 1, false);
+    QVERIFY(vm);
+    QCOMPARE(QString::fromStdString(typeOf((*vm)[0])), QString("f32[8]"));
+    QCOMPARE(QString::fromStdString(typeOf((*vm)[1])), QString("f32[8]"));
+    QCOMPARE((*vm)[1]->definition()->op(), OpType::Squeeze);
+    auto kept = ops::varMean(e.f, x, {0}, 0, true);
+    QVERIFY(kept);
+    QCOMPARE(QString::fromStdString(typeOf((*kept)[0])), QString("f32[b1, 8, b1]"));
+    auto w = ops::welford(e.f, x, {2});
+    QVERIFY(w);
+    QCOMPARE(w->size(), std::size_t{3});
+    QCOMPARE((*w)[1]->definition()->op(), OpType::Full);
+    QCOMPARE((*w)[2]->dtype(), DataType::Index);
+    for (const Expr* ex : e.f.exprs()) QVERIFY(ex->op() != OpType::VarMean && ex->op() != OpType::Welford);
+    // A real dim beside a trivial one: one reduction, over the squeezed tensor's dim 0.
+    auto mixed = ops::varMean(e.f, x, {0, 1}, 0, false);
+    QVERIFY(mixed);
+    QCOMPARE((*mixed)[0]->definition()->op(), OpType::VarMean);
+    QCOMPARE((*mixed)[0]->definition()->attrs().dims, (std::vector<std::int64_t>{0}));
+    QCOMPARE(QString::fromStdString(typeOf((*mixed)[1])), QString("f32[b1]"));
+    e.f.addOutput((*vm)[0]);
+    QVERIFY(e.f.verify().ok());
+  }
+
   // csrc/ops/alias.cpp:525 pad: widths may be integer scalars; a dim padded by two constant
   // zeros is kept; a pad that pads nothing is a set; a known extent of 1 is a broadcast.
   void padFollowsNvFuserResizeRules() {

@@ -7,8 +7,10 @@
 
 #include "ir/ops.h"
 #include "scheduler/analysis.h"
+#include "scheduler/device_profile.h"
 #include "scheduler/grid_outer_normalization.h"
 #include "scheduler/logical_domain_map.h"
+#include "scheduler/normalization.h"
 #include "scheduler/post_reduction_broadcast.h"
 #include "scheduler/reduction_interfering_view.h"
 #include "scheduler/reduction_properties.h"
@@ -81,7 +83,33 @@ class TestNormalizationRules : public QObject {
   void gridOuterLaunchSearch();
   void vectorizationFollowsInputsAndOutputs();
   void reshapeInterferingWithReduction();
+  void bandwidthFlopsRatioSetsTheRecomputeThreshold();
 };
+
+// csrc/scheduler/utils.cpp:3279 isHighBandwidthFlopsRatio (A100 and H200 above 0.07, H100
+// below) and normalization_utils.cpp:914-922: an exp buffer of 48 KiB is kept unprojected on a
+// high-ratio device and projected to the inputs on H100.
+void TestNormalizationRules::bandwidthFlopsRatioSetsTheRecomputeThreshold() {
+  const DeviceProfile h100 = *profileByName("h100"), h200 = *profileByName("h200"), a100 = *profileByName("a100");
+  QVERIFY(!isHighBandwidthFlopsRatio(h100));
+  QVERIFY(isHighBandwidthFlopsRatio(h200));
+  QVERIFY(isHighBandwidthFlopsRatio(a100));
+  DeviceProfile unclocked = h200;
+  unclocked.smClockKhz = 0;
+  QVERIFY(!isHighBandwidthFlopsRatio(unclocked));
+  analysis::BufferSize exp48;
+  exp48.persistentBytes = 48 * 1024;
+  exp48.projectedBytes = 16 * 1024;
+  exp48.canProject = true;
+  const std::int64_t budget = 128 * 1024;
+  QCOMPARE(normalization::chosenBufferBytes(exp48, budget, SchedulerType::InnerPersistent, h100), exp48.projectedBytes);
+  QCOMPARE(normalization::chosenBufferBytes(exp48, budget, SchedulerType::InnerPersistent, h200),
+           exp48.persistentBytes);
+  analysis::BufferSize exp128 = exp48;
+  exp128.persistentBytes = 100 * 1024;
+  QCOMPARE(normalization::chosenBufferBytes(exp128, budget, SchedulerType::InnerPersistent, a100),
+           exp128.projectedBytes);
+}
 
 void TestNormalizationRules::unmappableDimsOfLayerNorm() {
   // y = x - broadcast(sum(x, [1])): x's dim 1 cannot be inlined into y (it is reduced on the

@@ -275,6 +275,54 @@ inputs = [
     QVERIFY(sameSegment(r.segmentation, "T5", "T6"));
   }
 
+  // csrc/ops/arith.cpp:1656-1717: var_mean over a size-1 broadcast dim reduces nothing (a
+  // squeeze and a zero fill), so the normalisation after it is one pointwise kernel.
+  void varMeanOverASizeOneDimIsPointwise() {
+    const frontend::Script s = parse(R"(
+def f(fd):
+    T0 = fd.define_tensor(shape=[-1, 1, -1], contiguity=[True, None, True], dtype=DataType.Float)
+    T1, T2 = fd.ops.var_mean(T0, dims=[1], correction=0, keepdim=True)
+    T3 = fd.ops.sub(T0, T2)
+    T4 = fd.ops.rsqrt(T1)
+    T5 = fd.ops.mul(T3, T4)
+    fd.add_output(T5)
+
+inputs = [
+    torch.randn((64, 1, 1024), dtype=torch.float32, device='cuda:0'),
+]
+)");
+    const SegmentationResult r = segment(*s.fusion, s.inputs);
+    QCOMPARE(QString::fromStdString(summary(r.segmentation)), QString("pointwise"));
+  }
+
+  // csrc/scheduler/registry.cpp:94 via compute_at_map.cpp findFirstSelfMapping: T2 = T0 + T1
+  // maps T1's dim 0 to T0's dim 0; T4 = permute(T2) + T1 maps T1's dim 0 to T2's dim 1. Both
+  // in one group, T2's two dims would be one loop, so nvFuser keeps them apart.
+  void selfMappingKeepsATensorAndItsTransposeApart() {
+    const frontend::Script s = parse(R"(
+def f(fd):
+    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float)
+    T1 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float)
+    T2 = fd.ops.add(T0, T1)
+    T3 = fd.ops.permute(T2, dims=[1, 0])
+    T4 = fd.ops.add(T3, T1)
+    fd.add_output(T4)
+
+inputs = [
+    torch.randn((64, 64), dtype=torch.float32, device='cuda:0'),
+    torch.randn((64, 64), dtype=torch.float32, device='cuda:0'),
+]
+)");
+    trace::Trace t;
+    const SegmentationResult r = segment(*s.fusion, s.inputs, segmenter::ScalarMode::HostSegment, &t);
+    QCOMPARE(r.segmentation.segments.size(), std::size_t{2});
+    QVERIFY(!sameSegment(r.segmentation, "T2", "T4"));
+    bool named = false;
+    for (const auto& v : t.steps().front().merge->verdicts)
+      named = named || v.reason.find("self-mapping") != std::string::npos;
+    QVERIFY2(named, "the whole-fusion refusal names the self-mapping");
+  }
+
   void loneMatmulIsAnExprEvalSegment() {
     const frontend::Script s = parse(R"(
 def f(fd):
