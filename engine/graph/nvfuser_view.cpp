@@ -7,8 +7,11 @@
 namespace segscope::graph {
 namespace {
 
+// A group with no scheduler is none (SchedulerType::None); one whose details were cut off
+// from an old dump is unknown.
 std::string schedulerName(const std::string& printed) {
-  return printed.empty() || printed == "g" ? std::string("none") : printed;
+  if (printed.empty()) return "none";
+  return printed == nvlog::kUnknownScheduler ? std::string("unknown") : printed;
 }
 
 std::string tensorName(const nvlog::LoggedTensor& t) { return "T" + std::to_string(t.number); }

@@ -66,7 +66,11 @@ constexpr std::string_view kOriginal =
 constexpr std::string_view kRewritten = "Segmented_Fusion Dump: -- Re-written complete fusion:";  // :1413
 constexpr std::string_view kRewrittenEnd = "} // {Re-written complete fusion}";                   // :1415
 constexpr std::string_view kSegments = "Segmented_Fusion Dump: -- fusion segments:";              // :1394
-constexpr std::string_view kSegmentsEnd = "} //Segmented_Fusion";                                 // :1408
+constexpr std::string_view kSegmentsEnd = "} //Segmented_Fusion";
+// The segments dump pasted without nvFuser's own header: under a label of the user's, or from
+// its `Segmented_Fusion{` line on.
+constexpr std::string_view kSegmentsLabel = "Segmented Fusion:";
+constexpr std::string_view kSegmentsOpen = "Segmented_Fusion{";  // :1408
 
 bool isRule(std::string_view t) { return t.size() >= 20 && t.find_first_not_of('=') == std::string_view::npos; }
 
@@ -172,10 +176,47 @@ class Reader {
               first,
           SourceLoc{1, 1});
     }
+    for (Runtime& rt : log_.runtimes) normalizeSchedulers(rt);
     return std::move(log_);
   }
 
  private:
+  // One spelling per scheduler, whatever the era printed (no-op until 2023-11, #1125), and a
+  // scheduler for each group line: before 2024-08 a group line printed `g{<expr names>}`, no
+  // scheduler; the group details, printed in the same order, name it. A group whose details
+  // were cut off gets kUnknownScheduler, and the dump is not complete.
+  static void normalizeSchedulers(Runtime& rt) {
+    for (Candidate& c : rt.candidates) {
+      c.accepted = canonicalSchedulerName(c.accepted);
+      for (Rejection& r : c.rejections) r.scheduler = canonicalSchedulerName(r.scheduler);
+    }
+    if (!rt.segmented) return;
+    SegmentedDump& d = *rt.segmented;
+    for (GroupDetail& g : d.details) g.scheduler = canonicalSchedulerName(g.scheduler);
+    for (std::size_t i = 0; i < d.groups.size(); ++i) {
+      GroupLine& g = d.groups[i];
+      g.scheduler = canonicalSchedulerName(g.scheduler);
+      if (g.scheduler != "g") continue;
+      g.schedulerFromDetails = true;
+      if (i < d.details.size()) {
+        g.scheduler = d.details[i].scheduler.empty() ? std::string("none") : d.details[i].scheduler;
+      } else {
+        g.scheduler = std::string(kUnknownScheduler);
+        d.complete = false;
+      }
+    }
+    // An edge names its groups as the group lines do: the same scheduler for the same group.
+    for (EdgeLine& e : d.edges)
+      for (GroupLine* end : {&e.from, &e.to}) {
+        end->scheduler = canonicalSchedulerName(end->scheduler);
+        for (const GroupLine& g : d.groups)
+          if (end->scheduler == "g" && g.schedulerFromDetails && g.exprNames == end->exprNames) {
+            end->scheduler = g.scheduler;
+            end->schedulerFromDetails = true;
+          }
+      }
+  }
+
   std::string_view text() const { return lines_[i_].text; }
   std::string_view line() const { return trimmed(lines_[i_].text); }
   int number() const { return lines_[i_].number; }
@@ -281,13 +322,13 @@ class Reader {
         rt.segmented->line = number();
       }
       readDetail(*rt.segmented);
-    } else if (t.starts_with(kSegments)) {
+    } else if (t.starts_with(kSegments) || t == kSegmentsLabel || t == kSegmentsOpen) {
       Runtime& rt = runtimeFor([](const Runtime& r) { return r.segmented && !r.segmented->groups.empty(); });
       if (!rt.segmented) {
         rt.segmented.emplace();
         rt.segmented->line = number();
       }
-      ++i_;
+      if (t != kSegmentsOpen) ++i_;
       readSegments(*rt.segmented);
       open_ = -1;
     } else {
@@ -486,6 +527,12 @@ class Reader {
 };
 
 }  // namespace
+
+std::string canonicalSchedulerName(std::string_view printed) {
+  // csrc/scheduler/heuristic_types.cpp before #1125 (2023-11-09): "no-op".
+  if (printed == "no-op") return "no_op";
+  return std::string(printed);
+}
 
 Result<NvLog> readNvLog(std::string_view text, std::string file) {
   auto log = Reader(splitLines(text), std::move(file)).run();

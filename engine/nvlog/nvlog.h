@@ -74,8 +74,17 @@ struct Candidate {
 };
 
 /// `  <scheduler>{<expr names>}` (fusion_segmenter.cpp:258-275); `g{…}` before 2024-08-16.
+/// A group whose scheduler the log does not say (an old group line whose details were cut off).
+inline constexpr std::string_view kUnknownScheduler = "?";
+
+/// nvFuser's scheduler names across versions in today's spelling (`no-op` is `no_op`).
+std::string canonicalSchedulerName(std::string_view printed);
+
 struct GroupLine {
-  std::string scheduler;  // "g" in the old form, which printed no scheduler
+  /// As printed, in today's spelling; the old form printed only "g", and the reader takes the
+  /// scheduler from the group's details (or kUnknownScheduler when they are cut off).
+  std::string scheduler;
+  bool schedulerFromDetails = false;
   std::vector<int> exprNames;
   bool merged = false;  // ` (merged)`
   int line = 0;

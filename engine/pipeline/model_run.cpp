@@ -117,17 +117,13 @@ void describeDump(const nvlog::Runtime& rt, NvFuserView& view) {
   if (rt.segmented) {
     view.source = "segmented_fusion";
     view.complete = rt.segmented->complete;
-    // Group lines before 2024-08 print `g{…}`; the group details name the scheduler.
-    const bool detailed = rt.segmented->details.size() == rt.segmented->groups.size();
-    for (std::size_t i = 0; i < rt.segmented->groups.size(); ++i) {
-      const nvlog::GroupLine& g = rt.segmented->groups[i];
-      const std::string& scheduler = g.scheduler == "g" && detailed && !rt.segmented->details[i].scheduler.empty()
-                                         ? rt.segmented->details[i].scheduler
-                                         : g.scheduler;
+    // Group lines before 2024-08 print `g{…}`: the reader took their schedulers from the
+    // group details, or marks them unknown where those were cut off.
+    for (const nvlog::GroupLine& g : rt.segmented->groups) {
       ++view.segments;
-      view.schedulers.push_back(scheduler);
-      sizes.emplace_back(scheduler, static_cast<int>(g.exprNames.size()));
-      if (scheduler == "g" || scheduler == "none") view.complete = false;
+      view.schedulers.push_back(g.scheduler);
+      sizes.emplace_back(g.scheduler, static_cast<int>(g.exprNames.size()));
+      if (g.scheduler == nvlog::kUnknownScheduler || g.scheduler == "none") view.complete = false;
     }
   } else {
     for (const nvlog::Candidate& c : rt.candidates)
@@ -202,8 +198,9 @@ void describeTheirs(const model::FusionEntry& entry, const Session* session, Mod
         ++view.segments;
         view.schedulers.push_back(s.scheduler);
       }
-      view.complete = std::none_of(c->theirs.begin(), c->theirs.end(),
-                                   [](const LoggedSegment& s) { return s.scheduler == "g" || s.scheduler == "none"; });
+      view.complete = std::none_of(c->theirs.begin(), c->theirs.end(), [](const LoggedSegment& s) {
+        return s.scheduler == nvlog::kUnknownScheduler || s.scheduler == "none";
+      });
       row.agree = c->agree();
       row.divergence = c->divergence.headline;
       if (row.divergence.empty() && !c->agree())

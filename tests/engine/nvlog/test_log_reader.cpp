@@ -184,7 +184,9 @@ class TestLogReader : public QObject {
     QCOMPARE(rt.candidates[0].exprs.size(), std::size_t{3});
     const SegmentedDump& d = *rt.segmented;
     QCOMPARE(d.groups.size(), std::size_t{2});
-    QCOMPARE(d.groups[0].scheduler, std::string("g"));
+    QCOMPARE(d.groups[0].scheduler, std::string("reduction"));  // `g{0, 1}`: from its details
+    QVERIFY(d.groups[0].schedulerFromDetails);
+    QCOMPARE(d.edges[0].from.scheduler, std::string("reduction"));
     QCOMPARE(d.groups[0].exprNames, (std::vector<int>{0, 1}));
     QCOMPARE(d.edges.size(), std::size_t{1});
     QCOMPARE(d.edges[0].from.exprNames, (std::vector<int>{0, 1}));
@@ -308,6 +310,62 @@ class TestLogReader : public QObject {
     QCOMPARE(rt.original->exprs[1].op, std::string("pow"));
     QVERIFY(rt.segmented && rt.segmented->rewritten);
     QCOMPARE(rt.segmented->rewritten->exprs.size(), std::size_t{2});
+    // `groups:` then `g{2}` / `g{1}`: expr names, no scheduler. The first group's details
+    // name it; the second's were cut off, so it is unknown and the dump is not complete.
+    QCOMPARE(rt.segmented->groups.size(), std::size_t{2});
+    QCOMPARE(rt.segmented->groups[0].exprNames, std::vector<int>{2});
+    QCOMPARE(rt.segmented->groups[0].scheduler, std::string("reduction"));
+    QVERIFY(rt.segmented->groups[0].schedulerFromDetails);
+    QCOMPARE(rt.segmented->groups[1].scheduler, std::string(nvlog::kUnknownScheduler));
+    QVERIFY(!rt.segmented->complete);
+  }
+
+  // A 2023 dump whose group list holds several expr names per group, every group detailed,
+  // pasted under a label instead of nvFuser's header; `no-op` is today's no_op.
+  void oldGroupListUnderALabel() {
+    const char* text =
+        "Segmented Fusion:\n"
+        "groups:\n"
+        "g{0, 46, 62}\n"
+        "\n"
+        "g{3}\n"
+        "\n"
+        "edges:\n"
+        "\n"
+        "group details:\n"
+        "g{(pointwise)\n"
+        "inputs:\n"
+        "T0_g[ iS0{i0} ] float\n"
+        "outputs:\n"
+        "T2_g[ iS4{i0} ] float\n"
+        "\n"
+        "\n"
+        "T2_g[ iS4{i0} ]\n"
+        "   = T0_g[ iS0{i0} ]\n"
+        "   + T0_g[ iS0{i0} ];\n"
+        "}\n"
+        "\n"
+        "g{(no-op)\n"
+        "inputs:\n"
+        "T2_g[ iS4{i0} ] float\n"
+        "outputs:\n"
+        "T3_g[ iS5{i0} ] float\n"
+        "\n"
+        "\n"
+        "T3_g[ iS5{i0} ]\n"
+        "   = Set( T2_g[ iS4{i0} ] )\n"
+        "}\n"
+        "\n"
+        "} //Segmented_Fusion\n";
+    const auto log = readNvLog(text, "label.txt");
+    QVERIFY2(log, log ? "" : log.error().message.c_str());
+    const SegmentedDump& d = *log->runtimes.at(0).segmented;
+    QCOMPARE(d.groups.size(), std::size_t{2});
+    QCOMPARE(d.groups[0].exprNames, (std::vector<int>{0, 46, 62}));
+    QCOMPARE(d.groups[0].scheduler, std::string("pointwise"));
+    QCOMPARE(d.groups[1].scheduler, std::string("no_op"));
+    QCOMPARE(d.details[1].scheduler, std::string("no_op"));
+    QVERIFY(d.complete);
   }
 
   // A file that is no nvFuser log at all says so, at its first line.
