@@ -313,6 +313,14 @@ Status DefinitionBuilder::statement(const Statement& st) {
   if (v.kind != Node::Kind::Call)
     return makeError("unsupported statement: a fusion definition may only call '" + fd_ + ".<...>' functions", v.loc);
   const std::string callee = v.items[0]->dottedName();
+  if (isTensorShapeCall(v)) {
+    // `V = T1.shape()` as a statement of its own (2023-24 printers): V is T1's extents, as
+    // fd.ops.shape(T1) gives them.
+    if (st.targets.size() != 1) return makeError(callee + "() returns one vector", v.loc);
+    SEGSCOPE_TRY(auto extents, nestedVector(v, "the shape"));
+    if (st.targets[0].first != "_") env_[st.targets[0].first] = Binding{nullptr, true, std::move(extents), v.loc};
+    return {};
+  }
   SEGSCOPE_TRY(const auto resolved, calleeOf(v));
   const auto& [scope, name] = resolved;
   auto outs = call(v, scope, name);
@@ -386,10 +394,16 @@ Result<Val*> DefinitionBuilder::nestedValue(const Node& c, const char* role) {
   return v;
 }
 
+bool DefinitionBuilder::isTensorShapeCall(const Node& c) const {
+  if (c.kind != Node::Kind::Call) return false;
+  const Node& callee = *c.items[0];
+  return callee.kind == Node::Kind::Attribute && callee.text == "shape" && callee.items[0]->kind == Node::Kind::Name &&
+         !callee.items[0]->isName(fd_);
+}
+
 Result<std::vector<SymInt>> DefinitionBuilder::nestedVector(const Node& c, const char* role) {
   const Node& callee = *c.items[0];
-  if (callee.kind == Node::Kind::Attribute && callee.text == "shape" && callee.items[0]->kind == Node::Kind::Name &&
-      !callee.items[0]->isName(fd_)) {
+  if (isTensorShapeCall(c)) {
     // T1.shape(): the extents of T1, as fd.ops.shape(T1) gives them.
     if (c.items.size() != 1 || !c.keywords.empty()) return at(&c, "shape() takes no arguments");
     SEGSCOPE_TRY(Val * t, tensor(callee.items[0].get(), "the object of .shape()"));

@@ -58,6 +58,8 @@ class DefinitionBuilder {
   /// A call used as an argument (`fd.ops.cast(fd.ops.neg(T3), ...)`): it must give one value.
   Result<ir::Val*> nestedValue(const Node& callNode, const char* role);
   /// A call that gives a vector (`T1.shape()`, `fd.ops.shape(T1)`), used as a shape argument.
+  /// `T1.shape()` (T1 a name other than the FusionDefinition's): a tensor's extents.
+  bool isTensorShapeCall(const Node& c) const;
   Result<std::vector<ir::SymInt>> nestedVector(const Node& callNode, const char* role);
   Outputs fdCall(const Node& c, const std::string& name, const BoundArgs& a);
   Outputs opsCall(const Node& c, const std::string& name, const BoundArgs& a, SourceLoc loc);

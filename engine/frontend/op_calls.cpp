@@ -24,6 +24,11 @@ DefinitionBuilder::Outputs DefinitionBuilder::opsCall(const Node& c, const std::
   };
   if (name == "shape") return shapeVector(a, loc);
   if (name == "at") return vectorElement(a, loc);
+  if (name == "view") {  // 2022: fd.ops.view(arg, original_shape, new_shape) is a reshape
+    SEGSCOPE_TRY(Val * x, tensor(a[0], "arg"));
+    SEGSCOPE_TRY(auto shape, symList(a[2], "new_shape"));
+    return one(reshape(f_, x, shape));
+  }
   const std::optional<OpType> op = ir::opFromName(name);
   if (!op) return at(&c, "unknown op 'fd.ops." + name + "'");
 

@@ -114,8 +114,8 @@ void readPreamble(const std::vector<std::string_view>& lines, Script& script) {
 }
 
 // Where the `inputs = [` footer starts (1-based), or 0 when there is none.
-int findFooterLine(const std::vector<std::string_view>& lines, int fromLine) {
-  for (std::size_t i = static_cast<std::size_t>(fromLine); i < lines.size(); ++i) {
+int findFooterLine(const std::vector<std::string_view>& lines, int fromLine, int toLine) {
+  for (std::size_t i = static_cast<std::size_t>(fromLine); i < static_cast<std::size_t>(toLine); ++i) {
     std::string_view t = trimmed(lines[i]);
     if (t.rfind("inputs", 0) != 0) continue;
     t = trimmed(t.substr(6));
@@ -180,7 +180,11 @@ ParseOutcome parseScript(std::string_view source, const ParseOptions& options) {
   script.functionName = def->name;
   script.fusion->setName(def->name);
   readPreamble(lines, script);
-  Footer footer = readFooterAt(findFooterLine(lines, def->line), source, script, options);
+  // The footer follows the definition; a script that builds its inputs first and binds them
+  // with fd.from_pytorch(inputs[i]) has them above it.
+  int footerLine = findFooterLine(lines, def->line, static_cast<int>(lines.size()));
+  if (footerLine == 0) footerLine = findFooterLine(lines, 0, def->line);
+  Footer footer = readFooterAt(footerLine, source, script, options);
 
   DefinitionBuilder builder(*script.fusion, def->fdName);
   builder.setFooterInputs(footer.entries ? &*footer.entries : nullptr, footerUnavailable(footer));

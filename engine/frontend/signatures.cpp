@@ -43,6 +43,8 @@ Table makeOpsTable() {
   t["broadcast"] = {{req("arg"), req("is_broadcast_dim")}};
   t["expand"] = {{req("arg"), req("shape")}};
   t["reshape"] = {{req("arg"), req("new_shape"), opt("original_shape")}};
+  // The 2022 frontend's name for reshape, original shape first (python_frontend.cpp, "view").
+  t["view"] = {{req("arg"), req("original_shape"), req("new_shape")}};
   t["permute"] = {{req("arg"), req("dims")}};
   t["squeeze"] = {{req("arg"), req("dims", {"dim"}), opt("squeeze_expanded")}};
   t["stride_order"] = {{req("arg"), req("stride_order")}};

@@ -1,6 +1,7 @@
 // Forms nvFuser's own test_repro.py uses that a printed repro does not: fd.from_pytorch on a
 // footer input, arithmetic in footer sizes, T.shape() as a shape, op calls nested as
-// arguments, pad widths given by scalars, an index_select index that is already broadcast.
+// arguments, pad widths given by scalars, an index_select index that is already broadcast; and
+// spellings people paste (inputs before the definition, 2022 fd.ops.view, V = T.shape()).
 #include <QtTest>
 
 #include "frontend/script.h"
@@ -103,6 +104,73 @@ class TestReproForms : public QObject {
     QCOMPARE(bid->attrs().shape.size(), std::size_t{1});
     QCOMPARE(bid->attrs().shape[0].sym->definition()->op(), ir::OpType::Size);
     checkRoundTrip(s);
+  }
+
+  // Spellings people paste: `inputs = [...]` built before the definition and bound with
+  // fd.from_pytorch; 2022's fd.ops.view(arg, original_shape, new_shape); `V = T.shape()` as a
+  // statement of its own.
+  void inputsDefinedBeforeTheDefinition() {
+    Script s = parseOk(R"(import torch
+from nvfuser import FusionDefinition, DataType
+
+inputs = [
+    torch.randn(4, 8, device="cuda"),
+    torch.randn(8, device="cuda"),
+]
+
+def nvfuser_fusion_id0(fd : FusionDefinition) -> None :
+    T0 = fd.from_pytorch(inputs[0])
+    T1 = fd.from_pytorch(inputs[1])
+    T2 = fd.ops.broadcast_in_dim(T1, shape=[4, 8], broadcast_dims=[1])
+    T3 = fd.ops.add(T0, T2)
+    fd.add_output(T3)
+
+with FusionDefinition() as fd:
+    nvfuser_fusion_id0(fd)
+
+fd.execute(inputs)
+)");
+    QVERIFY(s.fusion);
+    QVERIFY(s.inputsFromFooter);
+    QCOMPARE(s.inputs.size(), std::size_t{2});
+    QCOMPARE(s.inputs[0].sizes, (std::vector<std::int64_t>{4, 8}));
+    QCOMPARE(input(s, 1)->rank(), 1);
+  }
+
+  void viewOf2022IsAReshape() {
+    Script s = parseOk(script(R"(    T0 = fd.define_tensor(symbolic_sizes=[-1, -1], contiguous=[True, True], dtype=DataType.Float)
+    T1 = fd.ops.view(T0, original_shape=[4, 8], new_shape=[32])
+    T2 = fd.ops.view(T1, [32], [2, 16])
+    fd.add_output(T2)
+)",
+                              "    torch.randn(4, 8, device='cuda:0'),\n"));
+    QVERIFY(s.fusion);
+    QCOMPARE(s.fusion->valByName("T1")->definition()->op(), ir::OpType::Reshape);
+    QCOMPARE(QString::fromStdString(s.fusion->valByName("T2")->asTensor()->shapeString()), QString("[2, 16]"));
+    checkRoundTrip(s);
+  }
+
+  void shapeOfATensorAsAStatement() {
+    Script s = parseOk(script(R"(    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float)
+    T1 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float)
+    V2 = T0.shape()
+    T3 = fd.ops.broadcast_in_dim(T1, shape=V2, broadcast_dims=[1])
+    T4 = fd.ops.mul(T0, T3)
+    fd.add_output(T4)
+)",
+                              "    torch.randn(4, 8, device='cuda:0'),\n    torch.randn(8, device='cuda:0'),\n"));
+    QVERIFY(s.fusion);
+    const ir::Expr* bid = s.fusion->valByName("T3")->definition();
+    QCOMPARE(bid->attrs().shape.size(), std::size_t{2});
+    QCOMPARE(bid->attrs().shape[1].sym->definition()->op(), ir::OpType::Size);
+    checkRoundTrip(s);
+    ParseOutcome twoNames = parseScript(script(R"(    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float)
+    V1, V2 = T0.shape()
+    fd.add_output(T0)
+)",
+                                               "    torch.randn(4, device='cuda:0'),\n"));
+    QVERIFY(!twoNames.ok());
+    QVERIFY2(twoNames.error.format().find("returns one vector") != std::string::npos, twoNames.error.format().c_str());
   }
 
   // tests/cpp/test_resize.cpp ResizeTest.ReshapeToPad: csrc/ops/alias.cpp pad takes Val* widths.
