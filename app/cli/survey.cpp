@@ -121,12 +121,21 @@ std::optional<SurveyExpectations> loadExpectations(const std::optional<std::stri
 // ones and those the expectations mark as known (with --allow-known).
 struct Comparison {
   int cases = 0, countAgree = 0, multisetAsserted = 0, multisetAgree = 0, withoutExpectation = 0;
+  // The count agreement split by what the case asserts: an exact segment count, only
+  // "segmented" (or not), or no count at all (the case only has to load and segment).
+  int exactAsserted = 0, exactAgree = 0, segmentedAsserted = 0, segmentedAgree = 0, nothingAsserted = 0,
+      nothingAgree = 0;
   std::vector<SurveyDisagreement> disagreements, known, staleKnown;
 
   void add(const SurveyRow& row, const SurveyExpectation& e, bool allowKnown) {
     ++cases;
-    countAgree += countAgrees(row, e) ? 1 : 0;
-    if (e.schedulers || !e.contains.empty()) {
+    const bool count = countAgrees(row, e);
+    countAgree += count ? 1 : 0;
+    int& asserted = e.segments ? exactAsserted : e.segmented ? segmentedAsserted : nothingAsserted;
+    int& agreeing = e.segments ? exactAgree : e.segmented ? segmentedAgree : nothingAgree;
+    ++asserted;
+    agreeing += count ? 1 : 0;
+    if (e.schedulers || !e.contains.empty() || !e.containsTimes.empty()) {
       ++multisetAsserted;
       multisetAgree += multisetAgrees(row, e) ? 1 : 0;
     }
@@ -152,6 +161,10 @@ void printSummary(const std::vector<SurveyRow>& rows, int unloaded, const Compar
       "assert one (%.1f %%)\n",
       c->countAgree, c->cases, percent(c->countAgree, c->cases), c->multisetAgree, c->multisetAsserted,
       percent(c->multisetAgree, c->multisetAsserted));
+  std::printf(
+      "  by what is asserted: exact segment count %d of %d; only \"segmented\" %d of %d; no count (loads and "
+      "segments) %d of %d\n",
+      c->exactAgree, c->exactAsserted, c->segmentedAgree, c->segmentedAsserted, c->nothingAgree, c->nothingAsserted);
   if (c->withoutExpectation) std::printf("%d fusions have no expectation\n", c->withoutExpectation);
 }
 

@@ -32,6 +32,8 @@ SurveyExpectation caseFromJson(const json& c) {
     e.schedulers = std::move(s);
   }
   e.contains = stringList(c, "contains");
+  if (c.contains("contains_times"))
+    for (const auto& [scheduler, times] : c.at("contains_times").items()) e.containsTimes[scheduler] = times.get<int>();
   if (c.contains("options")) {
     e.disabledPasses = stringList(c.at("options"), "disable_pass");
     e.profile = c.at("options").value("profile", "");
@@ -64,6 +66,8 @@ std::string expectedText(const SurveyExpectation& e) {
     s = *e.segmented ? "segmented" : "not segmented";
   if (e.schedulers) s += (s.empty() ? "" : ": ") + multisetText(*e.schedulers);
   for (const std::string& c : e.contains) s += (s.empty() ? "" : ", ") + std::string("contains ") + c;
+  for (const auto& [c, n] : e.containsTimes)
+    s += (s.empty() ? "" : ", ") + std::string("exactly ") + std::to_string(n) + " " + c;
   return s.empty() ? "loads" : s;
 }
 
@@ -113,6 +117,8 @@ bool multisetAgrees(const SurveyRow& row, const SurveyExpectation& e) {
   if (e.schedulers && *e.schedulers != row.schedulers) return false;
   for (const std::string& c : e.contains)
     if (std::find(row.schedulers.begin(), row.schedulers.end(), c) == row.schedulers.end()) return false;
+  for (const auto& [c, n] : e.containsTimes)
+    if (std::count(row.schedulers.begin(), row.schedulers.end(), c) != n) return false;
   return true;
 }
 

@@ -33,6 +33,7 @@ struct SurveyExpectation {
   std::optional<bool> segmented;                       // only "segmented" / "not segmented" asserted
   std::optional<std::vector<std::string>> schedulers;  // the whole multiset, sorted
   std::vector<std::string> contains;                   // schedulers that must appear at least once
+  std::map<std::string, int> containsTimes;            // gtest's Contains(...).Times(n): exactly n
   std::vector<std::string> disabledPasses;             // options the case runs with
   std::string profile;                                 // device profile the case needs ("" = survey's)
   bool failsToLoad = false;                            // a baseline row that did not load

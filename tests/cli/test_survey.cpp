@@ -65,6 +65,24 @@ class TestSurvey : public QObject {
     QVERIFY2(r.out.contains("segment count agrees for 2 of 2 cases (100.0 %)"), qPrintable(r.out));
   }
 
+  // docs/fidelity.md's split: what each case asserts, and gtest's Contains(...).Times(n).
+  void agreementIsSplitByWhatIsAssertedAndTimesCounts() {
+    Suite s(
+        "{\"case\": \"cases/softmax.py\", \"source\": \"tests/cpp/x.cpp:1 X.Softmax\","
+        " \"contains_times\": {\"inner_persistent\": 1}}");
+    const Run r = cli({"survey", s.dir.filePath("cases"), "--expect", s.expect});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains("exact segment count 1 of 1; only \"segmented\" 0 of 0; no count (loads and segments) "
+                            "1 of 1"),
+             qPrintable(r.out));
+    Suite twice(
+        "{\"case\": \"cases/softmax.py\", \"source\": \"tests/cpp/x.cpp:1 X.Softmax\","
+        " \"contains_times\": {\"inner_persistent\": 2}}");
+    const Run r2 = cli({"survey", twice.dir.filePath("cases"), "--expect", twice.expect});
+    QCOMPARE(r2.exitCode, 1);
+    QVERIFY2(r2.out.contains("expected exactly 2 inner_persistent"), qPrintable(r2.out));
+  }
+
   void aDisagreementExitsOneAndSaysWhatAndWhere() {
     Suite s("{\"case\": \"cases/softmax.py\", \"source\": \"tests/cpp/x.cpp:1 X.Softmax\", \"segments\": 3}");
     const Run r = cli({"survey", s.dir.filePath("cases"), "--expect", s.expect});
