@@ -1,27 +1,26 @@
-// AllocationDomain. For each fusion output that has no requested stride order, is not an
-// in-place alias, is not a fusion input and whose tensor has no layout of its own (not
-// the result of stride_order), and is not produced by matmul/linear/sdpa:
-//   1. the reference is the input tensor it depends on with the most non-broadcast dims;
-//      when several tie for the most, they must all have the same stride order (empty
-//      counts as row-major), else nothing is propagated (nvFuser's tie rule);
-//   2. the reference must have a non-trivial stride order (not row-major);
-//   3. the output must have the reference's rank and its dims must be the reference's
-//      dims in the same positions: dims are tracked from the reference through
-//      elementwise ops (aligned to the right), cast, set, segment_set and stride_order
-//      only; a position that only another input's dims reach, or where two different dims
-//      of the reference meet, is not the reference's.
-// Then the output entry takes the reference's stride order (fd.add_output(T, stride_order=...)).
-// This is a deliberate subset of nvFuser's mapping, which also walks permutes and
-// reductions and lets unmapped dims keep their logical order as outer dims.
+// AllocationDomain (nvFuser's AllocationDomainPass, csrc/preseg_passes/
+// allocation_order_inference.cpp:256-351 inferAllocationOrder and :87-215 mapAllocationDomain).
+// Sources are the fusion's input tensors, destinations its outputs that have no allocation of
+// their own, are new buffers (not aliases) and are not made by matmul/linear/sdpa. Each
+// destination takes as reference the input it depends on with the most non-broadcast dims (on a
+// tie the candidates must line up dim for dim in the exact map, else none is taken); tensors
+// with a self-mapping neither give nor take. The reference's allocation dims, fastest first, are
+// found among the destination's dims through the exact map (across elementwise ops, permutes,
+// reductions and the dims a reshape keeps) until one is not found; those become the
+// destination's innermost dims in the same order, the rest keep their logical order outside.
+// The result is the output's stride order (fd.add_output(T, stride_order=...)).
 #include "passes/allocation_domain.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "passes/tensor_rewrite.h"
+#include "scheduler/exact_id_graph.h"
+#include "scheduler/segment_view.h"
 
 namespace segscope::passes {
 namespace {
@@ -85,53 +84,90 @@ class InputDependencies {
   std::unordered_map<const Val*, Bits> of_;
 };
 
-bool positionPreserving(const Expr* e) {
-  switch (e->family()) {
-    case OpFamily::Unary:
-    case OpFamily::Binary:
-    case OpFamily::Ternary:
-    case OpFamily::Cast:
-    case OpFamily::Set:
-    case OpFamily::StrideOrder: return true;
-    default: return false;
-  }
+using scheduler::analysis::ExactIdGraph;
+using scheduler::analysis::IdKey;
+
+// A tensor's dims from slowest to fastest in memory (stride_order[d] is d's rank by stride,
+// rank-1 outermost).
+std::vector<int> allocationDims(const TensorView* tv) {
+  const std::vector<std::int64_t> order = effectiveOrder(tv);
+  std::vector<int> dims(static_cast<std::size_t>(tv->rank()));
+  for (int d = 0; d < tv->rank(); ++d)
+    dims[static_cast<std::size_t>(tv->rank() - 1 - order[static_cast<std::size_t>(d)])] = d;
+  return dims;
 }
 
-// For every tensor reached from `ref` through position-preserving ops: which dim of ref
-// each of its dims is (-1: not ref's).
-std::unordered_map<const Val*, std::vector<int>> trackDims(const ir::Fusion& fusion, const TensorView* ref) {
-  std::unordered_map<const Val*, std::vector<int>> map;
-  std::vector<int> identity(static_cast<std::size_t>(ref->rank()));
-  for (int d = 0; d < ref->rank(); ++d) identity[static_cast<std::size_t>(d)] = d;
-  map[ref] = identity;
-  for (const Expr* e : fusion.exprs()) {
-    if (!positionPreserving(e) || e->outputs().size() != 1) continue;
-    const TensorView* out = e->output()->asTensor();
-    if (!out) continue;
-    // -1: not ref's; -2: two different dims of ref meet here (a conflict).
-    bool any = false;
-    std::vector<int> dims(static_cast<std::size_t>(out->rank()), -1);
-    for (std::size_t i = 0; i < e->numOperands(); ++i) {
-      const TensorView* t = e->operand(i)->asTensor();
-      auto it = t ? map.find(t) : map.end();
-      if (it == map.end()) continue;  // untracked operands only add dims exact-mapped to these
-      any = true;
-      const int offset = out->rank() - t->rank();
-      for (int d = 0; d < t->rank(); ++d) {
-        const auto pos = static_cast<std::size_t>(offset + d);
-        if (t->dim(static_cast<std::size_t>(d)).isBroadcast() && !out->dim(pos).isBroadcast())
-          continue;  // this operand does not supply the dim
-        const int from = it->second[static_cast<std::size_t>(d)];
-        if (from < 0) continue;
-        dims[pos] = dims[pos] == -1 || dims[pos] == from ? from : -2;
-      }
+std::vector<int> nonBroadcastAllocationDims(const TensorView* tv) {
+  std::vector<int> dims;
+  for (int d : allocationDims(tv))
+    if (!tv->dim(static_cast<std::size_t>(d)).isBroadcast()) dims.push_back(d);
+  return dims;
+}
+
+// :87-215 mapAllocationDomain: the target's allocation order (slowest first), or nothing when
+// it stays the logical order.
+std::optional<std::vector<int>> mapAllocation(const ExactIdGraph& exact, const TensorView* ref,
+                                              const TensorView* target) {
+  std::unordered_map<int, int> targetDimOfSet;  // a later dim of the same set wins, as there
+  for (int d = 0; d < target->rank(); ++d) targetDimOfSet[exact.setOf(IdKey::logical(target, d))] = d;
+  std::vector<int> mapped;  // fastest first
+  std::vector<int> refDims = allocationDims(ref);
+  for (auto it = refDims.rbegin(); it != refDims.rend(); ++it) {
+    const auto found = targetDimOfSet.find(exact.setOf(IdKey::logical(ref, *it)));
+    if (found == targetDimOfSet.end()) {
+      if (ref->dim(static_cast<std::size_t>(*it)).isBroadcast()) continue;  // does not block vectorization
+      break;
     }
-    if (!any) continue;
-    for (int& d : dims)
-      if (d == -2) d = -1;
-    map[out] = dims;
+    if (std::find(mapped.begin(), mapped.end(), found->second) == mapped.end()) mapped.push_back(found->second);
   }
-  return map;
+  std::vector<int> order;
+  for (int d = 0; d < target->rank(); ++d)
+    if (std::find(mapped.begin(), mapped.end(), d) == mapped.end()) order.push_back(d);
+  order.insert(order.end(), mapped.rbegin(), mapped.rend());
+  for (int d = 0; d < target->rank(); ++d)
+    if (order[static_cast<std::size_t>(d)] != d) return order;
+  return std::nullopt;
+}
+
+std::vector<std::int64_t> strideOrderOf(const std::vector<int>& allocation) {
+  const auto rank = static_cast<std::int64_t>(allocation.size());
+  std::vector<std::int64_t> order(allocation.size());
+  for (std::int64_t k = 0; k < rank; ++k)
+    order[static_cast<std::size_t>(allocation[static_cast<std::size_t>(k)])] = rank - 1 - k;
+  return order;
+}
+
+bool selfMapped(const ExactIdGraph& exact, const TensorView* tv) {
+  for (int a = 0; a < tv->rank(); ++a)
+    for (int b = a + 1; b < tv->rank(); ++b)
+      if (exact.mapped(IdKey::logical(tv, a), IdKey::logical(tv, b))) return true;
+  return false;
+}
+
+// :281-345: the input with the most non-broadcast dims that `out` depends on; a later one with
+// as many must line up with it dim for dim (fastest dims alike), else neither is taken until
+// one with more dims comes.
+const TensorView* referenceFor(const ExactIdGraph& exact, const std::vector<const TensorView*>& sources) {
+  const TensorView* ref = nullptr;
+  int highWater = 0;
+  for (const TensorView* s : sources) {
+    if (selfMapped(exact, s)) continue;
+    const int n = nonBroadcastDims(s);
+    if (n < highWater) continue;
+    if (n > highWater) {
+      ref = s;
+      highWater = n;
+      continue;
+    }
+    if (!ref) continue;
+    const std::vector<int> a = nonBroadcastAllocationDims(ref), b = nonBroadcastAllocationDims(s);
+    for (std::size_t k = 0; k < a.size() && k < b.size(); ++k)
+      if (!exact.mapped(IdKey::logical(ref, a[k]), IdKey::logical(s, b[k]))) {
+        ref = nullptr;
+        break;
+      }
+  }
+  return ref;
 }
 
 bool excludedProducer(const Val* v) {
@@ -152,36 +188,24 @@ bool AllocationDomain::runPass(ir::Fusion& fusion, PassLog& log) {
   bool modified = false;
   const std::vector<ir::FusionOutput> outputs = fusion.outputs();
   const InputDependencies dependsOn(fusion);
+  std::optional<ExactIdGraph> exact;  // built once, when some output may take an order
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const ir::FusionOutput& o = outputs[i];
     const TensorView* out = o.val->asTensor();
     if (!out || o.aliasOf || !o.strideOrder.empty() || !out->strideOrder().empty() || fusion.isInput(out) ||
         excludedProducer(out))
       continue;
-    const TensorView* ref = nullptr;
-    int best = -1;
-    bool tie = false;
-    for (const TensorView* s : dependsOn.sourceInputs(out)) {
-      const int n = nonBroadcastDims(s);
-      if (n > best) {
-        ref = s;
-        best = n;
-        tie = false;
-      } else if (n == best && effectiveOrder(s) != effectiveOrder(ref)) {
-        tie = true;  // equally good references that disagree: no clear layout to follow
-      }
-    }
-    if (!ref || tie || best <= 0) continue;
-    if (ref->strideOrder().empty() || ref->strideOrder() == rowMajorOrder(ref->rank())) continue;
-    if (out->rank() != ref->rank()) continue;
-    const auto tracked = trackDims(fusion, ref);
-    auto it = tracked.find(out);
-    if (it == tracked.end()) continue;
-    bool samePositions = true;
-    for (int d = 0; d < out->rank(); ++d) samePositions = samePositions && it->second[static_cast<std::size_t>(d)] == d;
-    if (!samePositions) continue;
-    fusion.setOutputStrideOrder(i, ref->strideOrder());
-    log.add(out->name() + " takes the stride order " + orderText(ref->strideOrder()) + " of " + ref->name());
+    const std::vector<const TensorView*> sources = dependsOn.sourceInputs(out);
+    if (sources.empty()) continue;
+    if (!exact) exact.emplace(scheduler::SegmentView::whole(fusion), nullptr, /*joinReshapes=*/false);
+    if (selfMapped(*exact, out)) continue;
+    const TensorView* ref = referenceFor(*exact, sources);
+    if (!ref) continue;
+    const auto allocation = mapAllocation(*exact, ref, out);
+    if (!allocation) continue;
+    const std::vector<std::int64_t> order = strideOrderOf(*allocation);
+    fusion.setOutputStrideOrder(i, order);
+    log.add(out->name() + " takes the stride order " + orderText(order) + " of " + ref->name());
     modified = true;
   }
   return modified;
