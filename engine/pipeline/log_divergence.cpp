@@ -317,6 +317,58 @@ void writeHeadline(Divergence& d) {
       }
 }
 
+std::string segmentText(const segmenter::Segment& s) {
+  return "segment " + std::to_string(s.id) + " (" + std::string(scheduler::schedulerName(s.scheduler)) +
+         (s.exprs.empty() ? std::string() : ", " + s.exprs.front()->toString()) + ")";
+}
+
+// When neither a pass, a merge verdict nor a detailed group names a difference but the two
+// segmentations still differ (groups printed without their exprs, or a segment of Segscope's
+// that no group of nvFuser's holds): the first place they part, never "none found".
+void nameFirstDifferentGroup(Divergence& d, const segmenter::Segmentation& seg, const nvlog::Runtime& rt) {
+  std::vector<const segmenter::Segment*> ours;
+  for (const segmenter::Segment& s : seg.segments)
+    if (!s.hostScalars) ours.push_back(&s);
+  if (!d.groups.empty()) {
+    std::set<int> held;
+    for (const GroupMatch& g : d.groups)
+      if (g.same) held.insert(g.ourSegments.begin(), g.ourSegments.end());
+    for (const segmenter::Segment* s : ours)
+      if (!held.count(s->id)) {
+        d.headline =
+            "Segscope's " + segmentText(*s) + " is none of nvFuser's " + std::to_string(d.groups.size()) + " groups";
+        return;
+      }
+    return;
+  }
+  if (!rt.segmented || rt.segmented->groups.empty()) return;
+  const auto& theirs = rt.segmented->groups;
+  for (std::size_t i = 0; i < std::max(theirs.size(), ours.size()); ++i) {
+    const nvlog::GroupLine* g = i < theirs.size() ? &theirs[i] : nullptr;
+    const segmenter::Segment* s = i < ours.size() ? ours[i] : nullptr;
+    const std::string groupText = g ? "nvFuser's group " + std::to_string(i) + " (line " + std::to_string(g->line) +
+                                          ", " + g->scheduler + ", " + std::to_string(g->exprNames.size()) + " exprs)"
+                                    : std::string();
+    if (!s) {
+      d.headlineLine = g->line;
+      d.headline = groupText + " has no counterpart: Segscope has " + std::to_string(ours.size()) +
+                   (ours.size() == 1 ? " segment" : " segments");
+      return;
+    }
+    if (!g) {
+      d.headline = "Segscope's " + segmentText(*s) + " has no counterpart: nvFuser printed " +
+                   std::to_string(theirs.size()) + (theirs.size() == 1 ? " group" : " groups");
+      return;
+    }
+    if (g->scheduler != scheduler::schedulerName(s->scheduler)) {
+      d.headlineLine = g->line;
+      d.headline = groupText + " and Segscope's " + segmentText(*s) + " differ (position " + std::to_string(i + 1) +
+                   " in run order)";
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 std::string verdictPhrase(const std::string& verdict) {
@@ -362,6 +414,7 @@ Divergence findDivergence(const Session& session, const nvlog::Runtime& rt) {
   d.groups = matchGroups(session, rt, join);
   for (const GroupMatch& g : d.groups) d.differingGroups += g.same ? 0 : 1;
   writeHeadline(d);
+  if (d.headline.empty()) nameFirstDifferentGroup(d, session.segmentation->segmentation, rt);
   return d;
 }
 

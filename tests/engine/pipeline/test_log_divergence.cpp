@@ -187,6 +187,25 @@ class TestLogDivergence : public QObject {
     QCOMPARE(c->divergence.headlineLine, 1);
   }
 
+  // Only the group list (2023 form, no details, no merge log): the counts differ, and the first
+  // group with no counterpart is named, never "none found".
+  void groupListAloneNamesTheFirstDifference() {
+    const pipeline::Session s =
+        sessionOf(QString(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/synthetic/reduction_epilogue.py");
+    auto log = nvlog::readNvLog(
+        "Segmented_Fusion Dump: -- fusion segments:\nSegmented_Fusion{\ngroups:\nreduction{0, 1}\n\n"
+        "pointwise{2}\n\nedges:\n\n} //Segmented_Fusion\n",
+        "groups_only.log");
+    QVERIFY(log);
+    auto c = pipeline::compareWithLog(s, *log);
+    QVERIFY(c);
+    QVERIFY(!c->agree());
+    QVERIFY2(c->divergence.headline.find("nvFuser's group 1 (line 6, pointwise, 1 exprs) has no counterpart") !=
+                 std::string::npos,
+             c->divergence.headline.c_str());
+    QCOMPARE(c->divergence.headlineLine, 6);
+  }
+
   // A pass that changed the fusion on one side only: the log is cast_chain's, with nvFuser's
   // ConsecutiveCastPass printing the fusion it was given (it changed nothing), while Segscope's
   // consecutive_cast folds the cast chain.
