@@ -6,6 +6,19 @@
 
 namespace segscope::scheduler::analysis {
 
+namespace {
+
+// A slice, pad or cat that changes a dim's extent makes a new id from it through a Resize
+// (csrc/ops/alias.cpp slice :938-955, pad, cat): not the same loop. One that keeps the extent
+// (a full-range slice, a zero pad) keeps the id.
+bool resized(const ir::Expr* e, const ir::Dim& in, const IdKey& to) {
+  if (!isResizeOp(e) || to.kind != IdKey::Kind::Logical) return false;
+  const ir::Val* out = static_cast<const ir::Val*>(to.owner);
+  return !(out->asTensor()->dim(static_cast<std::size_t>(to.dim)).extent == in.extent);
+}
+
+}  // namespace
+
 ExactIdGraph::ExactIdGraph(const SegmentView& view, const RuntimeInfo* rt, bool joinReshapes) {
   ids_.reserve(tensorDimCount(view) * 5 / 4);
   for (const ir::Expr* e : view.exprs) {
@@ -18,6 +31,7 @@ ExactIdGraph::ExactIdGraph(const SegmentView& view, const RuntimeInfo* rt, bool 
           if (!map[p]) continue;
           const bool inBcast = in->asTensor()->dim(p).isBroadcast();
           if (inBcast != isBroadcastId(*map[p])) continue;  // a resolved broadcast is not exact
+          if (resized(e, in->asTensor()->dim(p), *map[p])) continue;
           unite(IdKey::logical(in, static_cast<int>(p)), *map[p]);
         }
       }
