@@ -176,7 +176,10 @@ class Reader {
               first,
           SourceLoc{1, 1});
     }
-    for (Runtime& rt : log_.runtimes) normalizeSchedulers(rt);
+    for (Runtime& rt : log_.runtimes) {
+      normalizeSchedulers(rt);
+      if (rt.segmented) markExcerpt(*rt.segmented);
+    }
     return std::move(log_);
   }
 
@@ -185,6 +188,25 @@ class Reader {
   // scheduler for each group line: before 2024-08 a group line printed `g{<expr names>}`, no
   // scheduler; the group details, printed in the same order, name it. A group whose details
   // were cut off gets kUnknownScheduler, and the dump is not complete.
+  // A pasted excerpt of a dump that did reach its end marker: finalize numbers the groups
+  // 0..n-1 in order (csrc/fusion_segmenter.cpp:4856-4861), so details whose ids skip one, or
+  // fewer details than group lines, leave groups out.
+  static void markExcerpt(SegmentedDump& d) {
+    if (!d.groups.empty() && !d.details.empty() && d.details.size() < d.groups.size()) d.complete = false;
+    std::vector<bool> seen(d.details.size(), false);
+    for (const GroupDetail& g : d.details) {
+      if (g.id < 0) continue;
+      if (static_cast<std::size_t>(g.id) >= seen.size()) {
+        d.complete = false;
+        return;
+      }
+      seen[static_cast<std::size_t>(g.id)] = true;
+    }
+    const bool numbered =
+        std::any_of(d.details.begin(), d.details.end(), [](const GroupDetail& g) { return g.id >= 0; });
+    if (numbered && std::find(seen.begin(), seen.end(), false) != seen.end()) d.complete = false;
+  }
+
   static void normalizeSchedulers(Runtime& rt) {
     for (Candidate& c : rt.candidates) {
       c.accepted = canonicalSchedulerName(c.accepted);

@@ -125,6 +125,14 @@ void describeDump(const nvlog::Runtime& rt, NvFuserView& view) {
       sizes.emplace_back(g.scheduler, static_cast<int>(g.exprNames.size()));
       if (g.scheduler == nvlog::kUnknownScheduler || g.scheduler == "none") view.complete = false;
     }
+    // Group details pasted without the group list: each detail is a group.
+    if (rt.segmented->groups.empty())
+      for (const nvlog::GroupDetail& g : rt.segmented->details) {
+        const std::string scheduler = g.scheduler.empty() ? std::string("none") : g.scheduler;
+        ++view.segments;
+        view.schedulers.push_back(scheduler);
+        sizes.emplace_back(scheduler, static_cast<int>(g.exprs.size()));
+      }
   } else {
     for (const nvlog::Candidate& c : rt.candidates)
       if (c.wholeFusion && !c.accepted.empty()) {
@@ -198,9 +206,14 @@ void describeTheirs(const model::FusionEntry& entry, const Session* session, Mod
         ++view.segments;
         view.schedulers.push_back(s.scheduler);
       }
-      view.complete = std::none_of(c->theirs.begin(), c->theirs.end(), [](const LoggedSegment& s) {
-        return s.scheduler == nvlog::kUnknownScheduler || s.scheduler == "none";
-      });
+      // An excerpt of a segments dump (cut off, groups left out) cannot say what nvFuser did.
+      const nvlog::Runtime* compared = c->runtime >= 0 && static_cast<std::size_t>(c->runtime) < entry.runtimes.size()
+                                           ? &entry.runtimes[static_cast<std::size_t>(c->runtime)]
+                                           : nullptr;
+      view.complete = (!compared || !compared->segmented || compared->segmented->complete) &&
+                      std::none_of(c->theirs.begin(), c->theirs.end(), [](const LoggedSegment& s) {
+                        return s.scheduler == nvlog::kUnknownScheduler || s.scheduler == "none";
+                      });
       row.agree = c->agree();
       row.divergence = c->divergence.headline;
       if (row.divergence.empty() && !c->agree())

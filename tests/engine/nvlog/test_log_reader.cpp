@@ -320,6 +320,29 @@ class TestLogReader : public QObject {
     QVERIFY(!rt.segmented->complete);
   }
 
+  // An excerpt that keeps the end marker but leaves groups out: finalize numbers groups
+  // 0..n-1, so details with ids 0 and 5 are two of at least six groups.
+  void detailsWithMissingGroupIdsAreAnExcerpt() {
+    const std::string detail =
+        "inputs:\nT0_g[ iS0{i0} ] float\noutputs:\nT1_g[ iS1{i0} ] float\n\n\n"
+        "T1_g[ iS1{i0} ]\n   = -T0_g[ iS0{i0} ];\n}\n\n";
+    const std::string text =
+        "Segmented_Fusion Dump: -- fusion segments:\nSegmented_Fusion{\ngroup details:\n"
+        "g{(pointwise)\ngroup id: 0\n" +
+        detail + "g{(pointwise)\ngroup id: 5\n" + detail + "} //Segmented_Fusion\n";
+    const auto log = readNvLog(text, "excerpt.txt");
+    QVERIFY(log);
+    const SegmentedDump& d = *log->runtimes.at(0).segmented;
+    QCOMPARE(d.details.size(), std::size_t{2});
+    QCOMPARE(d.details[1].id, 5);
+    QVERIFY(!d.complete);
+    std::string whole = text;
+    whole.replace(whole.find("group id: 5"), 11, "group id: 1");
+    const auto numbered = readNvLog(whole, "whole.txt");
+    QVERIFY(numbered);
+    QVERIFY(numbered->runtimes.at(0).segmented->complete);
+  }
+
   // A 2023 dump whose group list holds several expr names per group, every group detailed,
   // pasted under a label instead of nvFuser's header; `no-op` is today's no_op.
   void oldGroupListUnderALabel() {

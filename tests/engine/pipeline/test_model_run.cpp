@@ -241,6 +241,19 @@ class TestModelRun : public QObject {
     QVERIFY(report.rows[0].nvfuser);
     QCOMPARE(report.rows[0].nvfuser->schedulers, (std::vector<std::string>{"pointwise", "reduction"}));
   }
+
+  // https://github.com/NVIDIA/Fuser/pull/3307: two group details pasted alone (ids 6 and 0 of
+  // the benchmark's 12): each is a group, and the row says the dump is an excerpt.
+  void groupDetailsAloneAreGroupsOfAnExcerpt() {
+    Result<model::ModelRun> run =
+        pipeline::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/real/NVIDIA_Fuser_3307.txt"});
+    QVERIFY(run);
+    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(*run, {});
+    QCOMPARE(report.rows.size(), std::size_t{1});
+    QVERIFY(report.rows[0].nvfuser);
+    QCOMPARE(report.rows[0].nvfuser->schedulers, (std::vector<std::string>{"expr_eval", "pointwise"}));
+    QVERIFY(!report.rows[0].nvfuser->complete);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestModelRun)
