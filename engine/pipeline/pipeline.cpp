@@ -131,9 +131,12 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   // Each stage starts from the snapshot the last step took when the fusion is still that one,
   // rather than copying the whole fusion again.
   const auto latestSnapshot = [&] { return trace->steps().back().after; };
+  // csrc/preseg_passes/pre_segmenter.cpp:71-73: MovePad runs when the resize scheduler is off.
+  passes::PassSelection selection = options.passes;
+  if (!options.segmenter.schedulers.resizeScheduler && !selection.disabled.count("move_pad"))
+    selection.enabled.insert("move_pad");
   if (options.runPasses)
-    passes::runPreSegmenter(*session.script.fusion, &recorder, options.passes,
-                            concretized ? nullptr : latestSnapshot());
+    passes::runPreSegmenter(*session.script.fusion, &recorder, selection, concretized ? nullptr : latestSnapshot());
   if (options.stopAfter == Stage::PreSegmenter) return finish();
 
   // Segment: the whole-fusion try, then the merge phases and finalize

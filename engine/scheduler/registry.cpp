@@ -111,8 +111,20 @@ class SharedChecks {
 };
 
 // Gate, compile-time and run-time checks of one scheduler, noting where it was decided.
+// What NVFUSER_DISABLE takes away, checked where nvFuser checks it: first thing in the resize
+// scheduler's compile-time check (csrc/scheduler/resize.cpp:67-70), and in expr_eval's for a
+// lone matmul/linear (csrc/scheduler/expr_eval_sched.cpp:83-91).
+Verdict optionsVerdict(SchedulerType type, const SegmentView& view, const SchedulerOptions& options) {
+  if (type == SchedulerType::Resize && !options.resizeScheduler)
+    return Verdict::reject("Disabled (NVFUSER_DISABLE=resize_scheduler)");
+  if (type == SchedulerType::ExprEval && !options.matmulExprEval && view.exprs.size() == 1 &&
+      analysis::isMatmulOp(view.exprs.front()))
+    return Verdict::reject("Matmul ATen evaluation was disabled by NVFUSER_DISABLE=matmul_expr_eval");
+  return Verdict::accept();
+}
+
 SchedulerVerdict check(SchedulerType type, const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device,
-                       SharedChecks& shared) {
+                       const SchedulerOptions& options, SharedChecks& shared) {
   const Entry* entry = entryFor(type);
   if (!entry) return SchedulerVerdict{type, Verdict::reject("none is not a scheduler"), true};
   if (type != SchedulerType::ExprEval)
@@ -127,23 +139,26 @@ SchedulerVerdict check(SchedulerType type, const SegmentView& view, const Runtim
           Verdict::reject(analysis::describe(e) + " reshapes dims that another reshape of the segment splits or merges "
                                                   "differently (incompatible reshapes)"),
           true};
+  if (Verdict v = optionsVerdict(type, view, options); !v) return SchedulerVerdict{type, v, true};
   if (Verdict v = entry->compileTime(view); !v) return SchedulerVerdict{type, v, true};
   return SchedulerVerdict{type, entry->runTime(view, rt, device), false};
 }
 
 }  // namespace
 
-Verdict canSchedule(SchedulerType type, const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device) {
+Verdict canSchedule(SchedulerType type, const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device,
+                    const SchedulerOptions& options) {
   SharedChecks shared(view, rt);
-  return check(type, view, rt, device, shared).verdict;
+  return check(type, view, rt, device, options, shared).verdict;
 }
 
-Proposal proposeHeuristics(const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device) {
+Proposal proposeHeuristics(const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device,
+                           const SchedulerOptions& options) {
   Proposal proposal;
   SharedChecks shared(view, rt);
   proposal.verdicts.reserve(schedulersInPriorityOrder().size());
   for (SchedulerType type : schedulersInPriorityOrder()) {
-    proposal.verdicts.push_back(check(type, view, rt, device, shared));
+    proposal.verdicts.push_back(check(type, view, rt, device, options, shared));
     if (proposal.verdicts.back().verdict.ok) {
       proposal.accepted = type;
       break;

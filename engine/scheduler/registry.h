@@ -5,6 +5,7 @@
 
 #include "scheduler/device_profile.h"
 #include "scheduler/runtime_info.h"
+#include "scheduler/scheduler_options.h"
 #include "scheduler/scheduler_type.h"
 #include "scheduler/segment_view.h"
 #include "scheduler/verdict.h"
@@ -27,9 +28,11 @@ struct Proposal {
 Verdict commonGate(const SegmentView& view, SchedulerType type);
 
 /// Gate (skipped for expr_eval), then compile-time, then run-time checks of one scheduler.
-Verdict canSchedule(SchedulerType type, const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device);
+Verdict canSchedule(SchedulerType type, const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device,
+                    const SchedulerOptions& options = {});
 
 /// The first scheduler in priority order that accepts, with every verdict up to it.
-Proposal proposeHeuristics(const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device);
+Proposal proposeHeuristics(const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device,
+                           const SchedulerOptions& options = {});
 
 }  // namespace segscope::scheduler

@@ -97,7 +97,7 @@ MergeTrial FinderState::askSchedulers(std::vector<const ir::Expr*> exprs,
     return trial;
   }
   ++queries_;
-  trial.proposal = scheduler::proposeHeuristics(view, runtime, device);
+  trial.proposal = scheduler::proposeHeuristics(view, runtime, device, options.schedulers);
   work_ += view.exprs.size() + view.memo().work;
   return trial;
 }

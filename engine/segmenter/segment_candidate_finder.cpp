@@ -23,8 +23,9 @@ bool hasSegmentHints(const ir::Fusion& fusion) {
 
 // The first step of every segmentation: can one scheduler take everything?
 scheduler::Proposal tryWholeFusion(const ir::Fusion& fusion, const scheduler::SegmentView& whole,
-                                   const scheduler::RuntimeInfo& rt, const scheduler::DeviceProfile& device, bool hints,
-                                   trace::Recorder& recorder, trace::SnapshotPtr& fusionSnapshot) {
+                                   const scheduler::RuntimeInfo& rt, const scheduler::DeviceProfile& device,
+                                   const scheduler::SchedulerOptions& schedulers, bool hints, trace::Recorder& recorder,
+                                   trace::SnapshotPtr& fusionSnapshot) {
   scheduler::Proposal proposal;
   trace::Step step;
   step.kind = trace::StepKind::Merge;
@@ -38,7 +39,7 @@ scheduler::Proposal tryWholeFusion(const ir::Fusion& fusion, const scheduler::Se
   if (hints) {
     info.refusal = "the fusion has segment_set hints, so it is segmented without trying it whole";
   } else {
-    proposal = scheduler::proposeHeuristics(whole, rt, device);
+    proposal = scheduler::proposeHeuristics(whole, rt, device, schedulers);
     for (const scheduler::SchedulerVerdict& v : proposal.verdicts)
       info.verdicts.push_back({std::string(scheduler::schedulerName(v.type)), v.verdict.ok, v.verdict.reason});
     if (proposal.accepted != scheduler::SchedulerType::None)
@@ -137,7 +138,7 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
   const bool hints = hasSegmentHints(*fusion);
   const scheduler::SegmentView wholeView = scheduler::SegmentView::whole(*fusion);
   const scheduler::Proposal proposal =
-      tryWholeFusion(*fusion, wholeView, whole, device, hints, recorder, fusionSnapshot);
+      tryWholeFusion(*fusion, wholeView, whole, device, options.schedulers, hints, recorder, fusionSnapshot);
 
   SegmentationResult result;
   Result<Segmentation> segmentation = makeError("unreachable");

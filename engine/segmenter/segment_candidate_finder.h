@@ -8,6 +8,7 @@
 #include "ir/fusion.h"
 #include "ir/input_spec.h"
 #include "scheduler/device_profile.h"
+#include "scheduler/scheduler_options.h"
 #include "segmenter/segmentation.h"
 #include "support/result.h"
 #include "trace/recorder.h"
@@ -21,6 +22,8 @@ struct SegmenterOptions {
   bool runFinalMerge = true;
   /// Check the group graph's invariants after every phase (tests; costs a full validate).
   bool validateEachPhase = false;
+  /// NVFUSER_ENABLE / NVFUSER_DISABLE options that change which scheduler takes a group.
+  scheduler::SchedulerOptions schedulers;
 };
 
 struct SegmentationResult {

@@ -178,6 +178,27 @@ class TestSchedulers : public QObject {
   Q_OBJECT
 
  private slots:
+  // csrc/scheduler/resize.cpp:67 and expr_eval_sched.cpp:84: NVFUSER_DISABLE takes the resize
+  // scheduler, or ATen's matmul, away; names Segscope does not model are errors.
+  void disableOptionsTakeSchedulersAway() {
+    const Loaded pad = loadSample("pad_activation.py");
+    QVERIFY(pad.fusion);
+    const RuntimeInfo rt = bindOrFail(*pad.fusion, pad.inputs);
+    const SegmentView view = SegmentView::whole(*pad.fusion);
+    QCOMPARE(proposeHeuristics(view, rt, profile("h100")).accepted, SchedulerType::Resize);
+    auto off = schedulerOptions({}, {"resize_scheduler"});
+    QVERIFY(off);
+    const Proposal without = proposeHeuristics(view, rt, profile("h100"), *off);
+    QVERIFY(without.accepted != SchedulerType::Resize);
+    bool saysDisabled = false;
+    for (const SchedulerVerdict& v : without.verdicts)
+      saysDisabled = saysDisabled || (v.type == SchedulerType::Resize && v.verdict.reason.find("Disabled") == 0);
+    QVERIFY(saysDisabled);
+    QCOMPARE(disabledOptionNames(*off), std::vector<std::string>{"resize_scheduler"});
+    QVERIFY(!schedulerOptions({}, {"no_such_option"}));
+    QVERIFY(!schedulerOptions({"fuse_matmul"}, {}));  // not modelled yet: said, not ignored
+  }
+
   // The run-time sizes reach the persistent-buffer analysis only through how reshapes group
   // their dims: a view whose reshapes group the same way with and without them is analysed
   // once (the same answer object), one whose symbolic reshape regroups is analysed twice.
