@@ -21,6 +21,7 @@
 #include "passes/tensor_rewrite.h"
 #include "scheduler/exact_id_graph.h"
 #include "scheduler/segment_view.h"
+#include "scheduler/self_mapping.h"
 
 namespace segscope::passes {
 namespace {
@@ -138,10 +139,7 @@ std::vector<std::int64_t> strideOrderOf(const std::vector<int>& allocation) {
 }
 
 bool selfMapped(const ExactIdGraph& exact, const TensorView* tv) {
-  for (int a = 0; a < tv->rank(); ++a)
-    for (int b = a + 1; b < tv->rank(); ++b)
-      if (exact.mapped(IdKey::logical(tv, a), IdKey::logical(tv, b))) return true;
-  return false;
+  return scheduler::analysis::selfMappedPair(exact, tv).has_value();
 }
 
 // :281-345: the input with the most non-broadcast dims that `out` depends on; a later one with

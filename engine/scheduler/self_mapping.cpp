@@ -1,8 +1,6 @@
 // Two dims of one tensor in one exact set (see self_mapping.h).
 #include "scheduler/self_mapping.h"
 
-#include "scheduler/exact_id_graph.h"
-
 namespace segscope::scheduler::analysis {
 namespace {
 
@@ -20,7 +18,9 @@ bool mayMapDimsTogether(const SegmentView& view) {
   return false;
 }
 
-std::optional<SelfMapping> pairWithin(const ExactIdGraph& exact, const ir::Val* tv) {
+}  // namespace
+
+std::optional<SelfMapping> selfMappedPair(const ExactIdGraph& exact, const ir::Val* tv) {
   const int rank = tv->asTensor()->rank();
   for (int a = 0; a < rank; ++a)
     for (int b = a + 1; b < rank; ++b)
@@ -28,18 +28,16 @@ std::optional<SelfMapping> pairWithin(const ExactIdGraph& exact, const ir::Val* 
   return std::nullopt;
 }
 
-}  // namespace
-
 std::optional<SelfMapping> firstSelfMapping(const SegmentView& view) {
   if (!mayMapDimsTogether(view)) return std::nullopt;
   const ExactIdGraph exact(view, nullptr, /*joinReshapes=*/false);
   for (const ir::Val* in : view.inputs)
     if (in->isTensor())
-      if (auto m = pairWithin(exact, in)) return m;
+      if (auto m = selfMappedPair(exact, in)) return m;
   for (const ir::Expr* e : view.exprs)
     for (const ir::Val* out : e->outputs())
       if (out->isTensor())
-        if (auto m = pairWithin(exact, out)) return m;
+        if (auto m = selfMappedPair(exact, out)) return m;
   return std::nullopt;
 }
 

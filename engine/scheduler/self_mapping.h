@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include "scheduler/exact_id_graph.h"
 #include "scheduler/segment_view.h"
 
 namespace segscope::scheduler::analysis {
@@ -19,5 +20,8 @@ struct SelfMapping {
 /// same kind (broadcast with broadcast); through a reshape only unchanged dims join (nvFuser
 /// also maps through matching merges and splits, see docs/fidelity.md).
 std::optional<SelfMapping> firstSelfMapping(const SegmentView& view);
+
+/// The first pair of `tensor`'s logical dims that `exact` maps together, if any.
+std::optional<SelfMapping> selfMappedPair(const ExactIdGraph& exact, const ir::Val* tensor);
 
 }  // namespace segscope::scheduler::analysis
