@@ -65,6 +65,8 @@ Document::Outcome Document::load(const QString& path, const DocumentOptions& opt
     po.profile = options.profile.toStdString();
     po.segmenter.scalarMode = options.scalarMode;
     for (const QString& p : options.disabledPasses) po.passes.disabled.insert(p.toStdString());
+    for (const QString& o : options.enableOptions) po.enableOptions.push_back(o.toStdString());
+    for (const QString& o : options.disableOptions) po.disableOptions.push_back(o.toStdString());
     po.onProgress = onProgress;
     po.recordMergeDetails = details;
     result = pipeline::runPipelineOnFile(file, po);

@@ -20,6 +20,8 @@ struct DocumentOptions {
   QString profile = "h100";
   segmenter::ScalarMode scalarMode = segmenter::ScalarMode::HostSegment;
   QStringList disabledPasses;
+  /// NVFUSER_ENABLE / NVFUSER_DISABLE names, on top of the script's own.
+  QStringList enableOptions, disableOptions;
   /// Scripts of more ops than this load twice (see Document::open); tests lower it.
   int quickFirstAbove = 1500;
 };

@@ -24,6 +24,7 @@
 
 class QAction;
 class QComboBox;
+class QToolButton;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -207,6 +208,7 @@ class MainWindow : public QMainWindow {
   void rememberRecent(const QString& path);
   void refreshRecentMenu();
   void rebuildPassMenu();
+  void buildNvfuserOptions();
 
   void onLoaded(SessionPtr session);
   void onFailed(const LoadProblem& problem);
@@ -216,6 +218,8 @@ class MainWindow : public QMainWindow {
   void onSourceLine(int line);
   void requestPicture();
   void applyOptions();
+  /// The options button's text: the options the segmentation on screen ran with.
+  void showNvfuserOptions();
   void setPlaying(bool on);
   void exportSvgDialog();
   void exportAllStepsDialog();
@@ -309,6 +313,8 @@ class MainWindow : public QMainWindow {
   QTimer play_;
   QComboBox* profileBox_ = nullptr;
   QComboBox* scalarBox_ = nullptr;
+  QToolButton* nvfuserOptionsButton_ = nullptr;  // NVFUSER_ENABLE / NVFUSER_DISABLE for this fusion
+  QMenu* nvfuserOptionsMenu_ = nullptr;
   QComboBox* viewBox_ = nullptr;
   QComboBox* speedBox_ = nullptr;
   QLabel* stepLabel_ = nullptr;

@@ -292,6 +292,34 @@ void MainWindow::showShortcutSheet() {
   box.exec();
 }
 
+// The nvFuser options Segscope models, as checkable entries: what the user sets here is added
+// to what the script's fd.execute(..., _enable_options=[...]) sets, and the button says what the
+// segmentation on screen ran with.
+void MainWindow::buildNvfuserOptions() {
+  nvfuserOptionsMenu_ = new QMenu(this);
+  QAction* note = nvfuserOptionsMenu_->addAction("nvFuser options for this fusion (re-segments)");
+  note->setEnabled(false);
+  const auto [enable, disable] = pipeline::modelledNvfuserOptions();
+  const auto add = [this](const std::string& name, bool enabling) {
+    const QString q = QString::fromStdString(name);
+    QAction* a = nvfuserOptionsMenu_->addAction((enabling ? "NVFUSER_ENABLE=" : "NVFUSER_DISABLE=") + q);
+    a->setCheckable(true);
+    a->setData(QStringList{enabling ? "enable" : "disable", q});
+    a->setObjectName("nvfuser-option-" + q);
+    connect(a, &QAction::toggled, this, [this] { applyOptions(); });
+  };
+  for (const std::string& name : enable) add(name, true);
+  for (const std::string& name : disable) add(name, false);
+  nvfuserOptionsButton_ = new QToolButton(this);
+  nvfuserOptionsButton_->setObjectName("nvfuser-options");
+  nvfuserOptionsButton_->setMenu(nvfuserOptionsMenu_);
+  nvfuserOptionsButton_->setPopupMode(QToolButton::InstantPopup);
+  nvfuserOptionsButton_->setText("defaults");
+  nvfuserOptionsButton_->setToolTip(
+      "NVFUSER_ENABLE / NVFUSER_DISABLE options the segmentation runs with: those checked here and those the "
+      "script's fd.execute(inputs, _enable_options=[...], _disable_options=[...]) sets");
+}
+
 void MainWindow::rebuildPassMenu() {
   passMenu_->clear();
   QAction* note = passMenu_->addAction("Pre-segmentation passes (re-runs on change)");
@@ -337,7 +365,7 @@ void MainWindow::buildToolBar() {
   rejectedAction_->setIconText("Next refused merge");
   bar->addAction(rejectedAction_);
   bar->addSeparator();
-  const auto labelled = [&](const QString& text, QComboBox* box) {
+  const auto labelled = [&](const QString& text, QWidget* box) {
     auto* l = new QLabel(text, this);
     l->setContentsMargins(8, 0, 4, 0);
     bar->addWidget(l);
@@ -351,6 +379,8 @@ void MainWindow::buildToolBar() {
   scalarBox_->addItems({"host_segment", "duplicate"});
   scalarBox_->setToolTip("host_segment: scalar math runs once on the host; duplicate: nvFuser's per-kernel copies");
   labelled("Scalars", scalarBox_);
+  buildNvfuserOptions();
+  labelled("Options", nvfuserOptionsButton_);
   viewBox_ = new QComboBox(this);
   viewBox_->addItems({"Segments", "Collapsed", "Fusion"});
   viewBox_->setToolTip("Ops in their groups, one node per group, or the fusion alone");

@@ -10,6 +10,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <limits>
 #include <utility>
 
@@ -96,7 +97,21 @@ void MainWindow::applyOptions() {
       scalarBox_->currentIndex() == 1 ? segmenter::ScalarMode::Duplicate : segmenter::ScalarMode::HostSegment;
   for (QAction* a : passMenu_->actions())
     if (a->isCheckable() && !a->isChecked()) o.disabledPasses << a->text();
+  for (QAction* a : nvfuserOptionsMenu_->actions()) {
+    const QStringList kindAndName = a->data().toStringList();
+    if (!a->isChecked() || kindAndName.size() != 2) continue;
+    (kindAndName[0] == "enable" ? o.enableOptions : o.disableOptions) << kindAndName[1];
+  }
   document_->setOptions(o);
+}
+
+void MainWindow::showNvfuserOptions() {
+  QStringList shown;
+  if (session_) {
+    for (const std::string& n : session_->enabledOptionNames()) shown << "+" + QString::fromStdString(n);
+    for (const std::string& n : session_->disabledOptionNames()) shown << "-" + QString::fromStdString(n);
+  }
+  nvfuserOptionsButton_->setText(shown.isEmpty() ? "defaults" : shown.join(" "));
 }
 
 void MainWindow::onLoaded(SessionPtr session) {
@@ -105,6 +120,7 @@ void MainWindow::onLoaded(SessionPtr session) {
   // steps) replaces the quick one, or the file is reloaded.
   const int keep = current_ >= 0 && current_ == stepCount() - 1 ? std::numeric_limits<int>::max() : current_;
   session_ = std::move(session);
+  showNvfuserOptions();
   rememberRecent(QString::fromStdString(session_->file));  // only files that loaded
   central_->setCurrentIndex(1);                            // the canvas
   run_->setSession(session_);

@@ -13,10 +13,14 @@ const std::vector<CommandSpec>& commandSpecs() {
        "--chrome-trace writes one slice per segment (Perfetto); --codegen KEY=VALUE (repeatable) sets how "
        "the CUDA kernels are generated (--codegen help lists the keys)",
        {"--backend", "--json", "--chrome-trace", "--seed", "--repeat", "--warmup", "--profile", "--scalar-mode",
-        "--disable-pass", "--codegen"},
+        "--disable-pass", "--enable", "--disable", "--codegen"},
        {"--verify", "--no-passes"},
        true},
-      {"passes", "run the pre-segmentation passes; one line per pass", {"--json", "--disable-pass"}, {"--diff"}, true},
+      {"passes",
+       "run the pre-segmentation passes; one line per pass",
+       {"--json", "--disable-pass", "--enable", "--disable"},
+       {"--diff"},
+       true},
       {"trace",
        "record every step (load, passes, merge attempts, finalize) and write the trace as JSON",
        {"--json", "--disable-pass", "--profile", "--scalar-mode", "--svg-dir"},
@@ -24,30 +28,30 @@ const std::vector<CommandSpec>& commandSpecs() {
        true},
       {"segment",
        "segment the fusion: segments, schedulers, the values between them",
-       {"--json", "--svg", "--dot", "--view", "--profile", "--scalar-mode", "--disable-pass"},
+       {"--json", "--svg", "--dot", "--view", "--profile", "--scalar-mode", "--disable-pass", "--enable", "--disable"},
        {"--no-passes"},
        true},
       {"schedule",
        "which scheduler would take the whole fusion as one kernel, and why the others refuse",
-       {"--profile", "--json", "--disable-pass"},
+       {"--profile", "--json", "--disable-pass", "--enable", "--disable"},
        {"--no-passes"},
        true},
       {"export-segments",
        "write one repro script per segment and index_maps.json into --dir",
-       {"--dir", "--profile", "--scalar-mode", "--disable-pass"},
+       {"--dir", "--profile", "--scalar-mode", "--disable-pass", "--enable", "--disable"},
        {"--no-passes"},
        true},
       {"regions",
        "fusible regions (inductor's overlap-scheduling analysis): boundary bytes, DRAM cost, "
        "and the segments each region spans or splits",
-       {"--json", "--profile", "--disable-pass"},
+       {"--json", "--profile", "--disable-pass", "--enable", "--disable"},
        {"--no-passes"},
        true},
       {"why",
        "why two ops are not in the same segment (FILE A B, ops by the value they define, e.g. T12 T30, "
        "or a final segment as seg:N): their final groups and every merge attempt that held both, with the verdicts "
        "that refused it",
-       {"--profile", "--scalar-mode", "--disable-pass"},
+       {"--profile", "--scalar-mode", "--disable-pass", "--enable", "--disable"},
        {"--no-passes"},
        true,
        true},
@@ -56,7 +60,7 @@ const std::vector<CommandSpec>& commandSpecs() {
        "NVFUSER_DUMP=segmenter_logging,segmented_fusion) beside Segscope's: segments and schedulers on "
        "each side; exits 1 when the counts or schedulers differ (--runtime N picks a runtime of a "
        "log that holds several; the last with final groups by default)",
-       {"--json", "--runtime", "--profile", "--scalar-mode", "--disable-pass"},
+       {"--json", "--runtime", "--profile", "--scalar-mode", "--disable-pass", "--enable", "--disable"},
        {"--no-passes"},
        true,
        true},
@@ -73,7 +77,7 @@ const std::vector<CommandSpec>& commandSpecs() {
        "scheduler multiset, merge attempts and time; --expect EXPECT.json or --baseline B.json "
        "compares and exits 1 on any disagreement (--update rewrites the baseline; --allow-known "
        "lets cases marked known_disagreement differ)",
-       {"--expect", "--baseline", "--json", "--profile"},
+       {"--expect", "--baseline", "--json", "--profile", "--enable", "--disable"},
        {"--update", "--allow-known"},
        true,
        true},
@@ -85,7 +89,7 @@ const std::vector<CommandSpec>& commandSpecs() {
        "(repeatable) compares with an earlier run, fusions matched by structure: what changed in nvFuser's "
        "segments, schedulers or kernel time, and fusions only one run has; --baseline B.json compares with a "
        "saved `model --json` and exits 1 on any change (--update rewrites it)",
-       {"--json", "--jobs", "--profile", "--against", "--baseline"},
+       {"--json", "--jobs", "--profile", "--against", "--baseline", "--enable", "--disable"},
        {"--update"},
        true,
        true},
@@ -104,6 +108,10 @@ std::string usageText() {
     for (const std::string& o : c.flagOptions) opts += " [" + o + "]";
     if (!opts.empty()) s += "          options:" + opts + "\n";
   }
+  s += "\n--enable OPT / --disable OPT set nvFuser's NVFUSER_ENABLE / NVFUSER_DISABLE options for this run (repeatable "
+       "or comma-separated), on top of those the script's fd.execute(inputs, _enable_options=[...], "
+       "_disable_options=[...]) sets; modelled: --enable fuse_matmul, --disable matmul_expr_eval, --disable "
+       "resize_scheduler\n";
   s += "\nexit codes: 0 ok, 1 runtime failure or verification mismatch, 2 bad input or usage\n";
   return s;
 }

@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "cli/commands/commands.h"
+#include "cli/commands/common.h"
 #include "cli/survey_expectations.h"
 #include "passes/pass.h"
 #include "pipeline/pipeline.h"
@@ -54,12 +55,14 @@ std::string firstLine(const std::string& text) {
   return line.empty() ? text : line;
 }
 
-SurveyRow surveyOne(const std::string& file, const std::string& profile,
-                    const std::vector<std::string>& disabledPasses) {
+SurveyRow surveyOne(const std::string& file, const std::string& profile, const std::vector<std::string>& disabledPasses,
+                    const pipeline::PipelineOptions& nvfuserOptions) {
   SurveyRow row;
   row.file = file;
   pipeline::PipelineOptions options;
   options.profile = profile;
+  options.enableOptions = nvfuserOptions.enableOptions;
+  options.disableOptions = nvfuserOptions.disableOptions;
   options.passes.disabled.insert(disabledPasses.begin(), disabledPasses.end());
   const auto start = std::chrono::steady_clock::now();
   try {
@@ -196,6 +199,13 @@ int survey(const Arguments& args) {
     std::cerr << "segscope-cli: error: unknown profile '" << profile << "'\n";
     return kBadInput;
   }
+  pipeline::PipelineOptions nvfuserOptions;
+  readNvfuserOptions(args, nvfuserOptions);
+  if (auto checked = pipeline::resolveNvfuserOptions(nvfuserOptions.enableOptions, nvfuserOptions.disableOptions);
+      !checked) {
+    std::cerr << "segscope-cli: error: " << checked.error().message << "\n";
+    return kBadInput;
+  }
   auto files = collectFiles(args.files);
   if (!files) {
     std::cerr << "segscope-cli: error: " << files.error().message << "\n";
@@ -216,7 +226,8 @@ int survey(const Arguments& args) {
     const std::string key = keyOf(file, expectations->folder);
     const SurveyExpectation* expected = expectations->find(key);
     const std::string caseProfile = expected && !expected->profile.empty() ? expected->profile : profile;
-    SurveyRow row = surveyOne(file, caseProfile, expected ? expected->disabledPasses : std::vector<std::string>{});
+    SurveyRow row =
+        surveyOne(file, caseProfile, expected ? expected->disabledPasses : std::vector<std::string>{}, nvfuserOptions);
     row.key = key;
     if (!quiet) printRow(row);
     std::fflush(stdout);

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "frontend/definition_builder.h"
+#include "frontend/execute_options.h"
 #include "frontend/footer.h"
 #include "frontend/script.h"
 #include "frontend/syntax.h"
@@ -213,6 +214,9 @@ ParseOutcome parseScript(std::string_view source, const ParseOptions& options) {
   if (auto status = script.fusion->verify(); !status) return fail(status.error());
 
   if (footer.error) return fail(*footer.error);
+  auto executeOptions = readExecuteOptions(lines, source, lastBodyLine);
+  if (!executeOptions) return fail(executeOptions.error());
+  script.executeOptions = std::move(executeOptions.value());
   if (footer.entries) {
     if (auto st = checkFooter(*footer.entries, *footer.list, *script.fusion); !st) return fail(st.error());
     script.inputs = std::move(*footer.entries);

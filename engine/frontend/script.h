@@ -16,6 +16,20 @@ namespace segscope::frontend {
 using ir::InputFill;
 using ir::InputSpec;
 
+/// An nvFuser option a script names in its execute call, and where.
+struct NamedOption {
+  std::string name;
+  SourceLoc loc;
+};
+
+/// `fd.execute(inputs, _enable_options=[...], _disable_options=[...])`: NVFUSER_ENABLE and
+/// NVFUSER_DISABLE for this fusion only.
+struct ExecuteOptions {
+  std::vector<NamedOption> enable, disable;
+  SourceLoc loc;  // the execute call; unknown when the script has none
+  bool empty() const { return enable.empty() && disable.empty(); }
+};
+
 struct Script {
   std::unique_ptr<ir::Fusion> fusion;
   std::vector<InputSpec> inputs;  // one per fusion input, in order
@@ -24,6 +38,7 @@ struct Script {
   std::string module = "nvfuser";    // or "nvfuser_direct"
   std::vector<std::string> header;   // leading comment lines (devices, versions)
   std::vector<Diagnostic> warnings;  // accepted, but worth telling the user
+  ExecuteOptions executeOptions;     // the options the execute call sets
 };
 
 struct ParseOptions {

@@ -240,6 +240,8 @@ void describeTheirs(const model::FusionEntry& entry, const Session* session, Mod
 PipelineOptions optionsFor(const model::FusionEntry& entry, const ModelRunOptions& options, bool detailed) {
   PipelineOptions o;
   o.profile = options.profile;
+  o.enableOptions = options.enableOptions;
+  o.disableOptions = options.disableOptions;
   o.recordMergeDetails = detailed;
   o.recordSnapshots = detailed && hasCandidates(entry);  // passes are lined up by their snapshots
   (void)entry;

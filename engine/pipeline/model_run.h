@@ -18,6 +18,8 @@ namespace segscope::pipeline {
 
 struct ModelRunOptions {
   std::string profile = "h100";
+  /// NVFUSER_ENABLE / NVFUSER_DISABLE for every fusion (PipelineOptions::enableOptions).
+  std::vector<std::string> enableOptions, disableOptions;
   int jobs = 0;  // fusions segmented at once; 0: every core
   /// Fusions up to this many exprs record every verdict (why a fusion was split, nvFuser's
   /// candidates lined up); larger ones record outcomes only, which is far faster for stacks.

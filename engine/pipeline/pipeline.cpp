@@ -6,6 +6,8 @@
 #include "passes/pre_segmenter.h"
 #include "scheduler/concretize_reshapes.h"
 #include "scheduler/input_sizes.h"
+#include "scheduler/runtime_info.h"
+#include "scheduler/segment_view.h"
 #include "support/file_io.h"
 #include "trace/trace_json.h"
 
@@ -76,6 +78,43 @@ void inferMissingSizes(frontend::Script& script, const std::string& file) {
   }
 }
 
+// The script's own options, read as nvFuser reads them (python/python_direct/runtime.cpp:276-296):
+// a name nvFuser does not have is an error at the name. One that can change the segmentation
+// and that Segscope does not model is a warning: the script came from elsewhere, and what it
+// shows is still worth seeing, said to be without that option.
+Status applyScriptOptions(frontend::Script& script, scheduler::SchedulerOptions& options, const std::string& file,
+                          const std::string& source) {
+  const auto apply = [&](const frontend::NamedOption& option, bool enable) -> Status {
+    const scheduler::OptionEffect effect =
+        enable ? scheduler::enableOptionEffect(option.name) : scheduler::disableOptionEffect(option.name);
+    const std::string setting = std::string(enable ? "NVFUSER_ENABLE=" : "NVFUSER_DISABLE=") + option.name;
+    switch (effect) {
+      case scheduler::OptionEffect::Modelled:
+        enable ? scheduler::applyEnableOption(options, option.name)
+               : scheduler::applyDisableOption(options, option.name);
+        return {};
+      case scheduler::OptionEffect::NoEffect: return {};
+      case scheduler::OptionEffect::Unmodelled:
+        script.warnings.push_back(makeDiagnostic(
+            makeError(setting + " can change the segmentation, and Segscope does not model it: what follows is "
+                                "without it",
+                      option.loc),
+            file, source, Severity::Warning));
+        return {};
+      case scheduler::OptionEffect::Unknown:
+        return makeError(std::string("nvFuser has no ") + (enable ? "enable" : "disable") + " option '" + option.name +
+                             "' (it raises \"Unrecognized " + (enable ? "enable" : "disable") + "_option\")",
+                         option.loc);
+    }
+    return {};
+  };
+  for (const frontend::NamedOption& option : script.executeOptions.enable)
+    if (auto st = apply(option, true); !st) return st;
+  for (const frontend::NamedOption& option : script.executeOptions.disable)
+    if (auto st = apply(option, false); !st) return st;
+  return {};
+}
+
 }  // namespace
 
 Result<scheduler::DeviceProfile> resolveProfile(const std::string& name) {
@@ -88,12 +127,35 @@ Result<scheduler::DeviceProfile> resolveProfile(const std::string& name) {
   return makeError("unknown device profile '" + name + "'");
 }
 
+Result<scheduler::SchedulerOptions> resolveNvfuserOptions(const std::vector<std::string>& enable,
+                                                          const std::vector<std::string>& disable) {
+  return scheduler::schedulerOptions(enable, disable);
+}
+
+std::pair<std::vector<std::string>, std::vector<std::string>> modelledNvfuserOptions() {
+  return {scheduler::modelledEnableOptions(), scheduler::modelledDisableOptions()};
+}
+
+Result<scheduler::Proposal> wholeFusionProposal(const Session& session) {
+  if (!session.script.fusion || !session.profile) return makeError("the session has no fusion to schedule");
+  SEGSCOPE_TRY(auto runtime, scheduler::RuntimeInfo::bind(*session.script.fusion, session.script.inputs));
+  return scheduler::proposeHeuristics(scheduler::SegmentView::whole(*session.script.fusion), runtime, *session.profile,
+                                      session.options);
+}
+
 Outcome runPipeline(const std::string& file, const std::string& source, const PipelineOptions& options) {
   // Options first: a wrong one is the user's mistake, reported before any work is done.
   auto profile = resolveProfile(options.profile);
   if (!profile) return optionError(file, profile.error().message);
   if (const auto unknown = passes::firstUnknownPass(options.passes))
     return optionError(file, "unknown pass '" + *unknown + "'");
+  auto callerOptions = scheduler::schedulerOptions(options.enableOptions, options.disableOptions);
+  if (!callerOptions) return optionError(file, callerOptions.error().message);
+  segmenter::SegmenterOptions segmenterOptions = options.segmenter;
+  for (const std::string& name : scheduler::enabledOptionNames(*callerOptions))
+    scheduler::applyEnableOption(segmenterOptions.schedulers, name);
+  for (const std::string& name : scheduler::disabledOptionNames(*callerOptions))
+    scheduler::applyDisableOption(segmenterOptions.schedulers, name);
 
   // Load: the script becomes a Fusion and its footer the input sizes. Recorded as the first
   // step, so every later step has a "before".
@@ -107,6 +169,9 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   session.source = source;
   session.script = std::move(*outcome.script);
   inferMissingSizes(session.script, file);
+  if (auto st = applyScriptOptions(session.script, segmenterOptions.schedulers, file, source); !st)
+    return PipelineError{PipelineError::Kind::BadScript, makeDiagnostic(st.error(), file, source)};
+  session.options = segmenterOptions.schedulers;
   session.profile = profile.value();
   auto trace = std::make_shared<trace::Trace>();
   trace->source = file;
@@ -133,7 +198,7 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   const auto latestSnapshot = [&] { return trace->steps().back().after; };
   // csrc/preseg_passes/pre_segmenter.cpp:71-73: MovePad runs when the resize scheduler is off.
   passes::PassSelection selection = options.passes;
-  if (!options.segmenter.schedulers.resizeScheduler && !selection.disabled.count("move_pad"))
+  if (!segmenterOptions.schedulers.resizeScheduler && !selection.disabled.count("move_pad"))
     selection.enabled.insert("move_pad");
   if (options.runPasses)
     passes::runPreSegmenter(*session.script.fusion, &recorder, selection, concretized ? nullptr : latestSnapshot());
@@ -142,7 +207,7 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   // Segment: the whole-fusion try, then the merge phases and finalize
   // (segmenter/segment_candidate_finder.cpp lists them), every question recorded.
   const bool passesRan = options.runPasses && trace->steps().back().kind == trace::StepKind::Pass;
-  auto result = segmenter::segmentFusion(*session.script.fusion, session.script.inputs, *profile, options.segmenter,
+  auto result = segmenter::segmentFusion(*session.script.fusion, session.script.inputs, *profile, segmenterOptions,
                                          recorder, passesRan || !concretized ? latestSnapshot() : nullptr);
   if (!result) return PipelineError{PipelineError::Kind::Segmenting, makeDiagnostic(result.error(), file, source)};
   session.segmentation = std::make_shared<const segmenter::SegmentationResult>(std::move(result.value()));

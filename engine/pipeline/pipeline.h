@@ -8,6 +8,7 @@
 
 #include "passes/pass.h"
 #include "pipeline/session.h"
+#include "scheduler/registry.h"
 #include "segmenter/segment_candidate_finder.h"
 #include "support/diagnostic.h"
 
@@ -30,6 +31,10 @@ struct PipelineOptions {
   std::string profile = "h100";  // a built-in profile's name, or "detected" (the GPU's own figures)
   segmenter::SegmenterOptions segmenter;
   bool runPasses = true;
+  /// NVFUSER_ENABLE / NVFUSER_DISABLE for this run, in nvFuser's spelling ("fuse_matmul",
+  /// "resize_scheduler"), on top of the options the script's execute call sets. One that nvFuser
+  /// has not, or that Segscope does not model, is a BadOption error.
+  std::vector<std::string> enableOptions, disableOptions;
   /// Passes switched off (or on) for this run only; the passes' own flags stay the defaults.
   passes::PassSelection passes;
   /// The last stage to run: `segscope-cli passes` and `schedule` stop after the PreSegmenter.
@@ -72,5 +77,18 @@ Outcome openSavedTrace(const std::string& file);
 
 /// The profile called `name` ("detected" asks the GPU); an error the user can act on if none.
 Result<scheduler::DeviceProfile> resolveProfile(const std::string& name);
+
+/// NVFUSER_ENABLE / NVFUSER_DISABLE names as a caller gives them (PipelineOptions::enableOptions):
+/// the options they set, or an error the user can act on (no such option, or one Segscope does
+/// not model). A shell checks them once before a run of many fusions.
+Result<scheduler::SchedulerOptions> resolveNvfuserOptions(const std::vector<std::string>& enable,
+                                                          const std::vector<std::string>& disable);
+
+/// The options Segscope models, for a menu or a usage line: {enable names, disable names}.
+std::pair<std::vector<std::string>, std::vector<std::string>> modelledNvfuserOptions();
+
+/// Every scheduler's verdict on the whole fusion of a session that stopped after the passes
+/// (`segscope-cli schedule`), with the session's options and profile.
+Result<scheduler::Proposal> wholeFusionProposal(const Session& session);
 
 }  // namespace segscope::pipeline

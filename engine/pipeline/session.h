@@ -13,6 +13,7 @@
 #include "regions/region_comparison.h"
 #include "regions/regions.h"
 #include "scheduler/device_profile.h"
+#include "scheduler/scheduler_options.h"
 #include "segmenter/segment_candidate_finder.h"
 #include "support/result.h"
 #include "trace/diff.h"
@@ -28,11 +29,16 @@ struct Session {
   frontend::Script script;
   std::shared_ptr<const ir::Fusion> loaded;  // the fusion as the script defined it (before passes)
   std::optional<scheduler::DeviceProfile> profile;
+  /// The nvFuser options the segmentation ran with: the caller's and the script's together.
+  scheduler::SchedulerOptions options;
   std::shared_ptr<const trace::Trace> trace;
   /// Null when the pipeline stopped before segmenting, and for a saved trace.
   std::shared_ptr<const segmenter::SegmentationResult> segmentation;
 
   const std::vector<ir::InputSpec>& inputs() const { return script.inputs; }
+  /// The options that differ from nvFuser's defaults, in its spelling ("fuse_matmul").
+  std::vector<std::string> enabledOptionNames() const { return scheduler::enabledOptionNames(options); }
+  std::vector<std::string> disabledOptionNames() const { return scheduler::disabledOptionNames(options); }
 
   /// The fusible regions of `fusion` (a snapshot of this session's trace, or the segmented
   /// fusion) for this session's inputs and profile: computed once per fusion, then shared.

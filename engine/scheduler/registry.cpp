@@ -141,6 +141,8 @@ SchedulerVerdict check(SchedulerType type, const SegmentView& view, const Runtim
           true};
   if (Verdict v = optionsVerdict(type, view, options); !v) return SchedulerVerdict{type, v, true};
   if (Verdict v = entry->compileTime(view); !v) return SchedulerVerdict{type, v, true};
+  if (type == SchedulerType::Matmul)
+    if (Verdict v = matmul::canFuse(view, device, options); !v) return SchedulerVerdict{type, v, true};
   return SchedulerVerdict{type, entry->runTime(view, rt, device), false};
 }
 

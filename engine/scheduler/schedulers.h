@@ -3,6 +3,7 @@
 
 #include "scheduler/device_profile.h"
 #include "scheduler/runtime_info.h"
+#include "scheduler/scheduler_options.h"
 #include "scheduler/segment_view.h"
 #include "scheduler/verdict.h"
 
@@ -23,6 +24,8 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
 
 namespace matmul {
 Verdict canScheduleCompileTime(const SegmentView& view);
+/// The rest of nvFuser's compile-time check, which needs the device and the options.
+Verdict canFuse(const SegmentView& view, const DeviceProfile& device, const SchedulerOptions& options);
 Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const DeviceProfile& device);
 }  // namespace matmul
 

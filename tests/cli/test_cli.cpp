@@ -248,6 +248,24 @@ class TestCli : public QObject {
     QVERIFY(qAbs(j["total_cost_ms"].toDouble() - cost) < 1e-9);
   }
 
+  // --enable / --disable: nvFuser's option names for this run (repeatable or comma-separated);
+  // a name nvFuser has not, or one Segscope does not model, is the user's error (exit 2).
+  void nvfuserOptionsOnTheCommandLine() {
+    const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/matmul_bias_gelu.py";
+    const Run fused = cli({"segment", file, "--enable", "fuse_matmul"});
+    QVERIFY2(fused.exitCode == 0, qPrintable(fused.err));
+    QVERIFY2(fused.out.contains("1 segment on h100") && fused.out.contains("with NVFUSER_ENABLE=fuse_matmul"),
+             qPrintable(fused.out));
+    const Run both = cli({"schedule", file, "--enable=fuse_matmul", "--disable", "matmul_expr_eval,resize_scheduler"});
+    QVERIFY2(both.exitCode == 0 && both.out.contains("one matmul kernel"), qPrintable(both.out + both.err));
+    const Run unknown = cli({"segment", file, "--disable", "bogus"});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("nvFuser has no disable option 'bogus'"), qPrintable(unknown.err));
+    const Run unmodelled = cli({"survey", file, "--enable", "memory_promotion"});
+    QCOMPARE(unmodelled.exitCode, 2);
+    QVERIFY2(unmodelled.err.contains("does not model"), qPrintable(unmodelled.err));
+  }
+
   void regionsListsRegionsWithCosts() {
     const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/matmul_bias_gelu.py";
     const Run r = cli({"regions", file, "--json", "-"});

@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QStyleOptionGraphicsItem>
+#include <QToolButton>
 #include <QTreeView>
 #include <QUrl>
 #include <QtTest>
@@ -136,6 +137,30 @@ class TestMainWindow : public QObject {
     const QRectF visible = w.view().mapToScene(w.view().viewport()->rect()).boundingRect();
     QVERIFY2(visible.contains(cluster.center()), "the segment is centred");
     QVERIFY(w.view().zoom() > 0.1);  // zoomed in onto it
+  }
+
+  // The Options button beside Device and Scalars: ticking NVFUSER_ENABLE=fuse_matmul re-segments
+  // with it, and the button says what the segmentation ran with, the script's own included.
+  void theOptionsButtonSetsNvfuserOptions() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("matmul_bias_gelu.py"), true);
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(w.overviewText(), QString("2 segments: 1 expr_eval, 1 pointwise"));
+    auto* button = w.findChild<QToolButton*>("nvfuser-options");
+    QVERIFY(button);
+    QCOMPARE(button->text(), QString("defaults"));
+    auto* fuse = w.findChild<QAction*>("nvfuser-option-fuse_matmul");
+    QVERIFY(fuse);
+    fuse->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(w.overviewText(), QString("1 segment: 1 matmul"), 30000);
+    QCOMPARE(button->text(), QString("+fuse_matmul"));
+    fuse->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(w.overviewText(), QString("2 segments: 1 expr_eval, 1 pointwise"), 30000);
+    w.openFile(sample("matmul_bias_gelu_fused.py"), true);
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(button->text(), QString("+fuse_matmul"));
   }
 
   // A picture that fits in the window opens fitted, and every segment is named at that zoom:

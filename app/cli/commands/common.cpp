@@ -2,6 +2,7 @@
 // output file or stdout, the pass selection of --disable-pass.
 #include "cli/commands/common.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include "cli/commands/commands.h"
@@ -66,6 +67,25 @@ std::optional<passes::PassSelection> passSelection(const Arguments& args) {
   return selection;
 }
 
+// --enable OPT / --disable OPT (repeatable, or comma-separated as in NVFUSER_ENABLE=a,b): the
+// pipeline checks the names, so a wrong one is reported like any other bad option.
+void readNvfuserOptions(const Arguments& args, pipeline::PipelineOptions& options) {
+  const auto names = [&](const char* flag) {
+    std::vector<std::string> out;
+    for (const std::string& value : args.all(flag)) {
+      std::size_t start = 0;
+      while (start <= value.size()) {
+        const std::size_t comma = std::min(value.find(',', start), value.size());
+        if (comma > start) out.push_back(value.substr(start, comma - start));
+        start = comma + 1;
+      }
+    }
+    return out;
+  };
+  options.enableOptions = names("--enable");
+  options.disableOptions = names("--disable");
+}
+
 // The load step and one step per pre-segmentation pass, through the pipeline.
 std::optional<pipeline::Session> loadThroughPasses(const Arguments& args) {
   auto selection = passSelection(args);
@@ -73,6 +93,7 @@ std::optional<pipeline::Session> loadThroughPasses(const Arguments& args) {
   pipeline::PipelineOptions options = upTo(pipeline::Stage::PreSegmenter);
   options.passes = std::move(*selection);
   options.runPasses = !args.has("--no-passes");
+  readNvfuserOptions(args, options);
   return loadSession(args.file, options);
 }
 
@@ -95,6 +116,7 @@ std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool d
   if (!selection) return std::nullopt;
   options.passes = std::move(*selection);
   options.runPasses = !args.has("--no-passes");
+  readNvfuserOptions(args, options);
   options.recordSnapshots = details;
   options.recordMergeDetails = details;
   auto outcome = pipeline::runPipelineOnFile(args.file, options);

@@ -8,6 +8,7 @@
 #include "cli/commands/commands.h"
 #include "cli/commands/common.h"
 #include "pipeline/model_run.h"
+#include "pipeline/pipeline.h"
 #include "support/file_io.h"
 
 namespace segscope::cli {
@@ -242,6 +243,14 @@ Result<std::optional<std::pair<std::string, std::vector<pipeline::ModelFusionRow
 int modelRun(const Arguments& args) {
   pipeline::ModelRunOptions options;
   if (auto p = args.value("--profile")) options.profile = *p;
+  pipeline::PipelineOptions named;
+  readNvfuserOptions(args, named);
+  if (auto checked = pipeline::resolveNvfuserOptions(named.enableOptions, named.disableOptions); !checked) {
+    std::cerr << "segscope-cli: error: " << checked.error().message << "\n";
+    return kBadInput;
+  }
+  options.enableOptions = std::move(named.enableOptions);
+  options.disableOptions = std::move(named.disableOptions);
   if (auto j = args.value("--jobs")) {
     try {
       options.jobs = std::stoi(*j);

@@ -6,8 +6,6 @@
 
 #include "cli/commands/common.h"
 #include "cli/report.h"
-#include "scheduler/registry.h"
-#include "scheduler/runtime_info.h"
 
 namespace segscope::cli {
 
@@ -22,14 +20,14 @@ int schedule(const Arguments& args) {
   }
   auto session = loadThroughPasses(args);
   if (!session) return kBadInput;
+  session->profile = *profile;
   const frontend::Script* script = &session->script;
-  auto runtime = scheduler::RuntimeInfo::bind(*script->fusion, script->inputs);
-  if (!runtime) {
-    std::cerr << args.file << ": error: " << runtime.error().message << "\n";
+  auto proposed = pipeline::wholeFusionProposal(*session);
+  if (!proposed) {
+    std::cerr << args.file << ": error: " << proposed.error().message << "\n";
     return kRuntimeFailure;
   }
-  const scheduler::Proposal proposal =
-      scheduler::proposeHeuristics(scheduler::SegmentView::whole(*script->fusion), runtime.value(), *profile);
+  const scheduler::Proposal& proposal = proposed.value();
   std::cout << script->fusion->name() << " (" << script->fusion->exprs().size() << " ops) on " << profile->name << ": "
             << (proposal.accepted == scheduler::SchedulerType::None
                     ? std::string("no scheduler takes the whole fusion; the segmenter must split it")

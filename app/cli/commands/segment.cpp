@@ -40,6 +40,10 @@ int segment(const Arguments& args) {
                 p->segmentation->fusion->name().c_str(), seg.segments.size(), seg.segments.size() == 1 ? "" : "s",
                 p->profile->name.c_str(), std::string(segmenter::scalarModeName(seg.scalarMode)).c_str(), attempts,
                 refused, p->segmentation->milliseconds);
+    std::string options;
+    for (const std::string& n : p->enabledOptionNames()) options += " NVFUSER_ENABLE=" + n;
+    for (const std::string& n : p->disabledOptionNames()) options += " NVFUSER_DISABLE=" + n;
+    if (!options.empty()) std::printf("  with%s\n", options.c_str());
     for (const segmenter::Segment& s : seg.segments) {
       std::string outs;
       for (const ir::Val* v : s.outputs) outs += (outs.empty() ? "" : ", ") + v->name();

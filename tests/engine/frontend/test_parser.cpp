@@ -32,6 +32,30 @@ class TestParser : public QObject {
   Q_OBJECT
 
  private slots:
+  // nvFuser's frontends take NVFUSER_ENABLE / NVFUSER_DISABLE for one execution as keywords of
+  // execute (python/nvfuser_direct/__init__.py:325): read with where each was written; a value
+  // that is not a list of names is an error at it; a script without them has none.
+  void executeOptionsAreRead() {
+    const std::string def = body(
+        "    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float)\n"
+        "    T1 = fd.ops.neg(T0)\n    fd.add_output(T1)\n\n");
+    const std::string footer = "inputs = [torch.randn(8, device='cuda')]\n";
+    Script s = parseOk(def + footer +
+                       "(out,) = fd.execute(inputs, _enable_options=[\"fuse_matmul\"],\n"
+                       "    _disable_options=[\"resize_scheduler\", \"matmul_expr_eval\"])\n");
+    QCOMPARE(s.executeOptions.enable.size(), std::size_t(1));
+    QCOMPARE(s.executeOptions.enable[0].name, std::string("fuse_matmul"));
+    QCOMPARE(s.executeOptions.disable.size(), std::size_t(2));
+    QCOMPARE(s.executeOptions.disable[1].name, std::string("matmul_expr_eval"));
+    QCOMPARE(s.executeOptions.disable[0].loc.line, 8);
+    QVERIFY(parseOk(def + footer + "fd.execute(inputs)\n").executeOptions.empty());
+    QVERIFY(parseOk(def + footer).executeOptions.empty());
+    ParseOutcome bad = parseScript(def + footer + "fd.execute(inputs, _enable_options=\"fuse_matmul\")\n");
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error.loc.line, 7);
+    QVERIFY2(bad.error.message.find("_enable_options must be a list") == 0, bad.error.message.c_str());
+  }
+
   void legacyHeaderAndFooter() {
     Script s = parseOk(R"(# CUDA devices:
 #  0: NVIDIA H100 80GB HBM3

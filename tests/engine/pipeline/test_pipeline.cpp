@@ -3,6 +3,7 @@
 // once per fusion.
 #include <QtTest>
 
+#include <algorithm>
 #include <atomic>
 #include <thread>
 
@@ -196,6 +197,51 @@ class TestPipeline : public QObject {
     auto c = pipeline::runPipelineOnFile("/nonexistent/fusion.py", {});
     QVERIFY(std::holds_alternative<pipeline::PipelineError>(c));
     QCOMPARE(std::get<pipeline::PipelineError>(c).kind, pipeline::PipelineError::Kind::Unreadable);
+  }
+
+  // NVFUSER_ENABLE / NVFUSER_DISABLE come from the script's execute call and from the caller,
+  // together: a name nvFuser has not is an error at it (the script) or a BadOption (the
+  // caller); one Segscope does not model is a warning in a script and an error from a caller.
+  void nvfuserOptionsFromTheScriptAndTheCaller() {
+    const std::string file = sample("matmul_bias_gelu.py").toStdString();
+    auto source = support::readTextFile(file);
+    QVERIFY(source);
+    const auto withExecute = [&](const std::string& call) {
+      std::string text = source.value();
+      text.replace(text.rfind("fd.execute(inputs)"), std::string("fd.execute(inputs)").size(), call);
+      return text;
+    };
+    const auto segmentsOf = [](const pipeline::Outcome& o) {
+      return std::get<pipeline::Session>(o).segmentation->segmentation.segments.size();
+    };
+    QCOMPARE(segmentsOf(pipeline::runPipeline(file, source.value(), {})), std::size_t(2));
+    auto fromScript =
+        pipeline::runPipeline(file, withExecute("fd.execute(inputs, _enable_options=[\"fuse_matmul\"])"), {});
+    QCOMPARE(segmentsOf(fromScript), std::size_t(1));
+    QCOMPARE(std::get<pipeline::Session>(fromScript).enabledOptionNames(), std::vector<std::string>{"fuse_matmul"});
+    pipeline::PipelineOptions caller;
+    caller.enableOptions = {"fuse_matmul"};
+    QCOMPARE(segmentsOf(pipeline::runPipeline(file, source.value(), caller)), std::size_t(1));
+
+    auto unknown = pipeline::runPipeline(file, withExecute("fd.execute(inputs, _disable_options=[\"no_such\"])"), {});
+    QVERIFY(std::holds_alternative<pipeline::PipelineError>(unknown));
+    const pipeline::PipelineError& e = std::get<pipeline::PipelineError>(unknown);
+    QCOMPARE(e.kind, pipeline::PipelineError::Kind::BadScript);
+    QVERIFY2(e.diagnostic.message.find("nvFuser has no disable option 'no_such'") == 0, e.diagnostic.message.c_str());
+    QVERIFY(e.diagnostic.loc.known());
+
+    auto unmodelled =
+        pipeline::runPipeline(file, withExecute("fd.execute(inputs, _enable_options=[\"memory_promotion\"])"), {});
+    QCOMPARE(segmentsOf(unmodelled), std::size_t(2));
+    const auto& warnings = std::get<pipeline::Session>(unmodelled).script.warnings;
+    QVERIFY(std::any_of(warnings.begin(), warnings.end(), [](const Diagnostic& w) {
+      return w.message.find("NVFUSER_ENABLE=memory_promotion can change the segmentation") == 0;
+    }));
+    pipeline::PipelineOptions strict;
+    strict.enableOptions = {"memory_promotion"};
+    auto refused = pipeline::runPipeline(file, source.value(), strict);
+    QVERIFY(std::holds_alternative<pipeline::PipelineError>(refused));
+    QCOMPARE(std::get<pipeline::PipelineError>(refused).kind, pipeline::PipelineError::Kind::BadOption);
   }
 
   // The overview counts the final segmentation's segments per scheduler, sizes each segment's

@@ -196,7 +196,31 @@ class TestSchedulers : public QObject {
     QVERIFY(saysDisabled);
     QCOMPARE(disabledOptionNames(*off), std::vector<std::string>{"resize_scheduler"});
     QVERIFY(!schedulerOptions({}, {"no_such_option"}));
-    QVERIFY(!schedulerOptions({"fuse_matmul"}, {}));  // not modelled yet: said, not ignored
+    QVERIFY(!schedulerOptions({"memory_promotion"}, {}));             // not modelled: said, not ignored
+    QVERIFY(schedulerOptions({"kernel_profile"}, {"kernel_reuse"}));  // no effect on segmentation
+  }
+
+  // csrc/scheduler/matmul_utils.cpp:1275-1407: with fuse_matmul the matmul scheduler takes a
+  // bf16 linear with its bias and epilogue; without it it refuses and says why; a device
+  // without an MMA macro refuses first (fp32 operands: the fidelity case
+  // SegmentMatmulOpUnsupportedDtype).
+  void fuseMatmulTakesTheEpilogue() {
+    const Loaded mm = loadSample("matmul_bias_gelu.py");
+    QVERIFY(mm.fusion);
+    const RuntimeInfo rt = bindOrFail(*mm.fusion, mm.inputs);
+    const SegmentView view = SegmentView::whole(*mm.fusion);
+    QCOMPARE(proposeHeuristics(view, rt, profile("h100")).accepted, SchedulerType::None);
+    auto fuse = schedulerOptions({"fuse_matmul"}, {});
+    QVERIFY(fuse);
+    QCOMPARE(proposeHeuristics(view, rt, profile("h100"), *fuse).accepted, SchedulerType::Matmul);
+    QCOMPARE(proposeHeuristics(view, rt, profile("a100"), *fuse).accepted, SchedulerType::Matmul);
+    const Verdict off = canSchedule(SchedulerType::Matmul, view, rt, profile("h100"));
+    QVERIFY(!off.ok);
+    QVERIFY2(off.reason.find("NVFUSER_ENABLE=fuse_matmul") != std::string::npos, off.reason.c_str());
+    DeviceProfile blackwell = profile("h100");
+    blackwell.computeMajor = 10;
+    const Verdict noMacro = canSchedule(SchedulerType::Matmul, view, rt, blackwell, *fuse);
+    QVERIFY2(noMacro.reason.find("compute capability") != std::string::npos, noMacro.reason.c_str());
   }
 
   // The run-time sizes reach the persistent-buffer analysis only through how reshapes group
