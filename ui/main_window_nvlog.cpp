@@ -101,7 +101,7 @@ bool MainWindow::goToFirstDivergence() {
   } else {
     // A final group that differs: the final segmentation, on the segment that holds its ops.
     for (const pipeline::GroupMatch& g : d.groups)
-      if (!g.same) {
+      if (!g.same && !g.undecided) {
         if (!g.ourSegments.empty())
           focusSegment(g.ourSegments.front());
         else

@@ -383,7 +383,9 @@ json divergenceJson(const pipeline::Divergence& d) {
                       {"scheduler", g.scheduler},
                       {"segscope_segments", g.ourSegments},
                       {"ops", g.ops},
-                      {"same", g.same}});
+                      {"same", g.same},
+                      {"undecided", g.undecided},
+                      {"unjoined_ops", g.unjoinedOps}});
   return {
       {"joined_tensors", d.joined},
       {"unjoined_tensors", d.unjoined},

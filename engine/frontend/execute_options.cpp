@@ -27,6 +27,18 @@ bool isExecuteLine(std::string_view line) {
   return std::isalnum(static_cast<unsigned char>(before)) || before == '_';
 }
 
+// `source` with the part of `line` (a view into it) before the `<name>.execute(` call blanked.
+std::string withoutTarget(std::string_view source, std::string_view line) {
+  std::string text(source);
+  const std::size_t lineStart = static_cast<std::size_t>(line.data() - source.data());
+  std::size_t callStart = line.find(".execute(");
+  while (callStart > 0 && (std::isalnum(static_cast<unsigned char>(line[callStart - 1])) || line[callStart - 1] == '_'))
+    --callStart;
+  for (std::size_t k = 0; k < callStart; ++k)
+    if (line[k] != ' ' && line[k] != '\t') text[lineStart + k] = ' ';
+  return text;
+}
+
 // A list (or tuple) of option-name strings.
 Result<std::vector<std::string>> optionNames(const Node& value, std::string_view keyword) {
   if (value.kind != Node::Kind::List && value.kind != Node::Kind::Tuple)
@@ -56,7 +68,10 @@ Result<ExecuteOptions> readExecuteOptions(const std::vector<std::string_view>& l
   for (std::size_t i = static_cast<std::size_t>(std::max(afterLine, 0)); i < lines.size(); ++i) {
     if (!isExecuteLine(lines[i])) continue;
     const bool namesOptions = lines[i].find("_options") != std::string_view::npos;
-    SyntaxParser parser(source, static_cast<int>(i) + 1);
+    // `(out,) = fd.execute(...)` or `outputs = ...`: only the call matters, so what precedes it
+    // on its line is blanked (columns, hence diagnostics, stay where they were).
+    const std::string text = withoutTarget(source, lines[i]);
+    SyntaxParser parser(text, static_cast<int>(i) + 1);
     auto statement = parser.parseStatement();
     // A call we cannot read is harmless unless it sets options: those must not be lost quietly.
     if (!statement) {

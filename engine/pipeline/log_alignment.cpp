@@ -213,6 +213,17 @@ class Joiner {
     return out;
   }
 
+  bool readsOnlyJoined(const nvlog::LoggedExpr& e) const {
+    for (const nvlog::LoggedTensor& in : e.inputs)
+      if (join_.valOf(in.number) < 0) return false;
+    return true;
+  }
+  bool readsOnlyJoined(const ir::Expr& e) const {
+    for (std::size_t i = 0; i < e.numOperands(); ++i)
+      if (e.operand(i)->isTensor() && join_.numberOf(e.operand(i)->id()) < 0) return false;
+    return true;
+  }
+
   const ir::Val* bestMatch(const nvlog::LoggedExpr& e, const nvlog::LoggedTensor& out, const std::set<int>& sources) {
     const ir::Val* best = nullptr;
     long bestScore = 0;
@@ -223,9 +234,13 @@ class Joiner {
       if (mine != sources) continue;
       const ir::Expr* def = c->definition();
       const bool sameOp = def && !e.op.empty() && nvFuserOpName(*def) == e.op;
+      // An expr that reads joined values directly is one of ours that reads them directly, not
+      // one further down through values only we have: old printouts show no dtypes, and
+      // creation order alone then picks a later cast of the same sources.
+      const bool sameDepth = readsOnlyJoined(e) == (def && readsOnlyJoined(*def));
       auto it = creationIndex_.find(c->id());
       const long distance = it == creationIndex_.end() ? 1'000'000 : std::labs(it->second - out.number);
-      const long score = (sameOp ? 0 : 10'000'000) + distance;
+      const long score = (sameOp ? 0 : 10'000'000) + (sameDepth ? 0 : 2'000'000) + distance;
       if (!best || score < bestScore) best = c, bestScore = score;
     }
     return best;

@@ -94,6 +94,9 @@ std::string listText(const std::vector<int>& ids) {
 std::string groupMatchText(const GroupMatch& g) {
   std::string s = g.ourSegments.empty() ? "  -> no segment of Segscope's"
                   : g.same              ? "  = Segscope's segment " + listText(g.ourSegments)
+                  : g.undecided         ? "  ? Segscope's segment " + listText(g.ourSegments) + " as far as joined (" +
+                                      std::to_string(g.unjoinedOps) +
+                                      " op(s) on one side have no counterpart on the other: not claimed the same)"
                   : g.ourSegments.size() == 1
                       ? "  ~ Segscope's segment " + listText(g.ourSegments) + " (other ops or scheduler)"
                       : "  -> split over Segscope's segments " + listText(g.ourSegments);

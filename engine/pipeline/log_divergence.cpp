@@ -226,13 +226,20 @@ std::vector<GroupMatch> matchGroups(const Session& session, const nvlog::Runtime
     schedulerOf.emplace_back(scheduler::schedulerName(s.scheduler));
     for (const ir::Expr* e : s.exprs) segmentOfExpr.emplace(e->id(), s.id);
   }
-  // The values each of our segments computes, joined: a group is the same when these match.
+  // The values each of our segments computes, joined: a group is the same when these match and
+  // nothing on either side is left unjoined (a value only one side has could be the difference).
   std::map<int, std::set<int>> joinedOfSegment;
+  std::map<int, int> unjoinedOfSegment;
   for (const segmenter::Segment& s : seg.segments)
     for (const ir::Expr* e : s.exprs)
-      for (const ir::Val* o : e->outputs())
-        if (join.numberOf(o->id()) >= 0) joinedOfSegment[s.id].insert(o->id());
-  auto describe = [&](GroupMatch& g, const std::vector<int>& vals) {
+      for (const ir::Val* o : e->outputs()) {
+        if (!o->isTensor()) continue;
+        if (join.numberOf(o->id()) >= 0)
+          joinedOfSegment[s.id].insert(o->id());
+        else
+          ++unjoinedOfSegment[s.id];
+      }
+  auto describe = [&](GroupMatch& g, const std::vector<int>& vals, int theirUnjoined) {
     std::set<int> segments;
     for (int id : vals)
       if (const ir::Val* v = fusion.valById(id); v && v->definition())
@@ -240,8 +247,18 @@ std::vector<GroupMatch> matchGroups(const Session& session, const nvlog::Runtime
     g.ourSegments.assign(segments.begin(), segments.end());
     g.ops = opsOf(fusion, vals);
     const std::set<int> mine(vals.begin(), vals.end());
-    g.same = g.ourSegments.size() == 1 && joinedOfSegment[g.ourSegments[0]] == mine &&
-             schedulerOf[static_cast<std::size_t>(g.ourSegments[0])] == g.scheduler;
+    const bool alike = g.ourSegments.size() == 1 && joinedOfSegment[g.ourSegments[0]] == mine &&
+                       schedulerOf[static_cast<std::size_t>(g.ourSegments[0])] == g.scheduler;
+    g.unjoinedOps = theirUnjoined + (g.ourSegments.size() == 1 ? unjoinedOfSegment[g.ourSegments[0]] : 0);
+    g.same = alike && g.unjoinedOps == 0;
+    g.undecided = alike && g.unjoinedOps > 0;
+  };
+  // nvFuser's tensors of a group that no value of ours is joined to.
+  auto unjoinedOf = [&](const nvlog::GroupDetail& d) {
+    int n = 0;
+    for (const nvlog::LoggedExpr& e : d.exprs)
+      for (const nvlog::LoggedTensor& t : e.outputs) n += join.valOf(t.number) < 0 ? 1 : 0;
+    return n;
   };
   if (rt.segmented && !rt.segmented->details.empty()) {
     for (const nvlog::GroupDetail& d : rt.segmented->details) {
@@ -250,7 +267,7 @@ std::vector<GroupMatch> matchGroups(const Session& session, const nvlog::Runtime
       g.id = d.id;
       g.line = d.line;
       g.scheduler = d.scheduler.empty() ? "none" : d.scheduler;
-      describe(g, joinedOutputs(d.exprs, join));
+      describe(g, joinedOutputs(d.exprs, join), unjoinedOf(d));
       out.push_back(std::move(g));
     }
     return out;
@@ -267,7 +284,21 @@ std::vector<GroupMatch> matchGroups(const Session& session, const nvlog::Runtime
         g.ourSegments.push_back(s.id);
         for (const ir::Expr* e : s.exprs) g.ops.push_back(e->toString());
       }
-      g.same = g.ourSegments.size() == 1 && schedulerOf[static_cast<std::size_t>(g.ourSegments[0])] == g.scheduler;
+      // When the log prints the fusion it tried (in the candidate, or as the fusion it
+      // segmented), every op of it and of ours must be joined.
+      const nvlog::FusionText* printed = segmentedFusionText(rt);
+      const std::vector<nvlog::LoggedExpr>* tried = !c.exprs.empty()                     ? &c.exprs
+                                                    : printed && !printed->exprs.empty() ? &printed->exprs
+                                                                                         : nullptr;
+      if (tried) {
+        for (const nvlog::LoggedExpr& e : *tried)
+          for (const nvlog::LoggedTensor& t : e.outputs) g.unjoinedOps += join.valOf(t.number) < 0 ? 1 : 0;
+        for (int id : g.ourSegments) g.unjoinedOps += unjoinedOfSegment[id];
+      }
+      const bool alike =
+          g.ourSegments.size() == 1 && schedulerOf[static_cast<std::size_t>(g.ourSegments[0])] == g.scheduler;
+      g.same = alike && g.unjoinedOps == 0;
+      g.undecided = alike && g.unjoinedOps > 0;
       out.push_back(std::move(g));
     }
   return out;
@@ -306,7 +337,7 @@ void writeHeadline(Divergence& d) {
   }
   if (d.differingGroups > 0)
     for (const GroupMatch& g : d.groups)
-      if (!g.same) {
+      if (!g.same && !g.undecided) {
         d.headlineLine = g.line;
         d.headline = "final group " + (g.id >= 0 ? std::to_string(g.id) : std::to_string(g.index)) + " (line " +
                      std::to_string(g.line) + ", " + g.scheduler + ")" +
@@ -332,7 +363,7 @@ void nameFirstDifferentGroup(Divergence& d, const segmenter::Segmentation& seg, 
   if (!d.groups.empty()) {
     std::set<int> held;
     for (const GroupMatch& g : d.groups)
-      if (g.same) held.insert(g.ourSegments.begin(), g.ourSegments.end());
+      if (g.same || g.undecided) held.insert(g.ourSegments.begin(), g.ourSegments.end());
     for (const segmenter::Segment* s : ours)
       if (!held.count(s->id)) {
         d.headline =
@@ -412,7 +443,7 @@ Divergence findDivergence(const Session& session, const nvlog::Runtime& rt) {
     }
   }
   d.groups = matchGroups(session, rt, join);
-  for (const GroupMatch& g : d.groups) d.differingGroups += g.same ? 0 : 1;
+  for (const GroupMatch& g : d.groups) d.differingGroups += g.same || g.undecided ? 0 : 1;
   writeHeadline(d);
   if (d.headline.empty()) nameFirstDifferentGroup(d, session.segmentation->segmentation, rt);
   return d;

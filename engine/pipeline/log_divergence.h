@@ -53,6 +53,11 @@ struct GroupMatch {
   std::vector<int> ourSegments;  // ids, in order
   std::vector<std::string> ops;  // ours, as the script names them
   bool same = false;             // one segment of ours, with the same values and scheduler
+  /// Ops of the group, or of the one segment it lines up with, whose values are not joined to
+  /// the other side: a group is `same` only when there are none; with some and nothing else
+  /// different it is `undecided` (neither the same nor a difference).
+  int unjoinedOps = 0;
+  bool undecided = false;
 };
 
 struct Divergence {

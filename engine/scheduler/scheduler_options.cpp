@@ -108,31 +108,35 @@ bool applyDisableOption(SchedulerOptions& options, std::string_view name) {
   return true;
 }
 
+namespace {
+
+// One name, as a user's own request: set when modelled, an error when it changes the
+// segmentation unmodelled or nvFuser has no such option.
+Status applyStrictly(SchedulerOptions& o, const std::string& name, bool enable) {
+  const OptionEffect effect = enable ? enableOptionEffect(name) : disableOptionEffect(name);
+  const std::string kind = enable ? "enable" : "disable";
+  switch (effect) {
+    case OptionEffect::Modelled: enable ? applyEnableOption(o, name) : applyDisableOption(o, name); return {};
+    case OptionEffect::NoEffect: return {};
+    case OptionEffect::Unmodelled:
+      return makeError(std::string(enable ? "NVFUSER_ENABLE=" : "NVFUSER_DISABLE=") + name +
+                       " can change the segmentation, and Segscope does not model it");
+    case OptionEffect::Unknown:
+      return makeError("nvFuser has no " + kind + " option '" + name + "' (Segscope models: " +
+                       joined(enable ? modelledEnableOptions() : modelledDisableOptions()) + ")");
+  }
+  return {};
+}
+
+}  // namespace
+
 Result<SchedulerOptions> schedulerOptions(const std::vector<std::string>& enable,
                                           const std::vector<std::string>& disable) {
   SchedulerOptions o;
-  for (const std::string& name : enable) {
-    switch (enableOptionEffect(name)) {
-      case OptionEffect::Modelled: applyEnableOption(o, name); break;
-      case OptionEffect::NoEffect: break;
-      case OptionEffect::Unmodelled:
-        return makeError("NVFUSER_ENABLE=" + name + " can change the segmentation, and Segscope does not model it");
-      case OptionEffect::Unknown:
-        return makeError("nvFuser has no enable option '" + name +
-                         "' (Segscope models: " + joined(modelledEnableOptions()) + ")");
-    }
-  }
-  for (const std::string& name : disable) {
-    switch (disableOptionEffect(name)) {
-      case OptionEffect::Modelled: applyDisableOption(o, name); break;
-      case OptionEffect::NoEffect: break;
-      case OptionEffect::Unmodelled:
-        return makeError("NVFUSER_DISABLE=" + name + " can change the segmentation, and Segscope does not model it");
-      case OptionEffect::Unknown:
-        return makeError("nvFuser has no disable option '" + name +
-                         "' (Segscope models: " + joined(modelledDisableOptions()) + ")");
-    }
-  }
+  for (const std::string& name : enable)
+    if (auto st = applyStrictly(o, name, true); !st) return st.error();
+  for (const std::string& name : disable)
+    if (auto st = applyStrictly(o, name, false); !st) return st.error();
   return o;
 }
 

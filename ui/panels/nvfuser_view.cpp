@@ -172,11 +172,12 @@ void NvFuserView::fillTheirs() {
 }
 
 void NvFuserView::fillOurs() {
-  std::map<int, std::vector<int>> groupsOf;  // our segment -> nvFuser groups holding its values
-  std::set<int> sameSegments;
+  std::map<int, std::vector<int>> groupsOf;       // our segment -> nvFuser groups holding its values
+  std::set<int> sameSegments, undecidedSegments;  // undecided: alike as far as the values are joined
   for (const pipeline::GroupMatch& g : comparison_->divergence.groups) {
     for (int s : g.ourSegments) groupsOf[s].push_back(g.id >= 0 ? g.id : g.index);
     if (g.same && !g.ourSegments.empty()) sameSegments.insert(g.ourSegments.front());
+    if (g.undecided && !g.ourSegments.empty()) undecidedSegments.insert(g.ourSegments.front());
   }
   const segmenter::Segmentation* seg =
       session_ && session_->segmentation ? &session_->segmentation->segmentation : nullptr;
@@ -192,9 +193,16 @@ void NvFuserView::fillOurs() {
       item->setForeground(3, QColor(Qt::gray));
     } else {
       const bool same = sameSegments.count(s.id) > 0;
-      item->setText(3, groupsOf.count(s.id) ? QString(same ? "✓ group " : "✗ groups ") + idList(groupsOf[s.id])
+      const bool undecided = undecidedSegments.count(s.id) > 0;
+      item->setText(3, groupsOf.count(s.id) ? QString(same        ? "✓ group "
+                                                      : undecided ? "? group (not every op joined) "
+                                                                  : "✗ groups ") +
+                                                  idList(groupsOf[s.id])
                                             : QString("✗ none"));
-      item->setForeground(3, verdictColor(same));
+      if (undecided)
+        item->setForeground(3, QColor(Qt::gray));
+      else
+        item->setForeground(3, verdictColor(same));
     }
     if (seg && s.id >= 0 && static_cast<std::size_t>(s.id) < seg->segments.size())
       for (const ir::Expr* e : seg->segments[static_cast<std::size_t>(s.id)].exprs) opRow(item, e->toString());

@@ -285,8 +285,10 @@ void TimelineView::appendNvFuserLane() {
   if (!d.groups.empty()) {
     QStandardItem* groups = laneItem(QStringLiteral("Final groups"), -1, std::nullopt);
     for (const pipeline::GroupMatch& g : d.groups)
-      groups->appendRow(laneItem(QString(g.same ? "✓ " : "✗ ") + "group " +
-                                     QString::number(g.id >= 0 ? g.id : g.index) + "  " +
+      groups->appendRow(laneItem(QString(g.same        ? "✓ "
+                                         : g.undecided ? "? "
+                                                       : "✗ ") +
+                                     "group " + QString::number(g.id >= 0 ? g.id : g.index) + "  " +
                                      QString::fromStdString(g.scheduler),
                                  last, g.same, QStringLiteral("line %1 of the log").arg(g.line)));
     lane->appendRow(groups);

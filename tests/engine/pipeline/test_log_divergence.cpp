@@ -14,6 +14,7 @@
 #include "pipeline/log_comparison.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/reason_classes.h"
+#include "support/file_io.h"
 #include "test_files.h"
 
 using namespace segscope;
@@ -169,6 +170,30 @@ class TestLogDivergence : public QObject {
       want.sort();
       if (!want.isEmpty()) QCOMPARE(theirs, want);
     }
+  }
+
+  // A group that lines up with a segment of ours in every value both sides have, but holds an op
+  // with no counterpart here, is not claimed the same: it is undecided, and not a difference.
+  void aGroupWithAnUnjoinedOpIsNotClaimedTheSame() {
+    const std::string file = sourcePath("samples/gelu.py").toStdString();
+    auto source = support::readTextFile(file);
+    QVERIFY(source);
+    std::string extra = source.value();
+    const std::string last = "    fd.add_output(T22)\n";
+    extra.replace(extra.find(last), last.size(), last + "    T23 = fd.ops.neg(T8)\n    fd.add_output(T23)\n");
+    auto theirs = pipeline::runPipeline(file, extra, {});
+    QVERIFY(std::holds_alternative<pipeline::Session>(theirs));
+    const std::string text = testing::writeNvLog(std::get<pipeline::Session>(theirs), testing::LogEra::Era2026);
+    auto log = nvlog::readNvLog(text, "extra_op.log");
+    QVERIFY(log);
+    auto c = pipeline::compareWithLog(sessionOf(sourcePath("samples/gelu.py")), *log);
+    QVERIFY(c);
+    const std::string report = pipeline::comparisonText(*c);
+    QCOMPARE(c->divergence.groups.size(), std::size_t(1));
+    const pipeline::GroupMatch& g = c->divergence.groups.front();
+    QVERIFY2(!g.same && g.undecided && g.unjoinedOps >= 1, report.c_str());
+    QCOMPARE(c->divergence.differingGroups, 0);
+    QVERIFY2(report.find("not claimed the same") != std::string::npos, report.c_str());
   }
 
   // nvFuser skipped the un-segmented try (segment_set hints in its fusion); Segscope's script

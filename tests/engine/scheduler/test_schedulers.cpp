@@ -23,12 +23,15 @@ namespace {
 struct Loaded {
   std::unique_ptr<ir::Fusion> fusion;
   std::vector<ir::InputSpec> inputs;
+  SchedulerOptions options;  // what the script's fd.execute(...) sets
 };
 
 Loaded loadSample(const QString& name, bool preSegment = true) {
   auto outcome = frontend::loadScriptFile((QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + name).toStdString());
   if (!outcome.ok()) return {};
-  Loaded l{std::move(outcome.script->fusion), outcome.script->inputs};
+  Loaded l{std::move(outcome.script->fusion), outcome.script->inputs, {}};
+  for (const frontend::NamedOption& o : outcome.script->executeOptions.enable) applyEnableOption(l.options, o.name);
+  for (const frontend::NamedOption& o : outcome.script->executeOptions.disable) applyDisableOption(l.options, o.name);
   if (preSegment) passes::runPreSegmenter(*l.fusion);
   return l;
 }
@@ -41,8 +44,9 @@ RuntimeInfo bindOrFail(const ir::Fusion& fusion, const std::vector<ir::InputSpec
 
 DeviceProfile profile(const char* name) { return *profileByName(name); }
 
-Proposal propose(const ir::Fusion& fusion, const std::vector<ir::InputSpec>& inputs, const char* device = "h100") {
-  return proposeHeuristics(SegmentView::whole(fusion), bindOrFail(fusion, inputs), profile(device));
+Proposal propose(const ir::Fusion& fusion, const std::vector<ir::InputSpec>& inputs, const char* device = "h100",
+                 const SchedulerOptions& options = {}) {
+  return proposeHeuristics(SegmentView::whole(fusion), bindOrFail(fusion, inputs), profile(device), options);
 }
 
 ir::InputSpec tensorSpec(std::vector<std::int64_t> sizes) {
@@ -125,6 +129,7 @@ const std::vector<std::pair<const char*, SchedulerType>>& expectedSchedulers() {
       // linear plus an epilogue: expr_eval needs a lone linear, matmul fusion is off
       // (fuse_matmul), and the gate keeps linear out of every other scheduler.
       {"matmul_bias_gelu.py", SchedulerType::None},
+      {"matmul_bias_gelu_fused.py", SchedulerType::Matmul},  // fd.execute(..., _enable_options=["fuse_matmul"])
       // A linear and a matmul (K = 1024) stay ATen calls (fuse_matmul is off), and the gate
       // keeps them out of every other scheduler; the K = 1 matmul became pointwise work.
       {"lora_rank1.py", SchedulerType::None},
@@ -333,7 +338,7 @@ void TestSchedulers::everySampleGetsItsScheduler() {
   for (const auto& [name, expected] : expectedSchedulers()) {
     Loaded l = loadSample(name);
     QVERIFY2(l.fusion, name);
-    const Proposal p = propose(*l.fusion, l.inputs);
+    const Proposal p = propose(*l.fusion, l.inputs, "h100", l.options);
     const QString msg = QString("%1: got %2, expected %3")
                             .arg(name)
                             .arg(QString::fromUtf8(schedulerName(p.accepted)))

@@ -43,9 +43,10 @@ frontend::Script loadSample(const QString& path) {
 
 SegmentationResult segment(const ir::Fusion& fusion, const std::vector<ir::InputSpec>& inputs,
                            segmenter::ScalarMode mode = segmenter::ScalarMode::HostSegment,
-                           trace::Recorder* recorder = nullptr) {
+                           trace::Recorder* recorder = nullptr, const scheduler::SchedulerOptions& schedulers = {}) {
   segmenter::SegmenterOptions options;
   options.scalarMode = mode;
+  options.schedulers = schedulers;
   options.validateEachPhase = true;
   trace::NullRecorder none;
   auto r =
@@ -144,7 +145,12 @@ class TestSegmentCandidateFinder : public QObject {
     std::map<std::string, std::string> actual;
     for (const QString& path : testing::sampleFiles()) {
       const frontend::Script s = loadSample(path);
-      actual[QFileInfo(path).fileName().toStdString()] = summary(segment(*s.fusion, s.inputs).segmentation);
+      // The options the sample's fd.execute(...) sets, as the pipeline applies them.
+      scheduler::SchedulerOptions options;
+      for (const frontend::NamedOption& o : s.executeOptions.enable) scheduler::applyEnableOption(options, o.name);
+      for (const frontend::NamedOption& o : s.executeOptions.disable) scheduler::applyDisableOption(options, o.name);
+      actual[QFileInfo(path).fileName().toStdString()] =
+          summary(segment(*s.fusion, s.inputs, segmenter::ScalarMode::HostSegment, nullptr, options).segmentation);
     }
     if (qEnvironmentVariableIsSet("SEGSCOPE_UPDATE_GOLDEN")) {
       std::ofstream out(std::string(SEGSCOPE_TEST_DATA_DIR) + kGoldenFile);
