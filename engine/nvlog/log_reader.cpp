@@ -45,6 +45,14 @@ std::vector<Line> splitLines(std::string_view text) {
     start = end + 1;
   }
   if (!lines.empty() && lines.back().text.empty()) lines.pop_back();
+  // A log pasted inside a markdown list or quote is indented as a whole; nvFuser's own output
+  // always has unindented lines (its headers), so a shared indent is the paste's, not the log's.
+  std::size_t indent = std::string_view::npos;
+  for (const Line& l : lines)
+    if (const auto first = l.text.find_first_not_of(" \t"); first != std::string_view::npos)
+      indent = std::min(indent, first);
+  if (indent != std::string_view::npos && indent > 0)
+    for (Line& l : lines) l.text.remove_prefix(std::min(indent, l.text.size()));
   return lines;
 }
 
@@ -465,10 +473,11 @@ class Reader {
         part = Part::Edges;
       } else if (t == "group details:") {
         part = Part::Details;
-      } else if (part == Part::Groups && parseGroupLine(t)) {
+      } else if ((part == Part::Groups || part == Part::None) && parseGroupLine(t)) {
+        // Before the `groups:` heading existed (2021) the group lines followed the opening line.
         dump.groups.push_back(*parseGroupLine(t));
         dump.groups.back().line = number();
-      } else if (part == Part::Edges && t.starts_with("e{")) {
+      } else if (part != Part::Details && t.starts_with("e{")) {  // likewise the edges
         readEdge(dump);
         continue;
       } else if (part == Part::Details && t.starts_with("g{")) {
@@ -532,6 +541,9 @@ class Reader {
         g.inputs.emplace_back(t);
       } else if (part == Part::Outputs) {
         g.outputs.emplace_back(t);
+      } else if (t.starts_with(", ")) {
+        // 2021: a group's exprs were joined by lines starting ` , ` (each starts an expr).
+        exprLines.emplace_back(number(), std::string(t.substr(2)));
       } else {
         exprLines.emplace_back(number(), text());
       }

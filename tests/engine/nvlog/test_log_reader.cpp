@@ -1,11 +1,14 @@
 // The nvFuser log reader on logs written from nvFuser's printing code (tests/data/nvlog/synthetic,
 // one per format era) and on real excerpts users pasted (tests/data/nvlog/real: each file's first
 // line is its source URL, then notes, then `----` sections of verbatim text).
+#include <QDir>
 #include <QtTest>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -53,6 +56,98 @@ NvLog read(const std::string& name) {
 std::vector<std::string> schedulersOf(const SegmentedDump& d) {
   std::vector<std::string> out;
   for (const GroupDetail& g : d.details) out.push_back(g.scheduler);
+  return out;
+}
+
+// `# states[K]: groups=N schedulers=a,b,c complete=true|false` in a real excerpt's header: what
+// section K states, read by hand. A field the section leaves ambiguous is left out (a `# note:`
+// says why); schedulers are a sorted multiset in today's spelling, `?` for a group whose
+// scheduler the text does not show.
+struct StatedFacts {
+  int section = -1;
+  std::optional<int> groups;
+  std::optional<std::vector<std::string>> schedulers;
+  std::optional<bool> complete;
+  std::string malformed;  // why the line could not be read; empty when it could
+};
+
+std::optional<int> parseCount(std::string_view s) {
+  int n = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (ec != std::errc() || end != s.data() + s.size() || n < 0) return std::nullopt;
+  return n;
+}
+
+StatedFacts parseStated(const std::string& line) {
+  StatedFacts s;
+  const std::string tag = "# states[";
+  const std::size_t close = line.find("]:", tag.size());
+  const auto section = close == std::string::npos
+                           ? std::nullopt
+                           : parseCount(std::string_view(line).substr(tag.size(), close - tag.size()));
+  if (!section) {
+    s.malformed = "no section index in '" + line + "'";
+    return s;
+  }
+  s.section = *section;
+  std::istringstream fields(line.substr(close + 2));
+  std::string field;
+  while (fields >> field) {
+    const std::size_t eq = field.find('=');
+    const std::string key = field.substr(0, eq);
+    const std::string value = eq == std::string::npos ? std::string() : field.substr(eq + 1);
+    if (eq == std::string::npos) {
+      s.malformed = "field '" + field + "' has no value";
+    } else if (key == "groups") {
+      s.groups = parseCount(value);
+      if (!s.groups) s.malformed = "groups=" + value + " is not a count";
+    } else if (key == "schedulers") {
+      std::vector<std::string> names;
+      for (std::size_t start = 0; start <= value.size();) {
+        const std::size_t comma = std::min(value.find(',', start), value.size());
+        names.push_back(value.substr(start, comma - start));
+        start = comma + 1;
+      }
+      std::sort(names.begin(), names.end());
+      s.schedulers = std::move(names);
+    } else if (key == "complete" && (value == "true" || value == "false")) {
+      s.complete = value == "true";
+    } else {
+      s.malformed = "unknown field '" + field + "'";
+    }
+    if (!s.malformed.empty()) return s;
+  }
+  return s;
+}
+
+// Every `# states[K]:` line of a real excerpt's header (before its first `----`).
+std::vector<StatedFacts> statedFactsOf(const std::string& path) {
+  std::vector<StatedFacts> out;
+  std::istringstream in(readAll(path));
+  std::string line;
+  while (std::getline(in, line) && !line.starts_with("----")) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.starts_with("# states[")) out.push_back(parseStated(line));
+  }
+  return out;
+}
+
+// The scheduler of each group a dump shows, sorted: its group lines' (old `g{…}` lines take
+// theirs from the details, or kUnknownScheduler), or, with no group list, its group details'.
+std::vector<std::string> groupSchedulersOf(const SegmentedDump& d) {
+  std::vector<std::string> out;
+  if (!d.groups.empty()) {
+    for (const GroupLine& g : d.groups) out.push_back(g.scheduler);
+  } else {
+    for (const GroupDetail& g : d.details) out.push_back(g.scheduler);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ",") + n;
   return out;
 }
 
@@ -226,25 +321,59 @@ class TestLogReader : public QObject {
   // Every real excerpt reads (they are cut anywhere), and what each states is what comes out.
   void realExcerpts_data() {
     QTest::addColumn<QString>("file");
-    for (const char* f :
-         {"NVIDIA_Fuser_1597.txt", "NVIDIA_Fuser_1607.txt", "NVIDIA_Fuser_1642.txt",      "NVIDIA_Fuser_1813.txt",
-          "NVIDIA_Fuser_1942.txt", "NVIDIA_Fuser_1970.txt", "NVIDIA_Fuser_2146.txt",      "NVIDIA_Fuser_236.txt",
-          "NVIDIA_Fuser_2658.txt", "NVIDIA_Fuser_2668.txt", "NVIDIA_Fuser_2846.txt",      "NVIDIA_Fuser_2889.txt",
-          "NVIDIA_Fuser_3307.txt", "NVIDIA_Fuser_3619.txt", "NVIDIA_Fuser_3776.txt",      "NVIDIA_Fuser_4269.txt",
-          "NVIDIA_Fuser_5494.txt", "NVIDIA_Fuser_785.txt",  "csarofeen_pytorch_1634.txt", "csarofeen_pytorch_1859.txt"})
-      QTest::newRow(f) << QString(f);
+    const QDir real(QString::fromStdString(dataPath("real")));
+    const QStringList files = real.entryList({"*.txt"}, QDir::Files, QDir::Name);
+    QVERIFY2(files.size() >= 20, qPrintable("too few real excerpts in " + real.path()));
+    for (const QString& f : files) QTest::newRow(qPrintable(f)) << f;
   }
   void realExcerpts() {
     QFETCH(QString, file);
+    const std::string name = file.toStdString();
+    const std::string path = dataPath("real/" + name);
+    const std::vector<std::string> sections = sectionsOf(path);
     int read = 0;
-    for (const std::string& section : sectionsOf(dataPath("real/" + file.toStdString()))) {
-      auto log = readNvLog(section, file.toStdString());
+    for (const std::string& section : sections) {
+      auto log = readNvLog(section, name);
       read += log.ok();
     }
     // These two hold only what passes print inside pre_segmenter_logging (disjoint sets, a
     // printout without its header): nothing that says which dump or runtime it belongs to.
     const bool headerless = file == "NVIDIA_Fuser_1642.txt" || file == "NVIDIA_Fuser_2668.txt";
     QCOMPARE(read > 0, !headerless);
+
+    // `# states[K]:` lines: what section K states, against what the reader makes of it.
+    for (const StatedFacts& stated : statedFactsOf(path)) {
+      const std::string where = name + " section " + std::to_string(stated.section);
+      QVERIFY2(stated.malformed.empty(), (name + ": " + stated.malformed).c_str());
+      QVERIFY2(stated.section < static_cast<int>(sections.size()),
+               (where + ": the file has " + std::to_string(sections.size()) + " sections").c_str());
+      const auto log = readNvLog(sections[static_cast<std::size_t>(stated.section)], name);
+      QVERIFY2(log, (where + ": " + (log ? std::string() : log.error().message)).c_str());
+      const SegmentedDump* dump = nullptr;
+      int dumps = 0;
+      for (const Runtime& rt : log->runtimes)
+        if (rt.segmented) {
+          dump = &*rt.segmented;
+          ++dumps;
+        }
+      QVERIFY2(dumps == 1, (where + ": segmented dumps: stated 1, read " + std::to_string(dumps)).c_str());
+      const std::vector<std::string> schedulers = groupSchedulersOf(*dump);
+      if (stated.groups)
+        QVERIFY2(static_cast<int>(schedulers.size()) == *stated.groups,
+                 (where + ": groups: stated " + std::to_string(*stated.groups) + ", read " +
+                  std::to_string(schedulers.size()) + " (" + std::to_string(dump->groups.size()) + " group lines, " +
+                  std::to_string(dump->details.size()) + " details)")
+                     .c_str());
+      if (stated.schedulers)
+        QVERIFY2(
+            schedulers == *stated.schedulers,
+            (where + ": schedulers: stated " + joined(*stated.schedulers) + ", read " + joined(schedulers)).c_str());
+      if (stated.complete)
+        QVERIFY2(dump->complete == *stated.complete,
+                 (where + ": complete: stated " + (*stated.complete ? "true" : "false") + ", read " +
+                  (dump->complete ? "true" : "false"))
+                     .c_str());
+    }
   }
 
   // https://github.com/NVIDIA/Fuser/pull/1942: the un-segmented attempt's verdicts, then the
@@ -298,6 +427,35 @@ class TestLogReader : public QObject {
     QCOMPARE(g.inputs.size(), std::size_t{3});
     QCOMPARE(g.outputs.size(), std::size_t{3});
   }
+  // https://github.com/csarofeen/pytorch/issues/709 (2021): group lines and edges without their
+  // `groups:` / `edges:` headings, and a group's exprs joined by lines starting ` , `.
+  void realSegmentedDumpOf2021() {
+    const auto log = readNvLog(sectionsOf(dataPath("real/csarofeen_pytorch_709.txt"))[0], "709");
+    QVERIFY(log);
+    QCOMPARE(log->runtimes.size(), std::size_t{1});
+    const SegmentedDump& d = *log->runtimes[0].segmented;
+    QCOMPARE(d.groups.size(), std::size_t{4});
+    QCOMPARE(d.edges.size(), std::size_t{4});
+    QCOMPARE(d.details.size(), std::size_t{4});
+    QCOMPARE(d.details[1].exprs.size(), std::size_t{2});
+    QCOMPARE(d.details[2].exprs.size(), std::size_t{3});
+    QCOMPARE(d.details[2].exprs[2].op, std::string("div"));
+    QCOMPARE(d.groups[3].scheduler, std::string("normalization"));
+    QVERIFY(!d.complete);
+  }
+
+  // https://github.com/NVIDIA/Fuser/issues/1902: a dump pasted inside a markdown list, every line
+  // indented; the fusion reads as if it were not.
+  void realIndentedPaste() {
+    const auto log = readNvLog(sectionsOf(dataPath("real/NVIDIA_Fuser_1902.txt"))[0], "1902");
+    QVERIFY(log);
+    QVERIFY(!log->runtimes.empty() && log->runtimes[0].segmented && log->runtimes[0].segmented->rewritten);
+    QVERIFY(log->runtimes[0].segmented->rewritten->exprs.size() >= 5);
+    // Only the line the index cut in half is not understood.
+    QCOMPARE(log->unknown.size(), std::size_t{1});
+    QCOMPARE(log->unknown[0].text, std::string("T17_l[ iS49{16}, iS50{128}, i"));
+  }
+
 
   // https://github.com/NVIDIA/Fuser/issues/785 (2023): `}` closes %kernel_math.
   void realSegmentedDumpOf2023() {
