@@ -1,17 +1,19 @@
-// Matmul: a MatmulOp/LinearOp with its prologue and epilogue in one kernel, as nvFuser's
-// getMatmulCompileTimeRejectReason (csrc/scheduler/matmul_utils.cpp:1275-1407) allows it; only
-// with NVFUSER_ENABLE=fuse_matmul, since without it a lone one runs as expr_eval (ATen) and one
-// with other ops is split.
+// Matmul: one matmul pattern with its prologue and epilogue in one kernel, as nvFuser's
+// getMatmulCompileTimeRejectReason (csrc/scheduler/matmul_utils.cpp:1275-1407) allows it. A
+// MatmulOp/LinearOp only with NVFUSER_ENABLE=fuse_matmul (without it a lone one runs as
+// expr_eval, ATen, and one with other ops is split); a sum of a broadcast product always.
 #include <algorithm>
 #include <map>
 
 #include "scheduler/analysis.h"
+#include "scheduler/matmul_patterns.h"
 #include "scheduler/schedulers.h"
 
 namespace segscope::scheduler::matmul {
 namespace {
 
-enum class Role { M, N, K, Batch };
+using Role = analysis::MatmulRole;
+using analysis::MatmulPattern;
 
 bool isMatmul(const ir::Expr* e) { return e->family() == ir::OpFamily::Matmul; }
 
@@ -38,12 +40,17 @@ std::optional<std::string> nontrivialPrologue(const SegmentView& view, const ir:
   return std::nullopt;
 }
 
-// The checks of matmul_utils.cpp:1333-1357 on one MatmulOp/LinearOp.
-std::optional<std::string> patternRejectReason(const SegmentView& view, const ir::Expr* mm, const DeviceProfile& device,
-                                               const SchedulerOptions& options) {
+// The checks of matmul_utils.cpp:1305-1357 on one pattern: on Hopper a trivial prologue for
+// both operands; for a MatmulOp/LinearOp the option, no vectors, fp16/bf16 operands. (The
+// Hopper "reduction dim innermost" check for mul+sum, :1326-1336, never fires: its flag is
+// never set.)
+std::optional<std::string> patternRejectReason(const SegmentView& view, const MatmulPattern& p,
+                                               const DeviceProfile& device, const SchedulerOptions& options) {
   if (device.computeMajor >= 9)
-    for (std::size_t i = 0; i < 2; ++i)
-      if (auto bad = nontrivialPrologue(view, mm->operand(i))) return bad;
+    for (const ir::Val* operand : {p.a, p.b})
+      if (auto bad = nontrivialPrologue(view, operand)) return bad;
+  if (p.mulSum) return std::nullopt;
+  const ir::Expr* mm = p.op;
   if (!options.fuseMatmul)
     return analysis::describe(mm) +
            ": MatmulOp and LinearOp fusion is disabled by default (NVFUSER_ENABLE=fuse_matmul); alone it runs as "
@@ -62,32 +69,14 @@ std::optional<std::string> patternRejectReason(const SegmentView& view, const ir
 }
 
 // The dims' roles through the broadcast graph (mma_utils.cpp getDimRoles): M, N, K and batch,
-// named on the pattern's operands and output (the graph does not map a matmul's operands to its
-// output) and carried to the rest of the segment by the graph.
+// named where the pattern names them (the graph does not map a matmul's operands to its output)
+// and carried to the rest of the segment by the graph.
 class Roles {
  public:
-  Roles(const SegmentView& view, const ir::Expr* mm) : graph_(view, analysis::DimGraph::Mode::Permissive) {
-    const ir::TensorView* a = mm->operand(0)->asTensor();
-    const ir::TensorView* b = mm->operand(1)->asTensor();
-    const ir::TensorView* out = mm->output()->asTensor();
-    const bool matmul = isMatmul(mm);
-    // matmul: A [..., M, K] @ B [..., K, N] -> [..., M, N]; linear: A [..., K], B [N, K] -> [..., N]
-    // with every dim of A but K an M dim (a bias is [N]).
-    for (int d = 0; d < a->rank(); ++d)
-      set(a, d, d == a->rank() - 1 ? Role::K : (matmul && d < a->rank() - 2) ? Role::Batch : Role::M);
-    for (int d = 0; d < b->rank(); ++d) {
-      const int fromEnd = b->rank() - d;
-      Role r = Role::Batch;
-      if (matmul)
-        r = fromEnd == 1 ? Role::N : fromEnd == 2 ? Role::K : Role::Batch;
-      else
-        r = fromEnd == 1 ? Role::K : Role::N;
-      set(b, d, r);
-    }
-    if (!matmul && mm->numOperands() > 2 && mm->operand(2)->isTensor())
-      for (int d = 0; d < mm->operand(2)->asTensor()->rank(); ++d) set(mm->operand(2), d, Role::N);
-    for (int d = 0; d < out->rank(); ++d)
-      set(out, d, d == out->rank() - 1 ? Role::N : (matmul && d < out->rank() - 2) ? Role::Batch : Role::M);
+  Roles(const SegmentView& view, const MatmulPattern& p) : graph_(view, analysis::DimGraph::Mode::Permissive) {
+    for (const auto& [v, roles] : p.roles)
+      for (std::size_t d = 0; d < roles.size(); ++d)
+        if (roles[d]) set(v, static_cast<int>(d), *roles[d]);
   }
 
   std::optional<Role> of(const ir::Val* v, int d) const {
@@ -178,8 +167,8 @@ std::optional<std::string> innerDimRejectReason(const SegmentView& view, const R
 }  // namespace
 
 Verdict canScheduleCompileTime(const SegmentView& view) {
-  if (!analysis::firstExprWhere(view, analysis::isMatmulOp))
-    return Verdict::reject("the segment has no matmul or linear");
+  if (analysis::findMatmulPatterns(view).empty())
+    return Verdict::reject("the segment has no matmul or linear, nor a sum of a broadcast product that is one");
   return Verdict::accept();
 }
 
@@ -187,19 +176,17 @@ Verdict canFuse(const SegmentView& view, const DeviceProfile& device, const Sche
   if (!hasMmaMacro(device))
     return Verdict::reject("unsupported device compute capability " + std::to_string(device.computeMajor) + "." +
                            std::to_string(device.computeMinor) +
-                           " (nvFuser's matmul scheduler has MMA macros for 7.5, "
-                           "8.x and 9.0)");
-  std::vector<const ir::Expr*> patterns;
-  for (const ir::Expr* e : view.exprs)
-    if (analysis::isMatmulOp(e)) patterns.push_back(e);
-  for (const ir::Expr* mm : patterns)
-    if (auto reason = patternRejectReason(view, mm, device, options)) return Verdict::reject(*reason);
-  // Mul+sum patterns are matmuls to nvFuser too (mma_utils.cpp findMatmulPatterns); Segscope
-  // counts MatmulOp and LinearOp only (docs/fidelity.md).
+                           " (nvFuser's matmul scheduler has MMA macros for 7.5, 8.x and 9.0)");
+  const std::vector<MatmulPattern> patterns = analysis::findMatmulPatterns(view);
+  for (const MatmulPattern& p : patterns)
+    if (auto reason = patternRejectReason(view, p, device, options)) return Verdict::reject(*reason);
   if (patterns.size() > 1) return Verdict::reject("only a single matmul pattern can currently be fused");
+  const MatmulPattern& pattern = patterns.front();
+  if (pattern.reducedDims != 1)  // matmul_utils.cpp:621-627
+    return Verdict::reject(analysis::describe(pattern.op) + ": the MMA output must have exactly one reduction (K) dim");
   if (view.inputs.size() < 2)  // matmul_utils.cpp:629-632
     return Verdict::reject("a matmul segment needs at least two inputs");
-  const Roles roles(view, patterns.front());
+  const Roles roles(view, pattern);
   std::vector<const ir::Val*> operands;
   if (auto reason = tensorRolesRejectReason(view, roles, operands)) return Verdict::reject(*reason);
   for (const ir::Val* out : view.outputs)

@@ -228,6 +228,54 @@ class TestSchedulers : public QObject {
     QVERIFY2(noMacro.reason.find("compute capability") != std::string::npos, noMacro.reason.c_str());
   }
 
+  // csrc/scheduler/mma_utils.cpp:1745-1830: a sum of a product of two tensors broadcast against
+  // each other (an M and an N dim, one contracted K dim) is a matmul pattern, which the matmul
+  // scheduler (before reduction in priority) takes without any option; a plain sum of a product,
+  // or one contracting two dims, is not taken.
+  void aSumOfABroadcastProductIsAMatmul() {
+    const auto fusionOf = [](const std::string& sumDims, const std::string& bShape) {
+      const std::string text = R"(
+def nvfuser_fusion_id2(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[256, 64], contiguity=[True, True], dtype=DataType.Half, is_cpu=False)
+    T1 = fd.define_tensor(shape=)" +
+                               bShape + R"(, contiguity=[True, True], dtype=DataType.Half, is_cpu=False)
+    T2 = fd.ops.broadcast_in_dim(T0, shape=[256, 1, 64], broadcast_dims=[0, 2])
+    T3 = fd.ops.broadcast_in_dim(T1, shape=[1, 128, 64], broadcast_dims=[1, 2])
+    T4 = fd.ops.cast(T2, dtype=DataType.Float)
+    T5 = fd.ops.cast(T3, dtype=DataType.Float)
+    T6 = fd.ops.mul(T4, T5)
+    T7 = fd.ops.sum(T6, dims=)" +
+                               sumDims + R"(, keepdim=False, dtype=DataType.Null)
+    fd.add_output(T7)
+)";
+      auto parsed = frontend::parseScript(text);
+      if (!parsed.ok()) qFatal("%s", parsed.error.format().c_str());
+      return std::move(*parsed.script);
+    };
+    const frontend::Script mm = fusionOf("[2]", "[128, 64]");
+    const RuntimeInfo rt = bindOrFail(*mm.fusion, mm.inputs);
+    const SegmentView view = SegmentView::whole(*mm.fusion);
+    QCOMPARE(proposeHeuristics(view, rt, profile("h100")).accepted, SchedulerType::Matmul);
+    QCOMPARE(proposeHeuristics(view, rt, profile("a100")).accepted, SchedulerType::Matmul);
+    const frontend::Script twoK = fusionOf("[1, 2]", "[128, 64]");
+    const Verdict v = canSchedule(SchedulerType::Matmul, SegmentView::whole(*twoK.fusion),
+                                  bindOrFail(*twoK.fusion, twoK.inputs), profile("h100"));
+    QVERIFY2(!v.ok, v.reason.c_str());
+    const char* plain = R"(
+def nvfuser_fusion_id3(fd : FusionDefinition) -> None :
+    T0 = fd.define_tensor(shape=[256, 64], contiguity=[True, True], dtype=DataType.Half, is_cpu=False)
+    T1 = fd.define_tensor(shape=[256, 64], contiguity=[True, True], dtype=DataType.Half, is_cpu=False)
+    T2 = fd.ops.mul(T0, T1)
+    T3 = fd.ops.sum(T2, dims=[1], keepdim=False, dtype=DataType.Null)
+    fd.add_output(T3)
+)";
+    auto parsed = frontend::parseScript(plain);
+    QVERIFY(parsed.ok());
+    const RuntimeInfo plainRt = bindOrFail(*parsed.script->fusion, parsed.script->inputs);
+    QCOMPARE(proposeHeuristics(SegmentView::whole(*parsed.script->fusion), plainRt, profile("h100")).accepted,
+             SchedulerType::Reduction);
+  }
+
   // The run-time sizes reach the persistent-buffer analysis only through how reshapes group
   // their dims: a view whose reshapes group the same way with and without them is analysed
   // once (the same answer object), one whose symbolic reshape regroups is analysed twice.
