@@ -1,0 +1,130 @@
+// The window's chrome (ui/main_window_chrome.cpp): the toolbar's Options, the menus' keys and
+// icons, and the theme.
+#include <QAction>
+#include <QGraphicsItem>
+#include <QMenuBar>
+#include <QPainter>
+#include <QStandardPaths>
+#include <QStyleOptionGraphicsItem>
+#include <QToolButton>
+#include <QtTest>
+
+#include "ui/appearance.h"
+#include "ui/graph_items.h"
+#include "ui/graph_scene.h"
+#include "ui/main_window.h"
+
+using namespace segscope;
+using ui::MainWindow;
+
+namespace {
+
+QString sample(const char* name) { return QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + name; }
+
+}  // namespace
+
+class TestMainWindowChrome : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);  // QSettings and recent files go to a test location
+  }
+
+  // The Options button beside Device and Scalars: ticking NVFUSER_ENABLE=fuse_matmul re-segments
+  // with it, and the button says what the segmentation ran with, the script's own included.
+  void theOptionsButtonSetsNvfuserOptions() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("matmul_bias_gelu.py"), true);
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(w.overviewText(), QString("2 segments: 1 expr_eval, 1 pointwise"));
+    auto* button = w.findChild<QToolButton*>("nvfuser-options");
+    QVERIFY(button);
+    QCOMPARE(button->text(), QString("defaults"));
+    auto* fuse = w.findChild<QAction*>("nvfuser-option-fuse_matmul");
+    QVERIFY(fuse);
+    fuse->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(w.overviewText(), QString("1 segment: matmul"), 30000);
+    QCOMPARE(button->text(), QString("+fuse_matmul"));
+    fuse->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(w.overviewText(), QString("2 segments: 1 expr_eval, 1 pointwise"), 30000);
+    w.openFile(sample("matmul_bias_gelu_fused.py"), true);
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(button->text(), QString("+fuse_matmul"));
+  }
+
+  // Help ▸ Keyboard shortcuts lists every menu action that has a key, read from the menus.
+  void theShortcutSheetListsEveryKey() {
+    MainWindow w(nullptr, false);
+    const QString sheet = w.shortcutSheet();
+    QVERIFY(sheet.contains("Run to next rejected merge"));
+    QVERIFY(sheet.contains("Keyboard shortcuts"));
+    int withKeys = 0;
+    for (QAction* menu : w.menuBar()->actions())
+      if (menu->menu())
+        for (QAction* a : menu->menu()->actions())
+          if (!a->shortcuts().isEmpty() && !a->text().isEmpty()) {
+            ++withKeys;
+            QVERIFY2(sheet.contains(QString(a->text()).remove('&').toHtmlEscaped()), qPrintable(a->text()));
+            QVERIFY2(sheet.contains(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped()),
+                     qPrintable(a->shortcut().toString()));
+          }
+    QVERIFY(withKeys >= 10);
+  }
+
+  // Every command in the File, Step and View menus and in Help has an icon (the Passes menu and
+  // the dock and theme toggles are check boxes, the recent files are paths).
+  void everyCommandHasAnIcon() {
+    MainWindow w(nullptr, false);
+    int commands = 0;
+    for (QAction* menu : w.menuBar()->actions()) {
+      if (!menu->menu() || menu->text().remove('&') == "Passes") continue;
+      for (QAction* a : menu->menu()->actions()) {
+        if (a->isSeparator() || a->isCheckable()) continue;
+        ++commands;
+        QVERIFY2(!a->icon().isNull(), qPrintable(menu->text() + " ▸ " + a->text()));
+      }
+    }
+    QVERIFY(commands >= 20);
+  }
+
+  // View ▸ Theme ▸ Dark: the palette, the canvas, the pictures' fills and the icons turn dark,
+  // and Light brings them back.
+  void theDarkThemeReachesThePicture() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("cross_entropy.py"), true);
+    QVERIFY(w.waitForPicture());
+    const auto clusterFill = [&] {
+      for (QGraphicsItem* item : w.scene().items())
+        if (item->type() == ui::ClusterItemType) {
+          QImage image(8, 8, QImage::Format_ARGB32);
+          image.fill(Qt::transparent);
+          QPainter p(&image);
+          p.translate(-item->boundingRect().center());
+          QStyleOptionGraphicsItem option;
+          item->paint(&p, &option, nullptr);
+          p.end();
+          return image.pixelColor(4, 4);
+        }
+      return QColor();
+    };
+    QVERIFY(clusterFill().lightness() > 200);
+    w.setTheme(ui::Theme::Dark);
+    QVERIFY(w.waitForPicture());
+    QVERIFY(ui::darkPalette());
+    QVERIFY(w.scene().backgroundBrush().color().lightness() < 60);
+    QVERIFY2(clusterFill().lightness() < 110, qPrintable(clusterFill().name()));
+    QVERIFY(w.findChild<QAction*>("theme-dark")->isChecked());
+    w.setTheme(ui::Theme::Light);
+    QVERIFY(w.waitForPicture());
+    QVERIFY(!ui::darkPalette());
+    QVERIFY(clusterFill().lightness() > 200);
+  }
+};
+
+QTEST_MAIN(TestMainWindowChrome)
+#include "test_main_window_chrome.moc"
