@@ -3,6 +3,7 @@
 
 #include <QStringList>
 
+#include "pipeline/deciding_refusal.h"
 #include "trace/snapshot.h"
 
 namespace segscope::ui {
@@ -30,27 +31,6 @@ QString withoutVerb(const QString& name) {
   return name;
 }
 
-// expr_eval and no_op refuse almost every union for reasons that say nothing about it.
-bool genericRefuser(const std::string& scheduler) { return scheduler == "expr_eval" || scheduler == "no_op"; }
-
-// The scheduler that currently runs one of the candidate groups, highest priority first; a
-// kernel scheduler before expr_eval/no_op (a host group merging with a pointwise group is
-// refused by pointwise for the reason that matters).
-const trace::SchedulerCheck* verdictOfCandidateScheduler(const trace::Step& step) {
-  const trace::MergeInfo& merge = *step.merge;
-  const trace::Partition* partition = step.before ? step.before->partition.get() : nullptr;
-  if (!partition) return nullptr;
-  for (const bool generic : {false, true})
-    for (const trace::SchedulerCheck& verdict : merge.verdicts) {
-      if (genericRefuser(verdict.scheduler) != generic || verdict.reason.empty()) continue;
-      for (int id : merge.groups) {
-        const trace::PartitionGroup* group = partition->group(id);
-        if (group && group->scheduler == verdict.scheduler) return &verdict;
-      }
-    }
-  return nullptr;
-}
-
 }  // namespace
 
 QString shortStepLabel(const trace::Step& step) {
@@ -68,19 +48,9 @@ QString mergeGroupsText(const trace::MergeInfo& merge) {
 }
 
 QString refusalSummary(const trace::Step& step) {
-  if (!step.merge || step.merge->ok()) return {};
-  const trace::MergeInfo& merge = *step.merge;
-  if (!merge.refusal.empty()) return QString::fromStdString(merge.refusal);
-  // Every scheduler refused. The most useful single reason is the one given by a scheduler
-  // that already runs one of the candidate groups: "inner_persistent took g31 alone, why not
-  // g31 + g33?" is the question a reader has. The first verdicts (expr_eval, no_op, matmul)
-  // refuse nearly everything for reasons that say nothing about this merge, so when no
-  // candidate's scheduler was asked we fall back to the last verdict: the most general
-  // scheduler, asked last, whose reason names the op that blocks the union.
-  const trace::SchedulerCheck* verdict = verdictOfCandidateScheduler(step);
-  if (!verdict && !merge.verdicts.empty()) verdict = &merge.verdicts.back();
-  if (!verdict) return QStringLiteral("refused");
-  return QString::fromStdString(verdict->scheduler + ": " + verdict->reason);
+  if (!step.merge) return {};
+  const auto deciding = pipeline::decidingRefusal(*step.merge);
+  return deciding ? QString::fromStdString(deciding->text()) : QString();
 }
 
 namespace {
@@ -125,6 +95,7 @@ QString shortScalarText(const ir::ScalarValue& v) {
 
 QString stepLogText(const trace::Step& step) {
   QStringList lines;
+  if (step.merge && !step.merge->ok()) lines << QStringLiteral("deciding: ") + refusalSummary(step);
   for (const std::string& line : step.logLines()) lines << QString::fromStdString(line);
   return lines.join(u'\n');
 }

@@ -14,8 +14,9 @@ QString shortStepLabel(const trace::Step& step);
 /// The candidate group ids of a merge step, "9, 24"; empty when the step has none.
 QString mergeGroupsText(const trace::MergeInfo& merge);
 
-/// Why a refused merge was refused, in one line: the pre-check refusal (cycle, hint) when
-/// there is one, else the verdict that matters most (see the definition); empty when accepted.
+/// Why a refused merge was refused, in one line: its deciding refusal (pipeline/deciding_refusal.h,
+/// the one definition the merge log, the timeline, "why apart" and the CLI share); empty when
+/// accepted.
 QString refusalSummary(const trace::Step& step);
 
 /// The step's log, one line per entry (the tooltip text of timeline rows).

@@ -50,8 +50,9 @@ const std::vector<CommandSpec>& commandSpecs() {
       {"why",
        "why two ops are not in the same segment (FILE A B, ops by the value they define, e.g. T12 T30, "
        "or a final segment as seg:N): their final groups and every merge attempt that held both, with the verdicts "
-       "that refused it",
-       {"--profile", "--scalar-mode", "--disable-pass", "--enable", "--disable"},
+       "that refused it; the answer is read from the segmentation first: ops on the data path between them in "
+       "another segment, groups never tried together, the host scalar segment (--json OUT writes it all)",
+       {"--json", "--profile", "--scalar-mode", "--disable-pass", "--enable", "--disable"},
        {"--no-passes"},
        true,
        true},

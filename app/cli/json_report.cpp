@@ -59,6 +59,33 @@ std::string infoJson(const frontend::Script& script, const std::string& file) {
   return j.dump(2) + "\n";
 }
 
+std::string whyApartJson(const pipeline::WhyApart& w) {
+  json attempts = json::array();
+  for (const pipeline::ApartAttempt& a : w.attempts) {
+    json verdicts = json::array();
+    for (const trace::SchedulerCheck& v : a.verdicts)
+      verdicts.push_back({{"scheduler", v.scheduler}, {"accepted", v.ok}, {"reason", v.reason}});
+    attempts.push_back({{"step", a.step},
+                        {"phase", a.phase},
+                        {"groups", a.groups},
+                        {"accepted", a.accepted},
+                        {"accepted_by", a.acceptedBy},
+                        {"deciding", a.deciding},
+                        {"verdicts", verdicts}});
+  }
+  json j = {{"a", w.a},
+            {"b", w.b},
+            {"segment_a", w.segmentA},
+            {"segment_b", w.segmentB},
+            {"together", w.together},
+            {"separators", w.separators},
+            {"tried_together", w.triedTogether},
+            {"placed_at_finalize", w.placedAtFinalize},
+            {"attempts", attempts},
+            {"answer", w.answer}};
+  return j.dump(2) + "\n";
+}
+
 std::string scheduleJson(const scheduler::Proposal& proposal, const std::string& profile, const std::string& file) {
   json verdicts = json::array();
   for (const scheduler::SchedulerVerdict& v : proposal.verdicts)

@@ -7,6 +7,7 @@
 
 #include "frontend/script.h"
 #include "pipeline/log_comparison.h"
+#include "pipeline/why_apart.h"
 #include "regions/region_comparison.h"
 #include "regions/regions.h"
 #include "scheduler/registry.h"
@@ -91,6 +92,9 @@ std::string regionsJson(const regions::RegionAnalysis& analysis,
                         const std::vector<regions::RegionComparison>& comparisons);
 
 /// `compare-log --json`: nvFuser's final segments (as its log states them) beside Segscope's.
+/// `why --json`: the sides, where each ends, the separators, whether they were tried together,
+/// a finalize placement, every attempt with its deciding refusal and verdicts, the answer.
+std::string whyApartJson(const pipeline::WhyApart& answer);
 std::string logComparisonJson(const pipeline::LogComparison& comparison, const std::string& file);
 
 /// The file name `export-segments` gives segment `id`'s script.

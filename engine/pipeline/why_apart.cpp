@@ -6,6 +6,8 @@
 #include <optional>
 #include <sstream>
 
+#include "pipeline/deciding_refusal.h"
+
 namespace segscope::pipeline {
 namespace {
 
@@ -112,7 +114,106 @@ ApartAttempt attemptOf(const trace::Step& s) {
   attempt.acceptedBy = s.merge->accepted;
   attempt.refusal = s.merge->refusal;
   attempt.verdicts = s.merge->verdicts;
+  if (auto d = decidingRefusal(*s.merge)) attempt.deciding = d->text();
   return attempt;
+}
+
+// Exprs reachable from `from` through the values they define (downstream), or that reach it
+// (upstream), as a membership row over expr ids; `from` itself not included unless reached.
+std::vector<char> reach(const ir::Fusion& fusion, const std::vector<char>& from, bool downstream) {
+  std::vector<char> seen(from.size() + 1, 0);
+  std::vector<const ir::Expr*> stack;
+  const auto visit = [&](const ir::Expr* e) {
+    const auto id = static_cast<std::size_t>(e->id());
+    if (id >= seen.size()) seen.resize(id + 1, 0);
+    if (seen[id]) return;
+    seen[id] = 1;
+    stack.push_back(e);
+  };
+  const auto next = [&](const ir::Expr* e) {
+    if (downstream) {
+      for (const ir::Val* out : e->outputs())
+        for (const ir::Expr* use : out->uses()) visit(use);
+    } else {
+      for (std::size_t i = 0; i < e->numOperands(); ++i)
+        if (const ir::Expr* def = e->operand(i)->definition()) visit(def);
+    }
+  };
+  for (std::size_t id = 0; id < from.size(); ++id)
+    if (from[id])
+      if (const ir::Expr* e = fusion.exprById(static_cast<int>(id))) next(e);
+  while (!stack.empty()) {
+    const ir::Expr* e = stack.back();
+    stack.pop_back();
+    next(e);
+  }
+  return seen;
+}
+
+bool at(const std::vector<char>& row, std::size_t id) { return id < row.size() && row[id]; }
+
+// The ops on a data path from one side to the other (either way) that end in a third segment.
+std::vector<int> separatorsOf(const ir::Fusion& fusion, const trace::Partition& final, const Side& a, const Side& b) {
+  const std::vector<int>& groupOf = final.groupOfExpr();
+  std::vector<int> out;
+  for (const auto& [from, to] : {std::pair{&a, &b}, std::pair{&b, &a}}) {
+    const std::vector<char> down = reach(fusion, from->holds, true);
+    const std::vector<char> up = reach(fusion, to->holds, false);
+    for (std::size_t id = 0; id < groupOf.size(); ++id) {
+      if (!at(down, id) || !at(up, id) || at(a.holds, id) || at(b.holds, id)) continue;
+      const int g = groupOf[id];
+      if (g >= 0 && g != a.segment && g != b.segment) out.push_back(static_cast<int>(id));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+// Which side, if any, ends in the host scalar segment (placed by finalize, never merged).
+std::string hostScalarPlacement(const Session& session, const Side& a, const Side& b, const std::string& la,
+                                const std::string& lb) {
+  if (!session.segmentation) return {};
+  for (const auto& [side, label] : {std::pair{&a, &la}, std::pair{&b, &lb}}) {
+    const auto& segments = session.segmentation->segmentation.segments;
+    if (side->segment >= 0 && side->segment < static_cast<int>(segments.size()) &&
+        segments[static_cast<std::size_t>(side->segment)].hostScalars)
+      return *label + " is scalar math that finalize placed in the host scalar segment (segment " +
+             std::to_string(side->segment) +
+             ", computed once on the host before the kernels; --scalar-mode duplicate copies it into each kernel "
+             "as nvFuser does), not a merge decision";
+  }
+  return {};
+}
+
+std::string segmentName(int segment, const std::string& scheduler) {
+  return segment < 0 ? std::string("no segment") : "segment " + std::to_string(segment) + " (" + scheduler + ")";
+}
+
+// The answer in words, from the segmentation first and the attempts second.
+std::string answerOf(const WhyApart& w) {
+  if (w.together) return w.a + " and " + w.b + " end together in " + segmentName(w.segmentA, w.schedulerA) + ".";
+  const std::string apart = w.a + " ends in " + segmentName(w.segmentA, w.schedulerA) + ", " + w.b + " in " +
+                            segmentName(w.segmentB, w.schedulerB) + ": ";
+  if (!w.placedAtFinalize.empty()) return apart + w.placedAtFinalize + ".";
+  if (!w.separators.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < w.separators.size() && i < 4; ++i) list += (i ? ", " : "") + w.separators[i];
+    if (w.separators.size() > 4) list += " and " + std::to_string(w.separators.size() - 4) + " more";
+    return apart + "the data path between them runs through " + list +
+           ", in another segment; the two could only merge with it, or the merged segment would both feed it and "
+           "read it (a cycle).";
+  }
+  if (!w.triedTogether)
+    return apart +
+           "after the whole-fusion try their groups were never candidates of one merge: no value flows "
+           "between them, and the segmenter merges only groups a value links (and, in CombineReductions, "
+           "reductions of one signature).";
+  for (auto it = w.attempts.rbegin(); it != w.attempts.rend(); ++it)
+    if (!it->accepted && it->phase != "whole_fusion")
+      return apart + "the last merge that held both (step " + std::to_string(it->step) + ", " + it->phase +
+             ") was refused: " + it->deciding + ".";
+  return apart + "no refused merge held both.";
 }
 
 // "seg:N" / "segment:N": segment N of the final segmentation; anything else names an op.
@@ -161,24 +262,36 @@ Result<WhyApart> whyApart(const Session& session, const ApartSide& a, const Apar
   w.schedulerB = sideB.scheduler;
   w.together = w.segmentA >= 0 && w.segmentA == w.segmentB;
   for (const trace::Step& s : session.trace->steps())
-    if (s.merge && holdsAny(sideA, s.merge->exprs) && holdsAny(sideB, s.merge->exprs))
+    if (s.merge && holdsAny(sideA, s.merge->exprs) && holdsAny(sideB, s.merge->exprs)) {
       w.attempts.push_back(attemptOf(s));
+      w.triedTogether = w.triedTogether || s.phase != "whole_fusion";
+    }
+  if (!w.together) {
+    const trace::Snapshot& final = shown(*last);
+    w.placedAtFinalize = hostScalarPlacement(session, sideA, sideB, w.a, w.b);
+    w.separatorExprs = separatorsOf(*final.fusion, *final.partition, sideA, sideB);
+    const std::vector<int>& groupOf = final.partition->groupOfExpr();
+    for (int id : w.separatorExprs) {
+      const ir::Expr* e = final.fusion->exprById(id);
+      const int g = groupOf[static_cast<std::size_t>(id)];
+      const trace::PartitionGroup* group = final.partition->group(g);
+      w.separators.push_back((e->outputs().empty() ? std::string("op") : e->output()->name()) + " = " +
+                             std::string(e->opName()) + " (" + segmentName(g, group ? group->scheduler : "?") + ")");
+    }
+  }
+  w.answer = answerOf(w);
   return w;
 }
 
 std::string whyApartText(const WhyApart& w) {
   std::ostringstream out;
-  const auto where = [](int segment, const std::string& scheduler) {
-    return segment < 0 ? std::string("no segment") : "segment " + std::to_string(segment) + " (" + scheduler + ")";
-  };
-  if (w.together)
-    out << w.a << " and " << w.b << " end together in " << where(w.segmentA, w.schedulerA) << "\n";
-  else
-    out << w.a << " ends in " << where(w.segmentA, w.schedulerA) << "; " << w.b << " in "
-        << where(w.segmentB, w.schedulerB) << "\n";
+  out << w.answer << "\n";
+  if (w.separators.size() > 4) {
+    out << "On the path between them, in other segments:\n";
+    for (const std::string& s : w.separators) out << "  " << s << "\n";
+  }
   if (w.attempts.empty()) {
-    out << "No merge attempt held both: their groups were never candidates of one merge (the segmenter "
-           "only tries producer-consumer neighbours, and the whole-fusion try comes first).\n";
+    out << "No merge attempt held both.\n";
     return out.str();
   }
   out << w.attempts.size() << (w.attempts.size() == 1 ? " merge attempt" : " merge attempts") << " held both:\n";
@@ -193,8 +306,8 @@ std::string whyApartText(const WhyApart& w) {
       out << "  accepted by " << a.acceptedBy << "\n";
       continue;
     }
-    out << "  refused\n";
-    if (!a.refusal.empty()) out << "      " << a.refusal << "\n";
+    out << "  refused: " << a.deciding << "\n";
+    if (!a.refusal.empty()) continue;
     // Schedulers refusing for the same reason share a line.
     std::vector<std::pair<std::string, std::string>> lines;  // (schedulers, reason)
     for (const trace::SchedulerCheck& v : a.verdicts) {

@@ -21,6 +21,7 @@ struct ApartAttempt {
   std::string acceptedBy;
   std::string refusal;                          // refused before any scheduler was asked
   std::vector<trace::SchedulerCheck> verdicts;  // every scheduler's answer, in priority order
+  std::string deciding;                         // the deciding refusal (deciding_refusal.h); empty if accepted
 };
 
 struct WhyApart {
@@ -30,6 +31,16 @@ struct WhyApart {
   std::string schedulerA, schedulerB;
   bool together = false;
   std::vector<ApartAttempt> attempts;  // every merge attempt whose union held both, in order
+  /// Read from the final segmentation, not from the attempts: ops on a data path between the
+  /// two sides that sit in a third segment (the two cannot merge without them: a cycle).
+  std::vector<int> separatorExprs;
+  std::vector<std::string> separators;  // "T68 = linear (segment 2)"
+  /// Whether an attempt other than the whole-fusion try held both.
+  bool triedTogether = false;
+  /// A side placed by finalize, not by a merge: the host scalar segment (scalar math the host
+  /// computes once). Empty when neither is.
+  std::string placedAtFinalize;
+  std::string answer;  // the answer in words, first line of the text
 };
 
 /// One side of the question: an op (by expr id), or group `group` of the partition that trace step
@@ -52,7 +63,7 @@ Result<WhyApart> whyApart(const Session& session, int exprA, int exprB);
 /// The same for any two sides: op and op, op and segment, segment and segment.
 Result<WhyApart> whyApart(const Session& session, const ApartSide& a, const ApartSide& b);
 
-/// The answer as text, one attempt a line: what a user reads in the CLI.
+/// The answer as text: the answer in words, then one attempt a line: what a user reads in the CLI.
 std::string whyApartText(const WhyApart& answer);
 
 }  // namespace segscope::pipeline

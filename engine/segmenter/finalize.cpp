@@ -297,15 +297,25 @@ struct Wiring {
 
 // Inputs in first-read order (constants excluded); outputs are fusion outputs and values
 // read by segments that do not compute them themselves. The first draft holding an expr owns
-// its results.
+// its results, but a draft that computes a forwarded prologue only for itself (its recomputed
+// values: nvFuser gives that consumer its own copy) owns them only when no other draft does:
+// readers of the value take it from the prologue's own segment, or a consumer that also feeds
+// such a reader would read and feed it (a cycle).
 Wiring wire(const ir::Fusion& fusion, const std::vector<Draft>& drafts) {
   Wiring w;
   std::unordered_map<const ir::Expr*, int> owner;
   std::vector<ExprSet> members(drafts.size());
+  const auto ownCopy = [&](std::size_t i, const ir::Expr* e) {
+    return std::any_of(e->outputs().begin(), e->outputs().end(),
+                       [&](const ir::Val* v) { return drafts[i].recomputed.count(v) > 0; });
+  };
   for (std::size_t i = 0; i < drafts.size(); ++i) {
     members[i].insert(drafts[i].exprs.begin(), drafts[i].exprs.end());
-    for (const ir::Expr* e : drafts[i].exprs) owner.emplace(e, static_cast<int>(i));
+    for (const ir::Expr* e : drafts[i].exprs)
+      if (!ownCopy(i, e)) owner.emplace(e, static_cast<int>(i));
   }
+  for (std::size_t i = 0; i < drafts.size(); ++i)
+    for (const ir::Expr* e : drafts[i].exprs) owner.emplace(e, static_cast<int>(i));
   w.inputs.resize(drafts.size());
   w.outputs.resize(drafts.size());
   for (std::size_t i = 0; i < drafts.size(); ++i) {

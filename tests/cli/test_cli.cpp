@@ -36,7 +36,9 @@ class TestCli : public QObject {
     const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/cross_entropy.py";
     const Run r = cli({"why", file, "T3", "T30"});
     QCOMPARE(r.exitCode, 0);
-    QVERIFY2(r.out.contains("T3 = max ends in segment 0 (inner_persistent); T30 = neg in segment 1 (reduction)"),
+    QVERIFY2(r.out.contains("T3 = max ends in segment 0 (inner_persistent), T30 = neg in segment 1 (reduction): the "
+                            "last merge that held both (step 29, final_merge) was refused: reduction: T29 = "
+                            "take_along_axis"),
              qPrintable(r.out));
     QVERIFY2(r.out.contains("2 merge attempts held both"), qPrintable(r.out));
     QVERIFY(r.out.contains("whole_fusion"));
@@ -44,6 +46,15 @@ class TestCli : public QObject {
     QVERIFY(
         r.out.contains("reduction, transpose, inner_persistent, outer_persistent, inner_outer_persistent: T29 = "
                        "take_along_axis"));
+    // --json: the same answer, its parts named (docs: issue 41's schema).
+    const Run json = cli({"why", file, "T3", "T30", "--json", "-"});
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject j = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QVERIFY2(j["answer"].toString().contains("was refused: reduction: T29 = take_along_axis"), qPrintable(json.out));
+    QCOMPARE(j["tried_together"].toBool(), true);
+    QVERIFY(j["separators"].toArray().isEmpty());
+    QCOMPARE(j["attempts"].toArray().size(), 2);
+    QVERIFY(j["attempts"].toArray()[0].toObject()["deciding"].toString().startsWith("reduction: T29"));
     const Run together = cli({"why", file, "T3", "T24"});
     QCOMPARE(together.exitCode, 0);
     QVERIFY2(together.out.contains("end together in segment 0"), qPrintable(together.out));
@@ -57,7 +68,7 @@ class TestCli : public QObject {
     // An op and a final segment (seg:N).
     const Run segment = cli({"why", file, "T3", "seg:1"});
     QCOMPARE(segment.exitCode, 0);
-    QVERIFY2(segment.out.contains("T3 = max ends in segment 0 (inner_persistent); segment 1 (reduction, "),
+    QVERIFY2(segment.out.contains("T3 = max ends in segment 0 (inner_persistent), segment 1 (reduction, "),
              qPrintable(segment.out));
     QVERIFY2(segment.out.contains("held both"), qPrintable(segment.out));
     const Run noSegment = cli({"why", file, "T3", "seg:9"});

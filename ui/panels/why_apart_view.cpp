@@ -11,11 +11,6 @@ namespace {
 
 constexpr int kStepRole = Qt::UserRole;
 
-QString where(int segment, const std::string& scheduler) {
-  return segment < 0 ? QString("no segment")
-                     : QString("segment %1 (%2)").arg(segment).arg(QString::fromStdString(scheduler));
-}
-
 QString groupsText(const std::vector<int>& groups) {
   QStringList parts;
   for (const int g : groups) parts << QString::number(g);
@@ -79,16 +74,14 @@ void WhyApartView::setProblem(const QString& message) {
 void WhyApartView::setAnswer(const pipeline::WhyApart& w) {
   tree_->clear();
   problem_.clear();
-  const QString a = QString::fromStdString(w.a).toHtmlEscaped(), b = QString::fromStdString(w.b).toHtmlEscaped();
-  QString text = w.together
-                     ? QString("<b>%1</b> and <b>%2</b> end together in %3.").arg(a, b, where(w.segmentA, w.schedulerA))
-                     : QString("<b>%1</b> ends in %2; <b>%3</b> in %4.")
-                           .arg(a, where(w.segmentA, w.schedulerA), b, where(w.segmentB, w.schedulerB));
-  if (w.attempts.empty())
-    text +=
-        " No merge attempt held both: their groups were never candidates of one merge (the segmenter only "
-        "tries producer-consumer neighbours).";
-  else
+  // The answer is the engine's, read from the segmentation first (separators, finalize's host
+  // scalar segment, never tried together), then the attempts.
+  QString text = QString::fromStdString(w.answer).toHtmlEscaped();
+  for (const std::string& side : {w.a, w.b}) {
+    const QString escaped = QString::fromStdString(side).toHtmlEscaped();
+    text.replace(escaped, "<b>" + escaped + "</b>");
+  }
+  if (!w.attempts.empty())
     text += QString(" %1 %2 held both; click one to see its step.")
                 .arg(w.attempts.size())
                 .arg(w.attempts.size() == 1 ? "merge attempt" : "merge attempts");
@@ -105,7 +98,8 @@ void WhyApartView::setAnswer(const pipeline::WhyApart& w) {
       row->setForeground(1, QColor("#2b8a3e"));
       continue;
     }
-    row->setText(1, "✗ refused");
+    row->setText(1, "✗ refused: " + QString::fromStdString(attempt.deciding));
+    row->setToolTip(1, QString::fromStdString(attempt.deciding));
     row->setForeground(1, QColor("#c92a2a"));
     for (const auto& [schedulers, reason] : refusals(attempt)) {
       auto* child = new QTreeWidgetItem(row);

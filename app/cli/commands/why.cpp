@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands/common.h"
+#include "cli/report.h"
 #include "pipeline/why_apart.h"
 
 namespace segscope::cli {
@@ -23,7 +24,11 @@ int whyApart(const Arguments& args) {
     std::cerr << args.file << ": error: " << answer.error().message << "\n";
     return kBadInput;
   }
-  std::cout << pipeline::whyApartText(*answer);
+  if (args.value("--json") != std::optional<std::string>("-")) std::cout << pipeline::whyApartText(*answer);
+  if (auto st = writeOutput(args.value("--json"), whyApartJson(*answer)); !st) {
+    std::cerr << "error: " << st.error().message << "\n";
+    return kRuntimeFailure;
+  }
   return kOk;
 }
 

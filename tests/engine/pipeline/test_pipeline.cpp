@@ -283,6 +283,49 @@ class TestPipeline : public QObject {
     QCOMPARE(fromTrace.segments[1].bytesIn, std::int64_t{-1});
   }
 
+  // "Why apart" is read from the segmentation first (issue 41's three wrong answers): an op on
+  // the data path between the two in a third segment; two siblings never tried together after
+  // the whole-fusion try; a scalar op that finalize put in the host scalar segment.
+  void whyApartReadsTheSegmentationFirst() {
+    const auto sessionOf = [](const std::string& body) {
+      auto run =
+          pipeline::runPipeline("why.py", "def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n" + body, {});
+      if (auto* e = std::get_if<pipeline::PipelineError>(&run)) qFatal("%s", e->diagnostic.format().c_str());
+      return std::get<pipeline::Session>(std::move(run));
+    };
+    const pipeline::Session separated = sessionOf(
+        "    T0 = fd.define_tensor(shape=[64, 64], contiguity=[True, True], dtype=DataType.BFloat16, is_cpu=False)\n"
+        "    T1 = fd.define_tensor(shape=[64, 64], contiguity=[True, True], dtype=DataType.BFloat16, is_cpu=False)\n"
+        "    T2 = fd.ops.neg(T0)\n    T3 = fd.ops.linear(T2, T1)\n    T4 = fd.ops.add(T3, T2)\n"
+        "    fd.add_output(T4)\n");
+    auto apart = pipeline::whyApart(separated, "T2", "T4");
+    QVERIFY(apart);
+    QVERIFY(!apart->together);
+    QCOMPARE(apart->separators.size(), std::size_t{1});
+    QVERIFY2(apart->separators[0].starts_with("T3 = linear"), apart->separators[0].c_str());
+    QVERIFY2(apart->answer.find("data path between them runs through T3 = linear") != std::string::npos,
+             apart->answer.c_str());
+
+    const pipeline::Session siblings = sessionOf(
+        "    T0 = fd.define_tensor(shape=[1024, 1024], contiguity=[True, True], dtype=DataType.Float, is_cpu=False)\n"
+        "    T1 = fd.ops.sum(T0, dims=[1], keepdim=False, dtype=DataType.Null)\n"
+        "    T2 = fd.ops.sum(T0, dims=[0], keepdim=False, dtype=DataType.Null)\n"
+        "    fd.add_output(T1)\n    fd.add_output(T2)\n");
+    auto never = pipeline::whyApart(siblings, "T1", "T2");
+    QVERIFY(never);
+    QVERIFY2(!never->together && !never->triedTogether && never->separators.empty(), never->answer.c_str());
+    QVERIFY2(never->answer.find("never candidates of one merge") != std::string::npos, never->answer.c_str());
+
+    auto adam = pipeline::runPipelineOnFile(sample("adam_step.py").toStdString(), {});
+    const pipeline::Session& a = std::get<pipeline::Session>(adam);
+    auto host = pipeline::whyApart(a, "S10", "T24");
+    QVERIFY(host);
+    QVERIFY2(!host->together && !host->placedAtFinalize.empty(), host->answer.c_str());
+    QVERIFY2(host->answer.find("host scalar segment") != std::string::npos, host->answer.c_str());
+    // Every refused attempt names its deciding refusal.
+    for (const pipeline::ApartAttempt& attempt : host->attempts) QVERIFY(attempt.accepted || !attempt.deciding.empty());
+  }
+
   // Why apart with a segment on one side: an attempt counts when its union held the op and
   // any op of the segment; a segment of an earlier step is its group at that step; segment
   // against segment works too; names and ids that do not resolve are errors, not answers.
@@ -326,7 +369,7 @@ class TestPipeline : public QObject {
     QVERIFY(!pipeline::whyApart(s, pipeline::ApartSide::op(byName->exprA), pipeline::ApartSide::segment(-3, 0)).ok());
     QVERIFY(!pipeline::whyApart(s, pipeline::ApartSide::op(byName->exprA), pipeline::ApartSide::segment(0, 0)).ok());
     const std::string text = pipeline::whyApartText(*byName);
-    QVERIFY2(text.find("T3 = max ends in segment 0 (inner_persistent); segment 1 (reduction") != std::string::npos,
+    QVERIFY2(text.find("T3 = max ends in segment 0 (inner_persistent), segment 1 (reduction") != std::string::npos,
              text.c_str());
   }
 
