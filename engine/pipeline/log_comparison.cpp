@@ -140,7 +140,10 @@ std::string divergenceText(const Divergence& d) {
     for (const std::string& op : m.ops) out << "    " << op << "\n";
     out << "    nvFuser:\n" << answersText(m.theirs);
     out << "    Segscope:\n";
-    if (!m.ourRefusal.empty()) out << "      refused before any scheduler: " << m.ourRefusal << "\n";
+    if (!m.ourRefusal.empty())
+      out << "      refused before any scheduler: " << m.ourRefusal << "\n";
+    else if (!m.ourDeciding.empty())
+      out << "      deciding: " << m.ourDeciding << "\n";
     out << answersText(m.ours);
   }
   return out.str();

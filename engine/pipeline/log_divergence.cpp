@@ -6,6 +6,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "pipeline/deciding_refusal.h"
 #include "pipeline/log_alignment.h"
 #include "pipeline/reason_classes.h"
 #include "scheduler/scheduler_type.h"
@@ -207,6 +208,7 @@ std::vector<CandidateMatch> matchCandidates(const trace::Trace& trace, const nvl
       const trace::MergeInfo& info = *trace.step(static_cast<std::size_t>(m.step)).merge;
       m.ourVerdict = info.ok() ? info.accepted : "refused";
       m.ourRefusal = info.refusal;
+      if (auto deciding = decidingRefusal(info)) m.ourDeciding = deciding->text();
       m.ours = ourAnswers(info);
       m.firstDifferentScheduler = firstDifferentScheduler(m.theirs, m.ours);
     }

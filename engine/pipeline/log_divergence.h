@@ -39,6 +39,7 @@ struct CandidateMatch {
   std::string theirVerdict;      // the accepted scheduler, "refused", or "segment_set" (no verdict)
   std::string ourVerdict;        // the accepted scheduler or "refused"; empty when step < 0
   std::string ourRefusal;        // why ours refused before asking any scheduler (cycle, hint)
+  std::string ourDeciding;       // our deciding refusal (deciding_refusal.h); empty when accepted
   std::vector<SchedulerAnswer> theirs, ours;
   std::string firstDifferentScheduler;  // the first scheduler whose answers differ
   bool agree() const { return step >= 0 && theirVerdict == ourVerdict; }
