@@ -19,6 +19,9 @@ namespace segscope::exec {
 struct RunCounts {
   int warmup = 0;  // untimed runs first
   int repeat = 1;  // timed runs: whole segmented runs on the CPU, launches per segment on CUDA
+  /// CPU only: when positive, timed runs stop once they have taken this long (at least one
+  /// runs), so `repeat` is an upper bound that scales down with the fusion's cost.
+  double budgetMs = 0;
 };
 
 /// One kernel launch of a segment (CUDA).

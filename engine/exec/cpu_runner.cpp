@@ -202,7 +202,14 @@ class CpuBackend final : public Backend {
       if (auto warm = runner_.run(inputs, options_, control); !warm) return warm.error();
     }
     BackendRun out;
-    for (int r = 0; r < std::max(1, counts.repeat); ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    const int repeat = std::max(1, counts.repeat);
+    for (int r = 0; r < repeat; ++r) {
+      if (r > 0 && overBudget(start, counts.budgetMs)) {
+        // The runs left undone leave the progress total, so the bar still ends full.
+        if (control) control->setTotal(control->total() - (repeat - r) * static_cast<std::int64_t>(segmentCount()));
+        break;
+      }
       SEGSCOPE_TRY(SegmentedRun run, runner_.run(inputs, options_, control));
       if (out.segments.empty())
         for (const SegmentRun& s : run.segments) out.segments.push_back(firstSample(s));
@@ -215,6 +222,11 @@ class CpuBackend final : public Backend {
   }
 
  private:
+  static bool overBudget(std::chrono::steady_clock::time_point start, double budgetMs) {
+    return budgetMs > 0 &&
+           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() >= budgetMs;
+  }
+
   static SegmentSamples firstSample(const SegmentRun& s) {
     SegmentSamples out;
     out.segment = s.segment;

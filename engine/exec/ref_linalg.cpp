@@ -4,6 +4,7 @@
 #include <string>
 
 #include "exec/half_float.h"
+#include "exec/ref_gemm.h"
 #include "exec/ref_kernels.h"
 
 namespace segscope::exec::ref {
@@ -12,17 +13,6 @@ namespace {
 using ir::DataType;
 
 std::string str(std::int64_t v) { return std::to_string(v); }
-
-// C[M,N] += A[M,K] * B[K,N] on dense row-major blocks; i-k-j order streams B and C rows.
-void gemm(const double* a, const double* b, double* c, std::int64_t m, std::int64_t k, std::int64_t n) {
-  for (std::int64_t i = 0; i < m; ++i)
-    for (std::int64_t p = 0; p < k; ++p) {
-      const double aip = a[i * k + p];
-      const double* brow = b + p * n;
-      double* crow = c + i * n;
-      for (std::int64_t j = 0; j < n; ++j) crow[j] += aip * brow[j];
-    }
-}
 
 // The last two dims of `t` at `offset` as a dense [rows, cols] matrix.
 RefTensor denseMatrix(const RefTensor& t, std::int64_t offset) {
@@ -102,7 +92,7 @@ RefTensor matmul(const RefTensor& a, const RefTensor& b, DataType out) {
     for (std::int64_t i = 0; i < runLength; ++i) {
       const RefTensor ma = denseMatrix(A, A.offset + offsets[0] + i * loop.innerStride(0));
       const RefTensor mb = denseMatrix(B, B.offset + offsets[1] + i * loop.innerStride(1));
-      gemm(ma.base(), mb.base(), result.mutableBase() + (first + i) * m * n, m, k, n);
+      gemmAccumulate(ma.base(), mb.base(), result.mutableBase() + (first + i) * m * n, m, k, n);
     }
   });
   roundBufferToDtype(result.mutableBase(), result.numel(), out);

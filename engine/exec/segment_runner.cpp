@@ -32,6 +32,9 @@ Result<TimedRun> SegmentRunner::run(const std::vector<Value>& inputs, const RunC
   TimedRun out;
   out.backend = backend_->info();
   out.counts = counts;
+  // A time budget may have stopped the CPU's timed runs early: report how many ran.
+  if (!ran.segments.empty() && counts.budgetMs > 0)
+    out.counts.repeat = static_cast<int>(ran.segments.front().milliseconds.size());
   for (SegmentSamples& s : ran.segments) {
     const bool device = s.onDevice();
     out.segments.push_back(reduceSamples(std::move(s), out.backend.dramBandwidthGBps));

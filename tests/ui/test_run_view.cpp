@@ -72,6 +72,9 @@ class TestRunView : public QObject {
     const std::int64_t total = w.runView().progress().second;
     QVERIFY(total >= 1000);
     QTRY_VERIFY_WITH_TIMEOUT(progressBar->value() > 0, 5000);
+    // Once the pace is known, the bar says how long is left.
+    QTRY_VERIFY_WITH_TIMEOUT(progressBar->text().contains(" left"), 10000);
+    QVERIFY2(progressBar->text().contains("segment runs · about "), qPrintable(progressBar->text()));
     QTest::keyClick(&w, Qt::Key_Escape);  // no layout is running: Escape cancels the run
     QTRY_VERIFY_WITH_TIMEOUT(!w.runView().running(), 20000);
     QVERIFY2(w.runView().statusText().contains("cancelled"), qPrintable(w.runView().statusText()));
@@ -92,9 +95,13 @@ class TestRunView : public QObject {
     const segmenter::Segmentation& seg = w.document().session()->segmentation->segmentation;
     QCOMPARE(w.scene().segmentBadgeCount(), 0);  // not run yet
 
+    // The repeat count defaults to auto: on the CPU, as many runs (up to 5) as fit in 10 s.
+    auto* repeat = w.runView().findChild<QSpinBox*>();
+    QVERIFY(repeat && repeat->value() == 0 && repeat->text() == "median of auto");
     w.runView().run(/*wait=*/true);
     const auto& run = w.runView().lastRun();
     QVERIFY2(run.has_value(), qPrintable(w.runView().statusText()));
+    QVERIFY2(run->counts.repeat >= 1 && run->counts.repeat <= 5, qPrintable(QString::number(run->counts.repeat)));
     QCOMPARE(run->segments.size(), seg.segments.size());
     QVERIFY(run->comparison && run->comparison->ok);
     QVERIFY2(w.runView().statusText().contains("matches the unsegmented reference"),

@@ -3,6 +3,8 @@
 
 #include "ui/step_text.h"
 
+#include <cmath>
+
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QHBoxLayout>
@@ -121,9 +123,17 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   }
   backend_->setToolTip("CPU reference: the interpreter runs each segment (times are the interpreter's, not a GPU's)");
   repeat_ = new QSpinBox(this);
-  repeat_->setRange(1, 1000);
-  repeat_->setValue(5);
+  // 0 is "auto": on the CPU, up to kAutoCpuRepeat runs, stopping once they took
+  // kAutoCpuBudgetMs, so a big fusion runs once and a small one gets a stable median.
+  repeat_->setRange(0, 1000);
+  repeat_->setValue(0);
+  repeat_->setSpecialValueText("median of auto");
   repeat_->setPrefix("median of ");
+  repeat_->setToolTip(QString("Timed runs (CPU) or launches per segment (CUDA). auto: on the CPU up to %1 runs, "
+                              "stopping after %2 s; %3 launches on CUDA")
+                          .arg(kAutoCpuRepeat)
+                          .arg(kAutoCpuBudgetMs / 1000)
+                          .arg(kAutoCudaRepeat));
   codegen_ = new QLineEdit(this);
   codegen_->setObjectName("codegenOptions");
   codegen_->setPlaceholderText("codegen: KEY=VALUE …");
@@ -143,7 +153,6 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   cancelButton_->setToolTip("Stop the run after the segment it is in (Esc)");
   progress_ = new QProgressBar(this);
   progress_->setTextVisible(true);
-  progress_->setFormat("%v of %m segment runs");
   progress_->setMaximumWidth(320);
   progressTimer_ = new QTimer(this);
   progressTimer_->setInterval(100);
@@ -210,9 +219,11 @@ void RunView::setSession(SessionPtr session) {
 void RunView::run(bool wait) {
   if (!session_ || !session_->segmentation || !session_->loaded || thread_) return;
   const SessionPtr session = session_;
-  const int repeat = repeat_->value();
   const int generation = generation_;
   const bool cuda = backend_->currentIndex() == 1;
+  const bool automatic = repeat_->value() == 0;
+  exec::RunCounts counts{cuda ? 2 : 0, automatic ? (cuda ? kAutoCudaRepeat : kAutoCpuRepeat) : repeat_->value()};
+  if (automatic && !cuda) counts.budgetMs = kAutoCpuBudgetMs;
   pipeline::CodegenOptions codegen;
   if (cuda) {
     if (const QString error = applyCodegenField(codegen_->text(), codegen); !error.isEmpty()) {
@@ -222,13 +233,16 @@ void RunView::run(bool wait) {
   }
   control_ = std::make_shared<exec::RunControl>();
   setRunning(true);
-  status_->setText(cuda ? QString("Compiling and running on the GPU (%1 timed launches per segment)…").arg(repeat)
-                        : QString("Running on the CPU reference (%1×)…").arg(repeat));
-  thread_ = QThread::create([this, session, repeat, generation, cuda, codegen, control = control_] {
+  status_->setText(cuda ? QString("Compiling and running on the GPU (%1 timed launches per segment)…").arg(counts.repeat)
+                   : automatic ? QString("Running on the CPU reference (up to %1×, as many as fit in %2 s)…")
+                                     .arg(counts.repeat)
+                                     .arg(kAutoCpuBudgetMs / 1000)
+                               : QString("Running on the CPU reference (%1×)…").arg(counts.repeat));
+  thread_ = QThread::create([this, session, counts, generation, cuda, codegen, control = control_] {
     pipeline::RunRequest request;
     request.backend = cuda ? "cuda" : "cpu";
     request.codegen = codegen;
-    request.counts = {cuda ? 2 : 0, repeat};
+    request.counts = counts;
     request.control = control;
     Result<exec::TimedRun> result = pipeline::runSegmented(*session, request);
     QMetaObject::invokeMethod(
@@ -337,6 +351,16 @@ void RunView::showProgress() {
   const std::int64_t scale = std::max<std::int64_t>(1, total / 1'000'000);
   progress_->setMaximum(static_cast<int>(std::max<std::int64_t>(1, total / scale)));
   progress_->setValue(static_cast<int>(std::min(done, total) / scale));
+  progress_->setFormat(QString("%L1 of %L2 segment runs").arg(done).arg(total) + etaText(done, total));
+}
+
+// "· about 40 s left", from the pace so far; nothing until a second of work shows the pace.
+QString RunView::etaText(std::int64_t done, std::int64_t total) const {
+  const qint64 elapsedMs = runClock_.isValid() ? runClock_.elapsed() : 0;
+  if (done <= 0 || done >= total || elapsedMs < 1000) return {};
+  const double leftS = static_cast<double>(elapsedMs) * static_cast<double>(total - done) / static_cast<double>(done) / 1000;
+  return leftS < 60 ? QString(" · about %1 s left").arg(std::max(1, static_cast<int>(std::lround(leftS))))
+                    : QString(" · about %1 min left").arg(std::lround(leftS / 60));
 }
 
 // While a run goes: Cancel and the progress bar instead of Run.
@@ -345,8 +369,9 @@ void RunView::setRunning(bool on) {
   cancelButton_->setVisible(on);
   progress_->setVisible(on);
   progress_->reset();
+  progress_->setFormat("starting…");
   if (on)
-    progressTimer_->start();
+    runClock_.start(), progressTimer_->start();
   else
     progressTimer_->stop();
 }

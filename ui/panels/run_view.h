@@ -3,6 +3,7 @@
 // kernels, and whether the segmented outputs match the unsegmented reference.
 #pragma once
 
+#include <QElapsedTimer>
 #include <QWidget>
 #include <map>
 #include <optional>
@@ -74,6 +75,11 @@ class RunView : public QWidget {
   void cancel();
   /// The run's progress in segment runs, done and total (0, 0 when idle).
   std::pair<std::int64_t, std::int64_t> progress() const;
+  /// " · about N s left" from the pace of a run that has gone a while; empty otherwise.
+  QString etaText(std::int64_t done, std::int64_t total) const;
+  static constexpr int kAutoCpuRepeat = 5;
+  static constexpr int kAutoCpuBudgetMs = 10000;
+  static constexpr int kAutoCudaRepeat = 10;
   /// The last finished run; nullopt before one (or after a new session).
   const std::optional<exec::TimedRun>& lastRun() const { return last_; }
   QString statusText() const;
@@ -106,6 +112,7 @@ class RunView : public QWidget {
   QPushButton* cancelButton_;
   QProgressBar* progress_;
   QTimer* progressTimer_;
+  QElapsedTimer runClock_;  // since Run, for the progress bar's time left
   std::shared_ptr<exec::RunControl> control_;
   QLabel* status_;
   SegmentBars* bars_;

@@ -5,6 +5,7 @@
 
 #include "../segmenter/segmentation_support.h"
 #include "exec/cpu_runner.h"
+#include "exec/segment_runner.h"
 #include "exec/input_generator.h"
 #include "frontend/script.h"
 #include "ir/ops.h"
@@ -242,6 +243,30 @@ inputs = [
     const exec::Comparison c = exec::compareOutputs(expected, run.outputs, {"T5"});
     QVERIFY(!c.ok);
     QCOMPARE(c.worstIndex, std::int64_t{5});
+  }
+
+  // The window's "auto" repeat: a time budget stops the CPU's timed runs after the first one
+  // that exceeds it, reports how many ran, and leaves the progress bar full.
+  void aTimeBudgetStopsRepeatsEarly() {
+    const frontend::Script script = parse(kChain);
+    const auto s = testing::makeSegmentation(*script.fusion, testing::exprPerSegment(*script.fusion));
+    const auto inputs = ok(exec::makeInputs(script.inputs, 3));
+    const exec::SegmentRunner runner(ok(exec::makeCpuBackend(*s)));
+    exec::RunControl control;
+    exec::RunCounts counts{0, 50};
+    counts.budgetMs = 1e-9;
+    const exec::TimedRun run = ok(runner.run(inputs, counts, script.fusion.get(), {}, &control));
+    QCOMPARE(run.counts.repeat, 1);
+    QCOMPARE(run.segments.front().timedRuns, 1);
+    QCOMPARE(control.done(), control.total());
+    QCOMPARE(control.total(), static_cast<std::int64_t>(2 * s->segments.size()));  // one timed run + the reference
+    QVERIFY(run.comparison && run.comparison->ok);
+
+    exec::RunControl unlimited;
+    const exec::TimedRun all = ok(runner.run(inputs, exec::RunCounts{0, 3}, nullptr, {}, &unlimited));
+    QCOMPARE(all.counts.repeat, 3);
+    QCOMPARE(all.segments.front().timedRuns, 3);
+    QCOMPARE(unlimited.done(), unlimited.total());
   }
 };
 
