@@ -22,7 +22,7 @@ std::vector<std::pair<std::string, graph::HighlightStyle>> legendEntries(const g
   std::set<std::string> seen;
   const auto addScheduler = [&](const std::string& name) {
     if (name.empty() || name == "none" || !seen.insert(name).second) return;
-    entries.emplace_back(name, graph::schedulerColors(name));
+    entries.emplace_back(graph::kindLabel(name), graph::schedulerColors(name));
   };
   for (const graph::Cluster& c : model.clusters) addScheduler(c.scheduler);
   for (const graph::Node& n : model.nodes)

@@ -317,16 +317,20 @@ void MainWindow::updateOverview() {
   segments_->setOverview(overview);
   segments_->setTimes(runTimes_);
   // The legend is the summary itself: each scheduler's count behind its cluster colour.
-  QString text = QString("<b>%1</b>")
-                     .arg(overview.segments.size() == 1 ? QString("1 segment")
-                                                        : QString("%L1 segments").arg(overview.segments.size()));
+  // The host scalars follow the count as their own kind: nvFuser has no such segment.
+  const int count = overview.segmentCount();
+  QString text = QString("<b>%1</b>").arg(count == 1 ? QString("1 segment") : QString("%L1 segments").arg(count));
+  const auto marker = [](const std::string& kind) {
+    const graph::HighlightStyle style = graph::schedulerColors(kind);
+    return QString("<span style='color:%1'>&#9632;</span>&nbsp;")
+        .arg(QString::fromStdString(style.pen == "#000000" ? style.fill : style.pen));
+  };
+  if (overview.hostScalars)
+    text += " + " + marker(std::string(trace::kHostScalarsKind)) + QString("host&nbsp;scalars");
   for (std::size_t i = 0; i < overview.perScheduler.size(); ++i) {
-    const auto& [scheduler, count] = overview.perScheduler[i];
-    const graph::HighlightStyle style = graph::schedulerColors(scheduler);
-    text += QString("%1<span style='color:%2'>&#9632;</span>&nbsp;%3%4")
-                .arg(i ? " &nbsp;" : ": ", QString::fromStdString(style.pen == "#000000" ? style.fill : style.pen))
-                .arg(overview.segments.size() == 1 ? QString() : QString::number(count) + "&nbsp;")
-                .arg(QString::fromStdString(scheduler).toHtmlEscaped());
+    const auto& [scheduler, n] = overview.perScheduler[i];
+    text += QString(i ? " &nbsp;" : ": ") + marker(scheduler) + (count == 1 ? QString() : QString::number(n) + "&nbsp;") +
+            QString::fromStdString(scheduler).toHtmlEscaped();
   }
   overviewLabel_->setText(overview.segments.empty() ? QString() : text);
   overviewLabel_->setToolTip(QString::fromStdString(pipeline::overviewSummary(overview)) +

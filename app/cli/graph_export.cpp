@@ -32,8 +32,7 @@ Status exportSegmentGraph(const pipeline::Session& run, const std::optional<std:
   options.clusterWord = "segment";
   if (sizes) options.sizes = &sizes.value();
   graph::GraphModel model = graph::buildGraph(*snapshot, options);
-  model.title +=
-      " · " + std::to_string(run.segmentation->segmentation.segments.size()) + " segments on " + run.profile->name;
+  model.title += " · " + segmenter::segmentCountText(run.segmentation->segmentation) + " on " + run.profile->name;
   if (svgPath) {
     const auto decor = layout::standardDecor(model, run.profile->name,
                                              segmenter::scalarModeName(run.segmentation->segmentation.scalarMode));

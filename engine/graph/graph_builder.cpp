@@ -92,9 +92,14 @@ class Builder {
   }
 
   void finishClusters() {
-    for (Cluster& c : model_.clusters)
-      c.label = options_.clusterWord + " " + std::to_string(c.group) + " · " + c.scheduler + (c.host ? " (host)" : "") +
-                " · " + std::to_string(c.opCount) + (c.opCount == 1 ? " op" : " ops");
+    for (Cluster& c : model_.clusters) {
+      const std::string ops = std::to_string(c.opCount) + (c.opCount == 1 ? " op" : " ops");
+      // The host scalars are no segment of nvFuser's: no segment number, no scheduler.
+      c.label = c.scheduler == trace::kHostScalarsKind
+                    ? kindLabel(c.scheduler) + " · " + ops
+                    : options_.clusterWord + " " + std::to_string(c.group) + " · " + c.scheduler +
+                          (c.host ? " (host)" : "") + " · " + ops;
+    }
   }
 
   // The node standing for fusion input `v` next to cluster `cluster` (one per cluster).
@@ -341,8 +346,9 @@ class Builder {
       Node n;
       n.id = segmentNode(g.id);
       n.kind = NodeKind::Segment;
-      n.label = options_.clusterWord + " " + std::to_string(g.id);
-      n.detail = g.scheduler + (g.host ? " (host)" : "") + " · " + std::to_string(ops) + (ops == 1 ? " op" : " ops");
+      const std::string opCount = std::to_string(ops) + (ops == 1 ? " op" : " ops");
+      n.label = g.hostScalars() ? kindLabel(g.scheduler) : options_.clusterWord + " " + std::to_string(g.id);
+      n.detail = g.hostScalars() ? opCount : g.scheduler + (g.host ? " (host)" : "") + " · " + opCount;
       n.tooltip = n.label + ": " + n.detail + "\nDouble-click (or E) to draw its ops in place.";
       n.cssClass = "segment " + g.scheduler;
       n.segment = g.id;
@@ -575,7 +581,7 @@ GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOpt
 trace::SnapshotPtr snapshotOfSegmentation(const segmenter::Segmentation& segmentation) {
   trace::PartitionTable partition;
   for (const segmenter::Segment& s : segmentation.segments) {
-    partition.groups.push_back({s.id, std::string(scheduler::schedulerName(s.scheduler)), s.host});
+    partition.groups.push_back({s.id, segmenter::schedulerOrKind(s), s.host});
     for (const ir::Expr* e : s.exprs) {
       const auto id = static_cast<std::size_t>(e->id());
       if (partition.groupOfExpr.size() <= id) partition.groupOfExpr.resize(id + 1, -1);

@@ -6,6 +6,8 @@
 #include <cctype>
 #include <utility>
 
+#include "trace/snapshot.h"
+
 namespace segscope::graph {
 
 const Node* GraphModel::node(const std::string& id) const {
@@ -110,9 +112,13 @@ HighlightStyle nodeColors(const Node& node) {
   return s;
 }
 
+std::string kindLabel(const std::string& scheduler) {
+  return scheduler == trace::kHostScalarsKind ? "host scalars" : scheduler;
+}
+
 HighlightStyle schedulerColors(const std::string& scheduler) {
   // Pastel fills keep black op labels legible; pens carry the hue at a glance.
-  static const std::array<std::pair<const char*, HighlightStyle>, 10> palette = {{
+  static const std::array<std::pair<const char*, HighlightStyle>, 11> palette = {{
       {"pointwise", {"#fff9db", "#e67700"}},
       {"reduction", {"#f3f0ff", "#7048e8"}},
       {"inner_persistent", {"#e7f5ff", "#1c7ed6"}},
@@ -123,6 +129,7 @@ HighlightStyle schedulerColors(const std::string& scheduler) {
       {"matmul", {"#edf2ff", "#3b5bdb"}},
       {"expr_eval", {"#f1f3f5", "#495057"}},
       {"no_op", {"#f8f9fa", "#adb5bd"}},
+      {"host_scalars", {"#f8f9fa", "#868e96"}},  // quieter than expr_eval: no kernel, no ATen call
   }};
   for (const auto& [name, style] : palette)
     if (scheduler == name) return style;

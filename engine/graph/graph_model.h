@@ -107,5 +107,7 @@ HighlightStyle nodeColors(const Node& node);
 
 /// Fill and pen colors for a scheduler's clusters ("none" and unknown names get grey).
 HighlightStyle schedulerColors(const std::string& scheduler);
+/// How a partition group's kind reads to a user: its scheduler, or "host scalars".
+std::string kindLabel(const std::string& scheduler);
 
 }  // namespace segscope::graph

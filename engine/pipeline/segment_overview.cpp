@@ -34,9 +34,8 @@ std::vector<SegmentOverview> fromSegmentation(const Session& session) {
     o.id = s.id;
     o.host = s.host;
     o.hostScalars = s.hostScalars;
-    // The scheduler's name as the graph and the trace's partitions show it (the host scalar
-    // segment is an expr_eval group there too).
-    o.scheduler = std::string(scheduler::schedulerName(s.scheduler));
+    // The kind as the graph and the trace's partitions name it.
+    o.scheduler = segmenter::schedulerOrKind(s);
     o.ops = static_cast<int>(s.exprs.size());
     o.bytesIn = tensorBytes(s.inputs, info ? &*info : nullptr);
     o.bytesOut = tensorBytes(s.outputs, info ? &*info : nullptr);
@@ -60,6 +59,7 @@ std::vector<SegmentOverview> fromLastPartition(const Session& session) {
     o.id = g.id;
     o.scheduler = g.scheduler;
     o.host = g.host;
+    o.hostScalars = g.hostScalars();
     o.ops = ops[g.id];
     out.push_back(std::move(o));
   }
@@ -73,7 +73,12 @@ Overview overviewOf(const Session& session) {
   o.segments = session.segmentation ? fromSegmentation(session) : fromLastPartition(session);
   std::sort(o.segments.begin(), o.segments.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
   std::map<std::string, int> counts;
-  for (const SegmentOverview& s : o.segments) ++counts[s.scheduler];
+  for (const SegmentOverview& s : o.segments) {
+    if (s.hostScalars)
+      o.hostScalars = true;
+    else
+      ++counts[s.scheduler];
+  }
   o.perScheduler.assign(counts.begin(), counts.end());
   std::stable_sort(o.perScheduler.begin(), o.perScheduler.end(),
                    [](const auto& a, const auto& b) { return a.second > b.second; });
@@ -81,9 +86,10 @@ Overview overviewOf(const Session& session) {
 }
 
 std::string overviewSummary(const Overview& overview) {
-  const std::size_t n = overview.segments.size();
+  const int n = overview.segmentCount();
   std::string text = std::to_string(n) + (n == 1 ? " segment" : " segments");
-  if (n == 0) return text;
+  if (overview.hostScalars) text += " + host scalars";
+  if (overview.perScheduler.empty()) return text;
   text += ": ";
   for (std::size_t i = 0; i < overview.perScheduler.size(); ++i) {
     const auto& [scheduler, count] = overview.perScheduler[i];

@@ -13,7 +13,7 @@ namespace segscope::pipeline {
 
 struct SegmentOverview {
   int id = -1;            // the segment id (the group id of the final step's partition)
-  std::string scheduler;  // "pointwise", "expr_eval", ... ("none" before one is known)
+  std::string scheduler;  // "pointwise", "expr_eval", "host_scalars", ... ("none" before one is known)
   bool host = false;
   bool hostScalars = false;  // Segscope's host scalar segment, which is no nvFuser group
   int ops = 0;
@@ -21,9 +21,13 @@ struct SegmentOverview {
 };
 
 struct Overview {
-  std::vector<SegmentOverview> segments;  // by id
-  /// (scheduler, segments) from the most to the fewest segments, ties by name.
+  std::vector<SegmentOverview> segments;  // by id, the host scalars included
+  /// (scheduler, segments) from the most to the fewest segments, ties by name; the host
+  /// scalars are not among them (they are no segment of nvFuser's).
   std::vector<std::pair<std::string, int>> perScheduler;
+  bool hostScalars = false;  // one of `segments` is Segscope's host scalar segment
+  /// The segments nvFuser would count: all but the host scalars.
+  int segmentCount() const { return static_cast<int>(segments.size()) - (hostScalars ? 1 : 0); }
 };
 
 /// The final segmentation of `session`: from its segmentation (with bytes from the input
@@ -31,7 +35,8 @@ struct Overview {
 /// pipeline stopped before segmenting.
 Overview overviewOf(const Session& session);
 
-/// "18 segments: 6 inner_persistent, 5 pointwise, 7 expr_eval" ("1 segment: pointwise").
+/// "18 segments + host scalars: 6 inner_persistent, 5 pointwise, 7 expr_eval"
+/// ("1 segment: pointwise").
 std::string overviewSummary(const Overview& overview);
 
 }  // namespace segscope::pipeline

@@ -30,11 +30,16 @@ struct Draft {
 
 using ExprSet = std::unordered_set<const ir::Expr*>;
 
+// The name a draft's group has in the shown partitions: its scheduler, or the host scalars' kind.
+std::string partitionKind(const Draft& d) {
+  return std::string(d.hostScalars ? trace::kHostScalarsKind : scheduler::schedulerName(d.type));
+}
+
 std::shared_ptr<const trace::Partition> partitionOf(const std::vector<Draft>& drafts) {
   trace::PartitionTable p;
   for (std::size_t i = 0; i < drafts.size(); ++i) {
     const int id = static_cast<int>(i);
-    p.groups.push_back({id, std::string(scheduler::schedulerName(drafts[i].type)), drafts[i].host});
+    p.groups.push_back({id, partitionKind(drafts[i]), drafts[i].host});
     for (const ir::Expr* e : drafts[i].exprs) {
       const auto x = static_cast<std::size_t>(e->id());
       if (p.groupOfExpr.size() <= x) p.groupOfExpr.resize(x + 1, -1);
@@ -93,7 +98,7 @@ class ShownPartition {
   void update(const std::vector<Draft>& drafts, std::size_t index) {
     const Draft& d = drafts[index];
     const int id = static_cast<int>(index);
-    const trace::PartitionGroup group{id, std::string(scheduler::schedulerName(d.type)), d.host};
+    const trace::PartitionGroup group{id, partitionKind(d), d.host};
     if (index < table_.groups.size())
       table_.groups[index] = group;
     else

@@ -22,4 +22,20 @@ std::string_view segmentKindName(const Segment& segment) {
   return segment.host ? "expr_eval" : "kernel";
 }
 
+std::string schedulerOrKind(const Segment& segment) {
+  return std::string(segment.hostScalars ? "host_scalars" : scheduler::schedulerName(segment.scheduler));
+}
+
+std::string segmentCountText(const Segmentation& segmentation) {
+  std::size_t count = 0;
+  bool hostScalars = false;
+  for (const Segment& s : segmentation.segments) {
+    if (s.hostScalars)
+      hostScalars = true;
+    else
+      ++count;
+  }
+  return std::to_string(count) + (count == 1 ? " segment" : " segments") + (hostScalars ? " + host scalars" : "");
+}
+
 }  // namespace segscope::segmenter

@@ -2,6 +2,7 @@
 // them and the order to run them. Everything downstream (export, runner, CLI, GUI) reads this.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -54,5 +55,13 @@ struct Segmentation {
   std::vector<SegmentEdge> edges;
   std::vector<int> runOrder;  // segment ids, producers first
 };
+
+/// The segment's scheduler name, or "host_scalars" for Segscope's host scalar segment (which
+/// nvFuser would not call expr_eval: it has no such group).
+std::string schedulerOrKind(const Segment& segment);
+
+/// "N segments" or "N segments + host scalars": the host scalar segment is no segment of
+/// nvFuser's, so it follows the count as its own kind instead of being counted.
+std::string segmentCountText(const Segmentation& segmentation);
 
 }  // namespace segscope::segmenter

@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -12,10 +13,19 @@
 
 namespace segscope::trace {
 
+/// What a partition names Segscope's host scalar segment instead of a scheduler. nvFuser has
+/// no such group (it evaluates these scalars while binding kernel arguments), so it is never
+/// called expr_eval, which is nvFuser's name for its ATen-evaluated groups, and never counted
+/// among the segments.
+inline constexpr std::string_view kHostScalarsKind = "host_scalars";
+
 struct PartitionGroup {
   int id = -1;
-  std::string scheduler;  // scheduler name ("pointwise"), or "none" before one is known
-  bool host = false;      // runs on the host (expr_eval segments)
+  /// Scheduler name ("pointwise"), kHostScalarsKind, or "none" before one is known.
+  std::string scheduler;
+  bool host = false;  // runs on the host (expr_eval segments and the host scalars)
+
+  bool hostScalars() const { return scheduler == kHostScalarsKind; }
 
   bool operator==(const PartitionGroup&) const = default;
 };

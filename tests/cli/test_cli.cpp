@@ -259,6 +259,21 @@ class TestCli : public QObject {
     QVERIFY(qAbs(j["total_cost_ms"].toDouble() - cost) < 1e-9);
   }
 
+  // Segscope's host scalar segment is its own kind: it follows the count ("1 segment + host
+  // scalars"), its row and its run line say host_scalars, and nothing calls it expr_eval.
+  void hostScalarsAreTheirOwnKind() {
+    const QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/adam_step.py";
+    const Run seg = cli({"segment", file});
+    QVERIFY2(seg.exitCode == 0, qPrintable(seg.err));
+    QVERIFY2(seg.out.contains("1 segment + host scalars on h100"), qPrintable(seg.out));
+    QVERIFY2(seg.out.contains(QRegularExpression("segment 0 +host_scalars ")) && !seg.out.contains("expr_eval"),
+             qPrintable(seg.out));
+    const Run run = cli({"run", file, "--verify"});
+    QVERIFY2(run.exitCode == 0 && run.out.contains(QRegularExpression("segment 0 +host_scalars")) &&
+                 !run.out.contains("expr_eval"),
+             qPrintable(run.out + run.err));
+  }
+
   // --enable / --disable: nvFuser's option names for this run (repeatable or comma-separated);
   // a name nvFuser has not, or one Segscope does not model, is the user's error (exit 2).
   void nvfuserOptionsOnTheCommandLine() {

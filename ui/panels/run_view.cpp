@@ -82,7 +82,8 @@ void SegmentBars::paintEvent(QPaintEvent*) {
     const int y = 4 + static_cast<int>(i) * kRowHeight;
     p.setPen(palette().text().color());
     p.drawText(QRect(6, y, kLabelWidth - 10, kRowHeight - 4), Qt::AlignLeft | Qt::AlignVCenter,
-               QString("segment %1 · %2%3").arg(b.segment).arg(b.scheduler, b.host ? " (host)" : ""));
+               b.scheduler == "host scalars" ? b.scheduler
+                                             : QString("segment %1 · %2%3").arg(b.segment).arg(b.scheduler, b.host ? " (host)" : ""));
     const graph::HighlightStyle colors = graph::schedulerColors(b.scheduler.toStdString());
     const double fraction = longest > 0 ? b.medianMs / longest : 0.0;
     const QRectF bar(kLabelWidth, y + 3, std::max(2.0, fraction * barSpace), kRowHeight - 9);
@@ -284,7 +285,7 @@ void RunView::showRun(const exec::TimedRun& run) {
   for (const exec::SegmentTiming& t : run.segments) {
     const exec::SegmentSamples& x = t.samples;
     const segmenter::Segment& s = seg.segments[static_cast<std::size_t>(t.segment())];
-    bars.push_back({t.segment(), QString::fromUtf8(scheduler::schedulerName(s.scheduler).data()), x.host, t.medianMs,
+    bars.push_back({t.segment(), QString::fromStdString(graph::kindLabel(segmenter::schedulerOrKind(s))), x.host, t.medianMs,
                     t.minMs, x.bytesIn + x.bytesOut, x.onDevice() ? run.backend.dramBandwidthGBps : 0.0});
     times[t.segment()] = formatMs(t.medianMs);
     for (const auto& [name, value] : x.hostScalars) {

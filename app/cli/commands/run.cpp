@@ -77,7 +77,7 @@ SegmentRunSummary summarizeSegment(const segmenter::Segment& seg, const exec::Se
   const exec::SegmentSamples& x = t.samples;
   SegmentRunSummary s;
   s.id = seg.id;
-  s.scheduler = std::string(scheduler::schedulerName(seg.scheduler));
+  s.scheduler = segmenter::schedulerOrKind(seg);
   s.host = seg.host;
   s.milliseconds = t.medianMs;
   s.minMilliseconds = t.minMs;

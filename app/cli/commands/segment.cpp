@@ -1,6 +1,7 @@
 // `segment`: the segmentation summary, its JSON and the segment graph (--svg/--dot).
 #include "cli/commands/commands.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -36,8 +37,8 @@ int segment(const Arguments& args) {
   const segmenter::Segmentation& seg = p->segmentation->segmentation;
   const auto [attempts, refused] = p->trace->mergeCounts();
   if (args.value("--json") != std::optional<std::string>("-")) {  // JSON on stdout stands alone
-    std::printf("%s: %zu segment%s on %s (%s scalars), %d merge attempts (%d refused), %.1f ms\n",
-                p->segmentation->fusion->name().c_str(), seg.segments.size(), seg.segments.size() == 1 ? "" : "s",
+    std::printf("%s: %s on %s (%s scalars), %d merge attempts (%d refused), %.1f ms\n",
+                p->segmentation->fusion->name().c_str(), segmenter::segmentCountText(seg).c_str(),
                 p->profile->name.c_str(), std::string(segmenter::scalarModeName(seg.scalarMode)).c_str(), attempts,
                 refused, p->segmentation->milliseconds);
     std::string options;
@@ -47,9 +48,9 @@ int segment(const Arguments& args) {
     for (const segmenter::Segment& s : seg.segments) {
       std::string outs;
       for (const ir::Val* v : s.outputs) outs += (outs.empty() ? "" : ", ") + v->name();
-      std::printf("  segment %-3d %-24s %s%3zu exprs  -> %s\n", s.id,
-                  std::string(scheduler::schedulerName(s.scheduler)).c_str(), s.host ? "host " : "     ",
-                  s.exprs.size(), outs.c_str());
+      const std::string kind = segmenter::schedulerOrKind(s);
+      std::printf("  segment %-3d %-24s %s%3zu exprs  -> %s\n", s.id, kind.c_str(),
+                  s.host && !s.hostScalars ? "host " : "     ", s.exprs.size(), outs.c_str());
     }
   }
   if (auto st = writeOutput(args.value("--json"),

@@ -95,7 +95,12 @@ class TestGraphBuilder : public QObject {
     for (const graph::Cluster& c : m.clusters) {
       QCOMPARE(c.opCount, opsIn[c.group]);
       QCOMPARE(QString::fromStdString(c.id), QString("segment-%1").arg(c.group));
-      QVERIFY(QString::fromStdString(c.label).startsWith(QString("segment %1 · ").arg(c.group)));
+      // The host scalars are their own kind, never "segment N · expr_eval".
+      if (c.scheduler == trace::kHostScalarsKind)
+        QVERIFY2(QString::fromStdString(c.label).startsWith("host scalars · "), c.label.c_str());
+      else
+        QVERIFY(QString::fromStdString(c.label).startsWith(QString("segment %1 · ").arg(c.group)));
+      QCOMPARE(c.scheduler == trace::kHostScalarsKind, seg.segments[static_cast<std::size_t>(c.group)].hostScalars);
       QCOMPARE(c.fillColor, graph::schedulerColors(c.scheduler).fill);
     }
     // Inputs are drawn once per consuming cluster, never shared across clusters.

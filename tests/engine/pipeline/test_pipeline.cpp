@@ -256,19 +256,34 @@ class TestPipeline : public QObject {
       int total = 0, ops = 0;
       for (const auto& [scheduler, count] : o.perScheduler) total += count;
       for (const pipeline::SegmentOverview& seg : o.segments) ops += seg.ops;
-      QCOMPARE(total, static_cast<int>(o.segments.size()));
+      // The host scalars are listed but not counted, nor among the schedulers.
+      QCOMPARE(total, o.segmentCount());
+      QCOMPARE(o.segmentCount() + (o.hostScalars ? 1 : 0), static_cast<int>(o.segments.size()));
       QVERIFY2(ops >= static_cast<int>(s.segmentation->fusion->exprs().size()) - 1, qPrintable(file));
       for (std::size_t i = 1; i < o.perScheduler.size(); ++i)
         QVERIFY(o.perScheduler[i - 1].second >= o.perScheduler[i].second);
       const std::string summary = pipeline::overviewSummary(o);
-      QVERIFY2(
-          summary.starts_with(std::to_string(o.segments.size()) + (o.segments.size() == 1 ? " segment" : " segments")),
-          summary.c_str());
+      QVERIFY2(summary.starts_with(std::to_string(o.segmentCount()) + (o.segmentCount() == 1 ? " segment" : " segments") +
+                                   (o.hostScalars ? " + host scalars" : "")),
+               summary.c_str());
+      QVERIFY2(summary.find("host_scalars") == std::string::npos, summary.c_str());
+    }
+    {
+      // Adam's bias corrections: one kernel and the host scalars, also from a saved trace.
+      auto adam = pipeline::runPipelineOnFile(sample("adam_step.py").toStdString(), {});
+      const pipeline::Overview o = pipeline::overviewOf(std::get<pipeline::Session>(adam));
+      QCOMPARE(pipeline::overviewSummary(o), std::string("1 segment + host scalars: pointwise"));
+      QVERIFY(o.segments[0].hostScalars && o.segments[0].scheduler == "host_scalars");
+      QTemporaryDir dir;
+      const std::string path = dir.filePath("adam.trace.json").toStdString();
+      QVERIFY(support::writeFileAtomically(path, trace::traceToJson(*std::get<pipeline::Session>(adam).trace)).ok());
+      const pipeline::Overview saved = pipeline::overviewOf(std::get<pipeline::Session>(pipeline::openSavedTrace(path)));
+      QCOMPARE(pipeline::overviewSummary(saved), pipeline::overviewSummary(o));
     }
     auto run = pipeline::runPipelineOnFile(sample("reduction_epilogue.py").toStdString(), {});
     const pipeline::Session& s = std::get<pipeline::Session>(run);
     const pipeline::Overview o = pipeline::overviewOf(s);
-    QCOMPARE(pipeline::overviewSummary(o), std::string("2 segments: 1 expr_eval, 1 inner_persistent"));
+    QCOMPARE(pipeline::overviewSummary(o), std::string("1 segment + host scalars: inner_persistent"));
     // Segment 1 reads T0 (f32 [32, 131072]) and T1 (bf16 [131072]) and writes T2 (f32 [32]) and
     // T23 (bf16 [32, 131072]).
     QCOMPARE(o.segments[1].bytesIn, std::int64_t{32LL * 131072 * 4 + 131072 * 2});
