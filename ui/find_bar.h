@@ -1,11 +1,14 @@
-// The Find bar above the canvas (Ctrl+F): a query, "3 of 17", previous/next and close. It only
-// edits and reports; the window searches the picture (graph::findNodes) and shows the match.
+// The Find bar above the canvas (Ctrl+F): a query, "3 of 17", previous/next, the results list
+// and close. It only edits and reports; the window searches the step (graph::findInSnapshot)
+// and shows the match.
 #pragma once
 
 #include <QWidget>
 
 class QLabel;
 class QLineEdit;
+class QToolButton;
+class QTreeWidget;
 
 namespace segscope::ui {
 
@@ -22,12 +25,21 @@ class FindBar : public QWidget {
   /// "3 of 17", "no match", or nothing for an empty query.
   void setCount(int current, int total);
   QString countText() const;
+  /// The results list: one row (op, type and shape, segment) per match, `current` selected;
+  /// `total` counts matches beyond the rows given.
+  void setResults(const QList<QStringList>& rows, int current, int total);
+  void setCurrentResult(int current);
+  /// Shows or hides the results list (the ☰ button, or Down in the query).
+  void showResults(bool on);
+  bool resultsShown() const;
+  QTreeWidget* results() const { return results_; }
 
  signals:
   void queryChanged(const QString& query);
   void next();
   void previous();
   void closed();
+  void resultActivated(int index);
 
  protected:
   void keyPressEvent(QKeyEvent* event) override;
@@ -37,6 +49,9 @@ class FindBar : public QWidget {
   bool handleKey(const QKeyEvent* event);
   QLineEdit* edit_ = nullptr;
   QLabel* count_ = nullptr;
+  QToolButton* listButton_ = nullptr;
+  QTreeWidget* results_ = nullptr;
+  QLabel* more_ = nullptr;  // "and 1,234 more" under a bounded list
 };
 
 }  // namespace segscope::ui

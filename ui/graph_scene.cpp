@@ -291,7 +291,8 @@ void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
   if (event->button() == Qt::LeftButton) {
     const Selection s = selectionAt(event->scenePos());
     const bool second = s.kind == Selection::Kind::Node ? s.nodeId != selected_ : s.kind == Selection::Kind::Cluster;
-    if ((event->modifiers() & Qt::ControlModifier) && picked_ && second) {
+    // A node marked by Find (or kept across pictures) is as good a first pick as a click.
+    if ((event->modifiers() & Qt::ControlModifier) && (picked_ || !selected_.empty()) && second) {
       markAlsoSelected(s.kind == Selection::Kind::Node ? s.nodeId : std::string());
       markAlsoSelectedCluster(s.kind == Selection::Kind::Cluster ? s.group : -1);
       emit pickedAlso(s);

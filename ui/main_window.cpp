@@ -110,6 +110,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   connect(findBar_, &FindBar::next, this, [this] { findNext(1); });
   connect(findBar_, &FindBar::previous, this, [this] { findNext(-1); });
   connect(findBar_, &FindBar::closed, this, [this] { view_->setFocus(); });
+  connect(findBar_, &FindBar::resultActivated, this, [this](int index) { showFindResult(index); });
   setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
   buildActions();
   buildMenus();

@@ -11,6 +11,7 @@
 #include <set>
 #include <vector>
 
+#include "graph/find_ops.h"
 #include "graph/graph_builder.h"
 #include "layout/geometry.h"
 #include "nvlog/nvlog.h"
@@ -107,12 +108,18 @@ class MainWindow : public QMainWindow {
   bool askWhyApart(const Selection& a, const Selection& b);
   /// The same by name, as the CLI takes them ("T3", "seg:2" for final segment 2).
   bool askWhyApart(const QString& a, const QString& b);
-  /// Find in graph (Ctrl+F): opens the bar with `query` and shows its first match. In the
-  /// collapsed view, a query no segment node matches switches to the op view and searches there.
+  /// Find in graph (Ctrl+F): opens the bar with `query` and shows its first match. Matches are
+  /// the step's ops and inputs (graph::findInSnapshot), the same in every view; in the collapsed
+  /// view the segment holding a match is drawn in place to show it.
   void findInGraph(const QString& query);
-  /// Shows the next (or, negative, previous) match, wrapping around.
+  /// Shows the next (or, negative, previous) match, wrapping around. The first Enter after
+  /// typing an exact name stays on it (T324 does not move on to T325).
   void findNext(int delta = 1);
-  const std::vector<std::string>& findMatches() const { return findMatches_; }
+  /// Shows match `index` of the current query (the results list's rows).
+  void showFindResult(int index);
+  const std::vector<graph::FindHit>& findHits() const { return findHits_; }
+  const Selection& selection() const { return selection_; }
+  int findIndex() const { return findIndex_; }
   FindBar& findBar() { return *findBar_; }
   /// Collapsed view (double-click, E): a segment or run node is drawn in place as its ops (a
   /// big segment as its runs); an expanded segment's frame, or an op of an expanded run, folds
@@ -236,9 +243,10 @@ class MainWindow : public QMainWindow {
   /// frame or collapsed segment node (null when the picture shows none of them).
   QRectF selectionRect() const;
   void runFind();
-  void expandSegmentOfFirstMatch();
   void refreshFindMatches();
   void showFindMatch();
+  /// The node of the picture on screen that shows find hit `hit`; empty when it is not drawn.
+  std::string nodeOfFindHit(const graph::FindHit& hit) const;
   const trace::Step* step() const;
   graph::BuildOptions buildOptions(const trace::Step& step) const;
 
@@ -256,9 +264,10 @@ class MainWindow : public QMainWindow {
   StartPage* start_ = nullptr;
   QStackedWidget* central_ = nullptr;
   FindBar* findBar_;
-  std::vector<std::string> findMatches_;  // node ids of the current picture
+  std::vector<graph::FindHit> findHits_;  // the step's matching ops and inputs, exact names first
   int findIndex_ = -1;
-  bool findAfterPicture_ = false;  // the collapsed view gave way to the ops: show the match when drawn
+  bool findFresh_ = false;         // the query changed and Enter has not moved on yet
+  bool findAfterPicture_ = false;  // a segment is being drawn in place: show the match when drawn
   QDockWidget* whyDock_ = nullptr;
   // The nvFuser log beside the session (main_window_nvlog.cpp).
   void updateLogComparison();

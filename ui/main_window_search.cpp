@@ -21,67 +21,98 @@ void MainWindow::findInGraph(const QString& query) {
     findBar_->edit()->setText(query);  // runs the search
 }
 
+namespace {
+
+// The results list's bound: past it the list says how many more there are.
+constexpr std::size_t kFindListLimit = 2000;
+
+QStringList resultRow(const graph::FindHit& hit) {
+  return {QString::fromStdString(hit.name), QString::fromStdString(hit.type),
+          hit.group >= 0 ? QString::number(hit.group) : QString()};
+}
+
+}  // namespace
+
+// The step's ops and inputs, searched in its fusion rather than in the drawing, so every view
+// finds the same matches in the same order.
 void MainWindow::refreshFindMatches() {
-  findMatches_ = graph::findNodes(scene_->model(), findBar_->query().toStdString());
-  if (findMatches_.empty())
+  const trace::Step* s = step();
+  const trace::SnapshotPtr& shown = s ? (s->after ? s->after : s->before) : nullptr;
+  findHits_ = shown ? graph::findInSnapshot(*shown, findBar_->query().toStdString()) : std::vector<graph::FindHit>{};
+  if (findHits_.empty())
     findIndex_ = -1;
   else
-    findIndex_ = std::clamp(findIndex_, 0, static_cast<int>(findMatches_.size()) - 1);
-  findBar_->setCount(findIndex_, static_cast<int>(findMatches_.size()));
+    findIndex_ = std::clamp(findIndex_, 0, static_cast<int>(findHits_.size()) - 1);
+  findBar_->setCount(findIndex_, static_cast<int>(findHits_.size()));
+  QList<QStringList> rows;
+  for (std::size_t i = 0; i < findHits_.size() && i < kFindListLimit; ++i) rows.push_back(resultRow(findHits_[i]));
+  findBar_->setResults(rows, findIndex_, static_cast<int>(findHits_.size()));
 }
 
 void MainWindow::runFind() {
   findIndex_ = 0;
+  findFresh_ = true;
   refreshFindMatches();
-  if (!findMatches_.empty()) return showFindMatch();
-  if (viewMode_ == graph::View::Collapsed && !findBar_->query().trimmed().isEmpty() && stepCount() > 0)
-    expandSegmentOfFirstMatch();
-}
-
-// The collapsed picture has a node per segment, not the ops: search the step's ops, draw the
-// segment (and, in a big one, the run) holding the first match in place, and show the match
-// once that picture is drawn. A match that is not an op (an input tensor) opens the op view.
-void MainWindow::expandSegmentOfFirstMatch() {
-  const trace::Step* s = step();
-  if (!s || !s->after) return;
-  graph::BuildOptions ops = buildOptions(*s);
-  ops.view = graph::View::Segments;
-  const graph::GraphModel model = graph::buildStepGraph(*s, graph::StepSide::After, ops);
-  int expr = -1, group = -1;
-  for (const std::string& id : graph::findNodes(model, findBar_->query().toStdString()))
-    if (const graph::Node* n = model.node(id); n && n->kind == graph::NodeKind::Op && n->exprId >= 0) {
-      expr = n->exprId;
-      group = n->group;
-      break;
-    }
-  findAfterPicture_ = true;
-  if (expr < 0) {
-    statusBar()->showMessage("Find: opening the op view to search its tensors…", 3000);
-    setViewName("Segments");
-    return;
-  }
-  expandedAround_.insert(expr);
-  runsExpandedAround_.insert(expr);
-  statusBar()->showMessage(QString("Find: drawing segment %1 in place to show the match…").arg(group), 3000);
-  requestPicture();
-}
-
-void MainWindow::findNext(int delta) {
-  if (findMatches_.empty()) return runFind();
-  const int n = static_cast<int>(findMatches_.size());
-  findIndex_ = ((findIndex_ + delta) % n + n) % n;
-  findBar_->setCount(findIndex_, n);
   showFindMatch();
 }
 
+void MainWindow::findNext(int delta) {
+  if (findHits_.empty()) return runFind();
+  const int n = static_cast<int>(findHits_.size());
+  // Enter right after typing a name goes to that name: it is already shown, so stay on it.
+  const bool stay = std::exchange(findFresh_, false) && delta > 0 && findHits_[static_cast<std::size_t>(findIndex_)].exact;
+  if (!stay) findIndex_ = ((findIndex_ + delta) % n + n) % n;
+  findBar_->setCount(findIndex_, n);
+  findBar_->setCurrentResult(findIndex_);
+  showFindMatch();
+}
+
+void MainWindow::showFindResult(int index) {
+  if (index < 0 || index >= static_cast<int>(findHits_.size())) return;
+  findIndex_ = index;
+  findFresh_ = false;
+  findBar_->setCount(findIndex_, static_cast<int>(findHits_.size()));
+  showFindMatch();
+}
+
+std::string MainWindow::nodeOfFindHit(const graph::FindHit& hit) const {
+  for (const graph::Node& n : scene_->model().nodes) {
+    if (hit.exprId >= 0 && n.kind == graph::NodeKind::Op && n.exprId == hit.exprId) return n.id;
+    if (hit.exprId < 0 && n.kind == graph::NodeKind::Input && n.valId == hit.valId) return n.id;
+  }
+  return {};
+}
+
+// The match on screen, selected. A match the picture does not draw (an op inside a collapsed
+// segment) has its segment drawn in place, and is shown once that picture is laid out; an input
+// the collapsed view does not draw opens the op view.
 void MainWindow::showFindMatch() {
-  if (findIndex_ < 0 || findIndex_ >= static_cast<int>(findMatches_.size())) return;
-  const std::string& id = findMatches_[static_cast<std::size_t>(findIndex_)];
-  const Selection sel = scene_->selectionOfNode(id);
-  if (sel.empty()) return;
-  scene_->markSelected(id);
-  onPicked(sel);
-  view_->focusOn(scene_->nodeRect(id));
+  if (findIndex_ < 0 || findIndex_ >= static_cast<int>(findHits_.size())) return;
+  const graph::FindHit& hit = findHits_[static_cast<std::size_t>(findIndex_)];
+  if (const std::string id = nodeOfFindHit(hit); !id.empty()) {
+    const Selection sel = scene_->selectionOfNode(id);
+    if (sel.empty()) return;
+    scene_->markSelected(id);
+    onPicked(sel);
+    view_->focusOn(scene_->nodeRect(id));
+    return;
+  }
+  if (viewMode_ != graph::View::Collapsed || findAfterPicture_) return;
+  if (hit.exprId < 0) {
+    findAfterPicture_ = true;
+    statusBar()->showMessage("Find: opening the op view to show the input…", 3000);
+    setViewName("Segments");
+    return;
+  }
+  if (expandedAround_.count(hit.exprId)) return;  // drawn in place already (or too big to draw)
+  findAfterPicture_ = true;
+  expandedAround_.insert(hit.exprId);
+  runsExpandedAround_.insert(hit.exprId);
+  statusBar()->showMessage(QString("Find: drawing segment %1 in place to show %2…")
+                               .arg(hit.group)
+                               .arg(QString::fromStdString(hit.name)),
+                           3000);
+  requestPicture();
 }
 
 bool MainWindow::askWhyApart(int exprA, int exprB) {

@@ -12,6 +12,7 @@
 #include "ui/appearance.h"
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
+#include "ui/find_bar.h"
 #include "ui/main_window.h"
 #include "ui/panels/diff_view.h"
 #include "ui/panels/model_run_view.h"
@@ -59,7 +60,8 @@ int main(int argc, char** argv) {
                                       "segments");
   const QCommandLineOption runOption(
       "run", "Run the final segmentation (CPU reference) and show the Run dock (with --screenshot).");
-  const QCommandLineOption findOption("find", "Find QUERY in the picture and show its first match (Ctrl+F).", "QUERY");
+  const QCommandLineOption findOption(
+      "find", "Find QUERY in the picture, show its first match and the list of matches (Ctrl+F, Down).", "QUERY");
   const QCommandLineOption whyOption(
       "why", "Why apart: the merge attempts that held A and B, ops or final segments (\"T3,T30\", \"T3,seg:1\").",
       "A,B");
@@ -170,6 +172,7 @@ int main(int argc, char** argv) {
     }
     if (parser.isSet(findOption)) {
       window.findInGraph(parser.value(findOption));
+      window.findBar().showResults(true);
       window.waitForPicture();
     }
     if (parser.isSet(whyOption)) {

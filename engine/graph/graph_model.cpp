@@ -40,6 +40,8 @@ std::vector<std::string> words(std::string_view query) {
 
 }  // namespace
 
+std::vector<std::string> queryWords(std::string_view query) { return words(query); }
+
 std::vector<std::string> findNodes(const GraphModel& model, std::string_view query) {
   const std::vector<std::string> wanted = words(query);
   std::vector<std::string> named, ops, others;

@@ -92,6 +92,8 @@ struct GraphModel {
 /// line 40". The node a one-word query names comes first ("T12 = add" for "T12"), then ops,
 /// then the other nodes; an empty query matches nothing.
 std::vector<std::string> findNodes(const GraphModel& model, std::string_view query);
+/// The lower-cased, blank-separated words of a Find query (every one must occur in a match).
+std::vector<std::string> queryWords(std::string_view query);
 
 /// The drawing style of a highlight (fill or pen), one palette for every consumer.
 struct HighlightStyle {

@@ -513,57 +513,6 @@ class TestMainWindow : public QObject {
     QVERIFY2(inspector->width() >= widened - 8, qPrintable(QString::number(inspector->width())));
   }
 
-  // Find in graph: matches by name, op type or shape, cycling with Enter; the match is
-  // selected and shown. In the collapsed view an op query opens the segments up.
-  void findSelectsAndCyclesThroughMatches() {
-    MainWindow w(nullptr, false);
-    w.resize(1400, 900);
-    w.show();
-    w.openFile(sample("cross_entropy.py"), true);
-    w.lastStep();
-    QVERIFY(w.waitForPicture());
-    QTest::keyClick(&w, Qt::Key_F, Qt::ControlModifier);
-    QVERIFY(w.findBar().isVisible());
-    QTest::keyClicks(w.findBar().edit(), "T30");
-    QVERIFY(!w.findMatches().empty());
-    const graph::Node* first = w.scene().model().node(w.findMatches().front());
-    QVERIFY(first && first->label.starts_with("T30 "));
-    QVERIFY2(inspectorText(w).contains("T30"), qPrintable(inspectorText(w)));
-    QCOMPARE(w.findBar().countText(), QString("1 of %1").arg(w.findMatches().size()));
-    // An op type with several matches: Enter moves on, Shift+Enter back, wrapping around.
-    w.findInGraph("cast");
-    const int n = static_cast<int>(w.findMatches().size());
-    QVERIFY(n >= 2);
-    QTest::keyClick(w.findBar().edit(), Qt::Key_Return);
-    QCOMPARE(w.findBar().countText(), QString("2 of %1").arg(n));
-    QTest::keyClick(w.findBar().edit(), Qt::Key_Return, Qt::ShiftModifier);
-    QTest::keyClick(w.findBar().edit(), Qt::Key_Return, Qt::ShiftModifier);
-    QCOMPARE(w.findBar().countText(), QString("%1 of %1").arg(n));
-    w.findInGraph("no such thing");
-    QVERIFY(w.findMatches().empty());
-    QVERIFY(w.findBar().countText().contains("no match"));
-    QTest::keyClick(w.findBar().edit(), Qt::Key_Escape);
-    QVERIFY(!w.findBar().isVisible());
-    // Collapsed: segment nodes only, so an op name draws the segment holding it in place
-    // (the other segments stay collapsed) and shows the match there.
-    QVERIFY(w.setViewName("collapsed"));
-    QVERIFY(w.waitForPicture());
-    const auto segmentNodes = [&w] {
-      int count = 0;
-      for (const graph::Node& node : w.scene().model().nodes) count += node.kind == graph::NodeKind::Segment;
-      return count;
-    };
-    const int collapsedSegments = segmentNodes();
-    QVERIFY(collapsedSegments >= 2);
-    w.findInGraph("T30");
-    QVERIFY(w.waitForPicture());
-    QCOMPARE(w.viewName(), QString("Collapsed"));
-    QCOMPARE(segmentNodes(), collapsedSegments - 1);
-    QVERIFY(!w.findMatches().empty());
-    QVERIFY(w.scene().model().node(w.findMatches().front())->label.starts_with("T30 "));
-    QVERIFY(inspectorText(w).contains("T30"));
-  }
-
   // Why apart: click one op, Ctrl+click another; the dock lists the attempts that held both
   // with the refusing verdicts, and a row click goes to that step.
   void whyApartAnswersForTwoClickedOps() {
