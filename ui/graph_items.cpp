@@ -6,6 +6,7 @@
 
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QScopeGuard>
 #include <QStyleOptionGraphicsItem>
 #include <cmath>
 
@@ -107,20 +108,64 @@ NodeItem::NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry
   setCursor(Qt::PointingHandCursor);
 }
 
-QRectF NodeItem::boundingRect() const { return box_.adjusted(-3, -3, 3, 3); }
+// Room for the path halo, and above the box for a separator's tag.
+QRectF NodeItem::boundingRect() const {
+  if (pathMark_ == PathMark::Separator) return box_.adjusted(-7, -7, 7, 20);
+  return pathMark_ == PathMark::Path ? box_.adjusted(-7, -7, 7, 7) : box_.adjusted(-3, -3, 3, 3);
+}
 
 void NodeItem::setMarked(bool marked) {
   marked_ = marked;
   update();
 }
 
+void NodeItem::setPathMark(PathMark mark) {
+  if (mark == pathMark_) return;
+  prepareGeometryChange();
+  pathMark_ = mark;
+  update();
+}
+
+QColor pathColor(PathMark mark) { return QColor(mark == PathMark::Separator ? "#e03131" : "#1c7ed6"); }
+
+// A translucent halo around a node on the path (blue) or a separator (red).
+void NodeItem::paintPathMark(QPainter* painter) const {
+  if (pathMark_ == PathMark::None) return;
+  QColor halo = pathColor(pathMark_);
+  halo.setAlpha(120);
+  painter->setPen(QPen(halo, 7.0));
+  painter->setBrush(Qt::NoBrush);
+  if (ellipse_)
+    painter->drawEllipse(box_);
+  else
+    painter->drawRoundedRect(box_, 6, 6);
+}
+
+// A red tag on the lower right corner, over the node's own border: painted last.
+void NodeItem::paintSeparatorTag(QPainter* painter) const {
+  if (pathMark_ != PathMark::Separator) return;
+  // A red tag on the lower right corner: above the box it would cover a segment's title.
+  painter->setFont(labelFont(true, 7));
+  const QFontMetricsF fm(painter->font());
+  const QRectF tag(box_.right() - fm.horizontalAdvance("separator") - 10, box_.bottom() - 3,
+                   fm.horizontalAdvance("separator") + 8, fm.height() + 2);
+  painter->setPen(Qt::NoPen);
+  painter->setBrush(pathColor(pathMark_));
+  painter->drawRoundedRect(tag, 4, 4);
+  painter->setPen(Qt::white);
+  painter->drawText(tag, Qt::AlignCenter, "separator");
+}
+
 void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   const double lod = levelOfDetail(painter, option);
   if (lod < kLodText) {  // far out: a plain filled box is all the eye can use
+    if (pathMark_ != PathMark::None) painter->fillRect(box_.adjusted(-5, -5, 5, 5), pathColor(pathMark_));
     painter->fillRect(box_, marked_ ? text_ : fill_.darker(emphasized_ ? 115 : 105));
     return;
   }
   painter->setRenderHint(QPainter::Antialiasing);
+  paintPathMark(painter);
+  const auto tagOnTop = qScopeGuard([&] { paintSeparatorTag(painter); });
   QPen pen(marked_ ? text_ : pen_, marked_ ? 3.0 : (emphasized_ ? 2.0 : 1.0));
   if (dashed_) pen.setStyle(Qt::DashLine);
   painter->setPen(pen);
@@ -195,6 +240,13 @@ QPainterPath EdgeItem::shape() const {
   return stroker.createStroke(path_);
 }
 
+void EdgeItem::setOnPath(bool on) {
+  if (on == onPath_) return;
+  onPath_ = on;
+  setZValue(on ? 1.5 : zValue());  // above the other edges, below the nodes
+  update();
+}
+
 void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   // Zoomed far out, thousands of antialiased curves cost more than the rest of the frame and
   // look the same aliased. So does a curve running far off screen: the antialiased stroke is
@@ -204,13 +256,14 @@ void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   const QRectF onScreen = painter->worldTransform().mapRect(bounds_);
   const bool longCurve = onScreen.width() > kLongEdgePixels || onScreen.height() > kLongEdgePixels;
   painter->setRenderHint(QPainter::Antialiasing, lod >= kLodText && !longCurve);
-  QPen pen(pen_, width_);
+  const QColor ink = onPath_ ? pathColor(PathMark::Path) : pen_;
+  QPen pen(ink, onPath_ ? std::max(3.0, width_ + 1.5) : width_);
   pen.setCosmetic(longCurve);  // drawn as plain lines, at the width it has at 1:1
   painter->setPen(pen);
   painter->setBrush(Qt::NoBrush);
   painter->drawPath(path_);
   if (!arrow_.isEmpty()) {
-    painter->setBrush(pen_);
+    painter->setBrush(ink);
     painter->drawPolygon(arrow_);
   }
   if (label_.isEmpty() || lod < kLodText) return;

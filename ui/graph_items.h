@@ -40,6 +40,10 @@ class ClusterItem : public QGraphicsItem {
   int group_ = -1;
 };
 
+/// How Why apart marks a node: on a data path between the two asked about, or a separator
+/// (on that path, in a third segment).
+enum class PathMark { None, Path, Separator };
+
 class NodeItem : public QGraphicsItem {
  public:
   NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry);
@@ -48,8 +52,12 @@ class NodeItem : public QGraphicsItem {
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
   const std::string& id() const { return id_; }
   void setMarked(bool marked);
+  void setPathMark(PathMark mark);
+  PathMark pathMark() const { return pathMark_; }
 
  private:
+  void paintPathMark(QPainter* painter) const;
+  void paintSeparatorTag(QPainter* painter) const;
   std::string id_;
   QRectF box_;
   QString label_, detail_;
@@ -59,6 +67,7 @@ class NodeItem : public QGraphicsItem {
   bool dashed_ = false;
   bool emphasized_ = false;  // highlighted: thicker pen
   bool marked_ = false;      // the user's selection
+  PathMark pathMark_ = PathMark::None;
 };
 
 class EdgeItem : public QGraphicsItem {
@@ -69,6 +78,9 @@ class EdgeItem : public QGraphicsItem {
   QPainterPath shape() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
   const graph::Edge& edge() const { return edge_; }
+  /// Drawn thick in the path colour: the edge joins two nodes of a Why apart path.
+  void setOnPath(bool on);
+  bool onPath() const { return onPath_; }
 
  private:
   graph::Edge edge_;
@@ -79,6 +91,7 @@ class EdgeItem : public QGraphicsItem {
   QRectF bounds_;
   QColor pen_;
   double width_ = 1.0;
+  bool onPath_ = false;
 };
 
 }  // namespace segscope::ui

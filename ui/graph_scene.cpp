@@ -28,6 +28,7 @@ GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
 void GraphScene::clearGraph() {
   clear();
   nodeItems_.clear();
+  edgeItems_.clear();
   regionItems_.clear();
   regionLabels_.clear();
   badgeItems_.clear();
@@ -65,8 +66,11 @@ void GraphScene::setGraph(graph::GraphModel model, layout::Geometry geometry) {
   for (std::size_t i = 0; i < geometry_.nodes.size(); ++i) nodeGeometry_[geometry_.nodes[i].id] = i;
   for (const graph::Cluster& c : model_.clusters)
     if (const layout::ClusterGeometry* g = clusterGeometry(c.id)) addItem(new ClusterItem(c, *g));
-  for (std::size_t i = 0; i < model_.edges.size() && i < geometry_.edges.size(); ++i)
-    addItem(new EdgeItem(model_.edges[i], geometry_.edges[i]));
+  for (std::size_t i = 0; i < model_.edges.size() && i < geometry_.edges.size(); ++i) {
+    auto* edge = new EdgeItem(model_.edges[i], geometry_.edges[i]);
+    addItem(edge);
+    edgeItems_.push_back(edge);
+  }
   for (const graph::Node& n : model_.nodes)
     if (const layout::NodeGeometry* g = nodeGeometry(n.id)) {
       auto* item = new NodeItem(n, *g);
@@ -223,6 +227,27 @@ void GraphScene::markAlsoSelected(const std::string& id) {
     static_cast<NodeItem*>(it->second)->setMarked(false);
   alsoSelected_ = id;
   if (auto it = nodeItems_.find(id); it != nodeItems_.end()) static_cast<NodeItem*>(it->second)->setMarked(true);
+}
+
+void GraphScene::markPath(const std::set<std::string>& path, const std::set<std::string>& separators,
+                          const std::set<std::string>& ends) {
+  for (const auto& [id, item] : nodeItems_) {
+    auto* node = static_cast<NodeItem*>(item);
+    node->setPathMark(separators.count(id) ? PathMark::Separator : path.count(id) ? PathMark::Path : PathMark::None);
+  }
+  const auto onIt = [&](const std::string& id) { return path.count(id) || separators.count(id) || ends.count(id); };
+  for (EdgeItem* e : edgeItems_) e->setOnPath(!path.empty() || !separators.empty() ? onIt(e->edge().from) && onIt(e->edge().to) : false);
+}
+
+std::vector<std::string> GraphScene::pathMarked(PathMark mark) const {
+  std::vector<std::string> out;
+  for (const auto& [id, item] : nodeItems_)
+    if (static_cast<const NodeItem*>(item)->pathMark() == mark) out.push_back(id);
+  return out;
+}
+
+int GraphScene::edgesOnPath() const {
+  return static_cast<int>(std::count_if(edgeItems_.begin(), edgeItems_.end(), [](const EdgeItem* e) { return e->onPath(); }));
 }
 
 void GraphScene::markAlsoSelectedCluster(int group) {

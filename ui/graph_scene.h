@@ -4,11 +4,13 @@
 
 #include <QGraphicsScene>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 
 #include "graph/graph_model.h"
 #include "layout/geometry.h"
+#include "ui/graph_items.h"
 #include "ui/region_overlay.h"
 #include "ui/segment_titles.h"
 #include "ui/session.h"
@@ -48,6 +50,14 @@ class GraphScene : public QGraphicsScene {
   /// Marks the frame of `group` as the second pick (Ctrl+click on a segment frame; -1 unmarks).
   void markAlsoSelectedCluster(int group);
   int markedCluster() const { return markedCluster_; }
+  /// Why apart's marks: `path` nodes haloed in blue, `separators` in red with a tag, and the
+  /// edges between any two of `path`, `separators` and `ends` (the two asked about) drawn thick.
+  /// Replaces the previous marks; empty sets clear them.
+  void markPath(const std::set<std::string>& path, const std::set<std::string>& separators,
+                const std::set<std::string>& ends);
+  /// Node ids marked by markPath, by mark (for tests).
+  std::vector<std::string> pathMarked(PathMark mark) const;
+  int edgesOnPath() const;
   /// Draws `shapes` as the regions overlay, replacing the previous one (empty: none).
   void setRegionShapes(const std::vector<RegionShape>& shapes);
   const std::vector<RegionItem*>& regionItems() const { return regionItems_; }
@@ -88,6 +98,7 @@ class GraphScene : public QGraphicsScene {
   std::unordered_map<std::string, std::size_t> nodeGeometry_;     // id -> index into geometry_.nodes
   std::unordered_map<std::string, std::size_t> clusterGeometry_;  // id -> index into geometry_.clusters
   std::map<std::string, QGraphicsItem*> nodeItems_;
+  std::vector<EdgeItem*> edgeItems_;
   std::vector<RegionItem*> regionItems_;
   std::vector<QGraphicsItem*> regionLabels_;
   std::vector<QGraphicsItem*> badgeItems_;

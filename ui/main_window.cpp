@@ -472,6 +472,7 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
 }
 
 void MainWindow::finishPicture(const layout::Geometry& geometry) {
+  applyWhyMarks();
   if (findBar_->isVisible()) {
     refreshFindMatches();  // the count follows the picture; the view moves only when asked
     if (std::exchange(findAfterPicture_, false)) showFindMatch();

@@ -304,6 +304,9 @@ class MainWindow : public QMainWindow {
   QDockWidget* diffDock_ = nullptr;
 
   SessionPtr session_;
+  /// The Why apart answer on show: its path and separators stay marked on every picture.
+  std::optional<pipeline::WhyApart> whyShown_;
+  void applyWhyMarks();
   bool persistent_ = true;
   int current_ = -1;
   int ticket_ = 0;

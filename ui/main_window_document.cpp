@@ -120,6 +120,7 @@ void MainWindow::onLoaded(SessionPtr session) {
   // steps) replaces the quick one, or the file is reloaded.
   const int keep = current_ >= 0 && current_ == stepCount() - 1 ? std::numeric_limits<int>::max() : current_;
   session_ = std::move(session);
+  whyShown_.reset();  // its expr ids belong to the previous session
   showNvfuserOptions();
   rememberRecent(QString::fromStdString(session_->file));  // only files that loaded
   central_->setCurrentIndex(1);                            // the canvas

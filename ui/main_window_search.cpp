@@ -3,6 +3,7 @@
 #include <QLineEdit>
 #include <QStatusBar>
 #include <algorithm>
+#include <set>
 
 #include "pipeline/why_apart.h"
 #include "ui/find_bar.h"
@@ -159,6 +160,8 @@ bool MainWindow::showWhyApart(const Result<pipeline::WhyApart>& answer) {
     return false;
   }
   whyApart_->setAnswer(answer.value());
+  whyShown_ = answer.value();
+  applyWhyMarks();
   // Ops asked about stay marked on the picture (when it draws them).
   std::string idA, idB;
   for (const graph::Node& n : scene_->model().nodes) {
@@ -175,6 +178,35 @@ bool MainWindow::showWhyApart(const Result<pipeline::WhyApart>& answer) {
   statusBar()->showMessage(
       QString("Why apart: %1 and %2").arg(QString::fromStdString(answer->a), QString::fromStdString(answer->b)), 4000);
   return true;
+}
+
+// Why apart's path on the picture: the ops on a data path between the two (any step: expr ids
+// are stable), and at the final step the collapsed view's segment nodes holding them.
+void MainWindow::applyWhyMarks() {
+  std::set<std::string> path, separators, ends;
+  if (whyShown_ && !whyShown_->together) {
+    const pipeline::WhyApart& w = *whyShown_;
+    const auto has = [](const std::vector<int>& ids, int id) { return std::binary_search(ids.begin(), ids.end(), id); };
+    const bool finalStep = shownStep_ == stepCount() - 1;
+    for (const graph::Node& n : scene_->model().nodes) {
+      if (n.kind == graph::NodeKind::Op && n.exprId >= 0) {
+        if (has(w.separatorExprs, n.exprId))
+          separators.insert(n.id);
+        else if (has(w.pathExprs, n.exprId))
+          path.insert(n.id);
+        else if (n.exprId == w.exprA || n.exprId == w.exprB)
+          ends.insert(n.id);
+      } else if (n.kind == graph::NodeKind::Segment && finalStep && n.segment >= 0) {
+        if (n.segment == w.segmentA || n.segment == w.segmentB)
+          ends.insert(n.id);
+        else if (has(w.separatorSegments, n.segment))
+          separators.insert(n.id);
+        else if (has(w.pathSegments, n.segment))
+          path.insert(n.id);
+      }
+    }
+  }
+  scene_->markPath(path, separators, ends);
 }
 
 }  // namespace segscope::ui

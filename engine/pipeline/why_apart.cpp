@@ -152,21 +152,41 @@ std::vector<char> reach(const ir::Fusion& fusion, const std::vector<char>& from,
 
 bool at(const std::vector<char>& row, std::size_t id) { return id < row.size() && row[id]; }
 
-// The ops on a data path from one side to the other (either way) that end in a third segment.
-std::vector<int> separatorsOf(const ir::Fusion& fusion, const trace::Partition& final, const Side& a, const Side& b) {
-  const std::vector<int>& groupOf = final.groupOfExpr();
+void sortUnique(std::vector<int>& ids) {
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+}
+
+// The ops on a data path from one side to the other (either way), the sides' own ops excluded.
+std::vector<int> pathBetween(const ir::Fusion& fusion, const trace::Partition& final, const Side& a, const Side& b) {
+  const std::size_t exprs = final.groupOfExpr().size();
   std::vector<int> out;
   for (const auto& [from, to] : {std::pair{&a, &b}, std::pair{&b, &a}}) {
     const std::vector<char> down = reach(fusion, from->holds, true);
     const std::vector<char> up = reach(fusion, to->holds, false);
-    for (std::size_t id = 0; id < groupOf.size(); ++id) {
-      if (!at(down, id) || !at(up, id) || at(a.holds, id) || at(b.holds, id)) continue;
-      const int g = groupOf[id];
-      if (g >= 0 && g != a.segment && g != b.segment) out.push_back(static_cast<int>(id));
-    }
+    for (std::size_t id = 0; id < exprs; ++id)
+      if (at(down, id) && at(up, id) && !at(a.holds, id) && !at(b.holds, id)) out.push_back(static_cast<int>(id));
   }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+  sortUnique(out);
+  return out;
+}
+
+// The path's ops that end in a third segment: the two cannot merge without them.
+std::vector<int> separatorsOf(const std::vector<int>& path, const trace::Partition& final, const Side& a,
+                              const Side& b) {
+  std::vector<int> out;
+  for (int id : path) {
+    const int g = final.groupOfExpr()[static_cast<std::size_t>(id)];
+    if (g >= 0 && g != a.segment && g != b.segment) out.push_back(id);
+  }
+  return out;
+}
+
+std::vector<int> segmentsOf(const std::vector<int>& exprs, const trace::Partition& final) {
+  std::vector<int> out;
+  for (int id : exprs)
+    if (const int g = final.groupOfExpr()[static_cast<std::size_t>(id)]; g >= 0) out.push_back(g);
+  sortUnique(out);
   return out;
 }
 
@@ -269,7 +289,10 @@ Result<WhyApart> whyApart(const Session& session, const ApartSide& a, const Apar
   if (!w.together) {
     const trace::Snapshot& final = shown(*last);
     w.placedAtFinalize = hostScalarPlacement(session, sideA, sideB, w.a, w.b);
-    w.separatorExprs = separatorsOf(*final.fusion, *final.partition, sideA, sideB);
+    w.pathExprs = pathBetween(*final.fusion, *final.partition, sideA, sideB);
+    w.separatorExprs = separatorsOf(w.pathExprs, *final.partition, sideA, sideB);
+    w.pathSegments = segmentsOf(w.pathExprs, *final.partition);
+    w.separatorSegments = segmentsOf(w.separatorExprs, *final.partition);
     const std::vector<int>& groupOf = final.partition->groupOfExpr();
     for (int id : w.separatorExprs) {
       const ir::Expr* e = final.fusion->exprById(id);

@@ -35,6 +35,12 @@ struct WhyApart {
   /// two sides that sit in a third segment (the two cannot merge without them: a cycle).
   std::vector<int> separatorExprs;
   std::vector<std::string> separators;  // "T68 = linear (segment 2)"
+  /// Every op on a data path between the two sides (either way), separators included, the
+  /// sides' own ops not: what the window highlights. By expr id, ascending.
+  std::vector<int> pathExprs;
+  /// The final segments those ops are in, and those of the separators (the collapsed view marks
+  /// segment nodes), ascending.
+  std::vector<int> pathSegments, separatorSegments;
   /// Whether an attempt other than the whole-fusion try held both.
   bool triedTogether = false;
   /// A side placed by finalize, not by a merge: the host scalar segment (scalar math the host

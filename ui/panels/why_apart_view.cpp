@@ -3,6 +3,8 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -48,8 +50,21 @@ WhyApartView::WhyApartView(QWidget* parent) : QWidget(parent) {
   tree_->header()->setStretchLastSection(true);
   tree_->setWordWrap(true);
   tree_->setUniformRowHeights(false);
-  layout->addWidget(summary_);
-  layout->addWidget(tree_, 1);
+  // A long answer scrolls in its own pane instead of being cut off by a short dock; the
+  // splitter lets the reader give it more room.
+  auto* answer = new QScrollArea(this);
+  answer->setWidget(summary_);
+  answer->setWidgetResizable(true);
+  answer->setFrameShape(QFrame::NoFrame);
+  answer->setMinimumHeight(2 * fontMetrics().lineSpacing() + 8);
+  auto* split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(answer);
+  split->addWidget(tree_);
+  split->setStretchFactor(0, 0);
+  split->setStretchFactor(1, 1);
+  split->setChildrenCollapsible(false);
+  split->setSizes({4 * fontMetrics().lineSpacing(), 200});
+  layout->addWidget(split, 1);
   connect(tree_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) {
     const QVariant step = item->data(0, kStepRole);
     if (step.isValid()) emit stepActivated(step.toInt());
@@ -81,6 +96,9 @@ void WhyApartView::setAnswer(const pipeline::WhyApart& w) {
     const QString escaped = QString::fromStdString(side).toHtmlEscaped();
     text.replace(escaped, "<b>" + escaped + "</b>");
   }
+  if (!w.pathExprs.empty())
+    text += " <span style='color:#1c7ed6'>On the picture: the path between them in blue</span>" +
+            QString(w.separatorExprs.empty() ? "." : ", <span style='color:#e03131'>separators in red</span>.");
   if (!w.attempts.empty())
     text += QString(" %1 %2 held both; click one to see its step.")
                 .arg(w.attempts.size())

@@ -320,6 +320,11 @@ class TestPipeline : public QObject {
     QVERIFY2(apart->separators[0].starts_with("T3 = linear"), apart->separators[0].c_str());
     QVERIFY2(apart->answer.find("data path between them runs through T3 = linear") != std::string::npos,
              apart->answer.c_str());
+    // The path the window highlights: the linear, in its own segment, is the separator.
+    QCOMPARE(apart->pathExprs, apart->separatorExprs);
+    QCOMPARE(apart->pathSegments.size(), std::size_t{1});
+    QCOMPARE(apart->separatorSegments, apart->pathSegments);
+    QVERIFY(apart->pathSegments[0] != apart->segmentA && apart->pathSegments[0] != apart->segmentB);
 
     const pipeline::Session siblings = sessionOf(
         "    T0 = fd.define_tensor(shape=[1024, 1024], contiguity=[True, True], dtype=DataType.Float, is_cpu=False)\n"
@@ -329,6 +334,7 @@ class TestPipeline : public QObject {
     auto never = pipeline::whyApart(siblings, "T1", "T2");
     QVERIFY(never);
     QVERIFY2(!never->together && !never->triedTogether && never->separators.empty(), never->answer.c_str());
+    QVERIFY(never->pathExprs.empty() && never->pathSegments.empty());  // siblings: no path between them
     QVERIFY2(never->answer.find("never candidates of one merge") != std::string::npos, never->answer.c_str());
 
     auto adam = pipeline::runPipelineOnFile(sample("adam_step.py").toStdString(), {});
