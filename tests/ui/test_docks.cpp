@@ -450,6 +450,34 @@ class TestDocks : public QObject {
              qPrintable(view.plainText()));
   }
 
+  // A segment node of the collapsed view draws none of its ops; the inspector lists them anyway,
+  // from the step's partition.
+  void inspectorListsTheOpsOfACollapsedSegment() {
+    const trace::Step& last = crossEntropy_->trace->steps().back();
+    graph::BuildOptions options;
+    options.view = graph::View::Collapsed;
+    const graph::GraphModel model = graph::buildStepGraph(last, graph::StepSide::After, options);
+    const auto segment =
+        std::ranges::find_if(model.nodes, [](const graph::Node& n) { return n.kind == graph::NodeKind::Segment; });
+    QVERIFY(segment != model.nodes.end());
+    int ops = 0;
+    for (int g : last.after->partition->groupOfExpr()) ops += g == segment->segment;
+    QVERIFY(ops > 0);
+    ui::Selection selection;
+    selection.kind = ui::Selection::Kind::Node;
+    selection.nodeId = segment->id;
+    selection.group = segment->segment;
+    ui::InspectorView view;
+    view.showSelection(last, model, selection);
+    const QString text = view.plainText();
+    QVERIFY2(text.contains(QString("Ops\n%1\n").arg(ops)), qPrintable(text));
+    for (const ir::Expr* e : last.after->fusion->exprs())
+      if (last.after->partition->groupOfExpr()[static_cast<std::size_t>(e->id())] == segment->segment) {
+        QVERIFY2(text.contains(QString::fromStdString(e->toString())), qPrintable(text));
+        break;
+      }
+  }
+
   // --------------------------------------------------------------------------- source
 
   void sourceViewHighlightsAndReportsLines() {

@@ -197,6 +197,7 @@ QString groupText(const trace::Partition* partition, int group) {
   if (group < 0) return muted(QStringLiteral("none"));
   QString text = QStringLiteral("group %1").arg(group);
   if (const trace::PartitionGroup* g = partition ? partition->group(group) : nullptr) {
+    if (g->hostScalars()) return QStringLiteral("host scalars (not a segment of nvFuser's)");
     text += QStringLiteral(" · ") + code(esc(g->scheduler));
     if (g->host) text += QStringLiteral(" · host");
   }
@@ -248,21 +249,36 @@ QString valuePage(const ir::Fusion& fusion, const ir::Val& val) {
 QString clusterPage(const trace::Step& step, const graph::GraphModel& model, int group) {
   const ir::Fusion* fusion = fusionOf(step);
   const auto cluster = std::ranges::find_if(model.clusters, [&](const graph::Cluster& c) { return c.group == group; });
-  QString html = QStringLiteral("<h2>Group %1</h2>").arg(group);
+  const trace::Partition* partition = partitionOf(step);
+  const trace::PartitionGroup* pg = partition ? partition->group(group) : nullptr;
+  QString html = pg && pg->hostScalars() ? QStringLiteral("<h2>Host scalars</h2>")
+                                         : QStringLiteral("<h2>Group %1</h2>").arg(group);
   KeyValues kv;
+  // The group's ops from the step's partition, not from the drawing: a collapsed segment
+  // draws none of them.
   QStringList ops;
-  for (const graph::Node& node : model.nodes) {
-    if (node.kind != graph::NodeKind::Op || node.group != group) continue;
-    const ir::Expr* expr = fusion && node.exprId >= 0 ? fusion->exprById(node.exprId) : nullptr;
-    ops << (expr ? QString::fromStdString(expr->toString()) : QString::fromStdString(node.label));
+  int opCount = 0;
+  constexpr int kListed = 300;
+  if (fusion && partition) {
+    const std::vector<int>& groupOfExpr = partition->groupOfExpr();
+    for (const ir::Expr* e : fusion->exprs()) {
+      const auto id = static_cast<std::size_t>(e->id());
+      if (id >= groupOfExpr.size() || groupOfExpr[id] != group) continue;
+      if (++opCount <= kListed) ops << QString::fromStdString(e->toString());
+    }
+  } else {
+    for (const graph::Node& node : model.nodes)
+      if (node.kind == graph::NodeKind::Op && node.group == group && ++opCount <= kListed)
+        ops << QString::fromStdString(node.label);
   }
+  if (opCount > kListed) ops << QStringLiteral("… and %L1 more").arg(opCount - kListed);
   if (cluster != model.clusters.end()) {
     kv.add(QStringLiteral("Scheduler"), code(esc(cluster->scheduler)));
     kv.add(QStringLiteral("Runs on"), cluster->host ? QStringLiteral("host") : QStringLiteral("device"));
-    kv.add(QStringLiteral("Ops"), QString::number(cluster->opCount));
+    kv.add(QStringLiteral("Ops"), QString::number(std::max(cluster->opCount, opCount)));
   } else {
-    kv.add(QStringLiteral("Group"), groupText(partitionOf(step), group));
-    kv.add(QStringLiteral("Ops"), QString::number(ops.size()));
+    kv.add(QStringLiteral("Group"), groupText(partition, group));
+    kv.add(QStringLiteral("Ops"), QString::number(opCount));
   }
   html += kv.html();
   if (!ops.isEmpty()) html += section(QStringLiteral("Ops")) + preformatted(ops.join(u'\n'));
