@@ -24,6 +24,19 @@ std::string opLabel(const ir::Expr* e) {
   return outs + " = " + std::string(e->opName());
 }
 
+// "expr_eval (linear)": nvFuser's expr_eval segments are ATen calls and views; which ones is
+// what a reader wants to know, so the kind names its distinct ops (up to three).
+std::string kindWithOps(const std::string& scheduler, const std::vector<std::string>& opNames) {
+  if (scheduler != "expr_eval" || opNames.empty()) return scheduler;
+  std::vector<std::string> distinct;
+  for (const std::string& op : opNames)
+    if (std::find(distinct.begin(), distinct.end(), op) == distinct.end()) distinct.push_back(op);
+  std::string list;
+  for (std::size_t i = 0; i < distinct.size() && i < 3; ++i) list += (i ? ", " : "") + distinct[i];
+  if (distinct.size() > 3) list += ", …";
+  return scheduler + " (" + list + ")";
+}
+
 std::string valDetail(const ir::Val* v) {
   std::string s(ir::shortName(v->dtype()));
   if (const ir::TensorView* tv = v->asTensor()) s += " " + tv->shapeString();
@@ -92,13 +105,18 @@ class Builder {
   }
 
   void finishClusters() {
-    for (Cluster& c : model_.clusters) {
+    std::vector<std::vector<std::string>> opNames(model_.clusters.size());
+    for (const Node& n : model_.nodes)
+      if (n.kind == NodeKind::Op && n.cluster >= 0 && n.cssClass.starts_with("op "))
+        opNames[static_cast<std::size_t>(n.cluster)].push_back(n.cssClass.substr(3));
+    for (std::size_t i = 0; i < model_.clusters.size(); ++i) {
+      Cluster& c = model_.clusters[i];
       const std::string ops = std::to_string(c.opCount) + (c.opCount == 1 ? " op" : " ops");
       // The host scalars are no segment of nvFuser's: no segment number, no scheduler.
       c.label = c.scheduler == trace::kHostScalarsKind
                     ? kindLabel(c.scheduler) + " · " + ops
-                    : options_.clusterWord + " " + std::to_string(c.group) + " · " + c.scheduler +
-                          (c.host ? " (host)" : "") + " · " + ops;
+                    : options_.clusterWord + " " + std::to_string(c.group) + " · " + kindWithOps(c.scheduler, opNames[i]) +
+                          (c.host && c.scheduler != "expr_eval" ? " (host)" : "") + " · " + ops;
     }
   }
 
@@ -348,7 +366,11 @@ class Builder {
       n.kind = NodeKind::Segment;
       const std::string opCount = std::to_string(ops) + (ops == 1 ? " op" : " ops");
       n.label = g.hostScalars() ? kindLabel(g.scheduler) : options_.clusterWord + " " + std::to_string(g.id);
-      n.detail = g.hostScalars() ? opCount : g.scheduler + (g.host ? " (host)" : "") + " · " + opCount;
+      std::vector<std::string> opNames;
+      for (const ir::Expr* e : it->second) opNames.emplace_back(e->opName());
+      n.detail = g.hostScalars() ? opCount
+                                 : kindWithOps(g.scheduler, opNames) + (g.host && g.scheduler != "expr_eval" ? " (host)" : "") +
+                                       " · " + opCount;
       n.tooltip = n.label + ": " + n.detail + "\nDouble-click (or E) to draw its ops in place.";
       n.cssClass = "segment " + g.scheduler;
       n.segment = g.id;

@@ -135,6 +135,26 @@ class TestGraphBuilder : public QObject {
     QCOMPARE(QString::fromStdString(it->label), QString("7.8 MiB"));
   }
 
+  // nvFuser's expr_eval segments are ATen calls: the frame and the collapsed node name the op.
+  void exprEvalSegmentsNameTheirOps() {
+    const Segmented s = segmentSample(QString(SEGSCOPE_SOURCE_DIR) + "/tests/data/why/linear_between.py");
+    const trace::SnapshotPtr snap = graph::snapshotOfSegmentation(s.result.segmentation);
+    graph::BuildOptions options;
+    options.clusterWord = "segment";
+    const GraphModel segments = graph::buildGraph(*snap, options);
+    const auto frame = std::find_if(segments.clusters.begin(), segments.clusters.end(),
+                                    [](const graph::Cluster& c) { return c.scheduler == "expr_eval"; });
+    QVERIFY(frame != segments.clusters.end());
+    QCOMPARE(QString::fromStdString(frame->label), QString("segment %1 · expr_eval (linear) · 1 op").arg(frame->group));
+    options.view = graph::View::Collapsed;
+    const GraphModel collapsed = graph::buildGraph(*snap, options);
+    const auto node = std::find_if(collapsed.nodes.begin(), collapsed.nodes.end(), [&](const graph::Node& n) {
+      return n.kind == graph::NodeKind::Segment && n.segment == frame->group;
+    });
+    QVERIFY(node != collapsed.nodes.end());
+    QCOMPARE(QString::fromStdString(node->detail), QString("expr_eval (linear) · 1 op"));
+  }
+
   // A segment reading more than 8 fusion inputs gets one "N inputs" node in the collapsed
   // view (a norm stack's 200 weights drew a row of ellipses that hid the segment).
   void collapsedViewBundlesManyInputs() {
