@@ -12,15 +12,18 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPainter>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
@@ -574,7 +577,7 @@ void MainWindow::updateTitleAndStatus() {
   }
   const bool has = stepCount() > 0;
   for (QAction* a : {firstAction_, prevAction_, nextAction_, lastAction_, playAction_, rejectedAction_, regroupAction_,
-                     exportAction_, exportAllAction_, saveTraceAction_, runAction_})
+                     exportAction_, exportPngAction_, exportAllAction_, saveTraceAction_, runAction_})
     a->setEnabled(has);
 }
 
@@ -594,6 +597,36 @@ bool MainWindow::exportCurrentSvg(const QString& path) {
   }
   statusBar()->showMessage("wrote " + path, 4000);
   return true;
+}
+
+// The whole picture as drawn (theme, marks, run badges), at twice its size for a sharp image,
+// scaled down so the longer side stays within kMaxPngSide pixels.
+bool MainWindow::exportCurrentPng(const QString& path) {
+  constexpr double kMaxPngSide = 12000;
+  const QRectF area = scene_->itemsBoundingRect().adjusted(-16, -16, 16, 16);
+  if (area.isEmpty()) return false;
+  const double scale = std::min(2.0, kMaxPngSide / std::max(area.width(), area.height()));
+  QImage image((area.size() * scale).toSize().expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
+  image.fill(scene_->backgroundBrush().color());
+  {
+    QPainter painter(&image);
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    scene_->render(&painter, QRectF(QPointF(0, 0), QSizeF(image.size())), area);
+  }
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
+    QMessageBox::warning(this, "Export PNG", "could not write " + path + ": " + file.errorString());
+    return false;
+  }
+  statusBar()->showMessage(QString("wrote %1 (%2×%3 px)").arg(path).arg(image.width()).arg(image.height()), 4000);
+  return true;
+}
+
+void MainWindow::exportPngDialog() {
+  const QString base = QFileInfo(QString::fromStdString(session_->file)).completeBaseName();
+  const QString path = QFileDialog::getSaveFileName(this, "Export this step as PNG",
+                                                    QString("%1-step-%2.png").arg(base).arg(current_), "PNG (*.png)");
+  if (!path.isEmpty()) exportCurrentPng(path);
 }
 
 void MainWindow::exportSvgDialog() {

@@ -177,6 +177,8 @@ class MainWindow : public QMainWindow {
   QString viewName() const;
   /// Writes the current step's picture as SVG; false (after a message) on failure.
   bool exportCurrentSvg(const QString& path);
+  /// File ▸ Export PNG: the picture as drawn, written whole or not at all.
+  bool exportCurrentPng(const QString& path);
   /// Writes an SVG of every step that changed something into `dir` (with a cancellable
   /// progress dialog); returns how many were written.
   int exportAllSteps(const QString& dir);
@@ -229,6 +231,7 @@ class MainWindow : public QMainWindow {
   void showNvfuserOptions();
   void setPlaying(bool on);
   void exportSvgDialog();
+  void exportPngDialog();
   void exportAllStepsDialog();
   void saveTraceDialog();
   void updateTitleAndStatus();
@@ -342,6 +345,7 @@ class MainWindow : public QMainWindow {
   QAction* openAction_ = nullptr;
   QAction* reloadAction_ = nullptr;
   QAction* exportAction_ = nullptr;
+  QAction* exportPngAction_ = nullptr;
   QAction* exportAllAction_ = nullptr;
   QAction* saveTraceAction_ = nullptr;
   QAction* firstAction_ = nullptr;

@@ -106,6 +106,8 @@ void MainWindow::buildActions() {
   divergenceAction_->setToolTip("Show where nvFuser's own log first disagrees with Segscope (D)");
   reloadAction_ = make("&Reload", QKeySequence(Qt::Key_F5), [this] { document_->reload(); });
   exportAction_ = make("&Export SVG of this step…", QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportSvgDialog(); });
+  exportPngAction_ = make("Export &PNG of this step…", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E),
+                          [this] { exportPngDialog(); });
   exportAllAction_ = make("Export SVG of &all steps…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
                           [this] { exportAllStepsDialog(); });
   saveTraceAction_ = make("&Save trace…", QKeySequence::Save, [this] { saveTraceDialog(); });
@@ -164,6 +166,7 @@ void MainWindow::buildActions() {
   });
   // Menu-only actions get their icons here, the toolbar's in buildToolBar.
   iconed(exportAllAction_, "export");
+  iconed(exportPngAction_, "export");
   iconed(openLogAction_, "nvfuser-log");
   iconed(divergenceAction_, "divergence");
   iconed(saveTraceAction_, "save-trace");
@@ -188,6 +191,7 @@ void MainWindow::buildMenus() {
   file->addSeparator();
   file->addAction(saveTraceAction_);
   file->addAction(exportAction_);
+  file->addAction(exportPngAction_);
   file->addAction(exportAllAction_);
   file->addSeparator();
   QAction* quit = file->addAction("&Quit", this, &QWidget::close);

@@ -2,6 +2,8 @@
 // icons, and the theme.
 #include <QAction>
 #include <QGraphicsItem>
+#include <QImage>
+#include <QTemporaryDir>
 #include <QMenuBar>
 #include <QPainter>
 #include <QStandardPaths>
@@ -53,6 +55,30 @@ class TestMainWindowChrome : public QObject {
     w.openFile(sample("matmul_bias_gelu_fused.py"), true);
     QVERIFY(w.waitForPicture());
     QCOMPARE(button->text(), QString("+fuse_matmul"));
+  }
+
+  // File ▸ Export PNG writes the picture as drawn: a real PNG, twice the scene's size, in the
+  // canvas colour at its corner.
+  void exportPngWritesThePicture() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("cross_entropy.py"), true);
+    QVERIFY(w.waitForPicture());
+    QTemporaryDir dir;
+    const QString path = dir.filePath("step.png");
+    QVERIFY(w.exportCurrentPng(path));
+    QImage image(path);
+    QVERIFY(!image.isNull());
+    const QRectF area = w.scene().itemsBoundingRect();
+    QVERIFY2(image.width() >= area.width() * 1.9 && image.height() >= area.height() * 1.9,
+             qPrintable(QString("%1x%2").arg(image.width()).arg(image.height())));
+    QCOMPARE(image.pixelColor(0, 0).rgb(), w.scene().backgroundBrush().color().rgb());
+    bool inMenu = false;
+    for (QAction* a : w.menuBar()->actions())
+      if (a->menu())
+        for (QAction* item : a->menu()->actions()) inMenu |= item->text().contains("Export &PNG");
+    QVERIFY(inMenu);
   }
 
   // Help ▸ Keyboard shortcuts lists every menu action that has a key, read from the menus.
