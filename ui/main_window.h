@@ -232,6 +232,7 @@ class MainWindow : public QMainWindow {
   void setPlaying(bool on);
   void exportSvgDialog();
   void exportPngDialog();
+  void pickProfileFromHeader(const QString& path);
   void exportAllStepsDialog();
   void saveTraceDialog();
   void updateTitleAndStatus();
@@ -346,6 +347,7 @@ class MainWindow : public QMainWindow {
   QAction* reloadAction_ = nullptr;
   QAction* exportAction_ = nullptr;
   QAction* exportPngAction_ = nullptr;
+  QString profileChosenFor_;  // the file whose device the user picked by hand (the header's is not used)
   QAction* exportAllAction_ = nullptr;
   QAction* saveTraceAction_ = nullptr;
   QAction* firstAction_ = nullptr;

@@ -376,6 +376,7 @@ void MainWindow::buildToolBar() {
     bar->addWidget(box);
   };
   profileBox_ = new QComboBox(this);
+  profileBox_->setObjectName("deviceProfile");
   profileBox_->addItems({"h100", "h200", "a100"});
   profileBox_->setToolTip("Device profile: persistent-buffer budgets depend on it (re-segments)");
   labelled("Device", profileBox_);
@@ -400,7 +401,11 @@ void MainWindow::buildToolBar() {
   bar->addAction(runAction_);
   bar->addSeparator();
   bar->addAction(findAction_);
-  connect(profileBox_, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
+  connect(profileBox_, &QComboBox::currentTextChanged, this, [this] {
+    // A device picked by hand wins over the script header's for this file.
+    if (session_) profileChosenFor_ = QString::fromStdString(session_->file);
+    applyOptions();
+  });
   connect(scalarBox_, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
   connect(viewBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
     viewMode_ = i == 1 ? graph::View::Collapsed : i == 2 ? graph::View::Fusion : graph::View::Segments;

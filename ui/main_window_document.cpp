@@ -1,6 +1,7 @@
 // Opening files in the debugger window: the document's and layout's signals, loaded and failed.
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
@@ -14,6 +15,7 @@
 #include <limits>
 #include <utility>
 
+#include "pipeline/header_device.h"
 #include "ui/graph_scene.h"
 #include "ui/layout_service.h"
 #include "ui/main_window.h"
@@ -84,10 +86,41 @@ void MainWindow::openFile(const QString& path, bool wait) {
     return;
   }
   leaveRunPage();
+  pickProfileFromHeader(path);
   if (wait)
     document_->openNow(path);
   else
     document_->open(path);
+}
+
+// The script's header names the GPU it ran on ("# CUDA devices:" / "#  0: NVIDIA A100 ..."):
+// its profile is the one to segment for, unless the user picked a device for this file.
+void MainWindow::pickProfileFromHeader(const QString& path) {
+  static const QString kTip = "Device profile: persistent-buffer budgets depend on it (re-segments)";
+  if (path == profileChosenFor_) return;
+  profileChosenFor_.clear();
+  profileBox_->setToolTip(kTip);
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return;
+  const auto device = pipeline::headerDevice(file.read(16 * 1024).toStdString());
+  if (!device) return;
+  const QString gpu = QString::fromStdString(device->gpu);
+  if (device->profile.empty()) {
+    profileBox_->setToolTip(kTip + QString("\nThe script's header names %1, which has no built-in profile.").arg(gpu));
+    return;
+  }
+  const QString profile = QString::fromStdString(device->profile);
+  profileBox_->setToolTip(
+      QString("%1: the GPU the script's header names (%2). Pick another device to override it.").arg(profile, gpu));
+  if (profileBox_->currentText() == profile) return;
+  {
+    const QSignalBlocker quiet(profileBox_);  // not the user's choice: no override recorded
+    profileBox_->setCurrentText(profile);
+  }
+  applyOptions();
+  statusBar()->showMessage(QString("Device %1, from the script's header (%2); pick another under Device to override")
+                               .arg(profile, gpu),
+                           8000);
 }
 
 void MainWindow::applyOptions() {

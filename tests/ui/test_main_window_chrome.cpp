@@ -1,6 +1,7 @@
 // The window's chrome (ui/main_window_chrome.cpp): the toolbar's Options, the menus' keys and
 // icons, and the theme.
 #include <QAction>
+#include <QComboBox>
 #include <QGraphicsItem>
 #include <QImage>
 #include <QTemporaryDir>
@@ -79,6 +80,32 @@ class TestMainWindowChrome : public QObject {
       if (a->menu())
         for (QAction* item : a->menu()->actions()) inMenu |= item->text().contains("Export &PNG");
     QVERIFY(inMenu);
+  }
+
+  // The script's header names its GPU: the Device box follows it on open (with a note), a device
+  // picked by hand wins for that file, and the next file's header applies again.
+  void theHeadersGpuPicksTheDevice() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    auto* device = w.findChild<QComboBox*>("deviceProfile");
+    QVERIFY(device);
+    w.openFile(sample("cross_entropy.py"), true);  // H100 header
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(device->currentText(), QString("h100"));
+    w.openFile(sample("rms_norm.py"), true);  // "#  0: NVIDIA A100-SXM4-80GB"
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(device->currentText(), QString("a100"));
+    QVERIFY2(device->toolTip().contains("NVIDIA A100-SXM4-80GB"), qPrintable(device->toolTip()));
+    QCOMPARE(w.document().session()->profile->name, std::string("a100"));
+    device->setCurrentText("h200");  // the user's choice
+    QTRY_COMPARE_WITH_TIMEOUT(w.document().session()->profile->name, std::string("h200"), 30000);
+    w.openFile(sample("rms_norm.py"), true);  // reopened: the hand-picked device stays
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(device->currentText(), QString("h200"));
+    w.openFile(sample("cross_entropy.py"), true);
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(device->currentText(), QString("h100"));
   }
 
   // Help ▸ Keyboard shortcuts lists every menu action that has a key, read from the menus.

@@ -7,6 +7,7 @@
 
 #include "cli/commands/commands.h"
 #include "passes/pre_segmenter.h"
+#include "pipeline/header_device.h"
 #include "support/file_io.h"
 
 namespace segscope::cli {
@@ -97,6 +98,16 @@ std::optional<pipeline::Session> loadThroughPasses(const Arguments& args) {
   return loadSession(args.file, options);
 }
 
+// The script's header names the GPU it ran on; when no --profile was given and that GPU has
+// a profile of its own, say that the default one was used and how to match it.
+static void noteHeaderDevice(const Pipeline& p, const Arguments& args) {
+  if (args.value("--profile") || !p.profile) return;
+  const auto device = pipeline::headerDevice(p.source);
+  if (device && !device->profile.empty() && device->profile != p.profile->name)
+    std::cerr << args.file << ": note: the script's header names " << device->gpu << "; segmenting for "
+              << p.profile->name << " (the default); --profile " << device->profile << " matches it\n";
+}
+
 std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool details) {
   exitCode = kBadInput;
   pipeline::PipelineOptions options;
@@ -128,6 +139,7 @@ std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool d
   }
   Pipeline p = std::move(std::get<Pipeline>(outcome));
   for (const Diagnostic& w : p.script.warnings) std::cerr << w.format();
+  noteHeaderDevice(p, args);
   exitCode = kOk;
   return p;
 }
