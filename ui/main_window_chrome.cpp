@@ -266,7 +266,10 @@ void MainWindow::setTheme(Theme theme) {
   if (auto* a = findChild<QAction*>("theme-" + themeName(theme))) a->setChecked(true);
   scene_->setBackgroundBrush(canvasColor());
   requestPicture();
-  if (step() && diffDock_->isVisible()) diff_->showStep(*step());
+  // Every dock that paints its own colours follows now, not at the next step.
+  inspector_->refreshTheme();
+  diff_->refreshTheme();
+  if (step()) diff_->showStep(*step());
 }
 
 // Every action with a shortcut, read from the menus, so the sheet never falls behind them.

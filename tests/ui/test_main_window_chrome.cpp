@@ -5,6 +5,7 @@
 #include <QGraphicsItem>
 #include <QImage>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QMenuBar>
 #include <QPainter>
 #include <QStandardPaths>
@@ -16,6 +17,8 @@
 #include "ui/graph_items.h"
 #include "ui/graph_scene.h"
 #include "ui/main_window.h"
+#include "ui/panels/diff_view.h"
+#include "ui/panels/inspector_view.h"
 
 using namespace segscope;
 using ui::MainWindow;
@@ -166,12 +169,18 @@ class TestMainWindowChrome : public QObject {
       return QColor();
     };
     QVERIFY(clusterFill().lightness() > 200);
+    const QString lightCss = w.inspector().findChild<QTextBrowser*>()->document()->defaultStyleSheet();
     w.setTheme(ui::Theme::Dark);
     QVERIFY(w.waitForPicture());
     QVERIFY(ui::darkPalette());
     QVERIFY(w.scene().backgroundBrush().color().lightness() < 60);
     QVERIFY2(clusterFill().lightness() < 110, qPrintable(clusterFill().name()));
     QVERIFY(w.findChild<QAction*>("theme-dark")->isChecked());
+    // Every dock follows at once: the Diff canvases, and the Inspector's page (no step needed).
+    QCOMPARE(w.diff().canvasColorShown(), w.scene().backgroundBrush().color());
+    auto* inspectorPage = w.inspector().findChild<QTextBrowser*>();
+    QVERIFY(inspectorPage);
+    QVERIFY2(inspectorPage->document()->defaultStyleSheet() != lightCss, "the inspector kept the light styles");
     w.setTheme(ui::Theme::Light);
     QVERIFY(w.waitForPicture());
     QVERIFY(!ui::darkPalette());

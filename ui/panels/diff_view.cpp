@@ -301,6 +301,12 @@ void DiffView::showRows(const trace::Step& step, const std::vector<std::string>&
   scrollTextsTo(firstChange_ > 3 ? noteRows_ + firstChange_ - 3 : 0);
 }
 
+void DiffView::refreshTheme() {
+  for (GraphScene* scene : {beforeScene_, afterScene_}) scene->setBackgroundBrush(canvasColor());
+}
+
+QColor DiffView::canvasColorShown() const { return afterScene_->backgroundBrush().color(); }
+
 void DiffView::showStep(const trace::Step& step) {
   beforeReady_ = afterReady_ = false;
   userMoved_ = false;

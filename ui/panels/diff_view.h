@@ -33,6 +33,9 @@ class DiffView : public QWidget {
   void setSession(SessionPtr session) { session_ = std::move(session); }
 
   void showStep(const trace::Step& step);
+  /// After a theme switch: the canvases take the new colour (the caller redraws the step).
+  void refreshTheme();
+  QColor canvasColorShown() const;
   void clear();
   /// Keeps the "Full window" button in step with the window's state.
   void setFullWindow(bool on);

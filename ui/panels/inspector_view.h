@@ -32,6 +32,8 @@ class InspectorView : public QWidget {
   /// The step page: kind, name, phase, round, changed?, time, expr counts, the merge's
   /// verdicts (refusal first, accepted scheduler highlighted), the IR diff of a pass, the log.
   void showStep(const trace::Step& step);
+  /// After a theme switch: the page shown is styled again in the new colours.
+  void refreshTheme() { showHtml(body_); }
   /// The selection page for `selection` in `model` (the drawing of `step`); falls back to
   /// the step page when nothing is selected.
   void showSelection(const trace::Step& step, const graph::GraphModel& model, const Selection& selection);
