@@ -63,7 +63,7 @@ bool isNvFuserLogFile(const QString& path);
 bool isModelRunFile(const QString& path);
 
 /// Files above this many ops open on the collapsed segment graph.
-inline constexpr int kAutoCollapseOps = 1500;
+inline constexpr int kAutoCollapseOps = graph::kAutoCollapseOps;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT

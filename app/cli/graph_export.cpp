@@ -18,6 +18,8 @@ std::optional<graph::View> viewFromName(const std::string& name) {
 
 }  // namespace
 
+int autoCollapseOps() { return graph::kAutoCollapseOps; }
+
 bool graphExportAvailable() { return true; }
 
 Status exportSegmentGraph(const pipeline::Session& run, const std::optional<std::string>& svgPath,

@@ -11,6 +11,9 @@ namespace segscope::cli {
 
 /// False in builds without Graphviz (the GPU box); the functions then return an error.
 bool graphExportAvailable();
+/// Above this many ops `segment --svg` draws the collapsed view unless --view says otherwise
+/// (the window's threshold for opening collapsed).
+int autoCollapseOps();
 
 /// The final segmentation drawn as `view` ("segments", "collapsed" or "fusion").
 Status exportSegmentGraph(const pipeline::Session& run, const std::optional<std::string>& svgPath,

@@ -6,6 +6,8 @@ namespace segscope::cli {
 
 bool graphExportAvailable() { return false; }
 
+int autoCollapseOps() { return 1500; }  // unused without Graphviz: nothing is drawn
+
 Status exportSegmentGraph(const pipeline::Session&, const std::optional<std::string>&,
                           const std::optional<std::string>&, const std::string&) {
   return makeError("this build has no Graphviz (configure with SEGSCOPE_WITH_GRAPHVIZ=ON for --svg/--dot)");

@@ -43,6 +43,9 @@ struct BuildOptions {
 
 /// An expanded group with more ops than this is drawn as runs (each expandable in turn).
 inline constexpr std::size_t kOpsDrawnInPlace = 150;
+/// Fusions above this many ops are drawn collapsed (a node per segment) unless a view is asked
+/// for: the window opens on it, and `segment --svg` draws it.
+inline constexpr int kAutoCollapseOps = 1500;
 /// The most ops in one run; a run also ends after a reduction once it holds kRunMinOps.
 inline constexpr std::size_t kRunOps = 120;
 inline constexpr std::size_t kRunMinOps = 30;

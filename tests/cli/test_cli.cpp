@@ -274,6 +274,32 @@ class TestCli : public QObject {
              qPrintable(run.out + run.err));
   }
 
+  // Above 1,500 ops `segment --svg` draws the collapsed view (a node per segment) unless --view
+  // asks for another, and says so on stderr: 10k ops op by op was a 64 s, 440,839 pt picture.
+  void segmentSvgOfABigFusionIsCollapsed() {
+    QTemporaryDir dir;
+    QString script = "def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n"
+                     "    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, "
+                     "is_cpu=False)\n";
+    for (int i = 1; i <= 1600; ++i) script += QString("    T%1 = fd.ops.neg(T%2)\n").arg(i).arg(i - 1);
+    script += "    fd.add_output(T1600)\n";
+    const QString file = dir.filePath("long_chain.py");
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly) && out.write(script.toUtf8()) > 0);
+    out.close();
+    const QString svg = dir.filePath("chain.svg");
+    const Run r = cli({"segment", file, "--svg", svg});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains("1600 ops (over 1500): drawing the collapsed view"), qPrintable(r.err));
+    QFile drawn(svg);
+    QVERIFY(drawn.open(QIODevice::ReadOnly));
+    const QByteArray text = drawn.readAll();
+    QVERIFY(text.contains("segment 0"));
+    QVERIFY(!text.contains("T1600 = neg"));  // no op drawn
+    const Run ops = cli({"segment", file, "--svg", svg, "--view", "segments"});
+    QVERIFY2(ops.exitCode == 0 && !ops.err.contains("collapsed view"), qPrintable(ops.err));
+  }
+
   // --enable / --disable: nvFuser's option names for this run (repeatable or comma-separated);
   // a name nvFuser has not, or one Segscope does not model, is the user's error (exit 2).
   void nvfuserOptionsOnTheCommandLine() {

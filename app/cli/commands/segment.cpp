@@ -60,8 +60,16 @@ int segment(const Arguments& args) {
     return kRuntimeFailure;
   }
   if (args.value("--svg") || args.value("--dot")) {
-    const Status st =
-        exportSegmentGraph(*p, args.value("--svg"), args.value("--dot"), args.value("--view").value_or("segments"));
+    // A big fusion drawn op by op is an unreadable, enormous picture (10k ops: 64 s and a
+    // 440,839 pt tall SVG): above the window's threshold the collapsed view is drawn instead.
+    std::string view = args.value("--view").value_or("segments");
+    const int ops = static_cast<int>(p->segmentation->fusion->exprs().size());
+    if (!args.value("--view") && ops > autoCollapseOps()) {
+      view = "collapsed";
+      std::cerr << args.file << ": note: " << ops << " ops (over " << autoCollapseOps()
+                << "): drawing the collapsed view, one node per segment; --view segments draws every op\n";
+    }
+    const Status st = exportSegmentGraph(*p, args.value("--svg"), args.value("--dot"), view);
     if (!st) {
       std::cerr << "segscope-cli: error: " << st.error().message << "\n";
       return graphExportAvailable() ? kRuntimeFailure : kBadInput;
