@@ -534,15 +534,25 @@ void highlightMerge(GraphModel& m, const trace::MergeInfo& info) {
     return group >= 0 &&
            (group == info.result || std::find(info.groups.begin(), info.groups.end(), group) != info.groups.end());
   };
+  // A cycle refusal names the groups in between: drawn as blockers, not dimmed with the rest.
+  const auto blocks = [&](int group) {
+    return group >= 0 && std::find(info.blockers.begin(), info.blockers.end(), group) != info.blockers.end();
+  };
   highlightExprs(m, std::set<int>(info.exprs.begin(), info.exprs.end()), Highlight::Candidate, true);
-  for (Node& n : m.nodes)
+  for (Node& n : m.nodes) {
     if (n.kind == NodeKind::Segment && tried(n.segment)) n.highlight = Highlight::Candidate;
+    const int group = n.kind == NodeKind::Segment ? n.segment : n.group;
+    if ((n.kind == NodeKind::Segment || n.kind == NodeKind::Op) && n.highlight == Highlight::None && blocks(group))
+      n.highlight = Highlight::Blocker;
+  }
   for (Cluster& c : m.clusters) {
     if (tried(c.group)) c.highlight = Highlight::Candidate;
-    c.dimmed = c.highlight != Highlight::Candidate;
+    if (c.highlight == Highlight::None && blocks(c.group)) c.highlight = Highlight::Blocker;
+    c.dimmed = c.highlight != Highlight::Candidate && c.highlight != Highlight::Blocker;
   }
   for (Node& n : m.nodes)
-    n.dimmed = n.highlight != Highlight::Candidate && (n.kind == NodeKind::Op || n.kind == NodeKind::Segment);
+    n.dimmed = n.highlight != Highlight::Candidate && n.highlight != Highlight::Blocker &&
+               (n.kind == NodeKind::Op || n.kind == NodeKind::Segment);
 }
 
 void highlightDiff(GraphModel& m, const trace::Step& step, StepSide side) {

@@ -77,6 +77,7 @@ HighlightStyle highlightStyle(Highlight h) {
     case Highlight::Changed: return {"#fff4e6", "#f59f00"};
     case Highlight::Regrouped: return {"#e7f5ff", "#1971c2"};
     case Highlight::Selected: return {"#ffffff", "#212529"};
+    case Highlight::Blocker: return {"#fff5f5", "#c2255c"};
     case Highlight::None: break;
   }
   return {"#ffffff", "#495057"};
@@ -90,6 +91,7 @@ std::string_view highlightName(Highlight h) {
     case Highlight::Changed: return "changed";
     case Highlight::Regrouped: return "regrouped";
     case Highlight::Selected: return "selected";
+    case Highlight::Blocker: return "blocker";
     case Highlight::None: break;
   }
   return "none";

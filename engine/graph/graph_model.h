@@ -27,6 +27,7 @@ enum class Highlight {
   Changed,    // diff: same id, different op/dtype/shape/inputs
   Regrouped,  // partition diff: moved to another group
   Selected,   // the user's selection
+  Blocker,    // a cycle refusal's blocker: the group between the candidates
 };
 
 struct Node {

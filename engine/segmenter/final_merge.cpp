@@ -42,9 +42,14 @@ bool mergeOne(FinderState& state, std::set<std::pair<int, int>>& cyclic, Settled
       if (!dep.canMergeWithoutCycle(p, c)) {
         if (cyclic.insert({p->id(), c->id()}).second) {
           std::string through;
+          std::vector<int> blockers;
           for (const SegmentedGroup* other : p->consumerGroups())
-            if (other != c && dep.isProducerOf(other, c)) through = other->label();
-          state.recordRefusal({p, c}, "merging would create a cycle: " + through + " lies between them");
+            if (other != c && dep.isProducerOf(other, c)) {
+              through = other->label();
+              blockers.push_back(other->id());
+            }
+          state.recordRefusal({p, c}, "merging would create a cycle: " + through + " lies between them",
+                              std::move(blockers));
         }
         continue;
       }

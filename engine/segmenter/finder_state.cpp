@@ -113,6 +113,7 @@ void FinderState::describeTrial(const MergeTrial& trial, trace::MergeInfo& info)
   for (const scheduler::SchedulerVerdict& v : trial.proposal.verdicts)
     info.verdicts.push_back({std::string(scheduler::schedulerName(v.type)), v.verdict.ok, v.verdict.reason});
   info.refusal = trial.refusal;
+  info.blockers = trial.blockers;
   if (trial.ok()) info.accepted = std::string(scheduler::schedulerName(trial.proposal.accepted));
 }
 
@@ -145,10 +146,12 @@ SegmentedGroup* FinderState::applyMerge(const std::vector<SegmentedGroup*>& cand
   return merged;
 }
 
-void FinderState::recordRefusal(const std::vector<SegmentedGroup*>& candidates, const std::string& why) {
+void FinderState::recordRefusal(const std::vector<SegmentedGroup*>& candidates, const std::string& why,
+                                std::vector<int> blockers) {
   ++attempts_;
   MergeTrial trial;
   trial.refusal = why;
+  trial.blockers = std::move(blockers);
   record(candidates, trial, nullptr, snapshot());
 }
 

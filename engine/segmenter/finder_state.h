@@ -24,6 +24,7 @@ namespace segscope::segmenter {
 struct MergeTrial {
   scheduler::Proposal proposal;
   std::string refusal;  // set when refused before asking the schedulers
+  std::vector<int> blockers;  // a cycle refusal: the groups between the candidates
   bool ok() const { return refusal.empty() && proposal.accepted != scheduler::SchedulerType::None; }
 };
 
@@ -63,7 +64,8 @@ class FinderState {
   /// Merges without asking (the caller already did) and records the step.
   SegmentedGroup* applyMerge(const std::vector<SegmentedGroup*>& candidates, const MergeTrial& trial);
   /// Records a refusal that never reached the schedulers (a cycle, a hint).
-  void recordRefusal(const std::vector<SegmentedGroup*>& candidates, const std::string& why);
+  void recordRefusal(const std::vector<SegmentedGroup*>& candidates, const std::string& why,
+                     std::vector<int> blockers = {});
   /// Whether recorded merge steps carry their candidates and every verdict (the recorder's
   /// choice); without them a step is its outcome only.
   bool keepsMergeDetails() const { return recorder_.keepsMergeDetails(); }

@@ -39,6 +39,9 @@ struct MergeInfo {
   std::vector<SchedulerCheck> verdicts;  // every scheduler tried, up to the accepted one
   std::string accepted;                  // scheduler name; empty when the merge was refused
   std::string refusal;                   // why refused before any scheduler was asked (cycle, hint)
+  /// A cycle refusal's blockers: the groups between the candidates (a merge would both feed and
+  /// read them). The picture draws them apart from the dimmed rest.
+  std::vector<int> blockers;
   int result = -1;                       // id of the merged group when accepted
   /// Refused attempts this step stands for: only a trace without merge details folds a run of
   /// bare refusals (same phase, round and refusal) into one step, as combine_reductions asks

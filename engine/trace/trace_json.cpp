@@ -324,6 +324,7 @@ json mergeJson(const MergeInfo& m) {
   json out{{"round", m.round},       {"groups", m.groups},   {"exprs", m.exprs},  {"verdicts", verdicts},
            {"accepted", m.accepted}, {"refusal", m.refusal}, {"result", m.result}};
   if (m.repeats != 1) out["repeats"] = m.repeats;  // only folded outcome-only steps
+  if (!m.blockers.empty()) out["blockers"] = m.blockers;
   return out;
 }
 
@@ -340,6 +341,7 @@ MergeInfo mergeFrom(const json& j) {
   m.refusal = j.value("refusal", "");
   m.result = j.value("result", -1);
   m.repeats = std::max(1, j.value("repeats", 1));
+  m.blockers = j.value("blockers", std::vector<int>{});
   return m;
 }
 

@@ -294,6 +294,41 @@ class TestGraphBuilder : public QObject {
     QVERIFY(QString::fromStdString(after.title).contains("consecutive_cast"));
   }
 
+  // A cycle refusal names the group between the candidates: it is drawn as the blocker, not
+  // dimmed with the rest, in the op view and the collapsed view.
+  void aCycleRefusalDrawsItsBlocker() {
+    const Segmented s = segmentSample(QString(SEGSCOPE_SOURCE_DIR) + "/samples/synthetic_block_200.py");
+    const trace::Step* cycle = nullptr;
+    for (const trace::Step& step : s.trace.steps())
+      if (step.merge && !step.merge->blockers.empty()) cycle = &step;
+    QVERIFY(cycle);
+    QVERIFY(cycle->merge->refusal.find("cycle") != std::string::npos);
+    const int blocker = cycle->merge->blockers.front();
+    const GraphModel m = graph::buildStepGraph(*cycle, graph::StepSide::After, {});
+    int blockerOps = 0;
+    for (const graph::Node& n : m.nodes)
+      if (n.kind == graph::NodeKind::Op && n.group == blocker) {
+        QCOMPARE(n.highlight, Highlight::Blocker);
+        QVERIFY(!n.dimmed);
+        ++blockerOps;
+      }
+    QVERIFY(blockerOps > 0);
+    for (const graph::Cluster& c : m.clusters)
+      if (c.group == blocker) QVERIFY(c.highlight == Highlight::Blocker && !c.dimmed);
+    graph::BuildOptions collapsed;
+    collapsed.view = graph::View::Collapsed;
+    const GraphModel c = graph::buildStepGraph(*cycle, graph::StepSide::Before, collapsed);
+    bool drawn = false;
+    for (const graph::Node& n : c.nodes)
+      if (n.kind == graph::NodeKind::Segment && n.segment == blocker) {
+        QCOMPARE(n.highlight, Highlight::Blocker);
+        QVERIFY(!n.dimmed);
+        drawn = true;
+      }
+    QVERIFY(drawn);
+    QCOMPARE(graph::highlightName(Highlight::Blocker), std::string_view("blocker"));
+  }
+
   void mergeStepHighlightsItsCandidates() {
     const Segmented s = segmentSample(QString(SEGSCOPE_SOURCE_DIR) + "/samples/cross_entropy.py");
     const trace::Step* refused = nullptr;
