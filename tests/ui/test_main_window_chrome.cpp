@@ -10,6 +10,7 @@
 #include <QPainter>
 #include <QStandardPaths>
 #include <QStyleOptionGraphicsItem>
+#include <QToolBar>
 #include <QToolButton>
 #include <QtTest>
 
@@ -109,6 +110,29 @@ class TestMainWindowChrome : public QObject {
     w.openFile(sample("cross_entropy.py"), true);
     QVERIFY(w.waitForPicture());
     QCOMPARE(device->currentText(), QString("h100"));
+  }
+
+  // 800×600 fits: the window's minimum is within it, and the toolbar's actions that do not fit
+  // are one click away in its overflow menu (Qt's extension button), none lost.
+  void aSmallWindowFits() {
+    MainWindow w(nullptr, false);
+    w.show();
+    w.openFile(sample("cross_entropy.py"), true);
+    QVERIFY(w.waitForPicture());
+    const QSize minimum = w.minimumSizeHint().expandedTo(w.minimumSize());
+    QVERIFY2(minimum.width() <= 800 && minimum.height() <= 600,
+             qPrintable(QString("%1x%2").arg(minimum.width()).arg(minimum.height())));
+    w.resize(800, 600);
+    QTRY_COMPARE(w.size(), QSize(800, 600));
+    auto* bar = w.findChild<QToolBar*>();
+    QVERIFY(bar);
+    QTRY_VERIFY(bar->width() <= 800);
+    auto* more = bar->findChild<QToolButton*>("qt_toolbar_ext_button");
+    QVERIFY2(more && more->isVisible(), "the toolbar overflows into a menu");
+    // Grown again, everything is on the toolbar once more.
+    w.resize(1800, 1000);
+    QTRY_COMPARE(w.size(), QSize(1800, 1000));
+    QTRY_VERIFY(!more->isVisible());
   }
 
   // Help ▸ Keyboard shortcuts lists every menu action that has a key, read from the menus.
