@@ -468,6 +468,9 @@ void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const lay
     const QPointF delta =
         view_->mapToScene(anchorOnScreen_->toPoint()) - view_->mapToScene(view_->viewport()->rect().center());
     view_->centerOn(active.center() - delta);
+    // But never at the cost of the attempt itself: candidates (and a blocker) that would fall
+    // off the edge from there are brought back on screen.
+    if (!view_->mapToScene(view_->viewport()->rect()).boundingRect().contains(active)) view_->reveal(active);
   } else if (!active.isEmpty()) {
     view_->reveal(active);
   }

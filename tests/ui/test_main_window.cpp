@@ -513,6 +513,31 @@ class TestMainWindow : public QObject {
     QVERIFY2(inspector->width() >= widened - 8, qPrintable(QString::number(inspector->width())));
   }
 
+  // Stepping through merge attempts in the collapsed view keeps each attempt's candidates (and
+  // a cycle refusal's blocker) on screen, wherever the previous one left the view.
+  void candidatesStayOnScreenAsYouStep() {
+    MainWindow w(nullptr, false);
+    w.resize(1200, 800);
+    w.show();
+    w.openFile(sample("synthetic_block_200.py"), true);
+    QVERIFY(w.setViewName("collapsed"));
+    QVERIFY(w.waitForPicture());
+    int checked = 0;
+    for (const trace::Step& s : w.document().session()->trace->steps()) {
+      if (!s.merge || s.phase == "whole_fusion" || checked >= 25) continue;
+      w.goToStep(s.index);
+      QVERIFY(w.waitForPicture());
+      const QRectF active = w.scene().highlightedRect();
+      if (active.isEmpty()) continue;
+      const QRectF visible = w.view().mapToScene(w.view().viewport()->rect()).boundingRect();
+      QVERIFY2(visible.adjusted(-2, -2, 2, 2).contains(active), qPrintable(QString("step %1").arg(s.index)));
+      ++checked;
+      // The user pans the attempt into a corner: the next one is placed there, but not off screen.
+      w.view().centerOn(active.center() + QPointF(visible.width() * 0.45, visible.height() * 0.45));
+    }
+    QVERIFY(checked >= 10);
+  }
+
   // Why apart: click one op, Ctrl+click another; the dock lists the attempts that held both
   // with the refusing verdicts, and a row click goes to that step.
   void whyApartAnswersForTwoClickedOps() {
