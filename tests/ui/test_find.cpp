@@ -11,6 +11,7 @@
 #include "graph/find_ops.h"
 #include "pipeline/pipeline.h"
 #include "test_files.h"
+#include "window_test_support.h"
 #include "ui/find_bar.h"
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
@@ -23,12 +24,8 @@ using ui::MainWindow;
 
 namespace {
 
-QString sample(const char* name) { return QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + name; }
-
-QString inspectorText(MainWindow& w) {
-  auto* browser = w.inspector().findChild<QTextBrowser*>();
-  return browser ? browser->toPlainText() : QString();
-}
+using testing::inspectorText;
+using testing::sample;
 
 QStringList hitNames(const MainWindow& w) {
   QStringList names;

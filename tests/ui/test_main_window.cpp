@@ -28,6 +28,7 @@
 #include <QTextBrowser>
 
 #include "test_files.h"
+#include "window_test_support.h"
 #include "ui/appearance.h"
 #include "ui/find_bar.h"
 #include "ui/graph_items.h"
@@ -47,12 +48,8 @@ using ui::MainWindow;
 
 namespace {
 
-QString sample(const char* name) { return QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + name; }
-
-QString inspectorText(MainWindow& w) {
-  auto* browser = w.inspector().findChild<QTextBrowser*>();
-  return browser ? browser->toPlainText() : QString();
-}
+using testing::inspectorText;
+using testing::sample;
 
 // The first step whose merge the schedulers refused (not the whole-fusion try).
 int firstRefusedMerge(const trace::Trace& t) {
