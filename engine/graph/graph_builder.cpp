@@ -422,8 +422,12 @@ class Builder {
         Node n;
         n.id = id;
         n.kind = NodeKind::Input;
-        n.label = from < 0 ? "ungrouped scalars" : options_.clusterWord + " " + std::to_string(from) + " (host)";
-        n.detail = "host scalars";
+        // The host scalars are their own kind, not a numbered segment: a small marker, no detail.
+        const trace::PartitionGroup* g = from >= 0 ? partition_->group(from) : nullptr;
+        n.label = from < 0                         ? "ungrouped scalars"
+                  : g && g->hostScalars()          ? std::string("host scalars")
+                                                   : options_.clusterWord + " " + std::to_string(from) + " (host)";
+        n.detail = g && g->hostScalars() ? "" : "host scalars";
         n.tooltip = n.label + ": scalars computed on the host before any kernel";
         n.cssClass = "input host-scalars";
         model_.nodes.push_back(n);
