@@ -54,6 +54,16 @@ void Document::onWatchedChange() {
   reload();
 }
 
+pipeline::PipelineOptions Document::pipelineOptions(const DocumentOptions& options) {
+  pipeline::PipelineOptions po;
+  po.profile = options.profile.toStdString();
+  po.segmenter.scalarMode = options.scalarMode;
+  for (const QString& p : options.disabledPasses) po.passes.disabled.insert(p.toStdString());
+  for (const QString& o : options.enableOptions) po.enableOptions.push_back(o.toStdString());
+  for (const QString& o : options.disableOptions) po.disableOptions.push_back(o.toStdString());
+  return po;
+}
+
 Document::Outcome Document::load(const QString& path, const DocumentOptions& options, const ProgressFn& onProgress,
                                  bool details) {
   const std::string file = path.toStdString();
@@ -61,12 +71,7 @@ Document::Outcome Document::load(const QString& path, const DocumentOptions& opt
   if (path.endsWith(".json", Qt::CaseInsensitive)) {
     result = pipeline::openSavedTrace(file);
   } else {
-    pipeline::PipelineOptions po;
-    po.profile = options.profile.toStdString();
-    po.segmenter.scalarMode = options.scalarMode;
-    for (const QString& p : options.disabledPasses) po.passes.disabled.insert(p.toStdString());
-    for (const QString& o : options.enableOptions) po.enableOptions.push_back(o.toStdString());
-    for (const QString& o : options.disableOptions) po.disableOptions.push_back(o.toStdString());
+    pipeline::PipelineOptions po = pipelineOptions(options);
     po.onProgress = onProgress;
     po.recordMergeDetails = details;
     result = pipeline::runPipelineOnFile(file, po);

@@ -56,6 +56,8 @@ class Document : public QObject {
   /// The session shown records each merge's outcome only; the one with every verdict follows.
   bool detailsPending() const { return detailsPending_; }
   const DocumentOptions& options() const { return options_; }
+  /// The pipeline's options for `options` (what a load runs with; a comparison starts from them).
+  static pipeline::PipelineOptions pipelineOptions(const DocumentOptions& options);
   /// New options re-run the pipeline on the open script.
   void setOptions(const DocumentOptions& options);
 

@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "ui/appearance.h"
 #include "ui/graph_items.h"
@@ -330,6 +331,23 @@ void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
     }
   }
   QGraphicsScene::mousePressEvent(event);
+}
+
+std::string GraphScene::nodeNearest(QPointF point, bool segmentsOnly) const {
+  std::string best;
+  double bestDistance = std::numeric_limits<double>::max();
+  for (const graph::Node& n : model_.nodes) {
+    if (segmentsOnly && n.kind != graph::NodeKind::Segment) continue;
+    const QRectF r = nodeRect(n.id);
+    if (r.isNull()) continue;
+    const QPointF d = r.center() - point;
+    const double distance = d.x() * d.x() + d.y() * d.y();
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = n.id;
+    }
+  }
+  return best;
 }
 
 }  // namespace segscope::ui

@@ -67,6 +67,9 @@ class GraphScene : public QGraphicsScene {
   void setSegmentBadges(const std::map<int, QString>& badges);
   int segmentBadgeCount() const { return static_cast<int>(badgeItems_.size()); }
 
+  /// The node drawn nearest to `point` (segment nodes only when `segmentsOnly`); "" when none: the
+  /// anchor that keeps two pictures of one fusion showing the same place, though their layouts differ.
+  std::string nodeNearest(QPointF point, bool segmentsOnly = false) const;
   /// The first op node drawn for a source line (for source → graph navigation), or "".
   std::string nodeForLine(int line) const;
   /// The segment titles drawn over the picture at `zoom` (below kTitleLod; see segment_titles.h).

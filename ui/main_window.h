@@ -5,6 +5,7 @@
 #include <QMainWindow>
 #include <QTimer>
 #include <atomic>
+#include <future>
 #include <map>
 #include <memory>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "nvlog/nvlog.h"
 #include "pipeline/log_comparison.h"
 #include "pipeline/model_run.h"
+#include "pipeline/segmentation_comparison.h"
 #include "pipeline/why_apart.h"
 #include "regions/regions.h"
 #include "ui/appearance.h"
@@ -44,6 +46,7 @@ class InspectorView;
 class LayoutService;
 class MergeLogView;
 class ModelRunView;
+class CompareView;
 class NvFuserGroupsPage;
 class RunView;
 class SegmentsView;
@@ -151,6 +154,15 @@ class MainWindow : public QMainWindow {
   bool showsNvFuserGroups() const;
   const NvFuserGroupsPage* nvFuserGroupsPage() const { return nvFuserGroups_; }
   ModelRunView& modelRunView() { return *modelRun_; }
+  /// View ▸ Compare with: the open fusion's segmentation beside another (`profile=a100`,
+  /// `scalar-mode=duplicate`, `options=+fuse_matmul`, `file=OTHER.py`, `nvfuser=LOG`; see
+  /// pipeline::parseCompareWith) on a page of its own; the other side is segmented off the GUI
+  /// thread (blocking when `wait`, until both pictures are laid out). False, with the reason in
+  /// the status bar and Problems, when it cannot be compared.
+  bool compareWith(const QString& spec, bool wait = false);
+  void closeComparison();
+  bool showsComparison() const;
+  CompareView& compareView();
   /// Help ▸ Keyboard shortcuts (? or F1): every menu action with a shortcut, as HTML.
   QString shortcutSheet() const;
   /// The status bar's overview: "18 segments: 6 inner_persistent, …" (plain text).
@@ -300,6 +312,13 @@ class MainWindow : public QMainWindow {
   /// Cancels the runs still being read and waits for their threads (they call back into this).
   void stopModelRuns();
   std::vector<QThread*> modelThreads_;
+  // The comparison page (main_window_compare.cpp).
+  void buildCompareMenu(QMenu* view);
+  void finishComparison();
+  CompareView* compare_ = nullptr;
+  QByteArray docksBeforeCompare_;
+  std::future<Result<pipeline::SegmentationComparison>> comparing_;
+  QTimer comparePoll_;
   std::map<int, QString> runTimes_;  // per segment id, from the last run (painted on the final step)
   DiffView* diff_;
   QTextBrowser* problems_;

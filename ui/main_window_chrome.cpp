@@ -153,7 +153,9 @@ void MainWindow::buildActions() {
   connect(diffFullAction_, &QAction::toggled, this, [this](bool on) { setDiffFullWindow(on); });
   // Escape stops what is running: a layout first, then a run; otherwise it leaves the full-window diff.
   cancelLayoutAction_ = make("&Cancel layout or run", QKeySequence(Qt::Key_Escape), [this] {
-    if (layoutPending())
+    if (showsComparison())
+      closeComparison();
+    else if (layoutPending())
       cancelLayout();
     else if (run_->running())
       run_->cancel();
@@ -225,6 +227,7 @@ void MainWindow::buildMenus() {
   viewMenu->addAction(expandAction_);
   viewMenu->addAction(diffFullAction_);
   viewMenu->addAction(drawAnywayAction_);
+  buildCompareMenu(viewMenu);
   viewMenu->addAction(cancelLayoutAction_);
   QMenu* themes = viewMenu->addMenu("&Theme");
   iconed(themes->menuAction(), "theme");

@@ -156,7 +156,9 @@ void MainWindow::onLoaded(SessionPtr session) {
   whyShown_.reset();  // its expr ids belong to the previous session
   showNvfuserOptions();
   rememberRecent(QString::fromStdString(session_->file));  // only files that loaded
-  central_->setCurrentIndex(1);                            // the canvas
+  // A comparison stays on show while its own fusion is reloaded (the quick load's full session).
+  if (showsComparison() && !sameFile) closeComparison();
+  if (!showsComparison()) central_->setCurrentIndex(1);  // the canvas
   run_->setSession(session_);
   problems_->clear();
   timeline_->setSession(session_);

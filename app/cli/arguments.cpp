@@ -56,6 +56,15 @@ const std::vector<CommandSpec>& commandSpecs() {
        {"--no-passes"},
        true,
        true},
+      {"compare",
+       "two segmentations side by side (FILE WITH): WITH is profile=NAME, scalar-mode=MODE, "
+       "options=+ENABLE,-DISABLE, file=OTHER.py (another version of the fusion) or nvfuser=LOG; segments are "
+       "matched by the ops they hold (by structure, so renamed tensors match) and every difference is listed; "
+       "exits 1 when they differ",
+       {"--json", "--profile", "--scalar-mode", "--disable-pass", "--enable", "--disable"},
+       {"--no-passes"},
+       true,
+       true},
       {"compare-log",
        "nvFuser's final segmentation as its own log states it (FILE NVFUSER_LOG, the output of "
        "NVFUSER_DUMP=segmenter_logging,segmented_fusion) beside Segscope's: segments and schedulers on "

@@ -14,6 +14,7 @@
 #include "ui/graph_view.h"
 #include "ui/find_bar.h"
 #include "ui/main_window.h"
+#include "ui/panels/compare_view.h"
 #include "ui/panels/diff_view.h"
 #include "ui/panels/model_run_view.h"
 #include "ui/panels/run_view.h"
@@ -73,7 +74,12 @@ int main(int argc, char** argv) {
       "row", "With a model run (a log of many fusions, or a folder): open its row N in the debugger.", "N");
   const QCommandLineOption showOption(
       "show", "With a model run: which rows the table shows (all, differ, nvfuser, failed).", "WHICH");
-  parser.addOptions({stepOption, shotOption, sizeOption, diffOption, diffFullOption, fitOption, themeOption,
+  const QCommandLineOption compareOption(
+      "compare",
+      "Compare the segmentation side by side with another (View ▸ Compare with): profile=NAME, "
+      "scalar-mode=MODE, options=+ENABLE,-DISABLE, file=OTHER.py or nvfuser=LOG.",
+      "WITH");
+  parser.addOptions({compareOption, stepOption, shotOption, sizeOption, diffOption, diffFullOption, fitOption, themeOption,
                      expandOption, regionsOption, viewOption, runOption, findOption, whyOption, nvlogOption,
                      divergenceOption, rowOption, showOption});
   parser.process(app);
@@ -207,6 +213,19 @@ int main(int argc, char** argv) {
       }
     }
     if (parser.isSet(fitOption)) window.view().fitToView();
+    if (parser.isSet(compareOption)) {
+      if (!window.compareWith(parser.value(compareOption), /*wait=*/true)) {
+        std::fprintf(stderr, "segscope: --compare: %s\n", qPrintable(window.problemsText()));
+        return 2;
+      }
+      const QString out = parser.value(shotOption);
+      if (!window.grab().save(out)) return 1;
+      const std::size_t differences = window.compareView().comparison()->differences.size();
+      std::printf("wrote %s (the comparison: %s)\n", qPrintable(QFileInfo(out).absoluteFilePath()),
+                  differences == 0 ? "the same segmentation"
+                                   : qPrintable(QString("%1 difference%2").arg(differences).arg(differences == 1 ? "" : "s")));
+      return 0;
+    }
     const QString out = parser.value(shotOption);
     if (!window.grab().save(out)) {
       std::fprintf(stderr, "segscope: cannot write %s\n", qPrintable(out));
@@ -219,5 +238,9 @@ int main(int argc, char** argv) {
   window.show();
   if (!files.isEmpty()) window.openFile(files.first());
   if (parser.isSet(nvlogOption)) window.openNvFuserLog(parser.value(nvlogOption));
+  if (parser.isSet(compareOption) && !files.isEmpty()) {
+    window.waitForPicture();
+    window.compareWith(parser.value(compareOption));
+  }
   return app.exec();
 }

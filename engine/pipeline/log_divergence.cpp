@@ -242,10 +242,13 @@ std::vector<GroupMatch> matchGroups(const Session& session, const nvlog::Runtime
           ++unjoinedOfSegment[s.id];
       }
   auto describe = [&](GroupMatch& g, const std::vector<int>& vals, int theirUnjoined) {
-    std::set<int> segments;
+    std::set<int> segments, exprs;
     for (int id : vals)
-      if (const ir::Val* v = fusion.valById(id); v && v->definition())
+      if (const ir::Val* v = fusion.valById(id); v && v->definition()) {
+        exprs.insert(v->definition()->id());
         if (auto it = segmentOfExpr.find(v->definition()->id()); it != segmentOfExpr.end()) segments.insert(it->second);
+      }
+    g.exprs.assign(exprs.begin(), exprs.end());
     g.ourSegments.assign(segments.begin(), segments.end());
     g.ops = opsOf(fusion, vals);
     const std::set<int> mine(vals.begin(), vals.end());
@@ -284,7 +287,10 @@ std::vector<GroupMatch> matchGroups(const Session& session, const nvlog::Runtime
       for (const segmenter::Segment& s : seg.segments) {
         if (s.hostScalars) continue;
         g.ourSegments.push_back(s.id);
-        for (const ir::Expr* e : s.exprs) g.ops.push_back(e->toString());
+        for (const ir::Expr* e : s.exprs) {
+          g.ops.push_back(e->toString());
+          g.exprs.push_back(e->id());
+        }
       }
       // When the log prints the fusion it tried (in the candidate, or as the fusion it
       // segmented), every op of it and of ours must be joined.

@@ -53,6 +53,7 @@ struct GroupMatch {
   std::string scheduler;
   std::vector<int> ourSegments;  // ids, in order
   std::vector<std::string> ops;  // ours, as the script names them
+  std::vector<int> exprs;        // ours (ids in the segmented fusion) that compute its values
   bool same = false;             // one segment of ours, with the same values and scheduler
   /// Ops of the group, or of the one segment it lines up with, whose values are not joined to
   /// the other side: a group is `same` only when there are none; with some and nothing else

@@ -12,7 +12,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <limits>
 #include <map>
 #include <set>
 
@@ -90,24 +89,6 @@ GraphView* makeView(GraphScene* scene, QWidget* parent) {
   auto* view = new GraphView(parent);
   view->setScene(scene);
   return view;
-}
-
-// The node drawn nearest to `point`: the anchor that keeps two pictures of one fusion showing
-// the same place, though their layouts differ.
-std::string nodeNearest(const GraphScene& scene, QPointF point) {
-  std::string best;
-  double bestDistance = std::numeric_limits<double>::max();
-  for (const graph::Node& n : scene.model().nodes) {
-    const QRectF r = scene.nodeRect(n.id);
-    if (r.isNull()) continue;
-    const QPointF d = r.center() - point;
-    const double distance = d.x() * d.x() + d.y() * d.y();
-    if (distance < bestDistance) {
-      bestDistance = distance;
-      best = n.id;
-    }
-  }
-  return best;
 }
 
 }  // namespace
@@ -246,7 +227,7 @@ void DiffView::follow(GraphView* from, GraphView* to) {
   following_ = true;
   const QPointF centre = from->mapToScene(from->viewport()->rect().center());
   QPointF target = centre;
-  const std::string anchor = nodeNearest(fromScene, centre);
+  const std::string anchor = fromScene.nodeNearest(centre);
   const QRectF there = toScene.nodeRect(anchor);
   if (!anchor.empty() && !there.isNull()) target = there.center() + (centre - fromScene.nodeRect(anchor).center());
   to->setTransform(from->transform());

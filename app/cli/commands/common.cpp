@@ -108,7 +108,8 @@ static void noteHeaderDevice(const Pipeline& p, const Arguments& args) {
               << p.profile->name << " (the default); --profile " << device->profile << " matches it\n";
 }
 
-std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool details) {
+std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool details,
+                                    pipeline::PipelineOptions* used) {
   exitCode = kBadInput;
   pipeline::PipelineOptions options;
   options.profile = args.value("--profile").value_or("h100");
@@ -130,6 +131,7 @@ std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool d
   readNvfuserOptions(args, options);
   options.recordSnapshots = details;
   options.recordMergeDetails = details;
+  if (used) *used = options;
   auto outcome = pipeline::runPipelineOnFile(args.file, options);
   if (auto* error = std::get_if<pipeline::PipelineError>(&outcome)) {
     std::cerr << (error->diagnostic.loc.known() ? error->diagnostic.format()

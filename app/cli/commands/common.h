@@ -35,8 +35,9 @@ std::optional<pipeline::Session> loadThroughPasses(const Arguments& args);
 /// and --disable-pass are read here; on failure `exitCode` says bad input or runtime failure.
 /// `details`: whether the steps carry fusion and partition snapshots and merge steps their
 /// candidates and verdicts (a command that reads the segmentation and counts merges and
-/// refusals leaves them out).
+/// refusals leaves them out). `used` (when given) receives the options it ran with.
 using Pipeline = pipeline::Session;
-std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool details = true);
+std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool details = true,
+                                    pipeline::PipelineOptions* used = nullptr);
 
 }  // namespace segscope::cli

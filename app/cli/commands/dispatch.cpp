@@ -20,6 +20,7 @@ int runCommand(const Arguments& args) {
   if (args.command == "export-torch") return exportTorchCommand(args);
   if (args.command == "survey") return survey(args);
   if (args.command == "why") return whyApart(args);
+  if (args.command == "compare") return compareSegmentations(args);
   if (args.command == "compare-log") return compareLog(args);
   if (args.command == "model") return modelRun(args);
   std::cerr << "error: unknown command '" << args.command << "'\n";
