@@ -1,6 +1,6 @@
 // GUI stepping cost: time from "go to step i" until its picture is on screen, for every step
 // of a fusion, first uncached (layout runs) then cached (the worker's cache serves it).
-// Usage: bench_gui_step [--view segments|collapsed|fusion] [--steps N | --run N] [FILE]
+// Usage: bench_gui_step [--view segments|collapsed|fusion] [--steps N | --run N] [--no-tiles] [FILE]
 //        bench_gui_step --open FILE: as a user opens it (loaded off the GUI thread), the time to
 //        the first picture and to the session with every verdict (a big fusion loads twice).
 // (offscreen; default samples/synthetic_block_200.py). --steps visits N steps spread evenly
@@ -78,11 +78,13 @@ int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QString file = QString(SEGSCOPE_SOURCE_DIR) + "/samples/synthetic_block_200.py", view;
   int wantedSteps = 0;
-  bool consecutive = false, asUser = false;
+  bool consecutive = false, asUser = false, tiles = true;
   for (int i = 1; i < argc; ++i) {
     const QString arg = QString::fromLocal8Bit(argv[i]);
     if (arg == "--open")
       asUser = true;
+    else if (arg == "--no-tiles")  // the collapsed view of hundreds of groups as a graph (before the overview)
+      tiles = false;
     else if (arg == "--view" && i + 1 < argc)
       view = QString::fromLocal8Bit(argv[++i]);
     else if ((arg == "--steps" || arg == "--run") && i + 1 < argc) {
@@ -94,6 +96,7 @@ int main(int argc, char** argv) {
   segscope::ui::MainWindow w(nullptr, false);
   w.resize(1600, 1000);
   w.show();
+  w.setOverviewTiles(tiles);
   QElapsedTimer open;
   open.start();
   if (asUser) return openAsAUserDoes(w, file);

@@ -5,6 +5,7 @@
 #include "block_layout.h"
 #include "content_hash.h"
 #include "svg_legend.h"
+#include "tile_layout.h"
 
 #include <gvc.h>
 
@@ -566,6 +567,7 @@ std::string edgeId(const graph::Edge& edge) {
 }
 
 Result<Geometry> layoutGraph(const graph::GraphModel& model, const LayoutOptions& options, BlockCache* blocks) {
+  if (options.tileAspect > 0) return layoutTiles(model, options.tileAspect);
   const bool unclusteredAndBig =
       options.unclusteredDotLimit > 0 && model.clusters.empty() && model.nodes.size() > options.unclusteredDotLimit;
   if ((options.blockLayoutAbove > 0 && model.nodes.size() > options.blockLayoutAbove) || unclusteredAndBig) {
@@ -602,6 +604,7 @@ void hashOptions(Fnv& f, const LayoutOptions& options) {
   f.num(static_cast<std::int64_t>(options.blockLayoutAbove));
   f.num(static_cast<std::int64_t>(options.dotBlockLimit));
   f.num(static_cast<std::int64_t>(options.unclusteredDotLimit));
+  f.real(options.tileAspect);
 }
 
 std::uint64_t layoutHash(const graph::GraphModel& model, const LayoutOptions& options) {

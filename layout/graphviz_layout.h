@@ -44,6 +44,9 @@ struct LayoutOptions {
   std::size_t unclusteredDotLimit = 400;
   /// In a block layout, a cluster with more nodes than this is placed by the layered engine.
   std::size_t dotBlockLimit = 400;
+  /// > 0: the picture is an overview of many segments, laid out as tiles (tile_layout.h) in a
+  /// grid shaped for this width / height, without Graphviz.
+  double tileAspect = 0;
 };
 
 /// The SVG id of an edge: "edge-<from>-<to>-<valId>".

@@ -91,6 +91,7 @@ NodeItem::NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry
       detail_(QString::fromStdString(node.detail)),
       ellipse_(node.kind == graph::NodeKind::Input),
       dashed_(node.kind == graph::NodeKind::Tensor),
+      tile_(node.cssClass.find(" tile") != std::string::npos),
       emphasized_(node.highlight != graph::Highlight::None) {
   const graph::HighlightStyle colors = graph::nodeColors(node);
   fill_ = themedFill(color(colors.fill, "#ffffff"));
@@ -174,6 +175,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->drawEllipse(box_);
   else
     painter->drawRoundedRect(box_, 6, 6);
+  if (tile_ && lod < kTitleLod) return;  // GraphScene::drawForeground writes it, readable
   painter->setPen(text_);
   const QRectF inner = box_.adjusted(4, 2, -4, -2);
   if (detail_.isEmpty()) {

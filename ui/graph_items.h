@@ -65,6 +65,7 @@ class NodeItem : public QGraphicsItem {
   QColor text_{"#212529"}, detailText_{"#495057"};
   bool ellipse_ = false;
   bool dashed_ = false;
+  bool tile_ = false;  // an overview tile: below kTitleLod the scene writes its title
   bool emphasized_ = false;  // highlighted: thicker pen
   bool marked_ = false;      // the user's selection
   PathMark pathMark_ = PathMark::None;

@@ -12,11 +12,11 @@ LayoutService::LayoutService(QObject* parent) : QObject(parent), worker_(std::ma
 
 LayoutService::~LayoutService() = default;
 
-int LayoutService::request(graph::GraphModel model) {
+int LayoutService::request(graph::GraphModel model, layout::LayoutOptions options) {
   // The same picture asked for again while it is being laid out (a step re-selected, the view
   // re-fitted): keep waiting for it. Cancelling would only discard a layout dot cannot stop
   // and queue an identical one behind it.
-  const std::uint64_t hash = layout::layoutHash(model, {});
+  const std::uint64_t hash = layout::layoutHash(model, options);
   if (pending_.valid() && hash == pendingHash_) return ticket_;
   cancel();
   ++ticket_;
@@ -25,7 +25,7 @@ int LayoutService::request(graph::GraphModel model) {
   // A cache hit is what the worker counts, not a future found ready: a small layout can finish
   // on the worker thread before this thread looks (it is easily preempted under load).
   const std::size_t hitsBefore = worker_->cacheHits();
-  pending_ = worker_->submit(std::move(model));
+  pending_ = worker_->submit(std::move(model), options);
   fromCache_ = worker_->cacheHits() > hitsBefore;
   if (fromCache_) {
     // Cached: deliver on the next event-loop turn (the caller first learns its ticket), with

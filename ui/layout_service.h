@@ -11,6 +11,7 @@
 
 #include "graph/graph_model.h"
 #include "layout/geometry.h"
+#include "layout/graphviz_layout.h"
 #include "support/result.h"
 
 namespace segscope::layout {
@@ -34,7 +35,7 @@ class LayoutService : public QObject {
   /// Lays out `model`; ready() follows with the same ticket (immediately when cached). A new
   /// request supersedes the previous one: its result is never delivered. Asking again for the
   /// picture being laid out returns its ticket and waits for it.
-  int request(graph::GraphModel model);
+  int request(graph::GraphModel model, layout::LayoutOptions options = {});
   /// Drops the pending request (Graphviz cannot be interrupted; its result is discarded).
   void cancel();
   bool busy() const { return pending_.valid(); }

@@ -38,6 +38,7 @@
 
 #include "layout/graphviz_layout.h"
 #include "layout/step_export.h"
+#include "layout/tile_svg.h"
 #include "passes/pre_segmenter.h"
 #include "pipeline/segment_overview.h"
 #include "support/file_io.h"
@@ -165,6 +166,11 @@ void MainWindow::restoreSettings() {
       move(available.center() - rect().center());
     }
   dockSizesRestored_ = restoreState(s.value("window/state").toByteArray());
+  // Docks a small window squeezed when it was closed: they get their sizes back once the window
+  // is big again, after a restart too (giveCanvasRoom).
+  const QVariantMap squeezed = s.value("window/squeezedDocks").toMap();
+  for (auto it = squeezed.begin(); it != squeezed.end(); ++it)
+    if (auto* dock = findChild<QDockWidget*>(it.key())) squeezed_[dock] = it.value().toInt();
   profileBox_->setCurrentText(s.value("options/profile", "h100").toString());
   scalarBox_->setCurrentText(s.value("options/scalarMode", "host_segment").toString());
   viewBox_->setCurrentIndex(s.value("options/view", 0).toInt());
@@ -186,6 +192,9 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   QSettings s;
   s.setValue("window/geometry", saveGeometry());
   s.setValue("window/state", compact_ ? stateBeforeCompact_ : saveState());  // the full layout
+  QVariantMap squeezed;
+  for (const auto& [dock, size] : squeezed_) squeezed[dock->objectName()] = size;
+  s.setValue("window/squeezedDocks", squeezed);
   s.setValue("options/profile", profileBox_->currentText());
   s.setValue("options/scalarMode", scalarBox_->currentText());
   s.setValue("options/view", viewBox_->currentIndex());
@@ -303,16 +312,28 @@ graph::BuildOptions MainWindow::buildOptions(const trace::Step& s) const {
   if (selection_.kind == Selection::Kind::Node) o.selected = {selection_.nodeId};
   o.expandedAround = expandedAround_;
   o.runsExpandedAround = runsExpandedAround_;
+  // Hundreds of groups collapsed: the overview, tiles in run order shaped like the canvas.
+  o.overview = tilesAction_->isChecked() && viewMode_ == graph::View::Collapsed && expandedAround_.empty() &&
+               runsExpandedAround_.empty() &&
+               s.after && s.after->partition && s.after->partition->groups().size() > graph::kOverviewAbove;
   return o;
+}
+
+void MainWindow::setOverviewTiles(bool on) {
+  if (tilesAction_->isChecked() != on) tilesAction_->trigger();
 }
 
 void MainWindow::requestPicture() {
   const trace::Step* s = step();
   if (!s || !s->after) return;
-  graph::GraphModel model = graph::buildStepGraph(*s, graph::StepSide::After, buildOptions(*s));
+  const graph::BuildOptions options = buildOptions(*s);
+  graph::GraphModel model = graph::buildStepGraph(*s, graph::StepSide::After, options);
   if (model.nodes.size() > kMaxLayoutNodes && drawAnywayStep_ != current_) return showTooBigToDraw(model);
   pictureShown_ = false;
-  ticket_ = layout_->request(std::move(model));
+  layout::LayoutOptions layoutOptions;
+  const QSize canvas = view_->viewport()->size();
+  if (options.overview) layoutOptions.tileAspect = canvas.height() > 0 ? double(canvas.width()) / canvas.height() : 1.6;
+  ticket_ = layout_->request(std::move(model), layoutOptions);
 }
 
 // Run times belong to the final segmentation's segment ids: only its step shows them.
@@ -587,9 +608,17 @@ void MainWindow::updateTitleAndStatus() {
 // ---------------------------------------------------------------------------- exports
 
 bool MainWindow::exportCurrentSvg(const QString& path) {
-  auto svg = layout::renderSvg(scene_->model(), {},
-                               layout::standardDecor(scene_->model(), profileBox_->currentText().toStdString(),
-                                                     scalarBox_->currentText().toStdString()));
+  const layout::SvgDecor decor = layout::standardDecor(scene_->model(), profileBox_->currentText().toStdString(),
+                                                       scalarBox_->currentText().toStdString());
+  // The overview exports as its tiles, in the canvas's shape (Graphviz would make a graph of them).
+  const bool tiles = std::any_of(scene_->model().nodes.begin(), scene_->model().nodes.end(),
+                                 [](const graph::Node& n) { return n.cssClass.ends_with(" tile"); });
+  const QSize canvas = view_->viewport()->size();
+  Result<std::string> svg =
+      tiles ? Result<std::string>(layout::renderTilesSvg(scene_->model(), decor,
+                                                         canvas.height() > 0 ? double(canvas.width()) / canvas.height()
+                                                                             : 1.5))
+            : layout::renderSvg(scene_->model(), {}, decor);
   if (!svg) {
     QMessageBox::warning(this, "Export SVG", QString::fromStdString(svg.error().message));
     return false;

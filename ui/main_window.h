@@ -178,6 +178,8 @@ class MainWindow : public QMainWindow {
   bool setViewName(const QString& name);
   /// Shows or hides the fusion-regions overlay (View → Regions overlay, Shift+R).
   void setRegionsOverlay(bool on);
+  /// View ▸ Overview as tiles (on by default): the collapsed view of hundreds of groups as tiles.
+  void setOverviewTiles(bool on);
   bool regionsOverlay() const;
   /// The region analysis of the current step's fusion; null when it cannot be computed
   /// (no step, or a saved trace whose script and its input sizes are gone).
@@ -342,6 +344,7 @@ class MainWindow : public QMainWindow {
   std::set<int> expandedAround_;              // collapsed view: groups holding these exprs are drawn in place
   std::set<int> runsExpandedAround_;          // and runs holding these
   QAction* expandAction_ = nullptr;
+  QAction* tilesAction_ = nullptr;
   std::map<QDockWidget*, int> squeezed_;  // docks a small window narrowed, with their size before
   QString regionsProblem_;                // why the current step has no regions, for the status bar
 

@@ -124,6 +124,13 @@ void MainWindow::buildActions() {
   fitAction_ = make("&Fit to view", QKeySequence(Qt::Key_F), [this] { view_->fitToView(); });
   regionsAction_ = make("&Regions overlay", QKeySequence(Qt::SHIFT | Qt::Key_R), [this] { updateRegionOverlay(); });
   regionsAction_->setCheckable(true);
+  // Hundreds of groups in the collapsed view: tiles in run order (on), or the segment graph.
+  tilesAction_ = make("Overview as &tiles", QKeySequence(Qt::SHIFT | Qt::Key_T), [this] { requestPicture(); });
+  tilesAction_->setCheckable(true);
+  tilesAction_->setChecked(true);
+  tilesAction_->setToolTip(QString("Collapsed view of more than %1 groups: a tile per segment in run order, shaped like "
+                                   "the canvas (off: the segment graph, every edge drawn)")
+                               .arg(graph::kOverviewAbove));
   runAction_ =
       make("&Run segmented fusion", QKeySequence(Qt::CTRL | Qt::Key_R), [] {});  // connected once the Run dock exists
   runAction_->setToolTip(
@@ -224,6 +231,7 @@ void MainWindow::buildMenus() {
   iconed(viewMenu->addAction("Zoom &in", QKeySequence::ZoomIn, this, [this] { view_->zoomBy(1.25); }), "zoom-in");
   iconed(viewMenu->addAction("Zoom &out", QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); }), "zoom-out");
   viewMenu->addAction(regionsAction_);
+  viewMenu->addAction(tilesAction_);
   viewMenu->addAction(expandAction_);
   viewMenu->addAction(diffFullAction_);
   viewMenu->addAction(drawAnywayAction_);

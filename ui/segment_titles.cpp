@@ -24,6 +24,8 @@ struct Framed {
   QString label, shortLabel;
   bool dimmed = false;
   QColor paper;
+  bool tile = false;  // an overview tile: its title goes inside or not at all (tiles are packed)
+  QColor ink;         // a tile's title takes its scheduler's hue: the colour says the scheduler
 };
 
 class Placer {
@@ -32,16 +34,34 @@ class Placer {
       : pixels_(kMinTitlePixels / zoom),
         inset_(4 / zoom),
         metrics_(titleFont(pixels_)),
+        smallMetrics_(titleFont(pixels_ * kSmallTile)),
         obstacles_(std::move(obstacles)) {}
 
   void place(const Framed& f, std::vector<SegmentTitle>& out) {
     SegmentTitle t;
     t.pixels = pixels_;
-    t.ink = themedInk(QColor(f.dimmed ? "#adb5bd" : "#212529"));
+    t.ink = f.ink.isValid() && !f.dimmed ? f.ink : themedInk(QColor(f.dimmed ? "#adb5bd" : "#212529"));
     t.paper = themedFill(f.paper);
     t.paper.setAlpha(235);
     const QPointF inside = f.box.topLeft() + QPointF(inset_, inset_);
     const double room = f.box.width() - 2 * inset_ - pixels_ * 0.6;
+    if (f.tile) {  // the whole title, else the number (smaller if need be): a tile says which segment it is
+      for (const QString& text : {f.label, f.shortLabel})
+        if (metrics_.horizontalAdvance(text) <= room && metrics_.height() <= f.box.height()) {
+          t.text = text;
+          t.box = pill(text, QPointF(inside.x(), f.box.center().y() - metrics_.height() * 0.55));
+          return out.push_back(t);
+        }
+      if (smallMetrics_.horizontalAdvance(f.shortLabel) <= f.box.width() - inset_ &&
+          smallMetrics_.height() <= f.box.height() + inset_) {
+        t.text = f.shortLabel;
+        t.pixels = pixels_ * kSmallTile;
+        t.box = QRectF(QPointF(f.box.left() + inset_ / 2, f.box.center().y() - smallMetrics_.height() * 0.55),
+                       QSizeF(smallMetrics_.horizontalAdvance(f.shortLabel) + t.pixels * 0.4, smallMetrics_.height() * 1.1));
+        out.push_back(t);
+      }
+      return;
+    }
     // Inside when the title, or at least its first words, fit.
     if (const QString elided = metrics_.elidedText(f.label, Qt::ElideRight, room);
         elided.size() >= std::min<qsizetype>(f.label.size(), 16)) {
@@ -78,8 +98,9 @@ class Placer {
                         [&](const QRectF& o) { return o != own && o.intersects(r); });
   }
 
+  static constexpr double kSmallTile = 0.8;  // a compact tile's number: 9 px instead of 11
   double pixels_, inset_;
-  QFontMetricsF metrics_;
+  QFontMetricsF metrics_, smallMetrics_;
   std::vector<QRectF> obstacles_;
 };
 
@@ -91,13 +112,21 @@ std::vector<SegmentTitle> placeSegmentTitles(const TitleLayout& scene, double zo
     if (const layout::ClusterGeometry* g = scene.clusterShape(c.id))
       framed.push_back({QRectF(g->box.x, g->box.y, g->box.width, g->box.height), QString::fromStdString(c.label),
                         QString::number(c.group), c.dimmed,
-                        QColor(QString::fromStdString(c.fillColor.empty() ? "#f8f9fa" : c.fillColor))});
-  // A segment node writes its own name until node text is dropped (below kLodText).
-  if (zoom < kLodText)
-    for (const graph::Node& n : scene.graph.nodes)
-      if (n.kind == graph::NodeKind::Segment)
-        if (const QRectF box = scene.nodeBox(n.id); !box.isNull())
-          framed.push_back({box, QString::fromStdString(n.label), QString::number(n.segment), n.dimmed, Qt::white});
+                        QColor(QString::fromStdString(c.fillColor.empty() ? "#f8f9fa" : c.fillColor)), false,
+                        QColor()});
+  // A segment node writes its own name until node text is dropped (below kLodText); an overview
+  // tile until its text would be too small to read (below kTitleLod).
+  for (const graph::Node& n : scene.graph.nodes) {
+    if (n.kind != graph::NodeKind::Segment) continue;
+    const bool tile = n.cssClass.find(" tile") != std::string::npos;
+    if (zoom >= (tile ? kTitleLod : kLodText)) continue;
+    const graph::HighlightStyle colors = graph::nodeColors(n);
+    if (const QRectF box = scene.nodeBox(n.id); !box.isNull())
+      framed.push_back({box, QString::fromStdString(n.label),
+                        n.segment >= 0 ? QString::number(n.segment) : QString::fromStdString(n.label), n.dimmed,
+                        tile ? QColor(QString::fromStdString(colors.fill)) : QColor(Qt::white), tile,
+                        tile ? themedInk(QColor(QString::fromStdString(colors.pen)).darker(130)) : QColor()});
+  }
   // A title beside its frame keeps off frames, nodes and the titles placed before it.
   std::vector<QRectF> obstacles;
   obstacles.reserve(framed.size() * 2 + scene.graph.nodes.size());

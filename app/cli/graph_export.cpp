@@ -4,6 +4,7 @@
 #include "graph/graph_builder.h"
 #include "layout/graphviz_layout.h"
 #include "layout/step_export.h"
+#include "layout/tile_svg.h"
 #include "support/file_io.h"
 
 namespace segscope::cli {
@@ -33,12 +34,21 @@ Status exportSegmentGraph(const pipeline::Session& run, const std::optional<std:
   options.view = *v;
   options.clusterWord = "segment";
   if (sizes) options.sizes = &sizes.value();
+  // Hundreds of segments: the window's overview, tiles in a grid, instead of a graph dot makes
+  // hundreds of points wide and tall and mostly white.
+  options.overview = *v == graph::View::Collapsed && snapshot->partition->groups().size() > graph::kOverviewAbove;
   graph::GraphModel model = graph::buildGraph(*snapshot, options);
   model.title += " · " + segmenter::segmentCountText(run.segmentation->segmentation) + " on " + run.profile->name;
   if (svgPath) {
     const auto decor = layout::standardDecor(model, run.profile->name,
                                              segmenter::scalarModeName(run.segmentation->segmentation.scalarMode));
-    SEGSCOPE_TRY(std::string svg, layout::renderSvg(model, {}, decor));
+    constexpr double kPageAspect = 1.5;  // a landscape page or screen
+    std::string svg;
+    if (options.overview) {
+      svg = layout::renderTilesSvg(model, decor, kPageAspect);
+    } else {
+      SEGSCOPE_TRY(svg, layout::renderSvg(model, {}, decor));
+    }
     if (Status st = support::writeFileAtomically(*svgPath, svg); !st) return st;
   }
   if (dotPath) {

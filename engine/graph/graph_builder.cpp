@@ -26,6 +26,16 @@ std::string opLabel(const ir::Expr* e) {
 
 // "expr_eval (linear)": nvFuser's expr_eval segments are ATen calls and views; which ones is
 // what a reader wants to know, so the kind names its distinct ops (up to three).
+// A scheduler's name short enough for an overview tile read at fit ("inner pers").
+std::string compactKind(const std::string& scheduler) {
+  static const std::map<std::string, std::string> shorter = {{"inner_persistent", "inner pers"},
+                                                             {"outer_persistent", "outer pers"},
+                                                             {"inner_outer_persistent", "in+out pers"},
+                                                             {"expr_eval", "expr_eval"}};
+  const auto it = shorter.find(scheduler);
+  return it == shorter.end() ? scheduler : it->second;
+}
+
 std::string kindWithOps(const std::string& scheduler, const std::vector<std::string>& opNames) {
   if (scheduler != "expr_eval" || opNames.empty()) return scheduler;
   std::vector<std::string> distinct;
@@ -434,6 +444,7 @@ class Builder {
       }
       return id;
     };
+    std::map<std::string, Marks> marks;  // the overview's markers, by segment node
     for (const ir::Expr* e : exprs_) {
       const int to = groupOf(partition_, e);
       const std::string& unit = unitOf_.at(e);
@@ -442,11 +453,34 @@ class Builder {
           const int from = groupOf(partition_, def);
           const std::string& source = unitOf_.at(def);
           if (source == unit) continue;
-          cross(from != to && hostScalarSource(from, v) ? hostProxy(from, to) : source, unit, v, from != to);
+          if (from != to && hostScalarSource(from, v)) {
+            if (options_.overview)
+              marks[unit].hostScalars = true;
+            else
+              cross(hostProxy(from, to), unit, v, true);
+            continue;
+          }
+          cross(source, unit, v, from != to);
         } else if (drawnAsInput(fusion_, v)) {
-          cross(inputNodeWithId(v, "v" + std::to_string(v->id()) + "@s" + std::to_string(to)), unit, v, true);
+          if (options_.overview)
+            marks[unit].inputs.insert(v->id());
+          else
+            cross(inputNodeWithId(v, "v" + std::to_string(v->id()) + "@s" + std::to_string(to)), unit, v, true);
         }
       }
+    }
+    if (options_.overview) {
+      for (const ir::FusionOutput& o : fusion_.outputs())
+        if (const ir::Expr* def = o.val->definition(); def && unitOf_.count(def)) ++marks[unitOf_.at(def)].outputs;
+      markOverviewNodes(marks);
+      for (const auto& key : order) {
+        Edge e = merged[key];
+        e.label.clear();  // between tiles there is no room for one; the tooltip says it
+        e.tooltip = support::bytesText(e.bytes) + ": " + e.tooltip;
+        model_.edges.push_back(e);
+      }
+      finishClusters();
+      return;
     }
     bundleManyInputs(merged, order);
     for (const auto& key : order) {
@@ -456,6 +490,38 @@ class Builder {
     }
     addOutputs([&](const ir::Expr* def) { return unitOf_.at(def); });
     finishClusters();
+  }
+
+  // What an overview tile says about the values it touches instead of drawing them.
+  struct Marks {
+    std::set<int> inputs;  // fusion inputs read
+    bool hostScalars = false;
+    int outputs = 0;  // fusion outputs written
+  };
+  // Overview tiles: "12 · inner_persistent" over "34 ops · 3 inputs · host scalars · 1 output".
+  void markOverviewNodes(const std::map<std::string, Marks>& marks) {
+    for (Node& n : model_.nodes) {
+      if (n.kind != NodeKind::Segment) continue;
+      const trace::PartitionGroup* g = n.segment >= 0 ? partition_->group(n.segment) : nullptr;
+      static const std::string kDot = " · ";
+      const std::size_t last = n.detail.rfind(kDot);
+      const std::string ops = last == std::string::npos ? n.detail : n.detail.substr(last + kDot.size());
+      n.label = g && g->hostScalars() ? kindLabel(g->scheduler)
+                : n.segment >= 0      ? std::to_string(n.segment) + " · " + compactKind(g ? g->scheduler : "none")
+                                      : n.label;
+      std::string detail = ops;
+      if (auto it = marks.find(n.id); it != marks.end()) {
+        const Marks& m = it->second;
+        if (!m.inputs.empty())
+          detail += " · " + std::to_string(m.inputs.size()) + (m.inputs.size() == 1 ? " input" : " inputs");
+        if (m.hostScalars) detail += " · host scalars";
+        if (m.outputs) detail += " · " + std::to_string(m.outputs) + (m.outputs == 1 ? " output" : " outputs");
+      }
+      n.detail = detail;
+      n.tooltip = options_.clusterWord + " " + std::to_string(n.segment) + " (" + (g ? kindLabel(g->scheduler) : "") +
+                  "): " + detail + "\nDouble-click (or E) to draw its ops in place.";
+      n.cssClass += " tile";
+    }
   }
 
   // A segment reading many fusion inputs (a 200-layer norm stack reads 200 weights) gets one

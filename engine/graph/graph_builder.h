@@ -39,7 +39,14 @@ struct BuildOptions {
   std::set<int> expandedAround;
   /// Runs holding these exprs are drawn as their ops.
   std::set<int> runsExpandedAround;
+  /// Collapsed view as an overview of many segments (laid out as tiles, layout/tile_layout.h):
+  /// only the segment nodes and the edges between them; the fusion inputs, host scalars and
+  /// outputs a segment touches become markers on its node instead of nodes of their own.
+  bool overview = false;
 };
+
+/// The collapsed view of more groups than this, with nothing expanded, is drawn as an overview.
+inline constexpr std::size_t kOverviewAbove = 100;
 
 /// An expanded group with more ops than this is drawn as runs (each expandable in turn).
 inline constexpr std::size_t kOpsDrawnInPlace = 150;

@@ -104,8 +104,10 @@ HighlightStyle nodeColors(const Node& node) {
     case NodeKind::Input: s = {"#e9fac8", "#5c940d"}; break;   // pale green: where data comes in
     case NodeKind::Output: s = {"#d0ebff", "#1971c2"}; break;  // light blue: where data leaves
     case NodeKind::Segment: {
+      // "segment <scheduler>[ tile]": the second word
       const auto space = node.cssClass.find(' ');
-      s = schedulerColors(space == std::string::npos ? std::string() : node.cssClass.substr(space + 1));
+      const auto end = space == std::string::npos ? space : node.cssClass.find(' ', space + 1);
+      s = schedulerColors(space == std::string::npos ? std::string() : node.cssClass.substr(space + 1, end - space - 1));
       break;
     }
     case NodeKind::Op:

@@ -490,6 +490,40 @@ class TestMainWindow : public QObject {
     QVERIFY2(inspector->width() > 1600 * 15 / 100, qPrintable(QString::number(inspector->width())));
   }
 
+  // Closed while small, the window comes back small with its docks squeezed; grown, the docks
+  // get back the sizes they had before they gave way.
+  void docksComeBackAfterARestart() {
+    QSettings().clear();
+    int wide = 0, squeezed = 0;
+    {
+      MainWindow w(nullptr, true);
+      w.resize(1600, 1000);
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      auto* inspector = w.findChild<QDockWidget*>("inspectorDock");
+      w.resizeDocks({inspector}, {440}, Qt::Horizontal);
+      QApplication::processEvents();
+      wide = inspector->width();
+      w.resize(1050, 720);  // small (the docks give way) but not compact (no tabs)
+      QTRY_COMPARE(w.size(), QSize(1050, 720));
+      QApplication::processEvents();
+      squeezed = inspector->width();
+      QVERIFY2(squeezed < wide - 40, qPrintable(QString("%1 -> %2").arg(wide).arg(squeezed)));
+      w.close();
+    }
+    MainWindow again(nullptr, true);
+    again.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&again));
+    auto* inspector = again.findChild<QDockWidget*>("inspectorDock");
+    QVERIFY2(inspector->width() <= squeezed + 8, qPrintable(QString::number(inspector->width())));
+    again.resize(1600, 1000);
+    QTRY_COMPARE(again.size(), QSize(1600, 1000));
+    QApplication::processEvents();
+    QVERIFY2(inspector->width() >= wide - 8, qPrintable(QString("%1 of %2").arg(inspector->width()).arg(wide)));
+    again.close();
+    QSettings().clear();
+  }
+
   // In a big window the docks keep the sizes the user gave them: a widened inspector is not
   // snapped back by the next resize.
   void docksKeepTheirSizeInABigWindow() {

@@ -1,0 +1,113 @@
+// The overview (issue 41 item 5): the collapsed view of hundreds of segments opens as tiles in run
+// order shaped like the canvas; at fit every tile is titled with its segment number (and its
+// scheduler where there is room); stepping marks the candidates' tiles; a double-click leaves the
+// overview for the segment drawn in place; Export SVG writes the tiles.
+#include <QtTest>
+
+#include <QTemporaryDir>
+#include <set>
+
+#include "ui/graph_scene.h"
+#include "ui/graph_view.h"
+#include "ui/main_window.h"
+
+using namespace segscope;
+using ui::MainWindow;
+
+namespace {
+
+QString shape(const char* name) { return QString(SEGSCOPE_SOURCE_DIR) + "/tests/data/shapes/" + name; }
+
+int tiles(const ui::GraphScene& scene) {
+  int n = 0;
+  for (const graph::Node& node : scene.model().nodes) n += node.cssClass.ends_with(" tile") ? 1 : 0;
+  return n;
+}
+
+// Every tile's title at the current zoom starts with its segment number.
+void everyTileIsTitled(MainWindow& w) {
+  const std::vector<ui::SegmentTitle>& titles = w.scene().titlesAt(w.view().zoom());
+  std::set<QString> numbers;
+  for (const ui::SegmentTitle& t : titles) numbers.insert(t.text.section(' ', 0, 0));
+  for (const graph::Node& n : w.scene().model().nodes)
+    if (n.segment >= 0)
+      QVERIFY2(numbers.count(QString::number(n.segment)), qPrintable(QString::fromStdString(n.label)));
+}
+
+}  // namespace
+
+class TestOverview : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void fiveHundredSegmentsAtFit() {
+    MainWindow w(nullptr, false);
+    w.resize(1600, 1000);
+    w.show();
+    w.openFile(shape("relu_linear_1k.py"), true);
+    QVERIFY(w.setViewName("collapsed"));
+    w.lastStep();
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(tiles(w.scene()), 500);
+    w.view().fitToView();
+    QVERIFY(w.view().zoom() < ui::kTitleLod);  // the scene writes the titles, at a readable size
+    everyTileIsTitled(w);
+    // The grid takes the canvas's shape: neither a strip nor a column.
+    const QRectF r = w.scene().sceneRect();
+    const double canvas = double(w.view().viewport()->width()) / w.view().viewport()->height();
+    QVERIFY2(r.width() / r.height() > canvas / 1.6 && r.width() / r.height() < canvas * 1.6,
+             qPrintable(QString("%1 vs %2").arg(r.width() / r.height()).arg(canvas)));
+
+    QTemporaryDir dir;
+    const QString svg = dir.filePath("overview.svg");
+    QVERIFY(w.exportCurrentSvg(svg));
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    QVERIFY(text.contains("segment pointwise tile") || text.contains(" tile\""));
+    QVERIFY(text.size() < 400 * 1024);
+  }
+
+  // 250 segments: full tiles, and with the docks put away the scheduler is written too.
+  void namesWhereThereIsRoom() {
+    MainWindow w(nullptr, false);
+    w.resize(1600, 1000);
+    w.show();
+    w.openFile(shape("relu_linear_500.py"), true);
+    QVERIFY(w.setViewName("collapsed"));
+    w.lastStep();
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(tiles(w.scene()), 250);
+    w.view().fitToView();
+    everyTileIsTitled(w);
+    w.view().resetTransform();  // at 1:1 each tile writes its own title and detail
+    QVERIFY(w.scene().titlesAt(1.0).empty());
+  }
+
+  // A merge step marks the candidates' tiles; a double-click leaves the overview for the
+  // segment drawn in place.
+  void stepsAndExpansion() {
+    MainWindow w(nullptr, false);
+    w.resize(1400, 900);
+    w.show();
+    w.openFile(shape("relu_linear_500.py"), true);
+    QVERIFY(w.setViewName("collapsed"));
+    w.goToStep(w.stepCount() / 2);
+    QVERIFY(w.waitForPicture());
+    if (tiles(w.scene()) > 0) QVERIFY(!w.scene().highlightedRect().isEmpty());
+    w.lastStep();
+    QVERIFY(w.waitForPicture());
+    QVERIFY(tiles(w.scene()) > 0);
+    QVERIFY(w.toggleExpansion(w.scene().selectionOfNode("s5")));
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(tiles(w.scene()), 0);
+    bool opDrawn = false;
+    for (const graph::Node& n : w.scene().model().nodes) opDrawn = opDrawn || n.kind == graph::NodeKind::Op;
+    QVERIFY(opDrawn);
+  }
+};
+
+QTEST_MAIN(TestOverview)
+#include "test_overview.moc"
