@@ -300,6 +300,23 @@ class TestCli : public QObject {
     QVERIFY2(ops.exitCode == 0 && !ops.err.contains("collapsed view"), qPrintable(ops.err));
   }
 
+  // Hundreds of segments collapsed: the overview's tiles, a page not a poster (500 segments).
+  void segmentSvgOfHundredsOfSegmentsIsTiles() {
+    QTemporaryDir dir;
+    const QString svg = dir.filePath("tiles.svg");
+    const Run r = cli({"segment", QString(SEGSCOPE_SOURCE_DIR) + "/tests/data/shapes/relu_linear_1k.py", "--svg", svg,
+                       "--view", "collapsed"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QFile drawn(svg);
+    QVERIFY(drawn.open(QIODevice::ReadOnly));
+    const QByteArray text = drawn.readAll();
+    QCOMPARE(int(text.count(" tile\">")), 500);
+    const QRegularExpressionMatch size =
+        QRegularExpression(R"(width="([0-9.]+)pt" height="([0-9.]+)pt")").match(QString::fromUtf8(text));
+    QVERIFY(size.hasMatch());
+    QVERIFY2(size.captured(1).toDouble() < 2000 && size.captured(2).toDouble() < 2000, qPrintable(size.captured(0)));
+  }
+
   // --enable / --disable: nvFuser's option names for this run (repeatable or comma-separated);
   // a name nvFuser has not, or one Segscope does not model, is the user's error (exit 2).
   void nvfuserOptionsOnTheCommandLine() {
