@@ -41,6 +41,7 @@ graph::GraphModel sideModel(const pipeline::ComparedSide& side, const std::vecto
   graph::BuildOptions options;
   options.view = graph::View::Collapsed;
   options.clusterWord = "segment";
+  options.overview = side.segments.size() > graph::kOverviewAbove;  // tiles, as the window draws hundreds
   graph::GraphModel model = graph::buildGraph(*side.snapshot(), options);
   model.title = side.label;
   for (graph::Node& n : model.nodes) {
@@ -244,8 +245,17 @@ void CompareView::showComparison(std::shared_ptr<const pipeline::SegmentationCom
 
 void CompareView::requestPictures() {
   leftReady_ = rightReady_ = false;
-  leftLayout_->request(sideModel(comparison_->left, comparison_->leftSegments, comparison_->right.label));
-  rightLayout_->request(sideModel(comparison_->right, comparison_->rightSegments, comparison_->left.label));
+  // An overview's tiles take each side's canvas shape (its segments are more than kOverviewAbove).
+  const auto tilesFor = [](const pipeline::ComparedSide& side, const GraphView* view) {
+    layout::LayoutOptions options;
+    if (side.segments.size() > graph::kOverviewAbove && view->viewport()->height() > 0)
+      options.tileAspect = double(view->viewport()->width()) / view->viewport()->height();
+    return options;
+  };
+  leftLayout_->request(sideModel(comparison_->left, comparison_->leftSegments, comparison_->right.label),
+                       tilesFor(comparison_->left, leftView_));
+  rightLayout_->request(sideModel(comparison_->right, comparison_->rightSegments, comparison_->left.label),
+                        tilesFor(comparison_->right, rightView_));
 }
 
 void CompareView::pictureReady() {
