@@ -138,6 +138,12 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   connect(whyApart_, &WhyApartView::stepActivated, this, goToAttempt);
   connect(scene_, &GraphScene::pickedAlso, this, [this](const Selection& second) { askWhyApart(selection_, second); });
   connect(source_, &SourceView::lineClicked, this, &MainWindow::onSourceLine);
+  reflow_.setSingleShot(true);
+  reflow_.setInterval(150);
+  connect(&reflow_, &QTimer::timeout, this, [this] {
+    firstPicture_ = true;  // fitted, as when it opened
+    requestPicture();
+  });
   connect(&play_, &QTimer::timeout, this, [this] {
     if (current_ + 1 >= stepCount())
       setPlaying(false);
@@ -333,6 +339,7 @@ void MainWindow::requestPicture() {
   layout::LayoutOptions layoutOptions;
   const QSize canvas = view_->viewport()->size();
   if (options.overview) layoutOptions.tileAspect = canvas.height() > 0 ? double(canvas.width()) / canvas.height() : 1.6;
+  tilesAspect_ = layoutOptions.tileAspect;
   ticket_ = layout_->request(std::move(model), layoutOptions);
 }
 

@@ -349,6 +349,10 @@ class MainWindow : public QMainWindow {
   QString regionsProblem_;                // why the current step has no regions, for the status bar
 
   QTimer play_;
+  // The overview's tiles follow the canvas's shape: a resize that changes it lays them out again.
+  QTimer reflow_;
+  void reflowTilesSoon();
+  double tilesAspect_ = 0;  // the canvas's width / height the shown overview was laid out for; 0: none
   QComboBox* profileBox_ = nullptr;
   QComboBox* scalarBox_ = nullptr;
   QToolButton* nvfuserOptionsButton_ = nullptr;  // NVFUSER_ENABLE / NVFUSER_DISABLE for this fusion

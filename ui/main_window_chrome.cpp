@@ -125,7 +125,10 @@ void MainWindow::buildActions() {
   regionsAction_ = make("&Regions overlay", QKeySequence(Qt::SHIFT | Qt::Key_R), [this] { updateRegionOverlay(); });
   regionsAction_->setCheckable(true);
   // Hundreds of groups in the collapsed view: tiles in run order (on), or the segment graph.
-  tilesAction_ = make("Overview as &tiles", QKeySequence(Qt::SHIFT | Qt::Key_T), [this] { requestPicture(); });
+  tilesAction_ = make("Overview as &tiles", QKeySequence(Qt::SHIFT | Qt::Key_T), [this] {
+    firstPicture_ = true;  // another picture altogether: fitted, as when the file opened
+    requestPicture();
+  });
   tilesAction_->setCheckable(true);
   tilesAction_->setChecked(true);
   tilesAction_->setToolTip(QString("Collapsed view of more than %1 groups: a tile per segment in run order, shaped like "
@@ -437,6 +440,16 @@ void MainWindow::buildToolBar() {
 void MainWindow::resizeEvent(QResizeEvent* event) {
   QMainWindow::resizeEvent(event);
   giveCanvasRoom();
+  reflowTilesSoon();
+}
+
+// An overview laid out for another shape of canvas is laid out again (tiles cost ~1 ms), fitted,
+// once the resize settles.
+void MainWindow::reflowTilesSoon() {
+  if (tilesAspect_ <= 0 || view_->viewport()->height() <= 0) return;
+  const double now = double(view_->viewport()->width()) / view_->viewport()->height();
+  if (std::abs(now / tilesAspect_ - 1) < 0.15) return;
+  reflow_.start();
 }
 
 // The sizes buildDocks asks for are clamped by the window's size at construction (640×480),

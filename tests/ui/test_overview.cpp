@@ -70,6 +70,25 @@ class TestOverview : public QObject {
     QVERIFY(text.size() < 400 * 1024);
   }
 
+  // A resize that changes the canvas's shape lays the tiles out again for it, fitted.
+  void theTilesFollowTheCanvasShape() {
+    MainWindow w(nullptr, false);
+    w.resize(1600, 1000);
+    w.show();
+    w.openFile(shape("relu_linear_500.py"), true);
+    QVERIFY(w.setViewName("collapsed"));
+    w.lastStep();
+    QVERIFY(w.waitForPicture());
+    const auto shapeOf = [](const QRectF& r) { return r.width() / r.height(); };
+    const double wide = shapeOf(w.scene().sceneRect());
+    w.resize(1100, 1400);
+    QTRY_VERIFY_WITH_TIMEOUT(shapeOf(w.scene().sceneRect()) < wide / 1.4, 5000);
+    QVERIFY(w.waitForPicture());
+    const double canvas = double(w.view().viewport()->width()) / w.view().viewport()->height();
+    QVERIFY2(shapeOf(w.scene().sceneRect()) < canvas * 1.6, qPrintable(QString::number(canvas)));
+    everyTileIsTitled(w);
+  }
+
   // 250 segments: full tiles, and with the docks put away the scheduler is written too.
   void namesWhereThereIsRoom() {
     MainWindow w(nullptr, false);
