@@ -322,7 +322,13 @@ graph::BuildOptions MainWindow::buildOptions(const trace::Step& s) const {
   o.overview = tilesAction_->isChecked() && viewMode_ == graph::View::Collapsed && expandedAround_.empty() &&
                runsExpandedAround_.empty() &&
                s.after && s.after->partition && s.after->partition->groups().size() > graph::kOverviewAbove;
+  o.groupRuns = o.overview && groupAction_->isChecked();
+  o.openGroups = openGroups_;
   return o;
+}
+
+void MainWindow::setGroupRuns(bool on) {
+  if (groupAction_->isChecked() != on) groupAction_->trigger();
 }
 
 void MainWindow::setOverviewTiles(bool on) {

@@ -180,6 +180,9 @@ class MainWindow : public QMainWindow {
   void setRegionsOverlay(bool on);
   /// View ▸ Overview as tiles (on by default): the collapsed view of hundreds of groups as tiles.
   void setOverviewTiles(bool on);
+  /// View ▸ Group runs between barriers (Shift+G, off by default): the overview folds each run of
+  /// segments between two barriers into one tile (a transformer's layers).
+  void setGroupRuns(bool on);
   bool regionsOverlay() const;
   /// The region analysis of the current step's fusion; null when it cannot be computed
   /// (no step, or a saved trace whose script and its input sizes are gone).
@@ -345,6 +348,8 @@ class MainWindow : public QMainWindow {
   std::set<int> runsExpandedAround_;          // and runs holding these
   QAction* expandAction_ = nullptr;
   QAction* tilesAction_ = nullptr;
+  QAction* groupAction_ = nullptr;  // View ▸ Group runs between barriers
+  std::set<int> openGroups_;        // groups the user opened (first exprs of a member)
   std::map<QDockWidget*, int> squeezed_;  // docks a small window narrowed, with their size before
   QString regionsProblem_;                // why the current step has no regions, for the status bar
 

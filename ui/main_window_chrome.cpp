@@ -131,6 +131,14 @@ void MainWindow::buildActions() {
   });
   tilesAction_->setCheckable(true);
   tilesAction_->setChecked(true);
+  groupAction_ = make("&Group runs between barriers", QKeySequence(Qt::SHIFT | Qt::Key_G), [this] {
+    openGroups_.clear();
+    firstPicture_ = true;
+    requestPicture();
+  });
+  groupAction_->setCheckable(true);
+  groupAction_->setToolTip("Overview: fold each run of segments that no edge from before crosses (a layer) into one "
+                           "tile; double-click one to open it");
   tilesAction_->setToolTip(QString("Collapsed view of more than %1 groups: a tile per segment in run order, shaped like "
                                    "the canvas (off: the segment graph, every edge drawn)")
                                .arg(graph::kOverviewAbove));
@@ -235,6 +243,7 @@ void MainWindow::buildMenus() {
   iconed(viewMenu->addAction("Zoom &out", QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); }), "zoom-out");
   viewMenu->addAction(regionsAction_);
   viewMenu->addAction(tilesAction_);
+  viewMenu->addAction(groupAction_);
   viewMenu->addAction(expandAction_);
   viewMenu->addAction(diffFullAction_);
   viewMenu->addAction(drawAnywayAction_);

@@ -154,6 +154,7 @@ void MainWindow::onLoaded(SessionPtr session) {
   const int keep = current_ >= 0 && current_ == stepCount() - 1 ? std::numeric_limits<int>::max() : current_;
   session_ = std::move(session);
   whyShown_.reset();  // its expr ids belong to the previous session
+  if (!sameFile) openGroups_.clear();
   showNvfuserOptions();
   rememberRecent(QString::fromStdString(session_->file));  // only files that loaded
   // A comparison stays on show while its own fusion is reloaded (the quick load's full session).

@@ -29,7 +29,11 @@ bool MainWindow::toggleExpansion(const Selection& selection) {
   if (!s || viewMode_ != graph::View::Collapsed || selection.empty()) return false;
   const graph::Node* node = selection.kind == Selection::Kind::Node ? scene_->model().node(selection.nodeId) : nullptr;
   QString said;
-  if (node && node->kind == graph::NodeKind::Segment && node->anchorExpr >= 0) {
+  if (node && node->id.starts_with('L') && node->anchorExpr >= 0) {  // a group of the overview opens as tiles
+    openGroups_.insert(node->anchorExpr);
+    said = QString("segments %1 drawn as tiles; Shift+G twice folds every group again")
+               .arg(QString::fromStdString(node->label).section(' ', 0, 0));
+  } else if (node && node->kind == graph::NodeKind::Segment && node->anchorExpr >= 0) {
     const bool run = node->id.starts_with('r');
     (run ? runsExpandedAround_ : expandedAround_).insert(node->anchorExpr);
     said = run ? QString("drawing %1 as its ops; double-click one of them (or E) to fold it")

@@ -79,7 +79,9 @@ int main(int argc, char** argv) {
       "Compare the segmentation side by side with another (View ▸ Compare with): profile=NAME, "
       "scalar-mode=MODE, options=+ENABLE,-DISABLE, file=OTHER.py or nvfuser=LOG.",
       "WITH");
-  parser.addOptions({compareOption, stepOption, shotOption, sizeOption, diffOption, diffFullOption, fitOption, themeOption,
+  const QCommandLineOption groupOption(
+      "group-runs", "Overview: fold the runs of segments between barriers into one tile each (View ▸ Group runs, Shift+G).");
+  parser.addOptions({groupOption, compareOption, stepOption, shotOption, sizeOption, diffOption, diffFullOption, fitOption, themeOption,
                      expandOption, regionsOption, viewOption, runOption, findOption, whyOption, nvlogOption,
                      divergenceOption, rowOption, showOption});
   parser.process(app);
@@ -150,6 +152,7 @@ int main(int argc, char** argv) {
                    qPrintable(parser.value(viewOption)));
       return 2;
     }
+    if (parser.isSet(groupOption)) window.setGroupRuns(true);
     window.goToStep(parser.isSet(stepOption) ? parser.value(stepOption).toInt() : -1);
     if (parser.isSet(divergenceOption) && !parser.isSet(nvlogOption) && window.showsModelRun() == false)
       window.goToFirstDivergence();  // a model-run row carries its own nvFuser output

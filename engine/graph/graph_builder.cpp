@@ -2,6 +2,7 @@
 // consuming cluster (long edges from shared inputs are what makes dot slow), clusters per
 // group colored by scheduler, and the highlights of a step.
 #include "graph/graph_builder.h"
+#include "graph/overview_groups.h"
 
 #include <algorithm>
 #include <map>
@@ -663,13 +664,18 @@ void highlightRegrouped(GraphModel& m, const trace::Partition& before, const tra
 }  // namespace
 
 GraphModel buildGraph(const trace::Snapshot& snapshot, const BuildOptions& options) {
-  return Builder(snapshot, options).build();
+  GraphModel m = Builder(snapshot, options).build();
+  if (options.overview && options.groupRuns) groupRunsBetweenBarriers(m, options.openGroups);
+  return m;
 }
 
 GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOptions& options) {
   const trace::SnapshotPtr& shown = side == StepSide::After ? step.after : step.before;
   if (!shown) return {};
-  GraphModel m = buildGraph(*shown, options);
+  const bool grouped = options.overview && options.groupRuns;
+  BuildOptions ungrouped = options;
+  ungrouped.groupRuns = false;
+  GraphModel m = buildGraph(*shown, ungrouped);
   m.title += " · step " + std::to_string(step.index) + ": " + step.name;
   if (step.merge) highlightMerge(m, *step.merge);
   if (step.modified && step.before && step.after && step.before->fusion != step.after->fusion)
@@ -677,6 +683,7 @@ GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOpt
   if (step.before && step.after && step.before->partition && step.after->partition &&
       step.before->partition != step.after->partition)
     highlightRegrouped(m, *step.before->partition, *step.after->partition);
+  if (grouped) groupRunsBetweenBarriers(m, options.openGroups);  // after the highlights: a group shows its members'
   return m;
 }
 

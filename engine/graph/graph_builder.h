@@ -43,6 +43,10 @@ struct BuildOptions {
   /// only the segment nodes and the edges between them; the fusion inputs, host scalars and
   /// outputs a segment touches become markers on its node instead of nodes of their own.
   bool overview = false;
+  /// In an overview in run order, runs of segments between barriers are folded into one tile
+  /// each (overview_groups.h), but those holding a segment whose first expr is in `openGroups`.
+  bool groupRuns = false;
+  std::set<int> openGroups;
 };
 
 /// The collapsed view of more groups than this, with nothing expanded, is drawn as an overview.

@@ -34,6 +34,16 @@ void everyTileIsTitled(MainWindow& w) {
       QVERIFY2(numbers.count(QString::number(n.segment)), qPrintable(QString::fromStdString(n.label)));
 }
 
+// `w` at `size` with `file`'s final segmentation in the collapsed view.
+void openCollapsedAtTheEnd(MainWindow& w, const char* file, QSize size = {1600, 1000}) {
+  w.resize(size);
+  w.show();
+  w.openFile(shape(file), true);
+  QVERIFY(w.setViewName("collapsed"));
+  w.lastStep();
+  QVERIFY(w.waitForPicture());
+}
+
 }  // namespace
 
 class TestOverview : public QObject {
@@ -44,12 +54,7 @@ class TestOverview : public QObject {
 
   void fiveHundredSegmentsAtFit() {
     MainWindow w(nullptr, false);
-    w.resize(1600, 1000);
-    w.show();
-    w.openFile(shape("relu_linear_1k.py"), true);
-    QVERIFY(w.setViewName("collapsed"));
-    w.lastStep();
-    QVERIFY(w.waitForPicture());
+    openCollapsedAtTheEnd(w, "relu_linear_1k.py");
     QCOMPARE(tiles(w.scene()), 500);
     w.view().fitToView();
     QVERIFY(w.view().zoom() < ui::kTitleLod);  // the scene writes the titles, at a readable size
@@ -73,12 +78,7 @@ class TestOverview : public QObject {
   // A resize that changes the canvas's shape lays the tiles out again for it, fitted.
   void theTilesFollowTheCanvasShape() {
     MainWindow w(nullptr, false);
-    w.resize(1600, 1000);
-    w.show();
-    w.openFile(shape("relu_linear_500.py"), true);
-    QVERIFY(w.setViewName("collapsed"));
-    w.lastStep();
-    QVERIFY(w.waitForPicture());
+    openCollapsedAtTheEnd(w, "relu_linear_500.py");
     const auto shapeOf = [](const QRectF& r) { return r.width() / r.height(); };
     const double wide = shapeOf(w.scene().sceneRect());
     w.resize(1100, 1400);
@@ -92,17 +92,35 @@ class TestOverview : public QObject {
   // 250 segments: full tiles, and with the docks put away the scheduler is written too.
   void namesWhereThereIsRoom() {
     MainWindow w(nullptr, false);
-    w.resize(1600, 1000);
-    w.show();
-    w.openFile(shape("relu_linear_500.py"), true);
-    QVERIFY(w.setViewName("collapsed"));
-    w.lastStep();
-    QVERIFY(w.waitForPicture());
+    openCollapsedAtTheEnd(w, "relu_linear_500.py");
     QCOMPARE(tiles(w.scene()), 250);
     w.view().fitToView();
     everyTileIsTitled(w);
     w.view().resetTransform();  // at 1:1 each tile writes its own title and detail
     QVERIFY(w.scene().titlesAt(1.0).empty());
+  }
+
+  // Shift+G folds the runs into group tiles; a double-click opens one; Shift+G again shows all.
+  void groupsFoldAndOpen() {
+    MainWindow w(nullptr, false);
+    openCollapsedAtTheEnd(w, "relu_linear_1k.py");
+    w.setGroupRuns(true);
+    QVERIFY(w.waitForPicture());
+    const auto groups = [&] {
+      int n = 0;
+      for (const graph::Node& node : w.scene().model().nodes) n += node.id.starts_with('L') ? 1 : 0;
+      return n;
+    };
+    const int folded = groups();
+    QVERIFY2(folded > 10 && folded <= 60, qPrintable(QString::number(folded)));
+    QVERIFY(w.scene().model().nodes.size() < 100);
+    QVERIFY(w.toggleExpansion(w.scene().selectionOfNode(w.scene().model().nodes.front().id)));
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(groups(), folded - 1);
+    QVERIFY(w.scene().model().node("s0"));
+    w.setGroupRuns(false);
+    QVERIFY(w.waitForPicture());
+    QCOMPARE(tiles(w.scene()), 500);
   }
 
   // A merge step marks the candidates' tiles; a double-click leaves the overview for the
