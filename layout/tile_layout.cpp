@@ -20,8 +20,13 @@ struct TileSize {
   double pitchY() const { return height + gapY; }
 };
 
-TileSize tileSizeFor(std::size_t count) {
-  if (count > kCompactTilesAbove) return {kCompactTileWidth, kCompactTileHeight, kTileGapX / 2, kTileGapY / 2};
+TileSize tileSizeFor(const graph::GraphModel& model) {
+  // Group tiles name a range and its schedulers: wider (few of them share a canvas).
+  const bool groups = std::any_of(model.nodes.begin(), model.nodes.end(),
+                                  [](const graph::Node& n) { return n.cssClass.find(" group ") != std::string::npos; });
+  if (groups) return {kGroupTileWidth, kTileHeight, kTileGapX, kTileGapY};
+  if (model.nodes.size() > kCompactTilesAbove)
+    return {kCompactTileWidth, kCompactTileHeight, kTileGapX / 2, kTileGapY / 2};
   return {kTileWidth, kTileHeight, kTileGapX, kTileGapY};
 }
 
@@ -38,7 +43,7 @@ int columnsFor(std::size_t count, double aspect, const TileSize& tile) {
 Geometry layoutTiles(const graph::GraphModel& model, double aspect) {
   const auto start = std::chrono::steady_clock::now();
   Geometry g;
-  const TileSize tile = tileSizeFor(model.nodes.size());
+  const TileSize tile = tileSizeFor(model);
   const int columns = columnsFor(model.nodes.size(), aspect, tile);
   const double pitchX = tile.pitchX(), pitchY = tile.pitchY();
   std::unordered_map<std::string, std::size_t> indexOf;

@@ -17,6 +17,8 @@ inline constexpr double kTileGapY = 10;
 inline constexpr std::size_t kCompactTilesAbove = 300;
 inline constexpr double kCompactTileWidth = 52;
 inline constexpr double kCompactTileHeight = 30;
+/// A picture with group tiles (graph/overview_groups.h) gives every tile this width.
+inline constexpr double kGroupTileWidth = 250;
 
 /// Places every node of `model` (an overview: graph::BuildOptions::overview) as a tile, in
 /// model order (segments in run order), left to right and row after row, with as many columns as
