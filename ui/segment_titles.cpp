@@ -2,6 +2,7 @@
 #include "ui/segment_titles.h"
 
 #include <QFontMetricsF>
+#include <QHash>
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
@@ -46,18 +47,19 @@ class Placer {
     const QPointF inside = f.box.topLeft() + QPointF(inset_, inset_);
     const double room = f.box.width() - 2 * inset_ - pixels_ * 0.6;
     if (f.tile) {  // the whole title, else the number (smaller if need be): a tile says which segment it is
+      // Thousands of tiles mid-segmentation: a tile too low for either font is skipped unmeasured.
+      if (smallMetrics_.height() > f.box.height() + inset_) return;
       for (const QString& text : {f.label, f.shortLabel})
-        if (metrics_.horizontalAdvance(text) <= room && metrics_.height() <= f.box.height()) {
+        if (metrics_.height() <= f.box.height() && advance(metrics_, text, widths_) <= room) {
           t.text = text;
           t.box = pill(text, QPointF(inside.x(), f.box.center().y() - metrics_.height() * 0.55));
           return out.push_back(t);
         }
-      if (smallMetrics_.horizontalAdvance(f.shortLabel) <= f.box.width() - inset_ &&
-          smallMetrics_.height() <= f.box.height() + inset_) {
+      if (const double w = advance(smallMetrics_, f.shortLabel, smallWidths_); w <= f.box.width() - inset_) {
         t.text = f.shortLabel;
         t.pixels = pixels_ * kSmallTile;
         t.box = QRectF(QPointF(f.box.left() + inset_ / 2, f.box.center().y() - smallMetrics_.height() * 0.55),
-                       QSizeF(smallMetrics_.horizontalAdvance(f.shortLabel) + t.pixels * 0.4, smallMetrics_.height() * 1.1));
+                       QSizeF(w + t.pixels * 0.4, smallMetrics_.height() * 1.1));
         out.push_back(t);
       }
       return;
@@ -98,7 +100,21 @@ class Placer {
                         [&](const QRectF& o) { return o != own && o.intersects(r); });
   }
 
+  // A tile title's width without shaping it each time: "123 · inner pers" is its number (digits
+  // are all as wide in the title font) and a suffix shared by every tile of that scheduler.
+  static double advance(const QFontMetricsF& metrics, const QString& text, QHash<QString, double>& cache) {
+    qsizetype digits = 0;
+    while (digits < text.size() && text[digits].isDigit()) ++digits;
+    const QString rest = text.mid(digits);
+    auto it = cache.find(rest);
+    if (it == cache.end()) it = cache.insert(rest, rest.isEmpty() ? 0.0 : metrics.horizontalAdvance(rest));
+    auto digit = cache.find(QStringLiteral("\u0001digit"));
+    if (digit == cache.end()) digit = cache.insert(QStringLiteral("\u0001digit"), metrics.horizontalAdvance(QChar('0')));
+    return double(digits) * digit.value() + it.value();
+  }
+
   static constexpr double kSmallTile = 0.8;  // a compact tile's number: 9 px instead of 11
+  QHash<QString, double> widths_, smallWidths_;
   double pixels_, inset_;
   QFontMetricsF metrics_, smallMetrics_;
   std::vector<QRectF> obstacles_;
