@@ -2,6 +2,7 @@
 // screen coordinates: origin top-left, y grows downwards, units are points (1/72 inch).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,6 +61,8 @@ struct EdgeGeometry {
   bool hasLabel = false;
   Point labelPos;  // centre of the label
   Size labelSize;
+  /// Where the edge starts: its first spline point (else its arrow's tip, else its label).
+  Point start() const;
   friend bool operator==(const EdgeGeometry&, const EdgeGeometry&) = default;
 };
 
@@ -87,5 +90,13 @@ struct Geometry {
   /// Equal positions, splines and boxes; ignores the timing.
   bool sameLayout(const Geometry& other) const;
 };
+
+/// The shift that carries `from` onto `to` when the two are one shape moved (same size, same
+/// splines, every point moved alike to within `slack` points); nullopt otherwise. A merge step
+/// moves the segments laid out after the one it changed: the window keeps their items and
+/// moves them instead of building them again.
+std::optional<Point> shiftBetween(const NodeGeometry& from, const NodeGeometry& to, double slack = 0.01);
+std::optional<Point> shiftBetween(const EdgeGeometry& from, const EdgeGeometry& to, double slack = 0.01);
+std::optional<Point> shiftBetween(const ClusterGeometry& from, const ClusterGeometry& to, double slack = 0.01);
 
 }  // namespace segscope::layout

@@ -666,17 +666,32 @@ LayoutWorker::~LayoutWorker() {
 
 std::future<Result<Geometry>> LayoutWorker::submit(graph::GraphModel model, LayoutOptions options) {
   const std::uint64_t key = layoutHash(model, options);
+  if (auto cached = fromCache(key)) return std::move(*cached);
+  return enqueue(key, std::move(model), std::move(options));
+}
+
+std::future<Result<Geometry>> LayoutWorker::submit(const graph::GraphModel& model, LayoutOptions options,
+                                                   std::uint64_t key) {
+  if (auto cached = fromCache(key)) return std::move(*cached);
+  return enqueue(key, model, std::move(options));
+}
+
+std::optional<std::future<Result<Geometry>>> LayoutWorker::fromCache(std::uint64_t key) {
   std::lock_guard lock(mutex_);
-  if (const auto it = cache_.find(key); it != cache_.end()) {
-    ++cacheHits_;
-    cacheOrder_.remove(key);
-    cacheOrder_.push_back(key);
-    std::promise<Result<Geometry>> ready;
-    ready.set_value(it->second);
-    return ready.get_future();
-  }
+  const auto it = cache_.find(key);
+  if (it == cache_.end()) return std::nullopt;
+  ++cacheHits_;
+  cacheOrder_.remove(key);
+  cacheOrder_.push_back(key);
+  std::promise<Result<Geometry>> ready;
+  ready.set_value(it->second);
+  return ready.get_future();
+}
+
+std::future<Result<Geometry>> LayoutWorker::enqueue(std::uint64_t key, graph::GraphModel model, LayoutOptions options) {
   Job job{key, std::move(model), std::move(options), {}};
   auto future = job.promise.get_future();
+  std::lock_guard lock(mutex_);
   queue_.push_back(std::move(job));
   wake_.notify_one();
   return future;

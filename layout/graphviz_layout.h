@@ -10,6 +10,7 @@
 #include <list>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -87,6 +88,9 @@ class LayoutWorker {
 
   /// A cached geometry comes back as a ready future without touching the worker thread.
   std::future<Result<Geometry>> submit(graph::GraphModel model, LayoutOptions options = {});
+  /// The same with the model's layoutHash already known (`key`); the model is copied only when
+  /// it has to be laid out.
+  std::future<Result<Geometry>> submit(const graph::GraphModel& model, LayoutOptions options, std::uint64_t key);
   /// Drops every queued job that has not started; their futures hold a "cancelled" error.
   void cancelPending();
 
@@ -101,6 +105,8 @@ class LayoutWorker {
     std::promise<Result<Geometry>> promise;
   };
 
+  std::optional<std::future<Result<Geometry>>> fromCache(std::uint64_t key);
+  std::future<Result<Geometry>> enqueue(std::uint64_t key, graph::GraphModel model, LayoutOptions options);
   void run();
   void store(std::uint64_t key, const Geometry& geometry);
 

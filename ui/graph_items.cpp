@@ -5,6 +5,7 @@
 #include "ui/appearance.h"
 
 #include <QFontMetricsF>
+#include <QHash>
 #include <QPainter>
 #include <QScopeGuard>
 #include <QStyleOptionGraphicsItem>
@@ -67,6 +68,7 @@ ClusterItem::ClusterItem(const graph::Cluster& cluster, const layout::ClusterGeo
 QRectF ClusterItem::boundingRect() const { return box_.adjusted(-2, -2, 2, 2); }
 
 void ClusterItem::setMarked(bool marked) {
+  if (marked == marked_) return;
   marked_ = marked;
   update();
 }
@@ -109,6 +111,14 @@ NodeItem::NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry
   setCursor(Qt::PointingHandCursor);
 }
 
+bool NodeItem::drawnAlike(const graph::Node& a, const graph::Node& b) {
+  // Everything the constructor reads; a node's indices (its cluster's position in the model) may
+  // change while it looks the same.
+  return a.id == b.id && a.kind == b.kind && a.label == b.label && a.detail == b.detail && a.tooltip == b.tooltip &&
+         a.cssClass == b.cssClass && a.fillColor == b.fillColor && a.penColor == b.penColor &&
+         a.highlight == b.highlight && a.dimmed == b.dimmed;
+}
+
 // Room for the path halo, and above the box for a separator's tag.
 QRectF NodeItem::boundingRect() const {
   if (pathMark_ == PathMark::Separator) return box_.adjusted(-7, -7, 7, 20);
@@ -116,6 +126,7 @@ QRectF NodeItem::boundingRect() const {
 }
 
 void NodeItem::setMarked(bool marked) {
+  if (marked == marked_) return;
   marked_ = marked;
   update();
 }
@@ -203,6 +214,7 @@ EdgeItem::EdgeItem(const graph::Edge& edge, const layout::EdgeGeometry& geometry
     for (std::size_t i = 1; i + 2 < piece.size(); i += 3)
       path_.cubicTo(piece[i].x, piece[i].y, piece[i + 1].x, piece[i + 1].y, piece[i + 2].x, piece[i + 2].y);
   }
+  builtAt_ = QPointF(geometry.start().x, geometry.start().y);
   if (geometry.hasArrow && !path_.isEmpty()) {
     // Graphviz ends the spline at the arrow's base; the head points from there to the tip.
     const QPointF tip(geometry.arrowTip.x, geometry.arrowTip.y);
@@ -226,7 +238,13 @@ EdgeItem::EdgeItem(const graph::Edge& edge, const layout::EdgeGeometry& geometry
     // Built once and kept (never destroyed: it must not outlive the font database at exit);
     // one per edge was a third of building a 3k-op scene.
     static const QFontMetricsF* const fm = new QFontMetricsF(labelFont(false, 8));
-    const double w = fm->horizontalAdvance(label_) + 6;
+    // Edge labels are shapes and dtypes, a few hundred distinct among 10k edges: shaping each
+    // was most of building an edge. (GUI thread only, like every item.)
+    static QHash<QString, double>* const widths = new QHash<QString, double>;
+    if (widths->size() > 50000) widths->clear();  // a bound across many files opened
+    auto known = widths->constFind(label_);
+    if (known == widths->cend()) known = widths->insert(label_, fm->horizontalAdvance(label_));
+    const double w = known.value() + 6;
     bounds_ = bounds_.united(QRectF(labelPos_.x() - w / 2, labelPos_.y() - fm->height() / 2 - 1, w, fm->height() + 2));
   }
   bounds_.adjust(-3, -3, 3, 3);
@@ -245,7 +263,7 @@ QPainterPath EdgeItem::shape() const {
 void EdgeItem::setOnPath(bool on) {
   if (on == onPath_) return;
   onPath_ = on;
-  setZValue(on ? 1.5 : zValue());  // above the other edges, below the nodes
+  setZValue(on ? 1.5 : 1.0);  // above the other edges, below the nodes
   update();
 }
 

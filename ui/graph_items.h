@@ -27,6 +27,8 @@ class ClusterItem : public QGraphicsItem {
   QRectF boundingRect() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
   int group() const { return group_; }
+  /// Where the layout put its frame's corner when it was built (a kept item is moved from there).
+  QPointF builtAt() const { return box_.topLeft(); }
   /// Drawn with a heavy outline in the ink colour: a segment picked as one side of Why apart.
   void setMarked(bool marked);
 
@@ -47,10 +49,14 @@ enum class PathMark { None, Path, Separator };
 class NodeItem : public QGraphicsItem {
  public:
   NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry);
+  /// Whether an item built for `a` draws `b` the same (what it shows, not where it is).
+  static bool drawnAlike(const graph::Node& a, const graph::Node& b);
   int type() const override { return NodeItemType; }
   QRectF boundingRect() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
   const std::string& id() const { return id_; }
+  /// Where the layout put its box's corner when it was built (a kept item is moved from there).
+  QPointF builtAt() const { return box_.topLeft(); }
   void setMarked(bool marked);
   void setPathMark(PathMark mark);
   PathMark pathMark() const { return pathMark_; }
@@ -65,7 +71,7 @@ class NodeItem : public QGraphicsItem {
   QColor text_{"#212529"}, detailText_{"#495057"};
   bool ellipse_ = false;
   bool dashed_ = false;
-  bool tile_ = false;  // an overview tile: below kTitleLod the scene writes its title
+  bool tile_ = false;        // an overview tile: below kTitleLod the scene writes its title
   bool emphasized_ = false;  // highlighted: thicker pen
   bool marked_ = false;      // the user's selection
   PathMark pathMark_ = PathMark::None;
@@ -79,6 +85,8 @@ class EdgeItem : public QGraphicsItem {
   QPainterPath shape() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
   const graph::Edge& edge() const { return edge_; }
+  /// Where the layout started its spline when it was built (a kept item is moved from there).
+  QPointF builtAt() const { return builtAt_; }
   /// Drawn thick in the path colour: the edge joins two nodes of a Why apart path.
   void setOnPath(bool on);
   bool onPath() const { return onPath_; }
@@ -90,6 +98,7 @@ class EdgeItem : public QGraphicsItem {
   QString label_;
   QPointF labelPos_;
   QRectF bounds_;
+  QPointF builtAt_;
   QColor pen_;
   double width_ = 1.0;
   bool onPath_ = false;

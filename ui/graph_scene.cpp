@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string_view>
+#include <unordered_set>
 
 #include "ui/appearance.h"
 #include "ui/graph_items.h"
@@ -21,28 +23,11 @@ QRectF toQt(const layout::Rect& r) { return {r.x, r.y, r.width, r.height}; }
 }  // namespace
 
 GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
-  // The scene is static between steps and hover/click need fast lookups: keep the BSP index.
-  setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+  // No index: a step moves thousands of kept items (graph_scene_items.cpp), and keeping a BSP
+  // tree up to date with them cost more than a hover's or a paint's walk over every item
+  // (10k-op segments view: revisits 93–114 ms without it, 114–131 ms with it, in one run).
+  setItemIndexMethod(QGraphicsScene::NoIndex);
   setBackgroundBrush(canvasColor());
-}
-
-void GraphScene::clearGraph() {
-  clear();
-  nodeItems_.clear();
-  edgeItems_.clear();
-  regionItems_.clear();
-  regionLabels_.clear();
-  badgeItems_.clear();
-  model_ = {};
-  geometry_ = {};
-  titlesZoom_ = 0;
-  nodeGeometry_.clear();
-  clusterGeometry_.clear();
-  selected_.clear();
-  alsoSelected_.clear();
-  markedCluster_ = -1;
-  picked_ = false;
-  placeholder_ = false;
 }
 
 void GraphScene::showPlaceholder(const QString& text) {
@@ -54,32 +39,6 @@ void GraphScene::showPlaceholder(const QString& text) {
   note->setDefaultTextColor(themedInk(QColor("#343a40")));
   setSceneRect(note->boundingRect().adjusted(-40, -40, 40, 40));
   placeholder_ = true;
-}
-
-void GraphScene::setGraph(graph::GraphModel model, layout::Geometry geometry) {
-  clearGraph();
-  model_ = std::move(model);
-  geometry_ = std::move(geometry);
-  titlesZoom_ = 0;  // the titles are placed again for the new picture
-  // Geometry lists nodes and clusters in model order (clusters without nodes left out): a
-  // linear search per node made this quadratic, 40 ms of every step at 3k ops.
-  for (std::size_t i = 0; i < geometry_.clusters.size(); ++i) clusterGeometry_[geometry_.clusters[i].id] = i;
-  for (std::size_t i = 0; i < geometry_.nodes.size(); ++i) nodeGeometry_[geometry_.nodes[i].id] = i;
-  for (const graph::Cluster& c : model_.clusters)
-    if (const layout::ClusterGeometry* g = clusterGeometry(c.id)) addItem(new ClusterItem(c, *g));
-  for (std::size_t i = 0; i < model_.edges.size() && i < geometry_.edges.size(); ++i) {
-    auto* edge = new EdgeItem(model_.edges[i], geometry_.edges[i]);
-    addItem(edge);
-    edgeItems_.push_back(edge);
-  }
-  for (const graph::Node& n : model_.nodes)
-    if (const layout::NodeGeometry* g = nodeGeometry(n.id)) {
-      auto* item = new NodeItem(n, *g);
-      addItem(item);
-      nodeItems_[n.id] = item;
-    }
-  // An explicit rect: otherwise Qt recomputes the bounding rect of every item on changes.
-  setSceneRect(toQt(geometry_.bounds).adjusted(-24, -24, 24, 24));
 }
 
 void GraphScene::setRegionShapes(const std::vector<RegionShape>& shapes) {
@@ -133,21 +92,29 @@ class BadgeItem : public QGraphicsItem {
 }  // namespace
 
 // Zoomed out, segment titles are drawn here, over everything, at a readable on-screen size.
-// Their placement depends only on the zoom, so it is computed once per zoom (every exposed
-// strip of a pan then draws the same titles).
+// Their placement is kept while the zoom stays and what is exposed stays inside the area they
+// were placed for (every strip of a short pan then draws the same titles).
 void GraphScene::drawForeground(QPainter* painter, const QRectF& exposed) {
   const double zoom = painter->worldTransform().m11();
   if (zoom <= 0 || zoom >= kTitleLod || placeholder_) return;
-  paintSegmentTitles(painter, titlesAt(zoom), exposed);
+  // Titles are placed around what is exposed, three screens wide and high: a 10k-op picture
+  // has 1,400 frames, and placing all their titles on every step was a sixth of the step.
+  if (zoom != titlesZoom_ || !titlesArea_.contains(exposed) || titlesArea_.isNull()) {
+    const TitleLayout layout{model_, [this](const std::string& id) { return clusterGeometry(id); },
+                             [this](const std::string& id) { return nodeRect(id); }};
+    titlesArea_ = exposed.adjusted(-exposed.width(), -exposed.height(), exposed.width(), exposed.height());
+    titles_ = placeSegmentTitles(layout, zoom, &titleWidths_, titlesArea_);
+    titlesZoom_ = zoom;
+  }
+  paintSegmentTitles(painter, titles_, exposed);
 }
 
 const std::vector<SegmentTitle>& GraphScene::titlesAt(double zoom) {
-  if (zoom != titlesZoom_) {
-    const TitleLayout layout{model_, [this](const std::string& id) { return clusterGeometry(id); },
-                             [this](const std::string& id) { return nodeRect(id); }};
-    titles_ = placeSegmentTitles(layout, zoom);
-    titlesZoom_ = zoom;
-  }
+  const TitleLayout layout{model_, [this](const std::string& id) { return clusterGeometry(id); },
+                           [this](const std::string& id) { return nodeRect(id); }};
+  titles_ = placeSegmentTitles(layout, zoom, &titleWidths_);
+  titlesZoom_ = zoom;
+  titlesArea_ = QRectF();  // every frame's: drawing places them again around what it shows
   return titles_;
 }
 
@@ -174,8 +141,14 @@ void GraphScene::setSegmentBadges(const std::map<int, QString>& badges) {
 }
 
 const layout::NodeGeometry* GraphScene::nodeGeometry(const std::string& id) const {
-  const auto it = nodeGeometry_.find(id);
-  return it == nodeGeometry_.end() ? nullptr : &geometry_.nodes[it->second];
+  const auto it = nodeIndex_.find(id);
+  if (it == nodeIndex_.end() || nodeGeometryAt_[it->second] == kNone) return nullptr;
+  return &geometry_.nodes[nodeGeometryAt_[it->second]];
+}
+
+NodeItem* GraphScene::nodeItem(const std::string& id) const {
+  const auto it = nodeIndex_.find(id);
+  return it == nodeIndex_.end() ? nullptr : nodeItems_[it->second];
 }
 
 const layout::ClusterGeometry* GraphScene::clusterGeometry(const std::string& id) const {
@@ -217,47 +190,46 @@ QRectF GraphScene::highlightedRect() const {
 }
 
 void GraphScene::markSelected(const std::string& id) {
-  if (auto it = nodeItems_.find(selected_); it != nodeItems_.end())
-    static_cast<NodeItem*>(it->second)->setMarked(false);
+  if (NodeItem* item = nodeItem(selected_)) item->setMarked(false);
   selected_ = id;
-  if (auto it = nodeItems_.find(id); it != nodeItems_.end()) static_cast<NodeItem*>(it->second)->setMarked(true);
+  if (NodeItem* item = nodeItem(id)) item->setMarked(true);
 }
 
 void GraphScene::markAlsoSelected(const std::string& id) {
-  if (auto it = nodeItems_.find(alsoSelected_); it != nodeItems_.end() && alsoSelected_ != selected_)
-    static_cast<NodeItem*>(it->second)->setMarked(false);
+  if (NodeItem* item = nodeItem(alsoSelected_); item && alsoSelected_ != selected_) item->setMarked(false);
   alsoSelected_ = id;
-  if (auto it = nodeItems_.find(id); it != nodeItems_.end()) static_cast<NodeItem*>(it->second)->setMarked(true);
+  if (NodeItem* item = nodeItem(id)) item->setMarked(true);
 }
 
 void GraphScene::markPath(const std::set<std::string>& path, const std::set<std::string>& separators,
                           const std::set<std::string>& ends) {
-  for (const auto& [id, item] : nodeItems_) {
-    auto* node = static_cast<NodeItem*>(item);
-    node->setPathMark(separators.count(id) ? PathMark::Separator : path.count(id) ? PathMark::Path : PathMark::None);
-  }
+  for (NodeItem* node : nodeItems_)
+    if (node) {
+      const std::string& id = node->id();
+      node->setPathMark(separators.count(id) ? PathMark::Separator : path.count(id) ? PathMark::Path : PathMark::None);
+    }
   const auto onIt = [&](const std::string& id) { return path.count(id) || separators.count(id) || ends.count(id); };
-  for (EdgeItem* e : edgeItems_) e->setOnPath(!path.empty() || !separators.empty() ? onIt(e->edge().from) && onIt(e->edge().to) : false);
+  for (EdgeItem* e : edgeItems_)
+    e->setOnPath(!path.empty() || !separators.empty() ? onIt(e->edge().from) && onIt(e->edge().to) : false);
 }
 
 std::vector<std::string> GraphScene::pathMarked(PathMark mark) const {
   std::vector<std::string> out;
-  for (const auto& [id, item] : nodeItems_)
-    if (static_cast<const NodeItem*>(item)->pathMark() == mark) out.push_back(id);
+  for (const NodeItem* node : nodeItems_)
+    if (node && node->pathMark() == mark) out.push_back(node->id());
+  std::sort(out.begin(), out.end());
   return out;
 }
 
 int GraphScene::edgesOnPath() const {
-  return static_cast<int>(std::count_if(edgeItems_.begin(), edgeItems_.end(), [](const EdgeItem* e) { return e->onPath(); }));
+  return static_cast<int>(
+      std::count_if(edgeItems_.begin(), edgeItems_.end(), [](const EdgeItem* e) { return e->onPath(); }));
 }
 
 void GraphScene::markAlsoSelectedCluster(int group) {
   markedCluster_ = group;
-  for (QGraphicsItem* item : items())
-    if (item->type() == ClusterItemType) {
-      auto* cluster = static_cast<ClusterItem*>(item);
-      cluster->setMarked(group >= 0 && cluster->group() == group);
-    }
+  for (ClusterItem* cluster : clusterItems_)
+    if (cluster) cluster->setMarked(group >= 0 && cluster->group() == group);
 }
 
 std::string GraphScene::nodeForLine(int line) const {

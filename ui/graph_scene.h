@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "graph/graph_model.h"
 #include "layout/geometry.h"
@@ -72,7 +73,7 @@ class GraphScene : public QGraphicsScene {
   std::string nodeNearest(QPointF point, bool segmentsOnly = false) const;
   /// The first op node drawn for a source line (for source → graph navigation), or "".
   std::string nodeForLine(int line) const;
-  /// The segment titles drawn over the picture at `zoom` (below kTitleLod; see segment_titles.h).
+  /// The segment titles of the whole picture at `zoom` (below kTitleLod; see segment_titles.h).
   const std::vector<SegmentTitle>& titlesAt(double zoom);
   /// The selection a click on node `id` makes (empty when the picture has no such node).
   Selection selectionOfNode(const std::string& id) const;
@@ -94,19 +95,48 @@ class GraphScene : public QGraphicsScene {
   void drawForeground(QPainter* painter, const QRectF& exposed) override;
 
  private:
+  using IdIndex = std::unordered_map<std::string, std::size_t>;
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  /// Where a picture's nodes and clusters are: by id, and each node's box.
+  struct Index {
+    IdIndex nodes;                        // node id -> index into the model's nodes
+    std::vector<std::size_t> geometryAt;  // model node index -> index into the geometry's nodes (kNone: not drawn)
+    IdIndex clusters;                     // cluster id -> index into the geometry's clusters
+  };
+  static Index indexOf(const graph::GraphModel& model, const layout::Geometry& geometry);
+  /// Per element of the next picture, the item of the current one that draws it alike
+  /// (nullptr: a new item), and per current item whether it is kept.
+  struct KeptItems {
+    std::vector<ClusterItem*> clusters;
+    std::vector<EdgeItem*> edges;
+    std::vector<NodeItem*> nodes;
+    std::vector<char> clusterKept, edgeKept, nodeKept;  // per current item
+    std::size_t count = 0;
+  };
+  KeptItems itemsToKeep(const graph::GraphModel& next, const layout::Geometry& nextGeometry, const Index& index) const;
+  void dropItemsBut(const KeptItems& kept);
+  void addItems(const KeptItems& kept);
+  NodeItem* nodeItem(const std::string& id) const;
+  /// Forgets the picture and its items (deleting none of them).
+  void forgetPicture();
   Selection selectionAt(QPointF scenePos) const;
 
   graph::GraphModel model_;
   layout::Geometry geometry_;
-  std::unordered_map<std::string, std::size_t> nodeGeometry_;     // id -> index into geometry_.nodes
-  std::unordered_map<std::string, std::size_t> clusterGeometry_;  // id -> index into geometry_.clusters
-  std::map<std::string, QGraphicsItem*> nodeItems_;
-  std::vector<EdgeItem*> edgeItems_;
+  IdIndex nodeIndex_;                        // node id -> index into model_.nodes
+  std::vector<std::size_t> nodeGeometryAt_;  // model_ node -> index into geometry_.nodes (kNone: not drawn)
+  IdIndex clusterGeometry_;                  // cluster id -> index into geometry_.clusters
+  std::vector<NodeItem*> nodeItems_;         // per model_ node; nullptr where not drawn
+  std::vector<EdgeItem*> edgeItems_;         // per model_ edge that has geometry
+  std::vector<ClusterItem*> clusterItems_;   // per model_ cluster; nullptr where not drawn
+  bool darkItems_ = false;                   // the palette the items' colours were baked for
   std::vector<RegionItem*> regionItems_;
   std::vector<QGraphicsItem*> regionLabels_;
   std::vector<QGraphicsItem*> badgeItems_;
   std::vector<SegmentTitle> titles_;  // placed for titlesZoom_
   double titlesZoom_ = 0;
+  QRectF titlesArea_;        // titles_ hold the frames reaching into it (null: all frames)
+  TitleWidths titleWidths_;  // kept across pictures
   std::string selected_;
   std::string alsoSelected_;  // the Ctrl+clicked second node
   int markedCluster_ = -1;    // the Ctrl+clicked segment frame's group

@@ -21,11 +21,11 @@ int LayoutService::request(graph::GraphModel model, layout::LayoutOptions option
   cancel();
   ++ticket_;
   pendingHash_ = hash;
-  pendingModel_ = model;
+  pendingModel_ = std::move(model);
   // A cache hit is what the worker counts, not a future found ready: a small layout can finish
   // on the worker thread before this thread looks (it is easily preempted under load).
   const std::size_t hitsBefore = worker_->cacheHits();
-  pending_ = worker_->submit(std::move(model), options);
+  pending_ = worker_->submit(pendingModel_, options, hash);
   fromCache_ = worker_->cacheHits() > hitsBefore;
   if (fromCache_) {
     // Cached: deliver on the next event-loop turn (the caller first learns its ticket), with
@@ -66,10 +66,13 @@ void LayoutService::poll() {
 void LayoutService::deliver() {
   Result<layout::Geometry> result = pending_.get();
   pending_ = {};
-  if (result)
-    emit ready(ticket_, pendingModel_, result.value());
-  else
+  if (result) {
+    graph::GraphModel model = std::move(pendingModel_);
+    pendingModel_ = {};
+    emit ready(ticket_, model, result.value());
+  } else {
     emit failed(ticket_, QString::fromStdString(result.error().message));
+  }
 }
 
 }  // namespace segscope::ui

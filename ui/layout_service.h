@@ -46,7 +46,8 @@ class LayoutService : public QObject {
   bool computing() const { return pending_.valid() && !fromCache_; }
 
  signals:
-  void ready(int ticket, const segscope::graph::GraphModel& model, const segscope::layout::Geometry& geometry);
+  /// The picture asked for; its receiver (one per service) may move from both.
+  void ready(int ticket, segscope::graph::GraphModel& model, segscope::layout::Geometry& geometry);
   void failed(int ticket, const QString& message);
   void busyChanged(bool busy);
 

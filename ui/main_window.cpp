@@ -320,8 +320,8 @@ graph::BuildOptions MainWindow::buildOptions(const trace::Step& s) const {
   o.runsExpandedAround = runsExpandedAround_;
   // Hundreds of groups collapsed: the overview, tiles in run order shaped like the canvas.
   o.overview = tilesAction_->isChecked() && viewMode_ == graph::View::Collapsed && expandedAround_.empty() &&
-               runsExpandedAround_.empty() &&
-               s.after && s.after->partition && s.after->partition->groups().size() > graph::kOverviewAbove;
+               runsExpandedAround_.empty() && s.after && s.after->partition &&
+               s.after->partition->groups().size() > graph::kOverviewAbove;
   o.groupRuns = o.overview && groupAction_->isChecked();
   o.openGroups = openGroups_;
   return o;
@@ -339,7 +339,7 @@ void MainWindow::requestPicture() {
   const trace::Step* s = step();
   if (!s || !s->after) return;
   const graph::BuildOptions options = buildOptions(*s);
-  graph::GraphModel model = graph::buildStepGraph(*s, graph::StepSide::After, options);
+  graph::GraphModel model = graph::buildStepGraph(*s, graph::StepSide::After, options, &opTexts_);
   if (model.nodes.size() > kMaxLayoutNodes && drawAnywayStep_ != current_) return showTooBigToDraw(model);
   pictureShown_ = false;
   layout::LayoutOptions layoutOptions;
@@ -363,11 +363,11 @@ void MainWindow::updateOverview() {
     return QString("<span style='color:%1'>&#9632;</span>&nbsp;")
         .arg(QString::fromStdString(style.pen == "#000000" ? style.fill : style.pen));
   };
-  if (overview.hostScalars)
-    text += " + " + marker(std::string(trace::kHostScalarsKind)) + QString("host&nbsp;scalars");
+  if (overview.hostScalars) text += " + " + marker(std::string(trace::kHostScalarsKind)) + QString("host&nbsp;scalars");
   for (std::size_t i = 0; i < overview.perScheduler.size(); ++i) {
     const auto& [scheduler, n] = overview.perScheduler[i];
-    text += QString(i ? " &nbsp;" : ": ") + marker(scheduler) + (count == 1 ? QString() : QString::number(n) + "&nbsp;") +
+    text += QString(i ? " &nbsp;" : ": ") + marker(scheduler) +
+            (count == 1 ? QString() : QString::number(n) + "&nbsp;") +
             QString::fromStdString(scheduler).toHtmlEscaped();
   }
   overviewLabel_->setText(overview.segments.empty() ? QString() : text);
@@ -447,9 +447,10 @@ bool MainWindow::waitForPicture(int timeoutMs) {
   return !layoutPending();
 }
 
-void MainWindow::onPicture(int ticket, const graph::GraphModel& model, const layout::Geometry& geometry) {
+void MainWindow::onPicture(int ticket, graph::GraphModel& laidOut, layout::Geometry& laidOutGeometry) {
   if (ticket != ticket_) return;
-  scene_->setGraph(model, geometry);
+  scene_->setGraph(std::move(laidOut), std::move(laidOutGeometry));
+  const layout::Geometry& geometry = scene_->geometry();
   pictureShown_ = true;
   shownStep_ = current_;
   inspector_->setPictureNote({});
@@ -628,9 +629,8 @@ bool MainWindow::exportCurrentSvg(const QString& path) {
                                  [](const graph::Node& n) { return n.cssClass.ends_with(" tile"); });
   const QSize canvas = view_->viewport()->size();
   Result<std::string> svg =
-      tiles ? Result<std::string>(layout::renderTilesSvg(scene_->model(), decor,
-                                                         canvas.height() > 0 ? double(canvas.width()) / canvas.height()
-                                                                             : 1.5))
+      tiles ? Result<std::string>(layout::renderTilesSvg(
+                  scene_->model(), decor, canvas.height() > 0 ? double(canvas.width()) / canvas.height() : 1.5))
             : layout::renderSvg(scene_->model(), {}, decor);
   if (!svg) {
     QMessageBox::warning(this, "Export SVG", QString::fromStdString(svg.error().message));

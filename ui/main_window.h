@@ -14,6 +14,7 @@
 
 #include "graph/find_ops.h"
 #include "graph/graph_builder.h"
+#include "graph/op_texts.h"
 #include "layout/geometry.h"
 #include "nvlog/nvlog.h"
 #include "pipeline/log_comparison.h"
@@ -238,7 +239,7 @@ class MainWindow : public QMainWindow {
 
   void onLoaded(SessionPtr session);
   void onFailed(const LoadProblem& problem);
-  void onPicture(int ticket, const graph::GraphModel& model, const layout::Geometry& geometry);
+  void onPicture(int ticket, graph::GraphModel& laidOut, layout::Geometry& laidOutGeometry);
   void finishPicture(const layout::Geometry& geometry);
   void onPicked(const Selection& selection);
   void onSourceLine(int line);
@@ -273,6 +274,7 @@ class MainWindow : public QMainWindow {
 
   Document* document_;
   LayoutService* layout_;
+  graph::OpTexts opTexts_;  // the shown fusion's op texts, for the next step's picture
   GraphScene* scene_;
   GraphView* view_;
   TimelineView* timeline_;
@@ -348,8 +350,8 @@ class MainWindow : public QMainWindow {
   std::set<int> runsExpandedAround_;          // and runs holding these
   QAction* expandAction_ = nullptr;
   QAction* tilesAction_ = nullptr;
-  QAction* groupAction_ = nullptr;  // View ▸ Group runs between barriers
-  std::set<int> openGroups_;        // groups the user opened (first exprs of a member)
+  QAction* groupAction_ = nullptr;        // View ▸ Group runs between barriers
+  std::set<int> openGroups_;              // groups the user opened (first exprs of a member)
   std::map<QDockWidget*, int> squeezed_;  // docks a small window narrowed, with their size before
   QString regionsProblem_;                // why the current step has no regions, for the status bar
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QColor>
+#include <QHash>
 #include <QRectF>
 #include <QString>
 #include <functional>
@@ -33,8 +34,18 @@ struct SegmentTitle {
   QColor ink, paper;
 };
 
-/// The titles of every cluster and segment node of `scene` as drawn at `zoom`.
-std::vector<SegmentTitle> placeSegmentTitles(const TitleLayout& scene, double zoom);
+/// Title widths measured at one zoom, kept from one picture to the next: a step redraws
+/// thousands of frames whose titles did not change, and shaping each again was most of placing.
+struct TitleWidths {
+  double pixels = 0;  // the title font size they were measured in
+  QHash<QString, double> of;
+  QHash<QString, std::pair<double, QString>> elided;  // a title, the room it had, and what fit there
+};
+
+/// The titles of every cluster and segment node of `scene` as drawn at `zoom` (`widths`, when
+/// given, is read and filled); with an `area`, only of those that reach into it.
+std::vector<SegmentTitle> placeSegmentTitles(const TitleLayout& scene, double zoom, TitleWidths* widths = nullptr,
+                                             const QRectF& area = QRectF());
 
 void paintSegmentTitles(QPainter* painter, const std::vector<SegmentTitle>& titles, const QRectF& exposed);
 

@@ -2,12 +2,14 @@
 // consuming cluster (long edges from shared inputs are what makes dot slow), clusters per
 // group colored by scheduler, and the highlights of a step.
 #include "graph/graph_builder.h"
+#include "graph/op_texts.h"
 #include "graph/overview_groups.h"
 
 #include <algorithm>
 #include <map>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "ir/data_type.h"
 #include "scheduler/analysis.h"
@@ -16,14 +18,6 @@
 
 namespace segscope::graph {
 namespace {
-
-std::string exprNodeId(const ir::Expr* e) { return "e" + std::to_string(e->id()); }
-
-std::string opLabel(const ir::Expr* e) {
-  std::string outs;
-  for (const ir::Val* v : e->outputs()) outs += (outs.empty() ? "" : ", ") + v->name();
-  return outs + " = " + std::string(e->opName());
-}
 
 // "expr_eval (linear)": nvFuser's expr_eval segments are ATen calls and views; which ones is
 // what a reader wants to know, so the kind names its distinct ops (up to three).
@@ -48,22 +42,6 @@ std::string kindWithOps(const std::string& scheduler, const std::vector<std::str
   return scheduler + " (" + list + ")";
 }
 
-std::string valDetail(const ir::Val* v) {
-  std::string s(ir::shortName(v->dtype()));
-  if (const ir::TensorView* tv = v->asTensor()) s += " " + tv->shapeString();
-  return s;
-}
-
-std::int64_t bytesOf(const ir::Val* v, const scheduler::RuntimeInfo* sizes) {
-  const std::int64_t elem = ir::byteSize(v->dtype());
-  if (sizes && sizes->sizes(v)) return sizes->numel(v) * elem;
-  const ir::TensorView* tv = v->asTensor();
-  if (!tv) return elem;
-  std::int64_t n = 1;
-  for (const ir::Dim& d : tv->dims()) n *= d.extent.isConst() ? d.extent.value : 1;
-  return n * elem;
-}
-
 // The group of each expr (-1: top level), from the snapshot's partition.
 int groupOf(const trace::Partition* p, const ir::Expr* e) {
   if (!p) return -1;
@@ -80,9 +58,10 @@ bool drawnAsInput(const ir::Fusion& f, const ir::Val* v) {
 
 class Builder {
  public:
-  Builder(const trace::Snapshot& s, const BuildOptions& o)
-      : fusion_(*s.fusion), partition_(s.partition.get()), options_(o) {
+  Builder(const trace::Snapshot& s, const BuildOptions& o, OpTexts* texts)
+      : fusion_(*s.fusion), partition_(s.partition.get()), options_(o), texts_(texts ? *texts : ownTexts_) {
     if (o.view == View::Fusion) partition_ = nullptr;
+    texts_.use(s.fusion, o.sizes);
   }
 
   GraphModel build() {
@@ -126,7 +105,8 @@ class Builder {
       // The host scalars are no segment of nvFuser's: no segment number, no scheduler.
       c.label = c.scheduler == trace::kHostScalarsKind
                     ? kindLabel(c.scheduler) + " · " + ops
-                    : options_.clusterWord + " " + std::to_string(c.group) + " · " + kindWithOps(c.scheduler, opNames[i]) +
+                    : options_.clusterWord + " " + std::to_string(c.group) + " · " +
+                          kindWithOps(c.scheduler, opNames[i]) +
                           (c.host && c.scheduler != "expr_eval" ? " (host)" : "") + " · " + ops;
     }
   }
@@ -163,6 +143,8 @@ class Builder {
     n.tooltip += "\n" + options_.clusterWord + " " + std::to_string(n.group) + " · " + scheduler;
   }
 
+  const std::string& nodeIdOf(const ir::Expr* e) { return texts_.of(e).id; }
+
   bool tensorNodes() const { return options_.showTensors && !partition_; }
 
   // The tensor `v` as a node of its own, fed by its definition (fusion view with tensors).
@@ -179,7 +161,7 @@ class Builder {
       n.valId = v->id();
       n.sourceLine = v->loc().line;
       model_.nodes.push_back(n);
-      addEdge(exprNodeId(def), id, v, false, false);
+      addEdge(nodeIdOf(def), id, v, false, false);
     }
     return id;
   }
@@ -204,27 +186,32 @@ class Builder {
   }
 
   void addEdge(const std::string& from, const std::string& to, const ir::Val* v, bool crosses, bool labelled) {
-    if (!edgeKeys_.insert(from + ">" + to + ":" + std::to_string(v->id())).second) return;
+    std::string key;
+    key.reserve(from.size() + to.size() + 12);
+    key.append(from).append(">").append(to).append(":").append(std::to_string(v->id()));
+    if (!edgeKeys_.insert(std::move(key)).second) return;
+    const ValTexts& texts = texts_.of(v);
     Edge e;
     e.from = from;
     e.to = to;
     e.valId = v->id();
-    e.bytes = bytesOf(v, options_.sizes);
+    e.bytes = texts.bytes;
     e.crossesClusters = crosses;
-    e.tooltip = v->name() + ": " + valDetail(v) + " (" + support::bytesText(e.bytes) + ")";
+    e.tooltip = texts.tooltip;
     // Crossing values are what the segmentation pays for: name, type and bytes moved.
-    if (labelled) e.label = v->name() + " " + valDetail(v) + " · " + support::bytesText(e.bytes);
-    model_.edges.push_back(e);
+    if (labelled) e.label = texts.label;
+    model_.edges.push_back(std::move(e));
   }
 
-  Node opNode(const ir::Expr* e) const {
+  Node opNode(const ir::Expr* e) {
+    const ExprTexts& texts = texts_.of(e);
     Node n;
-    n.id = exprNodeId(e);
+    n.id = texts.id;
     n.kind = NodeKind::Op;
-    n.label = opLabel(e);
-    n.detail = e->outputs().empty() ? "" : valDetail(e->output());
-    n.tooltip = e->toString() + (e->loc().known() ? " (line " + std::to_string(e->loc().line) + ")" : "");
-    n.cssClass = "op " + std::string(e->opName());
+    n.label = texts.label;
+    n.detail = texts.detail;
+    n.tooltip = texts.tooltip;
+    n.cssClass = texts.cssClass;
     n.exprId = e->id();
     n.sourceLine = e->loc().line;
     n.group = groupOf(partition_, e);
@@ -232,7 +219,20 @@ class Builder {
   }
 
   void buildExpanded() {
-    std::unordered_map<const ir::Expr*, int> clusterOfExpr, groupOfExpr;
+    // By expr id (ids are dense): hashing pointers was a tenth of building a 10k-op picture.
+    // An expr not drawn reads as 0, as it did from the maps these were.
+    std::size_t ids = 0;
+    for (const ir::Expr* e : exprs_) ids = std::max(ids, static_cast<std::size_t>(e->id()) + 1);
+    const auto byId = [](std::vector<int>& v, const ir::Expr* e) -> int& {
+      const auto id = static_cast<std::size_t>(e->id());
+      if (id >= v.size()) v.resize(id + 1, 0);
+      return v[id];
+    };
+    std::vector<int> clusterOfId(ids, 0), groupOfId(ids, 0);
+    const auto clusterOfExpr = [&](const ir::Expr* e) -> int& { return byId(clusterOfId, e); };
+    const auto groupOfExpr = [&](const ir::Expr* e) -> int& { return byId(groupOfId, e); };
+    model_.nodes.reserve(exprs_.size() + exprs_.size() / 4);
+    model_.edges.reserve(exprs_.size() * 2);
     for (const ir::Expr* e : exprs_) ++groupSize_[groupOf(partition_, e)];
     for (const ir::Expr* e : exprs_) {
       Node n = opNode(e);
@@ -242,32 +242,32 @@ class Builder {
       } else if (n.group >= 0) {
         colorAsGroup(n);
       }
-      groupOfExpr[e] = n.group;
-      clusterOfExpr[e] = n.cluster;
+      groupOfExpr(e) = n.group;
+      clusterOfExpr(e) = n.cluster;
       model_.nodes.push_back(n);
     }
     for (const ir::Expr* e : exprs_) {
-      const int to = clusterOfExpr[e];
+      const int to = clusterOfExpr(e);
       for (const ir::Val* v : e->inputs()) {
         const ir::Expr* def = v->definition();
-        if (v->isScalar() && (!def || clusterOfExpr[def] != to || to < 0)) {
+        if (v->isScalar() && (!def || clusterOfExpr(def) != to || to < 0)) {
           // A scalar feeding many ops (Adam's corrections, a residual scale) would send long
           // edges across the whole drawing, the worst case for dot: draw a copy next to each
           // consuming cluster (or op, when there are no clusters) instead.
-          if (def || drawnAsInput(fusion_, v)) addEdge(scalarNode(v, to, e), exprNodeId(e), v, false, false);
+          if (def || drawnAsInput(fusion_, v)) addEdge(scalarNode(v, to, e), nodeIdOf(e), v, false, false);
           continue;
         }
         if (def && tensorNodes()) {
-          addEdge(tensorNode(v, def), exprNodeId(e), v, false, false);
+          addEdge(tensorNode(v, def), nodeIdOf(e), v, false, false);
         } else if (def) {
-          const bool crosses = groupOfExpr[def] != groupOfExpr[e];
-          addEdge(exprNodeId(def), exprNodeId(e), v, crosses, crosses && (clusterOfExpr[def] >= 0 || to >= 0));
+          const bool crosses = groupOfExpr(def) != groupOfExpr(e);
+          addEdge(nodeIdOf(def), nodeIdOf(e), v, crosses, crosses && (clusterOfExpr(def) >= 0 || to >= 0));
         } else if (drawnAsInput(fusion_, v)) {
-          addEdge(inputNode(v, to), exprNodeId(e), v, to >= 0, to >= 0);
+          addEdge(inputNode(v, to), nodeIdOf(e), v, to >= 0, to >= 0);
         }
       }
     }
-    addOutputs([&](const ir::Expr* def) { return exprNodeId(def); });
+    addOutputs([&](const ir::Expr* def) { return nodeIdOf(def); });
     finishClusters();
   }
 
@@ -347,8 +347,8 @@ class Builder {
         n.detail =
             "ops " + std::to_string(first) + "–" + std::to_string(first + run.size() - 1) +
             (reductions ? " · " + std::to_string(reductions) + (reductions == 1 ? " reduction" : " reductions") : "");
-        n.tooltip = collapsedId + " " + n.label + ": " + opLabel(run.front()) + " … " + opLabel(run.back()) +
-                    "\nDouble-click (or E) to draw its ops.";
+        n.tooltip = collapsedId + " " + n.label + ": " + texts_.of(run.front()).label + " … " +
+                    texts_.of(run.back()).label + "\nDouble-click (or E) to draw its ops.";
         n.cssClass = "segment run";
         n.segment = group;
         n.cluster = cluster;
@@ -380,8 +380,8 @@ class Builder {
       std::vector<std::string> opNames;
       for (const ir::Expr* e : it->second) opNames.emplace_back(e->opName());
       n.detail = g.hostScalars() ? opCount
-                                 : kindWithOps(g.scheduler, opNames) + (g.host && g.scheduler != "expr_eval" ? " (host)" : "") +
-                                       " · " + opCount;
+                                 : kindWithOps(g.scheduler, opNames) +
+                                       (g.host && g.scheduler != "expr_eval" ? " (host)" : "") + " · " + opCount;
       n.tooltip = n.label + ": " + n.detail + "\nDouble-click (or E) to draw its ops in place.";
       n.cssClass = "segment " + g.scheduler;
       n.segment = g.id;
@@ -435,9 +435,9 @@ class Builder {
         n.kind = NodeKind::Input;
         // The host scalars are their own kind, not a numbered segment: a small marker, no detail.
         const trace::PartitionGroup* g = from >= 0 ? partition_->group(from) : nullptr;
-        n.label = from < 0                         ? "ungrouped scalars"
-                  : g && g->hostScalars()          ? std::string("host scalars")
-                                                   : options_.clusterWord + " " + std::to_string(from) + " (host)";
+        n.label = from < 0                ? "ungrouped scalars"
+                  : g && g->hostScalars() ? std::string("host scalars")
+                                          : options_.clusterWord + " " + std::to_string(from) + " (host)";
         n.detail = g && g->hostScalars() ? "" : "host scalars";
         n.tooltip = n.label + ": scalars computed on the host before any kernel";
         n.cssClass = "input host-scalars";
@@ -585,12 +585,14 @@ class Builder {
   const ir::Fusion& fusion_;
   const trace::Partition* partition_;
   const BuildOptions& options_;
+  OpTexts ownTexts_;  // when the caller keeps none
+  OpTexts& texts_;
   GraphModel model_;
   std::vector<ir::Expr*> exprs_;
   std::map<int, int> clusterOf_;
   std::map<int, int> groupSize_;
   std::set<std::string> inputIds_;
-  std::set<std::string> edgeKeys_;
+  std::unordered_set<std::string> edgeKeys_;
 };
 
 void highlightExprs(GraphModel& m, const std::set<int>& exprIds, Highlight h, bool overwrite) {
@@ -663,19 +665,19 @@ void highlightRegrouped(GraphModel& m, const trace::Partition& before, const tra
 
 }  // namespace
 
-GraphModel buildGraph(const trace::Snapshot& snapshot, const BuildOptions& options) {
-  GraphModel m = Builder(snapshot, options).build();
+GraphModel buildGraph(const trace::Snapshot& snapshot, const BuildOptions& options, OpTexts* texts) {
+  GraphModel m = Builder(snapshot, options, texts).build();
   if (options.overview && options.groupRuns) groupRunsBetweenBarriers(m, options.openGroups);
   return m;
 }
 
-GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOptions& options) {
+GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOptions& options, OpTexts* texts) {
   const trace::SnapshotPtr& shown = side == StepSide::After ? step.after : step.before;
   if (!shown) return {};
   const bool grouped = options.overview && options.groupRuns;
   BuildOptions ungrouped = options;
   ungrouped.groupRuns = false;
-  GraphModel m = buildGraph(*shown, ungrouped);
+  GraphModel m = buildGraph(*shown, ungrouped, texts);
   m.title += " · step " + std::to_string(step.index) + ": " + step.name;
   if (step.merge) highlightMerge(m, *step.merge);
   if (step.modified && step.before && step.after && step.before->fusion != step.after->fusion)

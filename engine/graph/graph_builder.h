@@ -61,15 +61,19 @@ inline constexpr int kAutoCollapseOps = 1500;
 inline constexpr std::size_t kRunOps = 120;
 inline constexpr std::size_t kRunMinOps = 30;
 
-/// The drawing of one snapshot. Without a partition every view is the fusion view.
-GraphModel buildGraph(const trace::Snapshot& snapshot, const BuildOptions& options);
+class OpTexts;
+
+/// The drawing of one snapshot. Without a partition every view is the fusion view. `texts`,
+/// when given, keeps the ops' texts for the next picture of the same fusion.
+GraphModel buildGraph(const trace::Snapshot& snapshot, const BuildOptions& options, OpTexts* texts = nullptr);
 
 /// Which side of a step to draw: the after-snapshot shows added and changed exprs, the
 /// before-snapshot the removed and changed ones (the diff view shows both side by side).
 enum class StepSide { Before, After };
 
 /// The drawing of a step: merge candidates, pass diffs and regrouped exprs highlighted.
-GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOptions& options);
+GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOptions& options,
+                          OpTexts* texts = nullptr);
 
 /// A partition snapshot of a final segmentation (segment ids as group ids), for drawing it.
 trace::SnapshotPtr snapshotOfSegmentation(const segmenter::Segmentation& segmentation);

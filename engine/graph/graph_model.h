@@ -63,6 +63,7 @@ struct Edge {
   std::int64_t bytes = 0;  // bytes the value occupies (collapsed view: sum over the values)
   bool crossesClusters = false;
   Highlight highlight = Highlight::None;
+  friend bool operator==(const Edge&, const Edge&) = default;
 };
 
 struct Cluster {
@@ -76,6 +77,7 @@ struct Cluster {
   int opCount = 0;
   Highlight highlight = Highlight::None;
   bool dimmed = false;
+  friend bool operator==(const Cluster&, const Cluster&) = default;
 };
 
 struct GraphModel {

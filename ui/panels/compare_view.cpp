@@ -145,8 +145,8 @@ CompareView::CompareView(QWidget* parent)
   connect(leftScene_, &GraphScene::picked, this, [this](const Selection& s) { onPicked(true, s); });
   connect(rightScene_, &GraphScene::picked, this, [this](const Selection& s) { onPicked(false, s); });
   const auto show = [this](GraphScene* scene, bool& ready) {
-    return [this, scene, &ready](int, const graph::GraphModel& model, const layout::Geometry& geometry) {
-      scene->setGraph(model, geometry);
+    return [this, scene, &ready](int, graph::GraphModel& model, layout::Geometry& geometry) {
+      scene->setGraph(std::move(model), std::move(geometry));
       ready = true;
       pictureReady();
     };

@@ -150,8 +150,8 @@ DiffView::DiffView(QWidget* parent)
     a->viewport()->installEventFilter(this);
   }
   const auto show = [this](GraphScene* scene, bool& ready) {
-    return [this, scene, &ready](int, const graph::GraphModel& model, const layout::Geometry& geometry) {
-      scene->setGraph(model, geometry);
+    return [this, scene, &ready](int, graph::GraphModel& model, layout::Geometry& geometry) {
+      scene->setGraph(std::move(model), std::move(geometry));
       ready = true;
       pictureReady();
     };
