@@ -206,19 +206,20 @@ Geometry layeredGeometry(const graph::GraphModel& model, const LayoutOptions& op
   return out;
 }
 
-// The block a node is laid out in: its cluster, or, for an input copy drawn for cluster k
-// ("v5@c3"), that cluster; -1 = placed on its own at the top level.
-int blockOf(const graph::Node& node, std::size_t clusterCount) {
+// The block a node is laid out in: its cluster, or, for an input copy drawn next to the
+// cluster of group g ("v5@g3"), that cluster; -1 = placed on its own at the top level.
+int blockOf(const graph::Node& node, const std::unordered_map<int, int>& clusterOfGroup) {
   if (node.cluster >= 0) return node.cluster;
   if (node.kind != graph::NodeKind::Input) return -1;
-  const auto at = node.id.rfind("@c");
+  const auto at = node.id.rfind("@g");
   if (at == std::string::npos || at + 2 >= node.id.size()) return -1;
-  int k = 0;
+  int group = 0;
   for (std::size_t i = at + 2; i < node.id.size(); ++i) {
     if (node.id[i] < '0' || node.id[i] > '9') return -1;
-    k = k * 10 + (node.id[i] - '0');
+    group = group * 10 + (node.id[i] - '0');
   }
-  return k < static_cast<int>(clusterCount) ? k : -1;
+  const auto it = clusterOfGroup.find(group);
+  return it == clusterOfGroup.end() ? -1 : it->second;
 }
 
 struct Block {
@@ -262,8 +263,11 @@ Result<Geometry> layoutInBlocks(const graph::GraphModel& model, const LayoutOpti
   const auto index = indexById(model);
   std::vector<int> owner(model.nodes.size());
   std::vector<Block> blocks(model.clusters.size());
+  std::unordered_map<int, int> clusterOfGroup;
+  for (std::size_t c = 0; c < model.clusters.size(); ++c)
+    clusterOfGroup.emplace(model.clusters[c].group, static_cast<int>(c));
   for (std::size_t i = 0; i < model.nodes.size(); ++i) {
-    owner[i] = blockOf(model.nodes[i], model.clusters.size());
+    owner[i] = blockOf(model.nodes[i], clusterOfGroup);
     if (owner[i] >= 0) blocks[static_cast<std::size_t>(owner[i])].nodes.push_back(static_cast<int>(i));
   }
   std::vector<int> from(model.edges.size(), -1), to(model.edges.size(), -1);

@@ -87,7 +87,7 @@ graph::GraphModel syntheticFusionModel(const SyntheticOptions& o) {
     auto [it, fresh] = inputCopies.try_emplace({input, cluster});
     if (fresh) {
       graph::Node n;
-      n.id = "v" + std::to_string(input) + (cluster >= 0 ? "@c" + std::to_string(cluster) : "");
+      n.id = "v" + std::to_string(input) + (cluster >= 0 ? "@g" + std::to_string(cluster) : "");
       n.kind = graph::NodeKind::Input;
       n.label = "T" + std::to_string(input);
       n.detail = "f32 [2048, 1024]";

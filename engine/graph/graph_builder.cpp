@@ -111,9 +111,15 @@ class Builder {
     }
   }
 
+  // The suffix of a copy drawn next to cluster `cluster`: its group's id, which stays while
+  // the clusters before it merge (a picture's items and laid-out blocks are kept by node id).
+  std::string besideCluster(int cluster) const {
+    return cluster >= 0 ? "@g" + std::to_string(model_.clusters[static_cast<std::size_t>(cluster)].group) : "";
+  }
+
   // The node standing for fusion input `v` next to cluster `cluster` (one per cluster).
   std::string inputNode(const ir::Val* v, int cluster) {
-    return inputNodeWithId(v, "v" + std::to_string(v->id()) + (cluster >= 0 ? "@c" + std::to_string(cluster) : ""));
+    return inputNodeWithId(v, "v" + std::to_string(v->id()) + besideCluster(cluster));
   }
 
   std::string inputNodeWithId(const ir::Val* v, const std::string& id) {
@@ -167,8 +173,8 @@ class Builder {
   }
 
   std::string scalarNode(const ir::Val* v, int cluster, const ir::Expr* consumer) {
-    const std::string id = "v" + std::to_string(v->id()) +
-                           (cluster >= 0 ? "@c" + std::to_string(cluster) : "@e" + std::to_string(consumer->id()));
+    const std::string id =
+        "v" + std::to_string(v->id()) + (cluster >= 0 ? besideCluster(cluster) : "@e" + std::to_string(consumer->id()));
     if (inputIds_.insert(id).second) {
       Node n;
       n.id = id;

@@ -32,7 +32,7 @@ enum class Highlight {
 
 struct Node {
   /// Stable across steps and processes: "e12" for expr 12, "v5" for val 5 (inputs in a
-  /// segment view: "v5@c3" for the copy drawn next to cluster 3), "s2" for segment 2.
+  /// segment view: "v5@g3" for the copy drawn next to the cluster of group 3), "s2" for segment 2.
   std::string id;
   NodeKind kind = NodeKind::Op;
   std::string label;     // first line, bold in the drawing: "T7 = mul"

@@ -108,7 +108,9 @@ class TestGraphBuilder : public QObject {
       const graph::Node* from = m.node(e.from);
       const graph::Node* to = m.node(e.to);
       if (from->kind == graph::NodeKind::Input && to->kind == graph::NodeKind::Op && to->cluster >= 0)
-        QVERIFY2(e.from.find("@c" + std::to_string(to->cluster)) != std::string::npos, e.from.c_str());
+        QVERIFY2(e.from.find("@g" + std::to_string(m.clusters[static_cast<std::size_t>(to->cluster)].group)) !=
+                     std::string::npos,
+                 e.from.c_str());
       if (e.crossesClusters && to->kind == graph::NodeKind::Op) QVERIFY(!e.label.empty());
     }
     QCOMPARE(fingerprint(graph::buildGraph(*snap, options)), fingerprint(m));  // deterministic
