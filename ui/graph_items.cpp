@@ -27,8 +27,6 @@ QColor color(const std::string& hex, const char* fallback = "#495057") {
   return c.isValid() ? c : QColor(fallback);
 }
 
-QRectF toQt(const layout::Rect& r) { return {r.x, r.y, r.width, r.height}; }
-
 // Past this on-screen extent an edge is drawn aliased (see EdgeItem::paint).
 constexpr double kLongEdgePixels = 4000;
 

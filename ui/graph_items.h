@@ -12,6 +12,9 @@ namespace segscope::ui {
 
 enum ItemKind { ClusterItemType = QGraphicsItem::UserType + 1, NodeItemType, EdgeItemType };
 
+/// A layout rectangle as Qt's.
+inline QRectF toQt(const layout::Rect& r) { return {r.x, r.y, r.width, r.height}; }
+
 /// Below this zoom a cluster's 10 px title would fall under 9 px on screen: the scene then draws
 /// segment titles itself, over everything, at a readable size (GraphScene::drawForeground).
 constexpr double kTitleLod = 0.9;

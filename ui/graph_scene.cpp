@@ -16,12 +16,6 @@
 #include "ui/segment_titles.h"
 
 namespace segscope::ui {
-namespace {
-
-QRectF toQt(const layout::Rect& r) { return {r.x, r.y, r.width, r.height}; }
-
-}  // namespace
-
 GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
   // No index: a step moves thousands of kept items (graph_scene_items.cpp), and keeping a BSP
   // tree up to date with them cost more than a hover's or a paint's walk over every item

@@ -12,8 +12,6 @@
 namespace segscope::ui {
 namespace {
 
-QRectF toQt(const layout::Rect& r) { return {r.x, r.y, r.width, r.height}; }
-
 // Where an old element of the same id sits: at the same position first (models are built in a
 // stable order, so most are), else through an index of the old ids built on the first miss.
 class OldPosition {
