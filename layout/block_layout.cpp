@@ -231,7 +231,7 @@ struct Block {
 
 // What a block's layout depends on: structure and text, not highlights or tooltips.
 std::uint64_t blockKey(const graph::GraphModel& block, const LayoutOptions& options) {
-  Fnv f;
+  ContentHash f;
   hashOptions(f, options);
   for (const auto& n : block.nodes) {
     f.str(n.id);

@@ -591,7 +591,7 @@ Result<std::string> renderDot(const graph::GraphModel& model, const LayoutOption
   return std::move(produced.text);
 }
 
-void hashOptions(Fnv& f, const LayoutOptions& options) {
+void hashOptions(ContentHash& f, const LayoutOptions& options) {
   f.num(options.edgeLabels);
   f.num(static_cast<std::int64_t>(options.rankedEdgeLabelLimit));
   f.str(options.splines);
@@ -608,7 +608,7 @@ void hashOptions(Fnv& f, const LayoutOptions& options) {
 }
 
 std::uint64_t layoutHash(const graph::GraphModel& model, const LayoutOptions& options) {
-  Fnv f;
+  ContentHash f;
   hashOptions(f, options);
   f.str(model.title);
   f.num(static_cast<std::int64_t>(model.nodes.size()));

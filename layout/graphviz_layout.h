@@ -71,7 +71,7 @@ Result<std::string> renderSvg(const graph::GraphModel& model, const LayoutOption
 /// CLI uses cgraph's default ID discipline, so cluster placement may differ from ours).
 Result<std::string> renderDot(const graph::GraphModel& model, const LayoutOptions& options = {});
 
-/// Content hash of everything that affects a layout (model fields and options); FNV-1a 64.
+/// Content hash of everything that affects a layout (model fields and options; ContentHash).
 std::uint64_t layoutHash(const graph::GraphModel& model, const LayoutOptions& options);
 
 /// One thread that owns a Graphviz context and makes every Graphviz call of the layouts it

@@ -8,7 +8,9 @@
 #include <QHash>
 #include <QPainter>
 #include <QScopeGuard>
+#include <QStaticText>
 #include <QStyleOptionGraphicsItem>
+#include <algorithm>
 #include <cmath>
 
 namespace segscope::ui {
@@ -34,13 +36,50 @@ double levelOfDetail(const QPainter* painter, const QStyleOptionGraphicsItem* op
   return option->levelOfDetailFromTransform(painter->worldTransform());
 }
 
-// Geometry is in points (as Graphviz measured the text); the fonts use the same units.
-QFont labelFont(bool bold, double size) {
-  QFont f("DejaVu Sans");
-  f.setStyleHint(QFont::SansSerif);
-  f.setPixelSize(static_cast<int>(std::lround(size)));
-  f.setBold(bold);
-  return f;
+// Geometry is in points (as Graphviz measured the text); the fonts use the same units. Made
+// once per kind: a QFont and its metrics built on every paint showed in a 10k-op step.
+struct LabelFont {
+  QFont font;
+  QFontMetricsF metrics;
+};
+
+const LabelFont& labelFont(bool bold, int size) {
+  // Never destroyed: fonts must not outlive the font database at exit. (GUI thread only.)
+  static auto* const fonts = new QHash<int, LabelFont*>;
+  LabelFont*& made = (*fonts)[size * 2 + (bold ? 1 : 0)];
+  if (!made) {
+    QFont f("DejaVu Sans");
+    f.setStyleHint(QFont::SansSerif);
+    f.setPixelSize(size);
+    f.setBold(bold);
+    made = new LabelFont{f, QFontMetricsF(f)};
+  }
+  return *made;
+}
+
+// Text shaped once. Shaping edge labels on every paint was a third of a 10k-op step; a
+// QStaticText keeps its glyphs and, under zoom and translation alike, draws them as they are.
+QStaticText shapedText(const QString& text, const QFont& font) {
+  QStaticText shaped(text);
+  shaped.setTextFormat(Qt::PlainText);
+  shaped.prepare(QTransform(), font);
+  return shaped;
+}
+
+// Edge labels are shapes and dtypes, a few hundred distinct among 10k edges: one shaped text
+// each, shared (implicitly) by every edge that shows it.
+const QStaticText& edgeLabelText(const QString& label) {
+  static auto* const texts = new QHash<QString, QStaticText>;
+  if (texts->size() > 50000) texts->clear();  // a bound across many files opened
+  auto known = texts->constFind(label);
+  if (known == texts->cend()) known = texts->insert(label, shapedText(label, labelFont(false, 8).font));
+  return known.value();
+}
+
+// Draws `text` (shaped in `font`) centred on `x`, its line's top at `top`.
+void drawCentred(QPainter* painter, const QStaticText& text, const LabelFont& font, double x, double top) {
+  painter->setFont(font.font);
+  painter->drawStaticText(QPointF(x - text.size().width() / 2, top), text);
 }
 
 }  // namespace
@@ -77,11 +116,13 @@ void ClusterItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* optio
   painter->setPen(marked_ ? QPen(titleColor_, 4.0, Qt::DashLine) : QPen(pen_, highlighted_ ? 3.5 : 1.0));
   painter->drawRoundedRect(box_, 8, 8);
   if (levelOfDetail(painter, option) < kTitleLod) return;  // the scene draws it, larger
-  painter->setFont(labelFont(true, 10));
+  const LabelFont& font = labelFont(true, 10);
+  if (title_.text().isEmpty() && !label_.isEmpty())
+    title_ = shapedText(font.metrics.elidedText(label_, Qt::ElideRight, box_.width() - 16), font.font);
+  painter->setFont(font.font);
   painter->setPen(titleColor_);
-  const QRectF title(box_.left() + 8, box_.top() + 3, box_.width() - 16, 16);
-  painter->drawText(title, Qt::AlignLeft | Qt::AlignVCenter,
-                    QFontMetricsF(painter->font()).elidedText(label_, Qt::ElideRight, title.width()));
+  // Left-aligned in a 16 pt band at the frame's top.
+  painter->drawStaticText(QPointF(box_.left() + 8, box_.top() + 3 + (16 - font.metrics.height()) / 2), title_);
 }
 
 NodeItem::NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry)
@@ -155,8 +196,8 @@ void NodeItem::paintPathMark(QPainter* painter) const {
 void NodeItem::paintSeparatorTag(QPainter* painter) const {
   if (pathMark_ != PathMark::Separator) return;
   // A red tag on the lower right corner: above the box it would cover a segment's title.
-  painter->setFont(labelFont(true, 7));
-  const QFontMetricsF fm(painter->font());
+  painter->setFont(labelFont(true, 7).font);
+  const QFontMetricsF& fm = labelFont(true, 7).metrics;
   const QRectF tag(box_.right() - fm.horizontalAdvance("separator") - 10, box_.bottom() - 3,
                    fm.horizontalAdvance("separator") + 8, fm.height() + 2);
   painter->setPen(Qt::NoPen);
@@ -187,21 +228,22 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   if (tile_ && lod < kTitleLod) return;  // GraphScene::drawForeground writes it, readable
   painter->setPen(text_);
   const QRectF inner = box_.adjusted(4, 2, -4, -2);
+  const LabelFont& bold = labelFont(true, 10);
+  const LabelFont& small = labelFont(false, 8);
+  if (shapedLabel_.text().isEmpty() && !label_.isEmpty()) {  // shaped once, at the first paint
+    shapedLabel_ = shapedText(bold.metrics.elidedText(label_, Qt::ElideRight, inner.width()), bold.font);
+    if (!detail_.isEmpty())
+      shapedDetail_ = shapedText(small.metrics.elidedText(detail_, Qt::ElideRight, inner.width()), small.font);
+  }
   if (detail_.isEmpty()) {
-    painter->setFont(labelFont(true, 10));
-    painter->drawText(inner, Qt::AlignCenter,
-                      QFontMetricsF(painter->font()).elidedText(label_, Qt::ElideRight, inner.width()));
+    drawCentred(painter, shapedLabel_, bold, inner.center().x(), inner.center().y() - bold.metrics.height() / 2);
     return;
   }
-  const QRectF top(inner.left(), inner.top(), inner.width(), inner.height() * 0.55);
-  const QRectF bottom(inner.left(), top.bottom(), inner.width(), inner.height() - top.height());
-  painter->setFont(labelFont(true, 10));
-  painter->drawText(top, Qt::AlignHCenter | Qt::AlignBottom,
-                    QFontMetricsF(painter->font()).elidedText(label_, Qt::ElideRight, top.width()));
-  painter->setFont(labelFont(false, 8));
+  // The label sits on the line at 55 % of the box, the detail hangs below it.
+  const double line = inner.top() + inner.height() * 0.55;
+  drawCentred(painter, shapedLabel_, bold, inner.center().x(), line - bold.metrics.height());
   painter->setPen(detailText_);
-  painter->drawText(bottom, Qt::AlignHCenter | Qt::AlignTop,
-                    QFontMetricsF(painter->font()).elidedText(detail_, Qt::ElideRight, bottom.width()));
+  drawCentred(painter, shapedDetail_, small, inner.center().x(), line);
 }
 
 EdgeItem::EdgeItem(const graph::Edge& edge, const layout::EdgeGeometry& geometry)
@@ -231,11 +273,11 @@ EdgeItem::EdgeItem(const graph::Edge& edge, const layout::EdgeGeometry& geometry
   pen_ = themedPen(edge.highlight != graph::Highlight::None ? color(graph::highlightStyle(edge.highlight).pen)
                                                             : QColor("#868e96"));
   width_ = edge.crossesClusters ? 1.8 : 1.0;
+  labelInk_ = themedInk(QColor("#495057"));
   bounds_ = path_.boundingRect().united(arrow_.boundingRect());
   if (!label_.isEmpty()) {
-    // Built once and kept (never destroyed: it must not outlive the font database at exit);
-    // one per edge was a third of building a 3k-op scene.
-    static const QFontMetricsF* const fm = new QFontMetricsF(labelFont(false, 8));
+    // One metrics object for every edge: one per edge was a third of building a 3k-op scene.
+    const QFontMetricsF* const fm = &labelFont(false, 8).metrics;
     // Edge labels are shapes and dtypes, a few hundred distinct among 10k edges: shaping each
     // was most of building an edge. (GUI thread only, like every item.)
     static QHash<QString, double>* const widths = new QHash<QString, double>;
@@ -248,9 +290,65 @@ EdgeItem::EdgeItem(const graph::Edge& edge, const layout::EdgeGeometry& geometry
   bounds_.adjust(-3, -3, 3, 3);
   setZValue(1);
   setToolTip(QString::fromStdString(edge.tooltip));
+  setFlag(ItemUsesExtendedStyleOption);  // paint() reads the exposed rect
 }
 
 QRectF EdgeItem::boundingRect() const { return bounds_; }
+
+namespace {
+
+QRectF hullOf(QPointF a, QPointF b, QPointF c, QPointF d) {
+  const auto [minX, maxX] = std::minmax({a.x(), b.x(), c.x(), d.x()});
+  const auto [minY, maxY] = std::minmax({a.y(), b.y(), c.y(), d.y()});
+  return QRectF(QPointF(minX, minY), QPointF(maxX, maxY));
+}
+
+// Whether two rectangles overlap or touch; a straight curve's hull has no width, and
+// QRectF::intersects wants an overlap with an area.
+bool touches(const QRectF& a, const QRectF& b) {
+  return a.left() <= b.right() && b.left() <= a.right() && a.top() <= b.bottom() && b.top() <= a.bottom();
+}
+
+// Adds to `out` the parts of the cubic a..d that meet `area`, halving it (de Casteljau) until
+// each part is no bigger than the area; a cubic lies inside the hull of its control points.
+void addCubicIn(QPainterPath& out, QPointF a, QPointF b, QPointF c, QPointF d, const QRectF& area, int depth) {
+  const QRectF hull = hullOf(a, b, c, d);
+  if (!touches(hull, area)) return;
+  if (depth == 0 || (hull.width() <= area.width() && hull.height() <= area.height())) {
+    out.moveTo(a);
+    out.cubicTo(b, c, d);
+    return;
+  }
+  const QPointF ab = (a + b) / 2, bc = (b + c) / 2, cd = (c + d) / 2;
+  const QPointF abc = (ab + bc) / 2, bcd = (bc + cd) / 2, middle = (abc + bcd) / 2;
+  addCubicIn(out, a, ab, abc, middle, area, depth - 1);
+  addCubicIn(out, middle, bcd, cd, d, area, depth - 1);
+}
+
+}  // namespace
+
+QPainterPath curvePiecesIn(const QPainterPath& path, const QRectF& area) {
+  QPainterPath pieces;
+  QPointF from;
+  for (int i = 0; i < path.elementCount(); ++i) {
+    const QPainterPath::Element& e = path.elementAt(i);
+    if (e.isMoveTo()) {
+      from = e;
+    } else if (e.isCurveTo() && i + 2 < path.elementCount()) {
+      const QPointF to = path.elementAt(i + 2);
+      addCubicIn(pieces, from, e, path.elementAt(i + 1), to, area, 24);
+      from = to;
+      i += 2;
+    } else {  // a line
+      if (touches(QRectF(from, QPointF(e)).normalized(), area)) {
+        pieces.moveTo(from);
+        pieces.lineTo(e);
+      }
+      from = e;
+    }
+  }
+  return pieces;
+}
 
 QPainterPath EdgeItem::shape() const {
   QPainterPathStroker stroker;
@@ -276,21 +374,25 @@ void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   painter->setRenderHint(QPainter::Antialiasing, lod >= kLodText && !longCurve);
   const QColor ink = onPath_ ? pathColor(PathMark::Path) : pen_;
   QPen pen(ink, onPath_ ? std::max(3.0, width_ + 1.5) : width_);
-  pen.setCosmetic(longCurve);  // drawn as plain lines, at the width it has at 1:1
+  // A long curve is a plain 1 px line at any zoom (a path's stays thick): Qt's fast stroker
+  // takes cosmetic pens of 1 px only, and a 10k-op transformer crosses the screen with ~900.
+  pen.setCosmetic(longCurve);
+  if (longCurve && !onPath_) pen.setWidthF(1.0);
   painter->setPen(pen);
   painter->setBrush(Qt::NoBrush);
-  painter->drawPath(path_);
+  // Of a curve far longer than the screen, only the pieces on screen: a 10k-op transformer's
+  // residual edges run the whole drawing, and Qt flattens a curve whole before clipping it.
+  const double margin = 4 / lod;
+  painter->drawPath(longCurve ? curvePiecesIn(path_, option->exposedRect.adjusted(-margin, -margin, margin, margin))
+                              : path_);
   if (!arrow_.isEmpty()) {
     painter->setBrush(ink);
     painter->drawPolygon(arrow_);
   }
   if (label_.isEmpty() || lod < kLodText) return;
-  painter->setFont(labelFont(false, 8));
-  painter->setPen(themedInk(QColor("#495057")));
-  const QFontMetricsF fm(painter->font());
-  const QRectF r(labelPos_.x() - fm.horizontalAdvance(label_) / 2 - 2, labelPos_.y() - fm.height() / 2,
-                 fm.horizontalAdvance(label_) + 4, fm.height());
-  painter->drawText(r, Qt::AlignCenter, label_);
+  const LabelFont& font = labelFont(false, 8);
+  painter->setPen(labelInk_);
+  drawCentred(painter, edgeLabelText(label_), font, labelPos_.x(), labelPos_.y() - font.metrics.height() / 2);
 }
 
 }  // namespace segscope::ui

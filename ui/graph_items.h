@@ -4,6 +4,7 @@
 
 #include <QGraphicsItem>
 #include <QPainterPath>
+#include <QStaticText>
 
 #include "graph/graph_model.h"
 #include "layout/geometry.h"
@@ -40,6 +41,7 @@ class ClusterItem : public QGraphicsItem {
   QString label_;
   QColor fill_, pen_;
   QColor titleColor_;
+  QStaticText title_;  // shaped at the first paint close enough to show it
   bool highlighted_ = false;
   bool marked_ = false;
   int group_ = -1;
@@ -70,6 +72,7 @@ class NodeItem : public QGraphicsItem {
   std::string id_;
   QRectF box_;
   QString label_, detail_;
+  QStaticText shapedLabel_, shapedDetail_;  // elided and shaped at the first paint with text
   QColor fill_, pen_;
   QColor text_{"#212529"}, detailText_{"#495057"};
   bool ellipse_ = false;
@@ -79,6 +82,11 @@ class NodeItem : public QGraphicsItem {
   bool marked_ = false;      // the user's selection
   PathMark pathMark_ = PathMark::None;
 };
+
+/// The parts of `path` that reach into `area`: its cubics halved until each is no bigger than
+/// the area, those whose control points' hull misses it left out. How a curve far longer than
+/// the screen is drawn: Qt flattens a path whole before clipping it.
+QPainterPath curvePiecesIn(const QPainterPath& path, const QRectF& area);
 
 class EdgeItem : public QGraphicsItem {
  public:
@@ -102,7 +110,7 @@ class EdgeItem : public QGraphicsItem {
   QPointF labelPos_;
   QRectF bounds_;
   QPointF builtAt_;
-  QColor pen_;
+  QColor pen_, labelInk_;
   double width_ = 1.0;
   bool onPath_ = false;
 };

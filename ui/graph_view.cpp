@@ -10,6 +10,7 @@
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace segscope::ui {
 
@@ -22,6 +23,23 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
   setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
   setOptimizationFlag(QGraphicsView::DontAdjustForAntialiasing);
   setFrameShape(QFrame::NoFrame);
+}
+
+// A new picture deletes, adds and moves items; Qt marks their places dirty and repaints them in
+// a second pass after the first paint, which on a 10k-op transformer covered the canvas: a step
+// was painted twice (20 ms more). Scene updates are ignored until the queued work (the scene's
+// dirty-item pass among it) is done; then the canvas is repainted once, whole.
+void GraphView::repaintOnceWhenSettled() {
+  if (std::exchange(settling_, true)) return;
+  setViewportUpdateMode(QGraphicsView::NoViewportUpdate);
+  QMetaObject::invokeMethod(
+      this,
+      [this] {
+        settling_ = false;
+        setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+        viewport()->update();
+      },
+      Qt::QueuedConnection);
 }
 
 void GraphView::zoomBy(double factor) {

@@ -19,6 +19,9 @@ class GraphView : public QGraphicsView {
   void reveal(const QRectF& rect);
   /// Fits `rect` (with a margin) and centres it, never above 1:1.
   void focusOn(const QRectF& rect);
+  /// Ignores the scene's updates until the event loop has handled what is queued now, then
+  /// repaints the whole canvas once (a new picture: see the definition).
+  void repaintOnceWhenSettled();
 
  signals:
   void zoomChanged(double zoom);
@@ -33,6 +36,9 @@ class GraphView : public QGraphicsView {
   void dragMoveEvent(QDragMoveEvent* event) override;
   void dropEvent(QDropEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
+
+ private:
+  bool settling_ = false;
 };
 
 }  // namespace segscope::ui

@@ -449,6 +449,9 @@ bool MainWindow::waitForPicture(int timeoutMs) {
 
 void MainWindow::onPicture(int ticket, graph::GraphModel& laidOut, layout::Geometry& laidOutGeometry) {
   if (ticket != ticket_) return;
+  // One repaint per picture: the new picture's items are repainted in a second pass after the
+  // first paint otherwise (GraphView::repaintOnceWhenSettled).
+  view_->repaintOnceWhenSettled();
   scene_->setGraph(std::move(laidOut), std::move(laidOutGeometry));
   const layout::Geometry& geometry = scene_->geometry();
   pictureShown_ = true;

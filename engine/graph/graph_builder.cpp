@@ -78,10 +78,17 @@ class Builder {
   }
 
  private:
+  const trace::PartitionGroup* groupById(int id) {
+    if (groupById_.empty())
+      for (const trace::PartitionGroup& g : partition_->groups()) groupById_.emplace(g.id, &g);
+    const auto it = groupById_.find(id);
+    return it == groupById_.end() ? nullptr : it->second;
+  }
+
   int clusterIndex(int group) {
     if (group < 0) return -1;
     if (auto it = clusterOf_.find(group); it != clusterOf_.end()) return it->second;
-    const trace::PartitionGroup* pg = partition_->group(group);
+    const trace::PartitionGroup* pg = groupById(group);
     Cluster c;
     c.id = "segment-" + std::to_string(group);
     c.group = group;
@@ -133,14 +140,14 @@ class Builder {
       n.cssClass = "input";
       n.valId = v->id();
       n.sourceLine = v->loc().line;
-      model_.nodes.push_back(n);
+      model_.nodes.push_back(std::move(n));
     }
     return id;
   }
 
   // An op alone in its group is not clustered; it wears its group's scheduler color.
-  void colorAsGroup(Node& n) const {
-    const trace::PartitionGroup* pg = partition_->group(n.group);
+  void colorAsGroup(Node& n) {
+    const trace::PartitionGroup* pg = groupById(n.group);
     const std::string scheduler = pg ? pg->scheduler : "none";
     const HighlightStyle colors = schedulerColors(scheduler);
     n.fillColor = colors.fill;
@@ -166,7 +173,7 @@ class Builder {
       n.cssClass = "tensor";
       n.valId = v->id();
       n.sourceLine = v->loc().line;
-      model_.nodes.push_back(n);
+      model_.nodes.push_back(std::move(n));
       addEdge(nodeIdOf(def), id, v, false, false);
     }
     return id;
@@ -186,16 +193,28 @@ class Builder {
       n.cssClass = "scalar";
       n.valId = v->id();
       n.sourceLine = v->loc().line;
-      model_.nodes.push_back(n);
+      model_.nodes.push_back(std::move(n));
     }
     return id;
   }
 
+  // Whether the edge from `from` to `to` carrying value `val` is in the model; if not, it is
+  // about to be, at the end of the edge list. Keyed by a hash of the three with the edges'
+  // indices: a string key per edge was a tenth of building a 10k-op picture.
+  bool drawnAlready(const std::string& from, const std::string& to, int val) {
+    const std::hash<std::string> text;
+    const std::size_t key = text(from) * 31 + text(to) * 17 + static_cast<std::size_t>(val);
+    const auto [first, last] = edgeAt_.equal_range(key);
+    for (auto it = first; it != last; ++it) {
+      const Edge& e = model_.edges[it->second];
+      if (e.valId == val && e.from == from && e.to == to) return true;
+    }
+    edgeAt_.emplace(key, model_.edges.size());
+    return false;
+  }
+
   void addEdge(const std::string& from, const std::string& to, const ir::Val* v, bool crosses, bool labelled) {
-    std::string key;
-    key.reserve(from.size() + to.size() + 12);
-    key.append(from).append(">").append(to).append(":").append(std::to_string(v->id()));
-    if (!edgeKeys_.insert(std::move(key)).second) return;
+    if (drawnAlready(from, to, v->id())) return;
     const ValTexts& texts = texts_.of(v);
     Edge e;
     e.from = from;
@@ -250,7 +269,7 @@ class Builder {
       }
       groupOfExpr(e) = n.group;
       clusterOfExpr(e) = n.cluster;
-      model_.nodes.push_back(n);
+      model_.nodes.push_back(std::move(n));
     }
     for (const ir::Expr* e : exprs_) {
       const int to = clusterOfExpr(e);
@@ -289,11 +308,12 @@ class Builder {
       n.tooltip = "fusion output " + std::to_string(i) + ": " + o.val->name() + " " + valDetail(o.val);
       n.cssClass = "output";
       n.valId = o.val->id();
-      model_.nodes.push_back(n);
+      const std::string id = n.id;
+      model_.nodes.push_back(std::move(n));
       if (const ir::Expr* def = o.val->definition())
-        addEdge(tensorNodes() && o.val->isTensor() ? tensorNode(o.val, def) : nodeOf(def), n.id, o.val, true, true);
+        addEdge(tensorNodes() && o.val->isTensor() ? tensorNode(o.val, def) : nodeOf(def), id, o.val, true, true);
       else if (fusion_.isInput(o.val))
-        addEdge(inputNode(o.val, -1), n.id, o.val, true, true);
+        addEdge(inputNode(o.val, -1), id, o.val, true, true);
     }
   }
 
@@ -393,7 +413,7 @@ class Builder {
       n.segment = g.id;
       n.anchorExpr = it->second.front()->id();
       for (const ir::Expr* e : it->second) unitOf_[e] = n.id;
-      model_.nodes.push_back(n);
+      model_.nodes.push_back(std::move(n));
     }
     if (members.count(-1)) {
       const std::size_t ops = members[-1].size();
@@ -404,7 +424,7 @@ class Builder {
       n.detail = std::to_string(ops) + (ops == 1 ? " scalar op" : " scalar ops");
       n.cssClass = "segment none";
       for (const ir::Expr* e : members[-1]) unitOf_[e] = n.id;
-      model_.nodes.push_back(n);
+      model_.nodes.push_back(std::move(n));
     }
     // One edge per (producer, consumer) pair, weighted by the bytes of every value crossing.
     std::map<std::pair<std::string, std::string>, Edge> merged;
@@ -430,7 +450,7 @@ class Builder {
     // a 3,000-op fusion took 6.5 s to lay out, nearly all of it routing the host segment's edges).
     const auto hostScalarSource = [&](int group, const ir::Val* v) {
       if (!v->asScalar()) return false;
-      const trace::PartitionGroup* g = group >= 0 ? partition_->group(group) : nullptr;
+      const trace::PartitionGroup* g = group >= 0 ? groupById(group) : nullptr;
       return group < 0 || (g && g->host);
     };
     const auto hostProxy = [&](int from, int to) {
@@ -440,14 +460,14 @@ class Builder {
         n.id = id;
         n.kind = NodeKind::Input;
         // The host scalars are their own kind, not a numbered segment: a small marker, no detail.
-        const trace::PartitionGroup* g = from >= 0 ? partition_->group(from) : nullptr;
+        const trace::PartitionGroup* g = from >= 0 ? groupById(from) : nullptr;
         n.label = from < 0                ? "ungrouped scalars"
                   : g && g->hostScalars() ? std::string("host scalars")
                                           : options_.clusterWord + " " + std::to_string(from) + " (host)";
         n.detail = g && g->hostScalars() ? "" : "host scalars";
         n.tooltip = n.label + ": scalars computed on the host before any kernel";
         n.cssClass = "input host-scalars";
-        model_.nodes.push_back(n);
+        model_.nodes.push_back(std::move(n));
       }
       return id;
     };
@@ -509,7 +529,7 @@ class Builder {
   void markOverviewNodes(const std::map<std::string, Marks>& marks) {
     for (Node& n : model_.nodes) {
       if (n.kind != NodeKind::Segment) continue;
-      const trace::PartitionGroup* g = n.segment >= 0 ? partition_->group(n.segment) : nullptr;
+      const trace::PartitionGroup* g = n.segment >= 0 ? groupById(n.segment) : nullptr;
       static const std::string kDot = " · ";
       const std::size_t last = n.detail.rfind(kDot);
       const std::string ops = last == std::string::npos ? n.detail : n.detail.substr(last + kDot.size());
@@ -565,7 +585,7 @@ class Builder {
         n.label = std::to_string(inputsOf[to]) + " inputs";
         n.cssClass = "input bundle";
         n.tooltip = std::to_string(inputsOf[to]) + " fusion inputs read by " + to + ":";
-        model_.nodes.push_back(n);
+        model_.nodes.push_back(std::move(n));
       }
       e.bytes += one.bytes;
       e.tooltip += (e.tooltip.empty() ? "" : ", ") + (input ? input->label : from);
@@ -595,10 +615,12 @@ class Builder {
   OpTexts& texts_;
   GraphModel model_;
   std::vector<ir::Expr*> exprs_;
-  std::map<int, int> clusterOf_;
-  std::map<int, int> groupSize_;
+  std::unordered_map<int, int> clusterOf_;
+  std::unordered_map<int, int> groupSize_;
+  // Partition::group scans the list: with 1,000 groups, a lookup per cluster showed.
+  std::unordered_map<int, const trace::PartitionGroup*> groupById_;
   std::set<std::string> inputIds_;
-  std::unordered_set<std::string> edgeKeys_;
+  std::unordered_multimap<std::size_t, std::size_t> edgeAt_;  // see drawnAlready
 };
 
 void highlightExprs(GraphModel& m, const std::set<int>& exprIds, Highlight h, bool overwrite) {

@@ -37,10 +37,23 @@ void OpTexts::use(const std::shared_ptr<const ir::Fusion>& fusion, const schedul
   vals_.clear();
 }
 
+namespace {
+
+// The slot of `id` in `table`, grown to hold it.
+template <class Texts>
+std::unique_ptr<Texts>& slot(std::vector<std::unique_ptr<Texts>>& table, int id) {
+  const auto at = static_cast<std::size_t>(id);
+  if (at >= table.size()) table.resize(at + 1);
+  return table[at];
+}
+
+}  // namespace
+
 const ExprTexts& OpTexts::of(const ir::Expr* e) {
-  auto [it, added] = exprs_.try_emplace(e->id());
-  if (!added) return it->second;
-  ExprTexts& t = it->second;
+  std::unique_ptr<ExprTexts>& made = slot(exprs_, e->id());
+  if (made) return *made;
+  made = std::make_unique<ExprTexts>();
+  ExprTexts& t = *made;
   t.id = "e" + std::to_string(e->id());
   t.label = opLabel(e);
   t.detail = e->outputs().empty() ? "" : valDetail(e->output());
@@ -50,9 +63,10 @@ const ExprTexts& OpTexts::of(const ir::Expr* e) {
 }
 
 const ValTexts& OpTexts::of(const ir::Val* v) {
-  auto [it, added] = vals_.try_emplace(v->id());
-  if (!added) return it->second;
-  ValTexts& t = it->second;
+  std::unique_ptr<ValTexts>& made = slot(vals_, v->id());
+  if (made) return *made;
+  made = std::make_unique<ValTexts>();
+  ValTexts& t = *made;
   t.bytes = bytesOf(v, sizes_);
   const std::string detail = valDetail(v);
   t.tooltip = v->name() + ": " + detail + " (" + support::bytesText(t.bytes) + ")";

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <unordered_map>
+#include <vector>
 
 #include "ir/fusion.h"
 
@@ -41,8 +41,9 @@ class OpTexts {
  private:
   std::shared_ptr<const ir::Fusion> fusion_;  // held: the ids below are this fusion's
   const scheduler::RuntimeInfo* sizes_ = nullptr;
-  std::unordered_map<int, ExprTexts> exprs_;
-  std::unordered_map<int, ValTexts> vals_;
+  // By id (a fusion's ids are dense); hashing them was a tenth of building a 10k-op picture.
+  std::vector<std::unique_ptr<ExprTexts>> exprs_;
+  std::vector<std::unique_ptr<ValTexts>> vals_;
 };
 
 /// "T7 = mul": an op's outputs and its name.

@@ -8,10 +8,12 @@
 
 #include <cstdio>
 #include <map>
+#include <set>
 #include <string>
 #include <thread>
 
 #include "graph/graph_builder.h"
+#include "layout/content_hash.h"
 #include "layout/graphviz_layout.h"
 #include "layout/synthetic_model.h"
 #include "pipeline/pipeline.h"
@@ -120,6 +122,28 @@ class TestGraphvizLayout : public QObject {
   Q_OBJECT
 
  private slots:
+  // The layout cache's key: a change anywhere in a text changes it, and where one text ends
+  // and the next begins counts.
+  void contentHashSeesEveryByteAndEveryBoundary() {
+    const auto hashOf = [](std::initializer_list<std::string> texts) {
+      layout::ContentHash h;
+      for (const std::string& t : texts) h.str(t);
+      return h.h;
+    };
+    QVERIFY(hashOf({"ab", "c"}) != hashOf({"a", "bc"}));
+    QVERIFY(hashOf({"abcdefgh"}) != hashOf({std::string("abcdefgh\0", 9)}));
+    QVERIFY(hashOf({""}) != hashOf({}));
+    const std::string tooltip = "T5 = mul(T3, T4): f32 [2048, 1024] (line 12)";
+    std::set<std::uint64_t> seen{hashOf({tooltip})};
+    for (std::size_t i = 0; i < tooltip.size(); ++i) {  // one character changed at each place
+      std::string other = tooltip;
+      other[i] ^= 1;
+      seen.insert(hashOf({other}));
+    }
+    QCOMPARE(seen.size(), tooltip.size() + 1);
+    QCOMPARE(hashOf({tooltip}), hashOf({tooltip}));
+  }
+
   void sameModelGivesSameGeometryAndSvgInOneProcess() {
     const auto model = sampleModel();
     const auto other = sampleModel(120, 12, 99);
