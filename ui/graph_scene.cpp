@@ -186,17 +186,25 @@ QRectF GraphScene::highlightedRect() const {
 void GraphScene::markSelected(const std::string& id) {
   if (NodeItem* item = nodeItem(selected_)) item->setMarked(false);
   selected_ = id;
-  if (NodeItem* item = nodeItem(id)) item->setMarked(true);
+  if (NodeItem* item = nodeItem(id)) {
+    item->setMarked(true);
+    itemsMayBeMarked_ = true;
+  }
 }
 
 void GraphScene::markAlsoSelected(const std::string& id) {
   if (NodeItem* item = nodeItem(alsoSelected_); item && alsoSelected_ != selected_) item->setMarked(false);
   alsoSelected_ = id;
-  if (NodeItem* item = nodeItem(id)) item->setMarked(true);
+  if (NodeItem* item = nodeItem(id)) {
+    item->setMarked(true);
+    itemsMayBeMarked_ = true;
+  }
 }
 
 void GraphScene::markPath(const std::set<std::string>& path, const std::set<std::string>& separators,
                           const std::set<std::string>& ends) {
+  if (path.empty() && separators.empty() && !itemsMayBeMarked_) return;  // nothing to mark or unmark
+  if (!path.empty() || !separators.empty()) itemsMayBeMarked_ = true;
   for (NodeItem* node : nodeItems_)
     if (node) {
       const std::string& id = node->id();
@@ -222,6 +230,8 @@ int GraphScene::edgesOnPath() const {
 
 void GraphScene::markAlsoSelectedCluster(int group) {
   markedCluster_ = group;
+  if (group < 0 && !itemsMayBeMarked_) return;
+  if (group >= 0) itemsMayBeMarked_ = true;
   for (ClusterItem* cluster : clusterItems_)
     if (cluster) cluster->setMarked(group >= 0 && cluster->group() == group);
 }

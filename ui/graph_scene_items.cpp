@@ -2,6 +2,7 @@
 // the rest are built anew. A merge step changes a few segments of hundreds, and building 25k
 // items for every step of a 10k-op fusion was most of stepping through it.
 #include <functional>
+#include <future>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
@@ -50,8 +51,13 @@ void GraphScene::forgetPicture() {
   regionItems_.clear();
   regionLabels_.clear();
   badgeItems_.clear();
+  // The old picture (29k strings and splines at 10k ops) is freed off the GUI thread, one at a
+  // time: freeing it here was a twentieth of a step.
+  if (disposal_.valid()) disposal_.wait();
+  disposal_ = std::async(std::launch::async, [model = std::move(model_), geometry = std::move(geometry_)] {});
   model_ = {};
   geometry_ = {};
+  itemsMayBeMarked_ = false;
   titlesZoom_ = 0;
   titlesArea_ = QRectF();
   nodeIndex_.clear();
@@ -103,13 +109,19 @@ void GraphScene::setGraph(graph::GraphModel model, layout::Geometry geometry) {
   setSceneRect(toQt(geometry_.bounds).adjusted(-24, -24, 24, 24));
 }
 
-// Clusters under edges under nodes (their z values), each kept item moved to where the layout
-// puts it now, each new one added where it was built.
+// Clusters under edges under nodes (their z values), each kept item whose layout shifted moved
+// to where the layout puts it now, each new one added where it was built. A kept item that did
+// not shift is not touched: reading 29k scattered items was a tenth of a 10k-op step.
 void GraphScene::addItems(const KeptItems& kept) {
-  const auto keptOr = [](const auto& list, std::size_t i) { return list.empty() ? nullptr : list[i]; };
-  // Moved unless by less than a hundredth of a point: no item drifts, none moves for rounding.
-  const auto place = [&](auto* item, layout::Point at) {
-    if (!item->scene()) return addItem(item);
+  // The kept item drawing element i of the next picture, or nullptr, and whether it shifted.
+  const auto keptAt = [](const auto& items, const std::vector<char>& moved, std::size_t i) {
+    using Item = std::remove_cvref_t<decltype(items[0])>;
+    return items.empty() ? std::pair<Item, bool>(nullptr, false) : std::pair<Item, bool>(items[i], moved[i] != 0);
+  };
+  // A new item is built and added where it was built; a kept one that shifted is moved, unless
+  // by less than a hundredth of a point: no item drifts, none moves for rounding.
+  const auto place = [&](auto*& item, layout::Point at, auto build) {
+    if (!item) return addItem(item = build());
     const QPointF want = QPointF(at.x, at.y) - item->builtAt();
     if ((want - item->pos()).manhattanLength() >= 0.01) item->setPos(want);
   };
@@ -118,26 +130,24 @@ void GraphScene::addItems(const KeptItems& kept) {
     const graph::Cluster& c = model_.clusters[i];
     const layout::ClusterGeometry* g = clusterGeometry(c.id);
     if (!g) continue;
-    ClusterItem* item = keptOr(kept.clusters, i);
-    if (!item) item = new ClusterItem(c, *g);
-    place(item, {g->box.x, g->box.y});
+    auto [item, shifted] = keptAt(kept.clusters, kept.clusterMoved, i);
+    if (!item || shifted) place(item, {g->box.x, g->box.y}, [&] { return new ClusterItem(c, *g); });
     clusterItems_[i] = item;
   }
   const std::size_t edges = std::min(model_.edges.size(), geometry_.edges.size());
   edgeItems_.assign(edges, nullptr);
   for (std::size_t i = 0; i < edges; ++i) {
-    EdgeItem* item = keptOr(kept.edges, i);
-    if (!item) item = new EdgeItem(model_.edges[i], geometry_.edges[i]);
-    place(item, geometry_.edges[i].start());
+    auto [item, shifted] = keptAt(kept.edges, kept.edgeMoved, i);
+    if (!item || shifted)
+      place(item, geometry_.edges[i].start(), [&] { return new EdgeItem(model_.edges[i], geometry_.edges[i]); });
     edgeItems_[i] = item;
   }
   nodeItems_.assign(model_.nodes.size(), nullptr);
   for (std::size_t i = 0; i < model_.nodes.size(); ++i) {
     if (nodeGeometryAt_[i] == kNone) continue;
     const layout::NodeGeometry& g = geometry_.nodes[nodeGeometryAt_[i]];
-    NodeItem* item = keptOr(kept.nodes, i);
-    if (!item) item = new NodeItem(model_.nodes[i], g);
-    place(item, {g.box().x, g.box().y});
+    auto [item, shifted] = keptAt(kept.nodes, kept.nodeMoved, i);
+    if (!item || shifted) place(item, {g.box().x, g.box().y}, [&] { return new NodeItem(model_.nodes[i], g); });
     nodeItems_[i] = item;
   }
 }
@@ -148,59 +158,67 @@ GraphScene::KeptItems GraphScene::itemsToKeep(const graph::GraphModel& next, con
                                               const Index& index) const {
   KeptItems kept;
   if (placeholder_ || darkPalette() != darkItems_ || model_.nodes.empty()) return kept;  // colours are baked in
-  const auto take = [&](auto& into, std::vector<char>& taken, std::size_t j, std::size_t i, auto* item) {
+  const auto take = [&](auto& into, std::vector<char>& taken, std::vector<char>& moved, std::size_t j, std::size_t i,
+                        auto* item, layout::Point shift) {
     into[j] = item;
     taken[i] = 1;
+    moved[j] = shift.x != 0 || shift.y != 0;
     ++kept.count;
   };
 
   kept.clusters.assign(next.clusters.size(), nullptr);
   kept.clusterKept.assign(clusterItems_.size(), 0);
+  kept.clusterMoved.assign(next.clusters.size(), 0);
   OldPosition oldCluster(clusterItems_.size(), [&](std::size_t i) { return std::string_view(model_.clusters[i].id); });
   for (std::size_t j = 0; j < next.clusters.size(); ++j) {
     const auto g = index.clusters.find(next.clusters[j].id);
     const std::size_t i = oldCluster(j, next.clusters[j].id);
     if (g == index.clusters.end() || i == kNone || !clusterItems_[i] || kept.clusterKept[i]) continue;
     const layout::ClusterGeometry* was = clusterGeometry(model_.clusters[i].id);
-    if (was && model_.clusters[i] == next.clusters[j] && layout::shiftBetween(*was, nextGeometry.clusters[g->second]))
-      take(kept.clusters, kept.clusterKept, j, i, clusterItems_[i]);
+    if (!was || !(model_.clusters[i] == next.clusters[j])) continue;
+    if (const auto shift = layout::shiftBetween(*was, nextGeometry.clusters[g->second]))
+      take(kept.clusters, kept.clusterKept, kept.clusterMoved, j, i, clusterItems_[i], *shift);
   }
 
   const std::size_t edges = std::min(next.edges.size(), nextGeometry.edges.size());
   kept.edges.assign(edges, nullptr);
   kept.edgeKept.assign(edgeItems_.size(), 0);
+  kept.edgeMoved.assign(edges, 0);
   OldPosition oldEdge(edgeItems_.size(), [&](std::size_t i) { return std::string_view(geometry_.edges[i].id); });
   for (std::size_t j = 0; j < edges; ++j) {
     const std::size_t i = oldEdge(j, nextGeometry.edges[j].id);
     if (i == kNone || kept.edgeKept[i]) continue;
-    if (model_.edges[i] == next.edges[j] && layout::shiftBetween(geometry_.edges[i], nextGeometry.edges[j]))
-      take(kept.edges, kept.edgeKept, j, i, edgeItems_[i]);
+    if (!(model_.edges[i] == next.edges[j])) continue;
+    if (const auto shift = layout::shiftBetween(geometry_.edges[i], nextGeometry.edges[j]))
+      take(kept.edges, kept.edgeKept, kept.edgeMoved, j, i, edgeItems_[i], *shift);
   }
 
   kept.nodes.assign(next.nodes.size(), nullptr);
   kept.nodeKept.assign(nodeItems_.size(), 0);
+  kept.nodeMoved.assign(next.nodes.size(), 0);
   OldPosition oldNode(nodeItems_.size(), [&](std::size_t i) { return std::string_view(model_.nodes[i].id); });
   for (std::size_t j = 0; j < next.nodes.size(); ++j) {
     if (index.geometryAt[j] == kNone) continue;
     const std::size_t i = oldNode(j, next.nodes[j].id);
     if (i == kNone || !nodeItems_[i] || kept.nodeKept[i]) continue;
     const layout::NodeGeometry& was = geometry_.nodes[nodeGeometryAt_[i]];
-    if (NodeItem::drawnAlike(model_.nodes[i], next.nodes[j]) &&
-        layout::shiftBetween(was, nextGeometry.nodes[index.geometryAt[j]]))
-      take(kept.nodes, kept.nodeKept, j, i, nodeItems_[i]);
+    if (!NodeItem::drawnAlike(model_.nodes[i], next.nodes[j])) continue;
+    if (const auto shift = layout::shiftBetween(was, nextGeometry.nodes[index.geometryAt[j]]))
+      take(kept.nodes, kept.nodeKept, kept.nodeMoved, j, i, nodeItems_[i], *shift);
   }
   return kept;
 }
 
-// Deletes every item but those kept, and unmarks those (a new picture starts unselected).
+// Deletes every item but those kept, and unmarks those (a new picture starts unselected); when
+// no item may be marked, the kept ones are left untouched.
 void GraphScene::dropItemsBut(const KeptItems& kept) {
-  const auto drop = [](const auto& items, const std::vector<char>& keep, auto unmark) {
+  const auto drop = [&](const auto& items, const std::vector<char>& keep, auto unmark) {
     for (std::size_t i = 0; i < items.size(); ++i) {
       if (!items[i]) continue;
-      if (keep[i])
-        unmark(items[i]);
-      else
+      if (!keep[i])
         delete items[i];  // deleting removes it from the scene
+      else if (itemsMayBeMarked_)
+        unmark(items[i]);
     }
   };
   drop(clusterItems_, kept.clusterKept, [](ClusterItem* c) { c->setMarked(false); });
