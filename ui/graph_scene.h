@@ -146,7 +146,7 @@ class GraphScene : public QGraphicsScene {
   // (each is a cache miss or two; 29k of them were a tenth of a 10k-op step).
   bool itemsMayBeMarked_ = false;
   std::future<void> disposal_;  // freeing the previous picture (forgetPicture); destroying it waits
-  bool picked_ = false;       // a plain click picked something (a node or a segment frame)
+  bool picked_ = false;         // a plain click picked something (a node or a segment frame)
   bool placeholder_ = false;
 };
 
