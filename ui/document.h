@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "pipeline/pipeline.h"
-#include "segmenter/segmentation.h"
 #include "ui/session.h"
 
 namespace segscope::ui {

@@ -39,7 +39,6 @@
 #include "layout/graphviz_layout.h"
 #include "layout/step_export.h"
 #include "layout/tile_svg.h"
-#include "passes/pre_segmenter.h"
 #include "pipeline/segment_overview.h"
 #include "support/file_io.h"
 #include "trace/diff.h"

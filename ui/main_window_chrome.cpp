@@ -29,7 +29,7 @@
 #include <QToolButton>
 #include "layout/graphviz_layout.h"
 #include "layout/step_export.h"
-#include "passes/pre_segmenter.h"
+#include "pipeline/pipeline.h"
 #include "support/file_io.h"
 #include "trace/diff.h"
 #include "trace/trace_json.h"
@@ -106,8 +106,8 @@ void MainWindow::buildActions() {
   divergenceAction_->setToolTip("Show where nvFuser's own log first disagrees with Segscope (D)");
   reloadAction_ = make("&Reload", QKeySequence(Qt::Key_F5), [this] { document_->reload(); });
   exportAction_ = make("&Export SVG of this step…", QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportSvgDialog(); });
-  exportPngAction_ = make("Export &PNG of this step…", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E),
-                          [this] { exportPngDialog(); });
+  exportPngAction_ =
+      make("Export &PNG of this step…", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E), [this] { exportPngDialog(); });
   exportAllAction_ = make("Export SVG of &all steps…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
                           [this] { exportAllStepsDialog(); });
   saveTraceAction_ = make("&Save trace…", QKeySequence::Save, [this] { saveTraceDialog(); });
@@ -137,11 +137,13 @@ void MainWindow::buildActions() {
     requestPicture();
   });
   groupAction_->setCheckable(true);
-  groupAction_->setToolTip("Overview: fold each run of segments that no edge from before crosses (a layer) into one "
-                           "tile; double-click one to open it");
-  tilesAction_->setToolTip(QString("Collapsed view of more than %1 groups: a tile per segment in run order, shaped like "
-                                   "the canvas (off: the segment graph, every edge drawn)")
-                               .arg(graph::kOverviewAbove));
+  groupAction_->setToolTip(
+      "Overview: fold each run of segments that no edge from before crosses (a layer) into one "
+      "tile; double-click one to open it");
+  tilesAction_->setToolTip(
+      QString("Collapsed view of more than %1 groups: a tile per segment in run order, shaped like "
+              "the canvas (off: the segment graph, every edge drawn)")
+          .arg(graph::kOverviewAbove));
   runAction_ =
       make("&Run segmented fusion", QKeySequence(Qt::CTRL | Qt::Key_R), [] {});  // connected once the Run dock exists
   runAction_->setToolTip(
@@ -354,10 +356,10 @@ void MainWindow::rebuildPassMenu() {
   passMenu_->clear();
   QAction* note = passMenu_->addAction("Pre-segmentation passes (re-runs on change)");
   note->setEnabled(false);
-  for (const passes::Pass* p : passes::preSegmenterPasses()) {
-    QAction* a = passMenu_->addAction(QString::fromUtf8(p->name().data(), static_cast<int>(p->name().size())));
+  for (const pipeline::PassInfo& p : pipeline::preSegmenterPassList()) {
+    QAction* a = passMenu_->addAction(QString::fromStdString(p.name));
     a->setCheckable(true);
-    a->setChecked(p->enabled() && !document_->options().disabledPasses.contains(a->text()));
+    a->setChecked(p.onByDefault && !document_->options().disabledPasses.contains(a->text()));
     connect(a, &QAction::toggled, this, [this] { applyOptions(); });
   }
 }

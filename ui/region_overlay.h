@@ -10,7 +10,7 @@
 
 #include "graph/graph_model.h"
 #include "layout/geometry.h"
-#include "regions/regions.h"
+#include "pipeline/session.h"
 #include "trace/snapshot.h"
 
 namespace segscope::ui {

@@ -136,6 +136,12 @@ std::pair<std::vector<std::string>, std::vector<std::string>> modelledNvfuserOpt
   return {scheduler::modelledEnableOptions(), scheduler::modelledDisableOptions()};
 }
 
+std::vector<PassInfo> preSegmenterPassList() {
+  std::vector<PassInfo> list;
+  for (const passes::Pass* p : passes::preSegmenterPasses()) list.push_back({std::string(p->name()), p->enabled()});
+  return list;
+}
+
 Result<scheduler::Proposal> wholeFusionProposal(const Session& session) {
   if (!session.script.fusion || !session.profile) return makeError("the session has no fusion to schedule");
   SEGSCOPE_TRY(auto runtime, scheduler::RuntimeInfo::bind(*session.script.fusion, session.script.inputs));

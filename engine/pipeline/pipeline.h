@@ -87,6 +87,14 @@ Result<scheduler::SchedulerOptions> resolveNvfuserOptions(const std::vector<std:
 /// The options Segscope models, for a menu or a usage line: {enable names, disable names}.
 std::pair<std::vector<std::string>, std::vector<std::string>> modelledNvfuserOptions();
 
+/// A pre-segmentation pass as a shell lists it (the GUI's Passes menu): its name, in run order,
+/// and whether it runs unless switched off.
+struct PassInfo {
+  std::string name;
+  bool onByDefault = true;
+};
+std::vector<PassInfo> preSegmenterPassList();
+
 /// Every scheduler's verdict on the whole fusion of a session that stopped after the passes
 /// (`segscope-cli schedule`), with the session's options and profile.
 Result<scheduler::Proposal> wholeFusionProposal(const Session& session);

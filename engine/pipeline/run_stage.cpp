@@ -2,11 +2,16 @@
 #include "pipeline/run_stage.h"
 
 #include "exec/cuda/cuda_backend.h"
+#include "exec/cuda/driver_api.h"
 #include "exec/input_generator.h"
 
 namespace segscope::pipeline {
 
 bool knownBackend(const std::string& name) { return name == "cpu" || name == "cuda"; }
+
+bool cudaDeviceUsable() { return exec::cuda::driverStatus().usable(); }
+
+std::string noCudaDeviceMessage() { return exec::cuda::noDeviceMessage(exec::cuda::driverStatus()); }
 
 namespace {
 

@@ -38,6 +38,11 @@ struct RunRequest {
 /// "cpu" and "cuda"; anything else is refused by runSegmented with this list.
 bool knownBackend(const std::string& name);
 
+/// Whether this machine can run the "cuda" backend (a driver and a device), and if not, why,
+/// in words for a tooltip or an error.
+bool cudaDeviceUsable();
+std::string noCudaDeviceMessage();
+
 /// Seeded inputs for the session's specs, the backend made (CUDA: every kernel compiled), then
 /// the timed run. An error for a session without a segmentation or a loaded fusion (a saved trace).
 Result<exec::TimedRun> runSegmented(const Session& session, const RunRequest& request);

@@ -1,6 +1,7 @@
 // Module boundaries of DESIGN §2: nothing under engine/ includes a Qt or Graphviz header,
-// nothing under layout/ includes Qt, and every include follows the allowed module graph
-// (a module includes only itself and modules below it). Checked by reading every source file.
+// nothing under layout/ includes Qt, every include follows the allowed module graph (a module
+// includes only itself and modules below it), and the shells (ui/, app/) reach the engine
+// through its façade only. Checked by reading every source file.
 #include <QtTest>
 
 #include <QDirIterator>
@@ -21,9 +22,9 @@ const char* const kProjectInclude = "^#\\s*include\\s*\"([a-z_]+)/[^\"]+\"";
 // app/segscope is the GUI's main, hence app on top.)
 int floorOf(const QString& module) {
   static const QHash<QString, int> floors = {
-      {"support", 0}, {"ir", 1},        {"frontend", 2}, {"trace", 2}, {"scheduler", 2},
-      {"passes", 3},  {"segmenter", 3}, {"nvlog", 3},    {"regions", 4}, {"exec", 4},
-      {"graph", 4},   {"model", 4},     {"pipeline", 5},  {"layout", 6},   {"ui", 7},    {"app", 8},
+      {"support", 0},   {"ir", 1},     {"frontend", 2}, {"trace", 2}, {"scheduler", 2}, {"passes", 3},
+      {"segmenter", 3}, {"nvlog", 3},  {"regions", 4},  {"exec", 4},  {"graph", 4},     {"model", 4},
+      {"pipeline", 5},  {"layout", 6}, {"ui", 7},       {"app", 8},
   };
   return floors.value(module, -1);
 }
@@ -45,6 +46,29 @@ QString wrongWay(const QString& module, const QString& included) {
     return QString("%1 (floor %2) may not include %3 (floor %4)").arg(module).arg(from).arg(included).arg(to);
   return {};
 }
+
+// The engine modules a shell (ui/, app/) may include: the pipeline façade and the vocabulary
+// it speaks in. Schedulers, passes, the segmenter, readers and the driver are the pipeline's.
+bool shellMayInclude(const QString& included) {
+  static const QStringList facade = {"pipeline", "trace", "graph", "ir", "support", "layout"};
+  return floorOf(included) < 0 || floorOf(included) >= floorOf("pipeline") || facade.contains(included);
+}
+
+// Shell files that still reach past the façade (issue 42), each to be emptied from this list;
+// a file not on it that does so fails the test.
+const QStringList kShellFilesPastTheFacade = {
+    "app/cli/report.h",
+    "app/cli/export_torch.h",
+    "app/cli/export_torch.cpp",
+    "app/cli/survey.cpp",
+    "app/cli/commands/run.cpp",
+    "app/cli/commands/script.cpp",
+    "app/cli/commands/regions.cpp",
+    "app/cli/commands/common.cpp",
+    "app/cli/commands/segment.cpp",
+    "app/cli/commands/compare_log.cpp",
+    "app/cli/commands/export_segments.cpp",
+};
 
 }  // namespace
 
@@ -108,6 +132,25 @@ class TestModuleBoundaries : public QObject {
         if (!why.isEmpty()) hits << QString("%1:%2: %3: %4").arg(file).arg(lineNo).arg(line, why);
       });
     QVERIFY2(hits.isEmpty(), qPrintable(hits.join('\n')));
+  }
+
+  // ui/ and app/ include only the façade's modules (DESIGN §2: the shells talk to the engine
+  // through engine/pipeline).
+  void shellsIncludeOnlyTheFacade() {
+    const QRegularExpression project(kProjectInclude);
+    QStringList hits, cleaned;
+    for (const char* folder : {"ui", "app"})
+      forEachSourceLine(folder, [&](const QString& file, int lineNo, const QString& line) {
+        const auto m = project.match(line);
+        if (!m.hasMatch() || shellMayInclude(m.captured(1))) return;
+        if (!kShellFilesPastTheFacade.contains(file)) hits << QString("%1:%2: %3").arg(file).arg(lineNo).arg(line);
+      });
+    QVERIFY2(hits.isEmpty(), qPrintable("past the pipeline façade:\n" + hits.join('\n')));
+    // A planted include is caught; the façade's own modules pass.
+    QVERIFY(!shellMayInclude("scheduler"));
+    QVERIFY(!shellMayInclude("exec"));
+    QVERIFY(shellMayInclude("pipeline"));
+    QVERIFY(shellMayInclude("ui"));
   }
 
   // The graph check catches an include that runs back up (the trace → passes import this

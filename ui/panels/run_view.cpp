@@ -27,10 +27,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "exec/cuda/driver_api.h"
 #include "graph/graph_model.h"
 #include "pipeline/run_stage.h"
-#include "scheduler/scheduler_type.h"
 #include "support/text.h"
 
 namespace segscope::ui {
@@ -42,7 +40,7 @@ constexpr int kLabelWidth = 190;
 QString bytesText(std::int64_t bytes) { return QString::fromStdString(support::bytesText(bytes)); }
 
 // The CUDA entry stays visible when off so users see why (no driver, no device).
-bool cudaUsable() { return exec::cuda::driverStatus().usable(); }
+bool cudaUsable() { return pipeline::cudaDeviceUsable(); }
 
 }  // namespace
 
@@ -82,8 +80,9 @@ void SegmentBars::paintEvent(QPaintEvent*) {
     const int y = 4 + static_cast<int>(i) * kRowHeight;
     p.setPen(palette().text().color());
     p.drawText(QRect(6, y, kLabelWidth - 10, kRowHeight - 4), Qt::AlignLeft | Qt::AlignVCenter,
-               b.scheduler == "host scalars" ? b.scheduler
-                                             : QString("segment %1 · %2%3").arg(b.segment).arg(b.scheduler, b.host ? " (host)" : ""));
+               b.scheduler == "host scalars"
+                   ? b.scheduler
+                   : QString("segment %1 · %2%3").arg(b.segment).arg(b.scheduler, b.host ? " (host)" : ""));
     const graph::HighlightStyle colors = graph::schedulerColors(b.scheduler.toStdString());
     const double fraction = longest > 0 ? b.medianMs / longest : 0.0;
     const QRectF bar(kLabelWidth, y + 3, std::max(2.0, fraction * barSpace), kRowHeight - 9);
@@ -120,7 +119,7 @@ RunView::RunView(QWidget* parent) : QWidget(parent) {
   if (auto* model = qobject_cast<QStandardItemModel*>(backend_->model()); model && !cudaUsable()) {
     QStandardItem* cuda = model->item(1);
     cuda->setEnabled(false);
-    cuda->setToolTip(QString::fromStdString(exec::cuda::noDeviceMessage(exec::cuda::driverStatus())));
+    cuda->setToolTip(QString::fromStdString(pipeline::noCudaDeviceMessage()));
   }
   backend_->setToolTip("CPU reference: the interpreter runs each segment (times are the interpreter's, not a GPU's)");
   repeat_ = new QSpinBox(this);
@@ -234,7 +233,8 @@ void RunView::run(bool wait) {
   }
   control_ = std::make_shared<exec::RunControl>();
   setRunning(true);
-  status_->setText(cuda ? QString("Compiling and running on the GPU (%1 timed launches per segment)…").arg(counts.repeat)
+  status_->setText(cuda
+                       ? QString("Compiling and running on the GPU (%1 timed launches per segment)…").arg(counts.repeat)
                    : automatic ? QString("Running on the CPU reference (up to %1×, as many as fit in %2 s)…")
                                      .arg(counts.repeat)
                                      .arg(kAutoCpuBudgetMs / 1000)
@@ -285,8 +285,8 @@ void RunView::showRun(const exec::TimedRun& run) {
   for (const exec::SegmentTiming& t : run.segments) {
     const exec::SegmentSamples& x = t.samples;
     const segmenter::Segment& s = seg.segments[static_cast<std::size_t>(t.segment())];
-    bars.push_back({t.segment(), QString::fromStdString(graph::kindLabel(segmenter::schedulerOrKind(s))), x.host, t.medianMs,
-                    t.minMs, x.bytesIn + x.bytesOut, x.onDevice() ? run.backend.dramBandwidthGBps : 0.0});
+    bars.push_back({t.segment(), QString::fromStdString(graph::kindLabel(segmenter::schedulerOrKind(s))), x.host,
+                    t.medianMs, t.minMs, x.bytesIn + x.bytesOut, x.onDevice() ? run.backend.dramBandwidthGBps : 0.0});
     times[t.segment()] = formatMs(t.medianMs);
     for (const auto& [name, value] : x.hostScalars) {
       const int row = scalars_->rowCount();
@@ -359,7 +359,8 @@ void RunView::showProgress() {
 QString RunView::etaText(std::int64_t done, std::int64_t total) const {
   const qint64 elapsedMs = runClock_.isValid() ? runClock_.elapsed() : 0;
   if (done <= 0 || done >= total || elapsedMs < 1000) return {};
-  const double leftS = static_cast<double>(elapsedMs) * static_cast<double>(total - done) / static_cast<double>(done) / 1000;
+  const double leftS =
+      static_cast<double>(elapsedMs) * static_cast<double>(total - done) / static_cast<double>(done) / 1000;
   return leftS < 60 ? QString(" · about %1 s left").arg(std::max(1, static_cast<int>(std::lround(leftS))))
                     : QString(" · about %1 min left").arg(std::lround(leftS / 60));
 }

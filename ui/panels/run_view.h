@@ -11,8 +11,6 @@
 
 #include <memory>
 
-#include "exec/run_control.h"
-#include "exec/segment_runner.h"
 #include "pipeline/log_comparison.h"
 #include "pipeline/run_stage.h"
 #include "ui/session.h"

@@ -11,7 +11,6 @@
 #include "cli/commands/common.h"
 #include "cli/report.h"
 #include "exec/cpu_reference.h"
-#include "exec/cuda/driver_api.h"
 #include "exec/input_generator.h"
 #include "pipeline/run_stage.h"
 #include "support/file_io.h"
@@ -226,9 +225,8 @@ std::optional<int> parseCodegenOptions(const Arguments& args, const std::string&
 int run(const Arguments& args) {
   const std::string backend = args.value("--backend").value_or("cpu");
   if (backend == "cuda") {
-    const exec::cuda::DriverStatus& driver = exec::cuda::driverStatus();
-    if (!driver.usable()) {
-      std::cerr << "segscope-cli: error: " << exec::cuda::noDeviceMessage(driver) << "\n";
+    if (!pipeline::cudaDeviceUsable()) {
+      std::cerr << "segscope-cli: error: " << pipeline::noCudaDeviceMessage() << "\n";
       return kBadInput;
     }
   } else if (backend != "cpu") {
