@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ pkg-config   # toolchain
+  lld                                # the faster linker of the ci and asan presets
   nlohmann-json3-dev                 # JSON for the CLI contracts and traces
   libmimalloc-dev                    # faster malloc for the executables (optional in CMake)
   qt6-base-dev qt6-base-dev-tools    # Qt 6 Core/Widgets/Test (GUI and every test suite)
@@ -14,7 +15,7 @@ packages=(
   xvfb xauth                         # screenshots of a real window in CI
 )
 if [[ "${1:-}" == "--no-ui" ]]; then
-  packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev libmimalloc-dev qt6-base-dev)
+  packages=(cmake ninja-build g++ pkg-config lld nlohmann-json3-dev libmimalloc-dev qt6-base-dev)
 fi
 
 # Real package names only: dpkg never reports a virtual package (libqt6charts6-dev is one, it

@@ -338,7 +338,8 @@ void MainWindow::requestPicture() {
   const trace::Step* s = step();
   if (!s || !s->after) return;
   const graph::BuildOptions options = buildOptions(*s);
-  graph::GraphModel model = graph::buildStepGraph(*s, graph::StepSide::After, options, &opTexts_);
+  const auto diff = session_->diffOf(static_cast<std::size_t>(current_));
+  graph::GraphModel model = graph::buildStepGraph(*s, graph::StepSide::After, options, diff.get(), &opTexts_);
   if (model.nodes.size() > kMaxLayoutNodes && drawAnywayStep_ != current_) return showTooBigToDraw(model);
   pictureShown_ = false;
   layout::LayoutOptions layoutOptions;

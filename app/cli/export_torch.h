@@ -3,7 +3,7 @@
 #pragma once
 
 #include "cli/arguments.h"
-#include "frontend/script.h"
+#include "pipeline/session.h"
 
 namespace segscope::cli {
 

@@ -27,13 +27,13 @@ Status exportSegmentGraph(const pipeline::Session& run, const std::optional<std:
                           const std::optional<std::string>& dotPath, const std::string& view) {
   const auto v = viewFromName(view);
   if (!v) return makeError("unknown view '" + view + "'; views are: segments collapsed fusion");
-  const trace::SnapshotPtr snapshot = graph::snapshotOfSegmentation(run.segmentation->segmentation);
-  // Sizes are keyed by value, so bind them to the snapshot's own copy of the fusion.
-  auto sizes = scheduler::RuntimeInfo::bind(*snapshot->fusion, run.script.inputs);
+  const trace::SnapshotPtr snapshot = run.segmentationSnapshot();
+  // Sizes are keyed by value: those of the snapshot's own copy of the fusion.
+  auto sizes = run.runtimeOf(*snapshot->fusion);
   graph::BuildOptions options;
   options.view = *v;
   options.clusterWord = "segment";
-  if (sizes) options.sizes = &sizes.value();
+  if (sizes) options.sizes = sizes.value().get();
   // Hundreds of segments: the window's overview, tiles in a grid, instead of a graph dot makes
   // hundreds of points wide and tall and mostly white.
   options.overview = *v == graph::View::Collapsed && snapshot->partition->groups().size() > graph::kOverviewAbove;

@@ -167,32 +167,33 @@ std::string segmentJson(const segmenter::Segmentation& seg, const std::string& p
 
 namespace {
 
-json pairsJson(const std::vector<std::pair<std::string, std::string>>& pairs) {
+json scalarsJson(const std::vector<std::pair<std::string, ir::ScalarValue>>& scalars) {
   json j = json::object();
-  for (const auto& [name, value] : pairs) j[name] = value;
+  for (const auto& [name, value] : scalars) j[name] = ir::formatScalarValue(value);
   return j;
 }
 
-json segmentRunJson(const SegmentRunSummary& s, bool cuda) {
-  json j = {{"id", s.id},
-            {"scheduler", s.scheduler},
-            {"host", s.host},
-            {"execution", s.execution},
-            {"ms", s.milliseconds},
-            {"min_ms", s.minMilliseconds},
-            {"timed_runs", s.timedRuns},
-            {"bytes_in", s.bytesIn},
-            {"bytes_out", s.bytesOut},
-            {"gbps", s.gbps},
-            {"host_scalars", pairsJson(s.hostScalars)}};
+json segmentRunJson(const segmenter::Segment& segment, const exec::SegmentTiming& t, bool cuda) {
+  const exec::SegmentSamples& x = t.samples;
+  json j = {{"id", segment.id},
+            {"scheduler", segmenter::schedulerOrKind(segment)},
+            {"host", segment.host},
+            {"execution", x.execution},
+            {"ms", t.medianMs},
+            {"min_ms", t.minMs},
+            {"timed_runs", t.timedRuns},
+            {"bytes_in", x.bytesIn},
+            {"bytes_out", x.bytesOut},
+            {"gbps", t.gbps},
+            {"host_scalars", scalarsJson(x.hostScalars)}};
   if (!cuda) return j;
-  j["percent_of_peak"] = s.percentOfPeak;
-  j["fused"] = s.fused;
-  j["note"] = s.note;
-  j["compile_ms"] = s.compileMilliseconds;
-  j["scalar_args"] = pairsJson(s.scalarArgs);
+  j["percent_of_peak"] = t.percentOfPeak;
+  j["fused"] = x.fused;
+  j["note"] = x.note;
+  j["compile_ms"] = x.compileMilliseconds;
+  j["scalar_args"] = scalarsJson(x.scalarArgs);
   json kernels = json::array();
-  for (const KernelLaunchSummary& k : s.kernels)
+  for (const exec::LaunchRecord& k : x.kernels)
     kernels.push_back({{"name", k.name},
                        {"grid", {k.grid[0], k.grid[1], k.grid[2]}},
                        {"block", {k.block[0], k.block[1], k.block[2]}},
@@ -202,11 +203,15 @@ json segmentRunJson(const SegmentRunSummary& s, bool cuda) {
   return j;
 }
 
+const segmenter::Segment& segmentOf(const RunReport& run, const exec::SegmentTiming& t) {
+  return run.segmentation->segments[static_cast<std::size_t>(t.segment())];
+}
+
 }  // namespace
 
-std::string runJson(const frontend::Script& script, const std::string& file, const RunSummary& run) {
+std::string runJson(const frontend::Script& script, const std::string& file, const RunReport& run) {
   json outputs = json::array();
-  for (const OutputSummary& o : run.outputs)
+  for (const pipeline::OutputSummary& o : run.outputs)
     outputs.push_back({{"name", o.name},
                        {"dtype", o.dtype},
                        {"shape", o.shape},
@@ -215,53 +220,58 @@ std::string runJson(const frontend::Script& script, const std::string& file, con
                        {"min", o.min},
                        {"max", o.max},
                        {"non_finite", o.nonFinite}});
-  json j = {{"file", file},         {"fusion", fusionJson(script)}, {"backend", run.backend}, {"seed", run.seed},
-            {"repeat", run.repeat}, {"median_ms", run.medianMs},    {"outputs", outputs}};
-  const bool cuda = run.backend == "cuda";
+  const pipeline::RunRequest& request = run.request;
+  json j = {{"file", file},         {"fusion", fusionJson(script)},    {"backend", request.backend},
+            {"seed", request.seed}, {"repeat", request.counts.repeat}, {"median_ms", run.medianMs},
+            {"outputs", outputs}};
+  const bool cuda = request.backend == "cuda";
   if (cuda) {
-    j["device"] = {{"name", run.device}, {"dram_gbps", run.dramBandwidthGBps}, {"warmup", run.warmup}};
-    j["codegen"] = run.codegen;
+    j["device"] = {{"name", run.timed ? run.timed->backend.device : std::string()},
+                   {"dram_gbps", run.timed ? run.timed->backend.dramBandwidthGBps : 0.0},
+                   {"warmup", request.counts.warmup}};
+    j["codegen"] = pipeline::describeCodegen(request.codegen);
   }
-  if (run.segmented) {
+  if (run.segmented()) {
     json segments = json::array();
-    for (const SegmentRunSummary& s : run.segments) segments.push_back(segmentRunJson(s, cuda));
-    j["scalar_mode"] = run.scalarMode;
-    j["device_ms"] = run.deviceMs;
-    j["host_ms"] = run.hostMs;
+    for (const exec::SegmentTiming& t : run.timed->segments)
+      segments.push_back(segmentRunJson(segmentOf(run, t), t, cuda));
+    j["scalar_mode"] = std::string(segmenter::scalarModeName(run.segmentation->scalarMode));
+    j["device_ms"] = run.timed->deviceMs;
+    j["host_ms"] = run.timed->hostMs;
     j["segments"] = segments;
   }
-  if (run.verified)
-    j["verify"] = {{"ok", run.verifyOk}, {"max_abs_error", run.maxAbsError}, {"message", run.verifyMessage}};
+  if (run.timed && run.timed->comparison) {
+    const exec::Comparison& c = *run.timed->comparison;
+    j["verify"] = {{"ok", c.ok}, {"max_abs_error", c.maxAbsError}, {"message", c.message}};
+  }
   return j.dump(2) + "\n";
 }
 
-std::string chromeTraceJson(const std::string& fusionName, const RunSummary& run) {
+std::string chromeTraceJson(const std::string& fusionName, const RunReport& run) {
   json events = json::array();
   events.push_back({{"name", "process_name"},
                     {"ph", "M"},
                     {"pid", 1},
                     {"tid", 1},
-                    {"args", {{"name", "segscope " + run.backend + ": " + fusionName}}}});
+                    {"args", {{"name", "segscope " + run.request.backend + ": " + fusionName}}}});
   double startUs = 0;
-  for (const SegmentRunSummary& s : run.segments) {
-    const double durUs = s.milliseconds * 1e3;
-    json args = {{"scheduler", s.scheduler},
-                 {"execution", s.execution},
-                 {"median_ms", s.milliseconds},
-                 {"min_ms", s.minMilliseconds},
-                 {"bytes_in", s.bytesIn},
-                 {"bytes_out", s.bytesOut},
-                 {"gbps", s.gbps}};
-    if (s.percentOfPeak >= 0) args["percent_of_peak"] = s.percentOfPeak;
-    if (!s.hostScalars.empty()) args["host_scalars"] = pairsJson(s.hostScalars);
-    if (!s.scalarArgs.empty()) args["scalar_args"] = pairsJson(s.scalarArgs);
-    if (!s.kernels.empty()) {
+  const std::vector<exec::SegmentTiming> none;
+  for (const exec::SegmentTiming& t : run.segmented() ? run.timed->segments : none) {
+    const exec::SegmentSamples& x = t.samples;
+    const std::string scheduler = segmenter::schedulerOrKind(segmentOf(run, t));
+    const double durUs = t.medianMs * 1e3;
+    json args = {{"scheduler", scheduler}, {"execution", x.execution}, {"median_ms", t.medianMs}, {"min_ms", t.minMs},
+                 {"bytes_in", x.bytesIn},  {"bytes_out", x.bytesOut},  {"gbps", t.gbps}};
+    if (t.percentOfPeak >= 0) args["percent_of_peak"] = t.percentOfPeak;
+    if (!x.hostScalars.empty()) args["host_scalars"] = scalarsJson(x.hostScalars);
+    if (!x.scalarArgs.empty()) args["scalar_args"] = scalarsJson(x.scalarArgs);
+    if (!x.kernels.empty()) {
       json names = json::array();
-      for (const KernelLaunchSummary& k : s.kernels) names.push_back(k.name);
+      for (const exec::LaunchRecord& k : x.kernels) names.push_back(k.name);
       args["kernels"] = names;
     }
-    events.push_back({{"name", "segment " + std::to_string(s.id) + " " + s.scheduler},
-                      {"cat", s.execution},
+    events.push_back({{"name", "segment " + std::to_string(segmentOf(run, t).id) + " " + scheduler},
+                      {"cat", x.execution},
                       {"ph", "X"},
                       {"ts", startUs},
                       {"dur", durUs},
@@ -274,9 +284,9 @@ std::string chromeTraceJson(const std::string& fusionName, const RunSummary& run
             {"displayTimeUnit", "ms"},
             {"otherData",
              {{"fusion", fusionName},
-              {"backend", run.backend},
-              {"device", run.device},
-              {"repeat", run.repeat},
+              {"backend", run.request.backend},
+              {"device", run.timed ? run.timed->backend.device : std::string()},
+              {"repeat", run.request.counts.repeat},
               {"note", "segments laid back to back, each as long as its median"}}}};
   return j.dump(1) + "\n";
 }

@@ -12,9 +12,7 @@
 #include "cli/commands/commands.h"
 #include "cli/commands/common.h"
 #include "cli/survey_expectations.h"
-#include "passes/pass.h"
 #include "pipeline/pipeline.h"
-#include "scheduler/device_profile.h"
 #include "support/file_io.h"
 
 namespace segscope::cli {
@@ -195,14 +193,11 @@ Status writeReports(const Arguments& args, const std::string& report) {
 
 int survey(const Arguments& args) {
   const std::string profile = args.value("--profile").value_or("h100");
-  if (profile != "detected" && !scheduler::profileByName(profile)) {
-    std::cerr << "segscope-cli: error: unknown profile '" << profile << "'\n";
-    return kBadInput;
-  }
+  // The options are checked once, before hundreds of fusions each report the same mistake.
   pipeline::PipelineOptions nvfuserOptions;
+  nvfuserOptions.profile = profile;
   readNvfuserOptions(args, nvfuserOptions);
-  if (auto checked = pipeline::resolveNvfuserOptions(nvfuserOptions.enableOptions, nvfuserOptions.disableOptions);
-      !checked) {
+  if (Status checked = pipeline::checkOptions(nvfuserOptions); !checked) {
     std::cerr << "segscope-cli: error: " << checked.error().message << "\n";
     return kBadInput;
   }

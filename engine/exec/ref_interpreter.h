@@ -7,8 +7,9 @@
 #include <utility>
 #include <vector>
 
-#include "exec/cpu_reference.h"
 #include "exec/ref_kernels.h"
+#include "exec/reference_values.h"
+#include "ir/fusion.h"
 
 namespace segscope::exec::ref {
 
@@ -63,7 +64,7 @@ class Interpreter {
   void setOutput(const ir::Expr& e, std::size_t i, RefTensor t);
   void releaseDeadInputs(const ir::Expr& e);
 
-  // --- error bounds (cpu_reference.h, ErrorBounds) ---
+  // --- error bounds (reference_values.h, ErrorBounds) ---
   using Captured = std::vector<std::optional<RefTensor>>;
   Captured runCaptured(const ir::Expr& e);
   void trackBounds(const ir::Expr& e);

@@ -3,7 +3,7 @@
 
 #include <string_view>
 
-#include "frontend/syntax.h"
+#include "frontend/syntax_tree.h"
 
 namespace segscope::frontend {
 

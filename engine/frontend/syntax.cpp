@@ -174,15 +174,6 @@ Token Lexer::lexString(SourceLoc loc) {
   }
 }
 
-std::string Node::dottedName() const {
-  if (kind == Kind::Name) return text;
-  if (kind == Kind::Attribute && !items.empty()) {
-    std::string base = items[0]->dottedName();
-    return base.empty() ? std::string() : base + "." + text;
-  }
-  return {};
-}
-
 std::string describeToken(const Token& t) {
   switch (t.kind) {
     case TokenKind::Name: return "'" + t.text + "'";

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "frontend/syntax_tree.h"
 #include "support/result.h"
 
 namespace segscope::frontend {
@@ -44,32 +45,6 @@ class Lexer {
   int col_ = 1;
   int depth_ = 0;  // bracket nesting: newlines inside brackets are insignificant
   bool lastWasNewline_ = true;
-};
-
-/// Expression tree of the subset.
-struct Node {
-  enum class Kind { Name, Int, Float, String, List, Tuple, Call, Attribute, Subscript, Negate, BinaryOp };
-  Kind kind = Kind::Name;
-  std::string text;  // name, attribute name, literal text; the operator of a BinaryOp
-  std::int64_t intValue = 0;
-  double floatValue = 0;
-  SourceLoc loc;
-  std::vector<std::unique_ptr<Node>> items;  // list/tuple items, call args; [0] = callee/object; BinaryOp: lhs, rhs
-  std::vector<std::pair<std::string, std::unique_ptr<Node>>> keywords;  // call keyword args
-  std::vector<SourceLoc> keywordLocs;
-
-  bool isName(std::string_view n) const { return kind == Kind::Name && text == n; }
-  /// "torch.testing.make_tensor" for an attribute chain of names; empty otherwise.
-  std::string dottedName() const;
-};
-
-using NodePtr = std::unique_ptr<Node>;
-
-/// A statement of a definition body: `a, b = expr`, or a bare expression.
-struct Statement {
-  std::vector<std::pair<std::string, SourceLoc>> targets;
-  NodePtr value;
-  SourceLoc loc;
 };
 
 /// Parses tokens into statements and expressions.

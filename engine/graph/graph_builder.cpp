@@ -656,8 +656,7 @@ void highlightMerge(GraphModel& m, const trace::MergeInfo& info) {
                (n.kind == NodeKind::Op || n.kind == NodeKind::Segment);
 }
 
-void highlightDiff(GraphModel& m, const trace::Step& step, StepSide side) {
-  const trace::FusionDiff d = trace::diff(*step.before->fusion, *step.after->fusion);
+void highlightDiff(GraphModel& m, const trace::Step& step, const trace::FusionDiff& d, StepSide side) {
   std::set<int> shown, changed;
   for (const trace::Change& c : d.exprs) {
     if (c.kind == trace::ChangeKind::Changed)
@@ -685,9 +684,9 @@ void highlightDiff(GraphModel& m, const trace::Step& step, StepSide side) {
     if (e.valId >= 0 && changedVals.count(e.valId) && e.highlight == Highlight::None) e.highlight = Highlight::Changed;
 }
 
-void highlightRegrouped(GraphModel& m, const trace::Partition& before, const trace::Partition& after) {
+void highlightRegrouped(GraphModel& m, const trace::PartitionDiff& d) {
   std::set<int> moved;
-  for (const trace::RegroupedExpr& r : trace::diff(before, after).regrouped) moved.insert(r.expr);
+  for (const trace::RegroupedExpr& r : d.regrouped) moved.insert(r.expr);
   highlightExprs(m, moved, Highlight::Regrouped, false);
 }
 
@@ -699,7 +698,8 @@ GraphModel buildGraph(const trace::Snapshot& snapshot, const BuildOptions& optio
   return m;
 }
 
-GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOptions& options, OpTexts* texts) {
+GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOptions& options,
+                          const trace::StepDiff* diff, OpTexts* texts) {
   const trace::SnapshotPtr& shown = side == StepSide::After ? step.after : step.before;
   if (!shown) return {};
   const bool grouped = options.overview && options.groupRuns;
@@ -708,11 +708,10 @@ GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOpt
   GraphModel m = buildGraph(*shown, ungrouped, texts);
   m.title += " · step " + std::to_string(step.index) + ": " + step.name;
   if (step.merge) highlightMerge(m, *step.merge);
-  if (step.modified && step.before && step.after && step.before->fusion != step.after->fusion)
-    highlightDiff(m, step, side);
-  if (step.before && step.after && step.before->partition && step.after->partition &&
-      step.before->partition != step.after->partition)
-    highlightRegrouped(m, *step.before->partition, *step.after->partition);
+  std::optional<trace::StepDiff> computed;
+  if (!diff) diff = &computed.emplace(trace::diffOf(step));
+  if (step.modified && diff->fusion) highlightDiff(m, step, *diff->fusion, side);
+  if (diff->partition) highlightRegrouped(m, *diff->partition);
   if (grouped) groupRunsBetweenBarriers(m, options.openGroups);  // after the highlights: a group shows its members'
   return m;
 }

@@ -9,6 +9,7 @@
 #include "graph/graph_model.h"
 #include "scheduler/runtime_info.h"
 #include "segmenter/segmentation.h"
+#include "trace/diff.h"
 #include "trace/step.h"
 
 namespace segscope::graph {
@@ -71,9 +72,10 @@ GraphModel buildGraph(const trace::Snapshot& snapshot, const BuildOptions& optio
 /// before-snapshot the removed and changed ones (the diff view shows both side by side).
 enum class StepSide { Before, After };
 
-/// The drawing of a step: merge candidates, pass diffs and regrouped exprs highlighted.
+/// The drawing of a step: merge candidates, pass diffs and regrouped exprs highlighted. `diff`
+/// is the step's diff where the caller holds it (Session::diffOf); without it, it is computed.
 GraphModel buildStepGraph(const trace::Step& step, StepSide side, const BuildOptions& options,
-                          OpTexts* texts = nullptr);
+                          const trace::StepDiff* diff = nullptr, OpTexts* texts = nullptr);
 
 /// A partition snapshot of a final segmentation (segment ids as group ids), for drawing it.
 trace::SnapshotPtr snapshotOfSegmentation(const segmenter::Segmentation& segmentation);

@@ -264,4 +264,6 @@ std::string comparisonText(const LogComparison& c) {
   return out.str();
 }
 
+Result<nvlog::NvLog> readNvFuserLog(const std::string& path) { return nvlog::readNvLogFile(path); }
+
 }  // namespace segscope::pipeline

@@ -48,6 +48,10 @@ struct LogComparison {
   bool agree() const { return sameCount() && sameSchedulers() && sameGroups(); }
 };
 
+/// Reads an nvFuser log (what NVFUSER_DUMP=segmenter_logging,segmented_fusion printed) for
+/// compareWithLog; an error names the line where the log stops making sense.
+Result<nvlog::NvLog> readNvFuserLog(const std::string& path);
+
 /// Compares `session`'s final segmentation with runtime `runtime` of `log` (-1: the last one
 /// whose final groups the log states). Fails when the log states no final groups at all.
 Result<LogComparison> compareWithLog(const Session& session, const nvlog::NvLog& log, int runtime = -1);

@@ -77,11 +77,11 @@ bool hasSymbolicInputExtent(const Session& session) {
 // Bytes of the tensors that cross from one segment to another (each edge once per reader).
 std::int64_t boundaryBytesOf(const Session& session) {
   if (!session.segmentation) return 0;
-  auto rt = scheduler::RuntimeInfo::bind(*session.segmentation->fusion, session.script.inputs);
-  if (!rt) return 0;
+  const std::vector<std::int64_t> edgeBytes = session.segmentEdgeBytes();
+  const auto& edges = session.segmentation->segmentation.edges;
   std::int64_t bytes = 0;
-  for (const segmenter::SegmentEdge& e : session.segmentation->segmentation.edges)
-    if (e.val->isTensor()) bytes += rt.value().numel(e.val) * ir::byteSize(e.val->dtype());
+  for (std::size_t i = 0; i < edges.size(); ++i)
+    if (edges[i].val->isTensor()) bytes += edgeBytes[i];
   return bytes;
 }
 

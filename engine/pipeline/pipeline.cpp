@@ -124,7 +124,9 @@ Result<scheduler::DeviceProfile> resolveProfile(const std::string& name) {
     return makeError("cannot use the 'detected' profile: " + exec::cuda::noDeviceMessage(exec::cuda::driverStatus()));
   }
   if (auto builtin = scheduler::profileByName(name)) return *builtin;
-  return makeError("unknown device profile '" + name + "'");
+  std::string known;
+  for (const scheduler::DeviceProfile& p : scheduler::builtinProfiles()) known += p.name + " ";
+  return makeError("unknown device profile '" + name + "'; profiles are: " + known + "detected");
 }
 
 Result<scheduler::SchedulerOptions> resolveNvfuserOptions(const std::vector<std::string>& enable,
@@ -144,23 +146,45 @@ std::vector<PassInfo> preSegmenterPassList() {
 
 Result<scheduler::Proposal> wholeFusionProposal(const Session& session) {
   if (!session.script.fusion || !session.profile) return makeError("the session has no fusion to schedule");
-  SEGSCOPE_TRY(auto runtime, scheduler::RuntimeInfo::bind(*session.script.fusion, session.script.inputs));
-  return scheduler::proposeHeuristics(scheduler::SegmentView::whole(*session.script.fusion), runtime, *session.profile,
+  SEGSCOPE_TRY(auto runtime, session.runtimeOf(*session.script.fusion));
+  return scheduler::proposeHeuristics(scheduler::SegmentView::whole(*session.script.fusion), *runtime, *session.profile,
                                       session.options);
+}
+
+namespace {
+
+// The options' profile and NVFUSER_ENABLE/DISABLE settings, once every name in them is known.
+struct CheckedOptions {
+  scheduler::DeviceProfile profile;
+  scheduler::SchedulerOptions callerOptions;
+};
+
+Result<CheckedOptions> resolveOptions(const PipelineOptions& options) {
+  SEGSCOPE_TRY(scheduler::DeviceProfile profile, resolveProfile(options.profile));
+  if (const auto unknown = passes::firstUnknownPass(options.passes))
+    return makeError("unknown pass '" + *unknown + "'; passes are: " + passes::passNames());
+  SEGSCOPE_TRY(scheduler::SchedulerOptions callerOptions,
+               scheduler::schedulerOptions(options.enableOptions, options.disableOptions));
+  return CheckedOptions{std::move(profile), std::move(callerOptions)};
+}
+
+}  // namespace
+
+Status checkOptions(const PipelineOptions& options) {
+  auto checked = resolveOptions(options);
+  if (!checked) return checked.error();
+  return {};
 }
 
 Outcome runPipeline(const std::string& file, const std::string& source, const PipelineOptions& options) {
   // Options first: a wrong one is the user's mistake, reported before any work is done.
-  auto profile = resolveProfile(options.profile);
-  if (!profile) return optionError(file, profile.error().message);
-  if (const auto unknown = passes::firstUnknownPass(options.passes))
-    return optionError(file, "unknown pass '" + *unknown + "'");
-  auto callerOptions = scheduler::schedulerOptions(options.enableOptions, options.disableOptions);
-  if (!callerOptions) return optionError(file, callerOptions.error().message);
+  auto checked = resolveOptions(options);
+  if (!checked) return optionError(file, checked.error().message);
+  const scheduler::DeviceProfile* profile = &checked->profile;
   segmenter::SegmenterOptions segmenterOptions = options.segmenter;
-  for (const std::string& name : scheduler::enabledOptionNames(*callerOptions))
+  for (const std::string& name : scheduler::enabledOptionNames(checked->callerOptions))
     scheduler::applyEnableOption(segmenterOptions.schedulers, name);
-  for (const std::string& name : scheduler::disabledOptionNames(*callerOptions))
+  for (const std::string& name : scheduler::disabledOptionNames(checked->callerOptions))
     scheduler::applyDisableOption(segmenterOptions.schedulers, name);
 
   // Load: the script becomes a Fusion and its footer the input sizes. Recorded as the first
@@ -178,7 +202,7 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   if (auto st = applyScriptOptions(session.script, segmenterOptions.schedulers, file, source); !st)
     return PipelineError{PipelineError::Kind::BadScript, makeDiagnostic(st.error(), file, source)};
   session.options = segmenterOptions.schedulers;
-  session.profile = profile.value();
+  session.profile = *profile;
   auto trace = std::make_shared<trace::Trace>();
   trace->source = file;
   trace->profile = profile->name;

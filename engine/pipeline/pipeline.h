@@ -75,6 +75,10 @@ Outcome runPipelineOnFile(const std::string& file, const PipelineOptions& option
 /// the script's text and inputs when the script named in the trace is still there.
 Outcome openSavedTrace(const std::string& file);
 
+/// Checks `options` as runPipeline does before any work: the profile, the pass names and the
+/// NVFUSER_ENABLE / NVFUSER_DISABLE names. A shell about to run many fusions checks them once.
+Status checkOptions(const PipelineOptions& options);
+
 /// The profile called `name` ("detected" asks the GPU); an error the user can act on if none.
 Result<scheduler::DeviceProfile> resolveProfile(const std::string& name);
 

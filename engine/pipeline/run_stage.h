@@ -43,8 +43,35 @@ bool knownBackend(const std::string& name);
 bool cudaDeviceUsable();
 std::string noCudaDeviceMessage();
 
+/// Checks a request before any work, with a message the user can act on: the backend is known,
+/// "cuda" has a device, and the counts make sense (repeat ≥ 1, warmup ≥ 0).
+Status checkRunRequest(const RunRequest& request);
+
 /// Seeded inputs for the session's specs, the backend made (CUDA: every kernel compiled), then
 /// the timed run. An error for a session without a segmentation or a loaded fusion (a saved trace).
 Result<exec::TimedRun> runSegmented(const Session& session, const RunRequest& request);
+
+/// One output of a run reduced to what a report shows: its sums and extremes over the finite
+/// elements, and how many are not finite (a scalar output is its own sum, min and max).
+struct OutputSummary {
+  std::string name;
+  std::string dtype;  // "f32", ..., or "scalar"
+  std::vector<std::int64_t> shape;
+  double sum = 0;
+  double absSum = 0;
+  double min = 0, max = 0;
+  std::int64_t nonFinite = 0;
+};
+/// `outputs` are `fusion`'s outputs in order.
+std::vector<OutputSummary> summarizeOutputs(const ir::Fusion& fusion, const std::vector<exec::Value>& outputs);
+
+/// The session's fusion run whole (not segmented) on the CPU reference, `repeat` times.
+struct ReferenceRun {
+  double medianMs = 0;
+  std::vector<exec::Value> outputs;  // of the last run
+};
+/// Runs the script's fusion as the session left it: `segscope-cli run` stops the pipeline after
+/// Concretize, so that is the fusion as loaded with its reshapes made concrete.
+Result<ReferenceRun> runWholeOnReference(const Session& session, std::uint64_t seed, int repeat);
 
 }  // namespace segscope::pipeline

@@ -25,9 +25,9 @@ std::int64_t tensorBytes(const std::vector<const ir::Val*>& vals, const schedule
 
 std::vector<SegmentOverview> fromSegmentation(const Session& session) {
   const segmenter::SegmentationResult& result = *session.segmentation;
-  std::optional<scheduler::RuntimeInfo> info;
+  std::shared_ptr<const scheduler::RuntimeInfo> info;
   if (result.fusion)
-    if (auto bound = scheduler::RuntimeInfo::bind(*result.fusion, session.inputs())) info = std::move(bound).value();
+    if (auto bound = session.runtimeOf(*result.fusion)) info = std::move(bound).value();
   std::vector<SegmentOverview> out;
   for (const segmenter::Segment& s : result.segmentation.segments) {
     SegmentOverview o;
@@ -37,8 +37,8 @@ std::vector<SegmentOverview> fromSegmentation(const Session& session) {
     // The kind as the graph and the trace's partitions name it.
     o.scheduler = segmenter::schedulerOrKind(s);
     o.ops = static_cast<int>(s.exprs.size());
-    o.bytesIn = tensorBytes(s.inputs, info ? &*info : nullptr);
-    o.bytesOut = tensorBytes(s.outputs, info ? &*info : nullptr);
+    o.bytesIn = tensorBytes(s.inputs, info.get());
+    o.bytesOut = tensorBytes(s.outputs, info.get());
     out.push_back(std::move(o));
   }
   return out;

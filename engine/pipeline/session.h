@@ -13,6 +13,7 @@
 #include "regions/region_comparison.h"
 #include "regions/regions.h"
 #include "scheduler/device_profile.h"
+#include "scheduler/runtime_info.h"
 #include "scheduler/scheduler_options.h"
 #include "segmenter/segment_candidate_finder.h"
 #include "support/result.h"
@@ -40,6 +41,20 @@ struct Session {
   std::vector<std::string> enabledOptionNames() const { return scheduler::enabledOptionNames(options); }
   std::vector<std::string> disabledOptionNames() const { return scheduler::disabledOptionNames(options); }
 
+  /// The sizes of `fusion`'s values for this session's inputs (nvFuser's SchedulerRuntimeInfo).
+  /// `fusion` is one the session holds (the script's, the segmented fusion, a step's snapshot):
+  /// bound once per fusion, then shared; the segmented fusion's comes from the segmenter.
+  /// Safe to call from several threads.
+  Result<std::shared_ptr<const scheduler::RuntimeInfo>> runtimeOf(const ir::Fusion& fusion) const;
+
+  /// The final segmentation as a snapshot to draw (a copy of the segmented fusion, with
+  /// segment ids as group ids): made once, then shared; null without a segmentation.
+  trace::SnapshotPtr segmentationSnapshot() const;
+
+  /// Bytes of each segmentation edge's value, in edge order (0 where its size is unknown);
+  /// empty without a segmentation.
+  std::vector<std::int64_t> segmentEdgeBytes() const;
+
   /// The fusible regions of `fusion` (a snapshot of this session's trace, or the segmented
   /// fusion) for this session's inputs and profile: computed once per fusion, then shared.
   /// Safe to call from several threads.
@@ -54,18 +69,19 @@ struct Session {
 
   /// What step `index` changed in the IR and in the grouping (empty when it has no before and
   /// after snapshot): computed once per step, then shared, so the shells never diff again.
-  struct StepDiff {
-    std::optional<trace::FusionDiff> fusion;        // when the step has both fusion snapshots
-    std::optional<trace::PartitionDiff> partition;  // when it has both partitions
-  };
+  using StepDiff = trace::StepDiff;
   std::shared_ptr<const StepDiff> diffOf(std::size_t index) const;
 
  private:
-  struct RegionCache {
+  // Analyses keyed by the fusion they describe. The fusions are immutable snapshots the
+  // session holds, so an entry never goes stale and nothing is invalidated.
+  struct FusionAnalyses {
     std::mutex mutex;
-    std::map<const ir::Fusion*, std::shared_ptr<const regions::RegionAnalysis>> byFusion;
+    std::map<const ir::Fusion*, std::shared_ptr<const regions::RegionAnalysis>> regions;
+    std::map<const ir::Fusion*, std::shared_ptr<const scheduler::RuntimeInfo>> runtimes;
+    trace::SnapshotPtr segmentationSnapshot;
   };
-  std::shared_ptr<RegionCache> regions_ = std::make_shared<RegionCache>();
+  std::shared_ptr<FusionAnalyses> analyses_ = std::make_shared<FusionAnalyses>();
   struct DiffCache {
     std::mutex mutex;
     std::map<std::size_t, std::shared_ptr<const StepDiff>> byStep;

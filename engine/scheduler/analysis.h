@@ -8,8 +8,6 @@
 #include <vector>
 
 #include "scheduler/device_profile.h"
-#include "scheduler/persistent_buffer_size.h"
-#include "scheduler/persistent_buffers.h"
 #include "scheduler/runtime_info.h"
 #include "scheduler/segment_view.h"
 #include "support/flat_hash_map.h"

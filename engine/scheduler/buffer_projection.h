@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "scheduler/exact_id_graph.h"
-#include "scheduler/persistent_buffers.h"
+#include "scheduler/persistent_buffer_info.h"
 #include "scheduler/value_index.h"
 
 namespace segscope::scheduler::analysis {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "scheduler/analysis.h"
+#include "scheduler/persistent_buffer_size.h"
 #include "scheduler/scheduler_type.h"
 #include "scheduler/verdict.h"
 

@@ -556,10 +556,12 @@ const PersistentBufferInfo& persistentBufferInfo(const SegmentView& view, const 
     memo.buffersRt = rt;
   }
   if (!rt || !*memo.hasViewOp || !*memo.sizesRegroup) {
-    if (!memo.buffers) memo.buffers = computePersistentBuffers(view, nullptr);
+    if (!memo.buffers)
+      memo.buffers = std::make_shared<const PersistentBufferInfo>(computePersistentBuffers(view, nullptr));
     return *memo.buffers;
   }
-  if (!memo.buffersWithSizes) memo.buffersWithSizes = computePersistentBuffers(view, rt);
+  if (!memo.buffersWithSizes)
+    memo.buffersWithSizes = std::make_shared<const PersistentBufferInfo>(computePersistentBuffers(view, rt));
   return *memo.buffersWithSizes;
 }
 

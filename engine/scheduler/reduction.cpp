@@ -4,6 +4,7 @@
 
 #include "scheduler/analysis.h"
 #include "scheduler/normalization.h"
+#include "scheduler/persistent_buffers.h"
 #include "scheduler/schedulers.h"
 
 namespace segscope::scheduler::reduction {

@@ -448,6 +448,11 @@ Result<RuntimeInfo> RuntimeInfo::bind(const ir::Fusion& fusion, const std::vecto
   return info;
 }
 
+void RuntimeInfo::addCopy(const ir::Val* copy, const ir::Val* original) {
+  if (auto it = sizes_.find(original); it != sizes_.end()) sizes_[copy] = it->second;
+  if (auto it = scalars_.find(original); it != scalars_.end()) scalars_[copy] = it->second;
+}
+
 std::optional<std::vector<std::int64_t>> RuntimeInfo::sizes(const ir::Val* v) const {
   auto it = sizes_.find(v);
   if (it == sizes_.end()) return std::nullopt;

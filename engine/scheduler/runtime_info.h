@@ -21,6 +21,10 @@ class RuntimeInfo {
   /// shape cannot be determined (for example a reshape whose -1 does not divide).
   static Result<RuntimeInfo> bind(const ir::Fusion& fusion, const std::vector<ir::InputSpec>& specs);
 
+  /// `copy` is a value made after binding as an exact copy of `original` (the segmenter's
+  /// privatized casts): it gets the original's sizes or scalar value, without binding again.
+  void addCopy(const ir::Val* copy, const ir::Val* original);
+
   /// Sizes of a tensor, or nullopt for values this info has not seen.
   std::optional<std::vector<std::int64_t>> sizes(const ir::Val* v) const;
   /// Element count of a tensor (1 for scalars, 0 for values this info has not seen).

@@ -14,8 +14,8 @@
 #include "scheduler/runtime_info.h"
 #include "segmenter/forwarded_inputs.h"
 #include "segmenter/group_dependency.h"
-#include "segmenter/segment_candidate_finder.h"
 #include "segmenter/segmented_fusion.h"
+#include "segmenter/segmenter_options.h"
 #include "trace/recorder.h"
 
 namespace segscope::segmenter {
@@ -23,7 +23,7 @@ namespace segscope::segmenter {
 /// The answer to one merge question.
 struct MergeTrial {
   scheduler::Proposal proposal;
-  std::string refusal;  // set when refused before asking the schedulers
+  std::string refusal;        // set when refused before asking the schedulers
   std::vector<int> blockers;  // a cycle refusal: the groups between the candidates
   bool ok() const { return refusal.empty() && proposal.accepted != scheduler::SchedulerType::None; }
 };

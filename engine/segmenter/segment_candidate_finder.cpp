@@ -134,7 +134,9 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
                                          trace::Recorder& recorder, trace::SnapshotPtr fusionSnapshot) {
   const auto start = std::chrono::steady_clock::now();
   std::shared_ptr<ir::Fusion> fusion(input.copy().release());
-  SEGSCOPE_TRY(scheduler::RuntimeInfo whole, scheduler::RuntimeInfo::bind(*fusion, inputs));
+  SEGSCOPE_TRY(scheduler::RuntimeInfo bound, scheduler::RuntimeInfo::bind(*fusion, inputs));
+  auto runtime = std::make_shared<scheduler::RuntimeInfo>(std::move(bound));
+  const scheduler::RuntimeInfo& whole = *runtime;
   const bool hints = hasSegmentHints(*fusion);
   const scheduler::SegmentView wholeView = scheduler::SegmentView::whole(*fusion);
   const scheduler::Proposal proposal =
@@ -152,9 +154,9 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
     result.analysisWork = state.analysisWork();
   } else {
     const std::vector<PrivatizedCast> privatized = privatizeUpcasts(*fusion);
-    // Copies made by privatization are new values: bind the sizes again.
-    SEGSCOPE_TRY(scheduler::RuntimeInfo rt, scheduler::RuntimeInfo::bind(*fusion, inputs));
-    FinderState state(*fusion, rt, device, options, recorder);
+    // Copies made by privatization are new values with their originals' sizes.
+    for (const PrivatizedCast& p : privatized) runtime->addCopy(p.copy->output(), p.original->output());
+    FinderState state(*fusion, *runtime, device, options, recorder);
     if (privatized.empty() && fusionSnapshot) state.knowFusionSnapshot(fusionSnapshot->fusion);  // unchanged since
     state.forwarded = findForwardedChains(*fusion);
     buildInitialGroups(state);
@@ -178,6 +180,7 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
   result.segmentation = std::move(segmentation.value());
   result.segmentation.fusion = fusion.get();
   result.fusion = std::move(fusion);
+  result.runtime = std::move(runtime);
   result.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

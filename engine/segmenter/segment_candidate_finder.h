@@ -8,28 +8,22 @@
 #include "ir/fusion.h"
 #include "ir/input_spec.h"
 #include "scheduler/device_profile.h"
-#include "scheduler/scheduler_options.h"
+#include "scheduler/runtime_info.h"
 #include "segmenter/segmentation.h"
+#include "segmenter/segmenter_options.h"
 #include "support/result.h"
 #include "trace/recorder.h"
 
 namespace segscope::segmenter {
 
-struct SegmenterOptions {
-  ScalarMode scalarMode = ScalarMode::HostSegment;
-  bool runCombineReductions = true;
-  bool runHerrmannMerge = true;
-  bool runFinalMerge = true;
-  /// Check the group graph's invariants after every phase (tests; costs a full validate).
-  bool validateEachPhase = false;
-  /// NVFUSER_ENABLE / NVFUSER_DISABLE options that change which scheduler takes a group.
-  scheduler::SchedulerOptions schedulers;
-};
-
 struct SegmentationResult {
   /// The fusion the segments point into: the input after the segmenter's own rewrites
   /// (privatized casts that ended up in one segment are merged back).
   std::shared_ptr<const ir::Fusion> fusion;
+  /// The sizes of `fusion`'s values, as the segmenter bound them. Bound before it folded
+  /// privatized casts back (it only removes values after binding), so it may also hold values
+  /// `fusion` no longer has; every value it has is there, with the same sizes.
+  std::shared_ptr<const scheduler::RuntimeInfo> runtime;
   Segmentation segmentation;
   int mergeAttempts = 0;     // merge questions asked (cached answers included)
   int schedulerQueries = 0;  // proposeHeuristics runs

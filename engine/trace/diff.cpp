@@ -229,4 +229,18 @@ std::string PartitionDiff::toText(const ir::Fusion* fusion) const {
   return s;
 }
 
+StepDiff diffOf(const Step& step) {
+  StepDiff d;
+  if (!step.before || !step.after) return d;
+  // Snapshots are immutable: a side both snapshots share did not change, and needs no diff.
+  if (step.before->fusion && step.after->fusion)
+    d.fusion =
+        step.before->fusion == step.after->fusion ? FusionDiff{} : diff(*step.before->fusion, *step.after->fusion);
+  if (step.before->partition && step.after->partition)
+    d.partition = step.before->partition == step.after->partition
+                      ? PartitionDiff{}
+                      : diff(*step.before->partition, *step.after->partition);
+  return d;
+}
+
 }  // namespace segscope::trace

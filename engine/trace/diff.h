@@ -3,11 +3,13 @@
 // fusion, which exprs changed group and which groups appeared or disappeared.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "ir/fusion.h"
 #include "trace/snapshot.h"
+#include "trace/step.h"
 
 namespace segscope::trace {
 
@@ -58,5 +60,13 @@ struct PartitionDiff {
 };
 
 PartitionDiff diff(const Partition& before, const Partition& after);
+
+/// What one step changed in the IR and in the grouping: a side is absent when the step lacks
+/// its before or after snapshot of it.
+struct StepDiff {
+  std::optional<FusionDiff> fusion;        // when the step has both fusion snapshots
+  std::optional<PartitionDiff> partition;  // when it has both partitions
+};
+StepDiff diffOf(const Step& step);
 
 }  // namespace segscope::trace

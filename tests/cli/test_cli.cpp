@@ -278,9 +278,10 @@ class TestCli : public QObject {
   // asks for another, and says so on stderr: 10k ops op by op was a 64 s, 440,839 pt picture.
   void segmentSvgOfABigFusionIsCollapsed() {
     QTemporaryDir dir;
-    QString script = "def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n"
-                     "    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, "
-                     "is_cpu=False)\n";
+    QString script =
+        "def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n"
+        "    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float, "
+        "is_cpu=False)\n";
     for (int i = 1; i <= 1600; ++i) script += QString("    T%1 = fd.ops.neg(T%2)\n").arg(i).arg(i - 1);
     script += "    fd.add_output(T1600)\n";
     const QString file = dir.filePath("long_chain.py");
@@ -595,7 +596,8 @@ class TestCli : public QObject {
     QVERIFY2(a100.out.contains("512 KiB per row"), qPrintable(a100.out));
     const Run bad = cli({"schedule", file, "--profile", "v100"});
     QCOMPARE(bad.exitCode, 2);
-    QVERIFY(bad.err.contains("unknown profile 'v100'; profiles are: h100 h200 a100"));
+    QVERIFY2(bad.err.contains("unknown device profile 'v100'; profiles are: h100 h200 a100 detected"),
+             qPrintable(bad.err));
   }
 
   void runIsDeterministic() {

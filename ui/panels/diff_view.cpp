@@ -254,11 +254,9 @@ void DiffView::scrollTextsTo(int row) {
 }
 
 // Both printouts, row for row; `notes` (what a step that moves no op did) go above them.
-void DiffView::showRows(const trace::Step& step, const std::vector<std::string>& notes) {
+void DiffView::showRows(const trace::Step& step, const Session::StepDiff& diff, const std::vector<std::string>& notes) {
   std::map<std::string, std::string> reasons;
-  const std::shared_ptr<const Session::StepDiff> diff =
-      session_ ? session_->diffOf(static_cast<std::size_t>(step.index)) : nullptr;
-  if (diff && diff->fusion) reasons = reasonsByKey(*diff->fusion, *step.after->fusion);
+  if (diff.fusion) reasons = reasonsByKey(*diff.fusion, *step.after->fusion);
   QString before = QString("<html><head><style>%1</style></head><body>").arg(textStyle());
   QString after = before;
   for (const std::string& note : notes) {
@@ -299,10 +297,14 @@ void DiffView::showStep(const trace::Step& step) {
     return;
   }
   const graph::BuildOptions options = layout::stepDrawing(step);
-  requestOrExplain(graph::buildStepGraph(step, graph::StepSide::Before, options), *beforeLayout_, *beforeScene_,
-                   beforeReady_);
-  requestOrExplain(graph::buildStepGraph(step, graph::StepSide::After, options), *afterLayout_, *afterScene_,
-                   afterReady_);
+  // The step's diff, once, for both pictures and the printouts (a saved trace's too).
+  const std::shared_ptr<const Session::StepDiff> diff =
+      session_ ? session_->diffOf(static_cast<std::size_t>(step.index))
+               : std::make_shared<const Session::StepDiff>(trace::diffOf(step));
+  requestOrExplain(graph::buildStepGraph(step, graph::StepSide::Before, options, diff.get()), *beforeLayout_,
+                   *beforeScene_, beforeReady_);
+  requestOrExplain(graph::buildStepGraph(step, graph::StepSide::After, options, diff.get()), *afterLayout_,
+                   *afterScene_, afterReady_);
 
   const bool fusionChanged = step.before->fusion != step.after->fusion;
   const QString what = fusionChanged ? "IR changed" : (step.modified ? "groups changed" : "nothing changed");
@@ -320,10 +322,8 @@ void DiffView::showStep(const trace::Step& step) {
     // Same IR: the rows carry each op's group, and the ops that changed group are marked.
     rows_ = trace::alignPrintouts(trace::printedWithGroups(*step.before->fusion, step.before->partition.get()),
                                   trace::printedWithGroups(*step.after->fusion, step.after->partition.get()));
-    const std::shared_ptr<const Session::StepDiff> diff =
-        session_ ? session_->diffOf(static_cast<std::size_t>(step.index)) : nullptr;
-    if (diff && diff->partition) markRegrouped(rows_, *diff->partition);
-    if (!diff || !diff->partition || diff->partition->regrouped.empty()) {
+    if (diff->partition) markRegrouped(rows_, *diff->partition);
+    if (!diff->partition || diff->partition->regrouped.empty()) {
       // A step that renames groups (finalize's "number segments") moves no op: say so, with
       // what the step's log says it renamed.
       notes.push_back("No op changes group at this step.");
@@ -331,7 +331,7 @@ void DiffView::showStep(const trace::Step& step) {
       notes.insert(notes.end(), log.begin(), log.end());
     }
   }
-  showRows(step, notes);
+  showRows(step, *diff, notes);
 }
 
 }  // namespace segscope::ui

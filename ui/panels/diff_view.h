@@ -66,7 +66,7 @@ class DiffView : public QWidget {
   void pictureReady();
   void focusFirstChange();
   void follow(GraphView* from, GraphView* to);
-  void showRows(const trace::Step& step, const std::vector<std::string>& notes);
+  void showRows(const trace::Step& step, const Session::StepDiff& diff, const std::vector<std::string>& notes);
   void scrollTextsTo(int row);
 
   SessionPtr session_;

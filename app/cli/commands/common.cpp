@@ -6,7 +6,6 @@
 #include <iostream>
 
 #include "cli/commands/commands.h"
-#include "passes/pre_segmenter.h"
 #include "pipeline/header_device.h"
 #include "support/file_io.h"
 
@@ -55,16 +54,10 @@ std::string shapeText(const std::vector<std::int64_t>& shape) {
   return s + "]";
 }
 
-// --disable-pass NAME...: this run's pass selection; nullopt (after a message) when a name is unknown.
-std::optional<passes::PassSelection> passSelection(const Arguments& args) {
+// --disable-pass NAME...: this run's pass selection (the pipeline checks the names).
+passes::PassSelection passSelection(const Arguments& args) {
   passes::PassSelection selection;
-  for (const std::string& name : args.all("--disable-pass")) {
-    if (!passes::findPass(name)) {
-      std::cerr << "segscope-cli: error: unknown pass '" << name << "'; passes are: " << passes::passNames() << "\n";
-      return std::nullopt;
-    }
-    selection.disabled.insert(name);
-  }
+  for (const std::string& name : args.all("--disable-pass")) selection.disabled.insert(name);
   return selection;
 }
 
@@ -89,10 +82,9 @@ void readNvfuserOptions(const Arguments& args, pipeline::PipelineOptions& option
 
 // The load step and one step per pre-segmentation pass, through the pipeline.
 std::optional<pipeline::Session> loadThroughPasses(const Arguments& args) {
-  auto selection = passSelection(args);
-  if (!selection) return std::nullopt;
   pipeline::PipelineOptions options = upTo(pipeline::Stage::PreSegmenter);
-  options.passes = std::move(*selection);
+  options.profile = args.value("--profile").value_or(options.profile);
+  options.passes = passSelection(args);
   options.runPasses = !args.has("--no-passes");
   readNvfuserOptions(args, options);
   return loadSession(args.file, options);
@@ -112,21 +104,13 @@ std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool d
                                     pipeline::PipelineOptions* used) {
   exitCode = kBadInput;
   pipeline::PipelineOptions options;
-  options.profile = args.value("--profile").value_or("h100");
-  if (options.profile != "detected" && !scheduler::profileByName(options.profile)) {
-    std::cerr << "segscope-cli: error: unknown profile '" << options.profile << "'; profiles are:";
-    for (const scheduler::DeviceProfile& p : scheduler::builtinProfiles()) std::cerr << " " << p.name;
-    std::cerr << " detected\n";
-    return std::nullopt;
-  }
+  options.profile = args.value("--profile").value_or(options.profile);
   const std::string mode = args.value("--scalar-mode").value_or("host_segment");
   if (!segmenter::scalarModeFromName(mode, options.segmenter.scalarMode)) {
     std::cerr << "segscope-cli: error: unknown scalar mode '" << mode << "'; modes are: host_segment duplicate\n";
     return std::nullopt;
   }
-  auto selection = passSelection(args);
-  if (!selection) return std::nullopt;
-  options.passes = std::move(*selection);
+  options.passes = passSelection(args);
   options.runPasses = !args.has("--no-passes");
   readNvfuserOptions(args, options);
   options.recordSnapshots = details;

@@ -23,8 +23,8 @@ std::optional<frontend::Script> load(const std::string& file);
 /// Atomically to `path`, to stdout for "-", nowhere without a path.
 Status writeOutput(const std::optional<std::string>& path, const std::string& contents);
 std::string shapeText(const std::vector<std::int64_t>& shape);
-/// --disable-pass NAME...: this run's pass selection; nullopt (after a message) when a name is unknown.
-std::optional<passes::PassSelection> passSelection(const Arguments& args);
+/// --disable-pass NAME...: this run's pass selection (the pipeline checks the names).
+passes::PassSelection passSelection(const Arguments& args);
 /// --enable / --disable (nvFuser's option names; repeatable or comma-separated) into `options`.
 void readNvfuserOptions(const Arguments& args, pipeline::PipelineOptions& options);
 /// The load step and one step per pre-segmentation pass, through the pipeline.

@@ -5,7 +5,6 @@
 #include "cli/commands/commands.h"
 #include "cli/commands/common.h"
 #include "cli/report.h"
-#include "nvlog/nvlog.h"
 #include "pipeline/log_comparison.h"
 
 namespace segscope::cli {
@@ -29,7 +28,7 @@ int compareLog(const Arguments& args) {
       return kBadInput;
     }
   }
-  auto log = nvlog::readNvLogFile(logPath);
+  auto log = pipeline::readNvFuserLog(logPath);
   if (!log) {
     std::cerr << logPath << ":" << log.error().loc.line << ":" << log.error().loc.column
               << ": error: " << log.error().message << "\n";

@@ -6,7 +6,7 @@
 
 #include "cli/commands/common.h"
 #include "cli/report.h"
-#include "segmenter/segment_export.h"
+#include "pipeline/exports.h"
 
 namespace segscope::cli {
 
@@ -19,9 +19,7 @@ int exportSegments(const Arguments& args) {
   int code = kOk;
   auto p = runPipeline(args, code);
   if (!p) return code;
-  segmenter::ExportOptions options;
-  options.fusionInputs = &p->script.inputs;
-  auto exports = segmenter::exportAllSegments(p->segmentation->segmentation, options);
+  auto exports = pipeline::exportSegments(*p);
   if (!exports) {
     std::cerr << args.file << ": error: " << exports.error().message << "\n";
     return kRuntimeFailure;

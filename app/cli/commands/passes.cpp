@@ -6,7 +6,6 @@
 
 #include "cli/commands/common.h"
 #include "cli/report.h"
-#include "trace/diff.h"
 
 namespace segscope::cli {
 
@@ -22,8 +21,9 @@ int runPasses(const Arguments& args) {
                 ops.c_str(), s.milliseconds);
     for (const std::string& line : s.log)
       if (!s.skipped) std::printf("    %s\n", line.c_str());
-    if (args.has("--diff") && s.modified && s.before && s.after) {
-      std::string text = trace::diff(*s.before->fusion, *s.after->fusion).toText();
+    const auto diff = args.has("--diff") && s.modified ? session->diffOf(static_cast<std::size_t>(s.index)) : nullptr;
+    if (diff && diff->fusion) {
+      const std::string text = diff->fusion->toText();
       for (std::size_t pos = 0; pos < text.size();) {
         const std::size_t nl = text.find('\n', pos);
         std::printf("      %s\n", text.substr(pos, nl - pos).c_str());

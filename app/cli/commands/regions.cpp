@@ -6,8 +6,6 @@
 
 #include "cli/commands/common.h"
 #include "cli/report.h"
-#include "regions/region_comparison.h"
-#include "regions/regions.h"
 #include "support/text.h"
 
 namespace segscope::cli {

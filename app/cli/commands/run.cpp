@@ -2,193 +2,122 @@
 // through pipeline::runSegmented, with the per-segment table and output summaries.
 #include "cli/commands/commands.h"
 
-#include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <iostream>
 
 #include "cli/commands/common.h"
 #include "cli/report.h"
-#include "exec/cpu_reference.h"
-#include "exec/input_generator.h"
 #include "pipeline/run_stage.h"
-#include "support/file_io.h"
-#include "support/statistics.h"
 #include "support/text.h"
 
 namespace segscope::cli {
 namespace {
 
-OutputSummary summarize(const std::string& name, const exec::Value& value) {
-  OutputSummary s;
-  s.name = name;
-  if (const auto* t = std::get_if<exec::HostTensor>(&value)) {
-    s.dtype = std::string(ir::shortName(t->dtype()));
-    s.shape = t->sizes();
-    bool first = true;
-    for (std::int64_t i = 0; i < t->numel(); ++i) {
-      const double v = t->get(i);
-      if (!std::isfinite(v)) {
-        ++s.nonFinite;
-        continue;
-      }
-      s.sum += v;
-      s.absSum += std::abs(v);
-      s.min = first ? v : std::min(s.min, v);
-      s.max = first ? v : std::max(s.max, v);
-      first = false;
-    }
-  } else {
-    const double v = ir::scalarAsDouble(std::get<ir::ScalarValue>(value));
-    s.dtype = "scalar";
-    s.sum = s.min = s.max = v;
-    s.absSum = std::abs(v);
-  }
-  return s;
-}
-
 // Writes --json and --chrome-trace (both atomically); false after a message when one fails.
 bool writeRunExports(const Arguments& args, const frontend::Script& script, const std::string& fusionName,
-                     const RunSummary& summary) {
-  Status st = writeOutput(args.value("--json"), runJson(script, args.file, summary));
-  if (st && summary.segmented) st = writeOutput(args.value("--chrome-trace"), chromeTraceJson(fusionName, summary));
+                     const RunReport& report) {
+  Status st = writeOutput(args.value("--json"), runJson(script, args.file, report));
+  if (st && report.segmented()) st = writeOutput(args.value("--chrome-trace"), chromeTraceJson(fusionName, report));
   if (!st) std::cerr << "error: " << st.error().message << "\n";
   return st.ok();
 }
 
-void printOutputs(const ir::Fusion& f, const std::vector<exec::Value>& outputs, RunSummary& summary,
-                  std::ostream& text) {
-  for (std::size_t i = 0; i < outputs.size(); ++i) {
-    OutputSummary s = summarize(f.outputs()[i].val->name(), outputs[i]);
+void printOutputs(const std::vector<pipeline::OutputSummary>& outputs, std::ostream& text) {
+  for (const pipeline::OutputSummary& s : outputs) {
     char line[256];
     std::snprintf(line, sizeof line, "  %-8s %-5s %-22s sum=%.6g  abs_sum=%.6g  min=%.6g  max=%.6g", s.name.c_str(),
                   s.dtype.c_str(), shapeText(s.shape).c_str(), s.sum, s.absSum, s.min, s.max);
     text << line;
     if (s.nonFinite) text << "  non-finite=" << s.nonFinite;
     text << "\n";
-    summary.outputs.push_back(std::move(s));
   }
 }
 
-// One segment of a timed run (either backend) as the run report has it.
-SegmentRunSummary summarizeSegment(const segmenter::Segment& seg, const exec::SegmentTiming& t) {
-  const exec::SegmentSamples& x = t.samples;
-  SegmentRunSummary s;
-  s.id = seg.id;
-  s.scheduler = segmenter::schedulerOrKind(seg);
-  s.host = seg.host;
-  s.milliseconds = t.medianMs;
-  s.minMilliseconds = t.minMs;
-  s.timedRuns = t.timedRuns;
-  s.bytesIn = x.bytesIn;
-  s.bytesOut = x.bytesOut;
-  s.gbps = t.gbps;
-  s.percentOfPeak = t.percentOfPeak;
-  for (const auto& [name, value] : x.hostScalars) s.hostScalars.emplace_back(name, ir::formatScalarValue(value));
-  for (const auto& [name, value] : x.scalarArgs) s.scalarArgs.emplace_back(name, ir::formatScalarValue(value));
-  s.execution = x.execution;
-  s.fused = x.fused;
-  s.note = x.note;
-  s.compileMilliseconds = x.compileMilliseconds;
+void printLaunches(const exec::SegmentSamples& x, std::ostream& text) {
+  char row[320];
   for (const exec::LaunchRecord& k : x.kernels) {
-    KernelLaunchSummary l;
-    l.name = k.name;
-    std::copy(std::begin(k.grid), std::end(k.grid), l.grid);
-    std::copy(std::begin(k.block), std::end(k.block), l.block);
-    l.sharedBytes = k.sharedBytes;
-    l.unfused = k.unfused;
-    s.kernels.push_back(std::move(l));
+    std::snprintf(row, sizeof row, "      launch %s grid [%lld, %lld, %lld] block [%lld, %lld, %lld] shared %lld B%s\n",
+                  k.name.c_str(), static_cast<long long>(k.grid[0]), static_cast<long long>(k.grid[1]),
+                  static_cast<long long>(k.grid[2]), static_cast<long long>(k.block[0]),
+                  static_cast<long long>(k.block[1]), static_cast<long long>(k.block[2]),
+                  static_cast<long long>(k.sharedBytes), k.unfused ? " (unfused)" : "");
+    text << row;
   }
-  return s;
 }
 
-void printSegmentTable(const RunSummary& summary, std::ostream& text) {
-  for (const SegmentRunSummary& s : summary.segments) {
+void printSegmentTable(const RunReport& report, std::ostream& text) {
+  for (const exec::SegmentTiming& t : report.timed->segments) {
+    const exec::SegmentSamples& x = t.samples;
+    const segmenter::Segment& seg = report.segmentation->segments[static_cast<std::size_t>(t.segment())];
+    const std::string scheduler = segmenter::schedulerOrKind(seg);
     char row[320];
-    std::snprintf(row, sizeof row, "  segment %-3d %-24s %-8s %9.4f ms (min %.4f)  in %-10s out %-10s %8.1f GB/s", s.id,
-                  s.scheduler.c_str(), s.execution.c_str(), s.milliseconds, s.minMilliseconds,
-                  support::exactBytesText(s.bytesIn).c_str(), support::exactBytesText(s.bytesOut).c_str(), s.gbps);
+    std::snprintf(row, sizeof row, "  segment %-3d %-24s %-8s %9.4f ms (min %.4f)  in %-10s out %-10s %8.1f GB/s",
+                  seg.id, scheduler.c_str(), x.execution.c_str(), t.medianMs, t.minMs,
+                  support::exactBytesText(x.bytesIn).c_str(), support::exactBytesText(x.bytesOut).c_str(), t.gbps);
     text << row;
-    if (s.percentOfPeak >= 0) {
-      std::snprintf(row, sizeof row, "  %5.1f%% of %.0f GB/s", s.percentOfPeak, summary.dramBandwidthGBps);
+    if (t.percentOfPeak >= 0) {
+      std::snprintf(row, sizeof row, "  %5.1f%% of %.0f GB/s", t.percentOfPeak,
+                    report.timed->backend.dramBandwidthGBps);
       text << row;
     }
     text << "\n";
-    for (const KernelLaunchSummary& k : s.kernels) {
-      std::snprintf(
-          row, sizeof row, "      launch %s grid [%lld, %lld, %lld] block [%lld, %lld, %lld] shared %lld B%s\n",
-          k.name.c_str(), static_cast<long long>(k.grid[0]), static_cast<long long>(k.grid[1]),
-          static_cast<long long>(k.grid[2]), static_cast<long long>(k.block[0]), static_cast<long long>(k.block[1]),
-          static_cast<long long>(k.block[2]), static_cast<long long>(k.sharedBytes), k.unfused ? " (unfused)" : "");
-      text << row;
-    }
-    if (!s.note.empty()) text << "      note: " << s.note << "\n";
-    for (const auto& [name, value] : s.hostScalars) text << "      " << name << " = " << value << "  (host scalar)\n";
-    for (const auto& [name, value] : s.scalarArgs)
-      text << "      " << name << " = " << value << "  (kernel argument)\n";
+    printLaunches(x, text);
+    if (!x.note.empty()) text << "      note: " << x.note << "\n";
+    for (const auto& [name, value] : x.hostScalars)
+      text << "      " << name << " = " << ir::formatScalarValue(value) << "  (host scalar)\n";
+    for (const auto& [name, value] : x.scalarArgs)
+      text << "      " << name << " = " << ir::formatScalarValue(value) << "  (kernel argument)\n";
   }
 }
 
 // run --verify / --chrome-trace / --backend cuda: segment, run segment by segment (on the CPU
 // reference or the GPU), and with --verify compare with the unsegmented reference run of the
 // fusion as loaded (before the passes), so the passes are checked too.
-int runSegmented(const Arguments& args, RunSummary& summary, const pipeline::CodegenOptions& codegen) {
+int runSegmented(const Arguments& args, const pipeline::RunRequest& request) {
   Arguments effective = args;
-  if (summary.backend == "cuda" && !args.value("--profile")) effective.values["--profile"] = "detected";
+  if (request.backend == "cuda" && !args.value("--profile")) effective.values["--profile"] = "detected";
   int code = kOk;
   auto p = runPipeline(effective, code);
   if (!p) return code;
-  pipeline::RunRequest request;
-  request.backend = summary.backend;
-  request.seed = summary.seed;
-  request.counts = {summary.warmup, summary.repeat};
-  request.verify = args.has("--verify");
-  request.codegen = codegen;
   auto timed = pipeline::runSegmented(*p, request);
   if (!timed) {
     std::cerr << makeDiagnostic(timed.error(), args.file, p->source).format();
     return kRuntimeFailure;
   }
   const segmenter::Segmentation& seg = p->segmentation->segmentation;
-  summary.medianMs = timed->medianMs;
-  summary.deviceMs = timed->deviceMs;
-  summary.hostMs = timed->hostMs;
-  summary.device = timed->backend.device;
-  summary.dramBandwidthGBps = timed->backend.dramBandwidthGBps;
-  for (const exec::SegmentTiming& t : timed->segments)
-    summary.segments.push_back(summarizeSegment(seg.segments[static_cast<std::size_t>(t.segment())], t));
-  summary.segmented = true;
-  summary.scalarMode = std::string(segmenter::scalarModeName(seg.scalarMode));
   const ir::Fusion& f = *p->loaded;
+  RunReport report;
+  report.request = request;
+  report.medianMs = timed->medianMs;
+  report.timed = &timed.value();
+  report.segmentation = &seg;
+  report.outputs = pipeline::summarizeOutputs(f, timed->outputs);
   // JSON on stdout stands alone; the table then goes to stderr.
   const bool jsonOnStdout = args.value("--json") == std::optional<std::string>("-") ||
                             args.value("--chrome-trace") == std::optional<std::string>("-");
   std::ostream& text = jsonOnStdout ? std::cerr : std::cout;
-  const std::string where = summary.backend == "cuda" ? summary.device : std::string("the cpu reference");
+  const std::string where = request.backend == "cuda" ? timed->backend.device : std::string("the cpu reference");
+  const int repeat = request.counts.repeat;
   text << "ran " << f.name() << " as " << seg.segments.size() << " segment" << (seg.segments.size() == 1 ? "" : "s")
-       << " on " << where << " (seed " << summary.seed << ", " << summary.scalarMode << " scalars) in "
-       << summary.medianMs << " ms"
-       << (summary.repeat > 1 ? " (median of " + std::to_string(summary.repeat) + ")" : "");
-  if (summary.backend == "cuda" && summary.hostMs > 0)
-    text << ": " << summary.deviceMs << " ms on the device, " << summary.hostMs << " ms of host segments";
+       << " on " << where << " (seed " << request.seed << ", " << segmenter::scalarModeName(seg.scalarMode)
+       << " scalars) in " << timed->medianMs << " ms"
+       << (repeat > 1 ? " (median of " + std::to_string(repeat) + ")" : "");
+  if (request.backend == "cuda" && timed->hostMs > 0)
+    text << ": " << timed->deviceMs << " ms on the device, " << timed->hostMs << " ms of host segments";
   text << "\n";
-  printSegmentTable(summary, text);
-  printOutputs(f, timed->outputs, summary, text);
+  printSegmentTable(report, text);
+  printOutputs(report.outputs, text);
   bool ok = true;
   if (timed->comparison) {
     const exec::Comparison& cmp = *timed->comparison;
-    summary.verified = true;
-    summary.verifyOk = ok = cmp.ok;
-    summary.maxAbsError = cmp.maxAbsError;
-    summary.verifyMessage = cmp.message;
+    ok = cmp.ok;
     if (cmp.ok)
       text << "verify: ok, segmented outputs match the unsegmented reference (max abs error " << cmp.maxAbsError
            << ")\n";
     else
       std::cerr << args.file << ": error: verification failed: " << cmp.message << "\n";
   }
-  if (!writeRunExports(args, p->script, f.name(), summary)) return kRuntimeFailure;
+  if (!writeRunExports(args, p->script, f.name(), report)) return kRuntimeFailure;
   return ok ? kOk : kRuntimeFailure;
 }
 
@@ -220,69 +149,52 @@ std::optional<int> parseCodegenOptions(const Arguments& args, const std::string&
   return std::nullopt;
 }
 
-}  // namespace
-
-int run(const Arguments& args) {
-  const std::string backend = args.value("--backend").value_or("cpu");
-  if (backend == "cuda") {
-    if (!pipeline::cudaDeviceUsable()) {
-      std::cerr << "segscope-cli: error: " << pipeline::noCudaDeviceMessage() << "\n";
-      return kBadInput;
-    }
-  } else if (backend != "cpu") {
-    std::cerr << "error: unknown backend '" << backend << "' (backends: cpu, cuda)\n";
-    return kBadInput;
-  }
-  RunSummary summary;
-  summary.backend = backend;
+// --backend, --seed, --repeat, --warmup and --codegen as a request the run stage checks; an exit
+// code when the command ends here.
+std::optional<int> readRunRequest(const Arguments& args, pipeline::RunRequest& request) {
+  request.backend = args.value("--backend").value_or("cpu");
+  const bool cuda = request.backend == "cuda";
   try {
-    summary.seed = std::stoull(args.value("--seed").value_or("0"));
-    summary.repeat = std::stoi(args.value("--repeat").value_or(backend == "cuda" ? "10" : "1"));
-    summary.warmup = std::stoi(args.value("--warmup").value_or(backend == "cuda" ? "3" : "0"));
+    request.seed = std::stoull(args.value("--seed").value_or("0"));
+    request.counts.repeat = std::stoi(args.value("--repeat").value_or(cuda ? "10" : "1"));
+    request.counts.warmup = std::stoi(args.value("--warmup").value_or(cuda ? "3" : "0"));
   } catch (const std::exception&) {
     std::cerr << "error: --seed, --repeat and --warmup need non-negative integers\n";
     return kBadInput;
   }
-  if (summary.repeat < 1) {
-    std::cerr << "error: --repeat must be at least 1\n";
+  if (Status st = pipeline::checkRunRequest(request); !st) {
+    std::cerr << "segscope-cli: error: " << st.error().message << "\n";
     return kBadInput;
   }
-  if (summary.warmup < 0) {
-    std::cerr << "error: --warmup must not be negative\n";
-    return kBadInput;
-  }
-  pipeline::CodegenOptions codegen;
-  if (auto code = parseCodegenOptions(args, backend, codegen)) return *code;
-  summary.codegen = pipeline::describeCodegen(codegen);
-  if (backend == "cuda" || args.has("--verify") || args.value("--chrome-trace"))
-    return runSegmented(args, summary, codegen);
-  auto script = load(args.file);
-  if (!script) return kBadInput;
-  auto inputs = exec::makeInputs(script->inputs, summary.seed);
-  if (!inputs) {
-    std::cerr << args.file << ": error: " << inputs.error().message << "\n";
+  request.verify = args.has("--verify");
+  return parseCodegenOptions(args, request.backend, request.codegen);
+}
+
+}  // namespace
+
+int run(const Arguments& args) {
+  pipeline::RunRequest request;
+  if (auto code = readRunRequest(args, request)) return *code;
+  if (request.backend == "cuda" || args.has("--verify") || args.value("--chrome-trace"))
+    return runSegmented(args, request);
+  auto session = loadSession(args.file, upTo(pipeline::Stage::Concretize));
+  if (!session) return kBadInput;
+  auto whole = pipeline::runWholeOnReference(*session, request.seed, request.counts.repeat);
+  if (!whole) {
+    std::cerr << makeDiagnostic(whole.error(), args.file, session->source).format();
     return kRuntimeFailure;
   }
-  std::vector<double> times;
-  std::optional<std::vector<exec::Value>> outputs;
-  for (int r = 0; r < summary.repeat; ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    auto result = exec::runReference(*script->fusion, inputs.value());
-    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    if (!result) {
-      auto source = support::readTextFile(args.file);
-      std::cerr << makeDiagnostic(result.error(), args.file, source ? source.value() : std::string()).format();
-      return kRuntimeFailure;
-    }
-    outputs = std::move(result.value());
-  }
-  summary.medianMs = support::median(times);
-  const ir::Fusion& f = *script->fusion;
-  std::cout << "ran " << f.name() << " on the cpu reference (seed " << summary.seed << "): " << f.exprs().size()
-            << " ops in " << summary.medianMs << " ms"
-            << (summary.repeat > 1 ? " (median of " + std::to_string(summary.repeat) + ")" : "") << "\n";
-  printOutputs(f, *outputs, summary, std::cout);
-  return writeRunExports(args, *script, f.name(), summary) ? kOk : kRuntimeFailure;
+  const ir::Fusion& f = *session->script.fusion;
+  RunReport report;
+  report.request = request;
+  report.medianMs = whole->medianMs;
+  report.outputs = pipeline::summarizeOutputs(f, whole->outputs);
+  const int repeat = request.counts.repeat;
+  std::cout << "ran " << f.name() << " on the cpu reference (seed " << request.seed << "): " << f.exprs().size()
+            << " ops in " << report.medianMs << " ms"
+            << (repeat > 1 ? " (median of " + std::to_string(repeat) + ")" : "") << "\n";
+  printOutputs(report.outputs, std::cout);
+  return writeRunExports(args, session->script, f.name(), report) ? kOk : kRuntimeFailure;
 }
 
 }  // namespace segscope::cli

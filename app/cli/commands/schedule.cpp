@@ -10,17 +10,8 @@
 namespace segscope::cli {
 
 int schedule(const Arguments& args) {
-  const std::string profileName = args.value("--profile").value_or("h100");
-  const auto profile = scheduler::profileByName(profileName);
-  if (!profile) {
-    std::cerr << "segscope-cli: error: unknown profile '" << profileName << "'; profiles are:";
-    for (const scheduler::DeviceProfile& p : scheduler::builtinProfiles()) std::cerr << " " << p.name;
-    std::cerr << "\n";
-    return kBadInput;
-  }
-  auto session = loadThroughPasses(args);
+  auto session = loadThroughPasses(args);  // the pipeline checks --profile
   if (!session) return kBadInput;
-  session->profile = *profile;
   const frontend::Script* script = &session->script;
   auto proposed = pipeline::wholeFusionProposal(*session);
   if (!proposed) {
@@ -28,7 +19,8 @@ int schedule(const Arguments& args) {
     return kRuntimeFailure;
   }
   const scheduler::Proposal& proposal = proposed.value();
-  std::cout << script->fusion->name() << " (" << script->fusion->exprs().size() << " ops) on " << profile->name << ": "
+  std::cout << script->fusion->name() << " (" << script->fusion->exprs().size() << " ops) on " << session->profile->name
+            << ": "
             << (proposal.accepted == scheduler::SchedulerType::None
                     ? std::string("no scheduler takes the whole fusion; the segmenter must split it")
                     : "one " + std::string(scheduler::schedulerName(proposal.accepted)) + " kernel")
@@ -38,7 +30,7 @@ int schedule(const Arguments& args) {
     const char* outcome = v.verdict.ok ? "accepts" : (v.compileTimeOnly ? "refuses" : "refuses at run time");
     std::printf("  %-24s %-20s %s\n", name.c_str(), outcome, v.verdict.reason.c_str());
   }
-  if (auto st = writeOutput(args.value("--json"), scheduleJson(proposal, profile->name, args.file)); !st) {
+  if (auto st = writeOutput(args.value("--json"), scheduleJson(proposal, session->profile->name, args.file)); !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;
   }

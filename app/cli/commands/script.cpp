@@ -4,16 +4,14 @@
 #include <iostream>
 
 #include "cli/commands/common.h"
-#include "frontend/writer.h"
+#include "pipeline/exports.h"
 
 namespace segscope::cli {
 
 int printScript(const Arguments& args) {
   auto script = load(args.file);
   if (!script) return kBadInput;
-  frontend::WriteOptions options;
-  options.header = script->header;
-  const std::string text = frontend::writeScript(*script->fusion, script->inputs, options);
+  const std::string text = pipeline::definitionScript(*script);
   const auto out = args.value("--out");
   if (!out) {
     std::cout << text;

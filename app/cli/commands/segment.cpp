@@ -8,21 +8,8 @@
 #include "cli/commands/common.h"
 #include "cli/graph_export.h"
 #include "cli/report.h"
-#include "scheduler/runtime_info.h"
 
 namespace segscope::cli {
-namespace {
-
-std::vector<std::int64_t> edgeBytes(const Pipeline& p) {
-  std::vector<std::int64_t> bytes;
-  auto rt = scheduler::RuntimeInfo::bind(*p.segmentation->fusion, p.script.inputs);
-  for (const segmenter::SegmentEdge& e : p.segmentation->segmentation.edges)
-    bytes.push_back(rt ? rt.value().numel(e.val) * ir::byteSize(e.val->dtype()) : 0);
-  return bytes;
-}
-
-}  // namespace
-
 int segment(const Arguments& args) {
   if (const auto view = args.value("--view");
       view && *view != "segments" && *view != "collapsed" && *view != "fusion") {
@@ -54,7 +41,7 @@ int segment(const Arguments& args) {
     }
   }
   if (auto st = writeOutput(args.value("--json"),
-                            segmentJson(seg, p->profile->name, edgeBytes(*p), p->trace->recordedSteps()));
+                            segmentJson(seg, p->profile->name, p->segmentEdgeBytes(), p->trace->recordedSteps()));
       !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;

@@ -188,7 +188,8 @@ class TestPipeline : public QObject {
     auto a = pipeline::runPipelineOnFile(sample("gelu.py").toStdString(), badPass);
     QVERIFY(std::holds_alternative<pipeline::PipelineError>(a));
     QCOMPARE(std::get<pipeline::PipelineError>(a).kind, pipeline::PipelineError::Kind::BadOption);
-    QCOMPARE(std::get<pipeline::PipelineError>(a).diagnostic.message, std::string("unknown pass 'no_such_pass'"));
+    QVERIFY(std::get<pipeline::PipelineError>(a).diagnostic.message.starts_with(
+        "unknown pass 'no_such_pass'; passes are: dead_code_elimination"));
     pipeline::PipelineOptions badProfile;
     badProfile.profile = "z80";
     auto b = pipeline::runPipelineOnFile(sample("gelu.py").toStdString(), badProfile);
@@ -263,9 +264,10 @@ class TestPipeline : public QObject {
       for (std::size_t i = 1; i < o.perScheduler.size(); ++i)
         QVERIFY(o.perScheduler[i - 1].second >= o.perScheduler[i].second);
       const std::string summary = pipeline::overviewSummary(o);
-      QVERIFY2(summary.starts_with(std::to_string(o.segmentCount()) + (o.segmentCount() == 1 ? " segment" : " segments") +
-                                   (o.hostScalars ? " + host scalars" : "")),
-               summary.c_str());
+      QVERIFY2(
+          summary.starts_with(std::to_string(o.segmentCount()) + (o.segmentCount() == 1 ? " segment" : " segments") +
+                              (o.hostScalars ? " + host scalars" : "")),
+          summary.c_str());
       QVERIFY2(summary.find("host_scalars") == std::string::npos, summary.c_str());
     }
     {
@@ -277,7 +279,8 @@ class TestPipeline : public QObject {
       QTemporaryDir dir;
       const std::string path = dir.filePath("adam.trace.json").toStdString();
       QVERIFY(support::writeFileAtomically(path, trace::traceToJson(*std::get<pipeline::Session>(adam).trace)).ok());
-      const pipeline::Overview saved = pipeline::overviewOf(std::get<pipeline::Session>(pipeline::openSavedTrace(path)));
+      const pipeline::Overview saved =
+          pipeline::overviewOf(std::get<pipeline::Session>(pipeline::openSavedTrace(path)));
       QCOMPARE(pipeline::overviewSummary(saved), pipeline::overviewSummary(o));
     }
     auto run = pipeline::runPipelineOnFile(sample("reduction_epilogue.py").toStdString(), {});

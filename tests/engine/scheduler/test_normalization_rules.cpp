@@ -11,6 +11,7 @@
 #include "scheduler/grid_outer_normalization.h"
 #include "scheduler/logical_domain_map.h"
 #include "scheduler/normalization.h"
+#include "scheduler/persistent_buffer_size.h"
 #include "scheduler/post_reduction_broadcast.h"
 #include "scheduler/reduction_interfering_view.h"
 #include "scheduler/reduction_properties.h"

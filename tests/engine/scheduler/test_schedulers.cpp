@@ -10,6 +10,7 @@
 #include "ir/ops.h"
 #include "passes/pre_segmenter.h"
 #include "scheduler/analysis.h"
+#include "scheduler/persistent_buffer_size.h"
 #include "scheduler/persistent_buffers.h"
 #include "scheduler/registry.h"
 #include "scheduler/schedulers.h"
