@@ -1,6 +1,9 @@
-// Pipeline cost per stage (parse, pre-segmentation passes, segmentation) on fusion scripts,
-// medians of N runs, plus the trace's size and the segmenter's scaling exponent between the
-// smallest and the largest file. Usage: bench_segmenter [--runs N] FILE...
+// Pipeline cost per stage on fusion scripts, medians of N runs, plus the trace's size and the
+// segmenter's scaling exponent between the smallest and the largest file. It runs exactly the
+// CLI's pipeline (pipeline::runPipeline): as `segscope-cli segment` does (no snapshots, no
+// per-merge details), or with --details as `trace` and the window do. "load" is parsing and
+// Concretize; "passes" the pass steps' own times; "segment" the segmenter's.
+// Usage: bench_segmenter [--runs N] [--details] FILE...
 //   python3 bench/make_fusion.py --ops 1000 > f1k.py (and 3000, 10000), then bench_segmenter f1k.py f3k.py f10k.py
 #include <algorithm>
 #include <chrono>
@@ -10,10 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "frontend/script.h"
-#include "passes/pre_segmenter.h"
-#include "scheduler/device_profile.h"
-#include "segmenter/segment_candidate_finder.h"
+#include "pipeline/pipeline.h"
 #include "support/file_io.h"
 #include "trace/trace.h"
 
@@ -44,7 +44,7 @@ std::size_t partitionBytes(const segscope::trace::Trace& t) {
 struct Row {
   std::string file;
   std::size_t exprs = 0;
-  double parse = 0, passes = 0, segment = 0;
+  double load = 0, passes = 0, segment = 0;
   std::size_t steps = 0, segments = 0, partitionKiB = 0;
 };
 
@@ -53,18 +53,23 @@ struct Row {
 int main(int argc, char** argv) {
   using namespace segscope;
   int runs = 5;
+  bool details = false;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
       runs = std::max(1, std::atoi(argv[++i]));
+    else if (std::strcmp(argv[i], "--details") == 0)
+      details = true;
     else
       files.push_back(argv[i]);
   }
   if (files.empty()) {
-    std::fprintf(stderr, "usage: bench_segmenter [--runs N] FILE...\n");
+    std::fprintf(stderr, "usage: bench_segmenter [--runs N] [--details] FILE...\n");
     return 2;
   }
-  const auto& profile = *scheduler::profileByName("h100");
+  pipeline::PipelineOptions options;  // the CLI's defaults: h100, every default pass
+  options.recordSnapshots = details;
+  options.recordMergeDetails = details;
   std::vector<Row> rows;
   for (const std::string& file : files) {
     auto text = support::readTextFile(file);
@@ -72,41 +77,40 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s\n", text.error().message.c_str());
       return 2;
     }
-    std::vector<double> parse, passes, segment;
+    std::vector<double> load, passes, segment;
     Row row;
     row.file = file;
     for (int r = 0; r < runs; ++r) {
       const auto t0 = Clock::now();
-      frontend::ParseOutcome o = frontend::parseScript(text.value());
-      const auto t1 = Clock::now();
-      if (!o.ok()) {
-        std::fprintf(stderr, "%s", o.error.format().c_str());
+      pipeline::Outcome outcome = pipeline::runPipeline(file, text.value(), options);
+      const double total = ms(t0, Clock::now());
+      if (auto* error = std::get_if<pipeline::PipelineError>(&outcome)) {
+        std::fprintf(stderr, "%s", error->diagnostic.format().c_str());
         return 2;
       }
-      passes::runPreSegmenter(*o.script->fusion);
-      const auto t2 = Clock::now();
-      trace::Trace t;
-      auto result = segmenter::segmentFusion(*o.script->fusion, o.script->inputs, profile, {}, t);
-      const auto t3 = Clock::now();
-      if (!result) return 1;
-      parse.push_back(ms(t0, t1));
-      passes.push_back(ms(t1, t2));
-      segment.push_back(ms(t2, t3));
-      row.exprs = o.script->fusion->exprs().size();
-      row.steps = t.size();
-      row.segments = result->segmentation.segments.size();
-      row.partitionKiB = partitionBytes(t) / 1024;
+      const pipeline::Session& session = std::get<pipeline::Session>(outcome);
+      double passMs = 0;
+      for (const trace::Step& s : session.trace->steps())
+        if (s.kind == trace::StepKind::Pass) passMs += s.milliseconds;
+      const double segmentMs = session.segmentation->milliseconds;
+      load.push_back(total - passMs - segmentMs);
+      passes.push_back(passMs);
+      segment.push_back(segmentMs);
+      row.exprs = session.script.fusion->exprs().size();
+      row.steps = session.trace->size();
+      row.segments = session.segmentation->segmentation.segments.size();
+      row.partitionKiB = partitionBytes(*session.trace) / 1024;
     }
-    row.parse = median(parse);
+    row.load = median(load);
     row.passes = median(passes);
     row.segment = median(segment);
     rows.push_back(row);
   }
-  std::printf("%-28s %7s %10s %10s %12s %7s %9s %14s\n", "file", "exprs", "parse ms", "passes ms", "segment ms",
-              "steps", "segments", "partitions KiB");
+  std::printf("%-28s %7s %10s %10s %12s %7s %9s %14s\n", "file", "exprs", "load ms", "passes ms", "segment ms", "steps",
+              "segments", "partitions KiB");
   for (const Row& r : rows)
     std::printf("%-28s %7zu %10.1f %10.1f %12.1f %7zu %9zu %14zu\n",
-                r.file.substr(r.file.find_last_of('/') + 1).c_str(), r.exprs, r.parse, r.passes, r.segment, r.steps,
+                r.file.substr(r.file.find_last_of('/') + 1).c_str(), r.exprs, r.load, r.passes, r.segment, r.steps,
                 r.segments, r.partitionKiB);
   if (rows.size() >= 2) {
     const Row& a = rows.front();
@@ -115,6 +119,7 @@ int main(int argc, char** argv) {
         std::log((b.passes + b.segment) / (a.passes + a.segment)) / std::log(double(b.exprs) / double(a.exprs));
     std::printf("scaling exponent of passes + segmentation, %zu -> %zu exprs: %.2f\n", a.exprs, b.exprs, exponent);
   }
-  std::printf("medians of %d runs\n", runs);
+  std::printf("medians of %d runs, %s\n", runs,
+              details ? "with snapshots and merge details (as trace and the window)" : "as segscope-cli segment");
   return 0;
 }

@@ -13,6 +13,7 @@ packages=(
   libgraphviz-dev                    # graph layout (layout/)
   qt6-svg-dev qt6-charts-dev         # SVG view and run charts (GUI)
   xvfb xauth                         # screenshots of a real window in CI
+  dpkg-dev                           # cpack -G DEB works out the packages' Depends with it
 )
 if [[ "${1:-}" == "--no-ui" ]]; then
   packages=(cmake ninja-build g++ pkg-config lld nlohmann-json3-dev libmimalloc-dev qt6-base-dev)

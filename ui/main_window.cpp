@@ -276,7 +276,7 @@ void MainWindow::lastStep() { goToStep(stepCount() - 1); }
 void MainWindow::nextRejectedMerge() {
   for (int i = current_ + 1; i < stepCount(); ++i) {
     const trace::Step& s = session_->trace->step(static_cast<std::size_t>(i));
-    if (s.merge && !s.merge->ok() && s.phase != "whole_fusion") {
+    if (s.isMergeAttempt() && !s.merge->ok()) {
       focusCandidates_ = true;
       return goToStep(i);
     }
@@ -609,9 +609,11 @@ void MainWindow::updateTitleAndStatus() {
   const QString file = session_ ? QFileInfo(QString::fromStdString(session_->file)).fileName() : QString();
   setWindowTitle(file.isEmpty() ? "Segscope" : file + " — Segscope");
   if (const trace::Step* s = step()) {
-    QString text =
-        QString("step %1 of 0–%2 · %3").arg(current_).arg(stepCount() - 1).arg(QString::fromStdString(s->phase));
-    if (s->merge && s->phase != "whole_fusion") text += s->merge->ok() ? " · merged" : " · refused";
+    QString text = QString("step %1 of 0–%2 · %3")
+                       .arg(current_)
+                       .arg(stepCount() - 1)
+                       .arg(QString::fromUtf8(trace::phaseName(s->phase).data()));
+    if (s->isMergeAttempt()) text += s->merge->ok() ? " · merged" : " · refused";
     stepLabel_->setText(text);
   } else {
     stepLabel_->setText("Open a fusion script (Ctrl+O) or drop one here");

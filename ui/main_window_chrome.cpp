@@ -354,10 +354,12 @@ void MainWindow::buildNvfuserOptions() {
 
 void MainWindow::rebuildPassMenu() {
   passMenu_->clear();
+  passMenu_->setToolTipsVisible(true);  // each pass says what it does
   QAction* note = passMenu_->addAction("Pre-segmentation passes (re-runs on change)");
   note->setEnabled(false);
   for (const pipeline::PassInfo& p : pipeline::preSegmenterPassList()) {
     QAction* a = passMenu_->addAction(QString::fromStdString(p.name));
+    a->setToolTip(QString::fromStdString(p.description));
     a->setCheckable(true);
     a->setChecked(p.onByDefault && !document_->options().disabledPasses.contains(a->text()));
     connect(a, &QAction::toggled, this, [this] { applyOptions(); });

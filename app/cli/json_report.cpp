@@ -66,7 +66,7 @@ std::string whyApartJson(const pipeline::WhyApart& w) {
     for (const trace::SchedulerCheck& v : a.verdicts)
       verdicts.push_back({{"scheduler", v.scheduler}, {"accepted", v.ok}, {"reason", v.reason}});
     attempts.push_back({{"step", a.step},
-                        {"phase", a.phase},
+                        {"phase", trace::phaseName(a.phase)},
                         {"groups", a.groups},
                         {"accepted", a.accepted},
                         {"accepted_by", a.acceptedBy},

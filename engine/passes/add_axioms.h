@@ -9,6 +9,8 @@ namespace segscope::passes {
 class AddAxioms : public OptimizationPass<AddAxioms> {
  public:
   static constexpr std::string_view kName = "add_axioms";
+  static constexpr std::string_view kDescription =
+      "records extent > 0 for used symbolic extents (axioms: in the IR print)";
   static constexpr bool kEnabledByDefault = true;
   static bool runPass(ir::Fusion& fusion, PassLog& log);
 };

@@ -13,6 +13,9 @@ namespace segscope::passes {
 class ConsecutiveCast : public OptimizationPass<ConsecutiveCast> {
  public:
   static constexpr std::string_view kName = "consecutive_cast";
+  static constexpr std::string_view kDescription =
+      "folds cast chains keeping the narrowest anchor (lossy narrowings stay; Half/BF16 sections stay); moves a "
+      "non-widening cast above a single-use reshape/squeeze/set/permute";
   static constexpr bool kEnabledByDefault = true;
   static bool runPass(ir::Fusion& fusion, PassLog& log);
 };

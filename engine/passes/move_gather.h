@@ -13,6 +13,9 @@ namespace segscope::passes {
 class MoveGather : public OptimizationPass<MoveGather> {
  public:
   static constexpr std::string_view kName = "move_gather";
+  static constexpr std::string_view kDescription =
+      "the fusion's one take_along_axis moves above the unary op or one-dim squeeze making its lookup tensor, "
+      "repeatedly";
   static constexpr bool kEnabledByDefault = true;
   static bool runPass(ir::Fusion& fusion, PassLog& log);
 };

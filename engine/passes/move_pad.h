@@ -11,6 +11,8 @@ namespace segscope::passes {
 class MovePad : public OptimizationPass<MovePad> {
  public:
   static constexpr std::string_view kName = "move_pad";
+  static constexpr std::string_view kDescription =
+      "zero pads move above unary ops with f(0)=0 and casts; consecutive zero pads merge";
   static constexpr bool kEnabledByDefault = false;
   static bool runPass(ir::Fusion& fusion, PassLog& log);
 };

@@ -13,6 +13,10 @@ namespace segscope::passes {
 class MoveRepeatForward : public OptimizationPass<MoveRepeatForward> {
  public:
   static constexpr std::string_view kName = "move_repeat_forward";
+  static constexpr std::string_view kDescription =
+      "a static repeat (reshape merging a constant expanded broadcast into one dim) moves after the furthest "
+      "post-dominating tensor reached only through elementwise ops and slices/pads/cats that keep the repeated dim "
+      "whole";
   static constexpr bool kEnabledByDefault = true;
   static bool runPass(ir::Fusion& fusion, PassLog& log);
 };

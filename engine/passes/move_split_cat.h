@@ -12,6 +12,8 @@ namespace segscope::passes {
 class MoveSplitCat : public OptimizationPass<MoveSplitCat> {
  public:
   static constexpr std::string_view kName = "move_split_cat";
+  static constexpr std::string_view kDescription =
+      "cat of adjacent slices covering an axis, through identical unary/cast chains → the chain on the whole tensor";
   static constexpr bool kEnabledByDefault = true;
   static bool runPass(ir::Fusion& fusion, PassLog& log);
 };

@@ -7,8 +7,8 @@
 
 namespace segscope::passes {
 
-PassRunner::PassRunner(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection, std::string phase)
-    : fusion_(fusion), recorder_(recorder), selection_(std::move(selection)), phase_(std::move(phase)) {}
+PassRunner::PassRunner(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection, trace::Phase phase)
+    : fusion_(fusion), recorder_(recorder), selection_(std::move(selection)), phase_(phase) {}
 
 trace::SnapshotPtr PassRunner::snapshotNow() const {
   return recorder_ && recorder_->keepsSnapshots() ? trace::snapshotOf(fusion_) : nullptr;

@@ -28,6 +28,9 @@ class Pass {
   virtual ~Pass() = default;
   /// Equals the file stem of the pass, e.g. "consecutive_cast".
   virtual std::string_view name() const = 0;
+  /// What the pass does, in one line: --disable-pass help, the window's Passes menu and the
+  /// pass table of docs/architecture.md (checked by test_passes_infrastructure) all read it.
+  virtual std::string_view description() const = 0;
   virtual bool enabled() const = 0;
   virtual void setEnabledFlag(bool on) const = 0;
   /// Rewrites `fusion`; returns true when it changed anything. Must keep verify() true.
@@ -49,7 +52,7 @@ struct PassSelection {
   }
 };
 
-/// CRTP base: Derived supplies `static constexpr std::string_view kName`,
+/// CRTP base: Derived supplies `static constexpr std::string_view kName` and `kDescription`,
 /// `static constexpr bool kEnabledByDefault` and `static bool runPass(ir::Fusion&, PassLog&)`.
 /// Each Derived gets its own atomic flag, so tests and the UI can switch one pass off.
 class PassRunner;
@@ -65,6 +68,7 @@ class OptimizationPass : public Pass {
   static bool runAndRecord(ir::Fusion& fusion, trace::Recorder* recorder = nullptr);
 
   std::string_view name() const override { return Derived::kName; }
+  std::string_view description() const override { return Derived::kDescription; }
   bool enabled() const override { return getEnabled(); }
   void setEnabledFlag(bool on) const override { setEnabled(on); }
   bool run(ir::Fusion& fusion, PassLog& log) const override { return Derived::runPass(fusion, log); }
@@ -94,7 +98,7 @@ class OptimizationPassGuard {
 class PassRunner {
  public:
   PassRunner(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection = {},
-             std::string phase = "pre-segmentation");
+             trace::Phase phase = trace::Phase::PreSegmentation);
 
   /// Runs `pass` once (or records it as skipped when disabled); true when it changed the fusion.
   bool run(const Pass& pass);
@@ -115,7 +119,7 @@ class PassRunner {
   ir::Fusion& fusion_;
   trace::Recorder* recorder_;
   PassSelection selection_;
-  std::string phase_;
+  trace::Phase phase_;
   trace::SnapshotPtr current_;
   bool hitCap_ = false;
 };

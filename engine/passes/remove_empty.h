@@ -11,6 +11,9 @@ namespace segscope::passes {
 class RemoveEmpty : public OptimizationPass<RemoveEmpty> {
  public:
   static constexpr std::string_view kName = "remove_empty";
+  static constexpr std::string_view kDescription =
+      "empty output → full(0); empty cat inputs dropped; reductions over an empty axis → full(init); pad of empty → "
+      "full(value)";
   static constexpr bool kEnabledByDefault = true;
   static bool runPass(ir::Fusion& fusion, PassLog& log);
 };

@@ -9,6 +9,8 @@ namespace segscope::passes {
 class SegmentInplaceUpdate : public OptimizationPass<SegmentInplaceUpdate> {
  public:
   static constexpr std::string_view kName = "segment_inplace_update";
+  static constexpr std::string_view kDescription =
+      "an in-place aliased output on a broadcast path is written by a separate segment_set + set copy (nvFuser #2664)";
   static constexpr bool kEnabledByDefault = true;
   static bool runPass(ir::Fusion& fusion, PassLog& log);
 };

@@ -14,6 +14,8 @@ namespace segscope::passes {
 class TranslateNoReductionMatmulToMulSqueeze : public OptimizationPass<TranslateNoReductionMatmulToMulSqueeze> {
  public:
   static constexpr std::string_view kName = "translate_no_reduction_matmul_to_mul_squeeze";
+  static constexpr std::string_view kDescription =
+      "matmul whose K (A's last dim) is a size-1 broadcast → broadcast (+ permute of B) + mul (+ cast) + squeeze of K";
   static constexpr bool kEnabledByDefault = true;
   static bool runPass(ir::Fusion& fusion, PassLog& log);
 };

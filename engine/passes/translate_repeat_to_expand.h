@@ -10,6 +10,7 @@ namespace segscope::passes {
 class TranslateRepeatToExpand : public OptimizationPass<TranslateRepeatToExpand> {
  public:
   static constexpr std::string_view kName = "translate_repeat_to_expand";
+  static constexpr std::string_view kDescription = "cat([t]*k, dim) → broadcast + expand + reshape";
   static constexpr bool kEnabledByDefault = true;
   static bool runPass(ir::Fusion& fusion, PassLog& log);
 };

@@ -163,7 +163,7 @@ std::vector<CandidateMatch> matchCandidates(const trace::Trace& trace, const nvl
   int wholeStep = -1;
   for (const trace::Step& s : trace.steps()) {
     if (!s.merge) continue;
-    if (s.phase == "whole_fusion") {
+    if (s.phase == trace::Phase::WholeFusion) {
       if (wholeStep < 0) wholeStep = s.index;
       continue;
     }

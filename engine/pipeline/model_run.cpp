@@ -104,7 +104,7 @@ void describeOurs(const Session& session, ModelFusionRow& row) {
   if (row.segments <= 1) return;
   std::vector<std::pair<std::string, std::string>> refusals;
   for (const trace::Step& s : session.trace->steps())
-    if (s.merge && s.phase == "whole_fusion")
+    if (s.merge && s.phase == trace::Phase::WholeFusion)
       for (const trace::SchedulerCheck& c : s.merge->verdicts)
         if (!c.ok) refusals.emplace_back(c.scheduler, c.reason);
   row.splitBy = classOfRefusal(refusals, largestScheduler(sizes));

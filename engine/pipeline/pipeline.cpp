@@ -27,7 +27,7 @@ trace::Step loadStep(const ir::Fusion& fusion, const std::string& file) {
   trace::Step load;
   load.kind = trace::StepKind::Load;
   load.name = "load";
-  load.phase = "load";
+  load.phase = trace::Phase::Load;
   load.modified = true;
   load.after = trace::snapshotOf(fusion);
   load.exprsAfter = static_cast<int>(fusion.exprs().size());
@@ -43,7 +43,8 @@ class ProgressRecorder final : public trace::Recorder {
       : trace_(trace), onProgress_(onProgress), snapshots_(snapshots), mergeDetails_(mergeDetails) {}
   void record(trace::Step step) override {
     Progress p;
-    p.stage = step.kind == trace::StepKind::Pass ? "pass " + step.name : "segmenter: " + step.phase;
+    p.stage = step.kind == trace::StepKind::Pass ? "pass " + step.name
+                                                 : "segmenter: " + std::string(trace::phaseName(step.phase));
     p.exprs = step.exprsAfter;
     trace_.record(std::move(step));
     p.steps = trace_.size();
@@ -140,7 +141,8 @@ std::pair<std::vector<std::string>, std::vector<std::string>> modelledNvfuserOpt
 
 std::vector<PassInfo> preSegmenterPassList() {
   std::vector<PassInfo> list;
-  for (const passes::Pass* p : passes::preSegmenterPasses()) list.push_back({std::string(p->name()), p->enabled()});
+  for (const passes::Pass* p : passes::preSegmenterPasses())
+    list.push_back({std::string(p->name()), p->enabled(), std::string(p->description())});
   return list;
 }
 

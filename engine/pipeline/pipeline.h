@@ -91,11 +91,12 @@ Result<scheduler::SchedulerOptions> resolveNvfuserOptions(const std::vector<std:
 /// The options Segscope models, for a menu or a usage line: {enable names, disable names}.
 std::pair<std::vector<std::string>, std::vector<std::string>> modelledNvfuserOptions();
 
-/// A pre-segmentation pass as a shell lists it (the GUI's Passes menu): its name, in run order,
-/// and whether it runs unless switched off.
+/// A pre-segmentation pass as a shell lists it (the GUI's Passes menu, --disable-pass help): its
+/// name, in run order, whether it runs unless switched off, and what it does.
 struct PassInfo {
   std::string name;
   bool onByDefault = true;
+  std::string description;  // one line: what the pass does
 };
 std::vector<PassInfo> preSegmenterPassList();
 

@@ -230,9 +230,9 @@ std::string answerOf(const WhyApart& w) {
            "between them, and the segmenter merges only groups a value links (and, in CombineReductions, "
            "reductions of one signature).";
   for (auto it = w.attempts.rbegin(); it != w.attempts.rend(); ++it)
-    if (!it->accepted && it->phase != "whole_fusion")
-      return apart + "the last merge that held both (step " + std::to_string(it->step) + ", " + it->phase +
-             ") was refused: " + it->deciding + ".";
+    if (!it->accepted && it->phase != trace::Phase::WholeFusion)
+      return apart + "the last merge that held both (step " + std::to_string(it->step) + ", " +
+             std::string(trace::phaseName(it->phase)) + ") was refused: " + it->deciding + ".";
   return apart + "no refused merge held both.";
 }
 
@@ -284,7 +284,7 @@ Result<WhyApart> whyApart(const Session& session, const ApartSide& a, const Apar
   for (const trace::Step& s : session.trace->steps())
     if (s.merge && holdsAny(sideA, s.merge->exprs) && holdsAny(sideB, s.merge->exprs)) {
       w.attempts.push_back(attemptOf(s));
-      w.triedTogether = w.triedTogether || s.phase != "whole_fusion";
+      w.triedTogether = w.triedTogether || s.isMergeAttempt();
     }
   if (!w.together) {
     const trace::Snapshot& final = shown(*last);
@@ -319,7 +319,7 @@ std::string whyApartText(const WhyApart& w) {
   }
   out << w.attempts.size() << (w.attempts.size() == 1 ? " merge attempt" : " merge attempts") << " held both:\n";
   for (const ApartAttempt& a : w.attempts) {
-    out << "  step " << a.step << "  " << a.phase;
+    out << "  step " << a.step << "  " << trace::phaseName(a.phase);
     if (a.round >= 1) out << " round " << a.round;
     if (!a.groups.empty()) {
       out << "  groups";

@@ -13,7 +13,7 @@ namespace segscope::pipeline {
 
 struct ApartAttempt {
   int step = -1;
-  std::string phase;
+  trace::Phase phase = trace::Phase::Unknown;
   int round = -1;
   std::vector<int> groups;  // the candidate groups
   bool accepted = false;    // the attempt joined them (a later split cannot happen, so only

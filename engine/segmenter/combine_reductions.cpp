@@ -410,7 +410,7 @@ bool mergeOnePair(FinderState& state, Signatures& sigs, TriedPairs& tried, Candi
 }  // namespace
 
 void combineReductions(FinderState& state) {
-  state.phase = "combine_reductions";
+  state.phase = trace::Phase::CombineReductions;
   state.round = 0;
   if (!state.options.runCombineReductions) return;
   Signatures sigs;

@@ -67,7 +67,7 @@ bool mergeOne(FinderState& state, std::set<std::pair<int, int>>& cyclic, Settled
 }  // namespace
 
 void finalMerge(FinderState& state) {
-  state.phase = "final_merge";
+  state.phase = trace::Phase::FinalMerge;
   state.round = 0;
   if (!state.options.runFinalMerge) return;
   std::set<std::pair<int, int>> cyclic;

@@ -124,7 +124,7 @@ class ShownPartition {
 // nvFuser's resolveForwardedInputs: each consumer of a forwarded input tries to take its
 // own copy of the prologue; the prologue stays a segment of its own for those that cannot.
 void resolveForwardedInputs(FinderState& state, std::vector<Draft>& drafts) {
-  state.phase = "resolve_forwarded_inputs";
+  state.phase = trace::Phase::ResolveForwardedInputs;
   if (state.forwarded.empty()) return;
   DraftsOfExpr holders(drafts);
   ShownPartition shown(drafts);
@@ -472,7 +472,7 @@ Result<Segmentation> finalizeSegments(FinderState& state, const std::vector<Priv
                         g});
   resolveForwardedInputs(state, drafts);
 
-  state.phase = "finalize";
+  state.phase = trace::Phase::Finalize;
   int folded = 0;
   const PrivatizedIndex privatizedIndex(privatized);
   const KnownAnswers beforeFold = privatized.empty() ? KnownAnswers{} : answersBeforeFold(state, drafts);

@@ -60,7 +60,7 @@ std::size_t FinderState::IdsHash::operator()(const std::vector<int>& ids) const 
 }
 
 const MergeTrial& FinderState::tryMerge(const std::vector<SegmentedGroup*>& candidates, bool* fresh) {
-  ++attempts_;
+  ++questions_;
   std::vector<int> key = idsOf(candidates);
   if (fresh) *fresh = false;
   if (auto it = cache_.find(key); it != cache_.end()) return it->second;
@@ -148,7 +148,7 @@ SegmentedGroup* FinderState::applyMerge(const std::vector<SegmentedGroup*>& cand
 
 void FinderState::recordRefusal(const std::vector<SegmentedGroup*>& candidates, const std::string& why,
                                 std::vector<int> blockers) {
-  ++attempts_;
+  ++questions_;
   MergeTrial trial;
   trial.refusal = why;
   trial.blockers = std::move(blockers);
@@ -156,7 +156,7 @@ void FinderState::recordRefusal(const std::vector<SegmentedGroup*>& candidates, 
 }
 
 void FinderState::recordCertainRefusal() {
-  ++attempts_;
+  ++questions_;
   record({}, MergeTrial{}, nullptr, snapshot());
 }
 

@@ -41,7 +41,7 @@ class FinderState {
   std::vector<ForwardedChain> forwarded;
 
   /// Phase and round stamped on every recorded step.
-  std::string phase;
+  trace::Phase phase = trace::Phase::Unknown;
   int round = 0;
 
   /// Asks the schedulers about an expr set (no cache): the hint rule, then proposeHeuristics.
@@ -101,7 +101,7 @@ class FinderState {
   /// Overrides the partition shown from now on (finalize shows final segments).
   void showPartition(std::shared_ptr<const trace::Partition> partition);
 
-  int mergeAttempts() const { return attempts_; }
+  int mergeQuestions() const { return questions_; }
   int schedulerQueries() const { return queries_; }
   std::uint64_t analysisWork() const { return work_; }
 
@@ -138,7 +138,7 @@ class FinderState {
   std::unique_ptr<GroupDependencyAnalysis> dependencies_;
   std::shared_ptr<const ir::Fusion> fusionSnapshot_;
   trace::SnapshotPtr current_;
-  int attempts_ = 0;
+  int questions_ = 0;
   int queries_ = 0;
   std::uint64_t work_ = 0;
 };

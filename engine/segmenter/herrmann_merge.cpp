@@ -134,7 +134,7 @@ bool runPreferred(FinderState& state, Round& round, const std::vector<SegmentedG
 }  // namespace
 
 void herrmannMerge(FinderState& state) {
-  state.phase = "herrmann_merge";
+  state.phase = trace::Phase::HerrmannMerge;
   state.round = 0;
   if (!state.options.runHerrmannMerge) return;
   for (;;) {

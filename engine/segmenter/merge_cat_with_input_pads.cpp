@@ -40,7 +40,7 @@ std::vector<SegmentedGroup*> padGroupsOf(FinderState& state, const SegmentedGrou
 }  // namespace
 
 void mergeCatWithInputPads(FinderState& state) {
-  state.phase = "merge_cat_with_input_pads";
+  state.phase = trace::Phase::MergeCatWithInputPads;
   state.round = 0;
   // Collect first, merge afterwards, as nvFuser does: merging changes the group list.
   std::vector<std::vector<SegmentedGroup*>> candidates;

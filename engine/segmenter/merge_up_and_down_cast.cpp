@@ -45,7 +45,7 @@ std::vector<SegmentedGroup*> growFrom(SegmentedGroup* upcast) {
 }  // namespace
 
 void mergeUpAndDownCast(FinderState& state) {
-  state.phase = "merge_up_and_down_cast";
+  state.phase = trace::Phase::MergeUpAndDownCast;
   state.round = 0;
   // nvFuser scans the group list again from the start after every merge. The groups before
   // the merged set were considered or are no casts, and stay so (a merge only removes groups

@@ -29,7 +29,7 @@ scheduler::Proposal tryWholeFusion(const ir::Fusion& fusion, const scheduler::Se
   scheduler::Proposal proposal;
   trace::Step step;
   step.kind = trace::StepKind::Merge;
-  step.phase = "whole_fusion";
+  step.phase = trace::Phase::WholeFusion;
   step.name = "try the whole fusion as one segment";
   if (!fusionSnapshot && recorder.keepsSnapshots()) fusionSnapshot = trace::snapshotOf(fusion);
   step.after = step.before = fusionSnapshot;
@@ -97,7 +97,8 @@ Status typeInitialGroups(FinderState& state) {
 Status validatePhase(const FinderState& state) {
   if (!state.options.validateEachPhase) return {};
   if (Status st = state.groups->validate(); !st)
-    return makeError("segmenter invariant broken after " + state.phase + ": " + st.error().message);
+    return makeError("segmenter invariant broken after " + std::string(trace::phaseName(state.phase)) + ": " +
+                     st.error().message);
   return {};
 }
 
@@ -149,7 +150,7 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
     if (fusionSnapshot) state.knowFusionSnapshot(fusionSnapshot->fusion);
     state.knowAnswer(wholeView, proposal);  // finalize asks about the same segment again
     segmentation = singleSegment(state, proposal.accepted);
-    result.mergeAttempts = state.mergeAttempts();
+    result.mergeQuestions = state.mergeQuestions();
     result.schedulerQueries = state.schedulerQueries() + 1;
     result.analysisWork = state.analysisWork();
   } else {
@@ -160,7 +161,7 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
     if (privatized.empty() && fusionSnapshot) state.knowFusionSnapshot(fusionSnapshot->fusion);  // unchanged since
     state.forwarded = findForwardedChains(*fusion);
     buildInitialGroups(state);
-    state.phase = "initial_groups";
+    state.phase = trace::Phase::InitialGroups;
     if (Status st = validatePhase(state); !st) return st.error();
     if (Status st = typeInitialGroups(state); !st) return st.error();
     std::vector<std::string> log{std::to_string(state.groups->groups().size()) + " groups, one per tensor expr"};
@@ -171,7 +172,7 @@ Result<SegmentationResult> segmentFusion(const ir::Fusion& input, const std::vec
                     c.start->name() + ") is recomputed by each consumer");
     state.recordStep(trace::StepKind::Merge, "initial groups", std::move(log), true);
     segmentation = mergeAndFinalize(state, privatized);
-    result.mergeAttempts = state.mergeAttempts();
+    result.mergeQuestions = state.mergeQuestions();
     result.schedulerQueries = state.schedulerQueries() + 1;
     result.analysisWork = state.analysisWork();
   }

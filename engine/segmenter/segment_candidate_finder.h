@@ -25,7 +25,9 @@ struct SegmentationResult {
   /// `fusion` no longer has; every value it has is there, with the same sizes.
   std::shared_ptr<const scheduler::RuntimeInfo> runtime;
   Segmentation segmentation;
-  int mergeAttempts = 0;     // merge questions asked (cached answers included)
+  /// Merge questions the segmenter asked, cached answers included: its work. The attempts a
+  /// user reads (trace::Step::isMergeAttempt) are the trace's, counted by Trace::mergeCounts.
+  int mergeQuestions = 0;
   int schedulerQueries = 0;  // proposeHeuristics runs
   // Exprs of every view asked about plus what the analyses visited in them (ViewMemo::work):
   // grows with the size of each question, so a quadratic analysis shows up as a count.

@@ -22,6 +22,27 @@ enum class StepKind {
 std::string_view stepKindName(StepKind kind);
 bool stepKindFromName(std::string_view name, StepKind& kind);
 
+/// Where in the pipeline a step was recorded: the load, the pre-segmentation passes, then the
+/// segmenter's phases in the order they run (segment_candidate_finder.cpp). Control flow tests
+/// these, never their names; the names ("whole_fusion") are what traces store and shells show.
+enum class Phase {
+  Unknown,  // a name this build does not know (a trace written by another version)
+  Load,
+  PreSegmentation,
+  WholeFusion,  // the whole fusion offered to every scheduler first
+  InitialGroups,
+  MergeCatWithInputPads,
+  MergeUpAndDownCast,
+  CombineReductions,
+  HerrmannMerge,
+  FinalMerge,
+  ResolveForwardedInputs,  // the first finalize stage
+  Finalize,
+};
+
+std::string_view phaseName(Phase phase);  // "" for Unknown
+Phase phaseFromName(std::string_view name);
+
 /// One scheduler's answer during a merge attempt, in priority order.
 struct SchedulerCheck {
   std::string scheduler;
@@ -42,7 +63,7 @@ struct MergeInfo {
   /// A cycle refusal's blockers: the groups between the candidates (a merge would both feed and
   /// read them). The picture draws them apart from the dimmed rest.
   std::vector<int> blockers;
-  int result = -1;                       // id of the merged group when accepted
+  int result = -1;  // id of the merged group when accepted
   /// Refused attempts this step stands for: only a trace without merge details folds a run of
   /// bare refusals (same phase, round and refusal) into one step, as combine_reductions asks
   /// about every pair of a stack's reductions and a step each made the trace quadratic.
@@ -61,8 +82,8 @@ std::vector<std::string> verdictLines(const MergeInfo& merge);
 struct Step {
   int index = -1;  // position in the trace, set by the Trace
   StepKind kind = StepKind::Pass;
-  std::string name;   // pass name ("consecutive_cast"), "load", ...
-  std::string phase;  // "pre-segmentation", a fixed-point iteration, a merge round ...
+  std::string name;  // pass name ("consecutive_cast"), "load", ...
+  Phase phase = Phase::Unknown;
   bool modified = false;
   bool skipped = false;  // the pass is disabled; nothing ran
   SnapshotPtr before;
@@ -77,6 +98,10 @@ struct Step {
   /// report as a failure (the same text also ends the log, for the reader of the trace).
   std::string verifyError;
   std::optional<MergeInfo> merge;  // Merge steps (and whole-fusion tries)
+
+  /// A merge attempt, as every count and label means it: a merge step after the whole-fusion
+  /// try (which asks whether one kernel takes it all, and merges nothing).
+  bool isMergeAttempt() const { return merge && phase != Phase::WholeFusion; }
 
   /// Steps that changed nothing; the UI can hide them. A merge step sets `modified` exactly
   /// when the merge was accepted, so a refused attempt counts as changing nothing.

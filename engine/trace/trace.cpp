@@ -16,6 +16,20 @@ constexpr std::array<std::pair<StepKind, std::string_view>, 6> kKindNames{{
     {StepKind::Run, "run"},
 }};
 
+constexpr std::array<std::pair<Phase, std::string_view>, 11> kPhaseNames{{
+    {Phase::Load, "load"},
+    {Phase::PreSegmentation, "pre-segmentation"},
+    {Phase::WholeFusion, "whole_fusion"},
+    {Phase::InitialGroups, "initial_groups"},
+    {Phase::MergeCatWithInputPads, "merge_cat_with_input_pads"},
+    {Phase::MergeUpAndDownCast, "merge_up_and_down_cast"},
+    {Phase::CombineReductions, "combine_reductions"},
+    {Phase::HerrmannMerge, "herrmann_merge"},
+    {Phase::FinalMerge, "final_merge"},
+    {Phase::ResolveForwardedInputs, "resolve_forwarded_inputs"},
+    {Phase::Finalize, "finalize"},
+}};
+
 // A refused attempt recorded without details (no candidates, no verdicts) that says the same
 // as `last`: the two can be one step standing for both.
 bool foldsInto(const Step& step, const Step& last) {
@@ -49,6 +63,18 @@ std::string_view stepKindName(StepKind kind) {
   for (const auto& [k, name] : kKindNames)
     if (k == kind) return name;
   return "pass";
+}
+
+std::string_view phaseName(Phase phase) {
+  for (const auto& [p, name] : kPhaseNames)
+    if (p == phase) return name;
+  return "";
+}
+
+Phase phaseFromName(std::string_view name) {
+  for (const auto& [p, n] : kPhaseNames)
+    if (n == name) return p;
+  return Phase::Unknown;
 }
 
 bool stepKindFromName(std::string_view name, StepKind& kind) {
@@ -87,7 +113,7 @@ std::vector<int> Trace::modifyingSteps() const {
 Trace::MergeCounts Trace::mergeCounts() const {
   MergeCounts counts;
   for (const Step& s : steps_)
-    if (s.merge && s.phase != "whole_fusion") {
+    if (s.isMergeAttempt()) {
       counts.attempts += s.merge->repeats;
       counts.refused += s.merge->ok() ? 0 : s.merge->repeats;
     }

@@ -407,7 +407,7 @@ std::string traceToJson(const Trace& trace) {
     json step = {{"index", s.index},
                  {"kind", std::string(stepKindName(s.kind))},
                  {"name", s.name},
-                 {"phase", s.phase},
+                 {"phase", phaseName(s.phase)},
                  {"modified", s.modified},
                  {"skipped", s.skipped},
                  {"before", before},
@@ -488,7 +488,7 @@ Result<Trace> traceFromJson(const std::string& text) {
       if (!stepKindFromName(s.at("kind").get<std::string>(), step.kind))
         return makeError("trace: unknown step kind '" + s.at("kind").get<std::string>() + "'");
       step.name = s.at("name").get<std::string>();
-      step.phase = s.at("phase").get<std::string>();
+      step.phase = phaseFromName(s.at("phase").get<std::string>());
       step.modified = s.at("modified").get<bool>();
       step.skipped = s.at("skipped").get<bool>();
       step.before = snapshot(s.at("before"));

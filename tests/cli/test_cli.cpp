@@ -145,6 +145,11 @@ class TestCli : public QObject {
     const Run bad = cli({"passes", file, "--disable-pass", "dead_code"});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY(bad.err.contains("unknown pass 'dead_code'; passes are: dead_code_elimination"));
+    const Run help = cli({"segment", file, "--disable-pass", "help"});  // lists the passes, runs nothing
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY2(help.out.contains("  dead_code_elimination\n      removes exprs that reach no output"),
+             qPrintable(help.out));
+    QVERIFY2(help.out.contains("  move_pad (off unless"), qPrintable(help.out));
   }
 
   void passesOnAMalformedScriptExitsTwo() {
@@ -167,7 +172,7 @@ class TestCli : public QObject {
     const std::size_t passSteps = segscope::passes::preSegmenterPasses().size() + 1;
     QVERIFY(trace->size() > passSteps);
     QCOMPARE(trace->step(0).name, std::string("load"));
-    QCOMPARE(trace->step(passSteps).phase, std::string("whole_fusion"));
+    QCOMPARE(trace->step(passSteps).phase, segscope::trace::Phase::WholeFusion);
     QCOMPARE(trace->step(trace->size() - 1).kind, segscope::trace::StepKind::Finalize);
     QVERIFY(QFileInfo(out).size() > 1000);
     QCOMPARE(cli({"trace", QString(SEGSCOPE_SOURCE_DIR) + "/samples/rope.py"}).exitCode, 2);  // --json is required

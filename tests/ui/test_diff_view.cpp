@@ -200,7 +200,7 @@ class TestDiffView : public QObject {
     openWithDiff(w, "cross_entropy.py");
     int step = -1;
     for (const trace::Step& s : w.document().session()->trace->steps())
-      if (s.merge && s.merge->ok() && s.phase == "herrmann_merge" && step < 0) step = s.index;
+      if (s.merge && s.merge->ok() && s.phase == trace::Phase::HerrmannMerge && step < 0) step = s.index;
     QVERIFY(step > 0);
     w.goToStep(step);
     QVERIFY(w.waitForPicture());

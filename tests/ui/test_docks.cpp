@@ -160,7 +160,7 @@ class TestDocks : public QObject {
     QCOMPARE(model.index(0, 0, herrmann).data().toString(), QString("round 1"));
     // A refused merge reads as such, with the whole log in the tooltip.
     const trace::Step* refusedStep = firstStep(*crossEntropy_->trace, [](const trace::Step& s) {
-      return s.merge && !s.merge->ok() && s.phase != "whole_fusion";
+      return s.merge && !s.merge->ok() && s.phase != trace::Phase::WholeFusion;
     });
     QVERIFY(refusedStep);
     const QModelIndex refused = timelineRowOf(view, refusedStep->index);
@@ -205,7 +205,7 @@ class TestDocks : public QObject {
     const std::vector<int> shown = visibleSteps(view);
     std::vector<int> expected;
     for (const trace::Step& s : crossEntropy_->trace->steps())
-      if (s.phase == "final_merge") expected.push_back(s.index);
+      if (s.phase == trace::Phase::FinalMerge) expected.push_back(s.index);
     QVERIFY(!expected.empty());
     QCOMPARE(shown, expected);
     view.searchBox()->setText("take_along_axis");  // log text only
@@ -345,7 +345,7 @@ class TestDocks : public QObject {
 
   void inspectorShowsEveryVerdictOfARefusedMerge() {
     const trace::Step* step = firstStep(*crossEntropy_->trace, [](const trace::Step& s) {
-      return s.merge && !s.merge->ok() && s.phase == "final_merge";
+      return s.merge && !s.merge->ok() && s.phase == trace::Phase::FinalMerge;
     });
     QVERIFY(step);
     ui::InspectorView view;

@@ -28,7 +28,6 @@
 #include <QTextBrowser>
 
 #include "test_files.h"
-#include "window_test_support.h"
 #include "ui/appearance.h"
 #include "ui/find_bar.h"
 #include "ui/graph_items.h"
@@ -42,6 +41,7 @@
 #include "ui/panels/start_page.h"
 #include "ui/panels/timeline_view.h"
 #include "ui/panels/why_apart_view.h"
+#include "window_test_support.h"
 
 using namespace segscope;
 using ui::MainWindow;
@@ -54,7 +54,7 @@ using testing::sample;
 // The first step whose merge the schedulers refused (not the whole-fusion try).
 int firstRefusedMerge(const trace::Trace& t) {
   for (const trace::Step& s : t.steps())
-    if (s.merge && !s.merge->ok() && s.phase != "whole_fusion" && s.merge->refusal.empty()) return s.index;
+    if (s.merge && !s.merge->ok() && s.phase != trace::Phase::WholeFusion && s.merge->refusal.empty()) return s.index;
   return -1;
 }
 
@@ -555,7 +555,7 @@ class TestMainWindow : public QObject {
     QVERIFY(w.waitForPicture());
     int checked = 0;
     for (const trace::Step& s : w.document().session()->trace->steps()) {
-      if (!s.merge || s.phase == "whole_fusion" || checked >= 25) continue;
+      if (!s.merge || s.phase == trace::Phase::WholeFusion || checked >= 25) continue;
       w.goToStep(s.index);
       QVERIFY(w.waitForPicture());
       const QRectF active = w.scene().highlightedRect();

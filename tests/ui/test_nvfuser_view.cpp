@@ -86,7 +86,7 @@ class TestNvFuserView : public QObject {
     w.goToStep(0);
     actionWithKey(w, QKeySequence(Qt::Key_D))->trigger();
     const trace::Step& s = w.document().session()->trace->step(static_cast<std::size_t>(w.currentStep()));
-    QCOMPARE(QString::fromStdString(s.phase), QString("whole_fusion"));
+    QCOMPARE(s.phase, trace::Phase::WholeFusion);
     const QString page = w.inspector().plainText();
     QVERIFY2(page.contains("nvFuser refused it; Segscope accepted it as inner_persistent"), qPrintable(page));
     QVERIFY2(page.contains("This is the first divergence"), qPrintable(page));

@@ -64,7 +64,7 @@ QString MergeLogModel::text(int row, int column) const {
   const trace::MergeInfo& merge = *step.merge;
   switch (column) {
     case kStepColumn: return QString::number(step.index);
-    case kPhaseColumn: return QString::fromStdString(step.phase);
+    case kPhaseColumn: return QString::fromUtf8(trace::phaseName(step.phase).data());
     // Round 0 (or -1) means "this phase has no rounds"; only the Herrmann merge counts from 1.
     case kRoundColumn: return merge.round >= 1 ? QString::number(merge.round) : QString();
     case kGroupsColumn: return cachedText(groups_, groupsDone_, row, column);

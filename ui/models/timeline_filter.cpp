@@ -9,7 +9,7 @@ bool stepMatches(const trace::Step& step, const QString& needle) {
   const auto has = [&](const std::string& text) {
     return QString::fromStdString(text).contains(needle, Qt::CaseInsensitive);
   };
-  if (has(step.name) || has(step.phase)) return true;
+  if (has(step.name) || has(std::string(trace::phaseName(step.phase)))) return true;
   if (shortStepLabel(step).contains(needle, Qt::CaseInsensitive)) return true;
   for (const std::string& line : step.logLines())
     if (has(line)) return true;

@@ -100,7 +100,8 @@ QString stepSummary(const trace::Step& step) {
   KeyValues kv;
   kv.add(QStringLiteral("Step"), QString::number(step.index));
   kv.add(QStringLiteral("Kind"), esc(trace::stepKindName(step.kind)));
-  if (!step.phase.empty()) kv.add(QStringLiteral("Phase"), esc(step.phase));
+  if (const std::string_view phase = trace::phaseName(step.phase); !phase.empty())
+    kv.add(QStringLiteral("Phase"), esc(std::string(phase)));
   if (step.merge && step.merge->round >= 1) kv.add(QStringLiteral("Round"), QString::number(step.merge->round));
   kv.add(QStringLiteral("Changed"), step.skipped ? QStringLiteral("no (pass disabled)") : yesNo(step.modified));
   // Merge attempts are not timed one by one; a "0.000 ms" would read as a measurement.

@@ -35,7 +35,7 @@ QString stepTooltip(const trace::Step& step) {
   QString html = QStringLiteral("<qt><b>%1</b><br><span style='color:#666'>step %2 · %3</span>")
                      .arg(QString::fromStdString(step.name).toHtmlEscaped())
                      .arg(step.index)
-                     .arg(QString::fromStdString(step.phase).toHtmlEscaped());
+                     .arg(QString::fromUtf8(trace::phaseName(step.phase).data()).toHtmlEscaped());
   if (!step.logLines().empty())
     html += QStringLiteral("<br><br>") + stepLogText(step).toHtmlEscaped().replace(u'\n', "<br>");
   return html + QStringLiteral("</qt>");
@@ -83,7 +83,7 @@ QStandardItem* newStepItem(const trace::Step& step) {
 
 // Segmenter steps that stand alone instead of under a phase node.
 bool isSegmenterPrologue(const trace::Step& step) {
-  return step.phase == "whole_fusion" || step.phase == "initial_groups";
+  return step.phase == trace::Phase::WholeFusion || step.phase == trace::Phase::InitialGroups;
 }
 
 // Appends the rows under their stage; phases and rounds get a node each, in the order they ran.
@@ -121,10 +121,10 @@ class TreeBuilder {
   }
 
   QStandardItem* segmenterParentFor(const trace::Step& step) {
-    if (isSegmenterPrologue(step) || step.phase.empty()) return segmenter_;
+    if (isSegmenterPrologue(step) || step.phase == trace::Phase::Unknown) return segmenter_;
     QStandardItem*& phase = phases_[step.phase];
     if (!phase) {
-      phase = newGroupItem(QString::fromStdString(step.phase));
+      phase = newGroupItem(QString::fromUtf8(trace::phaseName(step.phase).data()));
       segmenter_->appendRow(phase);
     }
     if (!step.merge || step.merge->round < 1) return phase;
@@ -142,8 +142,8 @@ class TreeBuilder {
   QStandardItem* segmenter_ = newGroupItem(QStringLiteral("Segmenter"));
   QStandardItem* finalize_ = newGroupItem(QStringLiteral("Finalize"));
   QStandardItem* run_ = newGroupItem(QStringLiteral("Run"));
-  std::map<std::string, QStandardItem*> phases_;
-  std::map<std::pair<std::string, int>, QStandardItem*> rounds_;
+  std::map<trace::Phase, QStandardItem*> phases_;
+  std::map<std::pair<trace::Phase, int>, QStandardItem*> rounds_;
 };
 
 }  // namespace

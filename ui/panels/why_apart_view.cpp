@@ -106,7 +106,8 @@ void WhyApartView::setAnswer(const pipeline::WhyApart& w) {
   summary_->setText(text);
   for (const pipeline::ApartAttempt& attempt : w.attempts) {
     auto* row = new QTreeWidgetItem(tree_);
-    QString title = QString("step %1 · %2").arg(attempt.step).arg(QString::fromStdString(attempt.phase));
+    QString title =
+        QString("step %1 · %2").arg(attempt.step).arg(QString::fromUtf8(trace::phaseName(attempt.phase).data()));
     if (attempt.round >= 1) title += QString(" round %1").arg(attempt.round);
     if (!attempt.groups.empty()) title += " · groups " + groupsText(attempt.groups);
     row->setText(0, title);

@@ -16,6 +16,8 @@ int info(const Arguments& args);
 int run(const Arguments& args);
 int printIr(const Arguments& args);
 int runPasses(const Arguments& args);
+/// `--disable-pass help` (any command): the pre-segmentation passes in run order, each with what it does.
+int listPasses();
 int writeTrace(const Arguments& args);
 int schedule(const Arguments& args);
 int segment(const Arguments& args);

@@ -1,4 +1,5 @@
-// `passes`: each pre-segmentation pass with what it changed (--diff: the IR diff).
+// `passes`: each pre-segmentation pass with what it changed (--diff: the IR diff); the list of
+// passes with what each does (--disable-pass help).
 #include "cli/commands/commands.h"
 
 #include <cstdio>
@@ -8,6 +9,14 @@
 #include "cli/report.h"
 
 namespace segscope::cli {
+
+int listPasses() {
+  std::cout << "pre-segmentation passes, in the order they run (--disable-pass NAME switches one off):\n";
+  for (const pipeline::PassInfo& p : pipeline::preSegmenterPassList())
+    std::cout << "  " << p.name << (p.onByDefault ? "" : " (off unless nvFuser's options turn it on)") << "\n      "
+              << p.description << "\n";
+  return kOk;
+}
 
 int runPasses(const Arguments& args) {
   auto session = loadThroughPasses(args);

@@ -4,6 +4,8 @@
 // PreSegmenter keeps every sample's reference results.
 #include <QtTest>
 
+#include <QRegularExpression>
+
 #include <set>
 
 #include "ir/ops.h"
@@ -22,6 +24,7 @@ namespace {
 class AlwaysCopies : public passes::OptimizationPass<AlwaysCopies> {
  public:
   static constexpr std::string_view kName = "always_copies";
+  static constexpr std::string_view kDescription = "adds a copy in front of the output, every time";
   static constexpr bool kEnabledByDefault = true;
   static bool runPass(ir::Fusion& f, passes::PassLog& log) {
     ir::Val* out = f.outputs().front().val;
@@ -35,6 +38,7 @@ class AlwaysCopies : public passes::OptimizationPass<AlwaysCopies> {
 class CopiesThreeTimes : public passes::OptimizationPass<CopiesThreeTimes> {
  public:
   static constexpr std::string_view kName = "copies_three_times";
+  static constexpr std::string_view kDescription = "adds a copy in front of the output until there are four exprs";
   static constexpr bool kEnabledByDefault = true;
   static bool runPass(ir::Fusion& f, passes::PassLog& log) {
     if (f.exprs().size() >= 4) return false;
@@ -46,6 +50,7 @@ class CopiesThreeTimes : public passes::OptimizationPass<CopiesThreeTimes> {
 class BreaksTheIr : public passes::OptimizationPass<BreaksTheIr> {
  public:
   static constexpr std::string_view kName = "breaks_the_ir";
+  static constexpr std::string_view kDescription = "adds an output nothing computes";
   static constexpr bool kEnabledByDefault = true;
   static bool runPass(ir::Fusion& f, passes::PassLog&) {
     f.addOutput(f.newTensor(ir::DataType::Float, {ir::Dim{ir::SymInt::constant(4)}}));
@@ -67,6 +72,24 @@ class TestPassInfrastructure : public QObject {
   Q_OBJECT
 
  private slots:
+  // Every pass says what it does in one line, and docs/architecture.md's pass table says the
+  // same (backticks aside): the table, --disable-pass help and the Passes menu read one text.
+  void everyPassHasTheDescriptionTheDocsShow() {
+    QFile doc(QString(SEGSCOPE_SOURCE_DIR) + "/docs/architecture.md");
+    QVERIFY(doc.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QString text = QString::fromUtf8(doc.readAll());
+    for (const passes::Pass* p : passes::preSegmenterPasses()) {
+      const QString name = QString::fromUtf8(p->name().data(), static_cast<qsizetype>(p->name().size()));
+      const QString description =
+          QString::fromUtf8(p->description().data(), static_cast<qsizetype>(p->description().size()));
+      QVERIFY2(!description.isEmpty() && !description.contains('\n'), qPrintable(name));
+      const QRegularExpression row("\\n\\| " + QRegularExpression::escape(name) + "( \\(off\\))? \\| ([^|]+) \\|");
+      const auto m = row.match(text);
+      QVERIFY2(m.hasMatch(), qPrintable("docs/architecture.md has no row for " + name));
+      QCOMPARE(m.captured(2).remove('`').trimmed(), description);
+    }
+  }
+
   void guardRestoresTheFlag() {
     using passes::DeadCodeElimination;
     QVERIFY(DeadCodeElimination::getEnabled());

@@ -242,7 +242,7 @@ std::string writeNvLog(const pipeline::Session& session, LogEra era) {
   }
   const trace::Step* whole = nullptr;
   for (const trace::Step& s : session.trace->steps())
-    if (s.merge && s.phase == "whole_fusion") whole = &s;
+    if (s.merge && s.phase == trace::Phase::WholeFusion) whole = &s;
   if (whole && !whole->merge->verdicts.empty()) {
     out << "***Runtime***: Try to schedule fusion un-segmented:\n\n" << nvVerdictLines(*whole->merge);
     if (whole->merge->ok()) return out.str();
@@ -252,7 +252,7 @@ std::string writeNvLog(const pipeline::Session& session, LogEra era) {
   out << "\n***Runtime***: Try to schedule fusion segmented:\n\n";
   out << "Segment the fusion (Original Fusion Un-modified): \n" << p.fusion(segmented, false) << "\n";
   for (const trace::Step& s : session.trace->steps()) {
-    if (!s.merge || s.phase == "whole_fusion" || !s.merge->refusal.empty()) continue;
+    if (!s.merge || s.phase == trace::Phase::WholeFusion || !s.merge->refusal.empty()) continue;
     const ir::Fusion& f = s.before && s.before->fusion ? *s.before->fusion : segmented;
     out << "\n**Segmenter** Considering fusion:\n";
     std::set<int> ids(s.merge->exprs.begin(), s.merge->exprs.end());

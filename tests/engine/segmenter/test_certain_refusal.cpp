@@ -44,7 +44,7 @@ Run segment(const frontend::Script& script, trace::Recorder& recorder, const tra
     for (const ir::Expr* e : s.exprs) line += " " + std::to_string(e->id());
     run.segments.push_back(line);
   }
-  run.attempts = r->mergeAttempts;
+  run.attempts = r->mergeQuestions;
   const trace::Trace::MergeCounts counts = trace.mergeCounts();
   run.recordedAttempts = counts.attempts;
   run.refused = counts.refused;

@@ -25,7 +25,7 @@ Work segment(const ir::Fusion& fusion, const std::vector<ir::InputSpec>& inputs)
   trace::Trace t;
   auto r = segmenter::segmentFusion(fusion, inputs, *scheduler::profileByName("h100"), {}, t);
   if (!r) qFatal("%s", r.error().message.c_str());
-  return {r->mergeAttempts, r->schedulerQueries, t.size(), r->analysisWork};
+  return {r->mergeQuestions, r->schedulerQueries, t.size(), r->analysisWork};
 }
 
 // bench/make_fusion.py's shapes, at 500 and 1000 ops (tests/data/shapes, seed 7).

@@ -205,7 +205,7 @@ inputs = [
     QVERIFY(sameSegment(r.segmentation, "T2", "T3"));
     // The whole-fusion try is the first step and names the post-reduction broadcast.
     QVERIFY(t.steps().front().merge.has_value());
-    QCOMPARE(t.steps().front().phase, std::string("whole_fusion"));
+    QCOMPARE(t.steps().front().phase, trace::Phase::WholeFusion);
     bool namesBroadcast = false;
     for (const trace::SchedulerCheck& c : t.steps().front().merge->verdicts)
       if (c.scheduler == "reduction" && c.reason.find("T3") != std::string::npos) namesBroadcast = true;
@@ -214,7 +214,7 @@ inputs = [
     // in the level merge; the final merge reuses the cached answer).
     bool refused = false;
     for (const trace::Step& step : t.steps())
-      if (step.merge && step.phase != "whole_fusion" && !step.merge->ok() && step.merge->exprs.size() == 3 &&
+      if (step.merge && step.phase != trace::Phase::WholeFusion && !step.merge->ok() && step.merge->exprs.size() == 3 &&
           step.merge->verdicts.size() == scheduler::schedulersInPriorityOrder().size())
         refused = true;
     QVERIFY(refused);
@@ -273,7 +273,7 @@ inputs = [
     };
     bool throughMul = false;
     for (const trace::Step& step : t.steps()) {
-      if (step.phase != "combine_reductions" || !step.merge) continue;
+      if (step.phase != trace::Phase::CombineReductions || !step.merge) continue;
       QVERIFY2(!holds(*step.merge, "T2"), "a combine candidate crossed the row sum T2");
       throughMul = throughMul || (holds(*step.merge, "T4") && holds(*step.merge, "T5") && holds(*step.merge, "T6"));
     }
@@ -397,7 +397,7 @@ inputs = [torch.randn((64, 64), dtype=torch.float32, device='cuda:0')]
     const SegmentationResult r = segment(*s.fusion, s.inputs, segmenter::ScalarMode::HostSegment, &t);
     int merges = 0;
     for (const trace::Step& step : t.steps()) {
-      if (step.kind != trace::StepKind::Merge || !step.merge || step.phase == "whole_fusion") continue;
+      if (step.kind != trace::StepKind::Merge || !step.merge || step.phase == trace::Phase::WholeFusion) continue;
       ++merges;
       QVERIFY(step.after && step.after->partition);
       if (step.merge->ok()) {
@@ -409,7 +409,7 @@ inputs = [torch.randn((64, 64), dtype=torch.float32, device='cuda:0')]
       }
     }
     QVERIFY(merges > 5);
-    QVERIFY(r.mergeAttempts >= merges - 1);
+    QVERIFY(r.mergeQuestions >= merges - 1);
     QCOMPARE(t.steps().back().kind, trace::StepKind::Finalize);
     // The last partition shows the final segments.
     QCOMPARE(t.steps().back().after->partition->groups().size(), r.segmentation.segments.size());

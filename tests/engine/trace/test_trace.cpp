@@ -67,7 +67,7 @@ trace::Step mergeStep(trace::SnapshotPtr before, trace::SnapshotPtr after, trace
   trace::Step s;
   s.kind = trace::StepKind::Merge;
   s.name = "merge";
-  s.phase = "merge round " + std::to_string(info.round);
+  s.phase = trace::Phase::HerrmannMerge;
   s.modified = info.ok();
   s.before = std::move(before);
   s.after = std::move(after);
@@ -88,7 +88,8 @@ trace::Trace mergeTrace() {
   const std::vector<int> e = exprIds(*f);
   trace::Step load;
   load.kind = trace::StepKind::Load;
-  load.name = load.phase = "load";
+  load.name = "load";
+  load.phase = trace::Phase::Load;
   load.modified = true;
   load.after = trace::snapshotOf(*f);
   load.exprsAfter = 3;
@@ -98,7 +99,7 @@ trace::Trace mergeTrace() {
 
   trace::Step pass;
   pass.name = "consecutive_cast";
-  pass.phase = "pre-segmentation";
+  pass.phase = trace::Phase::PreSegmentation;
   pass.before = pass.after = loaded;
   pass.exprsBefore = pass.exprsAfter = 3;
   t.record(std::move(pass));
@@ -134,7 +135,7 @@ trace::Trace mergeTrace() {
   trace::Step finalize;
   finalize.kind = trace::StepKind::Finalize;
   finalize.name = "finalize";
-  finalize.phase = "finalize";
+  finalize.phase = trace::Phase::Finalize;
   finalize.modified = true;
   finalize.before = s1;
   finalize.after = snapshot(trace::snapshotOf(*f)->fusion, p1);
@@ -615,7 +616,7 @@ class TestTrace : public QObject {
     const auto bare = [](int round, std::string refusal = {}) {
       trace::Step s;
       s.kind = trace::StepKind::Merge;
-      s.phase = "combine_reductions";
+      s.phase = trace::Phase::CombineReductions;
       s.merge = trace::MergeInfo{};
       s.merge->round = round;
       s.merge->refusal = std::move(refusal);
