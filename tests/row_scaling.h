@@ -9,6 +9,8 @@
 #include <set>
 #include <string>
 
+#include "frontend/script.h"
+
 namespace segscope::testing {
 
 namespace row_scaling_detail {
@@ -75,6 +77,15 @@ inline std::string rowScaledDown(const std::string& text, std::int64_t maxElemen
   std::string footer = d::replaceNumber(out.substr(cut), sizes, lead, rows);
   for (std::int64_t n : ledNumels) footer = d::replaceNumber(footer, flat, n, n / factor);
   return out.substr(0, cut) + footer;
+}
+
+/// rowScaledDown when the scaled script still loads, else `text` as written: a literal size the
+/// scaling cannot see (reshape's new_shape, a shape where the rows do not lead) makes it
+/// inconsistent, and such a sample then runs at its own size.
+inline std::string rowScaledDownIfItLoads(const std::string& text, std::int64_t maxElements = 1 << 16) {
+  std::string scaled = rowScaledDown(text, maxElements);
+  if (scaled == text || !frontend::parseScript(scaled).ok()) return text;
+  return scaled;
 }
 
 }  // namespace segscope::testing

@@ -118,9 +118,9 @@ void MainWindow::pickProfileFromHeader(const QString& path) {
     profileBox_->setCurrentText(profile);
   }
   applyOptions();
-  statusBar()->showMessage(QString("Device %1, from the script's header (%2); pick another under Device to override")
-                               .arg(profile, gpu),
-                           8000);
+  statusBar()->showMessage(
+      QString("Device %1, from the script's header (%2); pick another under Device to override").arg(profile, gpu),
+      8000);
 }
 
 void MainWindow::applyOptions() {

@@ -61,7 +61,8 @@ void MainWindow::findNext(int delta) {
   if (findHits_.empty()) return runFind();
   const int n = static_cast<int>(findHits_.size());
   // Enter right after typing a name goes to that name: it is already shown, so stay on it.
-  const bool stay = std::exchange(findFresh_, false) && delta > 0 && findHits_[static_cast<std::size_t>(findIndex_)].exact;
+  const bool stay =
+      std::exchange(findFresh_, false) && delta > 0 && findHits_[static_cast<std::size_t>(findIndex_)].exact;
   if (!stay) findIndex_ = ((findIndex_ + delta) % n + n) % n;
   findBar_->setCount(findIndex_, n);
   findBar_->setCurrentResult(findIndex_);
@@ -109,10 +110,9 @@ void MainWindow::showFindMatch() {
   findAfterPicture_ = true;
   expandedAround_.insert(hit.exprId);
   runsExpandedAround_.insert(hit.exprId);
-  statusBar()->showMessage(QString("Find: drawing segment %1 in place to show %2…")
-                               .arg(hit.group)
-                               .arg(QString::fromStdString(hit.name)),
-                           3000);
+  statusBar()->showMessage(
+      QString("Find: drawing segment %1 in place to show %2…").arg(hit.group).arg(QString::fromStdString(hit.name)),
+      3000);
   requestPicture();
 }
 

@@ -10,9 +10,9 @@
 #include "cli/huge_pages.h"
 #include "pipeline/why_apart.h"
 #include "ui/appearance.h"
+#include "ui/find_bar.h"
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
-#include "ui/find_bar.h"
 #include "ui/main_window.h"
 #include "ui/panels/compare_view.h"
 #include "ui/panels/diff_view.h"
@@ -80,10 +80,11 @@ int main(int argc, char** argv) {
       "scalar-mode=MODE, options=+ENABLE,-DISABLE, file=OTHER.py or nvfuser=LOG.",
       "WITH");
   const QCommandLineOption groupOption(
-      "group-runs", "Overview: fold the runs of segments between barriers into one tile each (View ▸ Group runs, Shift+G).");
-  parser.addOptions({groupOption, compareOption, stepOption, shotOption, sizeOption, diffOption, diffFullOption, fitOption, themeOption,
-                     expandOption, regionsOption, viewOption, runOption, findOption, whyOption, nvlogOption,
-                     divergenceOption, rowOption, showOption});
+      "group-runs",
+      "Overview: fold the runs of segments between barriers into one tile each (View ▸ Group runs, Shift+G).");
+  parser.addOptions({groupOption, compareOption, stepOption, shotOption, sizeOption, diffOption, diffFullOption,
+                     fitOption, themeOption, expandOption, regionsOption, viewOption, runOption, findOption, whyOption,
+                     nvlogOption, divergenceOption, rowOption, showOption});
   parser.process(app);
 
   const QStringList files = parser.positionalArguments();
@@ -225,8 +226,9 @@ int main(int argc, char** argv) {
       if (!window.grab().save(out)) return 1;
       const std::size_t differences = window.compareView().comparison()->differences.size();
       std::printf("wrote %s (the comparison: %s)\n", qPrintable(QFileInfo(out).absoluteFilePath()),
-                  differences == 0 ? "the same segmentation"
-                                   : qPrintable(QString("%1 difference%2").arg(differences).arg(differences == 1 ? "" : "s")));
+                  differences == 0
+                      ? "the same segmentation"
+                      : qPrintable(QString("%1 difference%2").arg(differences).arg(differences == 1 ? "" : "s")));
       return 0;
     }
     const QString out = parser.value(shotOption);

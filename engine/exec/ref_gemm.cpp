@@ -22,8 +22,7 @@ constexpr std::int64_t kPanelCols = 8;
 constexpr std::int64_t kWorkPerThread = std::int64_t{1} << 24;
 
 // Columns [j0, j0 + width) of B, row after row, so the micro-kernel reads them contiguously.
-void packPanel(const double* b, std::int64_t k, std::int64_t n, std::int64_t j0, std::int64_t width,
-               double* panel) {
+void packPanel(const double* b, std::int64_t k, std::int64_t n, std::int64_t j0, std::int64_t width, double* panel) {
   for (std::int64_t p = 0; p < k; ++p)
     for (std::int64_t j = 0; j < width; ++j) panel[p * kPanelCols + j] = b[p * n + j0 + j];
 }

@@ -13,11 +13,11 @@ namespace {
 using ir::DataType;
 using ir::OpType;
 
-std::string str(std::int64_t v) { return std::to_string(v); }
+std::string extentText(std::int64_t v) { return std::to_string(v); }
 
 void checkDim(std::int64_t dim, int rank, std::string_view op) {
   if (dim < 0 || dim >= rank)
-    fail(std::string(op) + ": dim " + str(dim) + " is out of range for a tensor of rank " + str(rank));
+    fail(std::string(op) + ": dim " + extentText(dim) + " is out of range for a tensor of rank " + extentText(rank));
 }
 
 // out[p] = x[p with dim replaced by index[p]]: the loop behind gather, take_along_axis,
@@ -37,7 +37,8 @@ RefTensor gatherAlong(std::string_view op, const RefTensor& x, const Shape& xStr
       const double raw = is[offsets[1] + i * si];
       const auto k = static_cast<std::int64_t>(roundToDtype(raw, DataType::Int));
       if (k < 0 || k >= extent)
-        fail(std::string(op) + ": index " + str(k) + " is out of range for a dim of extent " + str(extent));
+        fail(std::string(op) + ": index " + extentText(k) + " is out of range for a dim of extent " +
+             extentText(extent));
       dst[first + i] = xs[offsets[0] + i * sx + k * selectStride];
     }
   });
@@ -57,7 +58,7 @@ void normalizeRange(std::int64_t& start, std::int64_t& end, std::int64_t extent)
 RefTensor broadcast(const RefTensor& x, const std::vector<bool>& isBroadcastDim) {
   const auto kept = std::count(isBroadcastDim.begin(), isBroadcastDim.end(), false);
   if (kept != x.rank())
-    fail("broadcast: is_broadcast_dim keeps " + str(kept) + " dims of a tensor of rank " + str(x.rank()));
+    fail("broadcast: is_broadcast_dim keeps " + extentText(kept) + " dims of a tensor of rank " + extentText(x.rank()));
   Shape sizes, strides;
   std::size_t next = 0;
   for (bool b : isBroadcastDim) {
@@ -70,8 +71,8 @@ RefTensor broadcast(const RefTensor& x, const std::vector<bool>& isBroadcastDim)
 
 RefTensor broadcastInDim(const RefTensor& x, const Shape& shape, const Shape& broadcastDims) {
   if (broadcastDims.size() != x.sizes.size())
-    fail("broadcast_in_dim: " + str(static_cast<std::int64_t>(broadcastDims.size())) +
-         " broadcast_dims for an input of rank " + str(x.rank()));
+    fail("broadcast_in_dim: " + extentText(static_cast<std::int64_t>(broadcastDims.size())) +
+         " broadcast_dims for an input of rank " + extentText(x.rank()));
   Shape sizes = shape, strides(shape.size(), 0);
   std::vector<bool> mapped(shape.size(), false);
   for (std::size_t i = 0; i < broadcastDims.size(); ++i) {
@@ -84,25 +85,25 @@ RefTensor broadcastInDim(const RefTensor& x, const Shape& shape, const Shape& br
     if (x.sizes[i] == target)
       strides[o] = x.strides[i];
     else if (x.sizes[i] != 1)  // a size-1 dim stretches with stride 0; anything else is a mismatch
-      fail("broadcast_in_dim: input dim " + str(static_cast<std::int64_t>(i)) + " has extent " + str(x.sizes[i]) +
-           " but shape[" + str(od) + "] is " + str(target));
+      fail("broadcast_in_dim: input dim " + extentText(static_cast<std::int64_t>(i)) + " has extent " +
+           extentText(x.sizes[i]) + " but shape[" + extentText(od) + "] is " + extentText(target));
   }
   for (std::size_t o = 0; o < shape.size(); ++o)
     if (!mapped[o] && shape[o] < 0)
-      fail("broadcast_in_dim: shape[" + str(static_cast<std::int64_t>(o)) + "] is -1 for a new dim");
+      fail("broadcast_in_dim: shape[" + extentText(static_cast<std::int64_t>(o)) + "] is -1 for a new dim");
   return viewOf(x, sizes, strides, x.offset);
 }
 
 RefTensor expand(const RefTensor& x, const Shape& shape) {
   if (shape.size() != x.sizes.size())
-    fail("expand: shape has " + str(static_cast<std::int64_t>(shape.size())) + " entries for a tensor of rank " +
-         str(x.rank()));
+    fail("expand: shape has " + extentText(static_cast<std::int64_t>(shape.size())) + " entries for a tensor of rank " +
+         extentText(x.rank()));
   Shape sizes = x.sizes, strides = x.strides;
   for (std::size_t d = 0; d < shape.size(); ++d) {
     if (shape[d] == -1 || shape[d] == x.sizes[d]) continue;
     if (x.sizes[d] != 1)
-      fail("expand: dim " + str(static_cast<std::int64_t>(d)) + " has extent " + str(x.sizes[d]) +
-           " and cannot become " + str(shape[d]));
+      fail("expand: dim " + extentText(static_cast<std::int64_t>(d)) + " has extent " + extentText(x.sizes[d]) +
+           " and cannot become " + extentText(shape[d]));
     sizes[d] = shape[d];
     strides[d] = 0;
   }
@@ -116,7 +117,8 @@ RefTensor squeeze(const RefTensor& x, const Shape& dims, bool squeezeExpanded) {
     const auto i = static_cast<std::size_t>(d);
     // An expanded dim repeats one value, so squeezing it keeps element 0.
     if (x.sizes[i] != 1 && !(squeezeExpanded && x.strides[i] == 0))
-      fail("squeeze: dim " + str(d) + " has extent " + str(x.sizes[i]) + ", only size-1 dims can be squeezed");
+      fail("squeeze: dim " + extentText(d) + " has extent " + extentText(x.sizes[i]) +
+           ", only size-1 dims can be squeezed");
     drop[i] = true;
   }
   Shape sizes, strides;
@@ -137,30 +139,31 @@ RefTensor reshape(const RefTensor& x, Shape shape) {
       if (inferred >= 0) fail("reshape: only one entry of new_shape may be -1");
       inferred = static_cast<int>(d);
     } else if (shape[d] < 0) {
-      fail("reshape: negative extent " + str(shape[d]));
+      fail("reshape: negative extent " + extentText(shape[d]));
     } else {
       known *= shape[d];
     }
   }
   if (inferred >= 0) {
-    if (known == 0 || total % known != 0) fail("reshape: cannot infer -1 for " + str(total) + " elements");
+    if (known == 0 || total % known != 0) fail("reshape: cannot infer -1 for " + extentText(total) + " elements");
     shape[static_cast<std::size_t>(inferred)] = total / known;
     known *= shape[static_cast<std::size_t>(inferred)];
   }
   if (known != total)
-    fail("reshape: new_shape " + shapeText(shape) + " has " + str(known) + " elements but the input " +
-         shapeText(x.sizes) + " has " + str(total));
+    fail("reshape: new_shape " + shapeText(shape) + " has " + extentText(known) + " elements but the input " +
+         shapeText(x.sizes) + " has " + extentText(total));
   const RefTensor dense = contiguous(x);
   return viewOf(dense, shape, contiguousStrides(shape), dense.offset);
 }
 
 RefTensor permute(const RefTensor& x, const Shape& dims) {
-  if (dims.size() != x.sizes.size()) fail("permute: dims must list every dim of a tensor of rank " + str(x.rank()));
+  if (dims.size() != x.sizes.size())
+    fail("permute: dims must list every dim of a tensor of rank " + extentText(x.rank()));
   std::vector<bool> seen(dims.size(), false);
   Shape sizes, strides;
   for (std::int64_t d : dims) {
     checkDim(d, x.rank(), "permute");
-    if (seen[static_cast<std::size_t>(d)]) fail("permute: dim " + str(d) + " is listed twice");
+    if (seen[static_cast<std::size_t>(d)]) fail("permute: dim " + extentText(d) + " is listed twice");
     seen[static_cast<std::size_t>(d)] = true;
     sizes.push_back(x.sizes[static_cast<std::size_t>(d)]);
     strides.push_back(x.strides[static_cast<std::size_t>(d)]);
@@ -172,19 +175,20 @@ RefTensor slice(const RefTensor& x, Shape starts, Shape ends, Shape steps, bool 
   const std::size_t rank = x.sizes.size();
   if (steps.empty()) steps.assign(rank, 1);
   if (starts.size() != rank || ends.size() != rank || steps.size() != rank)
-    fail("slice: start, end and stride lists need " + str(x.rank()) + " entries each");
+    fail("slice: start, end and stride lists need " + extentText(x.rank()) + " entries each");
   Shape sizes = x.sizes, strides = x.strides;
   std::int64_t offset = x.offset;
   bool empty = false;
   for (std::size_t d = 0; d < rank; ++d) {
     const std::int64_t extent = x.sizes[d];
     if (steps[d] <= 0)
-      fail("slice: stride " + str(steps[d]) + " at dim " + str(static_cast<std::int64_t>(d)) + " must be positive");
+      fail("slice: stride " + extentText(steps[d]) + " at dim " + extentText(static_cast<std::int64_t>(d)) +
+           " must be positive");
     if (!manualNormalization)
       normalizeRange(starts[d], ends[d], extent);
     else if (starts[d] < 0 || ends[d] > extent || starts[d] > ends[d])
-      fail("slice: range [" + str(starts[d]) + ", " + str(ends[d]) + ") at dim " + str(static_cast<std::int64_t>(d)) +
-           " is outside the extent " + str(extent));
+      fail("slice: range [" + extentText(starts[d]) + ", " + extentText(ends[d]) + ") at dim " +
+           extentText(static_cast<std::int64_t>(d)) + " is outside the extent " + extentText(extent));
     sizes[d] = (ends[d] - starts[d] + steps[d] - 1) / steps[d];
     empty = empty || sizes[d] == 0;
     offset += starts[d] * x.strides[d];
@@ -195,14 +199,15 @@ RefTensor slice(const RefTensor& x, Shape starts, Shape ends, Shape steps, bool 
 
 RefTensor pad(const RefTensor& x, const Shape& widths, double value) {
   if (widths.size() % 2 != 0 || widths.size() > 2 * x.sizes.size())
-    fail("pad: pad_widths needs an even number of entries, at most " + str(2 * x.rank()));
+    fail("pad: pad_widths needs an even number of entries, at most " + extentText(2 * x.rank()));
   Shape outSizes = x.sizes;
   Shape srcStart(x.sizes.size(), 0), dstStart(x.sizes.size(), 0), count = x.sizes;
   for (std::size_t i = 0; i < widths.size() / 2; ++i) {
     const std::size_t d = x.sizes.size() - 1 - i;  // pairs start from the last dim
     const std::int64_t left = widths[2 * i], right = widths[2 * i + 1];
     outSizes[d] = x.sizes[d] + left + right;
-    if (outSizes[d] < 0) fail("pad: negative widths crop dim " + str(static_cast<std::int64_t>(d)) + " below zero");
+    if (outSizes[d] < 0)
+      fail("pad: negative widths crop dim " + extentText(static_cast<std::int64_t>(d)) + " below zero");
     // Negative widths crop the input; positive ones shift where it lands.
     srcStart[d] = std::max<std::int64_t>(0, -left);
     dstStart[d] = std::max<std::int64_t>(0, left);
@@ -227,12 +232,12 @@ RefTensor cat(const std::vector<const RefTensor*>& xs, std::int64_t dim, DataTyp
   Shape outSizes(static_cast<std::size_t>(rank), 1);
   outSizes[axis] = 0;
   for (const RefTensor* x : xs) {
-    if (x->rank() != rank) fail("cat: operands have ranks " + str(rank) + " and " + str(x->rank()));
+    if (x->rank() != rank) fail("cat: operands have ranks " + extentText(rank) + " and " + extentText(x->rank()));
     for (std::size_t d = 0; d < outSizes.size(); ++d) {
       if (d == axis) continue;
       if (outSizes[d] != 1 && x->sizes[d] != 1 && x->sizes[d] != outSizes[d])
-        fail("cat: extents " + str(outSizes[d]) + " and " + str(x->sizes[d]) + " differ at dim " +
-             str(static_cast<std::int64_t>(d)));
+        fail("cat: extents " + extentText(outSizes[d]) + " and " + extentText(x->sizes[d]) + " differ at dim " +
+             extentText(static_cast<std::int64_t>(d)));
       outSizes[d] = std::max(outSizes[d], x->sizes[d]);
     }
     outSizes[axis] += x->sizes[axis];
@@ -260,7 +265,7 @@ RefTensor full(const Shape& shape, double value, DataType out) {
 }
 
 RefTensor iota(std::int64_t length, double start, double step, DataType out) {
-  if (length < 0) fail("iota: negative length " + str(length));
+  if (length < 0) fail("iota: negative length " + extentText(length));
   RefTensor t = newUninitialized(out, {length});
   double* dst = t.mutableBase();
   for (std::int64_t i = 0; i < length; ++i) dst[i] = start + static_cast<double>(i) * step;
@@ -295,7 +300,7 @@ RefTensor randomFill(OpType op, const Shape& shape, double a, double b, std::uin
 RefTensor gather(OpType op, const RefTensor& x, const RefTensor& index, std::int64_t dim) {
   const std::string name(ir::opName(op));
   if (index.rank() != x.rank())
-    fail(name + ": index has rank " + str(index.rank()) + " but the input has rank " + str(x.rank()));
+    fail(name + ": index has rank " + extentText(index.rank()) + " but the input has rank " + extentText(x.rank()));
   checkDim(dim, x.rank(), name);
   const auto axis = static_cast<std::size_t>(dim);
   Shape outSizes = index.sizes;
@@ -304,15 +309,15 @@ RefTensor gather(OpType op, const RefTensor& x, const RefTensor& index, std::int
       if (d == axis) continue;
       const std::int64_t a = x.sizes[d], b = index.sizes[d];
       if (a != b && a != 1 && b != 1)
-        fail(name + ": extents " + str(a) + " and " + str(b) + " do not broadcast at dim " +
-             str(static_cast<std::int64_t>(d)));
+        fail(name + ": extents " + extentText(a) + " and " + extentText(b) + " do not broadcast at dim " +
+             extentText(static_cast<std::int64_t>(d)));
       outSizes[d] = a == 1 ? b : a;
     }
   } else {  // torch.gather: index may be smaller than the input off `dim`
     for (std::size_t d = 0; d < outSizes.size(); ++d)
       if (d != axis && index.sizes[d] > x.sizes[d])
-        fail(name + ": index extent " + str(index.sizes[d]) + " exceeds the input extent " + str(x.sizes[d]) +
-             " at dim " + str(static_cast<std::int64_t>(d)));
+        fail(name + ": index extent " + extentText(index.sizes[d]) + " exceeds the input extent " +
+             extentText(x.sizes[d]) + " at dim " + extentText(static_cast<std::int64_t>(d)));
   }
   Shape xStrides = x.strides, indexStrides = index.strides;
   for (std::size_t d = 0; d < outSizes.size(); ++d) {
@@ -329,7 +334,7 @@ RefTensor indexSelect(const RefTensor& x, const RefTensor& index, std::int64_t d
   // A 1-D index, or one of x's rank that is 1 everywhere but at dim (csrc/ops/indexing.cpp:90).
   const bool alreadyBroadcast = index.rank() == x.rank() && index.numel() == index.sizes[axis];
   if (index.rank() > 1 && !alreadyBroadcast)
-    fail("index_select: index must be 1-D or 1 everywhere but at dim, got rank " + str(index.rank()));
+    fail("index_select: index must be 1-D or 1 everywhere but at dim, got rank " + extentText(index.rank()));
   Shape outSizes = x.sizes, xStrides = x.strides, indexStrides(x.sizes.size(), 0);
   outSizes[axis] = index.numel();
   xStrides[axis] = 0;
@@ -342,7 +347,8 @@ RefTensor select(const RefTensor& x, std::int64_t index, std::int64_t dim) {
   const auto axis = static_cast<std::size_t>(dim);
   const std::int64_t extent = x.sizes[axis];
   const std::int64_t i = index < 0 ? index + extent : index;
-  if (i < 0 || i >= extent) fail("select: index " + str(index) + " is out of range for a dim of extent " + str(extent));
+  if (i < 0 || i >= extent)
+    fail("select: index " + extentText(index) + " is out of range for a dim of extent " + extentText(extent));
   Shape sizes = x.sizes, strides = x.strides;
   sizes.erase(sizes.begin() + dim);
   strides.erase(strides.begin() + dim);

@@ -12,7 +12,7 @@ namespace {
 
 using ir::DataType;
 
-std::string str(std::int64_t v) { return std::to_string(v); }
+std::string numberText(std::int64_t v) { return std::to_string(v); }
 
 // The last two dims of `t` at `offset` as a dense [rows, cols] matrix.
 RefTensor denseMatrix(const RefTensor& t, std::int64_t offset) {
@@ -38,9 +38,9 @@ Attention checkAttention(const RefTensor& q, const RefTensor& k, const RefTensor
       fail(name + ": q, k and v must share batch and head extents (got " + shapeText(q.sizes) + ", " +
            shapeText(k.sizes) + ", " + shapeText(v.sizes) + ")");
   if (k.sizes[3] != q.sizes[3])
-    fail(name + ": q and k head_dim differ (" + str(q.sizes[3]) + " vs " + str(k.sizes[3]) + ")");
+    fail(name + ": q and k head_dim differ (" + numberText(q.sizes[3]) + " vs " + numberText(k.sizes[3]) + ")");
   if (v.sizes[2] != k.sizes[2])
-    fail(name + ": k and v sequence lengths differ (" + str(k.sizes[2]) + " vs " + str(v.sizes[2]) + ")");
+    fail(name + ": k and v sequence lengths differ (" + numberText(k.sizes[2]) + " vs " + numberText(v.sizes[2]) + ")");
   Attention a{q.sizes[0], q.sizes[1], q.sizes[2], k.sizes[2], q.sizes[3], v.sizes[3], 0.0, options.isCausal};
   a.scale = options.scale ? *options.scale : 1.0 / std::sqrt(static_cast<double>(a.e));
   return a;
@@ -76,7 +76,7 @@ RefTensor matmul(const RefTensor& a, const RefTensor& b, DataType out) {
   const RefTensor B = vecB ? viewOf(b, {b.sizes[0], 1}, {b.strides[0], 0}, b.offset) : b;
   const std::int64_t m = A.sizes[A.sizes.size() - 2], k = A.sizes.back();
   const std::int64_t k2 = B.sizes[B.sizes.size() - 2], n = B.sizes.back();
-  if (k != k2) fail("matmul: inner dimensions do not match (" + str(k) + " vs " + str(k2) + ")");
+  if (k != k2) fail("matmul: inner dimensions do not match (" + numberText(k) + " vs " + numberText(k2) + ")");
   // Batch dims broadcast like elementwise operands.
   const RefTensor batchA =
       viewOf(A, Shape(A.sizes.begin(), A.sizes.end() - 2), Shape(A.strides.begin(), A.strides.end() - 2), A.offset);

@@ -24,15 +24,15 @@ struct CallView {
   const Node* arg(std::size_t i) const { return call->items[i + 1].get(); }
 };
 
-Error at(const Node* n, std::string message) { return makeError(std::move(message), n->loc); }
+Error errorAt(const Node* n, std::string message) { return makeError(std::move(message), n->loc); }
 
 Result<std::vector<std::int64_t>> intTuple(const Node* n, const char* what) {
   std::vector<std::int64_t> out;
   if (n->kind == Node::Kind::Int) return std::vector<std::int64_t>{n->intValue};
   if (n->kind != Node::Kind::Tuple && n->kind != Node::Kind::List)
-    return at(n, std::string(what) + " must be a tuple of integers");
+    return errorAt(n, std::string(what) + " must be a tuple of integers");
   for (const NodePtr& item : n->items) {
-    if (item->kind != Node::Kind::Int) return at(item.get(), std::string(what) + " must be a tuple of integers");
+    if (item->kind != Node::Kind::Int) return errorAt(item.get(), std::string(what) + " must be a tuple of integers");
     out.push_back(item->intValue);
   }
   return out;
@@ -44,7 +44,7 @@ Result<std::optional<DataType>> torchDtype(const CallView& c) {
   const std::string dotted = n->dottedName();
   if (dotted.rfind("torch.", 0) == 0)
     if (auto t = ir::dataTypeFromTorchName(dotted.substr(6))) return std::optional<DataType>(*t);
-  return at(n, "unknown torch dtype '" + (dotted.empty() ? std::string("?") : dotted) + "'");
+  return errorAt(n, "unknown torch dtype '" + (dotted.empty() ? std::string("?") : dotted) + "'");
 }
 
 // Sizes given either as one tuple or as varargs ints, starting at positional `first`.
@@ -53,7 +53,7 @@ Result<std::vector<std::int64_t>> sizesFrom(const CallView& c, std::size_t first
   if (c.positional() == first + 1 && c.arg(first)->kind != Node::Kind::Int) return intTuple(c.arg(first), "size");
   std::vector<std::int64_t> out;
   for (std::size_t i = first; i < c.positional(); ++i) {
-    if (c.arg(i)->kind != Node::Kind::Int) return at(c.arg(i), "size must be integers");
+    if (c.arg(i)->kind != Node::Kind::Int) return errorAt(c.arg(i), "size must be integers");
     out.push_back(c.arg(i)->intValue);
   }
   return out;
@@ -102,10 +102,10 @@ Result<Peeled> peelMethods(const Node* n) {
          call->items[0]->items[0]->kind == Node::Kind::Call) {
     const std::string& method = call->items[0]->text;
     if (method == "as_strided") {
-      if (call->items.size() < 3) return at(call, "as_strided needs a size and a stride");
+      if (call->items.size() < 3) return errorAt(call, "as_strided needs a size and a stride");
       SEGSCOPE_TRY(auto sizes, intTuple(call->items[1].get(), "as_strided size"));
       SEGSCOPE_TRY(auto strides, intTuple(call->items[2].get(), "as_strided stride"));
-      if (sizes.size() != strides.size()) return at(call, "as_strided size and stride have different lengths");
+      if (sizes.size() != strides.size()) return errorAt(call, "as_strided size and stride have different lengths");
       out.sizes = std::move(sizes);
       out.strides = std::move(strides);
     } else if (method != "cuda" && method != "to" && method != "requires_grad_" && method != "contiguous" &&
@@ -140,17 +140,17 @@ Status readSizedFactory(const CallView& c, InputSpec& spec) {
 // bounds (a float is a TypeError) and refuses an empty range, so we do too: the script we
 // write back must run, and the bounds must stay exact as int64.
 Status readRandint(const CallView& c, InputSpec& spec) {
-  if (c.positional() < 2) return at(c.call, "torch.randint needs (low, high, size) or (high, size)");
+  if (c.positional() < 2) return errorAt(c.call, "torch.randint needs (low, high, size) or (high, size)");
   const bool hasLow = c.positional() >= 3;
   const Node* lowNode = hasLow ? c.arg(0) : nullptr;
   const Node* highNode = c.arg(hasLow ? 1 : 0);
   for (const Node* bound : {lowNode, highNode})
-    if (bound && bound->kind != Node::Kind::Int) return at(bound, "torch.randint bounds must be integers");
+    if (bound && bound->kind != Node::Kind::Int) return errorAt(bound, "torch.randint bounds must be integers");
   const std::int64_t lo = lowNode ? lowNode->intValue : 0;
   const std::int64_t hi = highNode->intValue;
   if (lo >= hi)
-    return at(highNode, "random_ expects 'from' to be less than 'to', but got from=" + std::to_string(lo) +
-                            " >= to=" + std::to_string(hi));
+    return errorAt(highNode, "random_ expects 'from' to be less than 'to', but got from=" + std::to_string(lo) +
+                                 " >= to=" + std::to_string(hi));
   SEGSCOPE_TRY(spec.sizes, intTuple(c.arg(hasLow ? 2 : 1), "size"));
   spec.fill = InputFill::Randint;
   spec.low = static_cast<double>(lo);
@@ -171,10 +171,10 @@ Status checkDevice(const Node* device) {
   if (types.count(type) && indexOk) return {};
   std::string shown;  // the message is one line: control characters shown as '?', long text cut
   for (char ch : text.substr(0, 40)) shown += static_cast<unsigned char>(ch) < 0x20 ? '?' : ch;
-  return at(device,
-            "Expected one of cpu, cuda, meta device type (optionally with ':' and an index) at start of "
-            "device string, got '" +
-                shown + (text.size() > 40 ? "...'" : "'"));
+  return errorAt(device,
+                 "Expected one of cpu, cuda, meta device type (optionally with ':' and an index) at start of "
+                 "device string, got '" +
+                     shown + (text.size() > 40 ? "...'" : "'"));
 }
 
 // torch.full(size, value) and torch.tensor(value): every element = value. False when the
@@ -182,13 +182,13 @@ Status checkDevice(const Node* device) {
 Result<bool> readValueFactory(const CallView& c, InputSpec& spec) {
   const bool isFull = c.name == "torch.full";
   if (c.positional() < (isFull ? 2u : 1u))
-    return at(c.call, isFull ? "torch.full needs (size, fill_value)" : "torch.tensor needs a value");
+    return errorAt(c.call, isFull ? "torch.full needs (size, fill_value)" : "torch.tensor needs a value");
   if (isFull) {
     SEGSCOPE_TRY(spec.sizes, intTuple(c.arg(0), "size"));
   }
   auto v = scalarLiteral(c.arg(isFull ? 1 : 0));
   if (!v) {
-    if (isFull) return at(c.arg(1), "torch.full value must be a number");
+    if (isFull) return errorAt(c.arg(1), "torch.full value must be a number");
     return false;
   }
   spec.fill = InputFill::Value;

@@ -33,7 +33,7 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep =
   return s;
 }
 
-std::string ints(const std::vector<std::int64_t>& v) {
+std::string intList(const std::vector<std::int64_t>& v) {
   std::vector<std::string> parts;
   for (std::int64_t x : v) parts.push_back(std::to_string(x));
   return "[" + join(parts) + "]";
@@ -365,24 +365,24 @@ class TorchWriter {
     const DataType out = e.output(0)->dtype();
     switch (e.op()) {
       case OpType::Sum:
-        return "torch.sum(" + x->name() + ", dim=" + ints(a.dims) + ", keepdim=" + keep +
+        return "torch.sum(" + x->name() + ", dim=" + intList(a.dims) + ", keepdim=" + keep +
                ", dtype=" + torchDtypeExpr(out) + ")";
       case OpType::Prod:
         helpers_.insert("_prod");
-        return "_prod(" + x->name() + ", " + ints(a.dims) + ", " + keep + ", " + torchDtypeExpr(out) + ")";
+        return "_prod(" + x->name() + ", " + intList(a.dims) + ", " + keep + ", " + torchDtypeExpr(out) + ")";
       case OpType::Max:
       case OpType::Min:
         return castIfNeeded(std::string(e.op() == OpType::Max ? "torch.amax(" : "torch.amin(") + x->name() +
-                                ", dim=" + ints(a.dims) + ", keepdim=" + keep + ")",
+                                ", dim=" + intList(a.dims) + ", keepdim=" + keep + ")",
                             x->dtype(), out);
       case OpType::Var:
       case OpType::VarMean:
         return std::string(e.op() == OpType::Var ? "torch.var(" : "torch.var_mean(") +
-               castIfNeeded(x->name(), x->dtype(), out) + ", dim=" + ints(a.dims) +
+               castIfNeeded(x->name(), x->dtype(), out) + ", dim=" + intList(a.dims) +
                ", correction=" + std::to_string(a.correction) + ", keepdim=" + keep + ")";
       case OpType::Welford:
         helpers_.insert("_welford");
-        return "_welford(" + castIfNeeded(x->name(), x->dtype(), out) + ", " + ints(a.dims) + ", " +
+        return "_welford(" + castIfNeeded(x->name(), x->dtype(), out) + ", " + intList(a.dims) + ", " +
                torchDtypeExpr(e.output(2)->dtype()) + ")";
       default:  // cumsum
         return "torch.cumsum(" + x->name() + ", dim=" + std::to_string(a.axis) + ", dtype=" + torchDtypeExpr(out) + ")";
@@ -410,7 +410,7 @@ class TorchWriter {
         return x + indexExpr(index);
       }
       case OpFamily::Reshape: return x + ".reshape(" + sym(a.shape) + ")";
-      case OpFamily::Permute: return x + ".permute(" + ints(a.dims) + ")";
+      case OpFamily::Permute: return x + ".permute(" + intList(a.dims) + ")";
       case OpFamily::Set:
       case OpFamily::StrideOrder: return x;  // values are unchanged
       case OpFamily::Slice: {

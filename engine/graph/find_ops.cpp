@@ -9,7 +9,7 @@
 namespace segscope::graph {
 namespace {
 
-std::string lowered(std::string_view text) {
+std::string lowercased(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
@@ -22,14 +22,15 @@ std::string typeOf(const ir::Val* v) {
 }
 
 bool containsAll(const std::string& text, const std::vector<std::string>& words) {
-  return std::all_of(words.begin(), words.end(), [&](const std::string& w) { return text.find(w) != std::string::npos; });
+  return std::all_of(words.begin(), words.end(),
+                     [&](const std::string& w) { return text.find(w) != std::string::npos; });
 }
 
 // True when the query is one word naming one of `defined` (T12 for T12, not for T120).
 template <class Vals>
 bool namesOneOf(const std::vector<std::string>& words, const Vals& defined) {
-  return words.size() == 1 &&
-         std::any_of(defined.begin(), defined.end(), [&](const ir::Val* v) { return lowered(v->name()) == words[0]; });
+  return words.size() == 1 && std::any_of(defined.begin(), defined.end(),
+                                          [&](const ir::Val* v) { return lowercased(v->name()) == words[0]; });
 }
 
 }  // namespace
@@ -50,7 +51,7 @@ std::vector<FindHit> findInSnapshot(const trace::Snapshot& snapshot, std::string
       hit.valId = e->output()->id();
       hit.type = typeOf(e->output());
     }
-    if (!containsAll(lowered(hit.name + "\n" + hit.type + "\n" + e->toString()), words)) continue;
+    if (!containsAll(lowercased(hit.name + "\n" + hit.type + "\n" + e->toString()), words)) continue;
     const auto id = static_cast<std::size_t>(e->id());
     if (groupOfExpr && id < groupOfExpr->size()) hit.group = (*groupOfExpr)[id];
     hit.exact = namesOneOf(words, e->outputs());
@@ -62,7 +63,7 @@ std::vector<FindHit> findInSnapshot(const trace::Snapshot& snapshot, std::string
     hit.name = v->name();
     hit.op = "input";
     hit.type = typeOf(v);
-    if (!containsAll(lowered(hit.name + "\n" + hit.type + "\ninput"), words)) continue;
+    if (!containsAll(lowercased(hit.name + "\n" + hit.type + "\ninput"), words)) continue;
     hit.exact = namesOneOf(words, std::vector<const ir::Val*>{v});
     (hit.exact ? exact : inputs).push_back(std::move(hit));
   }

@@ -11,13 +11,13 @@
 namespace segscope::graph {
 
 struct FindHit {
-  int exprId = -1;       // the op; -1 for a fusion input
-  int valId = -1;        // the value the op defines first, or the input
-  std::string name;      // "T23 = mul", or the input's name
-  std::string op;        // "mul", or "input"
-  std::string type;      // "f32 [4096, 1024]" (dtype and shape as the script gives it)
-  int group = -1;        // its group in the snapshot's partition; -1 when none
-  bool exact = false;    // the query is the name of the value it defines
+  int exprId = -1;     // the op; -1 for a fusion input
+  int valId = -1;      // the value the op defines first, or the input
+  std::string name;    // "T23 = mul", or the input's name
+  std::string op;      // "mul", or "input"
+  std::string type;    // "f32 [4096, 1024]" (dtype and shape as the script gives it)
+  int group = -1;      // its group in the snapshot's partition; -1 when none
+  bool exact = false;  // the query is the name of the value it defines
 };
 
 /// Ops and inputs whose name, op, type or printed expr contains every word of `query`

@@ -107,7 +107,8 @@ HighlightStyle nodeColors(const Node& node) {
       // "segment <scheduler>[ tile]": the second word
       const auto space = node.cssClass.find(' ');
       const auto end = space == std::string::npos ? space : node.cssClass.find(' ', space + 1);
-      s = schedulerColors(space == std::string::npos ? std::string() : node.cssClass.substr(space + 1, end - space - 1));
+      s = schedulerColors(space == std::string::npos ? std::string()
+                                                     : node.cssClass.substr(space + 1, end - space - 1));
       break;
     }
     case NodeKind::Op:

@@ -19,7 +19,7 @@ struct TraceLine {
   int number = 0;
 };
 
-std::vector<TraceLine> splitLines(std::string_view text) {
+std::vector<TraceLine> traceLines(std::string_view text) {
   std::vector<TraceLine> out;
   std::size_t start = 0;
   for (int n = 1; start < text.size(); ++n) {
@@ -39,7 +39,7 @@ std::size_t indentOf(std::string_view l) {
   return n;
 }
 
-std::string_view trim(std::string_view s) {
+std::string_view trimmedSpace(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
@@ -58,7 +58,7 @@ struct ProxyType {
 
 // `[IntegerProxy name=i0, value=1024, static=...]` is a symbolic dim: its value stands for it.
 std::optional<std::int64_t> dimOf(std::string_view d) {
-  d = trim(d);
+  d = trimmedSpace(d);
   if (const std::size_t v = d.find("value="); v != std::string_view::npos) d = d.substr(v + 6);
   std::int64_t out = 0;
   std::size_t k = 0;
@@ -73,7 +73,7 @@ std::optional<ProxyType> parseType(std::string_view t) {
   ProxyType type;
   const std::size_t space = t.find(' ');
   if (space == std::string_view::npos) return std::nullopt;
-  const std::string_view head = t.substr(0, space), rest = trim(t.substr(space + 1));
+  const std::string_view head = t.substr(0, space), rest = trimmedSpace(t.substr(space + 1));
   if (head == "int" || head == "float" || head == "bool" || head == "complex") {
     type.dtype = std::string(head);
     type.value = std::string(rest);
@@ -91,7 +91,7 @@ std::optional<ProxyType> parseType(std::string_view t) {
     if (k < dims.size() && dims[k] == '[') ++depth;
     if (k < dims.size() && dims[k] == ']') --depth;
     if (k == dims.size() || (dims[k] == ',' && depth == 0)) {
-      if (!trim(dims.substr(from, k - from)).empty()) {
+      if (!trimmedSpace(dims.substr(from, k - from)).empty()) {
         const auto d = dimOf(dims.substr(from, k - from));
         if (!d) return std::nullopt;
         type.dims.push_back(*d);
@@ -104,9 +104,9 @@ std::optional<ProxyType> parseType(std::string_view t) {
 
 // The trailing `# name: "type"` of a line (an input's annotation, or an op's output type).
 std::optional<std::pair<std::string, ProxyType>> annotationOf(std::string_view l) {
-  l = trim(l);
+  l = trimmedSpace(l);
   if (l.size() < 4 || l.back() != '"') {
-    if (const std::size_t u = l.rfind(" (unused)"); u != std::string_view::npos) l = trim(l.substr(0, u));
+    if (const std::size_t u = l.rfind(" (unused)"); u != std::string_view::npos) l = trimmedSpace(l.substr(0, u));
     if (l.empty() || l.back() != '"') return std::nullopt;
   }
   const std::size_t close = l.size() - 1;
@@ -550,10 +550,10 @@ std::vector<std::string> names(std::string_view list) {
   std::size_t from = 0;
   for (std::size_t k = 0; k <= list.size(); ++k)
     if (k == list.size() || list[k] == ',') {
-      std::string_view n = trim(list.substr(from, k - from));
+      std::string_view n = trimmedSpace(list.substr(from, k - from));
       while (!n.empty() && (n.front() == '[' || n.front() == '(')) n.remove_prefix(1);
       while (!n.empty() && (n.back() == ']' || n.back() == ')')) n.remove_suffix(1);
-      n = trim(n);
+      n = trimmedSpace(n);
       if (!n.empty()) out.emplace_back(n);
       from = k + 1;
     }
@@ -568,7 +568,7 @@ std::optional<CallLine> regionCall(std::string_view l) {
   const std::size_t close = l.rfind(')');
   if (open == std::string_view::npos || close == std::string_view::npos || close < open) return std::nullopt;
   CallLine c;
-  c.name = std::string(trim(l.substr(eq + 3, open - eq - 3)));
+  c.name = std::string(trimmedSpace(l.substr(eq + 3, open - eq - 3)));
   if (c.name.size() <= 8 || !std::isdigit(static_cast<unsigned char>(c.name[8]))) return std::nullopt;
   c.outs = names(l.substr(0, eq));
   c.ins = names(l.substr(open + 1, close - open - 1));
@@ -577,7 +577,7 @@ std::optional<CallLine> regionCall(std::string_view l) {
 
 // An op line of a region, `    # t1 = prims.add(a, b)  # t1: "..."`: its outputs and its call.
 std::optional<std::pair<std::vector<std::string>, Call>> opLine(std::string_view l) {
-  std::string_view body = trim(l);
+  std::string_view body = trimmedSpace(l);
   if (body.rfind("# ", 0) != 0) return std::nullopt;
   body.remove_prefix(2);
   const std::size_t eq = body.find(" = ");
@@ -599,13 +599,13 @@ Diagnostic problemAt(const std::string& file, const TraceLine& l, std::string me
 }  // namespace
 
 bool looksLikeThunderTrace(std::string_view text) {
-  for (const TraceLine& l : splitLines(text))
+  for (const TraceLine& l : traceLines(text))
     if (regionCall(l.text)) return text.find("\ndef ") != std::string_view::npos || text.rfind("def ", 0) == 0;
   return false;
 }
 
 std::vector<ThunderRegion> readThunderTrace(std::string_view text, const std::string& file) {
-  const std::vector<TraceLine> lines = splitLines(text);
+  const std::vector<TraceLine> lines = traceLines(text);
   std::map<std::string, ProxyType> types;  // every annotation of the text (names are unique per trace)
   for (const TraceLine& l : lines)
     if (auto a = annotationOf(l.text)) types[a->first] = std::move(a->second);
@@ -624,7 +624,7 @@ std::vector<ThunderRegion> readThunderTrace(std::string_view text, const std::st
     std::size_t k = i + 1;
     for (; k < lines.size(); ++k) {
       const std::size_t indent = indentOf(lines[k].text);
-      if (trim(lines[k].text).empty()) break;
+      if (trimmedSpace(lines[k].text).empty()) break;
       if (indent <= 2) break;
       if (indent != 4 || region.problem) continue;  // 6+: a decomposition of the op above
       const auto op = opLine(lines[k].text);

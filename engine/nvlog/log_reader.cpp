@@ -16,17 +16,17 @@ struct Line {
   std::string_view text;  // into the text being read, which outlives the reader
 };
 
-std::string_view trimmed(std::string_view s) {
+std::string_view trimBlanks(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   return s;
 }
 
-bool isDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool isDecimalDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 
 // GitHub Actions prefixes every line with `2024-06-12T10:14:38.3201786Z `.
 std::string_view withoutTimestamp(std::string_view s) {
-  if (s.size() < 21 || !isDigit(s[0]) || s[4] != '-' || s[7] != '-' || s[10] != 'T') return s;
+  if (s.size() < 21 || !isDecimalDigit(s[0]) || s[4] != '-' || s[7] != '-' || s[10] != 'T') return s;
   const std::size_t z = s.find('Z', 19);
   if (z == std::string_view::npos || z > 40) return s;
   return s.substr(std::min(s.size(), z + 2));
@@ -99,20 +99,20 @@ bool isFraming(std::string_view t) {
 // rejection is the next thing in the log.
 bool continuesReason(std::string_view raw) {
   if (raw.empty()) return false;
-  if (raw.front() == ' ' || raw.front() == '\t') return !isFraming(trimmed(raw));
+  if (raw.front() == ' ' || raw.front() == '\t') return !isFraming(trimBlanks(raw));
   return tensorAt(raw, 0).has_value();
 }
 
 std::optional<int> parseInt(std::string_view s) {
-  s = trimmed(s);
-  if (s.empty() || s.size() > 9 || !std::all_of(s.begin(), s.end(), isDigit)) return std::nullopt;
+  s = trimBlanks(s);
+  if (s.empty() || s.size() > 9 || !std::all_of(s.begin(), s.end(), isDecimalDigit)) return std::nullopt;
   return std::stoi(std::string(s));
 }
 
 // `pointwise{0, 1, 2}` or `g{1, 2}`, with an optional ` (merged)`; what follows the `}` is
 // returned in `rest`.
 std::optional<GroupLine> parseGroupLine(std::string_view t, std::string_view* rest = nullptr) {
-  t = trimmed(t);
+  t = trimBlanks(t);
   const std::size_t open = t.find('{');
   const std::size_t close = t.find('}');
   if (open == std::string_view::npos || close == std::string_view::npos || close < open || open == 0)
@@ -123,7 +123,7 @@ std::optional<GroupLine> parseGroupLine(std::string_view t, std::string_view* re
                    [](char c) { return std::islower(static_cast<unsigned char>(c)) || c == '_'; }))
     return std::nullopt;
   std::string_view names = t.substr(open + 1, close - open - 1);
-  while (!trimmed(names).empty()) {
+  while (!trimBlanks(names).empty()) {
     const std::size_t comma = names.find(',');
     const auto n = parseInt(names.substr(0, comma));
     if (!n) return std::nullopt;
@@ -131,10 +131,10 @@ std::optional<GroupLine> parseGroupLine(std::string_view t, std::string_view* re
     if (comma == std::string_view::npos) break;
     names.remove_prefix(comma + 1);
   }
-  std::string_view after = trimmed(t.substr(close + 1));
+  std::string_view after = trimBlanks(t.substr(close + 1));
   if (after.starts_with("(merged)")) {
     g.merged = true;
-    after = trimmed(after.substr(8));
+    after = trimBlanks(after.substr(8));
   }
   if (rest)
     *rest = after;
@@ -145,9 +145,9 @@ std::optional<GroupLine> parseGroupLine(std::string_view t, std::string_view* re
 
 // `e{ <group> -> <group>(<value>) }`, the old three-line form joined with spaces.
 std::optional<EdgeLine> parseEdge(std::string_view t) {
-  t = trimmed(t);
+  t = trimBlanks(t);
   if (!t.starts_with("e{") || !t.ends_with("}")) return std::nullopt;
-  t = trimmed(t.substr(2, t.size() - 3));
+  t = trimBlanks(t.substr(2, t.size() - 3));
   const std::size_t arrow = t.find("->");
   if (arrow == std::string_view::npos) return std::nullopt;
   EdgeLine e;
@@ -157,13 +157,13 @@ std::optional<EdgeLine> parseEdge(std::string_view t) {
   if (!from || !to || !rest.starts_with('(') || !rest.ends_with(')')) return std::nullopt;
   e.from = std::move(*from);
   e.to = std::move(*to);
-  e.value = std::string(trimmed(rest.substr(1, rest.size() - 2)));
+  e.value = std::string(trimBlanks(rest.substr(1, rest.size() - 2)));
   return e;
 }
 
 // `  T0_g[ iS0{i0} ], float` (before 2024-09-03) is `T0_g[ iS0{i0} ]`: the dtype is in the name now.
 std::string valueEntry(std::string_view t) {
-  t = trimmed(t);
+  t = trimBlanks(t);
   const std::size_t bracket = t.rfind(']');
   if (bracket != std::string_view::npos && t.substr(bracket + 1).starts_with(", ")) t = t.substr(0, bracket + 1);
   return std::string(t);
@@ -248,9 +248,9 @@ class Reader {
   }
 
   std::string_view text() const { return lines_[i_].text; }
-  std::string_view line() const { return trimmed(lines_[i_].text); }
+  std::string_view line() const { return trimBlanks(lines_[i_].text); }
   int number() const { return lines_[i_].number; }
-  std::string firstLine() const { return std::string(trimmed(lines_.front().text).substr(0, 80)); }
+  std::string firstLine() const { return std::string(trimBlanks(lines_.front().text).substr(0, 80)); }
 
   Runtime& newRuntime() {
     log_.runtimes.emplace_back();
@@ -295,7 +295,7 @@ class Reader {
       rt.beforePasses = readFusion();
     } else if (t.starts_with(kAfterPass)) {
       Runtime& rt = runtimeFor([](const Runtime& r) { return touchedSegmenter(r); });
-      PassDump pass{std::string(trimmed(t.substr(kAfterPass.size()))), number(), {}, {}};
+      PassDump pass{std::string(trimBlanks(t.substr(kAfterPass.size()))), number(), {}, {}};
       // What the pass printed before its header (DisjointSets…, Alias analysis result…) came in
       // as unknown lines since the previous section: it is the pass's own.
       const auto since = std::find_if(log_.unknown.begin(), log_.unknown.end(),
@@ -330,7 +330,7 @@ class Reader {
       addRejection(t);
     } else if (t.starts_with(kAccepted)) {
       Candidate* c = openCandidate();
-      if (c) c->accepted = std::string(trimmed(t.substr(kAccepted.size())));
+      if (c) c->accepted = std::string(trimBlanks(t.substr(kAccepted.size())));
       if (!c) unknown();
       open_ = -1;
       ++i_;
@@ -388,7 +388,7 @@ class Reader {
 
   void addRejection(std::string_view t) {
     const std::size_t mark = t.find(kRejectedMark);
-    Rejection r{std::string(t.substr(11, mark - 11)), std::string(trimmed(t.substr(mark + kRejectedMark.size()))),
+    Rejection r{std::string(t.substr(11, mark - 11)), std::string(trimBlanks(t.substr(mark + kRejectedMark.size()))),
                 number()};
     if (Candidate* c = openCandidate()) {
       c->rejections.push_back(std::move(r));

@@ -35,7 +35,7 @@ struct StaticRepeat {
   std::int64_t factor = 0;
 };
 
-bool sameDim(const ir::Dim& a, const ir::Dim& b) { return a.kind == b.kind && a.extent == b.extent; }
+bool sameKindAndExtent(const ir::Dim& a, const ir::Dim& b) { return a.kind == b.kind && a.extent == b.extent; }
 
 // csrc/scheduler/tools/static_repeat.cpp:17-104 getMaybeStaticRepeatInfo: the reshape must be
 // exactly one merge, of a constant expanded broadcast (the factor) and a non-broadcast dim.
@@ -50,8 +50,9 @@ std::optional<StaticRepeat> staticRepeatOf(ir::Expr* reshape) {
   for (int p = 0; p < out->rank(); ++p) {
     const auto up = static_cast<std::size_t>(p);
     bool others = true;
-    for (std::size_t d = 0; d < up; ++d) others = others && sameDim(in->dim(d), out->dim(d));
-    for (std::size_t d = up + 1; d < out->dims().size(); ++d) others = others && sameDim(in->dim(d + 1), out->dim(d));
+    for (std::size_t d = 0; d < up; ++d) others = others && sameKindAndExtent(in->dim(d), out->dim(d));
+    for (std::size_t d = up + 1; d < out->dims().size(); ++d)
+      others = others && sameKindAndExtent(in->dim(d + 1), out->dim(d));
     if (!others || out->dim(up).isBroadcast()) continue;
     const ir::Dim& outer = in->dim(up);
     const ir::Dim& inner = in->dim(up + 1);

@@ -11,13 +11,13 @@
 #include "graph/find_ops.h"
 #include "pipeline/pipeline.h"
 #include "test_files.h"
-#include "window_test_support.h"
 #include "ui/find_bar.h"
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
 #include "ui/main_window.h"
 #include "ui/panels/inspector_view.h"
 #include "ui/panels/why_apart_view.h"
+#include "window_test_support.h"
 
 using namespace segscope;
 using ui::MainWindow;
@@ -68,7 +68,8 @@ class TestFind : public QObject {
     const auto inputs = graph::findInSnapshot(*last.after, "input");
     QVERIFY(!inputs.empty());
     for (const graph::FindHit& h : inputs) QVERIFY(h.exprId < 0 && h.op == "input");
-    QVERIFY(graph::findInSnapshot(*last.after, "cast bf16").size() <= graph::findInSnapshot(*last.after, "cast").size());
+    QVERIFY(graph::findInSnapshot(*last.after, "cast bf16").size() <=
+            graph::findInSnapshot(*last.after, "cast").size());
     QVERIFY(graph::findInSnapshot(*last.after, "no such thing").empty());
     QCOMPARE(graph::findInSnapshot(*last.after, "cast", 1).size(), std::size_t{1});
   }
@@ -133,7 +134,7 @@ class TestFind : public QObject {
     QTreeWidget* list = w.findBar().results();
     QCOMPARE(list->topLevelItemCount(), static_cast<int>(w.findHits().size()));
     QCOMPARE(list->topLevelItem(0)->text(0), QString::fromStdString(w.findHits()[0].name));
-    QVERIFY(!list->topLevelItem(0)->text(1).isEmpty());                           // type and shape
+    QVERIFY(!list->topLevelItem(0)->text(1).isEmpty());                                // type and shape
     QCOMPARE(list->topLevelItem(0)->text(2), QString::number(w.findHits()[0].group));  // segment
     const QRect row = list->visualItemRect(list->topLevelItem(1));
     QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, row.center());

@@ -4,12 +4,12 @@
 #include <QComboBox>
 #include <QGraphicsItem>
 #include <QImage>
-#include <QTemporaryDir>
-#include <QTextBrowser>
 #include <QMenuBar>
 #include <QPainter>
 #include <QStandardPaths>
 #include <QStyleOptionGraphicsItem>
+#include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QToolBar>
 #include <QToolButton>
 #include <QtTest>

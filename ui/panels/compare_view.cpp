@@ -161,6 +161,16 @@ CompareView::CompareView(QWidget* parent)
   showNote("Nothing compared yet.");
 }
 
+// QWidget deletes the children (the two views and their scroll bars) after this object's own part
+// is gone, and their signals would still reach follow(): cut them first (UBSan caught the call).
+CompareView::~CompareView() {
+  for (GraphView* v : {leftView_, rightView_}) {
+    disconnect(v, nullptr, this, nullptr);
+    disconnect(v->horizontalScrollBar(), nullptr, this, nullptr);
+    disconnect(v->verticalScrollBar(), nullptr, this, nullptr);
+  }
+}
+
 QString CompareView::captionText() const { return caption_->text(); }
 
 bool CompareView::layoutsPending() const { return leftLayout_->busy() || rightLayout_->busy(); }

@@ -25,6 +25,7 @@ class CompareView : public QWidget {
 
  public:
   explicit CompareView(QWidget* parent = nullptr);
+  ~CompareView() override;
 
   void showComparison(std::shared_ptr<const pipeline::SegmentationComparison> comparison);
   /// While the second side is being segmented, or when it could not be.

@@ -161,6 +161,16 @@ DiffView::DiffView(QWidget* parent)
   clear();
 }
 
+// QWidget deletes the children (the two views and their scroll bars) after this object's own part
+// is gone, and their signals would still reach follow(): cut them first (UBSan caught the call).
+DiffView::~DiffView() {
+  for (GraphView* v : {beforeView_, afterView_}) {
+    disconnect(v, nullptr, this, nullptr);
+    disconnect(v->horizontalScrollBar(), nullptr, this, nullptr);
+    disconnect(v->verticalScrollBar(), nullptr, this, nullptr);
+  }
+}
+
 void DiffView::clear() {
   beforeScene_->clearGraph();
   afterScene_->clearGraph();

@@ -28,6 +28,7 @@ class DiffView : public QWidget {
 
  public:
   explicit DiffView(QWidget* parent = nullptr);
+  ~DiffView() override;
 
   /// The session whose steps are shown: their diffs come from Session::diffOf (computed once).
   void setSession(SessionPtr session) { session_ = std::move(session); }

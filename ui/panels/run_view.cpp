@@ -37,7 +37,7 @@ namespace {
 constexpr int kRowHeight = 22;
 constexpr int kLabelWidth = 190;
 
-QString bytesText(std::int64_t bytes) { return QString::fromStdString(support::bytesText(bytes)); }
+QString bytesLabel(std::int64_t bytes) { return QString::fromStdString(support::bytesText(bytes)); }
 
 // The CUDA entry stays visible when off so users see why (no driver, no device).
 bool cudaUsable() { return pipeline::cudaDeviceUsable(); }
@@ -92,7 +92,7 @@ void SegmentBars::paintEvent(QPaintEvent*) {
     p.setPen(QPen(QColor(QString::fromStdString(colors.pen)), 1));
     p.drawRoundedRect(bar, 3, 3);
     p.setPen(palette().text().color());
-    QString figures = QString("%1 · %2").arg(formatMs(b.medianMs), bytesText(b.bytes));
+    QString figures = QString("%1 · %2").arg(formatMs(b.medianMs), bytesLabel(b.bytes));
     if (b.peakGBps > 0 && b.medianMs > 0) {
       const double gbps = static_cast<double>(b.bytes) / (b.medianMs * 1e6);
       figures += QString(" · %1 GB/s (%2 %)").arg(gbps, 0, 'f', 0).arg(100.0 * gbps / b.peakGBps, 0, 'f', 0);

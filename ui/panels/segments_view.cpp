@@ -75,15 +75,16 @@ void SegmentsView::setOverview(const pipeline::Overview& overview) {
     auto* item = new NumericItem(tree_);
     item->setText(IdColumn, QString::number(s.id));
     item->setData(IdColumn, Qt::UserRole, s.id);
-    item->setText(SchedulerColumn,
-                  QString::fromStdString(graph::kindLabel(s.scheduler)) +
-                      (s.host && s.scheduler != "expr_eval" && !s.hostScalars ? " (host)" : ""));
+    item->setText(SchedulerColumn, QString::fromStdString(graph::kindLabel(s.scheduler)) +
+                                       (s.host && s.scheduler != "expr_eval" && !s.hostScalars ? " (host)" : ""));
     item->setIcon(SchedulerColumn, schedulerSwatch(s.scheduler));
     if (s.hostScalars) {
       // Listed so it can be clicked to, but set apart: it is not one of nvFuser's segments.
-      for (int c = 0; c < tree_->columnCount(); ++c) item->setForeground(c, tree_->palette().color(QPalette::PlaceholderText));
-      item->setToolTip(SchedulerColumn, "Segscope's host scalars: scalars nvFuser evaluates on the host while it binds "
-                                        "each kernel's arguments. Not a segment of nvFuser's, and not counted as one.");
+      for (int c = 0; c < tree_->columnCount(); ++c)
+        item->setForeground(c, tree_->palette().color(QPalette::PlaceholderText));
+      item->setToolTip(SchedulerColumn,
+                       "Segscope's host scalars: scalars nvFuser evaluates on the host while it binds "
+                       "each kernel's arguments. Not a segment of nvFuser's, and not counted as one.");
     }
     item->setText(OpsColumn, QString::number(s.ops));
     item->setData(OpsColumn, Qt::UserRole, s.ops);

@@ -6,7 +6,7 @@
 namespace segscope::exec::cuda {
 namespace {
 
-Result<BlasLtApi> load() {
+Result<BlasLtApi> openBlasLtLibrary() {
   std::string tried;
   void* lib = openFirstLibrary({"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so"}, tried);
   if (!lib) return makeError("cuBLASLt is not installed (matmul and linear segments need it): tried " + tried);
@@ -38,7 +38,7 @@ std::string BlasLtApi::statusName(Status status) const {
 }
 
 Result<const BlasLtApi*> loadBlasLt() {
-  static const Result<BlasLtApi> loaded = load();  // thread-safe static initialisation
+  static const Result<BlasLtApi> loaded = openBlasLtLibrary();  // thread-safe static initialisation
   if (!loaded) return loaded.error();
   return &loaded.value();
 }

@@ -61,7 +61,7 @@ bool resolveAll(void* lib, DriverApi& a, std::string& missing) {
   return missing.empty();
 }
 
-DriverStatus load() {
+DriverStatus loadDriver() {
   static DriverApi api;
   DriverStatus status;
   void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -97,7 +97,7 @@ std::string DriverApi::errorName(CUresult result) const {
 }
 
 const DriverStatus& driverStatus() {
-  static const DriverStatus status = load();  // thread-safe static initialisation
+  static const DriverStatus status = loadDriver();  // thread-safe static initialisation
   return status;
 }
 

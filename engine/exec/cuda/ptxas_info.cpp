@@ -6,18 +6,22 @@
 #include "exec/cuda/ptxas_info.h"
 
 #include <algorithm>
-#include <regex>
+#include <cctype>
 #include <sstream>
 
 namespace segscope::exec::cuda {
 namespace {
 
-// The number in front of `unit` in `line` ("72 registers", "1024 bytes smem"), or -1.
+// The number in front of `unit` in `line` ("72 registers", "1024 bytes smem"), or -1: the first
+// place where `unit` follows a run of digits and one space. (Plain scanning: <regex> would cost
+// more to compile than the rest of this module's file.)
 std::int64_t numberBefore(const std::string& line, const std::string& unit) {
-  const std::regex pattern("(\\d+) " + unit);
-  std::smatch m;
-  if (!std::regex_search(line, m, pattern)) return -1;
-  return std::stoll(m[1].str());
+  for (std::size_t at = line.find(" " + unit); at != std::string::npos; at = line.find(" " + unit, at + 1)) {
+    std::size_t first = at;
+    while (first > 0 && std::isdigit(static_cast<unsigned char>(line[first - 1]))) --first;
+    if (first < at) return std::stoll(line.substr(first, at - first));
+  }
+  return -1;
 }
 
 }  // namespace
@@ -52,7 +56,7 @@ KernelResources parsePtxasInfo(const std::string& log, const std::string& kernel
       r.registers = static_cast<int>(numberBefore(line, "registers"));
       r.barriers = static_cast<int>(std::max<std::int64_t>(0, numberBefore(line, "barriers")));
       r.sharedBytes = std::max<std::int64_t>(0, numberBefore(line, "bytes smem"));
-      r.constantBytes = std::max<std::int64_t>(0, numberBefore(line, "bytes cmem\\[0\\]"));
+      r.constantBytes = std::max<std::int64_t>(0, numberBefore(line, "bytes cmem[0]"));
     }
   }
   return r;

@@ -51,7 +51,8 @@ class TestRefGemm : public QObject {
     QFETCH(int, n);
     const auto a = randomMatrix(m, k, 1), b = randomMatrix(k, n, 2);
     for (const bool startsAtZero : {true, false}) {
-      std::vector<double> c = startsAtZero ? std::vector<double>(static_cast<std::size_t>(m * n)) : randomMatrix(m, n, 3);
+      std::vector<double> c =
+          startsAtZero ? std::vector<double>(static_cast<std::size_t>(m * n)) : randomMatrix(m, n, 3);
       const std::vector<double> expected = naive(a, b, c, m, k, n);
       segscope::exec::ref::gemmAccumulate(a.data(), b.data(), c.data(), m, k, n);
       QVERIFY(c == expected);  // exact: the same products summed in the same order

@@ -138,12 +138,13 @@ fd.execute(inputs)
   }
 
   void viewOf2022IsAReshape() {
-    Script s = parseOk(script(R"(    T0 = fd.define_tensor(symbolic_sizes=[-1, -1], contiguous=[True, True], dtype=DataType.Float)
+    Script s = parseOk(
+        script(R"(    T0 = fd.define_tensor(symbolic_sizes=[-1, -1], contiguous=[True, True], dtype=DataType.Float)
     T1 = fd.ops.view(T0, original_shape=[4, 8], new_shape=[32])
     T2 = fd.ops.view(T1, [32], [2, 16])
     fd.add_output(T2)
 )",
-                              "    torch.randn(4, 8, device='cuda:0'),\n"));
+               "    torch.randn(4, 8, device='cuda:0'),\n"));
     QVERIFY(s.fusion);
     QCOMPARE(s.fusion->valByName("T1")->definition()->op(), ir::OpType::Reshape);
     QCOMPARE(QString::fromStdString(s.fusion->valByName("T2")->asTensor()->shapeString()), QString("[2, 16]"));
@@ -151,24 +152,26 @@ fd.execute(inputs)
   }
 
   void shapeOfATensorAsAStatement() {
-    Script s = parseOk(script(R"(    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float)
+    Script s =
+        parseOk(script(R"(    T0 = fd.define_tensor(shape=[-1, -1], contiguity=[True, True], dtype=DataType.Float)
     T1 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float)
     V2 = T0.shape()
     T3 = fd.ops.broadcast_in_dim(T1, shape=V2, broadcast_dims=[1])
     T4 = fd.ops.mul(T0, T3)
     fd.add_output(T4)
 )",
-                              "    torch.randn(4, 8, device='cuda:0'),\n    torch.randn(8, device='cuda:0'),\n"));
+                       "    torch.randn(4, 8, device='cuda:0'),\n    torch.randn(8, device='cuda:0'),\n"));
     QVERIFY(s.fusion);
     const ir::Expr* bid = s.fusion->valByName("T3")->definition();
     QCOMPARE(bid->attrs().shape.size(), std::size_t{2});
     QCOMPARE(bid->attrs().shape[1].sym->definition()->op(), ir::OpType::Size);
     checkRoundTrip(s);
-    ParseOutcome twoNames = parseScript(script(R"(    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float)
+    ParseOutcome twoNames =
+        parseScript(script(R"(    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float)
     V1, V2 = T0.shape()
     fd.add_output(T0)
 )",
-                                               "    torch.randn(4, device='cuda:0'),\n"));
+                           "    torch.randn(4, device='cuda:0'),\n"));
     QVERIFY(!twoNames.ok());
     QVERIFY2(twoNames.error.format().find("returns one vector") != std::string::npos, twoNames.error.format().c_str());
   }

@@ -456,7 +456,6 @@ class TestLogReader : public QObject {
     QCOMPARE(log->unknown[0].text, std::string("T17_l[ iS49{16}, iS50{128}, i"));
   }
 
-
   // https://github.com/NVIDIA/Fuser/issues/785 (2023): `}` closes %kernel_math.
   void realSegmentedDumpOf2023() {
     const auto log = readNvLog(sectionsOf(dataPath("real/NVIDIA_Fuser_785.txt"))[0], "785");

@@ -13,7 +13,8 @@ class TestHeaderDevice : public QObject {
  private slots:
   void readsDeviceZero() {
     const auto d = pipeline::headerDevice(
-        "# CUDA devices:\n#  0: NVIDIA A100-SXM4-80GB\n#  1: NVIDIA A100-SXM4-80GB\n# torch version: 2.6\nimport torch\n");
+        "# CUDA devices:\n#  0: NVIDIA A100-SXM4-80GB\n#  1: NVIDIA A100-SXM4-80GB\n# torch version: 2.6\nimport "
+        "torch\n");
     QVERIFY(d);
     QCOMPARE(d->gpu, std::string("NVIDIA A100-SXM4-80GB"));
     QCOMPARE(d->profile, std::string("a100"));
