@@ -1,12 +1,12 @@
 // Pipeline cost per stage on fusion scripts, medians of N runs, plus the trace's size and the
 // segmenter's scaling exponent between the smallest and the largest file. It runs exactly the
 // CLI's pipeline (pipeline::runPipeline): as `segscope-cli segment` does (no snapshots, no
-// per-merge details), or with --details as `trace` and the window do. "load" is parsing and
-// Concretize; "passes" the pass steps' own times; "segment" the segmenter's.
+// per-merge details), or with --details as `trace` and the window do. The times are the
+// pipeline's own stage times (Session::stageRuns): "load" is the Load and Concretize stages,
+// "passes" the PreSegmenter stage (with its snapshots), "segment" the Segment stage.
 // Usage: bench_segmenter [--runs N] [--details] FILE...
 //   python3 bench/make_fusion.py --ops 1000 > f1k.py (and 3000, 10000), then bench_segmenter f1k.py f3k.py f10k.py
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -18,9 +18,6 @@
 #include "trace/trace.h"
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-double ms(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); }
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -81,21 +78,18 @@ int main(int argc, char** argv) {
     Row row;
     row.file = file;
     for (int r = 0; r < runs; ++r) {
-      const auto t0 = Clock::now();
       pipeline::Outcome outcome = pipeline::runPipeline(file, text.value(), options);
-      const double total = ms(t0, Clock::now());
       if (auto* error = std::get_if<pipeline::PipelineError>(&outcome)) {
         std::fprintf(stderr, "%s", error->diagnostic.format().c_str());
         return 2;
       }
       const pipeline::Session& session = std::get<pipeline::Session>(outcome);
-      double passMs = 0;
-      for (const trace::Step& s : session.trace->steps())
-        if (s.kind == trace::StepKind::Pass) passMs += s.milliseconds;
-      const double segmentMs = session.segmentation->milliseconds;
-      load.push_back(total - passMs - segmentMs);
-      passes.push_back(passMs);
-      segment.push_back(segmentMs);
+      double stageMs[4] = {0, 0, 0, 0};
+      for (const pipeline::StageRun& run : session.stageRuns) stageMs[static_cast<int>(run.stage)] += run.milliseconds;
+      load.push_back(stageMs[static_cast<int>(pipeline::Stage::Load)] +
+                     stageMs[static_cast<int>(pipeline::Stage::Concretize)]);
+      passes.push_back(stageMs[static_cast<int>(pipeline::Stage::PreSegmenter)]);
+      segment.push_back(stageMs[static_cast<int>(pipeline::Stage::Segment)]);
       row.exprs = session.script.fusion->exprs().size();
       row.steps = session.trace->size();
       row.segments = session.segmentation->segmentation.segments.size();

@@ -1,54 +1,76 @@
-// PassRunner: timing, snapshots, verification and Step recording around each pass.
+// PassRunner: the hooks around each pass (snapshots, verification, timing: see
+// pass_instrumentation.h) and Step recording.
 #include "passes/pass.h"
-
-#include <chrono>
 
 #include "trace/snapshot.h"
 
 namespace segscope::passes {
 
-PassRunner::PassRunner(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection, trace::Phase phase)
-    : fusion_(fusion), recorder_(recorder), selection_(std::move(selection)), phase_(phase) {}
+// Keeps the snapshot of the fusion as it is now: each step's "before", and its "after" (a new
+// snapshot only when the pass changed the fusion). Null when the recorder keeps no snapshots.
+class PassRunner::SnapshotKeeper final : public PassInstrumentation {
+ public:
+  SnapshotKeeper(const ir::Fusion& fusion, const trace::Recorder* recorder)
+      : fusion_(fusion), enabled_(recorder && recorder->keepsSnapshots()) {}
 
-trace::SnapshotPtr PassRunner::snapshotNow() const {
-  return recorder_ && recorder_->keepsSnapshots() ? trace::snapshotOf(fusion_) : nullptr;
+  const trace::SnapshotPtr& current() {
+    if (!current_) current_ = snapshotNow();
+    return current_;
+  }
+  void startFrom(trace::SnapshotPtr snapshot) { current_ = std::move(snapshot); }
+
+  void beforePass(PassRun& run) override { run.step.before = current(); }
+  void afterPass(PassRun& run) override {
+    if (run.modified) current_ = snapshotNow();
+    run.step.after = current_;
+  }
+
+ private:
+  trace::SnapshotPtr snapshotNow() const { return enabled_ ? trace::snapshotOf(fusion_) : nullptr; }
+
+  const ir::Fusion& fusion_;
+  bool enabled_;
+  trace::SnapshotPtr current_;
+};
+
+PassRunner::PassRunner(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection, trace::Phase phase)
+    : fusion_(fusion),
+      recorder_(recorder),
+      selection_(std::move(selection)),
+      phase_(phase),
+      snapshots_(std::make_shared<SnapshotKeeper>(fusion, recorder)),
+      hooks_{snapshots_, passVerifier(), passTiming()} {}
+
+void PassRunner::startFrom(trace::SnapshotPtr current) { snapshots_->startFrom(std::move(current)); }
+
+void PassRunner::addInstrumentation(std::shared_ptr<PassInstrumentation> hook) {
+  hooks_.insert(hooks_.end() - 1, std::move(hook));  // the timer stays innermost
 }
 
 bool PassRunner::run(const Pass& pass) {
-  if (!current_) current_ = snapshotNow();
   trace::Step step;
   step.kind = trace::StepKind::Pass;
   step.name = std::string(pass.name());
   step.phase = phase_;
-  step.before = current_;
   step.exprsBefore = static_cast<int>(fusion_.exprCount());
   if (!selection_.isEnabled(pass)) {
     step.skipped = true;
-    step.after = current_;
+    step.before = step.after = snapshots_->current();
     step.exprsAfter = step.exprsBefore;
     step.log.push_back("disabled");
     if (recorder_) recorder_->record(std::move(step));
     return false;
   }
+  PassRun run{pass, fusion_, step};
+  for (const auto& hook : hooks_) hook->beforePass(run);
   PassLog log;
-  const auto start = std::chrono::steady_clock::now();
-  const bool modified = pass.run(fusion_, log);
-  step.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  step.modified = modified;
+  run.modified = pass.run(fusion_, log);
+  step.modified = run.modified;
   step.exprsAfter = static_cast<int>(fusion_.exprCount());
   step.log = log.lines();
-  // A pass that breaks the IR is a bug in the pass; say so in the trace rather than abort.
-  // A pass that changed nothing cannot have broken it (and verify walks the whole fusion).
-  if (const Status verified = modified ? fusion_.verify() : Status{}; !verified) {
-    step.verifyError = verified.error().message;
-    step.log.push_back("verify failed after " + step.name + ": " + step.verifyError);
-  }
-  if (recorder_) {
-    if (modified) current_ = snapshotNow();
-    step.after = current_;
-    recorder_->record(std::move(step));
-  }
-  return modified;
+  for (auto hook = hooks_.rbegin(); hook != hooks_.rend(); ++hook) (*hook)->afterPass(run);
+  if (recorder_) recorder_->record(std::move(step));
+  return run.modified;
 }
 
 bool PassRunner::runToFixedPoint(const std::vector<const Pass*>& passes, int maxSweeps) {
@@ -58,8 +80,7 @@ bool PassRunner::runToFixedPoint(const std::vector<const Pass*>& passes, int max
   int passRuns = 0;
   std::size_t next = 0;
   bool changedThisSweep = false;
-  const trace::SnapshotPtr startSnapshot = current_ ? current_ : snapshotNow();
-  if (!current_) current_ = startSnapshot;
+  const trace::SnapshotPtr startSnapshot = snapshots_->current();
   const int exprsBefore = static_cast<int>(fusion_.exprCount());
   while (!passes.empty()) {
     if (next == 0) {
@@ -88,7 +109,7 @@ bool PassRunner::runToFixedPoint(const std::vector<const Pass*>& passes, int max
     summary.phase = phase_;
     summary.modified = anyChange;
     summary.before = startSnapshot;
-    summary.after = current_;
+    summary.after = snapshots_->current();
     summary.exprsBefore = exprsBefore;
     summary.exprsAfter = static_cast<int>(fusion_.exprCount());
     summary.log.push_back(hitCap_

@@ -1,5 +1,6 @@
 // Pre-segmentation pass infrastructure: the Pass interface, the CRTP base with a per-pass
-// enable flag, the scope guard, and the runner that records a Step per pass.
+// enable flag, the scope guard, and the runner that records a Step per pass (its hooks:
+// passes/pass_instrumentation.h).
 #pragma once
 
 #include <atomic>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "ir/fusion.h"
+#include "passes/pass_instrumentation.h"
 #include "trace/recorder.h"
 
 namespace segscope::passes {
@@ -93,8 +95,10 @@ class OptimizationPassGuard {
   bool previous_;
 };
 
-/// Runs passes over one fusion, recording a Step for each. It keeps the latest snapshot,
-/// so a pass that changes nothing reuses it instead of copying the fusion again.
+/// Runs passes over one fusion, recording a Step for each. Around each pass run its hooks:
+/// the snapshot keeper (outermost), the verifier, the caller's own (addInstrumentation), and the
+/// timer (innermost, so a pass's time is its own). The keeper holds the latest snapshot, so a
+/// pass that changes nothing reuses it instead of copying the fusion again.
 class PassRunner {
  public:
   PassRunner(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection = {},
@@ -110,17 +114,19 @@ class PassRunner {
   bool hitCap() const { return hitCap_; }
   /// `current` is a snapshot of the fusion as it is now (the caller recorded one): the first
   /// step's "before" is then that snapshot, not another copy of the whole fusion.
-  void startFrom(trace::SnapshotPtr current) { current_ = std::move(current); }
+  void startFrom(trace::SnapshotPtr current);
+  /// A hook around every later pass run: inside the verifier, outside the timer.
+  void addInstrumentation(std::shared_ptr<PassInstrumentation> hook);
 
  private:
-  /// A snapshot of the fusion as it is now, or null when no recorder keeps snapshots.
-  trace::SnapshotPtr snapshotNow() const;
+  class SnapshotKeeper;
 
   ir::Fusion& fusion_;
   trace::Recorder* recorder_;
   PassSelection selection_;
   trace::Phase phase_;
-  trace::SnapshotPtr current_;
+  std::shared_ptr<SnapshotKeeper> snapshots_;
+  PassInstrumentations hooks_;  // outermost first; the timer is last
   bool hitCap_ = false;
 };
 

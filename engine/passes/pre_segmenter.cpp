@@ -97,10 +97,11 @@ std::string passNames() {
   return out;
 }
 
-bool runPreSegmenter(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection,
-                     trace::SnapshotPtr current) {
+bool runPreSegmenter(ir::Fusion& fusion, trace::Recorder* recorder, PassSelection selection, trace::SnapshotPtr current,
+                     const PassInstrumentations& hooks) {
   PassRunner runner(fusion, recorder, std::move(selection));
   runner.startFrom(std::move(current));
+  for (const auto& hook : hooks) runner.addInstrumentation(hook);
   bool modified = false;
   for (const Pass* pass : preSegmenterPasses()) modified = runner.run(*pass) || modified;
   return modified;

@@ -18,9 +18,10 @@ const Pass* findPass(std::string_view name);
 
 /// Runs each pass once, in order, recording a Step per pass. Returns true if any changed
 /// the fusion. Unlike PassRunner::runToFixedPoint this mirrors nvFuser exactly.
-/// `current`, when given, is a snapshot of `fusion` as it is now (see PassRunner::startFrom).
+/// `current`, when given, is a snapshot of `fusion` as it is now (see PassRunner::startFrom);
+/// `hooks` run around every pass, inside the runner's own (PassRunner::addInstrumentation).
 bool runPreSegmenter(ir::Fusion& fusion, trace::Recorder* recorder = nullptr, PassSelection selection = {},
-                     trace::SnapshotPtr current = nullptr);
+                     trace::SnapshotPtr current = nullptr, const PassInstrumentations& hooks = {});
 
 /// The first name `selection` mentions that is not a pass; nullopt when all are.
 std::optional<std::string> firstUnknownPass(const PassSelection& selection);

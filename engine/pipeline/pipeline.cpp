@@ -4,6 +4,7 @@
 
 #include "exec/cuda/driver_api.h"
 #include "passes/pre_segmenter.h"
+#include "pipeline/stage_clock.h"
 #include "scheduler/concretize_reshapes.h"
 #include "scheduler/input_sizes.h"
 #include "scheduler/runtime_info.h"
@@ -189,23 +190,33 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   for (const std::string& name : scheduler::disabledOptionNames(checked->callerOptions))
     scheduler::applyDisableOption(segmenterOptions.schedulers, name);
 
+  // Every stage runs between the hooks (stage_clock.h); a stage that fails is closed too.
+  StageClock clock(options.stageHooks);
+  std::shared_ptr<trace::Trace> trace;
+  const auto steps = [&] { return trace ? trace->size() : std::size_t{0}; };
+  const auto fail = [&](PipelineError error) -> Outcome {
+    clock.close(steps());
+    return error;
+  };
+
   // Load: the script becomes a Fusion and its footer the input sizes. Recorded as the first
   // step, so every later step has a "before".
+  clock.enter(Stage::Load, steps());
   if (options.onProgress) options.onProgress({"parsing", 0, 0});
   frontend::ParseOptions parse;
   parse.fileName = file;
   frontend::ParseOutcome outcome = frontend::parseScript(source, parse);
-  if (!outcome.ok()) return PipelineError{PipelineError::Kind::BadScript, outcome.error};
+  if (!outcome.ok()) return fail(PipelineError{PipelineError::Kind::BadScript, outcome.error});
   Session session;
   session.file = file;
   session.source = source;
   session.script = std::move(*outcome.script);
   inferMissingSizes(session.script, file);
   if (auto st = applyScriptOptions(session.script, segmenterOptions.schedulers, file, source); !st)
-    return PipelineError{PipelineError::Kind::BadScript, makeDiagnostic(st.error(), file, source)};
+    return fail(PipelineError{PipelineError::Kind::BadScript, makeDiagnostic(st.error(), file, source)});
   session.options = segmenterOptions.schedulers;
   session.profile = *profile;
-  auto trace = std::make_shared<trace::Trace>();
+  trace = std::make_shared<trace::Trace>();
   trace->source = file;
   trace->profile = profile->name;
   trace->reserve(2 * session.script.fusion->exprCount() + 64);  // merge attempts: about one per expr
@@ -213,6 +224,8 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   session.loaded = trace->steps().back().after->fusion;
   ProgressRecorder recorder(*trace, options.onProgress, options.recordSnapshots, options.recordMergeDetails);
   const auto finish = [&]() -> Outcome {
+    clock.close(steps());
+    session.stageRuns = clock.takeRuns();
     session.trace = std::move(trace);
     return std::move(session);
   };
@@ -220,6 +233,7 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
 
   // Concretize, as nvFuser does with the run-time inputs before its passes: a reshape's splits
   // and merges (hence whether it is a view, and how it maps dims) follow from the real sizes.
+  clock.enter(Stage::Concretize, steps());
   const bool concretized = scheduler::concretizeReshapes(*session.script.fusion, session.script.inputs) > 0;
   if (options.stopAfter == Stage::Concretize) return finish();
 
@@ -227,21 +241,25 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   // each pass sits where it does), with this run's own selection of passes.
   // Each stage starts from the snapshot the last step took when the fusion is still that one,
   // rather than copying the whole fusion again.
+  clock.enter(Stage::PreSegmenter, steps());
   const auto latestSnapshot = [&] { return trace->steps().back().after; };
   // csrc/preseg_passes/pre_segmenter.cpp:71-73: MovePad runs when the resize scheduler is off.
   passes::PassSelection selection = options.passes;
   if (!segmenterOptions.schedulers.resizeScheduler && !selection.disabled.count("move_pad"))
     selection.enabled.insert("move_pad");
   if (options.runPasses)
-    passes::runPreSegmenter(*session.script.fusion, &recorder, selection, concretized ? nullptr : latestSnapshot());
+    passes::runPreSegmenter(*session.script.fusion, &recorder, selection, concretized ? nullptr : latestSnapshot(),
+                            options.passHooks);
   if (options.stopAfter == Stage::PreSegmenter) return finish();
 
   // Segment: the whole-fusion try, then the merge phases and finalize
   // (segmenter/segment_candidate_finder.cpp lists them), every question recorded.
+  clock.enter(Stage::Segment, steps());
   const bool passesRan = options.runPasses && trace->steps().back().kind == trace::StepKind::Pass;
   auto result = segmenter::segmentFusion(*session.script.fusion, session.script.inputs, *profile, segmenterOptions,
                                          recorder, passesRan || !concretized ? latestSnapshot() : nullptr);
-  if (!result) return PipelineError{PipelineError::Kind::Segmenting, makeDiagnostic(result.error(), file, source)};
+  if (!result)
+    return fail(PipelineError{PipelineError::Kind::Segmenting, makeDiagnostic(result.error(), file, source)});
   session.segmentation = std::make_shared<const segmenter::SegmentationResult>(std::move(result.value()));
 
   // Regions and the run are not stages run here: Session::regionsOf computes the regions a

@@ -8,15 +8,12 @@
 
 #include "passes/pass.h"
 #include "pipeline/session.h"
+#include "pipeline/stage_instrumentation.h"
 #include "scheduler/registry.h"
 #include "segmenter/segment_candidate_finder.h"
 #include "support/diagnostic.h"
 
 namespace segscope::pipeline {
-
-/// The stages, in the order they run (pipeline.cpp says why each sits where it does).
-/// Regions and the run are not here: they are asked of a finished Session.
-enum class Stage { Load, Concretize, PreSegmenter, Segment };
 
 /// Where a running pipeline is, for a progress display.
 struct Progress {
@@ -49,6 +46,11 @@ struct PipelineOptions {
   /// Called on the pipeline's thread before parsing and after every recorded step; the
   /// receiver throttles (a 10k-op segmentation records thousands of steps).
   std::function<void(const Progress&)> onProgress;
+  /// Hooks around each stage and around each pass run (the pipeline's own keep
+  /// Session::stageRuns, and the passes' times, verification and snapshots): a caller's own
+  /// timing, counting or printing. Shared with the caller, who reads them after the run.
+  StageInstrumentations stageHooks;
+  passes::PassInstrumentations passHooks;
 };
 
 /// A failure with the diagnostic the user sees (`file:line:col: error: …` + caret).

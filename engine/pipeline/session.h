@@ -10,6 +10,7 @@
 #include <string>
 
 #include "frontend/script.h"
+#include "pipeline/stage_instrumentation.h"
 #include "regions/region_comparison.h"
 #include "regions/regions.h"
 #include "scheduler/device_profile.h"
@@ -35,6 +36,8 @@ struct Session {
   std::shared_ptr<const trace::Trace> trace;
   /// Null when the pipeline stopped before segmenting, and for a saved trace.
   std::shared_ptr<const segmenter::SegmentationResult> segmentation;
+  /// The stages that ran, in order, with their times (empty for a saved trace).
+  std::vector<StageRun> stageRuns;
 
   const std::vector<ir::InputSpec>& inputs() const { return script.inputs; }
   /// The options that differ from nvFuser's defaults, in its spelling ("fuse_matmul").

@@ -182,6 +182,41 @@ class TestPassInfrastructure : public QObject {
     QCOMPARE(t.step(1).exprsAfter, 2);
   }
 
+  // A caller's hook brackets every enabled pass run, inside the snapshot keeper and the
+  // verifier and outside the timer: its before sees the step's "before" snapshot, its after
+  // sees the pass's time and log but not yet the "after" snapshot or the verify verdict.
+  void hooksBracketEveryEnabledPassRun() {
+    struct Watcher : passes::PassInstrumentation {
+      std::vector<std::string> events;
+      void beforePass(passes::PassRun& run) override {
+        events.push_back("before " + std::string(run.pass.name()) + (run.step.before ? " snapshot" : ""));
+      }
+      void afterPass(passes::PassRun& run) override {
+        events.push_back("after " + std::string(run.pass.name()) + (run.modified ? " modified" : "") +
+                         (run.step.after ? " snapshot" : "") + (run.step.verifyError.empty() ? "" : " verified"));
+      }
+    };
+    auto f = tinyFusion();
+    trace::Trace t;
+    passes::PassRunner runner(*f, &t);
+    auto watcher = std::make_shared<Watcher>();
+    runner.addInstrumentation(watcher);
+    runner.run(passes::DeadCodeElimination());
+    runner.run(AlwaysCopies());
+    {
+      passes::OptimizationPassGuard<AlwaysCopies> off(false);
+      runner.run(AlwaysCopies());  // disabled: recorded as skipped, no hook runs
+    }
+    runner.run(BreaksTheIr());
+    const std::vector<std::string> expected{"before dead_code_elimination snapshot", "after dead_code_elimination",
+                                            "before always_copies snapshot",         "after always_copies modified",
+                                            "before breaks_the_ir snapshot",         "after breaks_the_ir modified"};
+    QCOMPARE(watcher->events, expected);
+    QCOMPARE(t.size(), std::size_t{4});
+    QVERIFY(t.step(2).skipped);
+    QVERIFY(!t.step(3).verifyError.empty());  // the verifier ran after the watcher's after-hook
+  }
+
   void fixedPointTerminates() {
     auto f = tinyFusion();
     trace::Trace t;

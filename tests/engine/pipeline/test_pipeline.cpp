@@ -182,6 +182,57 @@ class TestPipeline : public QObject {
     QVERIFY(stepNamed(*s.trace, "consecutive_cast"));
   }
 
+  // The stage hooks bracket each stage that runs, in order, also a stage that fails; the
+  // session keeps the same stages with their times; pass hooks reach every enabled pass.
+  void hooksBracketEveryStageAndPass() {
+    struct StageWatcher : pipeline::StageInstrumentation {
+      std::vector<std::string> events;
+      void beforeStage(pipeline::Stage stage) override {
+        events.push_back("+" + std::string(pipeline::stageName(stage)));
+      }
+      void afterStage(const pipeline::StageRun& run) override {
+        events.push_back("-" + std::string(pipeline::stageName(run.stage)));
+      }
+    };
+    struct PassCounter : passes::PassInstrumentation {
+      int before = 0, after = 0;
+      void beforePass(passes::PassRun&) override { ++before; }
+      void afterPass(passes::PassRun&) override { ++after; }
+    };
+    pipeline::PipelineOptions options;
+    auto stages = std::make_shared<StageWatcher>();
+    auto passCounter = std::make_shared<PassCounter>();
+    options.stageHooks.push_back(stages);
+    options.passHooks.push_back(passCounter);
+    auto outcome = pipeline::runPipelineOnFile(sample("layer_norm_fwd.py").toStdString(), options);
+    QVERIFY(std::holds_alternative<pipeline::Session>(outcome));
+    const pipeline::Session& s = std::get<pipeline::Session>(outcome);
+    const std::vector<std::string> all{"+load",          "-load",          "+concretize", "-concretize",
+                                       "+pre_segmenter", "-pre_segmenter", "+segment",    "-segment"};
+    QCOMPARE(stages->events, all);
+    QCOMPARE(s.stageRuns.size(), std::size_t{4});
+    QCOMPARE(s.stageRuns.front().stepsBefore, std::size_t{0});
+    QCOMPARE(s.stageRuns.front().stepsAfter, std::size_t{1});  // the load step
+    QCOMPARE(s.stageRuns.back().stepsAfter, s.trace->size());
+    for (const pipeline::StageRun& run : s.stageRuns) QVERIFY(run.milliseconds >= 0);
+    int enabledPasses = 0;
+    for (const trace::Step& step : s.trace->steps())
+      if (step.kind == trace::StepKind::Pass && !step.skipped) ++enabledPasses;
+    QVERIFY(enabledPasses > 0);
+    QCOMPARE(passCounter->before, enabledPasses);
+    QCOMPARE(passCounter->after, enabledPasses);
+
+    stages->events.clear();
+    options.stopAfter = pipeline::Stage::PreSegmenter;
+    (void)pipeline::runPipelineOnFile(sample("layer_norm_fwd.py").toStdString(), options);
+    QCOMPARE(stages->events, std::vector<std::string>(all.begin(), all.begin() + 6));
+
+    stages->events.clear();
+    auto broken = pipeline::runPipeline("broken.py", "this is not a fusion script (\n", options);
+    QVERIFY(std::holds_alternative<pipeline::PipelineError>(broken));
+    QCOMPARE(stages->events, (std::vector<std::string>{"+load", "-load"}));
+  }
+
   void unknownOptionsAreTheUsersError() {
     pipeline::PipelineOptions badPass;
     badPass.passes.disabled.insert("no_such_pass");
