@@ -5,8 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <fstream>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "frontend/script.h"
@@ -86,6 +88,18 @@ inline std::string rowScaledDownIfItLoads(const std::string& text, std::int64_t 
   std::string scaled = rowScaledDown(text, maxElements);
   if (scaled == text || !frontend::parseScript(scaled).ok()) return text;
   return scaled;
+}
+
+/// The script at `path` with its rows scaled down, or as written when the scaled script does not
+/// load (the error, if any, is then the file's own).
+inline frontend::ParseOutcome loadScriptRowScaled(const std::string& path, std::int64_t maxElements = 1 << 16) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  frontend::ParseOptions options;
+  options.fileName = path;
+  frontend::ParseOutcome scaled = frontend::parseScript(rowScaledDown(text.str(), maxElements), options);
+  return scaled.ok() ? std::move(scaled) : frontend::loadScriptFile(path);
 }
 
 }  // namespace segscope::testing

@@ -74,6 +74,7 @@ constexpr int kMaxRecent = 10;
 
 MainWindow::MainWindow(QWidget* parent, bool persistent)
     : QMainWindow(parent),
+      cursor_(new StepCursor(this)),
       document_(new Document(this)),
       layout_(new LayoutService(this)),
       scene_(new GraphScene(this)),
@@ -128,14 +129,15 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   connect(scene_, &GraphScene::activated, this, [this](const Selection& s) { toggleExpansion(s); });
   connect(view_, &GraphView::fileDropped, this, [this](const QString& path) { openFile(path); });
   const auto goToAttempt = [this](int index) {
-    if (index == current_ && shownStep_ == current_) return view_->focusOn(scene_->highlightedRect());
+    if (index == cursor_->index() && shownStep_ == cursor_->index()) return view_->focusOn(scene_->highlightedRect());
     focusCandidates_ = true;
     goToStep(index);
   };
   connect(timeline_, &TimelineView::stepActivated, this, goToAttempt);
   connect(mergeLog_, &MergeLogView::stepActivated, this, goToAttempt);
   connect(whyApart_, &WhyApartView::stepActivated, this, goToAttempt);
-  connect(scene_, &GraphScene::pickedAlso, this, [this](const Selection& second) { askWhyApart(selection_, second); });
+  connect(scene_, &GraphScene::pickedAlso, this,
+          [this](const Selection& second) { askWhyApart(cursor_->selection(), second); });
   connect(source_, &SourceView::lineClicked, this, &MainWindow::onSourceLine);
   reflow_.setSingleShot(true);
   reflow_.setInterval(150);
@@ -144,7 +146,7 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
     requestPicture();
   });
   connect(&play_, &QTimer::timeout, this, [this] {
-    if (current_ + 1 >= stepCount())
+    if (cursor_->index() + 1 >= stepCount())
       setPlaying(false);
     else
       nextStep();
@@ -232,50 +234,37 @@ void MainWindow::refreshRecentMenu() {
 
 // ---------------------------------------------------------------------------- stepping
 
-int MainWindow::stepCount() const {
-  return session_ && session_->trace ? static_cast<int>(session_->trace->size()) : 0;
-}
+int MainWindow::stepCount() const { return cursor_->stepCount(); }
 
-const trace::Step* MainWindow::step() const {
-  return current_ >= 0 && current_ < stepCount() ? &session_->trace->step(static_cast<std::size_t>(current_)) : nullptr;
-}
+const trace::Step* MainWindow::step() const { return cursor_->step(); }
 
 void MainWindow::goToStep(int index) {
   const int n = stepCount();
   if (n == 0) return;
   if (index < 0) index = n + index;
-  index = std::clamp(index, 0, n - 1);
   // Remember where the active group sits on screen so the next picture keeps it there.
   const QRectF active = scene_->highlightedRect();
   if (!active.isEmpty()) anchorOnScreen_ = view_->mapFromScene(active.center());
-  current_ = index;
-  const trace::Step& s = *step();
-  timeline_->setCurrentStep(index);
-  mergeLog_->setCurrentStep(index);
-  inspector_->showStep(s);
-  // A dock tabbed behind another reports isVisible(); only lay out the diff's two graphs when
-  // its tab is in front (visibilityChanged brings it up to date when it is raised).
-  if (diffDock_->isVisible() && !diffDock_->visibleRegion().isEmpty()) diff_->showStep(s);
-  source_->highlightLine(0);
+  cursor_->setStep(index);  // the docks follow it
   updateTitleAndStatus();
   requestPicture();
   // The inspector already shows the new step; while a layout runs for it, say the graph lags.
   // A cached picture arrives on the next event-loop turn: no note, and no second and third
   // render of the inspector (busy() is true for it too, and asking busy() here rendered the
   // page three times per revisited step).
-  if (layout_->computing() && shownStep_ >= 0 && shownStep_ != current_)
+  if (layout_->computing() && shownStep_ >= 0 && shownStep_ != cursor_->index())
     inspector_->setPictureNote(
-        QString("Laying out step %1… the graph still shows step %2").arg(current_).arg(shownStep_));
+        QString("Laying out step %1… the graph still shows step %2").arg(cursor_->index()).arg(shownStep_));
 }
 
-void MainWindow::nextStep() { goToStep(current_ + 1); }
-void MainWindow::previousStep() { goToStep(std::max(0, current_ - 1)); }
+void MainWindow::nextStep() { goToStep(cursor_->index() + 1); }
+void MainWindow::previousStep() { goToStep(std::max(0, cursor_->index() - 1)); }
 void MainWindow::firstStep() { goToStep(0); }
 void MainWindow::lastStep() { goToStep(stepCount() - 1); }
 
 void MainWindow::nextRejectedMerge() {
-  for (int i = current_ + 1; i < stepCount(); ++i) {
-    const trace::Step& s = session_->trace->step(static_cast<std::size_t>(i));
+  for (int i = cursor_->index() + 1; i < stepCount(); ++i) {
+    const trace::Step& s = cursor_->session()->trace->step(static_cast<std::size_t>(i));
     if (s.isMergeAttempt() && !s.merge->ok()) {
       focusCandidates_ = true;
       return goToStep(i);
@@ -285,17 +274,17 @@ void MainWindow::nextRejectedMerge() {
 }
 
 void MainWindow::nextRegroupOfSelection() {
-  if (selection_.exprId < 0) {
+  if (cursor_->selection().exprId < 0) {
     statusBar()->showMessage("select an op first (click it)", 4000);
     return;
   }
-  for (int i = current_ + 1; i < stepCount(); ++i) {
-    const trace::Step& s = session_->trace->step(static_cast<std::size_t>(i));
+  for (int i = cursor_->index() + 1; i < stepCount(); ++i) {
+    const trace::Step& s = cursor_->session()->trace->step(static_cast<std::size_t>(i));
     if (!s.modified || !s.before || !s.after || !s.after->partition) continue;
     if (!s.before->partition) return goToStep(i);  // the first step that groups it
-    const auto diff = session_->diffOf(static_cast<std::size_t>(i));
+    const auto diff = cursor_->session()->diffOf(static_cast<std::size_t>(i));
     for (const trace::RegroupedExpr& r : diff->partition->regrouped)
-      if (r.expr == selection_.exprId) return goToStep(i);
+      if (r.expr == cursor_->selection().exprId) return goToStep(i);
   }
   statusBar()->showMessage("the selected op does not change group after this step", 4000);
 }
@@ -303,7 +292,7 @@ void MainWindow::nextRegroupOfSelection() {
 void MainWindow::setPlaying(bool on) {
   static const int intervals[] = {2000, 1000, 500, 200, 100};
   if (on) {
-    if (current_ + 1 >= stepCount()) goToStep(0);
+    if (cursor_->index() + 1 >= stepCount()) goToStep(0);
     play_.start(intervals[std::clamp(speedBox_->currentIndex(), 0, 4)]);
   } else {
     play_.stop();
@@ -314,7 +303,7 @@ void MainWindow::setPlaying(bool on) {
 
 graph::BuildOptions MainWindow::buildOptions(const trace::Step& s) const {
   graph::BuildOptions o = layout::stepDrawing(s, viewMode_);
-  if (selection_.kind == Selection::Kind::Node) o.selected = {selection_.nodeId};
+  if (cursor_->selection().kind == Selection::Kind::Node) o.selected = {cursor_->selection().nodeId};
   o.expandedAround = expandedAround_;
   o.runsExpandedAround = runsExpandedAround_;
   // Hundreds of groups collapsed: the overview, tiles in run order shaped like the canvas.
@@ -338,9 +327,9 @@ void MainWindow::requestPicture() {
   const trace::Step* s = step();
   if (!s || !s->after) return;
   const graph::BuildOptions options = buildOptions(*s);
-  const auto diff = session_->diffOf(static_cast<std::size_t>(current_));
+  const auto diff = cursor_->session()->diffOf(static_cast<std::size_t>(cursor_->index()));
   graph::GraphModel model = graph::buildStepGraph(*s, graph::StepSide::After, options, diff.get(), &opTexts_);
-  if (model.nodes.size() > kMaxLayoutNodes && drawAnywayStep_ != current_) return showTooBigToDraw(model);
+  if (model.nodes.size() > kMaxLayoutNodes && drawAnywayStep_ != cursor_->index()) return showTooBigToDraw(model);
   pictureShown_ = false;
   layout::LayoutOptions layoutOptions;
   const QSize canvas = view_->viewport()->size();
@@ -351,7 +340,7 @@ void MainWindow::requestPicture() {
 
 // Run times belong to the final segmentation's segment ids: only its step shows them.
 void MainWindow::updateOverview() {
-  const pipeline::Overview overview = pipeline::overviewOf(*session_);
+  const pipeline::Overview overview = pipeline::overviewOf(*cursor_->session());
   segments_->setOverview(overview);
   segments_->setTimes(runTimes_);
   // The legend is the summary itself: each scheduler's count behind its cluster colour.
@@ -379,8 +368,8 @@ QString MainWindow::overviewText() const { return overviewLabel_->toolTip().sect
 
 void MainWindow::focusSegment(int id) {
   pendingSegment_ = id;
-  if (current_ != stepCount() - 1) return goToStep(stepCount() - 1);  // segment ids are the final step's
-  if (shownStep_ == current_ && !layout_->busy()) applyPendingFocus();
+  if (cursor_->index() != stepCount() - 1) return goToStep(stepCount() - 1);  // segment ids are the final step's
+  if (shownStep_ == cursor_->index() && !layout_->busy()) applyPendingFocus();
 }
 
 void MainWindow::applyPendingFocus() {
@@ -393,7 +382,7 @@ void MainWindow::applyPendingFocus() {
 
 void MainWindow::applySegmentBadges() {
   if (!pictureShown_ || scene_->showsPlaceholder()) return;
-  scene_->setSegmentBadges(current_ == stepCount() - 1 ? runTimes_ : std::map<int, QString>{});
+  scene_->setSegmentBadges(cursor_->index() == stepCount() - 1 ? runTimes_ : std::map<int, QString>{});
 }
 
 void MainWindow::cancelLayout() {
@@ -403,10 +392,10 @@ void MainWindow::cancelLayout() {
   pictureShown_ = true;  // nothing more is coming: the previous picture is what there is
   const QString shown =
       shownStep_ >= 0 ? QString("the picture still shows step %1").arg(shownStep_) : QString("nothing is drawn");
-  statusBar()->showMessage(QString("layout of step %1 cancelled; %2").arg(current_).arg(shown), 8000);
+  statusBar()->showMessage(QString("layout of step %1 cancelled; %2").arg(cursor_->index()).arg(shown), 8000);
   layoutLabel_->setText("layout cancelled");
-  if (shownStep_ != current_)
-    inspector_->setPictureNote("Layout of step " + QString::number(current_) + " cancelled; " + shown);
+  if (shownStep_ != cursor_->index())
+    inspector_->setPictureNote("Layout of step " + QString::number(cursor_->index()) + " cancelled; " + shown);
 }
 
 void MainWindow::showTooBigToDraw(const graph::GraphModel& model) {
@@ -455,16 +444,16 @@ void MainWindow::onPicture(int ticket, graph::GraphModel& laidOut, layout::Geome
   scene_->setGraph(std::move(laidOut), std::move(laidOutGeometry));
   const layout::Geometry& geometry = scene_->geometry();
   pictureShown_ = true;
-  shownStep_ = current_;
+  shownStep_ = cursor_->index();
   inspector_->setPictureNote({});
   if (regionsAction_->isChecked()) updateRegionOverlay();
   applySegmentBadges();
-  if (selection_.kind == Selection::Kind::Node) scene_->markSelected(selection_.nodeId);
+  if (cursor_->selection().kind == Selection::Kind::Node) scene_->markSelected(cursor_->selection().nodeId);
   if (std::optional<QPointF> at = std::exchange(selectionOnScreen_, std::nullopt)) {
     // Another view of the same step: the selection stays where the eye is, at the same zoom.
     if (const QRectF r = selectionRect(); !r.isNull()) {
-      if (scene_->nodeRect(selection_.nodeId).isNull() && selection_.group >= 0)
-        scene_->markSelected("s" + std::to_string(selection_.group));  // the op's segment, collapsed
+      if (scene_->nodeRect(cursor_->selection().nodeId).isNull() && cursor_->selection().group >= 0)
+        scene_->markSelected("s" + std::to_string(cursor_->selection().group));  // the op's segment, collapsed
       const QPointF delta = view_->mapToScene(at->toPoint()) - view_->mapToScene(view_->viewport()->rect().center());
       view_->centerOn(r.center() - delta);
       firstPicture_ = false;
@@ -473,7 +462,7 @@ void MainWindow::onPicture(int ticket, graph::GraphModel& laidOut, layout::Geome
     firstPicture_ = true;
   }
   // A segment asked for from the Segments or Run panel wins over the usual placement.
-  if (pendingSegment_ >= 0 && current_ == stepCount() - 1) {
+  if (pendingSegment_ >= 0 && cursor_->index() == stepCount() - 1) {
     firstPicture_ = false;
     return applyPendingFocus();
   }
@@ -525,13 +514,13 @@ void MainWindow::finishPicture(const layout::Geometry& geometry) {
 }
 
 QRectF MainWindow::selectionRect() const {
-  if (selection_.empty()) return {};
-  if (QRectF r = scene_->nodeRect(selection_.nodeId); !r.isNull()) return r;
-  if (selection_.exprId >= 0)
-    if (QRectF r = scene_->nodeRect("e" + std::to_string(selection_.exprId)); !r.isNull()) return r;
-  if (selection_.group < 0) return {};
-  if (QRectF r = scene_->clusterRect(selection_.group); !r.isNull()) return r;
-  return scene_->nodeRect("s" + std::to_string(selection_.group));
+  if (cursor_->selection().empty()) return {};
+  if (QRectF r = scene_->nodeRect(cursor_->selection().nodeId); !r.isNull()) return r;
+  if (cursor_->selection().exprId >= 0)
+    if (QRectF r = scene_->nodeRect("e" + std::to_string(cursor_->selection().exprId)); !r.isNull()) return r;
+  if (cursor_->selection().group < 0) return {};
+  if (QRectF r = scene_->clusterRect(cursor_->selection().group); !r.isNull()) return r;
+  return scene_->nodeRect("s" + std::to_string(cursor_->selection().group));
 }
 
 QString MainWindow::viewName() const { return viewBox_->currentText(); }
@@ -556,10 +545,10 @@ const regions::RegionAnalysis* MainWindow::currentRegions() {
   const trace::Step* s = step();
   if (!s || !s->after || !s->after->fusion) return nullptr;
   // The session computes and keeps each step's regions; the window only keeps them alive.
-  auto analysis = session_->regionsOf(*s->after->fusion);
+  auto analysis = cursor_->session()->regionsOf(*s->after->fusion);
   regionsProblem_.clear();
   if (!analysis) {
-    regionsProblem_ = session_->inputs().empty() || !session_->profile
+    regionsProblem_ = cursor_->session()->inputs().empty() || !cursor_->session()->profile
                           ? QString::fromStdString(analysis.error().message)
                           : "regions: " + QString::fromStdString(analysis.error().message);
     return nullptr;
@@ -586,9 +575,7 @@ void MainWindow::updateRegionOverlay() {
 }
 
 void MainWindow::onPicked(const Selection& selection) {
-  selection_ = selection;
-  if (const trace::Step* s = step()) inspector_->showSelection(*s, scene_->model(), selection);
-  source_->highlightLine(selection.sourceLine);
+  cursor_->select(selection, &scene_->model());  // the Inspector and Source follow
 }
 
 void MainWindow::onSourceLine(int line) {
@@ -601,16 +588,16 @@ void MainWindow::onSourceLine(int line) {
   sel.sourceLine = line;
   scene_->markSelected(id);
   view_->reveal(scene_->nodeRect(id));
-  selection_ = sel;
-  if (const trace::Step* s = step()) inspector_->showSelection(*s, scene_->model(), sel);
+  cursor_->select(sel, &scene_->model());
 }
 
 void MainWindow::updateTitleAndStatus() {
-  const QString file = session_ ? QFileInfo(QString::fromStdString(session_->file)).fileName() : QString();
+  const QString file =
+      cursor_->session() ? QFileInfo(QString::fromStdString(cursor_->session()->file)).fileName() : QString();
   setWindowTitle(file.isEmpty() ? "Segscope" : file + " — Segscope");
   if (const trace::Step* s = step()) {
     QString text = QString("step %1 of 0–%2 · %3")
-                       .arg(current_)
+                       .arg(cursor_->index())
                        .arg(stepCount() - 1)
                        .arg(QString::fromUtf8(trace::phaseName(s->phase).data()));
     if (s->isMergeAttempt()) text += s->merge->ok() ? " · merged" : " · refused";
@@ -673,16 +660,16 @@ bool MainWindow::exportCurrentPng(const QString& path) {
 }
 
 void MainWindow::exportPngDialog() {
-  const QString base = QFileInfo(QString::fromStdString(session_->file)).completeBaseName();
-  const QString path = QFileDialog::getSaveFileName(this, "Export this step as PNG",
-                                                    QString("%1-step-%2.png").arg(base).arg(current_), "PNG (*.png)");
+  const QString base = QFileInfo(QString::fromStdString(cursor_->session()->file)).completeBaseName();
+  const QString path = QFileDialog::getSaveFileName(
+      this, "Export this step as PNG", QString("%1-step-%2.png").arg(base).arg(cursor_->index()), "PNG (*.png)");
   if (!path.isEmpty()) exportCurrentPng(path);
 }
 
 void MainWindow::exportSvgDialog() {
-  const QString base = QFileInfo(QString::fromStdString(session_->file)).completeBaseName();
-  const QString path = QFileDialog::getSaveFileName(this, "Export this step as SVG",
-                                                    QString("%1-step-%2.svg").arg(base).arg(current_), "SVG (*.svg)");
+  const QString base = QFileInfo(QString::fromStdString(cursor_->session()->file)).completeBaseName();
+  const QString path = QFileDialog::getSaveFileName(
+      this, "Export this step as SVG", QString("%1-step-%2.svg").arg(base).arg(cursor_->index()), "SVG (*.svg)");
   if (!path.isEmpty()) exportCurrentSvg(path);
 }
 
@@ -694,13 +681,13 @@ void MainWindow::exportAllStepsDialog() {
 // Each file is written whole or not at all (writeFileAtomically); a failure or a cancel stops
 // the export and says how many files were written.
 int MainWindow::exportAllSteps(const QString& dir) {
-  const int total = static_cast<int>(layout::stepsToExport(*session_->trace).size());
+  const int total = static_cast<int>(layout::stepsToExport(*cursor_->session()->trace).size());
   QProgressDialog progress("Laying out and writing each step…", "Cancel", 0, total, this);
   progress.setWindowModality(Qt::WindowModal);
   progress.setMinimumDuration(500);
   int reached = 0;
   const auto written = layout::exportStepSvgs(
-      *session_->trace, session_->inputs(), dir.toStdString(),
+      *cursor_->session()->trace, cursor_->session()->inputs(), dir.toStdString(),
       [&](int done, int) {
         reached = done;
         progress.setValue(done);
@@ -726,10 +713,10 @@ int MainWindow::exportAllSteps(const QString& dir) {
 }
 
 void MainWindow::saveTraceDialog() {
-  const QString base = QFileInfo(QString::fromStdString(session_->file)).completeBaseName();
+  const QString base = QFileInfo(QString::fromStdString(cursor_->session()->file)).completeBaseName();
   const QString path = QFileDialog::getSaveFileName(this, "Save trace", base + ".trace.json", "Trace (*.json)");
   if (path.isEmpty()) return;
-  if (Status st = support::writeFileAtomically(path.toStdString(), trace::traceToJson(*session_->trace)); !st)
+  if (Status st = support::writeFileAtomically(path.toStdString(), trace::traceToJson(*cursor_->session()->trace)); !st)
     QMessageBox::warning(this, "Save trace", QString::fromStdString(st.error().message));
 }
 

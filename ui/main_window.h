@@ -22,6 +22,7 @@
 #include "pipeline/why_apart.h"
 #include "ui/appearance.h"
 #include "ui/document.h"
+#include "ui/models/step_cursor.h"
 #include "ui/session.h"
 
 class QAction;
@@ -81,7 +82,7 @@ class MainWindow : public QMainWindow {
   void openFile(const QString& path, bool wait = false);
   /// Shows step `index` (clamped; negative counts from the end).
   void goToStep(int index);
-  int currentStep() const { return current_; }
+  int currentStep() const { return cursor_->index(); }
   int stepCount() const;
   /// True while a layout is running (tests and --screenshot wait for it).
   bool layoutPending() const;
@@ -120,7 +121,7 @@ class MainWindow : public QMainWindow {
   /// Shows match `index` of the current query (the results list's rows).
   void showFindResult(int index);
   const std::vector<graph::FindHit>& findHits() const { return findHits_; }
-  const Selection& selection() const { return selection_; }
+  const Selection& selection() const { return cursor_->selection(); }
   int findIndex() const { return findIndex_; }
   FindBar& findBar() { return *findBar_; }
   /// Collapsed view (double-click, E): a segment or run node is drawn in place as its ops (a
@@ -270,6 +271,8 @@ class MainWindow : public QMainWindow {
   const trace::Step* step() const;
   graph::BuildOptions buildOptions(const trace::Step& step) const;
 
+  /// The session, step, selection and nvFuser log on show: every dock follows it.
+  StepCursor* cursor_;
   Document* document_;
   LayoutService* layout_;
   graph::OpTexts opTexts_;  // the shown fusion's op texts, for the next step's picture
@@ -296,7 +299,6 @@ class MainWindow : public QMainWindow {
   QDockWidget* nvFuserDock_ = nullptr;
   QString nvLogPath_;
   std::shared_ptr<const nvlog::NvLog> nvLog_;
-  std::shared_ptr<const pipeline::LogComparison> comparison_;
   QAction* openLogAction_ = nullptr;
   QAction* divergenceAction_ = nullptr;
   // The model run (main_window_model.cpp).
@@ -331,16 +333,13 @@ class MainWindow : public QMainWindow {
   QDockWidget* problemsDock_ = nullptr;
   QDockWidget* diffDock_ = nullptr;
 
-  SessionPtr session_;
   /// The Why apart answer on show: its path and separators stay marked on every picture.
   std::optional<pipeline::WhyApart> whyShown_;
   void applyWhyMarks();
   bool persistent_ = true;
-  int current_ = -1;
   int ticket_ = 0;
   bool pictureShown_ = false;
   bool firstPicture_ = true;
-  Selection selection_;
   graph::View viewMode_ = graph::View::Segments;
   std::optional<QPointF> anchorOnScreen_;     // where the active group was in the viewport
   std::optional<QPointF> selectionOnScreen_;  // where the selection was when the view switched

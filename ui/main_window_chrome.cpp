@@ -98,7 +98,7 @@ void MainWindow::buildActions() {
   openLogAction_->setToolTip("Open nvFuser's own log of this script beside Segscope's model (Ctrl+Shift+O)");
   divergenceAction_ = make("Go to first &divergence from nvFuser", QKeySequence(Qt::Key_D), [this] {
     if (!goToFirstDivergence())
-      statusBar()->showMessage(comparison_
+      statusBar()->showMessage(cursor_->logComparison()
                                    ? "nvFuser's log and Segscope agree: no divergence"
                                    : "D needs an nvFuser log: File ▸ Open nvFuser log…, or drop one on the window",
                                5000);
@@ -161,7 +161,7 @@ void MainWindow::buildActions() {
   iconed(findAction_, "find");
   findAction_->setIconText("Find");
   expandAction_ = make("&Expand or fold in place", QKeySequence(Qt::Key_E), [this] {
-    if (!toggleExpansion(selection_))
+    if (!toggleExpansion(cursor_->selection()))
       statusBar()->showMessage("E draws a segment's ops in place: select a segment in the Collapsed view", 4000);
   });
   expandAction_->setToolTip(
@@ -183,7 +183,7 @@ void MainWindow::buildActions() {
       setDiffFullWindow(false);
   });
   drawAnywayAction_ = make("&Draw this step anyway", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), [this] {
-    drawAnywayStep_ = current_;
+    drawAnywayStep_ = cursor_->index();
     requestPicture();
   });
   // Menu-only actions get their icons here, the toolbar's in buildToolBar.
@@ -294,7 +294,6 @@ void MainWindow::setTheme(Theme theme) {
   // Every dock that paints its own colours follows now, not at the next step.
   inspector_->refreshTheme();
   diff_->refreshTheme();
-  if (step()) diff_->showStep(*step());
 }
 
 // Every action with a shortcut, read from the menus, so the sheet never falls behind them.
@@ -433,7 +432,7 @@ void MainWindow::buildToolBar() {
   bar->addAction(findAction_);
   connect(profileBox_, &QComboBox::currentTextChanged, this, [this] {
     // A device picked by hand wins over the script header's for this file.
-    if (session_) profileChosenFor_ = QString::fromStdString(session_->file);
+    if (cursor_->session()) profileChosenFor_ = QString::fromStdString(cursor_->session()->file);
     applyOptions();
   });
   connect(scalarBox_, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
@@ -627,15 +626,20 @@ void MainWindow::buildDocks() {
   resizeDocks({timeline, inspector}, {330, 380}, Qt::Horizontal);
   resizeDocks({mergeLog}, {230}, Qt::Vertical);
   resizeDocks({segmentsDock, inspector}, {200, 480}, Qt::Vertical);
+  // Every dock that shows the session follows the cursor; none is pushed a step by hand.
+  timeline_->follow(*cursor_);
+  source_->follow(*cursor_);
+  inspector_->follow(*cursor_);
+  mergeLog_->follow(*cursor_);
+  diff_->follow(*cursor_);
+  run_->follow(*cursor_);
+  nvFuser_->follow(*cursor_);
   connect(segments_, &SegmentsView::segmentActivated, this, &MainWindow::focusSegment);
   problems_->setPlaceholderText("No problems.");
   problems_->setOpenLinks(false);
   connect(problems_, &QTextBrowser::anchorClicked, this, [this] { showProblemInSource(); });
   problems_->setStyleSheet("font-family: 'DejaVu Sans Mono', monospace;");
   connect(diff_, &DiffView::fullWindowToggled, this, [this](bool on) { setDiffFullWindow(on); });
-  connect(diffDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-    if (visible && step()) diff_->showStep(*step());
-  });
   if (QMenu* viewMenu = menuBar()->findChild<QMenu*>("viewMenu"))
     for (QDockWidget* d : {timeline, source, segmentsDock, inspector, mergeLog, diffDock_, problemsDock_, runDock,
                            whyDock_, nvFuserDock_})

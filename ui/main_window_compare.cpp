@@ -42,7 +42,7 @@ bool MainWindow::compareWith(const QString& spec, bool wait) {
     problems_->setPlainText(message);
     return false;
   };
-  if (!session_ || !session_->segmentation)
+  if (!cursor_->session() || !cursor_->session()->segmentation)
     return fail("Compare: open a fusion script first (a saved trace cannot be re-segmented)");
   if (comparing_.valid()) return fail("Compare: a comparison is still being made");
   auto with = pipeline::parseCompareWith(spec.toStdString());
@@ -56,9 +56,9 @@ bool MainWindow::compareWith(const QString& spec, bool wait) {
   view.showNote(QString("Segmenting <b>%1</b> for the other side…").arg(spec.toHtmlEscaped()));
   compare_->setFocus();
   // The session and options are copied into the task: the window may load another file meanwhile.
-  comparing_ =
-      std::async(std::launch::async, [session = session_, options = Document::pipelineOptions(document_->options()),
-                                      with = *with] { return pipeline::compareWith(*session, options, with); });
+  comparing_ = std::async(std::launch::async,
+                          [session = cursor_->session(), options = Document::pipelineOptions(document_->options()),
+                           with = *with] { return pipeline::compareWith(*session, options, with); });
   comparePoll_.start();
   if (!wait) return true;
   QElapsedTimer t;
@@ -108,7 +108,7 @@ void MainWindow::buildCompareMenu(QMenu* view) {
   connect(menu, &QMenu::aboutToShow, this, [this, menu] {
     menu->clear();
     const DocumentOptions& now = document_->options();
-    const bool open = session_ && session_->segmentation;
+    const bool open = cursor_->session() && cursor_->session()->segmentation;
     const auto offer = [&](QMenu* into, const QString& text, const QString& spec) {
       QAction* a = into->addAction(text, this, [this, spec] { compareWith(spec); });
       a->setEnabled(open);
@@ -125,9 +125,9 @@ void MainWindow::buildCompareMenu(QMenu* view) {
     const auto [enable, disable] = pipeline::modelledNvfuserOptions();
     for (const std::string& name : enable) {
       const QString n = QString::fromStdString(name);
-      const bool on =
-          now.enableOptions.contains(n) ||
-          (session_ && std::count(session_->enabledOptionNames().begin(), session_->enabledOptionNames().end(), name));
+      const bool on = now.enableOptions.contains(n) ||
+                      (cursor_->session() && std::count(cursor_->session()->enabledOptionNames().begin(),
+                                                        cursor_->session()->enabledOptionNames().end(), name));
       offer(options, (on ? "without NVFUSER_ENABLE=" : "NVFUSER_ENABLE=") + n, (on ? "disable=" : "enable=") + n);
     }
     for (const std::string& name : disable) {
@@ -136,9 +136,9 @@ void MainWindow::buildCompareMenu(QMenu* view) {
     }
     menu->addSeparator();
     QAction* file = menu->addAction("Another version of the fusion…", this, [this] {
-      const QString path = QFileDialog::getOpenFileName(this, "Compare with another fusion script",
-                                                        QFileInfo(QString::fromStdString(session_->file)).path(),
-                                                        "Fusion scripts (*.py);;All files (*)");
+      const QString path = QFileDialog::getOpenFileName(
+          this, "Compare with another fusion script",
+          QFileInfo(QString::fromStdString(cursor_->session()->file)).path(), "Fusion scripts (*.py);;All files (*)");
       if (!path.isEmpty()) compareWith("file=" + path);
     });
     file->setEnabled(open);
@@ -146,7 +146,7 @@ void MainWindow::buildCompareMenu(QMenu* view) {
       QString path = nvLogPath_;
       if (path.isEmpty())
         path = QFileDialog::getOpenFileName(this, "Compare with nvFuser's log",
-                                            QFileInfo(QString::fromStdString(session_->file)).path(),
+                                            QFileInfo(QString::fromStdString(cursor_->session()->file)).path(),
                                             "nvFuser logs (*.log *.txt);;All files (*)");
       if (!path.isEmpty()) compareWith("nvfuser=" + path);
     });

@@ -140,33 +140,28 @@ void MainWindow::applyOptions() {
 
 void MainWindow::showNvfuserOptions() {
   QStringList shown;
-  if (session_) {
-    for (const std::string& n : session_->enabledOptionNames()) shown << "+" + QString::fromStdString(n);
-    for (const std::string& n : session_->disabledOptionNames()) shown << "-" + QString::fromStdString(n);
+  if (cursor_->session()) {
+    for (const std::string& n : cursor_->session()->enabledOptionNames()) shown << "+" + QString::fromStdString(n);
+    for (const std::string& n : cursor_->session()->disabledOptionNames()) shown << "-" + QString::fromStdString(n);
   }
   nvfuserOptionsButton_->setText(shown.isEmpty() ? "defaults" : shown.join(" "));
 }
 
 void MainWindow::onLoaded(SessionPtr session) {
-  const bool sameFile = session_ && session_->file == session->file;
+  const bool sameFile = cursor_->session() && cursor_->session()->file == session->file;
   // At the final segmentation the user stays there when the session with every verdict (more
   // steps) replaces the quick one, or the file is reloaded.
-  const int keep = current_ >= 0 && current_ == stepCount() - 1 ? std::numeric_limits<int>::max() : current_;
-  session_ = std::move(session);
+  const int keep =
+      cursor_->index() >= 0 && cursor_->index() == stepCount() - 1 ? std::numeric_limits<int>::max() : cursor_->index();
+  cursor_->setSession(std::move(session));
   whyShown_.reset();  // its expr ids belong to the previous session
   if (!sameFile) openGroups_.clear();
   showNvfuserOptions();
-  rememberRecent(QString::fromStdString(session_->file));  // only files that loaded
+  rememberRecent(QString::fromStdString(cursor_->session()->file));  // only files that loaded
   // A comparison stays on show while its own fusion is reloaded (the quick load's full session).
   if (showsComparison() && !sameFile) closeComparison();
   if (!showsComparison()) central_->setCurrentIndex(1);  // the canvas
-  run_->setSession(session_);
   problems_->clear();
-  timeline_->setSession(session_);
-  mergeLog_->setSession(session_);
-  inspector_->setSession(session_);
-  diff_->setSession(session_);
-  source_->setSession(session_);
   updateOverview();
   updateLogComparison();
   firstPicture_ = !sameFile;
@@ -174,12 +169,12 @@ void MainWindow::onLoaded(SessionPtr session) {
   // A big fusion opens on its collapsed segment graph: readable, and laid out in a second
   // rather than minutes. The view box says so and the user can switch back.
   if (!sameFile && viewMode_ != graph::View::Collapsed && stepCount() > 0 &&
-      session_->trace->steps().back().exprsAfter > kAutoCollapseOps) {
+      cursor_->session()->trace->steps().back().exprsAfter > kAutoCollapseOps) {
     const QSignalBlocker quiet(viewBox_);
     viewBox_->setCurrentIndex(1);
     viewMode_ = graph::View::Collapsed;
     statusBar()->showMessage(QString("%L1 ops: showing the collapsed segment graph (View: Segments draws every op)")
-                                 .arg(session_->trace->steps().back().exprsAfter),
+                                 .arg(cursor_->session()->trace->steps().back().exprsAfter),
                              10000);
   }
   // Reloading the same file keeps the user's place; a new file opens on its final segmentation.
@@ -201,7 +196,7 @@ void MainWindow::onFailed(const LoadProblem& problem) {
   problems_->setHtml("<pre style=\"font-family: 'DejaVu Sans Mono', monospace\">" + html + "</pre>");
   problemsDock_->show();
   problemsDock_->raise();
-  const QString kept = session_ ? "the previous fusion stays on screen" : "nothing is loaded";
+  const QString kept = cursor_->session() ? "the previous fusion stays on screen" : "nothing is loaded";
   statusBar()->showMessage(problem.line > 0 ? QString("%1:%2:%3: error — %4")
                                                   .arg(QFileInfo(problem.file).fileName())
                                                   .arg(problem.line)

@@ -58,9 +58,10 @@ bool MainWindow::toggleExpansion(const Selection& selection) {
                                                                 : scene_->nodeRect(selection.nodeId);
   if (!was.isNull()) {
     selectionOnScreen_ = view_->mapFromScene(was.center());
-    selection_ = Selection{};
-    selection_.kind = Selection::Kind::Cluster;
-    selection_.group = node ? (node->kind == graph::NodeKind::Segment ? node->segment : node->group) : selection.group;
+    Selection frame;
+    frame.kind = Selection::Kind::Cluster;
+    frame.group = node ? (node->kind == graph::NodeKind::Segment ? node->segment : node->group) : selection.group;
+    cursor_->remember(frame);
   }
   statusBar()->showMessage(said, 5000);
   requestPicture();

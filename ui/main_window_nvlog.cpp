@@ -46,29 +46,29 @@ bool MainWindow::openNvFuserLog(const QString& path) {
   updateLogComparison();
   nvFuserDock_->show();
   nvFuserDock_->raise();
-  return comparison_ != nullptr;
+  return cursor_->logComparison() != nullptr;
 }
 
 // Lines the open log up with the session on screen (after every load: a reload or another
 // profile changes Segscope's side, not nvFuser's).
 void MainWindow::updateLogComparison() {
-  comparison_.reset();
+  std::shared_ptr<const pipeline::LogComparison> comparison;
   QString message;  // what the nvFuser dock says in place of a comparison
-  if (nvLog_ && !session_)
+  if (nvLog_ && !cursor_->session())
     message = QString(
                   "<p><b>nvFuser log %1 is open</b> (%2 runtime%3). Open the script it is for (File ▸ Open…) "
                   "to line them up.</p>")
                   .arg(QFileInfo(nvLogPath_).fileName().toHtmlEscaped())
                   .arg(nvLog_->runtimes.size())
                   .arg(nvLog_->runtimes.size() == 1 ? "" : "s");
-  if (nvLog_ && session_) {
-    auto c = pipeline::compareWithLog(*session_, *nvLog_);
+  if (nvLog_ && cursor_->session()) {
+    auto c = pipeline::compareWithLog(*cursor_->session(), *nvLog_);
     if (c) {
-      comparison_ = std::make_shared<const pipeline::LogComparison>(std::move(c).value());
+      comparison = std::make_shared<const pipeline::LogComparison>(std::move(c).value());
       statusBar()->showMessage(
           QString("nvFuser log %1: %2")
               .arg(QFileInfo(nvLogPath_).fileName(),
-                   comparison_->agree() ? "agrees with Segscope" : "differs from Segscope (D: the first divergence)"),
+                   comparison->agree() ? "agrees with Segscope" : "differs from Segscope (D: the first divergence)"),
           12000);
     } else {
       const QString error = nvLogPath_ + ": error: " + QString::fromStdString(c.error().message);
@@ -79,18 +79,14 @@ void MainWindow::updateLogComparison() {
                 QString::fromStdString(c.error().message).toHtmlEscaped() + "</p>";
     }
   }
-  run_->setNvFuserTimes(comparison_ ? pipeline::kernelTimesBySegment(*comparison_)
-                                    : std::map<int, pipeline::SegmentKernelTime>{});
   nvFuser_->setMessage(message);
-  nvFuser_->setComparison(comparison_, session_);
-  timeline_->setNvFuserLane(comparison_);
-  inspector_->setLogComparison(comparison_);
-  if (const trace::Step* s = step()) inspector_->showStep(*s);
+  cursor_->setLogComparison(std::move(comparison));  // the nvFuser, Timeline, Inspector and Run docks follow
 }
 
 bool MainWindow::goToFirstDivergence() {
-  if (!comparison_ || comparison_->divergence.headline.empty()) return false;
-  const pipeline::Divergence& d = comparison_->divergence;
+  const pipeline::LogComparison* comparison = cursor_->logComparison().get();
+  if (!comparison || comparison->divergence.headline.empty()) return false;
+  const pipeline::Divergence& d = comparison->divergence;
   nvFuserDock_->show();
   nvFuserDock_->raise();
   if (d.firstPass >= 0 && d.passes[static_cast<std::size_t>(d.firstPass)].step >= 0) {

@@ -143,13 +143,13 @@ bool MainWindow::askWhyApart(const Selection& a, const Selection& b) {
 }
 
 bool MainWindow::askWhyApart(const QString& a, const QString& b) {
-  if (!session_) return showWhyApart(makeError("nothing is loaded"));
-  return showWhyApart(pipeline::whyApart(*session_, a.trimmed().toStdString(), b.trimmed().toStdString()));
+  if (!cursor_->session()) return showWhyApart(makeError("nothing is loaded"));
+  return showWhyApart(pipeline::whyApart(*cursor_->session(), a.trimmed().toStdString(), b.trimmed().toStdString()));
 }
 
 bool MainWindow::askWhyApart(const pipeline::ApartSide& a, const pipeline::ApartSide& b) {
-  if (!session_) return showWhyApart(makeError("nothing is loaded"));
-  return showWhyApart(pipeline::whyApart(*session_, a, b));
+  if (!cursor_->session()) return showWhyApart(makeError("nothing is loaded"));
+  return showWhyApart(pipeline::whyApart(*cursor_->session(), a, b));
 }
 
 bool MainWindow::showWhyApart(const Result<pipeline::WhyApart>& answer) {

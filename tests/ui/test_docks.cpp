@@ -24,6 +24,7 @@
 #include "pipeline/segment_overview.h"
 #include "test_files.h"
 #include "trace/diff.h"
+#include "ui/models/step_cursor.h"
 #include "ui/panels/inspector_view.h"
 #include "ui/panels/merge_log_view.h"
 #include "ui/panels/segments_view.h"
@@ -512,6 +513,67 @@ class TestDocks : public QObject {
     view.setSession(session);
     QVERIFY(view.editor()->toPlainText().isEmpty());
     QCOMPARE(view.editor()->placeholderText(), QString("No script text for this trace"));
+  }
+
+  // ---------------------------------------------------------------------------- cursor
+
+  // The docks follow one cursor, no window needed: a session, a step, a pick and a log reach
+  // every dock that shows them, and no dock reports the cursor's moves as the user's choice.
+  void docksFollowTheCursor() {
+    ui::StepCursor cursor;
+    ui::TimelineView timeline;
+    ui::MergeLogView mergeLog;
+    ui::InspectorView inspector;
+    ui::SourceView source;
+    for (auto* dock : std::initializer_list<QWidget*>{&timeline, &mergeLog, &inspector, &source})
+      dock->resize(700, 400);
+    timeline.follow(cursor);
+    mergeLog.follow(cursor);
+    inspector.follow(cursor);
+    source.follow(cursor);
+    QSignalSpy timelineSpy(&timeline, &ui::TimelineView::stepActivated);
+    QSignalSpy mergeLogSpy(&mergeLog, &ui::MergeLogView::stepActivated);
+
+    cursor.setSession(crossEntropy_);
+    QCOMPARE(cursor.index(), -1);
+    QVERIFY(source.editor()->toPlainText().contains("take_along_axis"));
+    QCOMPARE(mergeLog.table()->model()->rowCount(),
+             static_cast<int>(std::count_if(crossEntropy_->trace->steps().begin(), crossEntropy_->trace->steps().end(),
+                                            [](const trace::Step& s) { return s.merge.has_value(); })));
+
+    const int merge = stepOfTableRow(mergeLog, 1);
+    cursor.setStep(merge);
+    QCOMPARE(cursor.index(), merge);
+    QCOMPARE(timeline.currentStep(), merge);
+    QCOMPARE(mergeLog.table()->currentIndex().row(), 1);
+    const trace::Step& step = crossEntropy_->trace->step(static_cast<std::size_t>(merge));
+    QVERIFY2(inspector.plainText().contains(QString::fromStdString(step.name)), qPrintable(inspector.plainText()));
+    cursor.setStep(1000000);  // clamped to the last step
+    QCOMPARE(cursor.index(), static_cast<int>(crossEntropy_->trace->size()) - 1);
+    QCOMPARE(timeline.currentStep(), cursor.index());
+    QCOMPARE(timelineSpy.count(), 0);
+    QCOMPARE(mergeLogSpy.count(), 0);
+
+    // A pick of an op with a source line: the Source dock marks it, the Inspector describes it.
+    const graph::GraphModel picture = graph::buildStepGraph(*cursor.step(), graph::StepSide::After, {});
+    const graph::Node* op = nullptr;
+    for (const graph::Node& n : picture.nodes)
+      if (n.exprId >= 0 && n.sourceLine > 0) {
+        op = &n;
+        break;
+      }
+    QVERIFY(op);
+    ui::Selection pick;
+    pick.kind = ui::Selection::Kind::Node;
+    pick.nodeId = op->id;
+    pick.exprId = op->exprId;
+    pick.sourceLine = op->sourceLine;
+    cursor.select(pick, &picture);
+    QCOMPARE(source.highlightedLine(), op->sourceLine);
+    QVERIFY2(inspector.plainText().contains(QString("line %1").arg(op->sourceLine)), qPrintable(inspector.plainText()));
+    cursor.setStep(0);  // a new step clears the mark, the selection stays for the next picture
+    QCOMPARE(source.highlightedLine(), 0);
+    QCOMPARE(cursor.selection().exprId, op->exprId);
   }
 };
 

@@ -2,6 +2,7 @@
 #include "ui/panels/diff_view.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QDockWidget>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -22,6 +23,7 @@
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
 #include "ui/layout_service.h"
+#include "ui/models/step_cursor.h"
 
 namespace segscope::ui {
 namespace {
@@ -143,7 +145,7 @@ DiffView::DiffView(QWidget* parent)
   }
   // The two pictures follow each other's zoom and pan, anchored on a node both show.
   for (auto [a, b] : {std::pair{beforeView_, afterView_}, std::pair{afterView_, beforeView_}}) {
-    const auto follower = [this, a, b] { follow(a, b); };
+    const auto follower = [this, a, b] { matchView(a, b); };
     connect(a, &GraphView::zoomChanged, this, follower);
     connect(a->horizontalScrollBar(), &QScrollBar::valueChanged, this, follower);
     connect(a->verticalScrollBar(), &QScrollBar::valueChanged, this, follower);
@@ -162,7 +164,7 @@ DiffView::DiffView(QWidget* parent)
 }
 
 // QWidget deletes the children (the two views and their scroll bars) after this object's own part
-// is gone, and their signals would still reach follow(): cut them first (UBSan caught the call).
+// is gone, and their signals would still reach matchView(): cut them first (UBSan caught the call).
 DiffView::~DiffView() {
   for (GraphView* v : {beforeView_, afterView_}) {
     disconnect(v, nullptr, this, nullptr);
@@ -226,10 +228,10 @@ void DiffView::focusFirstChange() {
   const QRectF changed = leadScene->highlightedRect();
   lead->fitToView();
   if (!changed.isEmpty() && lead->zoom() < 0.6) lead->focusOn(changed);
-  follow(lead, lead == afterView_ ? beforeView_ : afterView_);
+  matchView(lead, lead == afterView_ ? beforeView_ : afterView_);
 }
 
-void DiffView::follow(GraphView* from, GraphView* to) {
+void DiffView::matchView(GraphView* from, GraphView* to) {
   if (following_) return;
   const GraphScene& fromScene = from == afterView_ ? *afterScene_ : *beforeScene_;
   const GraphScene& toScene = to == afterView_ ? *afterScene_ : *beforeScene_;
@@ -292,6 +294,26 @@ void DiffView::showRows(const trace::Step& step, const Session::StepDiff& diff, 
 
 void DiffView::refreshTheme() {
   for (GraphScene* scene : {beforeScene_, afterScene_}) scene->setBackgroundBrush(canvasColor());
+  showCursorStep();
+}
+
+void DiffView::follow(const StepCursor& cursor) {
+  cursor_ = &cursor;
+  connect(&cursor, &StepCursor::sessionChanged, this, [this, &cursor] { setSession(cursor.session()); });
+  connect(&cursor, &StepCursor::stepChanged, this, [this] {
+    if (onScreen()) showCursorStep();
+  });
+  if (auto* dock = qobject_cast<QDockWidget*>(parentWidget()))
+    connect(dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+      if (visible) showCursorStep();
+    });
+}
+
+// A dock tabbed behind another reports isVisible(): only the front tab has a visible region.
+bool DiffView::onScreen() const { return isVisible() && !visibleRegion().isEmpty(); }
+
+void DiffView::showCursorStep() {
+  if (const trace::Step* s = cursor_ ? cursor_->step() : nullptr) showStep(*s);
 }
 
 QColor DiffView::canvasColorShown() const { return afterScene_->backgroundBrush().color(); }

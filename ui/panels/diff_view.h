@@ -19,6 +19,8 @@ class QToolButton;
 
 namespace segscope::ui {
 
+class StepCursor;
+
 class GraphScene;
 class GraphView;
 class LayoutService;
@@ -32,9 +34,12 @@ class DiffView : public QWidget {
 
   /// The session whose steps are shown: their diffs come from Session::diffOf (computed once).
   void setSession(SessionPtr session) { session_ = std::move(session); }
+  /// Follows the window's cursor: its session, and its step while the dock is on screen (a dock
+  /// tabbed behind another catches up when it is raised; two layouts per step are not free).
+  void follow(const StepCursor& cursor);
 
   void showStep(const trace::Step& step);
-  /// After a theme switch: the canvases take the new colour (the caller redraws the step).
+  /// After a theme switch: the canvases take the new colour and the step followed is drawn again.
   void refreshTheme();
   QColor canvasColorShown() const;
   void clear();
@@ -66,11 +71,15 @@ class DiffView : public QWidget {
   void requestOrExplain(graph::GraphModel model, LayoutService& layout, GraphScene& scene, bool& ready);
   void pictureReady();
   void focusFirstChange();
-  void follow(GraphView* from, GraphView* to);
+  void matchView(GraphView* from, GraphView* to);  // `to` takes `from`'s zoom and centre
   void showRows(const trace::Step& step, const Session::StepDiff& diff, const std::vector<std::string>& notes);
   void scrollTextsTo(int row);
 
+  bool onScreen() const;
+  void showCursorStep();
+
   SessionPtr session_;
+  const StepCursor* cursor_ = nullptr;
   QLabel* caption_;
   QToolButton* fullWindow_;
   GraphScene* beforeScene_;

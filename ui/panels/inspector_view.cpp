@@ -15,6 +15,7 @@
 #include "support/text.h"
 #include "trace/diff.h"
 #include "ui/appearance.h"
+#include "ui/models/step_cursor.h"
 #include "ui/step_text.h"
 
 namespace segscope::ui {
@@ -439,6 +440,22 @@ void InspectorView::showSelection(const trace::Step& step, const graph::GraphMod
   }
   html += QStringLiteral("<p class='muted'>at step %1 · %2</p>").arg(step.index).arg(esc(step.name));
   showHtml(html);
+}
+
+void InspectorView::follow(const StepCursor& cursor) {
+  connect(&cursor, &StepCursor::sessionChanged, this, [this, &cursor] { setSession(cursor.session()); });
+  const auto showCurrentStep = [this, &cursor] {
+    if (const trace::Step* s = cursor.step()) showStep(*s);
+  };
+  connect(&cursor, &StepCursor::stepChanged, this, showCurrentStep);
+  connect(&cursor, &StepCursor::selectionChanged, this, [this, &cursor] {
+    if (const trace::Step* s = cursor.step(); s && cursor.picture())
+      showSelection(*s, *cursor.picture(), cursor.selection());
+  });
+  connect(&cursor, &StepCursor::logComparisonChanged, this, [this, &cursor, showCurrentStep] {
+    setLogComparison(cursor.logComparison());
+    showCurrentStep();
+  });
 }
 
 }  // namespace segscope::ui

@@ -15,6 +15,8 @@ class QTextBrowser;
 
 namespace segscope::ui {
 
+class StepCursor;
+
 class InspectorView : public QWidget {
   Q_OBJECT
 
@@ -23,6 +25,9 @@ class InspectorView : public QWidget {
 
   /// The session whose steps are shown: their diffs come from Session::diffOf (computed once).
   void setSession(SessionPtr session) { session_ = std::move(session); }
+  /// Follows the window's cursor: the step page for each step, the selection page for each
+  /// pick, nvFuser's verdicts while a log is lined up.
+  void follow(const StepCursor& cursor);
   /// An nvFuser log lined up with the session: a step it speaks of (a pass, a merge candidate)
   /// gets a section with nvFuser's own verdicts beside ours. Null removes it.
   void setLogComparison(std::shared_ptr<const pipeline::LogComparison> comparison) {

@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 
 #include "ui/models/merge_log_filter.h"
+#include "ui/models/step_cursor.h"
 #include "ui/models/timeline_filter.h"
 
 namespace segscope::ui {
@@ -104,6 +105,11 @@ void MergeLogView::onFilterChanged() {
   const StepChoice::Quiet quiet = choice_.quiet();
   filter_->setCriteria(static_cast<MergeLogFilter::Result>(resultFilter_->currentIndex()), textFilter_->text());
   setCurrentStep(choice_.current());
+}
+
+void MergeLogView::follow(const StepCursor& cursor) {
+  connect(&cursor, &StepCursor::sessionChanged, this, [this, &cursor] { setSession(cursor.session()); });
+  connect(&cursor, &StepCursor::stepChanged, this, &MergeLogView::setCurrentStep);
 }
 
 }  // namespace segscope::ui

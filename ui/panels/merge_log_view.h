@@ -15,6 +15,8 @@ class QTableView;
 
 namespace segscope::ui {
 
+class StepCursor;
+
 class MergeLogFilter;
 
 class MergeLogView : public QWidget {
@@ -40,6 +42,8 @@ class MergeLogView : public QWidget {
   ~MergeLogView() override;
 
   void setSession(SessionPtr session);
+  /// Follows the window's cursor: its session and its step.
+  void follow(const StepCursor& cursor);
   /// Selects the row of step `index` when the step is a listed merge step; clears the
   /// selection otherwise. Never emits stepActivated.
   void setCurrentStep(int index);

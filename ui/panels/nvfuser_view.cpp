@@ -19,6 +19,7 @@
 #include "graph/graph_model.h"
 #include "support/text.h"
 #include "ui/appearance.h"
+#include "ui/models/step_cursor.h"
 
 namespace segscope::ui {
 namespace {
@@ -217,6 +218,11 @@ QString NvFuserView::summaryText() const {
     return howTo_->text() == kHowTo ? "No nvFuser log open." : howTo_->text().remove(QRegularExpression("<[^>]*>"));
   return verdict_->text().remove(QRegularExpression("<[^>]*>")).replace("&nbsp;", " ") + "\n" +
          divergence_->text().remove(QRegularExpression("<[^>]*>"));
+}
+
+void NvFuserView::follow(const StepCursor& cursor) {
+  connect(&cursor, &StepCursor::logComparisonChanged, this,
+          [this, &cursor] { setComparison(cursor.logComparison(), cursor.session()); });
 }
 
 }  // namespace segscope::ui

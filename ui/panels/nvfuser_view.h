@@ -15,6 +15,8 @@ class QTreeWidget;
 
 namespace segscope::ui {
 
+class StepCursor;
+
 class NvFuserView : public QWidget {
   Q_OBJECT
 
@@ -23,6 +25,8 @@ class NvFuserView : public QWidget {
 
   /// Shows `comparison` of `session` with its log; null shows how to capture and open one.
   void setComparison(std::shared_ptr<const pipeline::LogComparison> comparison, SessionPtr session);
+  /// Follows the window's cursor: its nvFuser log lined up with its session.
+  void follow(const StepCursor& cursor);
   const pipeline::LogComparison* comparison() const { return comparison_.get(); }
   /// Without a comparison: what stands in its place (a log waiting for its script, or why the
   /// log could not be lined up); empty shows how to capture and open a log.

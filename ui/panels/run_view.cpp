@@ -30,6 +30,7 @@
 #include "graph/graph_model.h"
 #include "pipeline/run_stage.h"
 #include "support/text.h"
+#include "ui/models/step_cursor.h"
 
 namespace segscope::ui {
 namespace {
@@ -396,6 +397,14 @@ QString applyCodegenField(const QString& text, pipeline::CodegenOptions& options
     if (Status st = pipeline::applyCodegenOption(options, setting.toStdString()); !st)
       return "Codegen " + setting + ": " + QString::fromStdString(st.error().message);
   return {};
+}
+
+void RunView::follow(const StepCursor& cursor) {
+  connect(&cursor, &StepCursor::sessionChanged, this, [this, &cursor] { setSession(cursor.session()); });
+  connect(&cursor, &StepCursor::logComparisonChanged, this, [this, &cursor] {
+    setNvFuserTimes(cursor.logComparison() ? pipeline::kernelTimesBySegment(*cursor.logComparison())
+                                           : std::map<int, pipeline::SegmentKernelTime>{});
+  });
 }
 
 }  // namespace segscope::ui

@@ -27,6 +27,8 @@ class QTimer;
 
 namespace segscope::ui {
 
+class StepCursor;
+
 /// One bar per segment, in run order: length = median time, color = scheduler.
 class SegmentBars : public QWidget {
   Q_OBJECT
@@ -66,6 +68,8 @@ class RunView : public QWidget {
   ~RunView() override;
 
   void setSession(SessionPtr session);
+  /// Follows the window's cursor: its session, and nvFuser's kernel times while a log is lined up.
+  void follow(const StepCursor& cursor);
   /// Starts a run (in the background); finished() follows. `wait` blocks until done (tests).
   void run(bool wait = false);
   bool running() const { return thread_ != nullptr; }

@@ -1,6 +1,7 @@
 // The Source dock: a read-only QPlainTextEdit with a line-number gutter (Qt's code editor
 // pattern) and one highlighted line.
 #include "ui/panels/source_view.h"
+#include "ui/models/step_cursor.h"
 
 #include <algorithm>
 
@@ -152,6 +153,13 @@ bool SourceView::eventFilter(QObject* watched, QEvent* event) {
     }
   }
   return QWidget::eventFilter(watched, event);
+}
+
+void SourceView::follow(const StepCursor& cursor) {
+  connect(&cursor, &StepCursor::sessionChanged, this, [this, &cursor] { setSession(cursor.session()); });
+  connect(&cursor, &StepCursor::stepChanged, this, [this] { highlightLine(0); });
+  connect(&cursor, &StepCursor::selectionChanged, this,
+          [this, &cursor] { highlightLine(cursor.selection().sourceLine); });
 }
 
 }  // namespace segscope::ui

@@ -10,6 +10,8 @@ class QPlainTextEdit;
 
 namespace segscope::ui {
 
+class StepCursor;
+
 class SourceTextEdit;
 
 class SourceView : public QWidget {
@@ -19,6 +21,9 @@ class SourceView : public QWidget {
   explicit SourceView(QWidget* parent = nullptr);
 
   void setSession(SessionPtr session);
+  /// Follows the window's cursor: the session's script, the selected op's line (none on a new
+  /// step).
+  void follow(const StepCursor& cursor);
   /// Shows `text` (a script that failed to load) with `line` marked and the cursor at 1-based
   /// `column`; the next setSession shows the session's script again.
   void showFailedScript(const QString& text, int line, int column);

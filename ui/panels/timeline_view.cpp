@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "ui/appearance.h"
+#include "ui/models/step_cursor.h"
 #include "ui/models/timeline_filter.h"
 #include "ui/step_text.h"
 
@@ -334,6 +335,13 @@ void TimelineView::onFilterChanged() {
   filter_->setCriteria(search_->text(), hideUnchanged_->isChecked(), hideRefused_->isChecked());
   tree_->expandAll();
   setCurrentStep(choice_.current());
+}
+
+void TimelineView::follow(const StepCursor& cursor) {
+  connect(&cursor, &StepCursor::sessionChanged, this, [this, &cursor] { setSession(cursor.session()); });
+  connect(&cursor, &StepCursor::stepChanged, this, &TimelineView::setCurrentStep);
+  connect(&cursor, &StepCursor::logComparisonChanged, this,
+          [this, &cursor] { setNvFuserLane(cursor.logComparison()); });
 }
 
 }  // namespace segscope::ui

@@ -20,6 +20,8 @@ class QTreeView;
 
 namespace segscope::ui {
 
+class StepCursor;
+
 class TimelineFilter;
 
 class TimelineView : public QWidget {
@@ -33,6 +35,8 @@ class TimelineView : public QWidget {
   ~TimelineView() override;
 
   void setSession(SessionPtr session);
+  /// Follows the window's cursor: its session, its step and its nvFuser lane.
+  void follow(const StepCursor& cursor);
   /// The nvFuser lane under the steps: nvFuser's passes, merge candidates and final groups as
   /// its log states them, each row on the step of ours it lines up with (a click goes there),
   /// marked ✓ where both agree and ✗ where not. Null removes the lane.

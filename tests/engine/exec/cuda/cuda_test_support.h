@@ -9,6 +9,7 @@
 
 #include "exec/cuda/codegen/kernel_plan.h"
 #include "frontend/script.h"
+#include "row_scaling.h"
 #include "scheduler/device_profile.h"
 #include "scheduler/runtime_info.h"
 #include "segmenter/segment_candidate_finder.h"
@@ -30,9 +31,17 @@ struct ScriptPlans {
   std::shared_ptr<const segmenter::SegmentationResult> segmented;
 };
 
-inline ScriptPlans planScript(const std::string& path, const exec::cuda::CodegenOptions& options = {}) {
+/// The script at `path`; with `rowScaled`, its rows scaled down (tests/row_scaling.h) where the
+/// scaled script still loads: the kernels' code depends on the inner dims, not on the rows, and
+/// the CPU reference then checks them in a fraction of the time.
+inline frontend::ParseOutcome loadScript(const std::string& path, bool rowScaled) {
+  return rowScaled ? loadScriptRowScaled(path) : frontend::loadScriptFile(path);
+}
+
+inline ScriptPlans planScript(const std::string& path, const exec::cuda::CodegenOptions& options = {},
+                              bool rowScaled = false) {
   ScriptPlans out;
-  frontend::ParseOutcome loaded = frontend::loadScriptFile(path);
+  frontend::ParseOutcome loaded = loadScript(path, rowScaled);
   if (!loaded.ok()) {
     out.error = loaded.error.format();
     return out;

@@ -41,8 +41,11 @@ struct Prepared {
   const segmenter::Segmentation& segmentation() const { return plans.segmented->segmentation; }
 };
 
-Prepared prepare(const QString& file, const exec::cuda::CodegenOptions& codegen = {}) {
-  Prepared p{testing::planScript(file.toStdString(), codegen), {}};
+// `rowScaled`: the script's rows scaled down (tests/row_scaling.h), for the tests whose CPU
+// reference would otherwise dominate the suite. Not for tests of a segmentation's shape: a
+// reduction's scheduler can depend on the rows (reduction_epilogue.py splits in three at 64).
+Prepared prepare(const QString& file, const exec::cuda::CodegenOptions& codegen = {}, bool rowScaled = false) {
+  Prepared p{testing::planScript(file.toStdString(), codegen, rowScaled), {}};
   if (p.plans.error.empty()) {
     auto inputs = exec::makeInputs(p.plans.script->inputs, 3);
     if (inputs) p.inputs = std::move(inputs).value();
@@ -249,7 +252,7 @@ class TestCudaRunner : public QObject {
     QFETCH(QList<float>, times);
     QFETCH(double, median);
     QFETCH(double, min);
-    const Prepared p = prepare(sample("gelu.py"));
+    const Prepared p = prepare(sample("gelu.py"), {}, true);
     for (float t : times) testing::fakeLog().eventTimes.push_back(t);
     // Through the seam both shells use: the CUDA backend under exec::SegmentRunner, which owns
     // the one median.
@@ -434,7 +437,8 @@ class TestCudaRunner : public QObject {
     QFETCH(QString, file);
     testing::fakeLog().emulate = true;
     testing::fakeLog().hostCompiler = SEGSCOPE_HOST_CXX;
-    const Prepared p = prepare(file);
+    // Samples with their rows scaled down; golden and data cases at the sizes they test.
+    const Prepared p = prepare(file, {}, file.startsWith(QString(SEGSCOPE_SOURCE_DIR) + "/samples/"));
     QVERIFY2(p.plans.error.empty(), p.plans.error.c_str());
     auto run = runOnFake(p, quick());
     QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
