@@ -78,19 +78,19 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
       document_(new Document(this)),
       layout_(new LayoutService(this)),
       scene_(new GraphScene(this)),
-      view_(new GraphView(this)),
-      timeline_(new TimelineView(this)),
-      inspector_(new InspectorView(this)),
-      mergeLog_(new MergeLogView(this)),
-      source_(new SourceView(this)),
-      run_(new RunView(this)),
-      segments_(new SegmentsView(this)),
-      whyApart_(new WhyApartView(this)),
-      findBar_(new FindBar(this)),
-      diff_(new DiffView(this)),
-      problems_(new QTextBrowser(this)) {
+      view_(new GraphView(this)) {
+  panels_.timeline = new TimelineView(this);
+  panels_.inspector = new InspectorView(this);
+  panels_.mergeLog = new MergeLogView(this);
+  panels_.source = new SourceView(this);
+  panels_.run = new RunView(this);
+  panels_.segments = new SegmentsView(this);
+  panels_.whyApart = new WhyApartView(this);
+  panels_.findBar = new FindBar(this);
+  panels_.diff = new DiffView(this);
+  panels_.problems = new QTextBrowser(this);
   registerResources();  // the toolbar's icons
-  start_ = new StartPage(this);
+  panels_.start = new StartPage(this);
   setWindowTitle("Segscope");
   setAcceptDrops(true);
   view_->setScene(scene_);
@@ -98,23 +98,23 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   auto* canvasLayout = new QVBoxLayout(canvas);
   canvasLayout->setContentsMargins(0, 0, 0, 0);
   canvasLayout->setSpacing(0);
-  canvasLayout->addWidget(findBar_);
+  canvasLayout->addWidget(panels_.findBar);
   canvasLayout->addWidget(view_, 1);
   // Until a fusion is open the centre is the start page (Open, Recent); then the canvas.
-  central_ = new QStackedWidget(this);
-  central_->addWidget(start_);
-  central_->addWidget(canvas);
-  modelRun_ = new ModelRunView(this);  // File ▸ Open model run… (main_window_model.cpp)
+  panels_.central = new QStackedWidget(this);
+  panels_.central->addWidget(panels_.start);
+  panels_.central->addWidget(canvas);
+  panels_.modelRun = new ModelRunView(this);  // File ▸ Open model run… (main_window_model.cpp)
   // A page of the stack counts toward the centre's minimum size even when hidden: the table must
   // not hold the docks back in a small window.
-  modelRun_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
-  central_->addWidget(modelRun_);
-  setCentralWidget(central_);
-  connect(findBar_, &FindBar::queryChanged, this, [this] { runFind(); });
-  connect(findBar_, &FindBar::next, this, [this] { findNext(1); });
-  connect(findBar_, &FindBar::previous, this, [this] { findNext(-1); });
-  connect(findBar_, &FindBar::closed, this, [this] { view_->setFocus(); });
-  connect(findBar_, &FindBar::resultActivated, this, [this](int index) { showFindResult(index); });
+  panels_.modelRun->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+  panels_.central->addWidget(panels_.modelRun);
+  setCentralWidget(panels_.central);
+  connect(panels_.findBar, &FindBar::queryChanged, this, [this] { runFind(); });
+  connect(panels_.findBar, &FindBar::next, this, [this] { findNext(1); });
+  connect(panels_.findBar, &FindBar::previous, this, [this] { findNext(-1); });
+  connect(panels_.findBar, &FindBar::closed, this, [this] { view_->setFocus(); });
+  connect(panels_.findBar, &FindBar::resultActivated, this, [this](int index) { showFindResult(index); });
   setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
   buildActions();
   buildMenus();
@@ -122,27 +122,28 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   buildDocks();
   buildStatusBar();
 
-  connect(start_, &StartPage::openRequested, openAction_, &QAction::trigger);
-  connect(start_, &StartPage::recentActivated, this, [this](const QString& path) { openFile(path); });
+  connect(panels_.start, &StartPage::openRequested, actions_.open, &QAction::trigger);
+  connect(panels_.start, &StartPage::recentActivated, this, [this](const QString& path) { openFile(path); });
   connectDocument();
   connect(scene_, &GraphScene::picked, this, &MainWindow::onPicked);
   connect(scene_, &GraphScene::activated, this, [this](const Selection& s) { toggleExpansion(s); });
   connect(view_, &GraphView::fileDropped, this, [this](const QString& path) { openFile(path); });
   const auto goToAttempt = [this](int index) {
-    if (index == cursor_->index() && shownStep_ == cursor_->index()) return view_->focusOn(scene_->highlightedRect());
-    focusCandidates_ = true;
+    if (index == cursor_->index() && picture_.shownStep == cursor_->index())
+      return view_->focusOn(scene_->highlightedRect());
+    picture_.focusCandidates = true;
     goToStep(index);
   };
-  connect(timeline_, &TimelineView::stepActivated, this, goToAttempt);
-  connect(mergeLog_, &MergeLogView::stepActivated, this, goToAttempt);
-  connect(whyApart_, &WhyApartView::stepActivated, this, goToAttempt);
+  connect(panels_.timeline, &TimelineView::stepActivated, this, goToAttempt);
+  connect(panels_.mergeLog, &MergeLogView::stepActivated, this, goToAttempt);
+  connect(panels_.whyApart, &WhyApartView::stepActivated, this, goToAttempt);
   connect(scene_, &GraphScene::pickedAlso, this,
           [this](const Selection& second) { askWhyApart(cursor_->selection(), second); });
-  connect(source_, &SourceView::lineClicked, this, &MainWindow::onSourceLine);
+  connect(panels_.source, &SourceView::lineClicked, this, &MainWindow::onSourceLine);
   reflow_.setSingleShot(true);
   reflow_.setInterval(150);
   connect(&reflow_, &QTimer::timeout, this, [this] {
-    firstPicture_ = true;  // fitted, as when it opened
+    picture_.first = true;  // fitted, as when it opened
     requestPicture();
   });
   connect(&play_, &QTimer::timeout, this, [this] {
@@ -154,13 +155,13 @@ MainWindow::MainWindow(QWidget* parent, bool persistent)
   persistent_ = persistent;
   if (persistent_) restoreSettings();
   updateTitleAndStatus();
-  central_->setCurrentWidget(start_);  // the empty state says what to do first
-  start_->openButton()->setFocus();
+  panels_.central->setCurrentWidget(panels_.start);  // the empty state says what to do first
+  panels_.start->openButton()->setFocus();
 }
 
 MainWindow::~MainWindow() { stopModelRuns(); }
 
-bool MainWindow::showsStartPage() const { return central_->currentWidget() == start_; }
+bool MainWindow::showsStartPage() const { return panels_.central->currentWidget() == panels_.start; }
 
 void MainWindow::restoreSettings() {
   QSettings s;
@@ -172,18 +173,18 @@ void MainWindow::restoreSettings() {
       resize(available.size() * 0.92);
       move(available.center() - rect().center());
     }
-  dockSizesRestored_ = restoreState(s.value("window/state").toByteArray());
+  docks_.sizesRestored = restoreState(s.value("window/state").toByteArray());
   // Docks a small window squeezed when it was closed: they get their sizes back once the window
   // is big again, after a restart too (giveCanvasRoom).
   const QVariantMap squeezed = s.value("window/squeezedDocks").toMap();
   for (auto it = squeezed.begin(); it != squeezed.end(); ++it)
-    if (auto* dock = findChild<QDockWidget*>(it.key())) squeezed_[dock] = it.value().toInt();
-  profileBox_->setCurrentText(s.value("options/profile", "h100").toString());
-  scalarBox_->setCurrentText(s.value("options/scalarMode", "host_segment").toString());
-  viewBox_->setCurrentIndex(s.value("options/view", 0).toInt());
-  regionsAction_->setChecked(s.value("options/regions", false).toBool());
+    if (auto* dock = findChild<QDockWidget*>(it.key())) docks_.squeezed[dock] = it.value().toInt();
+  controls_.profileBox->setCurrentText(s.value("options/profile", "h100").toString());
+  controls_.scalarBox->setCurrentText(s.value("options/scalarMode", "host_segment").toString());
+  controls_.viewBox->setCurrentIndex(s.value("options/view", 0).toInt());
+  actions_.regions->setChecked(s.value("options/regions", false).toBool());
   const QStringList disabled = s.value("options/disabledPasses").toStringList();
-  for (QAction* a : passMenu_->actions())
+  for (QAction* a : controls_.passMenu->actions())
     if (a->isCheckable() && disabled.contains(a->text())) {
       const QSignalBlocker quiet(a);  // nothing is open yet: no re-run
       a->setChecked(false);
@@ -198,14 +199,14 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   setDiffFullWindow(false);  // the layout to remember is the usual one
   QSettings s;
   s.setValue("window/geometry", saveGeometry());
-  s.setValue("window/state", compact_ ? stateBeforeCompact_ : saveState());  // the full layout
+  s.setValue("window/state", docks_.compact ? docks_.beforeCompact : saveState());  // the full layout
   QVariantMap squeezed;
-  for (const auto& [dock, size] : squeezed_) squeezed[dock->objectName()] = size;
+  for (const auto& [dock, size] : docks_.squeezed) squeezed[dock->objectName()] = size;
   s.setValue("window/squeezedDocks", squeezed);
-  s.setValue("options/profile", profileBox_->currentText());
-  s.setValue("options/scalarMode", scalarBox_->currentText());
-  s.setValue("options/view", viewBox_->currentIndex());
-  s.setValue("options/regions", regionsAction_->isChecked());
+  s.setValue("options/profile", controls_.profileBox->currentText());
+  s.setValue("options/scalarMode", controls_.scalarBox->currentText());
+  s.setValue("options/view", controls_.viewBox->currentIndex());
+  s.setValue("options/regions", actions_.regions->isChecked());
   s.setValue("options/disabledPasses", document_->options().disabledPasses);
   layout_->cancel();
   QMainWindow::closeEvent(event);
@@ -224,12 +225,13 @@ void MainWindow::rememberRecent(const QString& path) {
 }
 
 void MainWindow::refreshRecentMenu() {
-  recentMenu_->clear();
+  controls_.recentMenu->clear();
   const QStringList recent = QSettings().value("recentFiles").toStringList();
   for (const QString& f : recent)
-    recentMenu_->addAction(QFileInfo(f).fileName() + "  —  " + QFileInfo(f).path(), this, [this, f] { openFile(f); });
-  recentMenu_->setEnabled(!recent.isEmpty());
-  start_->setRecent(recent);
+    controls_.recentMenu->addAction(QFileInfo(f).fileName() + "  —  " + QFileInfo(f).path(), this,
+                                    [this, f] { openFile(f); });
+  controls_.recentMenu->setEnabled(!recent.isEmpty());
+  panels_.start->setRecent(recent);
 }
 
 // ---------------------------------------------------------------------------- stepping
@@ -244,7 +246,7 @@ void MainWindow::goToStep(int index) {
   if (index < 0) index = n + index;
   // Remember where the active group sits on screen so the next picture keeps it there.
   const QRectF active = scene_->highlightedRect();
-  if (!active.isEmpty()) anchorOnScreen_ = view_->mapFromScene(active.center());
+  if (!active.isEmpty()) picture_.anchorOnScreen = view_->mapFromScene(active.center());
   cursor_->setStep(index);  // the docks follow it
   updateTitleAndStatus();
   requestPicture();
@@ -252,9 +254,9 @@ void MainWindow::goToStep(int index) {
   // A cached picture arrives on the next event-loop turn: no note, and no second and third
   // render of the inspector (busy() is true for it too, and asking busy() here rendered the
   // page three times per revisited step).
-  if (layout_->computing() && shownStep_ >= 0 && shownStep_ != cursor_->index())
-    inspector_->setPictureNote(
-        QString("Laying out step %1… the graph still shows step %2").arg(cursor_->index()).arg(shownStep_));
+  if (layout_->computing() && picture_.shownStep >= 0 && picture_.shownStep != cursor_->index())
+    panels_.inspector->setPictureNote(
+        QString("Laying out step %1… the graph still shows step %2").arg(cursor_->index()).arg(picture_.shownStep));
 }
 
 void MainWindow::nextStep() { goToStep(cursor_->index() + 1); }
@@ -266,7 +268,7 @@ void MainWindow::nextRejectedMerge() {
   for (int i = cursor_->index() + 1; i < stepCount(); ++i) {
     const trace::Step& s = cursor_->session()->trace->step(static_cast<std::size_t>(i));
     if (s.isMergeAttempt() && !s.merge->ok()) {
-      focusCandidates_ = true;
+      picture_.focusCandidates = true;
       return goToStep(i);
     }
   }
@@ -293,34 +295,34 @@ void MainWindow::setPlaying(bool on) {
   static const int intervals[] = {2000, 1000, 500, 200, 100};
   if (on) {
     if (cursor_->index() + 1 >= stepCount()) goToStep(0);
-    play_.start(intervals[std::clamp(speedBox_->currentIndex(), 0, 4)]);
+    play_.start(intervals[std::clamp(controls_.speedBox->currentIndex(), 0, 4)]);
   } else {
     play_.stop();
   }
-  playAction_->setIcon(themedIcon(on ? "pause" : "play"));
-  playAction_->setToolTip(on ? "Pause (Space)" : "Play through the steps (Space)");
+  actions_.play->setIcon(themedIcon(on ? "pause" : "play"));
+  actions_.play->setToolTip(on ? "Pause (Space)" : "Play through the steps (Space)");
 }
 
 graph::BuildOptions MainWindow::buildOptions(const trace::Step& s) const {
-  graph::BuildOptions o = layout::stepDrawing(s, viewMode_);
+  graph::BuildOptions o = layout::stepDrawing(s, picture_.viewMode);
   if (cursor_->selection().kind == Selection::Kind::Node) o.selected = {cursor_->selection().nodeId};
-  o.expandedAround = expandedAround_;
-  o.runsExpandedAround = runsExpandedAround_;
+  o.expandedAround = picture_.expandedAround;
+  o.runsExpandedAround = picture_.runsExpandedAround;
   // Hundreds of groups collapsed: the overview, tiles in run order shaped like the canvas.
-  o.overview = tilesAction_->isChecked() && viewMode_ == graph::View::Collapsed && expandedAround_.empty() &&
-               runsExpandedAround_.empty() && s.after && s.after->partition &&
-               s.after->partition->groups().size() > graph::kOverviewAbove;
-  o.groupRuns = o.overview && groupAction_->isChecked();
-  o.openGroups = openGroups_;
+  o.overview = actions_.tiles->isChecked() && picture_.viewMode == graph::View::Collapsed &&
+               picture_.expandedAround.empty() && picture_.runsExpandedAround.empty() && s.after &&
+               s.after->partition && s.after->partition->groups().size() > graph::kOverviewAbove;
+  o.groupRuns = o.overview && actions_.group->isChecked();
+  o.openGroups = picture_.openGroups;
   return o;
 }
 
 void MainWindow::setGroupRuns(bool on) {
-  if (groupAction_->isChecked() != on) groupAction_->trigger();
+  if (actions_.group->isChecked() != on) actions_.group->trigger();
 }
 
 void MainWindow::setOverviewTiles(bool on) {
-  if (tilesAction_->isChecked() != on) tilesAction_->trigger();
+  if (actions_.tiles->isChecked() != on) actions_.tiles->trigger();
 }
 
 void MainWindow::requestPicture() {
@@ -328,21 +330,22 @@ void MainWindow::requestPicture() {
   if (!s || !s->after) return;
   const graph::BuildOptions options = buildOptions(*s);
   const auto diff = cursor_->session()->diffOf(static_cast<std::size_t>(cursor_->index()));
-  graph::GraphModel model = graph::buildStepGraph(*s, graph::StepSide::After, options, diff.get(), &opTexts_);
-  if (model.nodes.size() > kMaxLayoutNodes && drawAnywayStep_ != cursor_->index()) return showTooBigToDraw(model);
-  pictureShown_ = false;
+  graph::GraphModel model = graph::buildStepGraph(*s, graph::StepSide::After, options, diff.get(), &picture_.opTexts);
+  if (model.nodes.size() > kMaxLayoutNodes && picture_.drawAnywayStep != cursor_->index())
+    return showTooBigToDraw(model);
+  picture_.shown = false;
   layout::LayoutOptions layoutOptions;
   const QSize canvas = view_->viewport()->size();
   if (options.overview) layoutOptions.tileAspect = canvas.height() > 0 ? double(canvas.width()) / canvas.height() : 1.6;
-  tilesAspect_ = layoutOptions.tileAspect;
-  ticket_ = layout_->request(std::move(model), layoutOptions);
+  picture_.tilesAspect = layoutOptions.tileAspect;
+  picture_.ticket = layout_->request(std::move(model), layoutOptions);
 }
 
 // Run times belong to the final segmentation's segment ids: only its step shows them.
 void MainWindow::updateOverview() {
   const pipeline::Overview overview = pipeline::overviewOf(*cursor_->session());
-  segments_->setOverview(overview);
-  segments_->setTimes(runTimes_);
+  panels_.segments->setOverview(overview);
+  panels_.segments->setTimes(picture_.runTimes);
   // The legend is the summary itself: each scheduler's count behind its cluster colour.
   // The host scalars follow the count as their own kind: nvFuser has no such segment.
   const int count = overview.segmentCount();
@@ -359,51 +362,51 @@ void MainWindow::updateOverview() {
             (count == 1 ? QString() : QString::number(n) + "&nbsp;") +
             QString::fromStdString(scheduler).toHtmlEscaped();
   }
-  overviewLabel_->setText(overview.segments.empty() ? QString() : text);
-  overviewLabel_->setToolTip(QString::fromStdString(pipeline::overviewSummary(overview)) +
-                             "\nThe Segments panel lists them; click one to see it on the graph.");
+  controls_.overviewLabel->setText(overview.segments.empty() ? QString() : text);
+  controls_.overviewLabel->setToolTip(QString::fromStdString(pipeline::overviewSummary(overview)) +
+                                      "\nThe Segments panel lists them; click one to see it on the graph.");
 }
 
-QString MainWindow::overviewText() const { return overviewLabel_->toolTip().section('\n', 0, 0); }
+QString MainWindow::overviewText() const { return controls_.overviewLabel->toolTip().section('\n', 0, 0); }
 
 void MainWindow::focusSegment(int id) {
-  pendingSegment_ = id;
+  picture_.pendingSegment = id;
   if (cursor_->index() != stepCount() - 1) return goToStep(stepCount() - 1);  // segment ids are the final step's
-  if (shownStep_ == cursor_->index() && !layout_->busy()) applyPendingFocus();
+  if (picture_.shownStep == cursor_->index() && !layout_->busy()) applyPendingFocus();
 }
 
 void MainWindow::applyPendingFocus() {
-  if (pendingSegment_ < 0 || shownStep_ != stepCount() - 1) return;
-  QRectF r = scene_->clusterRect(pendingSegment_);
-  if (r.isNull()) r = scene_->nodeRect("s" + std::to_string(pendingSegment_));  // the collapsed view
+  if (picture_.pendingSegment < 0 || picture_.shownStep != stepCount() - 1) return;
+  QRectF r = scene_->clusterRect(picture_.pendingSegment);
+  if (r.isNull()) r = scene_->nodeRect("s" + std::to_string(picture_.pendingSegment));  // the collapsed view
   if (!r.isNull()) view_->focusOn(r);
-  pendingSegment_ = -1;
+  picture_.pendingSegment = -1;
 }
 
 void MainWindow::applySegmentBadges() {
-  if (!pictureShown_ || scene_->showsPlaceholder()) return;
-  scene_->setSegmentBadges(cursor_->index() == stepCount() - 1 ? runTimes_ : std::map<int, QString>{});
+  if (!picture_.shown || scene_->showsPlaceholder()) return;
+  scene_->setSegmentBadges(cursor_->index() == stepCount() - 1 ? picture_.runTimes : std::map<int, QString>{});
 }
 
 void MainWindow::cancelLayout() {
   if (!layout_->busy()) return;
   layout_->cancel();
-  ++ticket_;
-  pictureShown_ = true;  // nothing more is coming: the previous picture is what there is
-  const QString shown =
-      shownStep_ >= 0 ? QString("the picture still shows step %1").arg(shownStep_) : QString("nothing is drawn");
+  ++picture_.ticket;
+  picture_.shown = true;  // nothing more is coming: the previous picture is what there is
+  const QString shown = picture_.shownStep >= 0 ? QString("the picture still shows step %1").arg(picture_.shownStep)
+                                                : QString("nothing is drawn");
   statusBar()->showMessage(QString("layout of step %1 cancelled; %2").arg(cursor_->index()).arg(shown), 8000);
-  layoutLabel_->setText("layout cancelled");
-  if (shownStep_ != cursor_->index())
-    inspector_->setPictureNote("Layout of step " + QString::number(cursor_->index()) + " cancelled; " + shown);
+  controls_.layoutLabel->setText("layout cancelled");
+  if (picture_.shownStep != cursor_->index())
+    panels_.inspector->setPictureNote("Layout of step " + QString::number(cursor_->index()) + " cancelled; " + shown);
 }
 
 void MainWindow::showTooBigToDraw(const graph::GraphModel& model) {
   layout_->cancel();
-  ++ticket_;  // a layout still running for an earlier step must not replace the note
+  ++picture_.ticket;  // a layout still running for an earlier step must not replace the note
   const trace::Step* s = step();
   const bool segmented = s && s->after && s->after->partition;
-  const QString hint = segmented ? (viewMode_ == graph::View::Collapsed
+  const QString hint = segmented ? (picture_.viewMode == graph::View::Collapsed
                                         ? "<li>Steps later in the segmentation have fewer groups to draw.</li>"
                                         : "<li><b>View: Collapsed</b> draws one node per group.</li>")
                                  : "<li>This step comes before segmentation, so there are no groups to collapse; "
@@ -416,64 +419,64 @@ void MainWindow::showTooBigToDraw(const graph::GraphModel& model) {
           .arg(model.nodes.size())
           .arg(model.edges.size())
           .arg(hint));
-  inspector_->setPictureNote({});  // the scene explains itself
-  pictureShown_ = true;
-  shownStep_ = -1;
+  panels_.inspector->setPictureNote({});  // the scene explains itself
+  picture_.shown = true;
+  picture_.shownStep = -1;
   view_->fitToView();
-  layoutLabel_->setText("not drawn");
+  controls_.layoutLabel->setText("not drawn");
 }
 
 bool MainWindow::detailsPending() const { return document_->detailsPending(); }
 
-bool MainWindow::layoutPending() const { return layout_->busy() || !pictureShown_; }
+bool MainWindow::layoutPending() const { return layout_->busy() || !picture_.shown; }
 
 bool MainWindow::waitForPicture(int timeoutMs) {
   QElapsedTimer t;
   t.start();
-  while ((document_->loading() || layoutPending() || diff_->layoutsPending()) && t.elapsed() < timeoutMs)
+  while ((document_->loading() || layoutPending() || panels_.diff->layoutsPending()) && t.elapsed() < timeoutMs)
     QApplication::processEvents(QEventLoop::AllEvents, 20);
   QApplication::processEvents();
   return !layoutPending();
 }
 
 void MainWindow::onPicture(int ticket, graph::GraphModel& laidOut, layout::Geometry& laidOutGeometry) {
-  if (ticket != ticket_) return;
+  if (ticket != picture_.ticket) return;
   // One repaint per picture: the new picture's items are repainted in a second pass after the
   // first paint otherwise (GraphView::repaintOnceWhenSettled).
   view_->repaintOnceWhenSettled();
   scene_->setGraph(std::move(laidOut), std::move(laidOutGeometry));
   const layout::Geometry& geometry = scene_->geometry();
-  pictureShown_ = true;
-  shownStep_ = cursor_->index();
-  inspector_->setPictureNote({});
-  if (regionsAction_->isChecked()) updateRegionOverlay();
+  picture_.shown = true;
+  picture_.shownStep = cursor_->index();
+  panels_.inspector->setPictureNote({});
+  if (actions_.regions->isChecked()) updateRegionOverlay();
   applySegmentBadges();
   if (cursor_->selection().kind == Selection::Kind::Node) scene_->markSelected(cursor_->selection().nodeId);
-  if (std::optional<QPointF> at = std::exchange(selectionOnScreen_, std::nullopt)) {
+  if (std::optional<QPointF> at = std::exchange(picture_.selectionOnScreen, std::nullopt)) {
     // Another view of the same step: the selection stays where the eye is, at the same zoom.
     if (const QRectF r = selectionRect(); !r.isNull()) {
       if (scene_->nodeRect(cursor_->selection().nodeId).isNull() && cursor_->selection().group >= 0)
         scene_->markSelected("s" + std::to_string(cursor_->selection().group));  // the op's segment, collapsed
       const QPointF delta = view_->mapToScene(at->toPoint()) - view_->mapToScene(view_->viewport()->rect().center());
       view_->centerOn(r.center() - delta);
-      firstPicture_ = false;
+      picture_.first = false;
       return finishPicture(geometry);
     }
-    firstPicture_ = true;
+    picture_.first = true;
   }
   // A segment asked for from the Segments or Run panel wins over the usual placement.
-  if (pendingSegment_ >= 0 && cursor_->index() == stepCount() - 1) {
-    firstPicture_ = false;
+  if (picture_.pendingSegment >= 0 && cursor_->index() == stepCount() - 1) {
+    picture_.first = false;
     return applyPendingFocus();
   }
   const QRectF active = scene_->highlightedRect();
   // R, a timeline row or a merge-log row: the user asked for that attempt, so it fills the view.
-  if (std::exchange(focusCandidates_, false) && !active.isEmpty()) {
-    firstPicture_ = false;
+  if (std::exchange(picture_.focusCandidates, false) && !active.isEmpty()) {
+    picture_.first = false;
     view_->focusOn(active);
-  } else if (firstPicture_) {
+  } else if (picture_.first) {
     view_->fitToView();
-    firstPicture_ = false;
+    picture_.first = false;
     // Fitted, the picture answers the first question (how many segments, which schedulers,
     // where the boundaries are): segment titles stay readable at any zoom. Only a graph so big
     // that fitting makes it a sliver starts readable instead, at the action.
@@ -489,11 +492,11 @@ void MainWindow::onPicture(int ticket, graph::GraphModel& laidOut, layout::Geome
                                         : QPointF(std::max(start.x(), scene_->sceneRect().left() + halfWidth),
                                                   start.y() - 40 + halfHeight));
     }
-  } else if (!active.isEmpty() && anchorOnScreen_) {
+  } else if (!active.isEmpty() && picture_.anchorOnScreen) {
     // Keep the active group where the eye already is: shift so its centre lands on the
     // remembered viewport point.
     const QPointF delta =
-        view_->mapToScene(anchorOnScreen_->toPoint()) - view_->mapToScene(view_->viewport()->rect().center());
+        view_->mapToScene(picture_.anchorOnScreen->toPoint()) - view_->mapToScene(view_->viewport()->rect().center());
     view_->centerOn(active.center() - delta);
     // But never at the cost of the attempt itself: candidates (and a blocker) that would fall
     // off the edge from there are brought back on screen.
@@ -506,11 +509,11 @@ void MainWindow::onPicture(int ticket, graph::GraphModel& laidOut, layout::Geome
 
 void MainWindow::finishPicture(const layout::Geometry& geometry) {
   applyWhyMarks();
-  if (findBar_->isVisible()) {
+  if (panels_.findBar->isVisible()) {
     refreshFindMatches();  // the count follows the picture; the view moves only when asked
-    if (std::exchange(findAfterPicture_, false)) showFindMatch();
+    if (std::exchange(find_.afterPicture, false)) showFindMatch();
   }
-  layoutLabel_->setText(QString("layout %1 ms").arg(geometry.milliseconds, 0, 'f', 0));
+  controls_.layoutLabel->setText(QString("layout %1 ms").arg(geometry.milliseconds, 0, 'f', 0));
 }
 
 QRectF MainWindow::selectionRect() const {
@@ -523,34 +526,34 @@ QRectF MainWindow::selectionRect() const {
   return scene_->nodeRect("s" + std::to_string(cursor_->selection().group));
 }
 
-QString MainWindow::viewName() const { return viewBox_->currentText(); }
+QString MainWindow::viewName() const { return controls_.viewBox->currentText(); }
 
 bool MainWindow::setViewName(const QString& name) {
-  for (int i = 0; i < viewBox_->count(); ++i)
-    if (viewBox_->itemText(i).compare(name, Qt::CaseInsensitive) == 0) {
-      viewBox_->setCurrentIndex(i);
+  for (int i = 0; i < controls_.viewBox->count(); ++i)
+    if (controls_.viewBox->itemText(i).compare(name, Qt::CaseInsensitive) == 0) {
+      controls_.viewBox->setCurrentIndex(i);
       return true;
     }
   return false;
 }
 
 void MainWindow::setRegionsOverlay(bool on) {
-  regionsAction_->setChecked(on);
+  actions_.regions->setChecked(on);
   updateRegionOverlay();
 }
 
-bool MainWindow::regionsOverlay() const { return regionsAction_->isChecked(); }
+bool MainWindow::regionsOverlay() const { return actions_.regions->isChecked(); }
 
 const regions::RegionAnalysis* MainWindow::currentRegions() {
   const trace::Step* s = step();
   if (!s || !s->after || !s->after->fusion) return nullptr;
   // The session computes and keeps each step's regions; the window only keeps them alive.
   auto analysis = cursor_->session()->regionsOf(*s->after->fusion);
-  regionsProblem_.clear();
+  picture_.regionsProblem.clear();
   if (!analysis) {
-    regionsProblem_ = cursor_->session()->inputs().empty() || !cursor_->session()->profile
-                          ? QString::fromStdString(analysis.error().message)
-                          : "regions: " + QString::fromStdString(analysis.error().message);
+    picture_.regionsProblem = cursor_->session()->inputs().empty() || !cursor_->session()->profile
+                                  ? QString::fromStdString(analysis.error().message)
+                                  : "regions: " + QString::fromStdString(analysis.error().message);
     return nullptr;
   }
   return analysis.value().get();
@@ -558,14 +561,14 @@ const regions::RegionAnalysis* MainWindow::currentRegions() {
 
 // The overlay follows the picture: redrawn for each new step and view, cleared when off.
 void MainWindow::updateRegionOverlay() {
-  if (!regionsAction_->isChecked() || !pictureShown_) {
+  if (!actions_.regions->isChecked() || !picture_.shown) {
     scene_->setRegionShapes({});
     return;
   }
   const regions::RegionAnalysis* analysis = currentRegions();
   if (!analysis) {
     scene_->setRegionShapes({});
-    statusBar()->showMessage(regionsProblem_, 8000);
+    statusBar()->showMessage(picture_.regionsProblem, 8000);
     return;
   }
   const trace::Step* s = step();
@@ -601,21 +604,23 @@ void MainWindow::updateTitleAndStatus() {
                        .arg(stepCount() - 1)
                        .arg(QString::fromUtf8(trace::phaseName(s->phase).data()));
     if (s->isMergeAttempt()) text += s->merge->ok() ? " · merged" : " · refused";
-    stepLabel_->setText(text);
+    controls_.stepLabel->setText(text);
   } else {
-    stepLabel_->setText("Open a fusion script (Ctrl+O) or drop one here");
+    controls_.stepLabel->setText("Open a fusion script (Ctrl+O) or drop one here");
   }
   const bool has = stepCount() > 0;
-  for (QAction* a : {firstAction_, prevAction_, nextAction_, lastAction_, playAction_, rejectedAction_, regroupAction_,
-                     exportAction_, exportPngAction_, exportAllAction_, saveTraceAction_, runAction_})
+  for (QAction* a :
+       {actions_.first, actions_.prev, actions_.next, actions_.last, actions_.play, actions_.rejected, actions_.regroup,
+        actions_.exportSvg, actions_.exportPng, actions_.exportAll, actions_.saveTrace, actions_.run})
     a->setEnabled(has);
 }
 
 // ---------------------------------------------------------------------------- exports
 
 bool MainWindow::exportCurrentSvg(const QString& path) {
-  const layout::SvgDecor decor = layout::standardDecor(scene_->model(), profileBox_->currentText().toStdString(),
-                                                       scalarBox_->currentText().toStdString());
+  const layout::SvgDecor decor =
+      layout::standardDecor(scene_->model(), controls_.profileBox->currentText().toStdString(),
+                            controls_.scalarBox->currentText().toStdString());
   // The overview exports as its tiles, in the canvas's shape (Graphviz would make a graph of them).
   const bool tiles = std::any_of(scene_->model().nodes.begin(), scene_->model().nodes.end(),
                                  [](const graph::Node& n) { return n.cssClass.ends_with(" tile"); });
@@ -693,7 +698,7 @@ int MainWindow::exportAllSteps(const QString& dir) {
         progress.setValue(done);
         return !progress.wasCanceled();
       },
-      scalarBox_->currentText().toStdString());
+      controls_.scalarBox->currentText().toStdString());
   if (!written) {
     progress.cancel();
     QMessageBox::warning(this, "Export",
@@ -720,7 +725,7 @@ void MainWindow::saveTraceDialog() {
     QMessageBox::warning(this, "Save trace", QString::fromStdString(st.error().message));
 }
 
-QString MainWindow::problemsText() const { return problems_->toPlainText(); }
+QString MainWindow::problemsText() const { return panels_.problems->toPlainText(); }
 
 void MainWindow::showProblemInSource() {
   if (!lastProblem_ || lastProblem_->line <= 0) return;
@@ -729,12 +734,12 @@ void MainWindow::showProblemInSource() {
     statusBar()->showMessage(QString("cannot read %1").arg(lastProblem_->file), 6000);
     return;
   }
-  source_->showFailedScript(QString::fromUtf8(file.readAll()), lastProblem_->line, lastProblem_->column);
-  if (auto* dock = qobject_cast<QDockWidget*>(source_->parentWidget())) {
+  panels_.source->showFailedScript(QString::fromUtf8(file.readAll()), lastProblem_->line, lastProblem_->column);
+  if (auto* dock = qobject_cast<QDockWidget*>(panels_.source->parentWidget())) {
     dock->show();
     dock->raise();
   }
-  source_->editor()->setFocus(Qt::OtherFocusReason);
+  panels_.source->editor()->setFocus(Qt::OtherFocusReason);
 }
 
 // ---------------------------------------------------------------------------- drag and drop

@@ -24,38 +24,14 @@
 #include "ui/document.h"
 #include "ui/models/step_cursor.h"
 #include "ui/session.h"
-
-class QAction;
-class QComboBox;
-class QToolButton;
-class QDockWidget;
-class QLabel;
-class QMenu;
-class QProgressBar;
-class QPushButton;
-class QStackedWidget;
-class QThread;
-class QTextBrowser;
+#include "ui/window_parts.h"
+#include "ui/window_state.h"
 
 namespace segscope::ui {
 
-class DiffView;
 class GraphScene;
 class GraphView;
-class InspectorView;
 class LayoutService;
-class MergeLogView;
-class ModelRunView;
-class CompareView;
-class NvFuserGroupsPage;
-class RunView;
-class SegmentsView;
-class StartPage;
-class WhyApartView;
-class FindBar;
-class NvFuserView;
-class SourceView;
-class TimelineView;
 
 /// An nvFuser log rather than a script or trace: a .log or .txt file, or another file (not .py
 /// or .json) whose first lines hold nvFuser's dump markers.
@@ -92,15 +68,15 @@ class MainWindow : public QMainWindow {
   // Parts, for tests.
   GraphScene& scene() { return *scene_; }
   GraphView& view() { return *view_; }
-  InspectorView& inspector() { return *inspector_; }
-  DiffView& diff() { return *diff_; }
-  TimelineView& timeline() { return *timeline_; }
-  MergeLogView& mergeLog() { return *mergeLog_; }
-  SourceView& source() { return *source_; }
-  RunView& runView() { return *run_; }
-  SegmentsView& segmentsView() { return *segments_; }
-  WhyApartView& whyApartView() { return *whyApart_; }
-  StartPage& startPage() { return *start_; }
+  InspectorView& inspector() { return *panels_.inspector; }
+  DiffView& diff() { return *panels_.diff; }
+  TimelineView& timeline() { return *panels_.timeline; }
+  MergeLogView& mergeLog() { return *panels_.mergeLog; }
+  SourceView& source() { return *panels_.source; }
+  RunView& runView() { return *panels_.run; }
+  SegmentsView& segmentsView() { return *panels_.segments; }
+  WhyApartView& whyApartView() { return *panels_.whyApart; }
+  StartPage& startPage() { return *panels_.start; }
   /// Nothing has loaded yet: the centre shows the start page (Open, Recent), not the canvas.
   bool showsStartPage() const;
   /// Why are these two ops apart? Fills and raises the Why apart dock (click one op, Ctrl+click
@@ -120,15 +96,15 @@ class MainWindow : public QMainWindow {
   void findNext(int delta = 1);
   /// Shows match `index` of the current query (the results list's rows).
   void showFindResult(int index);
-  const std::vector<graph::FindHit>& findHits() const { return findHits_; }
+  const std::vector<graph::FindHit>& findHits() const { return find_.hits; }
   const Selection& selection() const { return cursor_->selection(); }
-  int findIndex() const { return findIndex_; }
-  FindBar& findBar() { return *findBar_; }
+  int findIndex() const { return find_.index; }
+  FindBar& findBar() { return *panels_.findBar; }
   /// Collapsed view (double-click, E): a segment or run node is drawn in place as its ops (a
   /// big segment as its runs); an expanded segment's frame, or an op of an expanded run, folds
   /// back. False when `selection` is none of these.
   bool toggleExpansion(const Selection& selection);
-  const std::set<int>& expandedAround() const { return expandedAround_; }
+  const std::set<int>& expandedAround() const { return picture_.expandedAround; }
   /// Opens nvFuser's own log of the open script (NVFUSER_DUMP=pre_segmenter_logging,
   /// segmenter_logging,segmented_fusion) beside the session: the nvFuser dock (both final
   /// segmentations side by side), the Timeline's nvFuser lane and nvFuser's verdicts in the
@@ -138,7 +114,7 @@ class MainWindow : public QMainWindow {
   /// The first place where the log and the session disagree (D): its step, with both sides'
   /// verdicts in the Inspector and the nvFuser dock raised. False when no log is open or they agree.
   bool goToFirstDivergence();
-  NvFuserView& nvFuserView() { return *nvFuser_; }
+  NvFuserView& nvFuserView() { return *panels_.nvFuser; }
   /// File ▸ Open model run… (main_window_model.cpp): reads `paths` as one run and segments every
   /// fusion off the GUI thread (blocking when `wait`), into the run table; false when nothing
   /// could be read (the reason in Problems).
@@ -152,8 +128,8 @@ class MainWindow : public QMainWindow {
   bool detailsPending() const;
   /// A row dumped without its definition shows nvFuser's printed groups on a page of their own.
   bool showsNvFuserGroups() const;
-  const NvFuserGroupsPage* nvFuserGroupsPage() const { return nvFuserGroups_; }
-  ModelRunView& modelRunView() { return *modelRun_; }
+  const NvFuserGroupsPage* nvFuserGroupsPage() const { return panels_.nvFuserGroups; }
+  ModelRunView& modelRunView() { return *panels_.modelRun; }
   /// View ▸ Compare with: the open fusion's segmentation beside another (`profile=a100`,
   /// `scalar-mode=duplicate`, `options=+fuse_matmul`, `file=OTHER.py`, `nvfuser=LOG`; see
   /// pipeline::parseCompareWith) on a page of its own; the other side is segmented off the GUI
@@ -201,7 +177,7 @@ class MainWindow : public QMainWindow {
   int exportAllSteps(const QString& dir);
   /// The Diff dock takes the whole window (Ctrl+D), or goes back to where it was.
   void setDiffFullWindow(bool on);
-  bool diffFullWindow() const { return diffFullWindow_; }
+  bool diffFullWindow() const { return docks_.diffFullWindow; }
   /// View ▸ Theme: follow the system, light or dark (remembered).
   void setTheme(Theme theme);
   Theme theme() const { return theme_; }
@@ -271,140 +247,49 @@ class MainWindow : public QMainWindow {
   const trace::Step* step() const;
   graph::BuildOptions buildOptions(const trace::Step& step) const;
 
-  /// The session, step, selection and nvFuser log on show: every dock follows it.
-  StepCursor* cursor_;
-  Document* document_;
-  LayoutService* layout_;
-  graph::OpTexts opTexts_;  // the shown fusion's op texts, for the next step's picture
-  GraphScene* scene_;
-  GraphView* view_;
-  TimelineView* timeline_;
-  InspectorView* inspector_;
-  MergeLogView* mergeLog_;
-  SourceView* source_;
-  RunView* run_;
-  SegmentsView* segments_;
-  WhyApartView* whyApart_;
-  StartPage* start_ = nullptr;
-  QStackedWidget* central_ = nullptr;
-  FindBar* findBar_;
-  std::vector<graph::FindHit> findHits_;  // the step's matching ops and inputs, exact names first
-  int findIndex_ = -1;
-  bool findFresh_ = false;         // the query changed and Enter has not moved on yet
-  bool findAfterPicture_ = false;  // a segment is being drawn in place: show the match when drawn
-  QDockWidget* whyDock_ = nullptr;
   // The nvFuser log beside the session (main_window_nvlog.cpp).
   void updateLogComparison();
-  NvFuserView* nvFuser_ = nullptr;
-  QDockWidget* nvFuserDock_ = nullptr;
-  QString nvLogPath_;
-  std::shared_ptr<const nvlog::NvLog> nvLog_;
-  QAction* openLogAction_ = nullptr;
-  QAction* divergenceAction_ = nullptr;
   // The model run (main_window_model.cpp).
   void buildModelRunActions(QMenu* file);
   void finishModelRun(std::shared_ptr<const model::ModelRun> run,
                       std::shared_ptr<const pipeline::ModelRunReport> report);
-  ModelRunView* modelRun_ = nullptr;
-  NvFuserGroupsPage* nvFuserGroups_ = nullptr;  // made when a dump-only fusion is first opened
-  std::shared_ptr<const model::ModelRun> modelRunData_;
-  QString modelRunTitle_;
-  std::shared_ptr<std::atomic<bool>> modelRunCancel_;
-  QAction* openModelAction_ = nullptr;
-  QAction* backToRunAction_ = nullptr;
-  QByteArray docksBeforeRun_;  // the docks' layout of the debugger, hidden while the run table shows
   void showRunPage();
   bool showNvFuserGroups(const model::FusionEntry& entry);
   void leaveRunPage();  // the debugger's docks back, as they were
   /// Cancels the runs still being read and waits for their threads (they call back into this).
   void stopModelRuns();
-  std::vector<QThread*> modelThreads_;
   // The comparison page (main_window_compare.cpp).
   void buildCompareMenu(QMenu* view);
   void finishComparison();
-  CompareView* compare_ = nullptr;
-  QByteArray docksBeforeCompare_;
-  std::future<Result<pipeline::SegmentationComparison>> comparing_;
-  QTimer comparePoll_;
-  std::map<int, QString> runTimes_;  // per segment id, from the last run (painted on the final step)
-  DiffView* diff_;
-  QTextBrowser* problems_;
-  std::optional<LoadProblem> lastProblem_;
-  QDockWidget* problemsDock_ = nullptr;
-  QDockWidget* diffDock_ = nullptr;
-
   /// The Why apart answer on show: its path and separators stay marked on every picture.
-  std::optional<pipeline::WhyApart> whyShown_;
   void applyWhyMarks();
-  bool persistent_ = true;
-  int ticket_ = 0;
-  bool pictureShown_ = false;
-  bool firstPicture_ = true;
-  graph::View viewMode_ = graph::View::Segments;
-  std::optional<QPointF> anchorOnScreen_;     // where the active group was in the viewport
-  std::optional<QPointF> selectionOnScreen_;  // where the selection was when the view switched
-  std::set<int> expandedAround_;              // collapsed view: groups holding these exprs are drawn in place
-  std::set<int> runsExpandedAround_;          // and runs holding these
-  QAction* expandAction_ = nullptr;
-  QAction* tilesAction_ = nullptr;
-  QAction* groupAction_ = nullptr;        // View ▸ Group runs between barriers
-  std::set<int> openGroups_;              // groups the user opened (first exprs of a member)
-  std::map<QDockWidget*, int> squeezed_;  // docks a small window narrowed, with their size before
-  QString regionsProblem_;                // why the current step has no regions, for the status bar
-
-  QTimer play_;
   // The overview's tiles follow the canvas's shape: a resize that changes it lays them out again.
-  QTimer reflow_;
   void reflowTilesSoon();
-  double tilesAspect_ = 0;  // the canvas's width / height the shown overview was laid out for; 0: none
-  QComboBox* profileBox_ = nullptr;
-  QComboBox* scalarBox_ = nullptr;
-  QToolButton* nvfuserOptionsButton_ = nullptr;  // NVFUSER_ENABLE / NVFUSER_DISABLE for this fusion
-  QMenu* nvfuserOptionsMenu_ = nullptr;
-  QComboBox* viewBox_ = nullptr;
-  QComboBox* speedBox_ = nullptr;
-  QLabel* stepLabel_ = nullptr;
-  QLabel* overviewLabel_ = nullptr;
-  int pendingSegment_ = -1;       // focusSegment's target, until its picture is drawn
-  bool focusCandidates_ = false;  // the next picture zooms onto its merge attempt
-  QLabel* layoutLabel_ = nullptr;
-  QProgressBar* busy_ = nullptr;
-  QPushButton* cancel_ = nullptr;
-  QMenu* recentMenu_ = nullptr;
-  QMenu* passMenu_ = nullptr;
-  QAction* playAction_ = nullptr;
-  QAction* openAction_ = nullptr;
-  QAction* reloadAction_ = nullptr;
-  QAction* exportAction_ = nullptr;
-  QAction* exportPngAction_ = nullptr;
-  QString profileChosenFor_;  // the file whose device the user picked by hand (the header's is not used)
-  QAction* exportAllAction_ = nullptr;
-  QAction* saveTraceAction_ = nullptr;
-  QAction* firstAction_ = nullptr;
-  QAction* prevAction_ = nullptr;
-  QAction* nextAction_ = nullptr;
-  QAction* lastAction_ = nullptr;
-  QAction* rejectedAction_ = nullptr;
-  QAction* regroupAction_ = nullptr;
-  QAction* fitAction_ = nullptr;
-  QAction* regionsAction_ = nullptr;
-  QAction* drawAnywayAction_ = nullptr;
-  QAction* cancelLayoutAction_ = nullptr;
-  QAction* runAction_ = nullptr;
-  QAction* findAction_ = nullptr;
-  QAction* findStepAction_ = nullptr;
-  QAction* diffFullAction_ = nullptr;
-  QByteArray stateBeforeFullDiff_;  // the docks' layout to go back to
-  static constexpr int kCompactWidth = 1000, kCompactHeight = 680;
-  bool dockSizesRestored_ = false;  // the saved layout came back: its dock sizes stand
-  bool dockSizesSet_ = false;       // the first show sized the docks for the window
-  bool compact_ = false;            // a small window: the right docks are tabs of the left column
-  QByteArray stateBeforeCompact_;   // where the docks were before
   void setCompactDocks(bool on);
-  bool diffFullWindow_ = false;
+
+  static constexpr int kCompactWidth = 1000, kCompactHeight = 680;
+
+  /// The session, step, selection and nvFuser log on show: every dock follows it.
+  StepCursor* cursor_;
+  Document* document_;
+  LayoutService* layout_;
+  GraphScene* scene_;  // the canvas
+  GraphView* view_;
+  WindowPanels panels_;
+  WindowActions actions_;
+  WindowControls controls_;
+  PictureState picture_;
+  FindState find_;
+  DockArrangement docks_;
+  RunTableState runTable_;
+  ComparisonState comparison_;
+  NvLogFile nvLogFile_;
+  std::optional<LoadProblem> lastProblem_;
+  QTimer play_;
+  QTimer reflow_;             // a resize that changes the canvas's shape lays the overview's tiles out again
+  QString profileChosenFor_;  // the file whose device the user picked by hand (the header's is not used)
   Theme theme_ = Theme::System;
-  int drawAnywayStep_ = -1;  // the step the user asked to draw despite its size
-  int shownStep_ = -1;       // the step whose picture is on screen
+  bool persistent_ = true;
 };
 
 }  // namespace segscope::ui

@@ -83,174 +83,175 @@ void MainWindow::buildActions() {
     addAction(a);
     return a;
   };
-  openAction_ = make("&Open…", QKeySequence::Open, [this] {
+  actions_.open = make("&Open…", QKeySequence::Open, [this] {
     const QString path =
         QFileDialog::getOpenFileName(this, "Open a fusion script or a saved trace", QFileInfo(document_->path()).path(),
                                      "Fusion scripts and traces (*.py *.json);;All files (*)");
     if (!path.isEmpty()) openFile(path);
   });
-  openLogAction_ = make("Open n&vFuser log…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), [this] {
+  actions_.openLog = make("Open n&vFuser log…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), [this] {
     const QString path = QFileDialog::getOpenFileName(
         this, "Open nvFuser's log of this script (NVFUSER_DUMP=segmenter_logging,segmented_fusion)",
         QFileInfo(document_->path()).path(), "nvFuser logs (*.log *.txt);;All files (*)");
     if (!path.isEmpty()) openNvFuserLog(path);
   });
-  openLogAction_->setToolTip("Open nvFuser's own log of this script beside Segscope's model (Ctrl+Shift+O)");
-  divergenceAction_ = make("Go to first &divergence from nvFuser", QKeySequence(Qt::Key_D), [this] {
+  actions_.openLog->setToolTip("Open nvFuser's own log of this script beside Segscope's model (Ctrl+Shift+O)");
+  actions_.divergence = make("Go to first &divergence from nvFuser", QKeySequence(Qt::Key_D), [this] {
     if (!goToFirstDivergence())
       statusBar()->showMessage(cursor_->logComparison()
                                    ? "nvFuser's log and Segscope agree: no divergence"
                                    : "D needs an nvFuser log: File ▸ Open nvFuser log…, or drop one on the window",
                                5000);
   });
-  divergenceAction_->setToolTip("Show where nvFuser's own log first disagrees with Segscope (D)");
-  reloadAction_ = make("&Reload", QKeySequence(Qt::Key_F5), [this] { document_->reload(); });
-  exportAction_ = make("&Export SVG of this step…", QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportSvgDialog(); });
-  exportPngAction_ =
+  actions_.divergence->setToolTip("Show where nvFuser's own log first disagrees with Segscope (D)");
+  actions_.reload = make("&Reload", QKeySequence(Qt::Key_F5), [this] { document_->reload(); });
+  actions_.exportSvg =
+      make("&Export SVG of this step…", QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportSvgDialog(); });
+  actions_.exportPng =
       make("Export &PNG of this step…", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_E), [this] { exportPngDialog(); });
-  exportAllAction_ = make("Export SVG of &all steps…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
-                          [this] { exportAllStepsDialog(); });
-  saveTraceAction_ = make("&Save trace…", QKeySequence::Save, [this] { saveTraceDialog(); });
-  firstAction_ = make("&First step", QKeySequence(Qt::Key_Home), [this] { firstStep(); });
-  prevAction_ = make("&Previous step", QKeySequence(Qt::Key_Left), [this] { previousStep(); });
-  nextAction_ = make("&Next step", QKeySequence(Qt::Key_Right), [this] { nextStep(); });
-  lastAction_ = make("&Last step", QKeySequence(Qt::Key_End), [this] { lastStep(); });
-  prevAction_->setShortcuts({QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_K)});
-  nextAction_->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_J)});
-  rejectedAction_ = make("Run to next &rejected merge", QKeySequence(Qt::Key_R), [this] { nextRejectedMerge(); });
-  regroupAction_ = make("Run to where the selected op changes &group", QKeySequence(Qt::Key_G),
-                        [this] { nextRegroupOfSelection(); });
-  playAction_ = make("&Play", QKeySequence(Qt::Key_Space), [this] { setPlaying(!play_.isActive()); });
-  fitAction_ = make("&Fit to view", QKeySequence(Qt::Key_F), [this] { view_->fitToView(); });
-  regionsAction_ = make("&Regions overlay", QKeySequence(Qt::SHIFT | Qt::Key_R), [this] { updateRegionOverlay(); });
-  regionsAction_->setCheckable(true);
+  actions_.exportAll = make("Export SVG of &all steps…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+                            [this] { exportAllStepsDialog(); });
+  actions_.saveTrace = make("&Save trace…", QKeySequence::Save, [this] { saveTraceDialog(); });
+  actions_.first = make("&First step", QKeySequence(Qt::Key_Home), [this] { firstStep(); });
+  actions_.prev = make("&Previous step", QKeySequence(Qt::Key_Left), [this] { previousStep(); });
+  actions_.next = make("&Next step", QKeySequence(Qt::Key_Right), [this] { nextStep(); });
+  actions_.last = make("&Last step", QKeySequence(Qt::Key_End), [this] { lastStep(); });
+  actions_.prev->setShortcuts({QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_K)});
+  actions_.next->setShortcuts({QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_J)});
+  actions_.rejected = make("Run to next &rejected merge", QKeySequence(Qt::Key_R), [this] { nextRejectedMerge(); });
+  actions_.regroup = make("Run to where the selected op changes &group", QKeySequence(Qt::Key_G),
+                          [this] { nextRegroupOfSelection(); });
+  actions_.play = make("&Play", QKeySequence(Qt::Key_Space), [this] { setPlaying(!play_.isActive()); });
+  actions_.fit = make("&Fit to view", QKeySequence(Qt::Key_F), [this] { view_->fitToView(); });
+  actions_.regions = make("&Regions overlay", QKeySequence(Qt::SHIFT | Qt::Key_R), [this] { updateRegionOverlay(); });
+  actions_.regions->setCheckable(true);
   // Hundreds of groups in the collapsed view: tiles in run order (on), or the segment graph.
-  tilesAction_ = make("Overview as &tiles", QKeySequence(Qt::SHIFT | Qt::Key_T), [this] {
-    firstPicture_ = true;  // another picture altogether: fitted, as when the file opened
+  actions_.tiles = make("Overview as &tiles", QKeySequence(Qt::SHIFT | Qt::Key_T), [this] {
+    picture_.first = true;  // another picture altogether: fitted, as when the file opened
     requestPicture();
   });
-  tilesAction_->setCheckable(true);
-  tilesAction_->setChecked(true);
-  groupAction_ = make("&Group runs between barriers", QKeySequence(Qt::SHIFT | Qt::Key_G), [this] {
-    openGroups_.clear();
-    firstPicture_ = true;
+  actions_.tiles->setCheckable(true);
+  actions_.tiles->setChecked(true);
+  actions_.group = make("&Group runs between barriers", QKeySequence(Qt::SHIFT | Qt::Key_G), [this] {
+    picture_.openGroups.clear();
+    picture_.first = true;
     requestPicture();
   });
-  groupAction_->setCheckable(true);
-  groupAction_->setToolTip(
+  actions_.group->setCheckable(true);
+  actions_.group->setToolTip(
       "Overview: fold each run of segments that no edge from before crosses (a layer) into one "
       "tile; double-click one to open it");
-  tilesAction_->setToolTip(
+  actions_.tiles->setToolTip(
       QString("Collapsed view of more than %1 groups: a tile per segment in run order, shaped like "
               "the canvas (off: the segment graph, every edge drawn)")
           .arg(graph::kOverviewAbove));
-  runAction_ =
+  actions_.run =
       make("&Run segmented fusion", QKeySequence(Qt::CTRL | Qt::Key_R), [] {});  // connected once the Run dock exists
-  runAction_->setToolTip(
+  actions_.run->setToolTip(
       "Run the final segmentation, time each segment and check it against the unsegmented fusion (Ctrl+R)");
-  findAction_ = make("&Find in graph…", QKeySequence::Find, [this] { findBar_->open(); });
-  findAction_->setToolTip(
+  actions_.find = make("&Find in graph…", QKeySequence::Find, [this] { panels_.findBar->open(); });
+  actions_.find->setToolTip(
       "Find ops and tensors in the picture by name, op type, dtype or shape (Ctrl+F); Enter "
       "cycles through the matches");
-  findStepAction_ = make("Find &step…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), [this] {
-    if (auto* dock = timeline_->parentWidget()) dock->raise();
-    timeline_->searchBox()->setFocus(Qt::ShortcutFocusReason);
-    timeline_->searchBox()->selectAll();
+  actions_.findStep = make("Find &step…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), [this] {
+    if (auto* dock = panels_.timeline->parentWidget()) dock->raise();
+    panels_.timeline->searchBox()->setFocus(Qt::ShortcutFocusReason);
+    panels_.timeline->searchBox()->selectAll();
   });
-  findStepAction_->setToolTip("Search the steps by name, phase or log (Ctrl+Shift+F)");
-  iconed(findAction_, "find");
-  findAction_->setIconText("Find");
-  expandAction_ = make("&Expand or fold in place", QKeySequence(Qt::Key_E), [this] {
+  actions_.findStep->setToolTip("Search the steps by name, phase or log (Ctrl+Shift+F)");
+  iconed(actions_.find, "find");
+  actions_.find->setIconText("Find");
+  actions_.expand = make("&Expand or fold in place", QKeySequence(Qt::Key_E), [this] {
     if (!toggleExpansion(cursor_->selection()))
       statusBar()->showMessage("E draws a segment's ops in place: select a segment in the Collapsed view", 4000);
   });
-  expandAction_->setToolTip(
+  actions_.expand->setToolTip(
       "Collapsed view: draw the selected segment (or run) as its ops, or fold it back (E, "
       "or double-click)");
-  diffFullAction_ = make("&Diff full window", QKeySequence(Qt::CTRL | Qt::Key_D), [] {});
-  diffFullAction_->setCheckable(true);
-  diffFullAction_->setToolTip("Compare before and after across the whole window (Ctrl+D)");
-  connect(diffFullAction_, &QAction::toggled, this, [this](bool on) { setDiffFullWindow(on); });
+  actions_.diffFull = make("&Diff full window", QKeySequence(Qt::CTRL | Qt::Key_D), [] {});
+  actions_.diffFull->setCheckable(true);
+  actions_.diffFull->setToolTip("Compare before and after across the whole window (Ctrl+D)");
+  connect(actions_.diffFull, &QAction::toggled, this, [this](bool on) { setDiffFullWindow(on); });
   // Escape stops what is running: a layout first, then a run; otherwise it leaves the full-window diff.
-  cancelLayoutAction_ = make("&Cancel layout or run", QKeySequence(Qt::Key_Escape), [this] {
+  actions_.cancelLayout = make("&Cancel layout or run", QKeySequence(Qt::Key_Escape), [this] {
     if (showsComparison())
       closeComparison();
     else if (layoutPending())
       cancelLayout();
-    else if (run_->running())
-      run_->cancel();
+    else if (panels_.run->running())
+      panels_.run->cancel();
     else
       setDiffFullWindow(false);
   });
-  drawAnywayAction_ = make("&Draw this step anyway", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), [this] {
-    drawAnywayStep_ = cursor_->index();
+  actions_.drawAnyway = make("&Draw this step anyway", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), [this] {
+    picture_.drawAnywayStep = cursor_->index();
     requestPicture();
   });
   // Menu-only actions get their icons here, the toolbar's in buildToolBar.
-  iconed(exportAllAction_, "export");
-  iconed(exportPngAction_, "export");
-  iconed(openLogAction_, "nvfuser-log");
-  iconed(divergenceAction_, "divergence");
-  iconed(saveTraceAction_, "save-trace");
-  iconed(fitAction_, "fit");
-  iconed(runAction_, "run");
-  regionsAction_->setToolTip("Fusible regions (inductor-style) as hulls with their DRAM cost (Shift+R)");
-  firstAction_->setToolTip("First step (Home)");
-  prevAction_->setToolTip("Previous step (Left or K)");
-  nextAction_->setToolTip("Next step (Right or J)");
-  lastAction_->setToolTip("Last step (End)");
-  rejectedAction_->setToolTip("Run to the next merge the schedulers refused (R)");
-  playAction_->setToolTip("Play through the steps (Space)");
+  iconed(actions_.exportAll, "export");
+  iconed(actions_.exportPng, "export");
+  iconed(actions_.openLog, "nvfuser-log");
+  iconed(actions_.divergence, "divergence");
+  iconed(actions_.saveTrace, "save-trace");
+  iconed(actions_.fit, "fit");
+  iconed(actions_.run, "run");
+  actions_.regions->setToolTip("Fusible regions (inductor-style) as hulls with their DRAM cost (Shift+R)");
+  actions_.first->setToolTip("First step (Home)");
+  actions_.prev->setToolTip("Previous step (Left or K)");
+  actions_.next->setToolTip("Next step (Right or J)");
+  actions_.last->setToolTip("Last step (End)");
+  actions_.rejected->setToolTip("Run to the next merge the schedulers refused (R)");
+  actions_.play->setToolTip("Play through the steps (Space)");
 }
 
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu("&File");
-  file->addAction(openAction_);
-  recentMenu_ = file->addMenu("Open &Recent");
-  file->addAction(openLogAction_);
+  file->addAction(actions_.open);
+  controls_.recentMenu = file->addMenu("Open &Recent");
+  file->addAction(actions_.openLog);
   buildModelRunActions(file);
-  file->addAction(reloadAction_);
+  file->addAction(actions_.reload);
   file->addSeparator();
-  file->addAction(saveTraceAction_);
-  file->addAction(exportAction_);
-  file->addAction(exportPngAction_);
-  file->addAction(exportAllAction_);
+  file->addAction(actions_.saveTrace);
+  file->addAction(actions_.exportSvg);
+  file->addAction(actions_.exportPng);
+  file->addAction(actions_.exportAll);
   file->addSeparator();
   QAction* quit = file->addAction("&Quit", this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
   iconed(quit, "quit");
-  iconed(recentMenu_->menuAction(), "recent");
-  iconed(regroupAction_, "follow-op");
-  iconed(findStepAction_, "find-step");
-  iconed(cancelLayoutAction_, "cancel");
-  iconed(drawAnywayAction_, "draw-anyway");
-  iconed(diffFullAction_, "diff-full");
-  iconed(expandAction_, "expand");
+  iconed(controls_.recentMenu->menuAction(), "recent");
+  iconed(actions_.regroup, "follow-op");
+  iconed(actions_.findStep, "find-step");
+  iconed(actions_.cancelLayout, "cancel");
+  iconed(actions_.drawAnyway, "draw-anyway");
+  iconed(actions_.diffFull, "diff-full");
+  iconed(actions_.expand, "expand");
   QMenu* step = menuBar()->addMenu("&Step");
-  for (QAction* a : {firstAction_, prevAction_, nextAction_, lastAction_}) step->addAction(a);
+  for (QAction* a : {actions_.first, actions_.prev, actions_.next, actions_.last}) step->addAction(a);
   step->addSeparator();
-  step->addAction(playAction_);
-  step->addAction(rejectedAction_);
-  step->addAction(regroupAction_);
-  step->addAction(findStepAction_);
-  step->addAction(divergenceAction_);
+  step->addAction(actions_.play);
+  step->addAction(actions_.rejected);
+  step->addAction(actions_.regroup);
+  step->addAction(actions_.findStep);
+  step->addAction(actions_.divergence);
   step->addSeparator();
-  step->addAction(runAction_);
-  passMenu_ = menuBar()->addMenu("&Passes");
+  step->addAction(actions_.run);
+  controls_.passMenu = menuBar()->addMenu("&Passes");
   rebuildPassMenu();
   QMenu* viewMenu = menuBar()->addMenu("&View");
-  viewMenu->addAction(findAction_);
-  viewMenu->addAction(fitAction_);
+  viewMenu->addAction(actions_.find);
+  viewMenu->addAction(actions_.fit);
   iconed(viewMenu->addAction("Zoom &in", QKeySequence::ZoomIn, this, [this] { view_->zoomBy(1.25); }), "zoom-in");
   iconed(viewMenu->addAction("Zoom &out", QKeySequence::ZoomOut, this, [this] { view_->zoomBy(0.8); }), "zoom-out");
-  viewMenu->addAction(regionsAction_);
-  viewMenu->addAction(tilesAction_);
-  viewMenu->addAction(groupAction_);
-  viewMenu->addAction(expandAction_);
-  viewMenu->addAction(diffFullAction_);
-  viewMenu->addAction(drawAnywayAction_);
+  viewMenu->addAction(actions_.regions);
+  viewMenu->addAction(actions_.tiles);
+  viewMenu->addAction(actions_.group);
+  viewMenu->addAction(actions_.expand);
+  viewMenu->addAction(actions_.diffFull);
+  viewMenu->addAction(actions_.drawAnyway);
   buildCompareMenu(viewMenu);
-  viewMenu->addAction(cancelLayoutAction_);
+  viewMenu->addAction(actions_.cancelLayout);
   QMenu* themes = viewMenu->addMenu("&Theme");
   iconed(themes->menuAction(), "theme");
   auto* themeGroup = new QActionGroup(themes);
@@ -286,14 +287,14 @@ void MainWindow::setTheme(Theme theme) {
   if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance())) applyAppearance(*app, theme);
   for (QAction* a : findChildren<QAction*>())
     if (const QVariant name = a->property("segscopeIcon"); name.isValid()) a->setIcon(themedIcon(name.toString()));
-  if (QAction* play = playAction_) play->setIcon(themedIcon(play_.isActive() ? "pause" : "play"));
+  if (QAction* play = actions_.play) play->setIcon(themedIcon(play_.isActive() ? "pause" : "play"));
   if (persistent_) QSettings().setValue("appearance/theme", themeName(theme));
   if (auto* a = findChild<QAction*>("theme-" + themeName(theme))) a->setChecked(true);
   scene_->setBackgroundBrush(canvasColor());
   requestPicture();
   // Every dock that paints its own colours follows now, not at the next step.
-  inspector_->refreshTheme();
-  diff_->refreshTheme();
+  panels_.inspector->refreshTheme();
+  panels_.diff->refreshTheme();
 }
 
 // Every action with a shortcut, read from the menus, so the sheet never falls behind them.
@@ -327,13 +328,13 @@ void MainWindow::showShortcutSheet() {
 // to what the script's fd.execute(..., _enable_options=[...]) sets, and the button says what the
 // segmentation on screen ran with.
 void MainWindow::buildNvfuserOptions() {
-  nvfuserOptionsMenu_ = new QMenu(this);
-  QAction* note = nvfuserOptionsMenu_->addAction("nvFuser options for this fusion (re-segments)");
+  controls_.nvfuserOptionsMenu = new QMenu(this);
+  QAction* note = controls_.nvfuserOptionsMenu->addAction("nvFuser options for this fusion (re-segments)");
   note->setEnabled(false);
   const auto [enable, disable] = pipeline::modelledNvfuserOptions();
   const auto add = [this](const std::string& name, bool enabling) {
     const QString q = QString::fromStdString(name);
-    QAction* a = nvfuserOptionsMenu_->addAction((enabling ? "NVFUSER_ENABLE=" : "NVFUSER_DISABLE=") + q);
+    QAction* a = controls_.nvfuserOptionsMenu->addAction((enabling ? "NVFUSER_ENABLE=" : "NVFUSER_DISABLE=") + q);
     a->setCheckable(true);
     a->setData(QStringList{enabling ? "enable" : "disable", q});
     a->setObjectName("nvfuser-option-" + q);
@@ -341,23 +342,23 @@ void MainWindow::buildNvfuserOptions() {
   };
   for (const std::string& name : enable) add(name, true);
   for (const std::string& name : disable) add(name, false);
-  nvfuserOptionsButton_ = new QToolButton(this);
-  nvfuserOptionsButton_->setObjectName("nvfuser-options");
-  nvfuserOptionsButton_->setMenu(nvfuserOptionsMenu_);
-  nvfuserOptionsButton_->setPopupMode(QToolButton::InstantPopup);
-  nvfuserOptionsButton_->setText("defaults");
-  nvfuserOptionsButton_->setToolTip(
+  controls_.nvfuserOptionsButton = new QToolButton(this);
+  controls_.nvfuserOptionsButton->setObjectName("nvfuser-options");
+  controls_.nvfuserOptionsButton->setMenu(controls_.nvfuserOptionsMenu);
+  controls_.nvfuserOptionsButton->setPopupMode(QToolButton::InstantPopup);
+  controls_.nvfuserOptionsButton->setText("defaults");
+  controls_.nvfuserOptionsButton->setToolTip(
       "NVFUSER_ENABLE / NVFUSER_DISABLE options the segmentation runs with: those checked here and those the "
       "script's fd.execute(inputs, _enable_options=[...], _disable_options=[...]) sets");
 }
 
 void MainWindow::rebuildPassMenu() {
-  passMenu_->clear();
-  passMenu_->setToolTipsVisible(true);  // each pass says what it does
-  QAction* note = passMenu_->addAction("Pre-segmentation passes (re-runs on change)");
+  controls_.passMenu->clear();
+  controls_.passMenu->setToolTipsVisible(true);  // each pass says what it does
+  QAction* note = controls_.passMenu->addAction("Pre-segmentation passes (re-runs on change)");
   note->setEnabled(false);
   for (const pipeline::PassInfo& p : pipeline::preSegmenterPassList()) {
-    QAction* a = passMenu_->addAction(QString::fromStdString(p.name));
+    QAction* a = controls_.passMenu->addAction(QString::fromStdString(p.name));
     a->setToolTip(QString::fromStdString(p.description));
     a->setCheckable(true);
     a->setChecked(p.onByDefault && !document_->options().disabledPasses.contains(a->text()));
@@ -371,32 +372,32 @@ void MainWindow::buildToolBar() {
   bar->setMovable(false);
   bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   bar->setIconSize(QSize(16, 16));
-  iconed(openAction_, "open");
-  openAction_->setIconText("Open");
-  iconed(reloadAction_, "reload");
-  reloadAction_->setIconText("Reload");
-  bar->addAction(openAction_);
-  bar->addAction(reloadAction_);
+  iconed(actions_.open, "open");
+  actions_.open->setIconText("Open");
+  iconed(actions_.reload, "reload");
+  actions_.reload->setIconText("Reload");
+  bar->addAction(actions_.open);
+  bar->addAction(actions_.reload);
   bar->addSeparator();
   // Stepping buttons are icons (their keys are in the tooltips); the rest carry words.
-  iconed(firstAction_, "step-first");
-  iconed(prevAction_, "step-prev");
-  iconed(playAction_, "play");
-  iconed(nextAction_, "step-next");
-  iconed(lastAction_, "step-last");
-  for (QAction* a : {firstAction_, prevAction_, playAction_, nextAction_, lastAction_}) {
+  iconed(actions_.first, "step-first");
+  iconed(actions_.prev, "step-prev");
+  iconed(actions_.play, "play");
+  iconed(actions_.next, "step-next");
+  iconed(actions_.last, "step-last");
+  for (QAction* a : {actions_.first, actions_.prev, actions_.play, actions_.next, actions_.last}) {
     bar->addAction(a);
     if (auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(a)))
       button->setToolButtonStyle(Qt::ToolButtonIconOnly);
   }
-  speedBox_ = new QComboBox(this);
-  speedBox_->addItems({"0.5 steps/s", "1 step/s", "2 steps/s", "5 steps/s", "10 steps/s"});
-  speedBox_->setCurrentIndex(2);
-  speedBox_->setToolTip("Playback speed");
-  bar->addWidget(speedBox_);
-  iconed(rejectedAction_, "next-refused");
-  rejectedAction_->setIconText("Next refused merge");
-  bar->addAction(rejectedAction_);
+  controls_.speedBox = new QComboBox(this);
+  controls_.speedBox->addItems({"0.5 steps/s", "1 step/s", "2 steps/s", "5 steps/s", "10 steps/s"});
+  controls_.speedBox->setCurrentIndex(2);
+  controls_.speedBox->setToolTip("Playback speed");
+  bar->addWidget(controls_.speedBox);
+  iconed(actions_.rejected, "next-refused");
+  actions_.rejected->setIconText("Next refused merge");
+  bar->addAction(actions_.rejected);
   bar->addSeparator();
   const auto labelled = [&](const QString& text, QWidget* box) {
     auto* l = new QLabel(text, this);
@@ -404,47 +405,48 @@ void MainWindow::buildToolBar() {
     bar->addWidget(l);
     bar->addWidget(box);
   };
-  profileBox_ = new QComboBox(this);
-  profileBox_->setObjectName("deviceProfile");
-  profileBox_->addItems({"h100", "h200", "a100"});
-  profileBox_->setToolTip("Device profile: persistent-buffer budgets depend on it (re-segments)");
-  labelled("Device", profileBox_);
-  scalarBox_ = new QComboBox(this);
-  scalarBox_->addItems({"host_segment", "duplicate"});
-  scalarBox_->setToolTip("host_segment: scalar math runs once on the host; duplicate: nvFuser's per-kernel copies");
-  labelled("Scalars", scalarBox_);
+  controls_.profileBox = new QComboBox(this);
+  controls_.profileBox->setObjectName("deviceProfile");
+  controls_.profileBox->addItems({"h100", "h200", "a100"});
+  controls_.profileBox->setToolTip("Device profile: persistent-buffer budgets depend on it (re-segments)");
+  labelled("Device", controls_.profileBox);
+  controls_.scalarBox = new QComboBox(this);
+  controls_.scalarBox->addItems({"host_segment", "duplicate"});
+  controls_.scalarBox->setToolTip(
+      "host_segment: scalar math runs once on the host; duplicate: nvFuser's per-kernel copies");
+  labelled("Scalars", controls_.scalarBox);
   buildNvfuserOptions();
-  labelled("Options", nvfuserOptionsButton_);
-  viewBox_ = new QComboBox(this);
-  viewBox_->addItems({"Segments", "Collapsed", "Fusion"});
-  viewBox_->setToolTip("Ops in their groups, one node per group, or the fusion alone");
-  labelled("View", viewBox_);
-  iconed(regionsAction_, "regions");
-  regionsAction_->setIconText("Regions");
-  bar->addAction(regionsAction_);
+  labelled("Options", controls_.nvfuserOptionsButton);
+  controls_.viewBox = new QComboBox(this);
+  controls_.viewBox->addItems({"Segments", "Collapsed", "Fusion"});
+  controls_.viewBox->setToolTip("Ops in their groups, one node per group, or the fusion alone");
+  labelled("View", controls_.viewBox);
+  iconed(actions_.regions, "regions");
+  actions_.regions->setIconText("Regions");
+  bar->addAction(actions_.regions);
   bar->addSeparator();
-  iconed(exportAction_, "export");
-  exportAction_->setIconText("Export SVG");
-  bar->addAction(exportAction_);
-  runAction_->setIconText("Run");
-  bar->addAction(runAction_);
+  iconed(actions_.exportSvg, "export");
+  actions_.exportSvg->setIconText("Export SVG");
+  bar->addAction(actions_.exportSvg);
+  actions_.run->setIconText("Run");
+  bar->addAction(actions_.run);
   bar->addSeparator();
-  bar->addAction(findAction_);
-  connect(profileBox_, &QComboBox::currentTextChanged, this, [this] {
+  bar->addAction(actions_.find);
+  connect(controls_.profileBox, &QComboBox::currentTextChanged, this, [this] {
     // A device picked by hand wins over the script header's for this file.
     if (cursor_->session()) profileChosenFor_ = QString::fromStdString(cursor_->session()->file);
     applyOptions();
   });
-  connect(scalarBox_, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
-  connect(viewBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
-    viewMode_ = i == 1 ? graph::View::Collapsed : i == 2 ? graph::View::Fusion : graph::View::Segments;
+  connect(controls_.scalarBox, &QComboBox::currentTextChanged, this, [this] { applyOptions(); });
+  connect(controls_.viewBox, &QComboBox::currentIndexChanged, this, [this](int i) {
+    picture_.viewMode = i == 1 ? graph::View::Collapsed : i == 2 ? graph::View::Fusion : graph::View::Segments;
     // With something selected the new picture opens with it where it was on screen; else fitted.
-    selectionOnScreen_.reset();
-    if (const QRectF r = selectionRect(); !r.isNull()) selectionOnScreen_ = view_->mapFromScene(r.center());
-    firstPicture_ = !selectionOnScreen_;
+    picture_.selectionOnScreen.reset();
+    if (const QRectF r = selectionRect(); !r.isNull()) picture_.selectionOnScreen = view_->mapFromScene(r.center());
+    picture_.first = !picture_.selectionOnScreen;
     requestPicture();
   });
-  connect(speedBox_, &QComboBox::currentIndexChanged, this, [this] {
+  connect(controls_.speedBox, &QComboBox::currentIndexChanged, this, [this] {
     if (play_.isActive()) setPlaying(true);
   });
 }
@@ -458,9 +460,9 @@ void MainWindow::resizeEvent(QResizeEvent* event) {
 // An overview laid out for another shape of canvas is laid out again (tiles cost ~1 ms), fitted,
 // once the resize settles.
 void MainWindow::reflowTilesSoon() {
-  if (tilesAspect_ <= 0 || view_->viewport()->height() <= 0) return;
+  if (picture_.tilesAspect <= 0 || view_->viewport()->height() <= 0) return;
   const double now = double(view_->viewport()->width()) / view_->viewport()->height();
-  if (std::abs(now / tilesAspect_ - 1) < 0.15) return;
+  if (std::abs(now / picture_.tilesAspect - 1) < 0.15) return;
   reflow_.start();
 }
 
@@ -470,8 +472,8 @@ void MainWindow::reflowTilesSoon() {
 // the Timeline's "✓ g12 + g13" rows and the Segments dock's six columns.
 void MainWindow::showEvent(QShowEvent* event) {
   QMainWindow::showEvent(event);
-  if (dockSizesSet_ || dockSizesRestored_ || compact_) return;
-  dockSizesSet_ = true;
+  if (docks_.sizesSet || docks_.sizesRestored || docks_.compact) return;
+  docks_.sizesSet = true;
   auto* timeline = findChild<QDockWidget*>("timelineDock");
   auto* segments = findChild<QDockWidget*>("segmentsDock");
   if (!timeline || !segments) return;
@@ -487,30 +489,30 @@ void MainWindow::showEvent(QShowEvent* event) {
 // The diff takes the window: every other dock and the canvas step aside, and come back as
 // they were.
 void MainWindow::setDiffFullWindow(bool on) {
-  if (on == diffFullWindow_) return;
-  diffFullWindow_ = on;
+  if (on == docks_.diffFullWindow) return;
+  docks_.diffFullWindow = on;
   if (on) {
-    stateBeforeFullDiff_ = saveState();
+    docks_.beforeFullDiff = saveState();
     for (QDockWidget* d : findChildren<QDockWidget*>())
-      if (d != diffDock_) d->hide();
+      if (d != panels_.diffDock) d->hide();
     centralWidget()->hide();
-    diffDock_->show();
-    diffDock_->raise();
+    panels_.diffDock->show();
+    panels_.diffDock->raise();
   } else {
     centralWidget()->show();
-    restoreState(stateBeforeFullDiff_);
+    restoreState(docks_.beforeFullDiff);
   }
-  diff_->setFullWindow(on);
-  const QSignalBlocker quiet(diffFullAction_);
-  diffFullAction_->setChecked(on);
+  panels_.diff->setFullWindow(on);
+  const QSignalBlocker quiet(actions_.diffFull);
+  actions_.diffFull->setChecked(on);
 }
 
 void MainWindow::giveCanvasRoom() {
-  if (diffFullWindow_) return;  // the diff was asked to take the window
+  if (docks_.diffFullWindow) return;  // the diff was asked to take the window
   // A really small window (800×600) keeps one side column: the right docks join the left ones
   // as tabs, and come back where they were when the window grows.
   const bool compact = width() < kCompactWidth || height() < kCompactHeight;
-  if (compact != compact_) setCompactDocks(compact);
+  if (compact != docks_.compact) setCompactDocks(compact);
   QList<QDockWidget*> sides, bottom;
   int sideWidth = 0, bottomHeight = 0;
   for (QDockWidget* d : findChildren<QDockWidget*>()) {
@@ -534,7 +536,7 @@ void MainWindow::giveCanvasRoom() {
     QList<QDockWidget*> out;
     for (QDockWidget* d : docks)
       if (const int size = horizontal ? d->width() : d->height(); size > cap) {
-        squeezed_.try_emplace(d, size);  // the size it gets back when the window grows again
+        docks_.squeezed.try_emplace(d, size);  // the size it gets back when the window grows again
         out << d;
         sizes << cap;
       }
@@ -543,17 +545,17 @@ void MainWindow::giveCanvasRoom() {
   // A small window (a laptop's half screen, 800×600) gives the canvas more: the docks give
   // way sooner there.
   const bool small = width() < 1100 || height() < 750;
-  if (!small && !squeezed_.empty()) {
+  if (!small && !docks_.squeezed.empty()) {
     // Big again: the docks that gave way get their sizes back.
     QList<QDockWidget*> wide, tall;
     QList<int> widths, heights;
-    for (const auto& [d, size] : squeezed_) {
+    for (const auto& [d, size] : docks_.squeezed) {
       if (d->isHidden() || d->isFloating()) continue;
       const bool bottomDock = dockWidgetArea(d) == Qt::BottomDockWidgetArea;
       (bottomDock ? tall : wide) << d;
       (bottomDock ? heights : widths) << size;
     }
-    squeezed_.clear();
+    docks_.squeezed.clear();
     if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
     if (!tall.isEmpty()) resizeDocks(tall, heights, Qt::Vertical);
     return;
@@ -563,24 +565,24 @@ void MainWindow::giveCanvasRoom() {
     const QList<QDockWidget*> wide = capAt(sides, width() * 20 / 100, true, widths);
     if (!wide.isEmpty()) resizeDocks(wide, widths, Qt::Horizontal);
   }
-  if (bottomHeight > height() * (compact_ ? 22 : small ? 28 : 40) / 100) {
+  if (bottomHeight > height() * (docks_.compact ? 22 : small ? 28 : 40) / 100) {
     QList<int> heights;
-    const QList<QDockWidget*> tall = capAt(bottom, height() * (compact_ ? 20 : 24) / 100, false, heights);
+    const QList<QDockWidget*> tall = capAt(bottom, height() * (docks_.compact ? 20 : 24) / 100, false, heights);
     if (!tall.isEmpty()) resizeDocks(tall, heights, Qt::Vertical);
   }
 }
 
 void MainWindow::setCompactDocks(bool on) {
-  compact_ = on;
+  docks_.compact = on;
   // The left column is narrow when compact and holds four or five tabs: along its side each
   // tab keeps its whole title ("Timeline", "Source", "Segments", "Inspector"), where tabs below
   // it were cut to "T…", "So…" and scrolled.
   setTabPosition(Qt::LeftDockWidgetArea, on ? QTabWidget::West : QTabWidget::South);
   if (!on) {
-    restoreState(stateBeforeCompact_);
+    restoreState(docks_.beforeCompact);
     return;
   }
-  stateBeforeCompact_ = saveState();
+  docks_.beforeCompact = saveState();
   QDockWidget* column = nullptr;  // the left column's front dock (any of it, before the first paint)
   QList<QDockWidget*> right;
   for (QDockWidget* d : findChildren<QDockWidget*>()) {
@@ -594,17 +596,17 @@ void MainWindow::setCompactDocks(bool on) {
 }
 
 void MainWindow::buildDocks() {
-  QDockWidget* timeline = dock(this, "Timeline", "timelineDock", timeline_);
-  QDockWidget* source = dock(this, "Source", "sourceDock", source_);
-  QDockWidget* inspector = dock(this, "Inspector", "inspectorDock", inspector_);
-  QDockWidget* mergeLog = dock(this, "Merge log", "mergeLogDock", mergeLog_);
-  diffDock_ = dock(this, "Diff", "diffDock", diff_);
-  problemsDock_ = dock(this, "Problems", "problemsDock", problems_);
-  QDockWidget* runDock = dock(this, "Run", "runDock", run_);
-  QDockWidget* segmentsDock = dock(this, "Segments", "segmentsDock", segments_);
-  whyDock_ = dock(this, "Why apart", "whyApartDock", whyApart_);
-  nvFuser_ = new NvFuserView(this);
-  nvFuserDock_ = dock(this, "nvFuser", "nvFuserDock", nvFuser_);
+  QDockWidget* timeline = dock(this, "Timeline", "timelineDock", panels_.timeline);
+  QDockWidget* source = dock(this, "Source", "sourceDock", panels_.source);
+  QDockWidget* inspector = dock(this, "Inspector", "inspectorDock", panels_.inspector);
+  QDockWidget* mergeLog = dock(this, "Merge log", "mergeLogDock", panels_.mergeLog);
+  panels_.diffDock = dock(this, "Diff", "diffDock", panels_.diff);
+  panels_.problemsDock = dock(this, "Problems", "problemsDock", panels_.problems);
+  QDockWidget* runDock = dock(this, "Run", "runDock", panels_.run);
+  QDockWidget* segmentsDock = dock(this, "Segments", "segmentsDock", panels_.segments);
+  panels_.whyDock = dock(this, "Why apart", "whyApartDock", panels_.whyApart);
+  panels_.nvFuser = new NvFuserView(this);
+  panels_.nvFuserDock = dock(this, "nvFuser", "nvFuserDock", panels_.nvFuser);
   addDockWidget(Qt::LeftDockWidgetArea, timeline);
   addDockWidget(Qt::LeftDockWidgetArea, source);
   tabifyDockWidget(timeline, source);
@@ -612,71 +614,71 @@ void MainWindow::buildDocks() {
   addDockWidget(Qt::RightDockWidgetArea, segmentsDock);
   addDockWidget(Qt::RightDockWidgetArea, inspector);  // below the segments
   addDockWidget(Qt::BottomDockWidgetArea, mergeLog);
-  addDockWidget(Qt::BottomDockWidgetArea, diffDock_);
-  addDockWidget(Qt::BottomDockWidgetArea, problemsDock_);
+  addDockWidget(Qt::BottomDockWidgetArea, panels_.diffDock);
+  addDockWidget(Qt::BottomDockWidgetArea, panels_.problemsDock);
   addDockWidget(Qt::BottomDockWidgetArea, runDock);
-  addDockWidget(Qt::BottomDockWidgetArea, whyDock_);
-  addDockWidget(Qt::BottomDockWidgetArea, nvFuserDock_);
-  tabifyDockWidget(mergeLog, diffDock_);
-  tabifyDockWidget(diffDock_, problemsDock_);
-  tabifyDockWidget(problemsDock_, runDock);
-  tabifyDockWidget(runDock, whyDock_);
-  tabifyDockWidget(whyDock_, nvFuserDock_);
+  addDockWidget(Qt::BottomDockWidgetArea, panels_.whyDock);
+  addDockWidget(Qt::BottomDockWidgetArea, panels_.nvFuserDock);
+  tabifyDockWidget(mergeLog, panels_.diffDock);
+  tabifyDockWidget(panels_.diffDock, panels_.problemsDock);
+  tabifyDockWidget(panels_.problemsDock, runDock);
+  tabifyDockWidget(runDock, panels_.whyDock);
+  tabifyDockWidget(panels_.whyDock, panels_.nvFuserDock);
   mergeLog->raise();
   resizeDocks({timeline, inspector}, {330, 380}, Qt::Horizontal);
   resizeDocks({mergeLog}, {230}, Qt::Vertical);
   resizeDocks({segmentsDock, inspector}, {200, 480}, Qt::Vertical);
   // Every dock that shows the session follows the cursor; none is pushed a step by hand.
-  timeline_->follow(*cursor_);
-  source_->follow(*cursor_);
-  inspector_->follow(*cursor_);
-  mergeLog_->follow(*cursor_);
-  diff_->follow(*cursor_);
-  run_->follow(*cursor_);
-  nvFuser_->follow(*cursor_);
-  connect(segments_, &SegmentsView::segmentActivated, this, &MainWindow::focusSegment);
-  problems_->setPlaceholderText("No problems.");
-  problems_->setOpenLinks(false);
-  connect(problems_, &QTextBrowser::anchorClicked, this, [this] { showProblemInSource(); });
-  problems_->setStyleSheet("font-family: 'DejaVu Sans Mono', monospace;");
-  connect(diff_, &DiffView::fullWindowToggled, this, [this](bool on) { setDiffFullWindow(on); });
+  panels_.timeline->follow(*cursor_);
+  panels_.source->follow(*cursor_);
+  panels_.inspector->follow(*cursor_);
+  panels_.mergeLog->follow(*cursor_);
+  panels_.diff->follow(*cursor_);
+  panels_.run->follow(*cursor_);
+  panels_.nvFuser->follow(*cursor_);
+  connect(panels_.segments, &SegmentsView::segmentActivated, this, &MainWindow::focusSegment);
+  panels_.problems->setPlaceholderText("No problems.");
+  panels_.problems->setOpenLinks(false);
+  connect(panels_.problems, &QTextBrowser::anchorClicked, this, [this] { showProblemInSource(); });
+  panels_.problems->setStyleSheet("font-family: 'DejaVu Sans Mono', monospace;");
+  connect(panels_.diff, &DiffView::fullWindowToggled, this, [this](bool on) { setDiffFullWindow(on); });
   if (QMenu* viewMenu = menuBar()->findChild<QMenu*>("viewMenu"))
-    for (QDockWidget* d : {timeline, source, segmentsDock, inspector, mergeLog, diffDock_, problemsDock_, runDock,
-                           whyDock_, nvFuserDock_})
+    for (QDockWidget* d : {timeline, source, segmentsDock, inspector, mergeLog, panels_.diffDock, panels_.problemsDock,
+                           runDock, panels_.whyDock, panels_.nvFuserDock})
       viewMenu->addAction(d->toggleViewAction());
-  connect(runAction_, &QAction::triggered, this, [this, runDock] {
+  connect(actions_.run, &QAction::triggered, this, [this, runDock] {
     runDock->show();
     runDock->raise();
-    run_->run();
+    panels_.run->run();
   });
-  connect(run_, &RunView::timesReady, this, [this](const std::map<int, QString>& times) {
-    runTimes_ = times;
-    segments_->setTimes(times);
+  connect(panels_.run, &RunView::timesReady, this, [this](const std::map<int, QString>& times) {
+    picture_.runTimes = times;
+    panels_.segments->setTimes(times);
     applySegmentBadges();
   });
-  connect(run_, &RunView::segmentClicked, this, &MainWindow::focusSegment);
-  connect(nvFuser_, &NvFuserView::segmentActivated, this, &MainWindow::focusSegment);
-  connect(nvFuser_, &NvFuserView::divergenceRequested, this, [this] { goToFirstDivergence(); });
+  connect(panels_.run, &RunView::segmentClicked, this, &MainWindow::focusSegment);
+  connect(panels_.nvFuser, &NvFuserView::segmentActivated, this, &MainWindow::focusSegment);
+  connect(panels_.nvFuser, &NvFuserView::divergenceRequested, this, [this] { goToFirstDivergence(); });
 }
 
 void MainWindow::buildStatusBar() {
-  stepLabel_ = new QLabel(this);
-  layoutLabel_ = new QLabel(this);
-  busy_ = new QProgressBar(this);
-  busy_->setRange(0, 0);  // indeterminate: dot gives no progress
-  busy_->setMaximumWidth(140);
-  busy_->setVisible(false);
-  cancel_ = new QPushButton("Cancel layout", this);
-  cancel_->setVisible(false);
-  connect(cancel_, &QPushButton::clicked, this, [this] { cancelLayout(); });
-  overviewLabel_ = new QLabel(this);
-  overviewLabel_->setTextFormat(Qt::RichText);
-  overviewLabel_->setContentsMargins(0, 0, 14, 0);
-  statusBar()->addPermanentWidget(overviewLabel_);
-  statusBar()->addPermanentWidget(busy_);
-  statusBar()->addPermanentWidget(cancel_);
-  statusBar()->addPermanentWidget(layoutLabel_);
-  statusBar()->addPermanentWidget(stepLabel_);
+  controls_.stepLabel = new QLabel(this);
+  controls_.layoutLabel = new QLabel(this);
+  controls_.busy = new QProgressBar(this);
+  controls_.busy->setRange(0, 0);  // indeterminate: dot gives no progress
+  controls_.busy->setMaximumWidth(140);
+  controls_.busy->setVisible(false);
+  controls_.cancel = new QPushButton("Cancel layout", this);
+  controls_.cancel->setVisible(false);
+  connect(controls_.cancel, &QPushButton::clicked, this, [this] { cancelLayout(); });
+  controls_.overviewLabel = new QLabel(this);
+  controls_.overviewLabel->setTextFormat(Qt::RichText);
+  controls_.overviewLabel->setContentsMargins(0, 0, 14, 0);
+  statusBar()->addPermanentWidget(controls_.overviewLabel);
+  statusBar()->addPermanentWidget(controls_.busy);
+  statusBar()->addPermanentWidget(controls_.cancel);
+  statusBar()->addPermanentWidget(controls_.layoutLabel);
+  statusBar()->addPermanentWidget(controls_.stepLabel);
 }
 
 }  // namespace segscope::ui

@@ -20,62 +20,65 @@
 namespace segscope::ui {
 
 CompareView& MainWindow::compareView() {
-  if (!compare_) {
-    compare_ = new CompareView(this);
-    compare_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);  // see the run table
-    central_->addWidget(compare_);
-    connect(compare_, &CompareView::closeRequested, this, &MainWindow::closeComparison);
-    comparePoll_.setInterval(30);
-    connect(&comparePoll_, &QTimer::timeout, this, [this] {
-      if (comparing_.valid() && comparing_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+  if (!panels_.compare) {
+    panels_.compare = new CompareView(this);
+    panels_.compare->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);  // see the run table
+    panels_.central->addWidget(panels_.compare);
+    connect(panels_.compare, &CompareView::closeRequested, this, &MainWindow::closeComparison);
+    comparison_.poll.setInterval(30);
+    connect(&comparison_.poll, &QTimer::timeout, this, [this] {
+      if (comparison_.pending.valid() &&
+          comparison_.pending.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
         finishComparison();
     });
   }
-  return *compare_;
+  return *panels_.compare;
 }
 
-bool MainWindow::showsComparison() const { return compare_ && central_->currentWidget() == compare_; }
+bool MainWindow::showsComparison() const {
+  return panels_.compare && panels_.central->currentWidget() == panels_.compare;
+}
 
 bool MainWindow::compareWith(const QString& spec, bool wait) {
   const auto fail = [this](const QString& message) {
     statusBar()->showMessage(message, 10000);
-    problems_->setPlainText(message);
+    panels_.problems->setPlainText(message);
     return false;
   };
   if (!cursor_->session() || !cursor_->session()->segmentation)
     return fail("Compare: open a fusion script first (a saved trace cannot be re-segmented)");
-  if (comparing_.valid()) return fail("Compare: a comparison is still being made");
+  if (comparison_.pending.valid()) return fail("Compare: a comparison is still being made");
   auto with = pipeline::parseCompareWith(spec.toStdString());
   if (!with) return fail(QString::fromStdString(with.error().message));
   CompareView& view = compareView();
   if (!showsComparison()) {
-    docksBeforeCompare_ = saveState();
+    docks_.beforeCompare = saveState();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) dock->hide();
-    central_->setCurrentWidget(compare_);
+    panels_.central->setCurrentWidget(panels_.compare);
   }
   view.showNote(QString("Segmenting <b>%1</b> for the other side…").arg(spec.toHtmlEscaped()));
-  compare_->setFocus();
+  panels_.compare->setFocus();
   // The session and options are copied into the task: the window may load another file meanwhile.
-  comparing_ = std::async(std::launch::async,
-                          [session = cursor_->session(), options = Document::pipelineOptions(document_->options()),
+  comparison_.pending = std::async(
+      std::launch::async, [session = cursor_->session(), options = Document::pipelineOptions(document_->options()),
                            with = *with] { return pipeline::compareWith(*session, options, with); });
-  comparePoll_.start();
+  comparison_.poll.start();
   if (!wait) return true;
   QElapsedTimer t;
   t.start();
-  while ((comparing_.valid() || view.layoutsPending()) && t.elapsed() < 120000)
+  while ((comparison_.pending.valid() || view.layoutsPending()) && t.elapsed() < 120000)
     QApplication::processEvents(QEventLoop::AllEvents, 20);
   QApplication::processEvents();
   return view.comparison() != nullptr;
 }
 
 void MainWindow::finishComparison() {
-  comparePoll_.stop();
-  auto result = comparing_.get();
+  comparison_.poll.stop();
+  auto result = comparison_.pending.get();
   if (!result) {
     const QString message = QString::fromStdString(result.error().message);
-    compare_->showNote("<b>Cannot compare:</b> " + message.toHtmlEscaped());
-    problems_->setPlainText(message);
+    panels_.compare->showNote("<b>Cannot compare:</b> " + message.toHtmlEscaped());
+    panels_.problems->setPlainText(message);
     statusBar()->showMessage("Compare: " + message.section('\n', 0, 0), 10000);
     return;
   }
@@ -87,14 +90,14 @@ void MainWindow::finishComparison() {
                                                              .arg(comparison->differences.size())
                                                              .arg(comparison->differences.size() == 1 ? "" : "s")),
                            8000);
-  compare_->showComparison(std::move(comparison));
+  panels_.compare->showComparison(std::move(comparison));
 }
 
 void MainWindow::closeComparison() {
   if (!showsComparison()) return;
-  central_->setCurrentIndex(1);  // the canvas
-  if (!docksBeforeCompare_.isEmpty()) restoreState(docksBeforeCompare_);
-  docksBeforeCompare_.clear();
+  panels_.central->setCurrentIndex(1);  // the canvas
+  if (!docks_.beforeCompare.isEmpty()) restoreState(docks_.beforeCompare);
+  docks_.beforeCompare.clear();
   view_->setFocus();
 }
 
@@ -115,9 +118,9 @@ void MainWindow::buildCompareMenu(QMenu* view) {
       a->setToolTip(spec);
     };
     QMenu* profiles = menu->addMenu("Device profile");
-    for (int i = 0; i < profileBox_->count(); ++i)  // the profiles the Device box offers
-      if (profileBox_->itemText(i) != now.profile)
-        offer(profiles, profileBox_->itemText(i), "profile=" + profileBox_->itemText(i));
+    for (int i = 0; i < controls_.profileBox->count(); ++i)  // the profiles the Device box offers
+      if (controls_.profileBox->itemText(i) != now.profile)
+        offer(profiles, controls_.profileBox->itemText(i), "profile=" + controls_.profileBox->itemText(i));
     const bool host = now.scalarMode == segmenter::ScalarMode::HostSegment;
     offer(menu, host ? "Scalars recomputed in each segment (nvFuser's way)" : "Scalars in one host segment",
           host ? "scalar-mode=duplicate" : "scalar-mode=host_segment");
@@ -143,7 +146,7 @@ void MainWindow::buildCompareMenu(QMenu* view) {
     });
     file->setEnabled(open);
     QAction* log = menu->addAction("nvFuser's segments from its log…", this, [this] {
-      QString path = nvLogPath_;
+      QString path = nvLogFile_.path;
       if (path.isEmpty())
         path = QFileDialog::getOpenFileName(this, "Compare with nvFuser's log",
                                             QFileInfo(QString::fromStdString(cursor_->session()->file)).path(),
@@ -151,8 +154,8 @@ void MainWindow::buildCompareMenu(QMenu* view) {
       if (!path.isEmpty()) compareWith("nvfuser=" + path);
     });
     log->setEnabled(open);
-    log->setToolTip(nvLogPath_.isEmpty() ? "A log of NVFUSER_DUMP=segmenter_logging,segmented_fusion"
-                                         : "The log open beside the fusion: " + nvLogPath_);
+    log->setToolTip(nvLogFile_.path.isEmpty() ? "A log of NVFUSER_DUMP=segmenter_logging,segmented_fusion"
+                                              : "The log open beside the fusion: " + nvLogFile_.path);
     menu->addSeparator();
     QAction* close = menu->addAction("Close comparison", this, [this] { closeComparison(); });
     close->setEnabled(showsComparison());

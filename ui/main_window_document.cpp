@@ -33,7 +33,7 @@ void MainWindow::connectDocument() {
   connect(document_, &Document::failed, this, &MainWindow::onFailed);
   connect(document_, &Document::loadingChanged, this, [this](bool loading) {
     statusBar()->showMessage(loading ? "Loading…" : QString(), loading ? 0 : 1);
-    busy_->setVisible(loading || document_->detailsPending() || layout_->busy());
+    controls_.busy->setVisible(loading || document_->detailsPending() || layout_->busy());
   });
   connect(document_, &Document::progress, this, [this](const QString& text) {
     statusBar()->showMessage((document_->detailsPending() ? "Recording every verdict… " : "Loading… ") + text);
@@ -41,10 +41,10 @@ void MainWindow::connectDocument() {
   // A big fusion is shown from its quick load while every verdict is recorded: the busy light
   // stays on and the status bar says what is still coming.
   connect(document_, &Document::detailsPendingChanged, this, [this](bool pending) {
-    busy_->setVisible(pending || document_->loading() || layout_->busy());
-    busy_->setToolTip(pending ? "Recording every merge verdict in the background: the Merge log's reasons and "
-                                "Why apart fill in when it is done"
-                              : QString());
+    controls_.busy->setVisible(pending || document_->loading() || layout_->busy());
+    controls_.busy->setToolTip(pending ? "Recording every merge verdict in the background: the Merge log's reasons and "
+                                         "Why apart fill in when it is done"
+                                       : QString());
     if (pending)
       statusBar()->showMessage(
           "Quick view: each merge's outcome is shown; every verdict is being recorded for the "
@@ -57,17 +57,17 @@ void MainWindow::connectDocument() {
     const QString message =
         QString("%1 is no longer on disk (deleted or moved): showing what was loaded; it reloads when the file is back")
             .arg(QFileInfo(path).fileName());
-    problems_->setPlainText(message);
+    panels_.problems->setPlainText(message);
     statusBar()->showMessage(message, 10000);
   });
   connect(layout_, &LayoutService::ready, this, &MainWindow::onPicture);
   connect(layout_, &LayoutService::failed, this, [this](int, const QString& message) {
-    pictureShown_ = true;
+    picture_.shown = true;
     statusBar()->showMessage("layout failed: " + message, 8000);
   });
   connect(layout_, &LayoutService::busyChanged, this, [this](bool busy) {
-    busy_->setVisible(busy || document_->loading() || document_->detailsPending());
-    cancel_->setVisible(busy);
+    controls_.busy->setVisible(busy || document_->loading() || document_->detailsPending());
+    controls_.cancel->setVisible(busy);
   });
 }
 
@@ -99,23 +99,24 @@ void MainWindow::pickProfileFromHeader(const QString& path) {
   static const QString kTip = "Device profile: persistent-buffer budgets depend on it (re-segments)";
   if (path == profileChosenFor_) return;
   profileChosenFor_.clear();
-  profileBox_->setToolTip(kTip);
+  controls_.profileBox->setToolTip(kTip);
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) return;
   const auto device = pipeline::headerDevice(file.read(16 * 1024).toStdString());
   if (!device) return;
   const QString gpu = QString::fromStdString(device->gpu);
   if (device->profile.empty()) {
-    profileBox_->setToolTip(kTip + QString("\nThe script's header names %1, which has no built-in profile.").arg(gpu));
+    controls_.profileBox->setToolTip(
+        kTip + QString("\nThe script's header names %1, which has no built-in profile.").arg(gpu));
     return;
   }
   const QString profile = QString::fromStdString(device->profile);
-  profileBox_->setToolTip(
+  controls_.profileBox->setToolTip(
       QString("%1: the GPU the script's header names (%2). Pick another device to override it.").arg(profile, gpu));
-  if (profileBox_->currentText() == profile) return;
+  if (controls_.profileBox->currentText() == profile) return;
   {
-    const QSignalBlocker quiet(profileBox_);  // not the user's choice: no override recorded
-    profileBox_->setCurrentText(profile);
+    const QSignalBlocker quiet(controls_.profileBox);  // not the user's choice: no override recorded
+    controls_.profileBox->setCurrentText(profile);
   }
   applyOptions();
   statusBar()->showMessage(
@@ -125,12 +126,12 @@ void MainWindow::pickProfileFromHeader(const QString& path) {
 
 void MainWindow::applyOptions() {
   DocumentOptions o;
-  o.profile = profileBox_->currentText();
+  o.profile = controls_.profileBox->currentText();
   o.scalarMode =
-      scalarBox_->currentIndex() == 1 ? segmenter::ScalarMode::Duplicate : segmenter::ScalarMode::HostSegment;
-  for (QAction* a : passMenu_->actions())
+      controls_.scalarBox->currentIndex() == 1 ? segmenter::ScalarMode::Duplicate : segmenter::ScalarMode::HostSegment;
+  for (QAction* a : controls_.passMenu->actions())
     if (a->isCheckable() && !a->isChecked()) o.disabledPasses << a->text();
-  for (QAction* a : nvfuserOptionsMenu_->actions()) {
+  for (QAction* a : controls_.nvfuserOptionsMenu->actions()) {
     const QStringList kindAndName = a->data().toStringList();
     if (!a->isChecked() || kindAndName.size() != 2) continue;
     (kindAndName[0] == "enable" ? o.enableOptions : o.disableOptions) << kindAndName[1];
@@ -144,7 +145,7 @@ void MainWindow::showNvfuserOptions() {
     for (const std::string& n : cursor_->session()->enabledOptionNames()) shown << "+" + QString::fromStdString(n);
     for (const std::string& n : cursor_->session()->disabledOptionNames()) shown << "-" + QString::fromStdString(n);
   }
-  nvfuserOptionsButton_->setText(shown.isEmpty() ? "defaults" : shown.join(" "));
+  controls_.nvfuserOptionsButton->setText(shown.isEmpty() ? "defaults" : shown.join(" "));
 }
 
 void MainWindow::onLoaded(SessionPtr session) {
@@ -154,25 +155,25 @@ void MainWindow::onLoaded(SessionPtr session) {
   const int keep =
       cursor_->index() >= 0 && cursor_->index() == stepCount() - 1 ? std::numeric_limits<int>::max() : cursor_->index();
   cursor_->setSession(std::move(session));
-  whyShown_.reset();  // its expr ids belong to the previous session
-  if (!sameFile) openGroups_.clear();
+  picture_.whyShown.reset();  // its expr ids belong to the previous session
+  if (!sameFile) picture_.openGroups.clear();
   showNvfuserOptions();
   rememberRecent(QString::fromStdString(cursor_->session()->file));  // only files that loaded
   // A comparison stays on show while its own fusion is reloaded (the quick load's full session).
   if (showsComparison() && !sameFile) closeComparison();
-  if (!showsComparison()) central_->setCurrentIndex(1);  // the canvas
-  problems_->clear();
+  if (!showsComparison()) panels_.central->setCurrentIndex(1);  // the canvas
+  panels_.problems->clear();
   updateOverview();
   updateLogComparison();
-  firstPicture_ = !sameFile;
-  drawAnywayStep_ = -1;
+  picture_.first = !sameFile;
+  picture_.drawAnywayStep = -1;
   // A big fusion opens on its collapsed segment graph: readable, and laid out in a second
   // rather than minutes. The view box says so and the user can switch back.
-  if (!sameFile && viewMode_ != graph::View::Collapsed && stepCount() > 0 &&
+  if (!sameFile && picture_.viewMode != graph::View::Collapsed && stepCount() > 0 &&
       cursor_->session()->trace->steps().back().exprsAfter > kAutoCollapseOps) {
-    const QSignalBlocker quiet(viewBox_);
-    viewBox_->setCurrentIndex(1);
-    viewMode_ = graph::View::Collapsed;
+    const QSignalBlocker quiet(controls_.viewBox);
+    controls_.viewBox->setCurrentIndex(1);
+    picture_.viewMode = graph::View::Collapsed;
     statusBar()->showMessage(QString("%L1 ops: showing the collapsed segment graph (View: Segments draws every op)")
                                  .arg(cursor_->session()->trace->steps().back().exprsAfter),
                              10000);
@@ -193,9 +194,9 @@ void MainWindow::onFailed(const LoadProblem& problem) {
       html = html.left(start) + "<a href=\"problem:0\">" + html.mid(start, stop - start) + "</a>" + html.mid(stop);
     }
   }
-  problems_->setHtml("<pre style=\"font-family: 'DejaVu Sans Mono', monospace\">" + html + "</pre>");
-  problemsDock_->show();
-  problemsDock_->raise();
+  panels_.problems->setHtml("<pre style=\"font-family: 'DejaVu Sans Mono', monospace\">" + html + "</pre>");
+  panels_.problemsDock->show();
+  panels_.problemsDock->raise();
   const QString kept = cursor_->session() ? "the previous fusion stays on screen" : "nothing is loaded";
   statusBar()->showMessage(problem.line > 0 ? QString("%1:%2:%3: error — %4")
                                                   .arg(QFileInfo(problem.file).fileName())

@@ -26,29 +26,29 @@ std::vector<int> anchorsIn(const std::set<int>& anchors, const trace::Step& step
 
 bool MainWindow::toggleExpansion(const Selection& selection) {
   const trace::Step* s = step();
-  if (!s || viewMode_ != graph::View::Collapsed || selection.empty()) return false;
+  if (!s || picture_.viewMode != graph::View::Collapsed || selection.empty()) return false;
   const graph::Node* node = selection.kind == Selection::Kind::Node ? scene_->model().node(selection.nodeId) : nullptr;
   QString said;
   if (node && node->id.starts_with('L') && node->anchorExpr >= 0) {  // a group of the overview opens as tiles
-    openGroups_.insert(node->anchorExpr);
+    picture_.openGroups.insert(node->anchorExpr);
     said = QString("segments %1 drawn as tiles; Shift+G twice folds every group again")
                .arg(QString::fromStdString(node->label).section(' ', 0, 0));
   } else if (node && node->kind == graph::NodeKind::Segment && node->anchorExpr >= 0) {
     const bool run = node->id.starts_with('r');
-    (run ? runsExpandedAround_ : expandedAround_).insert(node->anchorExpr);
+    (run ? picture_.runsExpandedAround : picture_.expandedAround).insert(node->anchorExpr);
     said = run ? QString("drawing %1 as its ops; double-click one of them (or E) to fold it")
                      .arg(QString::fromStdString(node->label))
                : QString("drawing %1 in place; double-click its frame (or E) to fold it")
                      .arg(QString::fromStdString(node->label));
   } else if (node && node->kind == graph::NodeKind::Op && node->anchorExpr >= 0) {
-    runsExpandedAround_.erase(node->anchorExpr);  // an op of an expanded run: the run folds
+    picture_.runsExpandedAround.erase(node->anchorExpr);  // an op of an expanded run: the run folds
     said = "run folded";
   } else if (selection.kind == Selection::Kind::Cluster || (node && node->kind == graph::NodeKind::Op)) {
     const int group = selection.kind == Selection::Kind::Cluster ? selection.group : node->group;
-    const std::vector<int> anchors = anchorsIn(expandedAround_, *s, group);
+    const std::vector<int> anchors = anchorsIn(picture_.expandedAround, *s, group);
     if (anchors.empty()) return false;
-    for (const int expr : anchors) expandedAround_.erase(expr);
-    for (const int expr : anchorsIn(runsExpandedAround_, *s, group)) runsExpandedAround_.erase(expr);
+    for (const int expr : anchors) picture_.expandedAround.erase(expr);
+    for (const int expr : anchorsIn(picture_.runsExpandedAround, *s, group)) picture_.runsExpandedAround.erase(expr);
     said = QString("segment %1 folded").arg(group);
   } else {
     return false;
@@ -57,7 +57,7 @@ bool MainWindow::toggleExpansion(const Selection& selection) {
   const QRectF was = selection.kind == Selection::Kind::Cluster ? scene_->clusterRect(selection.group)
                                                                 : scene_->nodeRect(selection.nodeId);
   if (!was.isNull()) {
-    selectionOnScreen_ = view_->mapFromScene(was.center());
+    picture_.selectionOnScreen = view_->mapFromScene(was.center());
     Selection frame;
     frame.kind = Selection::Kind::Cluster;
     frame.group = node ? (node->kind == graph::NodeKind::Segment ? node->segment : node->group) : selection.group;

@@ -24,7 +24,7 @@
 namespace segscope::ui {
 namespace {
 
-constexpr int kModelRunPage = 2;       // central_: start page, canvas, run table,
+constexpr int kModelRunPage = 2;       // panels_.central: start page, canvas, run table,
 constexpr int kNvFuserGroupsPage = 3;  // nvFuser's view of a fusion dumped without its definition
 
 QString titleOf(const QStringList& paths) {
@@ -50,32 +50,32 @@ bool isModelRunFile(const QString& path) {
 }
 
 void MainWindow::buildModelRunActions(QMenu* file) {
-  openModelAction_ = new QAction("Open &model run…", this);
-  openModelAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O));
-  openModelAction_->setToolTip(
+  actions_.openModel = new QAction("Open &model run…", this);
+  actions_.openModel->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O));
+  actions_.openModel->setToolTip(
       "Open a whole run: a log with NVFUSER_DUMP=python_definition among other output, error repros, "
       "python_definition_segments (Ctrl+Alt+O)");
-  connect(openModelAction_, &QAction::triggered, this, [this] {
+  connect(actions_.openModel, &QAction::triggered, this, [this] {
     const QStringList paths =
         QFileDialog::getOpenFileNames(this, "Open a model run: its logs (or repro scripts)", QDir::currentPath(),
                                       "Run logs (*.log *.txt *.out);;Repro scripts (*.py);;All files (*)");
     if (!paths.isEmpty()) openModelRun(paths);
   });
-  addAction(openModelAction_);
-  openModelAction_->setProperty("segscopeIcon", QString("model-run"));  // re-tinted with the theme
-  openModelAction_->setIcon(themedIcon("model-run"));
-  backToRunAction_ = new QAction("&Back to the model run", this);
-  backToRunAction_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
-  backToRunAction_->setEnabled(false);
-  connect(backToRunAction_, &QAction::triggered, this, &MainWindow::backToModelRun);
-  addAction(backToRunAction_);
-  backToRunAction_->setProperty("segscopeIcon", QString("back-to-run"));
-  backToRunAction_->setIcon(themedIcon("back-to-run"));
-  file->addAction(openModelAction_);
-  file->addAction(backToRunAction_);
-  connect(modelRun_, &ModelRunView::rowActivated, this, [this](int row) { openModelRow(row); });
-  connect(modelRun_, &ModelRunView::cancelRequested, this, [this] {
-    if (modelRunCancel_) *modelRunCancel_ = true;
+  addAction(actions_.openModel);
+  actions_.openModel->setProperty("segscopeIcon", QString("model-run"));  // re-tinted with the theme
+  actions_.openModel->setIcon(themedIcon("model-run"));
+  actions_.backToRun = new QAction("&Back to the model run", this);
+  actions_.backToRun->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+  actions_.backToRun->setEnabled(false);
+  connect(actions_.backToRun, &QAction::triggered, this, &MainWindow::backToModelRun);
+  addAction(actions_.backToRun);
+  actions_.backToRun->setProperty("segscopeIcon", QString("back-to-run"));
+  actions_.backToRun->setIcon(themedIcon("back-to-run"));
+  file->addAction(actions_.openModel);
+  file->addAction(actions_.backToRun);
+  connect(panels_.modelRun, &ModelRunView::rowActivated, this, [this](int row) { openModelRow(row); });
+  connect(panels_.modelRun, &ModelRunView::cancelRequested, this, [this] {
+    if (runTable_.cancel) *runTable_.cancel = true;
     statusBar()->showMessage("Cancelling: the fusions being segmented finish, the rest are skipped", 5000);
   });
 }
@@ -83,21 +83,21 @@ void MainWindow::buildModelRunActions(QMenu* file) {
 bool MainWindow::openModelRun(const QStringList& paths, bool wait) {
   std::vector<std::string> inputs;
   for (const QString& p : paths) inputs.push_back(p.toStdString());
-  modelRunTitle_ = titleOf(paths);
-  modelRun_->startReading(modelRunTitle_);
+  runTable_.title = titleOf(paths);
+  panels_.modelRun->startReading(runTable_.title);
   showRunPage();
-  if (modelRunCancel_) *modelRunCancel_ = true;  // a run still being read gives way
+  if (runTable_.cancel) *runTable_.cancel = true;  // a run still being read gives way
   auto cancel = std::make_shared<std::atomic<bool>>(false);
-  modelRunCancel_ = cancel;
-  const std::string profile = profileBox_ ? profileBox_->currentText().toStdString() : "h100";
+  runTable_.cancel = cancel;
+  const std::string profile = controls_.profileBox ? controls_.profileBox->currentText().toStdString() : "h100";
   // Reading and segmenting happen on a worker; progress and the result come back queued.
   const auto work = [this, inputs, cancel, profile, wait]() -> bool {
     auto run = pipeline::readModelRun(inputs);
     if (!run) {
       const QString message = QString::fromStdString(run.error().message);
       QMetaObject::invokeMethod(this, [this, message] {
-        problems_->setPlainText(message);
-        problemsDock_->show();
+        panels_.problems->setPlainText(message);
+        panels_.problemsDock->show();
         statusBar()->showMessage(message, 10000);
       });
       return false;
@@ -106,7 +106,7 @@ bool MainWindow::openModelRun(const QStringList& paths, bool wait) {
     pipeline::ModelRunOptions options;
     options.profile = profile;
     options.cancel = cancel.get();
-    QPointer<ModelRunView> view(modelRun_);
+    QPointer<ModelRunView> view(panels_.modelRun);
     if (!wait)
       options.onProgress = [view](std::size_t done, std::size_t total) {
         QMetaObject::invokeMethod(view, [view, done, total] {
@@ -118,73 +118,73 @@ bool MainWindow::openModelRun(const QStringList& paths, bool wait) {
       finishModelRun(shared, report);
     } else {
       QMetaObject::invokeMethod(this, [this, shared, report, cancel] {
-        if (modelRunCancel_ == cancel) finishModelRun(shared, report);  // else a newer run replaced it
+        if (runTable_.cancel == cancel) finishModelRun(shared, report);  // else a newer run replaced it
       });
     }
     return true;
   };
   if (wait) return work();
   QThread* thread = QThread::create(work);
-  modelThreads_.push_back(thread);  // owned here: the destructor cancels and waits for it
+  runTable_.threads.push_back(thread);  // owned here: the destructor cancels and waits for it
   thread->start();
   return true;
 }
 
 void MainWindow::stopModelRuns() {
-  if (modelRunCancel_) *modelRunCancel_ = true;
-  for (QThread* t : modelThreads_) {
+  if (runTable_.cancel) *runTable_.cancel = true;
+  for (QThread* t : runTable_.threads) {
     t->wait();
     delete t;
   }
-  modelThreads_.clear();
+  runTable_.threads.clear();
 }
 
 void MainWindow::finishModelRun(std::shared_ptr<const model::ModelRun> run,
                                 std::shared_ptr<const pipeline::ModelRunReport> report) {
   // Reap the readers that are done (the one that sent this is finishing now).
-  std::erase_if(modelThreads_, [](QThread* t) {
+  std::erase_if(runTable_.threads, [](QThread* t) {
     if (!t->isFinished()) return false;
     delete t;
     return true;
   });
-  modelRunData_ = std::move(run);
-  modelRun_->setReport(report, modelRunTitle_);
-  backToRunAction_->setEnabled(true);
-  for (const Diagnostic& d : report->diagnostics) problems_->append(QString::fromStdString(d.format()));
+  runTable_.run = std::move(run);
+  panels_.modelRun->setReport(report, runTable_.title);
+  actions_.backToRun->setEnabled(true);
+  for (const Diagnostic& d : report->diagnostics) panels_.problems->append(QString::fromStdString(d.format()));
   statusBar()->showMessage(QString("%1: %2 fusions, %3 with nvFuser's output (%4 differ). Enter opens a fusion; "
                                    "Alt+Left comes back")
-                               .arg(modelRunTitle_)
+                               .arg(runTable_.title)
                                .arg(report->rows.size())
                                .arg(report->withNvFuser)
                                .arg(report->differing),
                            12000);
-  setWindowTitle(modelRunTitle_ + " — Segscope");
+  setWindowTitle(runTable_.title + " — Segscope");
 }
 
 bool MainWindow::openModelRow(int row) {
-  if (!modelRunData_ || row < 0 || static_cast<std::size_t>(row) >= modelRunData_->fusions.size()) return false;
-  const model::FusionEntry& entry = modelRunData_->fusions[static_cast<std::size_t>(row)];
+  if (!runTable_.run || row < 0 || static_cast<std::size_t>(row) >= runTable_.run->fusions.size()) return false;
+  const model::FusionEntry& entry = runTable_.run->fusions[static_cast<std::size_t>(row)];
   if (entry.kind == model::EntryKind::NvFuserDump) return showNvFuserGroups(entry);
   QApplication::setOverrideCursor(Qt::WaitCursor);
-  auto opened = pipeline::openModelFusion(entry, profileBox_->currentText().toStdString());
+  auto opened = pipeline::openModelFusion(entry, controls_.profileBox->currentText().toStdString());
   QApplication::restoreOverrideCursor();
   if (!opened) {
-    problems_->setPlainText(QString::fromStdString(opened.error().message));
-    problemsDock_->show();
-    problemsDock_->raise();
+    panels_.problems->setPlainText(QString::fromStdString(opened.error().message));
+    panels_.problemsDock->show();
+    panels_.problemsDock->raise();
     statusBar()->showMessage(QString::fromStdString(entry.name) + " did not load: see Problems", 10000);
     return false;
   }
   leaveRunPage();
   // nvFuser's output for this fusion is its log: lined up as File ▸ Open nvFuser log does.
-  nvLog_ = opened->log ? std::make_shared<const nvlog::NvLog>(*opened->log) : nullptr;
-  nvLogPath_ = QString::fromStdString(entry.file + ":" + std::to_string(entry.line));
+  nvLogFile_.log = opened->log ? std::make_shared<const nvlog::NvLog>(*opened->log) : nullptr;
+  nvLogFile_.path = QString::fromStdString(entry.file + ":" + std::to_string(entry.line));
   onLoaded(opened->session);
-  if (nvLog_) {
-    nvFuserDock_->show();
-    nvFuserDock_->raise();
+  if (nvLogFile_.log) {
+    panels_.nvFuserDock->show();
+    panels_.nvFuserDock->raise();
   }
-  setWindowTitle(QString::fromStdString(entry.name) + " (" + modelRunTitle_ + ") — Segscope");
+  setWindowTitle(QString::fromStdString(entry.name) + " (" + runTable_.title + ") — Segscope");
   statusBar()->showMessage(QString::fromStdString(entry.name) + ": Alt+Left goes back to the run", 8000);
   return true;
 }
@@ -199,47 +199,47 @@ bool MainWindow::showNvFuserGroups(const model::FusionEntry& entry) {
                              10000);
     return false;
   }
-  if (!nvFuserGroups_) {
-    nvFuserGroups_ = new NvFuserGroupsPage(this);
-    nvFuserGroups_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
-    central_->insertWidget(kNvFuserGroupsPage, nvFuserGroups_);
-    connect(nvFuserGroups_, &NvFuserGroupsPage::backRequested, this, &MainWindow::backToModelRun);
+  if (!panels_.nvFuserGroups) {
+    panels_.nvFuserGroups = new NvFuserGroupsPage(this);
+    panels_.nvFuserGroups->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+    panels_.central->insertWidget(kNvFuserGroupsPage, panels_.nvFuserGroups);
+    connect(panels_.nvFuserGroups, &NvFuserGroupsPage::backRequested, this, &MainWindow::backToModelRun);
   }
-  central_->setCurrentIndex(kNvFuserGroupsPage);
-  const bool drawn = nvFuserGroups_->show(
+  panels_.central->setCurrentIndex(kNvFuserGroupsPage);
+  const bool drawn = panels_.nvFuserGroups->show(
       *view, QString::fromStdString(view->title) + ", " + QString::number(view->clusters.size()) + " groups.");
-  setWindowTitle(QString::fromStdString(entry.name) + " — nvFuser's view (" + modelRunTitle_ + ") — Segscope");
+  setWindowTitle(QString::fromStdString(entry.name) + " — nvFuser's view (" + runTable_.title + ") — Segscope");
   statusBar()->showMessage(QString::fromStdString(entry.name) + ": nvFuser's view only; Alt+Left goes back to the run",
                            8000);
   return drawn;
 }
 
-bool MainWindow::showsNvFuserGroups() const { return central_->currentIndex() == kNvFuserGroupsPage; }
+bool MainWindow::showsNvFuserGroups() const { return panels_.central->currentIndex() == kNvFuserGroupsPage; }
 
 void MainWindow::backToModelRun() {
-  if (!modelRun_->report()) return;
-  const int keep = modelRun_->selectedRow();
+  if (!panels_.modelRun->report()) return;
+  const int keep = panels_.modelRun->selectedRow();
   showRunPage();
-  if (keep >= 0) modelRun_->selectRow(keep);
-  modelRun_->table().setFocus();
-  setWindowTitle(modelRunTitle_ + " — Segscope");
+  if (keep >= 0) panels_.modelRun->selectRow(keep);
+  panels_.modelRun->table().setFocus();
+  setWindowTitle(runTable_.title + " — Segscope");
 }
 
 // The table takes the window: the debugger's docks say nothing about a whole run, so they are
 // put away (their layout kept) until a row is opened.
 void MainWindow::showRunPage() {
   if (!showsModelRun() && !showsNvFuserGroups()) {  // nvFuser's page keeps the docks away too
-    docksBeforeRun_ = saveState();
+    docks_.beforeRun = saveState();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) dock->hide();
   }
-  central_->setCurrentIndex(kModelRunPage);
+  panels_.central->setCurrentIndex(kModelRunPage);
 }
 
 void MainWindow::leaveRunPage() {
-  if (!docksBeforeRun_.isEmpty()) restoreState(docksBeforeRun_);
-  docksBeforeRun_.clear();
+  if (!docks_.beforeRun.isEmpty()) restoreState(docks_.beforeRun);
+  docks_.beforeRun.clear();
 }
 
-bool MainWindow::showsModelRun() const { return central_->currentIndex() == kModelRunPage; }
+bool MainWindow::showsModelRun() const { return panels_.central->currentIndex() == kModelRunPage; }
 
 }  // namespace segscope::ui

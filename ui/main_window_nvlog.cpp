@@ -35,17 +35,17 @@ bool MainWindow::openNvFuserLog(const QString& path) {
                                 .arg(log.error().loc.line)
                                 .arg(log.error().loc.column)
                                 .arg(QString::fromStdString(log.error().message));
-    problems_->setPlainText(message);
-    problemsDock_->show();
-    problemsDock_->raise();
+    panels_.problems->setPlainText(message);
+    panels_.problemsDock->show();
+    panels_.problemsDock->raise();
     statusBar()->showMessage(message, 10000);
     return false;
   }
-  nvLogPath_ = path;
-  nvLog_ = std::make_shared<const nvlog::NvLog>(std::move(log).value());
+  nvLogFile_.path = path;
+  nvLogFile_.log = std::make_shared<const nvlog::NvLog>(std::move(log).value());
   updateLogComparison();
-  nvFuserDock_->show();
-  nvFuserDock_->raise();
+  panels_.nvFuserDock->show();
+  panels_.nvFuserDock->raise();
   return cursor_->logComparison() != nullptr;
 }
 
@@ -54,32 +54,32 @@ bool MainWindow::openNvFuserLog(const QString& path) {
 void MainWindow::updateLogComparison() {
   std::shared_ptr<const pipeline::LogComparison> comparison;
   QString message;  // what the nvFuser dock says in place of a comparison
-  if (nvLog_ && !cursor_->session())
+  if (nvLogFile_.log && !cursor_->session())
     message = QString(
                   "<p><b>nvFuser log %1 is open</b> (%2 runtime%3). Open the script it is for (File ▸ Open…) "
                   "to line them up.</p>")
-                  .arg(QFileInfo(nvLogPath_).fileName().toHtmlEscaped())
-                  .arg(nvLog_->runtimes.size())
-                  .arg(nvLog_->runtimes.size() == 1 ? "" : "s");
-  if (nvLog_ && cursor_->session()) {
-    auto c = pipeline::compareWithLog(*cursor_->session(), *nvLog_);
+                  .arg(QFileInfo(nvLogFile_.path).fileName().toHtmlEscaped())
+                  .arg(nvLogFile_.log->runtimes.size())
+                  .arg(nvLogFile_.log->runtimes.size() == 1 ? "" : "s");
+  if (nvLogFile_.log && cursor_->session()) {
+    auto c = pipeline::compareWithLog(*cursor_->session(), *nvLogFile_.log);
     if (c) {
       comparison = std::make_shared<const pipeline::LogComparison>(std::move(c).value());
       statusBar()->showMessage(
           QString("nvFuser log %1: %2")
-              .arg(QFileInfo(nvLogPath_).fileName(),
+              .arg(QFileInfo(nvLogFile_.path).fileName(),
                    comparison->agree() ? "agrees with Segscope" : "differs from Segscope (D: the first divergence)"),
           12000);
     } else {
-      const QString error = nvLogPath_ + ": error: " + QString::fromStdString(c.error().message);
-      problems_->setPlainText(error);
+      const QString error = nvLogFile_.path + ": error: " + QString::fromStdString(c.error().message);
+      panels_.problems->setPlainText(error);
       statusBar()->showMessage(error, 10000);
-      message = "<p><b>nvFuser log " + QFileInfo(nvLogPath_).fileName().toHtmlEscaped() +
+      message = "<p><b>nvFuser log " + QFileInfo(nvLogFile_.path).fileName().toHtmlEscaped() +
                 " cannot be lined up with this script:</b></p><p>" +
                 QString::fromStdString(c.error().message).toHtmlEscaped() + "</p>";
     }
   }
-  nvFuser_->setMessage(message);
+  panels_.nvFuser->setMessage(message);
   cursor_->setLogComparison(std::move(comparison));  // the nvFuser, Timeline, Inspector and Run docks follow
 }
 
@@ -87,12 +87,12 @@ bool MainWindow::goToFirstDivergence() {
   const pipeline::LogComparison* comparison = cursor_->logComparison().get();
   if (!comparison || comparison->divergence.headline.empty()) return false;
   const pipeline::Divergence& d = comparison->divergence;
-  nvFuserDock_->show();
-  nvFuserDock_->raise();
+  panels_.nvFuserDock->show();
+  panels_.nvFuserDock->raise();
   if (d.firstPass >= 0 && d.passes[static_cast<std::size_t>(d.firstPass)].step >= 0) {
     goToStep(d.passes[static_cast<std::size_t>(d.firstPass)].step);
   } else if (d.firstPass < 0 && d.firstCandidate >= 0) {
-    focusCandidates_ = true;
+    picture_.focusCandidates = true;
     goToStep(d.candidates[static_cast<std::size_t>(d.firstCandidate)].step);
   } else {
     // A final group that differs: the final segmentation, on the segment that holds its ops.
@@ -105,7 +105,7 @@ bool MainWindow::goToFirstDivergence() {
         break;
       }
   }
-  if (auto* dock = inspector_->parentWidget()) dock->raise();
+  if (auto* dock = panels_.inspector->parentWidget()) dock->raise();
   statusBar()->showMessage("First divergence: both verdicts are in the Inspector and the nvFuser dock", 8000);
   return true;
 }

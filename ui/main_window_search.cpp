@@ -15,11 +15,11 @@
 namespace segscope::ui {
 
 void MainWindow::findInGraph(const QString& query) {
-  findBar_->open();
-  if (findBar_->query() == query)
+  panels_.findBar->open();
+  if (panels_.findBar->query() == query)
     runFind();
   else
-    findBar_->edit()->setText(query);  // runs the search
+    panels_.findBar->edit()->setText(query);  // runs the search
 }
 
 namespace {
@@ -39,41 +39,42 @@ QStringList resultRow(const graph::FindHit& hit) {
 void MainWindow::refreshFindMatches() {
   const trace::Step* s = step();
   const trace::SnapshotPtr& shown = s ? (s->after ? s->after : s->before) : nullptr;
-  findHits_ = shown ? graph::findInSnapshot(*shown, findBar_->query().toStdString()) : std::vector<graph::FindHit>{};
-  if (findHits_.empty())
-    findIndex_ = -1;
+  find_.hits =
+      shown ? graph::findInSnapshot(*shown, panels_.findBar->query().toStdString()) : std::vector<graph::FindHit>{};
+  if (find_.hits.empty())
+    find_.index = -1;
   else
-    findIndex_ = std::clamp(findIndex_, 0, static_cast<int>(findHits_.size()) - 1);
-  findBar_->setCount(findIndex_, static_cast<int>(findHits_.size()));
+    find_.index = std::clamp(find_.index, 0, static_cast<int>(find_.hits.size()) - 1);
+  panels_.findBar->setCount(find_.index, static_cast<int>(find_.hits.size()));
   QList<QStringList> rows;
-  for (std::size_t i = 0; i < findHits_.size() && i < kFindListLimit; ++i) rows.push_back(resultRow(findHits_[i]));
-  findBar_->setResults(rows, findIndex_, static_cast<int>(findHits_.size()));
+  for (std::size_t i = 0; i < find_.hits.size() && i < kFindListLimit; ++i) rows.push_back(resultRow(find_.hits[i]));
+  panels_.findBar->setResults(rows, find_.index, static_cast<int>(find_.hits.size()));
 }
 
 void MainWindow::runFind() {
-  findIndex_ = 0;
-  findFresh_ = true;
+  find_.index = 0;
+  find_.fresh = true;
   refreshFindMatches();
   showFindMatch();
 }
 
 void MainWindow::findNext(int delta) {
-  if (findHits_.empty()) return runFind();
-  const int n = static_cast<int>(findHits_.size());
+  if (find_.hits.empty()) return runFind();
+  const int n = static_cast<int>(find_.hits.size());
   // Enter right after typing a name goes to that name: it is already shown, so stay on it.
   const bool stay =
-      std::exchange(findFresh_, false) && delta > 0 && findHits_[static_cast<std::size_t>(findIndex_)].exact;
-  if (!stay) findIndex_ = ((findIndex_ + delta) % n + n) % n;
-  findBar_->setCount(findIndex_, n);
-  findBar_->setCurrentResult(findIndex_);
+      std::exchange(find_.fresh, false) && delta > 0 && find_.hits[static_cast<std::size_t>(find_.index)].exact;
+  if (!stay) find_.index = ((find_.index + delta) % n + n) % n;
+  panels_.findBar->setCount(find_.index, n);
+  panels_.findBar->setCurrentResult(find_.index);
   showFindMatch();
 }
 
 void MainWindow::showFindResult(int index) {
-  if (index < 0 || index >= static_cast<int>(findHits_.size())) return;
-  findIndex_ = index;
-  findFresh_ = false;
-  findBar_->setCount(findIndex_, static_cast<int>(findHits_.size()));
+  if (index < 0 || index >= static_cast<int>(find_.hits.size())) return;
+  find_.index = index;
+  find_.fresh = false;
+  panels_.findBar->setCount(find_.index, static_cast<int>(find_.hits.size()));
   showFindMatch();
 }
 
@@ -89,8 +90,8 @@ std::string MainWindow::nodeOfFindHit(const graph::FindHit& hit) const {
 // segment) has its segment drawn in place, and is shown once that picture is laid out; an input
 // the collapsed view does not draw opens the op view.
 void MainWindow::showFindMatch() {
-  if (findIndex_ < 0 || findIndex_ >= static_cast<int>(findHits_.size())) return;
-  const graph::FindHit& hit = findHits_[static_cast<std::size_t>(findIndex_)];
+  if (find_.index < 0 || find_.index >= static_cast<int>(find_.hits.size())) return;
+  const graph::FindHit& hit = find_.hits[static_cast<std::size_t>(find_.index)];
   if (const std::string id = nodeOfFindHit(hit); !id.empty()) {
     const Selection sel = scene_->selectionOfNode(id);
     if (sel.empty()) return;
@@ -99,17 +100,17 @@ void MainWindow::showFindMatch() {
     view_->focusOn(scene_->nodeRect(id));
     return;
   }
-  if (viewMode_ != graph::View::Collapsed || findAfterPicture_) return;
+  if (picture_.viewMode != graph::View::Collapsed || find_.afterPicture) return;
   if (hit.exprId < 0) {
-    findAfterPicture_ = true;
+    find_.afterPicture = true;
     statusBar()->showMessage("Find: opening the op view to show the input…", 3000);
     setViewName("Segments");
     return;
   }
-  if (expandedAround_.count(hit.exprId)) return;  // drawn in place already (or too big to draw)
-  findAfterPicture_ = true;
-  expandedAround_.insert(hit.exprId);
-  runsExpandedAround_.insert(hit.exprId);
+  if (picture_.expandedAround.count(hit.exprId)) return;  // drawn in place already (or too big to draw)
+  find_.afterPicture = true;
+  picture_.expandedAround.insert(hit.exprId);
+  picture_.runsExpandedAround.insert(hit.exprId);
   statusBar()->showMessage(
       QString("Find: drawing segment %1 in place to show %2…").arg(hit.group).arg(QString::fromStdString(hit.name)),
       3000);
@@ -127,14 +128,14 @@ bool MainWindow::askWhyApart(const Selection& a, const Selection& b) {
     if (s.exprId >= 0) return pipeline::ApartSide::op(s.exprId);
     const graph::Node* node = s.kind == Selection::Kind::Node ? scene_->model().node(s.nodeId) : nullptr;
     const bool segment = s.kind == Selection::Kind::Cluster || (node && node->kind == graph::NodeKind::Segment);
-    if (segment && s.group >= 0) return pipeline::ApartSide::segment(shownStep_, s.group);
+    if (segment && s.group >= 0) return pipeline::ApartSide::segment(picture_.shownStep, s.group);
     return std::nullopt;
   };
   const std::optional<pipeline::ApartSide> sideA = side(a), sideB = side(b);
   if (!sideA || !sideB) {
-    whyDock_->show();
-    whyDock_->raise();
-    whyApart_->setProblem(
+    panels_.whyDock->show();
+    panels_.whyDock->raise();
+    panels_.whyApart->setProblem(
         "Why apart compares ops and segments; one of the two picked is neither (an input or a tensor). "
         "Click an op or a segment, then Ctrl+click another.");
     return false;
@@ -153,14 +154,14 @@ bool MainWindow::askWhyApart(const pipeline::ApartSide& a, const pipeline::Apart
 }
 
 bool MainWindow::showWhyApart(const Result<pipeline::WhyApart>& answer) {
-  whyDock_->show();
-  whyDock_->raise();
+  panels_.whyDock->show();
+  panels_.whyDock->raise();
   if (!answer) {
-    whyApart_->setProblem(QString::fromStdString(answer.error().message));
+    panels_.whyApart->setProblem(QString::fromStdString(answer.error().message));
     return false;
   }
-  whyApart_->setAnswer(answer.value());
-  whyShown_ = answer.value();
+  panels_.whyApart->setAnswer(answer.value());
+  picture_.whyShown = answer.value();
   applyWhyMarks();
   // Ops asked about stay marked on the picture (when it draws them).
   std::string idA, idB;
@@ -173,7 +174,8 @@ bool MainWindow::showWhyApart(const Result<pipeline::WhyApart>& answer) {
   if (!idB.empty()) scene_->markAlsoSelected(idB);
   // A final segment asked for by name (seg:N) is marked when the final step is on screen; a
   // frame Ctrl+clicked was marked by the click.
-  if (answer->exprB < 0 && answer->segmentB >= 0 && shownStep_ == stepCount() - 1 && scene_->markedCluster() < 0)
+  if (answer->exprB < 0 && answer->segmentB >= 0 && picture_.shownStep == stepCount() - 1 &&
+      scene_->markedCluster() < 0)
     scene_->markAlsoSelectedCluster(answer->segmentB);
   statusBar()->showMessage(
       QString("Why apart: %1 and %2").arg(QString::fromStdString(answer->a), QString::fromStdString(answer->b)), 4000);
@@ -184,10 +186,10 @@ bool MainWindow::showWhyApart(const Result<pipeline::WhyApart>& answer) {
 // are stable), and at the final step the collapsed view's segment nodes holding them.
 void MainWindow::applyWhyMarks() {
   std::set<std::string> path, separators, ends;
-  if (whyShown_ && !whyShown_->together) {
-    const pipeline::WhyApart& w = *whyShown_;
+  if (picture_.whyShown && !picture_.whyShown->together) {
+    const pipeline::WhyApart& w = *picture_.whyShown;
     const auto has = [](const std::vector<int>& ids, int id) { return std::binary_search(ids.begin(), ids.end(), id); };
-    const bool finalStep = shownStep_ == stepCount() - 1;
+    const bool finalStep = picture_.shownStep == stepCount() - 1;
     for (const graph::Node& n : scene_->model().nodes) {
       if (n.kind == graph::NodeKind::Op && n.exprId >= 0) {
         if (has(w.separatorExprs, n.exprId))
