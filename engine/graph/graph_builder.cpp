@@ -12,7 +12,7 @@
 #include <unordered_set>
 
 #include "ir/data_type.h"
-#include "scheduler/analysis.h"
+#include "ir/op_classes.h"
 #include "support/text.h"
 #include "trace/diff.h"
 
@@ -335,7 +335,7 @@ class Builder {
     for (const ir::Expr* e : exprs) {
       runs.back().push_back(e);
       const std::size_t size = runs.back().size();
-      if (size >= kRunOps || (size >= kRunMinOps && scheduler::analysis::isReductionOp(e))) runs.emplace_back();
+      if (size >= kRunOps || (size >= kRunMinOps && ir::isReductionOp(e))) runs.emplace_back();
     }
     if (runs.back().empty()) runs.pop_back();
     return runs;
@@ -365,7 +365,7 @@ class Builder {
         }
       } else {
         std::size_t reductions = 0;
-        for (const ir::Expr* e : run) reductions += scheduler::analysis::isReductionOp(e);
+        for (const ir::Expr* e : run) reductions += ir::isReductionOp(e);
         Node n;
         n.id = "r" + std::to_string(run.front()->id());
         n.kind = NodeKind::Segment;

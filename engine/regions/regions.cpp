@@ -7,7 +7,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "scheduler/analysis.h"
+#include "ir/op_classes.h"
 #include "support/union_find.h"
 
 namespace segscope::regions {
@@ -90,10 +90,10 @@ std::int64_t boundaryBytes(const Region& r, const scheduler::RuntimeInfo& rt) {
 
 OpClass classify(const ir::Expr* e) {
   if (producesOnlyScalars(e)) return OpClass::HostScalar;
-  if (scheduler::analysis::isMatmulOp(e)) return OpClass::Barrier;
+  if (ir::isMatmulOp(e)) return OpClass::Barrier;
   // Embedding is an indexed lookup (a gather) that inductor fuses, although nvFuser hands it
   // to expr_eval; sdpa and cumsum stay library/host calls.
-  if (scheduler::analysis::isExprEvalOnlyOp(e) && e->family() != ir::OpFamily::EmbeddingFwd) return OpClass::Barrier;
+  if (ir::isExprEvalOnlyOp(e) && e->family() != ir::OpFamily::EmbeddingFwd) return OpClass::Barrier;
   return OpClass::Fusible;
 }
 

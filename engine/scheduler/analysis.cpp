@@ -20,30 +20,6 @@ using ValSet = std::unordered_set<const ir::Val*>;
 
 // --- op classes ---------------------------------------------------------------------------
 
-bool isReductionOp(const ir::Expr* e) {
-  const OpFamily f = e->family();
-  return f == OpFamily::Reduction || f == OpFamily::Var || f == OpFamily::VarMean || f == OpFamily::Welford;
-}
-
-bool isResizeOp(const ir::Expr* e) {
-  const OpFamily f = e->family();
-  return f == OpFamily::Slice || f == OpFamily::Pad || f == OpFamily::Cat;
-}
-
-bool isIndexOp(const ir::Expr* e) {
-  const OpFamily f = e->family();
-  return f == OpFamily::Gather || f == OpFamily::IndexSelect || f == OpFamily::Select;
-}
-
-bool isMatmulOp(const ir::Expr* e) { return e->family() == OpFamily::Matmul || e->family() == OpFamily::Linear; }
-
-bool isExprEvalOnlyOp(const ir::Expr* e) {
-  const OpFamily f = e->family();
-  return f == OpFamily::SdpaFwd || f == OpFamily::SdpaBwd || f == OpFamily::EmbeddingFwd || f == OpFamily::Cumsum;
-}
-
-bool isViewOp(const ir::Expr* e) { return e->family() == OpFamily::Reshape; }
-
 std::size_t tensorDimCount(const SegmentView& view) {
   std::size_t dims = 0;
   const auto add = [&](const ir::Val* v) {
@@ -60,7 +36,7 @@ const std::vector<const ir::Expr*>& reductionExprs(const SegmentView& view) {
   if (!memo.reductions) {
     memo.reductions.emplace();
     for (const ir::Expr* e : view.exprs)
-      if (isReductionOp(e)) memo.reductions->push_back(e);
+      if (ir::isReductionOp(e)) memo.reductions->push_back(e);
   }
   return *memo.reductions;
 }
@@ -161,7 +137,7 @@ DimGraph::DimGraph(const SegmentView& view, Mode mode) {
   for (const ir::Expr* e : view.exprs)
     for (const ir::Val* out : e->outputs()) add(out);
   for (const ir::Expr* e : view.exprs) {
-    if (isViewOp(e)) {
+    if (ir::isViewOp(e)) {
       mapReshape(e);
       continue;
     }
@@ -425,11 +401,11 @@ std::optional<std::pair<const ir::Val*, const ir::Val*>> disconnectedOutputs(con
 
 std::optional<std::string> memoryPromotionViolation(const SegmentView& view) {
   for (const ir::Expr* e : view.exprs) {
-    if (isIndexOp(e) && !view.isSegmentInput(e->operand(0)))
+    if (ir::isIndexOp(e) && !view.isSegmentInput(e->operand(0)))
       return describe(e) + " looks up " + e->operand(0)->name() +
              ", which is computed inside the segment; the lookup tensor of a gather/index_select/select must be a "
              "segment input (nvFuser's memory-promotion rule)";
-    if (!isResizeOp(e)) continue;
+    if (!ir::isResizeOp(e)) continue;
     for (std::size_t i = 0; i < e->numOperands(); ++i)
       if (e->operand(i)->isTensor() && !view.isSegmentInput(e->operand(i)))
         return describe(e) + " resizes " + e->operand(i)->name() +
@@ -460,7 +436,7 @@ std::vector<int> allClasses(const DimGraph& graph, const ir::Val* v) {
 std::vector<int> indexedClasses(const SegmentView& view, const DimGraph& graph) {
   std::vector<int> classes;
   for (const ir::Expr* e : view.exprs)
-    if (isIndexOp(e)) classes.push_back(graph.classOf(e->operand(0), static_cast<int>(e->attrs().axis)));
+    if (ir::isIndexOp(e)) classes.push_back(graph.classOf(e->operand(0), static_cast<int>(e->attrs().axis)));
   return classes;
 }
 

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ir/op_classes.h"
 #include "scheduler/device_profile.h"
 #include "scheduler/runtime_info.h"
 #include "scheduler/segment_view.h"
@@ -17,12 +18,6 @@
 namespace segscope::scheduler::analysis {
 
 // --- op classes ---------------------------------------------------------------------------
-bool isReductionOp(const ir::Expr* e);     // sum/prod/max/min, var, var_mean, welford
-bool isResizeOp(const ir::Expr* e);        // slice, pad, cat
-bool isIndexOp(const ir::Expr* e);         // gather, take_along_axis, index_select, select
-bool isMatmulOp(const ir::Expr* e);        // matmul, linear
-bool isExprEvalOnlyOp(const ir::Expr* e);  // sdpa fwd/bwd, embedding, cumsum (ScanOp)
-bool isViewOp(const ir::Expr* e);          // reshape
 
 const std::vector<const ir::Expr*>& reductionExprs(const SegmentView& view);  // kept in the view's memo
 /// The dims of the segment's tensors (inputs and expr outputs): what the id tables of one

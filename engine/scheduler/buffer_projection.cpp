@@ -44,7 +44,7 @@ std::vector<bool> computedThroughUnbroadcastReduction(const SegmentView& view, c
   for (std::size_t v = 0; v < n; ++v) {
     const ir::Expr* def = index.definition(static_cast<int>(v));
     mayCover[v] = def && index.val(static_cast<int>(v))->isTensor() &&
-                  (isBroadcastDef(def) || (isReductionOp(def) && def->attrs().keepdim));
+                  (isBroadcastDef(def) || (ir::isReductionOp(def) && def->attrs().keepdim));
   }
   std::vector<std::uint64_t> seed(n, 0), after(n, 0), covered(n, 0);  // left zero after each batch
   for (std::size_t first = 0; first < reductions.size(); first += 64) {

@@ -12,7 +12,7 @@ namespace {
 // (csrc/ops/alias.cpp slice :938-955, pad, cat): not the same loop. One that keeps the extent
 // (a full-range slice, a zero pad) keeps the id.
 bool resized(const ir::Expr* e, const ir::Dim& in, const IdKey& to) {
-  if (!isResizeOp(e) || to.kind != IdKey::Kind::Logical) return false;
+  if (!ir::isResizeOp(e) || to.kind != IdKey::Kind::Logical) return false;
   const ir::Val* out = static_cast<const ir::Val*>(to.owner);
   return !(out->asTensor()->dim(static_cast<std::size_t>(to.dim)).extent == in.extent);
 }
@@ -35,7 +35,7 @@ ExactIdGraph::ExactIdGraph(const SegmentView& view, const RuntimeInfo* rt, bool 
           unite(IdKey::logical(in, static_cast<int>(p)), *map[p]);
         }
       }
-      if (!isViewOp(e)) continue;
+      if (!ir::isViewOp(e)) continue;
       // The root dims a reshape replaces: joined with what is made of them only when the
       // transforms count (the exact graph holds the merge/split exprs).
       for (const ReshapeGroup& g : reshapeDimGroups(e, rt)) {

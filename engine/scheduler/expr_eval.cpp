@@ -8,7 +8,7 @@ namespace segscope::scheduler::expr_eval {
 namespace {
 
 bool isHostOp(const ir::Expr* e) {
-  return analysis::isExprEvalOnlyOp(e) || analysis::isMatmulOp(e) || e->family() == ir::OpFamily::Gather;
+  return ir::isExprEvalOnlyOp(e) || ir::isMatmulOp(e) || e->family() == ir::OpFamily::Gather;
 }
 
 // The first tensor output that is neither a segment input nor a view of one.

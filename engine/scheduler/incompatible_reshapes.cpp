@@ -126,11 +126,11 @@ void mapOutputsOfEqualExprs(IdGraph& g, const std::vector<IdExpr>& idExprs) {
 }  // namespace
 
 const ir::Expr* incompatibleReshape(const SegmentView& view, const RuntimeInfo& rt) {
-  if (!firstExprWhere(view, isViewOp)) return nullptr;
+  if (!firstExprWhere(view, ir::isViewOp)) return nullptr;
   IdGraph g;
   std::vector<IdExpr> idExprs;
   for (const ir::Expr* e : view.exprs) {
-    if (isViewOp(e))
+    if (ir::isViewOp(e))
       addReshape(g, e, rt, idExprs);
     else
       addMappedDims(g, e);

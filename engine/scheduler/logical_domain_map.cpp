@@ -18,7 +18,7 @@ void pushUnique(List& list, int k) {
 }
 
 // csrc/scheduler/utils.cpp:589-597: the producers of these ops are never persistent buffers.
-bool skipsConsumer(const ir::Expr* e) { return isIndexOp(e); }
+bool skipsConsumer(const ir::Expr* e) { return ir::isIndexOp(e); }
 
 }  // namespace
 
@@ -172,7 +172,7 @@ void LogicalDomainMap::handleTensor(const ir::Val* tv) {
   for (int d = 0; d < tv->asTensor()->rank(); ++d)
     if (!isBroadcastDim(tv, d)) mapPending(keyOf(IdKey::logical(tv, d)));
   const ir::Expr* def = view_.definitionInside(tv);
-  if (!def || !isViewOp(def)) return;
+  if (!def || !ir::isViewOp(def)) return;
   for (const ReshapeGroup& g : reshapeDimGroups(def, rt_)) {
     if (g.unchanged()) continue;
     for (int i : g.in) {

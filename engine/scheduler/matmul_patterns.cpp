@@ -106,7 +106,7 @@ std::optional<MatmulPattern> mulSumPattern(const SegmentView& view, const ir::Ex
 std::vector<MatmulPattern> findMatmulPatterns(const SegmentView& view) {
   std::vector<MatmulPattern> out;
   for (const ir::Expr* e : view.exprs) {
-    if (isMatmulOp(e))
+    if (ir::isMatmulOp(e))
       out.push_back(opPattern(e));
     else if (e->family() == ir::OpFamily::Reduction)
       if (auto p = mulSumPattern(view, e)) out.push_back(std::move(*p));

@@ -12,7 +12,7 @@ IdMap pairwiseMap(const ir::Expr* e, std::size_t operand, const ir::Val* out, co
   const ir::Val* in = e->operand(operand);
   if (!in->isTensor() || !out->isTensor()) return {};
   IdMap map(static_cast<std::size_t>(in->asTensor()->rank()), std::nullopt);
-  if (isViewOp(e)) {
+  if (ir::isViewOp(e)) {
     for (const ReshapeGroup& g : reshapeDimGroups(e, rt))
       for (int i : g.in)
         map[static_cast<std::size_t>(i)] = g.unchanged() ? IdKey::logical(out, g.out.front()) : IdKey::root(e, i);
@@ -21,7 +21,7 @@ IdMap pairwiseMap(const ir::Expr* e, std::size_t operand, const ir::Val* out, co
   const DimMap dims = consumerDims(e, operand);
   for (std::size_t d = 0; d < dims.size() && d < map.size(); ++d)
     if (dims[d] >= 0 && dims[d] < out->asTensor()->rank()) map[d] = IdKey::logical(out, dims[d]);
-  if (isReductionOp(e) && operand == 0)
+  if (ir::isReductionOp(e) && operand == 0)
     for (std::int64_t d : e->attrs().dims)
       if (d >= 0 && static_cast<std::size_t>(d) < map.size())
         map[static_cast<std::size_t>(d)] = IdKey::reduced(e, static_cast<int>(d));

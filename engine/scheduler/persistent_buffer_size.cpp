@@ -47,7 +47,7 @@ struct Live {
 // counted through them.
 bool madeOfBuffers(const SegmentView& view, const ir::Val* tv, const std::unordered_set<const ir::Val*>& buffers) {
   const ir::Expr* def = view.definitionInside(tv);
-  if (!def || isReductionOp(def)) return false;
+  if (!def || ir::isReductionOp(def)) return false;
   bool any = false;
   for (const ir::Val* in : def->inputs()) {
     if (!in->isTensor()) continue;

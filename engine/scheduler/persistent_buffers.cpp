@@ -70,7 +70,7 @@ ValSet downstream(const SegmentView& view, const ir::Val* v) {
 
 bool isReductionTv(const SegmentView& view, const ir::Val* v) {
   const ir::Expr* def = view.definitionInside(v);
-  return def && isReductionOp(def);
+  return def && ir::isReductionOp(def);
 }
 
 // One statement of nvFuser's IterVisitor order: vals and exprs, post-order from the
@@ -165,7 +165,7 @@ NumberedStmts numbered(const SegmentView& view, const ValueIndex& index, const s
       out.stmtOfVal[static_cast<std::size_t>(n.val)] = out.stmts.size();
     } else {
       n.expr = s.expr;
-      n.reduction = isReductionOp(s.expr);
+      n.reduction = ir::isReductionOp(s.expr);
       n.ins = mark();
       for (const ir::Val* v : s.expr->inputs())
         if (const int i = index.indexOf(v); i != ValueIndex::kNone) out.ids.push_back(i);
@@ -460,7 +460,7 @@ bool mayHaveUnmappableDim(const SegmentView& view, const RuntimeInfo* rt) {
           if (t->dim(static_cast<std::size_t>(d)).isBroadcast()) continue;
           const auto& to = static_cast<std::size_t>(d) < map.size() ? map[static_cast<std::size_t>(d)] : std::nullopt;
           if (!to || isBroadcastId(*to)) {
-            if (!isIndexOp(e)) return true;  // unmappableDims counts it; the index ops are skipped there
+            if (!ir::isIndexOp(e)) return true;  // unmappableDims counts it; the index ops are skipped there
             continue;
           }
           const auto [only, first] = onlyConsumer.tryEmplace(IdKey::logical(in, d), *to);
@@ -473,8 +473,8 @@ bool mayHaveUnmappableDim(const SegmentView& view, const RuntimeInfo* rt) {
   // Two consumer dims are kept apart only when one is computed from a reduction's result
   // (isReductionOutputMapped): with no reduction result read inside, all of them join.
   return std::any_of(view.exprs.begin(), view.exprs.end(), [&](const ir::Expr* e) {
-    return isReductionOp(e) && std::any_of(e->outputs().begin(), e->outputs().end(),
-                                           [&](const ir::Val* o) { return !view.usesInside(o).empty(); });
+    return ir::isReductionOp(e) && std::any_of(e->outputs().begin(), e->outputs().end(),
+                                               [&](const ir::Val* o) { return !view.usesInside(o).empty(); });
   });
 }
 
@@ -522,7 +522,7 @@ PersistentBufferInfo computePersistentBuffers(const SegmentView& view, const Run
   }
   std::sort(info.buffers.begin(), info.buffers.end(),
             [](const PersistentBuffer& a, const PersistentBuffer& b) { return a.tv->id() < b.tv->id(); });
-  info.hasViewOps = firstExprWhere(view, isViewOp) != nullptr;
+  info.hasViewOps = firstExprWhere(view, ir::isViewOp) != nullptr;
   if (!info.buffers.empty() && !info.hasViewOps)
     info.projection = projectBuffers(view, index, info.buffers, info.unmappable, almostExact, [&](const ir::Val* tv) {
       return isCacheable(view, almostExact, tv, reductions, multiDim, ups);
@@ -538,7 +538,7 @@ namespace {
 // static extents do.
 bool sizesRegroupReshapes(const SegmentView& view, const RuntimeInfo* rt) {
   return std::any_of(view.exprs.begin(), view.exprs.end(), [&](const ir::Expr* e) {
-    return isViewOp(e) && reshapeDimGroups(e, rt) != reshapeDimGroups(e, nullptr);
+    return ir::isViewOp(e) && reshapeDimGroups(e, rt) != reshapeDimGroups(e, nullptr);
   });
 }
 
@@ -549,7 +549,7 @@ const PersistentBufferInfo& persistentBufferInfo(const SegmentView& view, const 
   // The run-time sizes reach the analysis only through how reshapes split and merge dims
   // (reshapeDimGroups, in the pairwise maps, the compute-at map and the exact graphs): without
   // a reshape, or when no reshape's groups change with them, both questions have one answer.
-  if (!memo.hasViewOp) memo.hasViewOp = firstExprWhere(view, isViewOp) != nullptr;
+  if (!memo.hasViewOp) memo.hasViewOp = firstExprWhere(view, ir::isViewOp) != nullptr;
   if (rt && *memo.hasViewOp && (memo.buffersRt != rt || !memo.sizesRegroup)) {
     memo.sizesRegroup = sizesRegroupReshapes(view, rt);
     memo.buffersWithSizes.reset();

@@ -7,7 +7,7 @@ namespace segscope::scheduler::pointwise {
 // nvFuser checks the reference tensor before reductions; the checks are a conjunction, so
 // the verdict is the same either way, and "has a reduction" is the more telling reason.
 Verdict canScheduleCompileTime(const SegmentView& view) {
-  if (const ir::Expr* r = analysis::firstExprWhere(view, analysis::isReductionOp))
+  if (const ir::Expr* r = analysis::firstExprWhere(view, ir::isReductionOp))
     return Verdict::reject(analysis::describe(r) + " is a reduction; pointwise takes none");
   // csrc/scheduler/tools/domain_map.cpp:393-447 isValidReference: the reference must cover every
   // input and output dim through the EXACT map, where a broadcast never stands for a real dim.

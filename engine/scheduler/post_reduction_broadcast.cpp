@@ -68,7 +68,7 @@ class Checker {
     for (const ir::Expr* e : view_.exprs)
       if (anyIn(fromInputs, e->inputs())) markAll(fromInputs, e->outputs());
     for (auto it = view_.exprs.rbegin(); it != view_.exprs.rend(); ++it) {
-      const bool reduction = isReductionOp(*it);
+      const bool reduction = ir::isReductionOp(*it);
       if (!reduction && !anyIn(toReduction, (*it)->outputs())) continue;
       if (reduction) markAll(toReduction, (*it)->outputs());
       markAll(toReduction, (*it)->inputs());

@@ -40,7 +40,7 @@ Verdict checkPostReductionInputs(const SegmentView& view, const std::vector<cons
   for (const ir::Expr* e : view.exprs) {
     const bool downstream =
         std::any_of(e->inputs().begin(), e->inputs().end(), [&](const ir::Val* v) { return after.count(v); });
-    if (!downstream || analysis::isReductionOp(e)) continue;
+    if (!downstream || ir::isReductionOp(e)) continue;
     after.insert(e->outputs().begin(), e->outputs().end());
     for (const ir::Val* in : e->inputs())
       if (in->isTensor() && view.isSegmentInput(in) && !before.count(in))

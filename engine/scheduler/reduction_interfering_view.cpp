@@ -42,7 +42,7 @@ std::vector<std::vector<int>> scheduleGroups(const ir::Expr* reference) {
 bool reductionInterferingView(const SegmentView& view, const ir::Expr* reference, const RuntimeInfo* rt) {
   bool anyMerge = false;
   for (const ir::Expr* e : view.exprs)
-    if (isViewOp(e) && !isSplitOnlyReshape(e, rt)) anyMerge = true;
+    if (ir::isViewOp(e) && !isSplitOnlyReshape(e, rt)) anyMerge = true;
   if (!anyMerge) return false;
   // disjointLogicalSets: exact sets joined through every merge and split of a reshape.
   const ExactIdGraph sets(view, rt, true);

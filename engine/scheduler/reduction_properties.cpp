@@ -30,8 +30,8 @@ bool contiguousAt(const SegmentView& view, const ir::Val* tv, const std::vector<
 // getInputsOutputsWithInnerDim skips a lookup tensor only read by gathers.
 bool onlyGatherLookup(const SegmentView& view, const ir::Val* tv) {
   const auto uses = view.usesInside(tv);
-  return !uses.empty() &&
-         std::all_of(uses.begin(), uses.end(), [&](const ir::Expr* e) { return isIndexOp(e) && e->operand(0) == tv; });
+  return !uses.empty() && std::all_of(uses.begin(), uses.end(),
+                                      [&](const ir::Expr* e) { return ir::isIndexOp(e) && e->operand(0) == tv; });
 }
 
 }  // namespace

@@ -53,14 +53,14 @@ const ir::Expr* inexactGather(const SegmentView& view) {
 }  // namespace
 
 Verdict commonGate(const SegmentView& view, SchedulerType type) {
-  if (const ir::Expr* e = analysis::firstExprWhere(view, analysis::isExprEvalOnlyOp))
+  if (const ir::Expr* e = analysis::firstExprWhere(view, ir::isExprEvalOnlyOp))
     return Verdict::reject(analysis::describe(e) + " only runs as expr_eval (ATen), never in a generated kernel");
   if (const ir::Expr* e = inexactGather(view))
     return Verdict::reject(analysis::describe(e) +
                            " gathers an index smaller than its input off the axis; only "
                            "take_along_axis-style gathers can be fused");
   if (type != SchedulerType::Matmul)
-    if (const ir::Expr* e = analysis::firstExprWhere(view, analysis::isMatmulOp))
+    if (const ir::Expr* e = analysis::firstExprWhere(view, ir::isMatmulOp))
       return Verdict::reject(analysis::describe(e) +
                              " is a matmul/linear: only the matmul scheduler (or expr_eval alone) "
                              "takes it");
@@ -72,8 +72,8 @@ Verdict commonGate(const SegmentView& view, SchedulerType type) {
                            std::to_string(m->second) +
                            " are the same loop in this group (it is read as it is and permuted, or "
                            "joined with itself): nvFuser's \"Iter domain graph check failed!\" (self-mapping)");
-  const ir::Expr* resize = analysis::firstExprWhere(view, analysis::isResizeOp);
-  const ir::Expr* index = analysis::firstExprWhere(view, analysis::isIndexOp);
+  const ir::Expr* resize = analysis::firstExprWhere(view, ir::isResizeOp);
+  const ir::Expr* index = analysis::firstExprWhere(view, ir::isIndexOp);
   if (resize && index)
     return Verdict::reject(analysis::describe(resize) + " and " + analysis::describe(index) +
                            " mix a resize with an index op, which no scheduler supports together");
@@ -118,7 +118,7 @@ Verdict optionsVerdict(SchedulerType type, const SegmentView& view, const Schedu
   if (type == SchedulerType::Resize && !options.resizeScheduler)
     return Verdict::reject("Disabled (NVFUSER_DISABLE=resize_scheduler)");
   if (type == SchedulerType::ExprEval && !options.matmulExprEval && view.exprs.size() == 1 &&
-      analysis::isMatmulOp(view.exprs.front()))
+      ir::isMatmulOp(view.exprs.front()))
     return Verdict::reject("Matmul ATen evaluation was disabled by NVFUSER_DISABLE=matmul_expr_eval");
   return Verdict::accept();
 }

@@ -11,7 +11,7 @@ namespace {
 // A resize that turns a concrete dim into a broadcast one (a slice down to size 1).
 const ir::Expr* resizeMakingBroadcast(const SegmentView& view) {
   for (const ir::Expr* e : view.exprs) {
-    if (!analysis::isResizeOp(e)) continue;
+    if (!ir::isResizeOp(e)) continue;
     const ir::TensorView* out = e->output()->asTensor();
     const ir::TensorView* in = e->operand(0)->asTensor();
     for (int d = 0; d < out->rank(); ++d)
@@ -31,7 +31,7 @@ std::vector<const ir::Expr*> resizesBehind(const SegmentView& view, const ir::Va
     if (!seen.insert(v).second) continue;
     const ir::Expr* def = view.definitionInside(v);
     if (!def) continue;
-    if (analysis::isResizeOp(def)) found.push_back(def);
+    if (ir::isResizeOp(def)) found.push_back(def);
     stack.insert(stack.end(), def->inputs().begin(), def->inputs().end());
   }
   std::sort(found.begin(), found.end(), [](const ir::Expr* a, const ir::Expr* b) { return a->id() < b->id(); });
@@ -53,9 +53,8 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
   if (const ir::Val* v = analysis::subByteTensor(view))
     return Verdict::reject(v->name() + " has the sub-byte type " + std::string(ir::dataTypeName(v->dtype())) +
                            ", which this scheduler does not support");
-  if (!analysis::firstExprWhere(view, analysis::isResizeOp))
-    return Verdict::reject("the segment has no slice, pad or cat");
-  if (const ir::Expr* r = analysis::firstExprWhere(view, analysis::isReductionOp))
+  if (!analysis::firstExprWhere(view, ir::isResizeOp)) return Verdict::reject("the segment has no slice, pad or cat");
+  if (const ir::Expr* r = analysis::firstExprWhere(view, ir::isReductionOp))
     return Verdict::reject(analysis::describe(r) + " is a reduction; resize takes none");
   if (const ir::Val* v = analysis::nonUniqueBroadcast(view))
     return Verdict::reject(v->name() + " " + v->asTensor()->shapeString() +

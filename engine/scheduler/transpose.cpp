@@ -59,7 +59,7 @@ Result<References> findReferences(const SegmentView& view, const analysis::DimGr
 
 const ir::Expr* indexOnInnermost(const SegmentView& view) {
   for (const ir::Expr* e : view.exprs)
-    if (analysis::isIndexOp(e) && e->attrs().axis == analysis::innermostDim(view, e->operand(0)->asTensor())) return e;
+    if (ir::isIndexOp(e) && e->attrs().axis == analysis::innermostDim(view, e->operand(0)->asTensor())) return e;
   return nullptr;
 }
 
@@ -72,7 +72,7 @@ Verdict canScheduleCompileTime(const SegmentView& view) {
   if (auto why = analysis::memoryPromotionViolation(view)) return Verdict::reject(*why);
   if (const ir::Expr* e = indexOnInnermost(view))
     return Verdict::reject(analysis::describe(e) + " indexes the innermost dim of " + e->operand(0)->name());
-  if (const ir::Expr* r = analysis::firstExprWhere(view, analysis::isReductionOp))
+  if (const ir::Expr* r = analysis::firstExprWhere(view, ir::isReductionOp))
     return Verdict::reject(analysis::describe(r) + " is a reduction; transpose takes none");
   if (const ir::Val* v = analysis::nonUniqueBroadcast(view))
     return Verdict::reject(v->name() + " " + v->asTensor()->shapeString() +
@@ -112,7 +112,7 @@ Verdict canScheduleRunTime(const SegmentView& view, const RuntimeInfo& rt, const
   // virtual inner dim by merging others in, which it cannot do across a reshape.
   const std::int64_t waveElements =
       device.smCount * std::min<std::int64_t>(inner1, kTileSize) * std::min<std::int64_t>(inner2, kTileSize);
-  if (analysis::firstExprWhere(view, analysis::isViewOp) && waveElements < elems &&
+  if (analysis::firstExprWhere(view, ir::isViewOp) && waveElements < elems &&
       (inner1 < kTileSize || inner2 < kTileSize))
     return Verdict::reject("an inner dim (" + std::to_string(inner1) + " x " + std::to_string(inner2) +
                            ") is smaller than the 32-wide tile and the segment has a reshape: small transpose "

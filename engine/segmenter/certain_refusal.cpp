@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
+#include "ir/op_classes.h"
 #include "scheduler/alias_analysis.h"
-#include "scheduler/analysis.h"
 
 namespace segscope::segmenter {
 namespace {
@@ -41,7 +41,7 @@ const CertainRefusal::Facts& CertainRefusal::factsOf(const SegmentedGroup* g) {
   f.known = true;
   const ir::Fusion& fusion = state_.fusion;
   for (const ir::Expr* e : g->exprs()) {
-    f.barrier = f.barrier || scheduler::analysis::isMatmulOp(e) || scheduler::analysis::isExprEvalOnlyOp(e);
+    f.barrier = f.barrier || ir::isMatmulOp(e) || ir::isExprEvalOnlyOp(e);
     // expr_eval's firstComputedOutput: a tensor the segment sends out that is not a view of
     // one of its inputs. A value whose own definition is no view candidate is never one
     // (scheduler/alias_analysis.cpp viewChain stops at once), whatever else the set holds.

@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "scheduler/analysis.h"
+#include "ir/op_classes.h"
 #include "segmenter/certain_refusal.h"
 #include "segmenter/finder_state.h"
 
@@ -32,7 +32,7 @@ std::optional<Signature> signatureOf(const SegmentedGroup* g, bool& mixed) {
   std::optional<Signature> sig;
   mixed = false;
   for (const ir::Expr* e : g->exprs()) {
-    if (!scheduler::analysis::isReductionOp(e)) continue;
+    if (!ir::isReductionOp(e)) continue;
     const auto s = signatureOf(e);
     if (!s || (sig && !(*sig == *s))) {
       mixed = true;

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "scheduler/analysis.h"
+#include "ir/op_classes.h"
 #include "scheduler/segment_view.h"
 #include "scheduler/view_memo.h"
 #include "trace/snapshot.h"
@@ -39,8 +39,7 @@ std::vector<int> idsOf(const std::vector<SegmentedGroup*>& groups) {
 
 bool runsOnHost(scheduler::SchedulerType type, const std::vector<const ir::Expr*>& exprs) {
   return type == scheduler::SchedulerType::ExprEval && std::none_of(exprs.begin(), exprs.end(), [](const ir::Expr* e) {
-           return scheduler::analysis::isMatmulOp(e) || scheduler::analysis::isExprEvalOnlyOp(e) ||
-                  scheduler::analysis::isIndexOp(e);
+           return ir::isMatmulOp(e) || ir::isExprEvalOnlyOp(e) || ir::isIndexOp(e);
          });
 }
 

@@ -12,7 +12,7 @@
 namespace segscope::cli {
 
 // The pipeline up to `options.stopAfter`, with the diagnostics (and warnings) on stderr;
-// nullopt when the script does not load. (Commands that segment use runPipeline below.)
+// nullopt when the script does not load. (Commands that segment use sessionFor below.)
 std::optional<pipeline::Session> loadSession(const std::string& file, const pipeline::PipelineOptions& options) {
   auto outcome = pipeline::runPipelineOnFile(file, options);
   if (auto* error = std::get_if<pipeline::PipelineError>(&outcome)) {
@@ -92,7 +92,7 @@ std::optional<pipeline::Session> loadThroughPasses(const Arguments& args) {
 
 // The script's header names the GPU it ran on; when no --profile was given and that GPU has
 // a profile of its own, say that the default one was used and how to match it.
-static void noteHeaderDevice(const Pipeline& p, const Arguments& args) {
+static void noteHeaderDevice(const pipeline::Session& p, const Arguments& args) {
   if (args.value("--profile") || !p.profile) return;
   const auto device = pipeline::headerDevice(p.source);
   if (device && !device->profile.empty() && device->profile != p.profile->name)
@@ -100,8 +100,8 @@ static void noteHeaderDevice(const Pipeline& p, const Arguments& args) {
               << p.profile->name << " (the default); --profile " << device->profile << " matches it\n";
 }
 
-std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool details,
-                                    pipeline::PipelineOptions* used) {
+std::optional<pipeline::Session> sessionFor(const Arguments& args, int& exitCode, bool details,
+                                            pipeline::PipelineOptions* used) {
   exitCode = kBadInput;
   pipeline::PipelineOptions options;
   options.profile = args.value("--profile").value_or(options.profile);
@@ -123,7 +123,7 @@ std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool d
     exitCode = error->badInput() ? kBadInput : kRuntimeFailure;
     return std::nullopt;
   }
-  Pipeline p = std::move(std::get<Pipeline>(outcome));
+  pipeline::Session p = std::move(std::get<pipeline::Session>(outcome));
   for (const Diagnostic& w : p.script.warnings) std::cerr << w.format();
   noteHeaderDevice(p, args);
   exitCode = kOk;

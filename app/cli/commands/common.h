@@ -14,7 +14,7 @@
 namespace segscope::cli {
 
 /// The pipeline up to `options.stopAfter`, with the diagnostics (and warnings) on stderr;
-/// nullopt when the script does not load. (Commands that segment use runPipeline.)
+/// nullopt when the script does not load. (Commands that segment use sessionFor.)
 std::optional<pipeline::Session> loadSession(const std::string& file, const pipeline::PipelineOptions& options);
 pipeline::PipelineOptions upTo(pipeline::Stage stage);
 /// The script as loaded and concretized (reshapes take their splits and merges from the
@@ -36,8 +36,7 @@ std::optional<pipeline::Session> loadThroughPasses(const Arguments& args);
 /// `details`: whether the steps carry fusion and partition snapshots and merge steps their
 /// candidates and verdicts (a command that reads the segmentation and counts merges and
 /// refusals leaves them out). `used` (when given) receives the options it ran with.
-using Pipeline = pipeline::Session;
-std::optional<Pipeline> runPipeline(const Arguments& args, int& exitCode, bool details = true,
-                                    pipeline::PipelineOptions* used = nullptr);
+std::optional<pipeline::Session> sessionFor(const Arguments& args, int& exitCode, bool details = true,
+                                            pipeline::PipelineOptions* used = nullptr);
 
 }  // namespace segscope::cli

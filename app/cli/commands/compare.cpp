@@ -64,7 +64,7 @@ int compareSegmentations(const Arguments& args) {
   }
   int exitCode = kOk;
   pipeline::PipelineOptions options;
-  auto session = runPipeline(args, exitCode, /*details=*/false, &options);
+  auto session = sessionFor(args, exitCode, /*details=*/false, &options);
   if (!session) return exitCode;
   auto comparison = pipeline::compareWith(*session, options, *with);
   if (!comparison) {

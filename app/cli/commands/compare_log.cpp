@@ -35,7 +35,7 @@ int compareLog(const Arguments& args) {
     return kBadInput;
   }
   int exitCode = kOk;
-  auto session = runPipeline(args, exitCode);
+  auto session = sessionFor(args, exitCode);
   if (!session) return exitCode;
   auto comparison = pipeline::compareWithLog(*session, *log, runtime);
   if (!comparison) {

@@ -17,7 +17,7 @@ int exportSegments(const Arguments& args) {
     return kBadInput;
   }
   int code = kOk;
-  auto p = runPipeline(args, code);
+  auto p = sessionFor(args, code);
   if (!p) return code;
   auto exports = pipeline::exportSegments(*p);
   if (!exports) {

@@ -52,7 +52,7 @@ void printRegions(const regions::RegionAnalysis& a, const std::vector<regions::R
 // Regions of the fusion the segmenter produced, so members and segments share expr ids.
 int regionsCommand(const Arguments& args) {
   int code = kOk;
-  auto p = runPipeline(args, code);
+  auto p = sessionFor(args, code);
   if (!p) return code;
   auto regions = p->finalRegions();
   if (!regions) {

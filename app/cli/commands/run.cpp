@@ -77,7 +77,7 @@ int runSegmented(const Arguments& args, const pipeline::RunRequest& request) {
   Arguments effective = args;
   if (request.backend == "cuda" && !args.value("--profile")) effective.values["--profile"] = "detected";
   int code = kOk;
-  auto p = runPipeline(effective, code);
+  auto p = sessionFor(effective, code);
   if (!p) return code;
   auto timed = pipeline::runSegmented(*p, request);
   if (!timed) {

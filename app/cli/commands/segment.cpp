@@ -19,7 +19,7 @@ int segment(const Arguments& args) {
   int code = kOk;
   // The summary, the JSON and the segment graph read the segmentation and count the merge
   // steps' outcomes: no snapshots, no per-step verdicts.
-  auto p = runPipeline(args, code, /*details=*/false);
+  auto p = sessionFor(args, code, /*details=*/false);
   if (!p) return code;
   const segmenter::Segmentation& seg = p->segmentation->segmentation;
   const auto [attempts, refused] = p->trace->mergeCounts();

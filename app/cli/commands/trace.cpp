@@ -12,7 +12,7 @@ namespace segscope::cli {
 
 int writeTrace(const Arguments& args) {
   int code = kOk;
-  auto p = runPipeline(args, code);
+  auto p = sessionFor(args, code);
   if (!p) return code;
   const trace::Trace& t = *p->trace;
   if (auto st = writeOutput(args.value("--json"), trace::traceToJson(t)); !st) {

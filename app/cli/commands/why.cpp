@@ -17,7 +17,7 @@ int whyApart(const Arguments& args) {
     return kBadInput;
   }
   int exitCode = kOk;
-  auto session = runPipeline(args, exitCode);
+  auto session = sessionFor(args, exitCode);
   if (!session) return exitCode;
   auto answer = pipeline::whyApart(*session, args.files[1], args.files[2]);
   if (!answer) {

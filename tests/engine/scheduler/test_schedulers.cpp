@@ -679,7 +679,7 @@ void TestSchedulers::reductionAndEpilogueGroups() {
   Loaded l = loadSample("reduction_epilogue.py");
   const RuntimeInfo rt = bindOrFail(*l.fusion, l.inputs);
   std::vector<const ir::Expr*> sum, rest;
-  for (const ir::Expr* e : l.fusion->exprs()) (analysis::isReductionOp(e) ? sum : rest).push_back(e);
+  for (const ir::Expr* e : l.fusion->exprs()) (ir::isReductionOp(e) ? sum : rest).push_back(e);
   const SegmentView reductionGroup = SegmentView::of(*l.fusion, sum);
   const SegmentView epilogue = SegmentView::of(*l.fusion, rest);
   QVERIFY(proposeHeuristics(reductionGroup, rt, profile("a100")).accepted == SchedulerType::Reduction);
@@ -745,7 +745,7 @@ void TestSchedulers::everyOpFamilyIsSizedAndJudged() {
     for (const ir::Expr* e : f.exprs()) {
       views.push_back(SegmentView::of(f, {e}));
       // Lone matmul/linear/sdpa/embedding/gather/cumsum run on the host (ATen).
-      if (analysis::isMatmulOp(e) || analysis::isExprEvalOnlyOp(e) || e->family() == ir::OpFamily::Gather)
+      if (ir::isMatmulOp(e) || ir::isExprEvalOnlyOp(e) || e->family() == ir::OpFamily::Gather)
         QVERIFY2(proposeHeuristics(views.back(), rt, profile("h100")).accepted == SchedulerType::ExprEval,
                  e->toString().c_str());
     }
