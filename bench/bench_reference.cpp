@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "exec/cpu_reference.h"
-#include "exec/input_generator.h"
 #include "frontend/script.h"
+#include "reference/cpu_reference.h"
+#include "reference/input_generator.h"
 
 namespace {
 

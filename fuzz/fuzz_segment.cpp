@@ -6,7 +6,7 @@
 
 #include "engine/segmenter/random_fusion.h"
 #include "exec/cpu_runner.h"
-#include "exec/input_generator.h"
+#include "reference/input_generator.h"
 #include "scheduler/device_profile.h"
 #include "segmenter/segment_candidate_finder.h"
 #include "trace/recorder.h"

@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "exec/cpu_reference.h"
-#include "exec/host_tensor.h"
 #include "exec/run_control.h"
+#include "reference/cpu_reference.h"
+#include "reference/host_tensor.h"
 #include "segmenter/segmentation.h"
 #include "support/result.h"
 

@@ -8,10 +8,10 @@
 #include <utility>
 #include <vector>
 
-#include "exec/cpu_reference.h"
-#include "exec/host_tensor.h"
 #include "exec/run_control.h"
-#include "exec/verify.h"
+#include "reference/cpu_reference.h"
+#include "reference/host_tensor.h"
+#include "reference/verify.h"
 #include "segmenter/segment_export.h"
 #include "segmenter/segmentation.h"
 #include "support/result.h"

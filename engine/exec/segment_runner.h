@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "exec/backend.h"
-#include "exec/verify.h"
+#include "reference/verify.h"
 
 namespace segscope::exec {
 

@@ -1,10 +1,10 @@
 // Running a finished session: inputs, backend, SegmentRunner.
 #include "pipeline/run_stage.h"
 
-#include "exec/cpu_reference.h"
 #include "exec/cuda/cuda_backend.h"
 #include "exec/cuda/driver_api.h"
-#include "exec/input_generator.h"
+#include "reference/cpu_reference.h"
+#include "reference/input_generator.h"
 #include "support/statistics.h"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // export-torch's data: the inputs `run` would generate, the CPU reference's outputs with their
-// error bounds, and manifest.json (names, dtypes, shapes, tolerances from exec/verify, outputs
+// error bounds, and manifest.json (names, dtypes, shapes, tolerances from reference/verify, outputs
 // that depend on random ops), so that PyTorch can check Segscope.
 #include <algorithm>
 #include <cmath>
@@ -7,11 +7,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "exec/cpu_reference.h"
-#include "exec/input_generator.h"
-#include "exec/npy.h"
-#include "exec/verify.h"
 #include "pipeline/exports.h"
+#include "reference/cpu_reference.h"
+#include "reference/input_generator.h"
+#include "reference/npy.h"
+#include "reference/verify.h"
 #include "support/file_io.h"
 
 namespace segscope::pipeline {

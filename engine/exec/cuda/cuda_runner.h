@@ -11,11 +11,11 @@
 #include <vector>
 
 #include "exec/backend.h"
-#include "exec/cpu_reference.h"
 #include "exec/cuda/blas_api.h"
 #include "exec/cuda/codegen/kernel_plan.h"
 #include "exec/cuda/driver_api.h"
 #include "ir/input_spec.h"
+#include "reference/cpu_reference.h"
 #include "scheduler/device_profile.h"
 
 namespace segscope::exec::cuda {

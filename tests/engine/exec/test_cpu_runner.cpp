@@ -5,11 +5,11 @@
 
 #include "../segmenter/segmentation_support.h"
 #include "exec/cpu_runner.h"
-#include "exec/input_generator.h"
 #include "exec/segment_runner.h"
 #include "frontend/script.h"
 #include "ir/ops.h"
 #include "passes/pre_segmenter.h"
+#include "reference/input_generator.h"
 #include "row_scaling.h"
 #include "test_files.h"
 

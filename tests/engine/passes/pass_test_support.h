@@ -3,10 +3,10 @@
 
 #include <string>
 
-#include "exec/cpu_reference.h"
-#include "exec/input_generator.h"
-#include "exec/verify.h"
 #include "frontend/script.h"
+#include "reference/cpu_reference.h"
+#include "reference/input_generator.h"
+#include "reference/verify.h"
 
 namespace segscope::testing {
 

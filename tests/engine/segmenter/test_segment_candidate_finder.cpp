@@ -9,10 +9,10 @@
 #include <sstream>
 
 #include "exec/cpu_runner.h"
-#include "exec/input_generator.h"
 #include "frontend/script.h"
 #include "passes/pre_segmenter.h"
 #include "random_fusion.h"
+#include "reference/input_generator.h"
 #include "scheduler/device_profile.h"
 #include "segmenter/segment_candidate_finder.h"
 #include "test_files.h"

@@ -20,8 +20,8 @@
 #include "exec/cuda/blas_api.h"
 #include "exec/cuda/cuda_runner.h"
 #include "exec/cuda/driver_api.h"
-#include "exec/half_float.h"
 #include "host_emulation_support.h"
+#include "reference/half_float.h"
 
 namespace segscope::testing {
 

@@ -4,11 +4,11 @@
 #include <QtTest>
 
 #include "cuda_test_support.h"
-#include "exec/cpu_reference.h"
 #include "exec/cuda/cuda_runner.h"
-#include "exec/input_generator.h"
 #include "exec/segment_runner.h"
-#include "exec/verify.h"
+#include "reference/cpu_reference.h"
+#include "reference/input_generator.h"
+#include "reference/verify.h"
 #include "test_files.h"
 
 using namespace segscope;

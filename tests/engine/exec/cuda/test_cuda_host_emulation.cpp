@@ -8,12 +8,12 @@
 #include <deque>
 
 #include "cuda_test_support.h"
-#include "exec/cpu_reference.h"
 #include "exec/cuda/codegen/codegen_options.h"
 #include "exec/cuda/codegen/prelude.h"
-#include "exec/input_generator.h"
-#include "exec/verify.h"
 #include "host_emulation_support.h"
+#include "reference/cpu_reference.h"
+#include "reference/input_generator.h"
+#include "reference/verify.h"
 #include "test_files.h"
 
 using namespace segscope;

@@ -5,13 +5,13 @@
 #include <QtTest>
 
 #include "cuda_test_support.h"
-#include "exec/cpu_reference.h"
 #include "exec/cuda/cuda_backend.h"
 #include "exec/cuda/cuda_runner.h"
-#include "exec/input_generator.h"
 #include "exec/segment_runner.h"
-#include "exec/verify.h"
 #include "fake_driver.h"
+#include "reference/cpu_reference.h"
+#include "reference/input_generator.h"
+#include "reference/verify.h"
 #include "test_files.h"
 
 #if defined(SEGSCOPE_HAVE_CUDA_HEADERS)

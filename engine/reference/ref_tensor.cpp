@@ -1,10 +1,10 @@
 // RefTensor helpers: layout, broadcasting, strided walks and the blocked elementwise driver.
-#include "exec/ref_tensor.h"
+#include "reference/ref_tensor.h"
 
 #include <algorithm>
 #include <numeric>
 
-#include "exec/half_float.h"
+#include "reference/half_float.h"
 
 namespace segscope::exec::ref {
 namespace {

@@ -5,7 +5,7 @@
 #include <random>
 #include <vector>
 
-#include "exec/ref_gemm.h"
+#include "reference/ref_gemm.h"
 
 namespace {
 

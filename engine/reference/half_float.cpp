@@ -1,5 +1,5 @@
 // Float <-> Half / BFloat16 bit conversions (round to nearest even) and dtype rounding.
-#include "exec/half_float.h"
+#include "reference/half_float.h"
 
 #include <bit>
 #include <cmath>

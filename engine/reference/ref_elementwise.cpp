@@ -5,8 +5,8 @@
 #include <numeric>
 #include <string>
 
-#include "exec/half_float.h"
-#include "exec/ref_kernels.h"
+#include "reference/half_float.h"
+#include "reference/ref_kernels.h"
 
 namespace segscope::exec::ref {
 namespace {

@@ -3,9 +3,9 @@
 #include <cmath>
 #include <string>
 
-#include "exec/half_float.h"
-#include "exec/prng.h"
-#include "exec/ref_kernels.h"
+#include "reference/half_float.h"
+#include "reference/prng.h"
+#include "reference/ref_kernels.h"
 
 namespace segscope::exec::ref {
 namespace {

@@ -1,11 +1,11 @@
 // HostTensor storage, strided element access and bulk conversion to/from double.
-#include "exec/host_tensor.h"
+#include "reference/host_tensor.h"
 
 #include <cmath>
 #include <cstring>
 #include <numeric>
 
-#include "exec/half_float.h"
+#include "reference/half_float.h"
 
 namespace segscope::exec {
 namespace {

@@ -1,5 +1,5 @@
 // .npy encoding and decoding of HostTensors (NEP 1 format, version 1.0 written, 1-3 read).
-#include "exec/npy.h"
+#include "reference/npy.h"
 
 #include <bit>
 #include <cstring>

@@ -4,11 +4,11 @@
 
 #include <cmath>
 
-#include "exec/cpu_reference.h"
-#include "exec/half_float.h"
-#include "exec/input_generator.h"
-#include "exec/verify.h"
 #include "frontend/script.h"
+#include "reference/cpu_reference.h"
+#include "reference/half_float.h"
+#include "reference/input_generator.h"
+#include "reference/verify.h"
 
 using namespace segscope;
 

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "exec/ref_tensor.h"
+#include "reference/ref_tensor.h"
 
 namespace segscope::exec::ref {
 

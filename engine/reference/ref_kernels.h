@@ -5,8 +5,8 @@
 #include <optional>
 #include <vector>
 
-#include "exec/ref_tensor.h"
 #include "ir/op_type.h"
+#include "reference/ref_tensor.h"
 
 namespace segscope::exec::ref {
 

@@ -3,8 +3,8 @@
 #include <limits>
 #include <string>
 
-#include "exec/half_float.h"
-#include "exec/ref_kernels.h"
+#include "reference/half_float.h"
+#include "reference/ref_kernels.h"
 
 namespace segscope::exec::ref {
 namespace {

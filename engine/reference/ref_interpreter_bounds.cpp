@@ -1,8 +1,8 @@
 // The reference interpreter's error bounds: each op's rounding, accumulation and carried drift.
 #include <algorithm>
 
-#include "exec/ref_error_bounds.h"
-#include "exec/ref_interpreter.h"
+#include "reference/ref_error_bounds.h"
+#include "reference/ref_interpreter.h"
 
 namespace segscope::exec::ref {
 namespace {

@@ -3,9 +3,9 @@
 #include <limits>
 #include <string>
 
-#include "exec/half_float.h"
-#include "exec/ref_gemm.h"
-#include "exec/ref_kernels.h"
+#include "reference/half_float.h"
+#include "reference/ref_gemm.h"
+#include "reference/ref_kernels.h"
 
 namespace segscope::exec::ref {
 namespace {

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "exec/host_tensor.h"
 #include "ir/input_spec.h"
+#include "reference/host_tensor.h"
 #include "support/result.h"
 
 namespace segscope::exec {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "exec/host_tensor.h"
+#include "reference/host_tensor.h"
 
 namespace segscope::exec {
 

@@ -1,5 +1,5 @@
 // The CPU reference interpreter: binds inputs, evaluates exprs in order, returns HostTensors.
-#include "exec/cpu_reference.h"
+#include "reference/cpu_reference.h"
 
 #include <algorithm>
 #include <new>
@@ -7,9 +7,9 @@
 #include <string>
 #include <utility>
 
-#include "exec/half_float.h"
-#include "exec/prng.h"
-#include "exec/ref_interpreter.h"
+#include "reference/half_float.h"
+#include "reference/prng.h"
+#include "reference/ref_interpreter.h"
 
 namespace segscope::exec {
 namespace {

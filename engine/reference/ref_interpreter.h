@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
-#include "exec/ref_kernels.h"
-#include "exec/reference_values.h"
 #include "ir/fusion.h"
+#include "reference/ref_kernels.h"
+#include "reference/reference_values.h"
 
 namespace segscope::exec::ref {
 

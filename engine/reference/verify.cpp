@@ -1,5 +1,5 @@
 // Dtype-aware comparison of HostTensors and scalars.
-#include "exec/verify.h"
+#include "reference/verify.h"
 
 #include <cmath>
 #include <sstream>

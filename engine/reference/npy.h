@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "exec/host_tensor.h"
+#include "reference/host_tensor.h"
 #include "support/result.h"
 
 namespace segscope::exec {

@@ -9,7 +9,7 @@
 #include <set>
 
 #include "cpu_reference_support.h"
-#include "exec/half_float.h"
+#include "reference/half_float.h"
 
 using namespace segscope;
 using namespace segscope::exec;

@@ -1,5 +1,5 @@
 // Elementwise helpers of the reference's error bounds: magnitudes, perturbations and drifts.
-#include "exec/ref_error_bounds.h"
+#include "reference/ref_error_bounds.h"
 
 #include <cmath>
 #include <limits>

@@ -1,11 +1,11 @@
 // Deterministic input tensors and scalars for a fusion, one PRNG stream per input.
-#include "exec/input_generator.h"
+#include "reference/input_generator.h"
 
 #include <cmath>
 #include <string>
 
-#include "exec/half_float.h"
-#include "exec/prng.h"
+#include "reference/half_float.h"
+#include "reference/prng.h"
 
 namespace segscope::exec {
 namespace {

@@ -7,9 +7,9 @@
 #include <cmath>
 #include <numeric>
 
-#include "exec/cpu_reference.h"
-#include "exec/input_generator.h"
 #include "ir/ops.h"
+#include "reference/cpu_reference.h"
+#include "reference/input_generator.h"
 
 namespace segscope::exec::testing {
 

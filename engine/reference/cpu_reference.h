@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "exec/reference_values.h"
 #include "ir/fusion.h"
+#include "reference/reference_values.h"
 #include "support/result.h"
 
 namespace segscope::exec {

@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-#include "exec/npy.h"
+#include "reference/npy.h"
 
 using segscope::exec::decodeNpy;
 using segscope::exec::encodeNpy;

@@ -6,7 +6,7 @@
 // arithmetic exactly the naive loop's: B is packed a panel of columns at a time so it
 // stays in cache, a small tile of C lives in registers while K runs in order, and panels
 // are shared among threads (each element is owned by one thread).
-#include "exec/ref_gemm.h"
+#include "reference/ref_gemm.h"
 
 #include <algorithm>
 #include <cstring>

@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "exec/host_tensor.h"
+#include "reference/host_tensor.h"
 
 namespace segscope::exec {
 
