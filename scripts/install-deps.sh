@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config   # toolchain
   lld                                # the faster linker of the ci and asan presets
+  clang                              # the ci and asan presets' compiler (its sanitized build is faster)
   nlohmann-json3-dev                 # JSON for the CLI contracts and traces
   libmimalloc-dev                    # faster malloc for the executables (optional in CMake)
   qt6-base-dev qt6-base-dev-tools    # Qt 6 Core/Widgets/Test (GUI and every test suite)
@@ -16,7 +17,7 @@ packages=(
   dpkg-dev                           # cpack -G DEB works out the packages' Depends with it
 )
 if [[ "${1:-}" == "--no-ui" ]]; then
-  packages=(cmake ninja-build g++ pkg-config lld nlohmann-json3-dev libmimalloc-dev qt6-base-dev)
+  packages=(cmake ninja-build g++ clang pkg-config lld nlohmann-json3-dev libmimalloc-dev qt6-base-dev)
 fi
 
 # Real package names only: dpkg never reports a virtual package (libqt6charts6-dev is one, it

@@ -34,7 +34,9 @@ void packPanel(const double* b, std::int64_t k, std::int64_t n, std::int64_t j0,
 using Quad = double __attribute__((vector_size(32)));
 // Quad never crosses a boundary compiled for a different target (the helpers are inlined
 // into both clones), so GCC's note that its ABI differs with and without AVX is moot here.
-#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wpsabi"
+#elif defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 static_assert(kTileRows == 4 && kPanelCols == 8, "fullTile is written for a 4 x 8 tile");

@@ -184,7 +184,7 @@ class TestCli : public QObject {
   // [2048, 1000]; cast_chain's T14 (the segment_set MarkAliasesPrepare puts before the
   // view-only reshape tail) is bf16 [1024, 1024].
   void segmentEdgeBytesAreElementsTimesDtypeSize() {
-    const auto edgeBytes = [this](const char* sample, const char* val) {
+    const auto edgeBytes = [](const char* sample, const char* val) {
       const Run r = cli({"segment", QString(SEGSCOPE_SOURCE_DIR) + "/samples/" + sample, "--json", "-"});
       const QJsonObject j = QJsonDocument::fromJson(r.out.mid(r.out.indexOf('{')).toUtf8()).object();
       for (const QJsonValue e : j["edges"].toArray())

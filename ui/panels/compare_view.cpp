@@ -136,7 +136,9 @@ CompareView::CompareView(QWidget* parent)
   box->addLayout(header);
   box->addWidget(split, 1);
 
-  for (auto [a, b] : {std::pair{leftView_, rightView_}, std::pair{rightView_, leftView_}}) {
+  for (const auto& pair : {std::pair{leftView_, rightView_}, std::pair{rightView_, leftView_}}) {
+    GraphView* a = pair.first;  // named, not bound: a lambda cannot capture a structured binding (clang 14)
+    GraphView* b = pair.second;
     const auto follower = [this, a, b] { follow(a, b); };
     connect(a, &GraphView::zoomChanged, this, follower);
     connect(a->horizontalScrollBar(), &QScrollBar::valueChanged, this, follower);

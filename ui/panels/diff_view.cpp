@@ -144,7 +144,9 @@ DiffView::DiffView(QWidget* parent)
     connect(a->horizontalScrollBar(), &QScrollBar::valueChanged, b->horizontalScrollBar(), &QScrollBar::setValue);
   }
   // The two pictures follow each other's zoom and pan, anchored on a node both show.
-  for (auto [a, b] : {std::pair{beforeView_, afterView_}, std::pair{afterView_, beforeView_}}) {
+  for (const auto& pair : {std::pair{beforeView_, afterView_}, std::pair{afterView_, beforeView_}}) {
+    GraphView* a = pair.first;  // named, not bound: a lambda cannot capture a structured binding (clang 14)
+    GraphView* b = pair.second;
     const auto follower = [this, a, b] { matchView(a, b); };
     connect(a, &GraphView::zoomChanged, this, follower);
     connect(a->horizontalScrollBar(), &QScrollBar::valueChanged, this, follower);
