@@ -17,7 +17,8 @@
 #
 # Environment: WINDOW_S (default 480), VERIFY_ARGS (candidate defaults to verify every script with,
 # e.g. "--codegen fast_math=1"; default none: the tree's defaults), VARIANTS ("name|run args|stems;..." where stems "" means every large
-# sample), ROUNDS (2), REPEAT (timed launches per CLI run, 20), TORCH_STEMS, SANITIZE_STEMS,
+# sample), ROUNDS (2), REPEAT (timed launches per CLI run, 20), TORCH_STEMS, SANITIZE_STEMS (sample
+# stems, or script paths from the root),
 # PHASES (default "kbench verify compare sanitize torch": a short second call names fewer),
 # VERIFY_LIST (script paths relative to the root; default every sample, golden and test script).
 set -uo pipefail
@@ -132,7 +133,9 @@ for stem in ${SANITIZE_STEMS:-gelu softmax cross_entropy}; do
   for tool in memcheck racecheck; do
     (($(left) > ${P4_RESERVE:-110})) || break 2
     # shellcheck disable=SC2086
-    out=$(timeout 25 compute-sanitizer --tool $tool --error-exitcode 99 "$CLI" run "$ROOT/samples/$stem.py" \
+    script=$ROOT/samples/$stem.py
+    [[ $stem == */* ]] && script=$ROOT/$stem  # a path from the root (a golden case)
+    out=$(timeout 25 compute-sanitizer --tool $tool --error-exitcode 99 "$CLI" run "$script" \
       --backend cuda --repeat 1 --warmup 0 $VERIFY_ARGS 2>&1)
     rc=$?
     echo "$tool $stem rc=$rc $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' <<<"$out" | tail -1)" >>"$W/sanitize.txt"

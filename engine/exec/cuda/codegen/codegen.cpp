@@ -60,6 +60,15 @@ std::string kernelName(const segmenter::Segment& seg, const std::string& kind, s
   return "sg_seg" + std::to_string(seg.id) + "_" + kind + std::to_string(n);
 }
 
+// The tiled kernel where the options ask for it and some input is read transposed, else the
+// plain one.
+Result<Kernel> elementwiseKernel(const KernelContext& ctx, const std::vector<const ir::Val*>& outputs,
+                                 const std::string& name) {
+  SEGSCOPE_TRY(std::optional<Kernel> tiled, codegen::tiledTransposeKernel(ctx, outputs, name));
+  if (tiled) return std::move(*tiled);
+  return codegen::pointwiseKernel(ctx, outputs, name);
+}
+
 // One kernel per reduction (its input chain recomputed from what is in memory), then one
 // pointwise kernel for the outputs still missing.
 Result<KernelPlan> unfusedPlan(const segmenter::Segment& seg, KernelContext ctx,
@@ -83,7 +92,7 @@ Result<KernelPlan> unfusedPlan(const segmenter::Segment& seg, KernelContext ctx,
   for (const ir::Val* o : outputs)
     if (!produced.count(o)) rest.push_back(o);
   if (!rest.empty()) {
-    SEGSCOPE_TRY(Kernel k, codegen::pointwiseKernel(ctx, rest, kernelName(seg, "pointwise", plan.kernels.size())));
+    SEGSCOPE_TRY(Kernel k, elementwiseKernel(ctx, rest, kernelName(seg, "pointwise", plan.kernels.size())));
     plan.kernels.push_back(std::move(k));
   }
   for (Kernel& k : plan.kernels) k.unfused = true;
@@ -108,6 +117,9 @@ Result<KernelPlan> generateKernels(const segmenter::Segment& seg, const ir::Fusi
   const int block = options.maxReductionBlock;
   if (block < 32 || block > 1024 || (block & (block - 1)) != 0)
     return makeError("codegen: maxReductionBlock must be a power of two from 32 to 1024, not " + std::to_string(block));
+  const std::int64_t tile = options.transposeTile;
+  if (tile != 0 && (tile < 8 || tile > 128 || (tile & (tile - 1)) != 0))
+    return makeError("codegen: transposeTile must be 0 or a power of two from 8 to 128, not " + std::to_string(tile));
   if (auto reason = noKernelReason(seg, segmentFusion)) {
     KernelPlan plan;
     plan.noKernelReason = *reason;
@@ -131,7 +143,7 @@ Result<KernelPlan> generateKernels(const segmenter::Segment& seg, const ir::Fusi
   }
   KernelPlan plan;
   if (reductions.empty()) {
-    SEGSCOPE_TRY(Kernel k, codegen::pointwiseKernel(ctx, outputs, kernelName(seg, "pointwise", 0)));
+    SEGSCOPE_TRY(Kernel k, elementwiseKernel(ctx, outputs, kernelName(seg, "pointwise", 0)));
     plan.kernels.push_back(std::move(k));
     return plan;
   }

@@ -39,6 +39,8 @@ const std::vector<Entry>& entries() {
       {"force_unfused", &CodegenOptions::forceUnfused, "one kernel per reduction (testing)"},
       {"two_pass_row_stats", &CodegenOptions::twoPassRowStats,
        "register-resident rows: mean by a block sum, then squared deviations (no Welford merge)"},
+      {"transpose_tile", &CodegenOptions::transposeTile,
+       "T x T output tiles staging inputs read across the innermost dim in shared memory (0: off)"},
       {"fast_math", &CodegenOptions::fastMath,
        "approximate tanh/exp/sigmoid: 0 never, 1 kernels with only half/bf16 outputs, 2 always"},
   };

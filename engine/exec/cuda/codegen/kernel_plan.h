@@ -117,6 +117,13 @@ struct CodegenOptions {
   /// layer_norm_fwd 0.0983 -> 0.0796 ms (56.7 -> 70.1 % of DRAM peak), as kbench's hand-made
   /// variant predicted (0.098 -> 0.080 ms).
   bool twoPassRowStats = true;
+  /// Pointwise kernels that read an input across the output's innermost dim (a permute moving
+  /// it: the transpose scheduler's segments) take the output in T x T tiles and stage such inputs
+  /// through shared memory, so that their loads run along their own innermost dim. The plain
+  /// kernel reads them with a stride of a whole row per lane: tile_transpose ran at 12 % of
+  /// DRAM peak on an H200 (docs/gpu/2026-11-28-h200/compare.md). 0 disables; else a power of two
+  /// from 8 to 128. Off until the device measures it.
+  std::int64_t transposeTile = 0;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

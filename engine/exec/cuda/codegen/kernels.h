@@ -2,6 +2,7 @@
 // generators (codegen_pointwise.cpp, codegen_reduction.cpp).
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -26,6 +27,12 @@ struct KernelContext {
 /// One thread per element, a grid-stride loop per distinct output shape.
 Result<Kernel> pointwiseKernel(const KernelContext& ctx, const std::vector<const ir::Val*>& outputs,
                                const std::string& name);
+
+/// The pointwise kernel as T x T output tiles (CodegenOptions::transposeTile) when some input is
+/// read across the output's innermost dim: those inputs staged through shared memory. nullopt
+/// when the option is off or nothing would be staged (one output shape only).
+Result<std::optional<Kernel>> tiledTransposeKernel(const KernelContext& ctx, const std::vector<const ir::Val*>& outputs,
+                                                   const std::string& name);
 
 inline constexpr const char* kFewColumnBlocks = "an outer normalization on too few column blocks to fill the GPU";
 

@@ -2,11 +2,14 @@
 // every segment and generate its kernel plan, in run order.
 #pragma once
 
+#include <fstream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "exec/cuda/codegen/codegen_options.h"
 #include "exec/cuda/codegen/kernel_plan.h"
 #include "frontend/script.h"
 #include "row_scaling.h"
@@ -36,6 +39,21 @@ struct ScriptPlans {
 /// the CPU reference then checks them in a fraction of the time.
 inline frontend::ParseOutcome loadScript(const std::string& path, bool rowScaled) {
   return rowScaled ? loadScriptRowScaled(path) : frontend::loadScriptFile(path);
+}
+
+/// The options a test script asks for in "# segscope-codegen: key=value ..." lines (golden cases of
+/// a non-default code generation), applied over `base`; an unknown key comes back as an Error.
+inline Result<exec::cuda::CodegenOptions> scriptCodegenOptions(const std::string& path,
+                                                               exec::cuda::CodegenOptions base = {}) {
+  std::ifstream in(path);
+  const std::string marker = "# segscope-codegen:";
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(marker, 0) != 0) continue;
+    std::istringstream settings(line.substr(marker.size()));
+    for (std::string setting; settings >> setting;)
+      if (Status st = exec::cuda::applyCodegenOption(base, setting); !st) return st.error();
+  }
+  return base;
 }
 
 inline ScriptPlans planScript(const std::string& path, const exec::cuda::CodegenOptions& options = {},

@@ -21,6 +21,7 @@ inline const char* const kHostEmulationHeader =
     "#define __global__\n"
     "#define __launch_bounds__(...)\n"
     "#define __shared__\n"
+    "static inline void __syncthreads() {}\n"
     "static double sg_dyn[1 << 15];  // dynamic shared memory (256 KiB)\n"
     "static inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }\n"
     "static inline double rsqrt(double x) { return 1.0 / sqrt(x); }\n"

@@ -107,7 +107,9 @@ class TestCudaCodegen : public QObject {
 
   void golden() {
     QFETCH(QString, script);
-    const testing::ScriptPlans plans = testing::planScript(script.toStdString());
+    const auto options = testing::scriptCodegenOptions(script.toStdString());
+    QVERIFY2(options.ok(), options.ok() ? "" : options.error().message.c_str());
+    const testing::ScriptPlans plans = testing::planScript(script.toStdString(), *options);
     QVERIFY2(plans.error.empty(), plans.error.c_str());
     const QString actual = QString::fromStdString(planText(plans));
     QVERIFY2(!actual.contains(": error: "), qPrintable(actual));
@@ -136,6 +138,40 @@ class TestCudaCodegen : public QObject {
       QVERIFY(!plan.ok());
       QVERIFY2(plan.error().message.find("power of two") != std::string::npos, plan.error().message.c_str());
     }
+  }
+
+  // A transpose tile is a power of two a block can stage (0: off).
+  void aTransposeTileMustBeAPowerOfTwoFrom8To128() {
+    for (std::int64_t tile : {48, 4, 256, -32}) {
+      exec::cuda::CodegenOptions options;
+      options.transposeTile = tile;
+      const testing::ScriptPlans plans =
+          testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/transpose_heavy.py").toStdString(), options);
+      QVERIFY2(plans.error.empty(), plans.error.c_str());
+      const auto& plan = plans.segments.at(0).plan;
+      QVERIFY(!plan.ok());
+      QVERIFY2(plan.error().message.find("transposeTile must be 0 or a power of two from 8 to 128") != std::string::npos,
+               plan.error().message.c_str());
+    }
+  }
+
+  // The tile applies only where an input is read across the output's innermost dim: a plain
+  // pointwise sample keeps its vector kernel, the tile transpose gets tiles of the asked size.
+  void aTransposeTileAppliesOnlyToTransposedReads() {
+    exec::cuda::CodegenOptions options;
+    options.transposeTile = 64;
+    const testing::ScriptPlans gelu =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/gelu.py").toStdString(), options);
+    QVERIFY2(gelu.error.empty(), gelu.error.c_str());
+    const std::string geluSource = gelu.segments.at(0).plan->kernels.at(0).source;
+    QVERIFY(geluSource.find("sg_tile") == std::string::npos);
+    const testing::ScriptPlans tiled =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/bench/large/tile_transpose_large.py").toStdString(), options);
+    QVERIFY2(tiled.error.empty(), tiled.error.c_str());
+    const exec::cuda::Kernel& k = tiled.segments.at(0).plan->kernels.at(0);
+    QVERIFY2(k.source.find("__shared__ sg_bfloat sg_tile0[64][66];") != std::string::npos, k.source.c_str());
+    QCOMPARE(k.launch.block.x, 256);
+    QCOMPARE(k.launch.grid.x, 16384);  // (8192 / 64)^2 tiles
   }
 
   // Every segment of every sample: a plan (or a host/library reason), never an error.

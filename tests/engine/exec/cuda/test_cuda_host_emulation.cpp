@@ -172,12 +172,24 @@ class TestCudaHostEmulation : public QObject {
     for (const char* stem : {"gelu", "swiglu"})
       QTest::newRow(qPrintable(QString("%1.py fast_math=0").arg(stem)))
           << QString(SEGSCOPE_SOURCE_DIR "/samples/%1.py").arg(stem) << QString("fast_math=0");
+    // Tiled transposes (off by default): the samples with permutes, and the golden case with
+    // tiles smaller than its extents and tiles larger than them.
+    for (const char* stem : {"transpose_heavy", "rope", "dynamic_reshape", "meta_tail"})
+      QTest::newRow(qPrintable(QString("%1.py transpose_tile=32").arg(stem)))
+          << QString(SEGSCOPE_SOURCE_DIR "/samples/%1.py").arg(stem) << QString("transpose_tile=32");
+    for (const char* tile : {"8", "0", "128"})
+      QTest::newRow(qPrintable(QString("transpose_tile.py transpose_tile=%1").arg(tile)))
+          << golden.filePath("transpose_tile.py") << QString("transpose_tile=%1").arg(tile);
+    QTest::newRow("pointwise_broadcast_permute.py transpose_tile=16")
+        << golden.filePath("pointwise_broadcast_permute.py") << QString("transpose_tile=16");
   }
 
   void samplesMatchTheReference() {
     QFETCH(QString, file);
     QFETCH(QString, codegen);
-    exec::cuda::CodegenOptions options;
+    auto fromScript = testing::scriptCodegenOptions(file.toStdString());
+    QVERIFY2(fromScript.ok(), fromScript.ok() ? "" : fromScript.error().message.c_str());
+    exec::cuda::CodegenOptions options = *fromScript;
     for (const QString& setting : codegen.split(' ', Qt::SkipEmptyParts)) {
       const Status st = exec::cuda::applyCodegenOption(options, setting.toStdString());
       QVERIFY2(st.ok(), qPrintable(setting));

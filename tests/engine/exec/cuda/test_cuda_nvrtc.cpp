@@ -242,6 +242,26 @@ class TestCudaNvrtc : public QObject {
 #endif
   }
 
+  // CodegenOptions::transposeTile: the tiled kernel (static shared tiles, barriers) assembles
+  // without spills for each tile size, on the large tile transpose and the batched golden case.
+  void transposeTilesAssembleWithoutSpills() {
+#ifdef SEGSCOPE_HAVE_NVRTC
+    for (std::int64_t tile : {16, 32, 64, 128})
+      for (const char* file : {SEGSCOPE_SOURCE_DIR "/bench/large/tile_transpose_large.py",
+                               SEGSCOPE_TEST_DATA_DIR "/engine/exec/cuda/golden/transpose_tile.py"}) {
+        exec::cuda::CodegenOptions options;
+        options.transposeTile = tile;
+        const testing::ScriptPlans plans = testing::planScript(file, options);
+        QVERIFY2(plans.error.empty(), plans.error.c_str());
+        const exec::cuda::Kernel& k = plans.segments.at(0).plan->kernels.at(0);
+        QVERIFY2(k.source.find("__syncthreads();") != std::string::npos, k.source.c_str());
+        auto cubin = exec::cuda::compileToCubin(k, "sm_90");
+        QVERIFY2(cubin.ok(), cubin.ok() ? "" : cubin.error().message.c_str());
+        QVERIFY2(!cubin->resources.spills(), cubin->log.c_str());
+      }
+#endif
+  }
+
   void syntaxErrorComesBackWithTheLog() {
 #ifdef SEGSCOPE_HAVE_NVRTC
     auto r = exec::cuda::compileToPtx(brokenKernel(), "sm_90");
