@@ -146,7 +146,8 @@ Result<std::optional<Kernel>> tiledTransposeKernel(const KernelContext& ctx, con
   std::string staging = pad + "for (int sg_e = threadIdx.x; sg_e < " + TT + "; sg_e += blockDim.x) {\n";
   staging += pad + "  const long long sg_la = sg_ta0 + sg_e % " + T + ";\n";
   staging += pad + "  const long long sg_lb = sg_tb0 + sg_e / " + T + ";\n";
-  staging += pad + "  if (sg_la < " + std::to_string(shape[a]) + "LL && sg_lb < " + std::to_string(shape[b]) + "LL) {\n";
+  staging +=
+      pad + "  if (sg_la < " + std::to_string(shape[a]) + "LL && sg_lb < " + std::to_string(shape[b]) + "LL) {\n";
   for (const StagedInput& s : staged) {
     Index at = s.at;
     for (std::string& x : at) x = replaced(replaced(x, "sg_ta", "sg_la"), "sg_tb", "sg_lb");

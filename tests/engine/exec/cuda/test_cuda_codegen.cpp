@@ -150,8 +150,9 @@ class TestCudaCodegen : public QObject {
       QVERIFY2(plans.error.empty(), plans.error.c_str());
       const auto& plan = plans.segments.at(0).plan;
       QVERIFY(!plan.ok());
-      QVERIFY2(plan.error().message.find("transposeTile must be 0 or a power of two from 8 to 128") != std::string::npos,
-               plan.error().message.c_str());
+      QVERIFY2(
+          plan.error().message.find("transposeTile must be 0 or a power of two from 8 to 128") != std::string::npos,
+          plan.error().message.c_str());
     }
   }
 
