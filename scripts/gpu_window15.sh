@@ -101,7 +101,7 @@ log "verify: $fails failing of $(($(wc -l <"$OUT/verify.md") - 2))"
 bundle
 
 # ---- P3: --codegen variants interleaved on the large samples
-ALL_STEMS="gelu swiglu transpose_heavy tile_transpose softmax rms_norm layer_norm_fwd batch_norm_running_stats reduction_epilogue inner_sum column_sum cross_entropy layer_norm_bwd"
+ALL_STEMS="gelu swiglu transpose_heavy tile_transpose transpose_add softmax rms_norm layer_norm_fwd batch_norm_running_stats reduction_epilogue inner_sum column_sum cross_entropy layer_norm_bwd"
 # The defaults' open questions (docs/performance.md, 2026-11-28): column reductions filling the GPU
 # with more row splits (column_sum ran 5 splits of 64 column blocks at 30 % of DRAM peak).
 VARIANTS=${VARIANTS:-"base||;split4x|--codegen outer_split_target_blocks=1056|column_sum batch_norm_running_stats layer_norm_bwd;split8x|--codegen outer_split_target_blocks=2112|column_sum batch_norm_running_stats"}
@@ -147,7 +147,7 @@ bundle
 # ---- P5: torch eager and compiled on the large samples, timed like ours (bench/gpu_vs_torch.py)
 if phase torch && (($(left) > 60)); then
   files=()
-  for s in ${TORCH_STEMS:-gelu softmax layer_norm_fwd transpose_heavy swiglu rms_norm cross_entropy reduction_epilogue batch_norm_running_stats layer_norm_bwd inner_sum column_sum tile_transpose}; do
+  for s in ${TORCH_STEMS:-transpose_add gelu softmax layer_norm_fwd transpose_heavy swiglu rms_norm cross_entropy reduction_epilogue batch_norm_running_stats layer_norm_bwd inner_sum column_sum tile_transpose}; do
     [[ -f "$LARGE/${s}_large.py" ]] && files+=("$LARGE/${s}_large.py")
   done
   read -r -a codegen_args <<<"$VERIFY_ARGS"

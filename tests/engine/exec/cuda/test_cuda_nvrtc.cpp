@@ -248,6 +248,7 @@ class TestCudaNvrtc : public QObject {
 #ifdef SEGSCOPE_HAVE_NVRTC
     for (std::int64_t tile : {16, 32, 64, 128})
       for (const char* file : {SEGSCOPE_SOURCE_DIR "/bench/large/tile_transpose_large.py",
+                               SEGSCOPE_SOURCE_DIR "/bench/large/transpose_add_large.py",
                                SEGSCOPE_TEST_DATA_DIR "/engine/exec/cuda/golden/transpose_tile.py"}) {
         exec::cuda::CodegenOptions options;
         options.transposeTile = tile;
