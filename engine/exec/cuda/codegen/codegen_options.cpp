@@ -41,6 +41,8 @@ const std::vector<Entry>& entries() {
        "register-resident rows: mean by a block sum, then squared deviations (no Welford merge)"},
       {"transpose_tile", &CodegenOptions::transposeTile,
        "T x T output tiles staging inputs read across the innermost dim in shared memory (0: off)"},
+      {"column_vector", &CodegenOptions::columnVector,
+       "plain outer reductions read 16 bytes of adjacent columns per thread (partials + finish)"},
       {"fast_math", &CodegenOptions::fastMath,
        "approximate tanh/exp/sigmoid: 0 never, 1 kernels with only half/bf16 outputs, 2 always"},
   };

@@ -39,10 +39,6 @@ bool innerReduction(const RowShape& s) {
   return true;
 }
 
-struct Combine {
-  std::string functor, identity;
-};
-
 // The type a reduction accumulates in. Bools reduce as int: the warp shuffles have no bool
 // overload (a bool argument picks int and the combine's template deduction fails), and max/min
 // over {0, 1} are any/all.
@@ -410,6 +406,28 @@ std::optional<std::vector<Kernel>> splitKernels(const KernelContext& ctx, const 
   return std::vector<Kernel>{std::move(first).value(), std::move(second).value()};
 }
 
+// A plain outer reduction with vector column loads (CodegenOptions::columnVector): the vector
+// partial kernel over chunks of rows (one chunk when the columns fill the GPU), then the
+// builder's finish kernel. Nothing when the option is off or the segment does not qualify.
+std::optional<std::vector<Kernel>> columnVectorKernels(const KernelContext& ctx, const RowShape& shape,
+                                                       const std::vector<const ir::Expr*>& reductions,
+                                                       const std::vector<const ir::Val*>& outputs,
+                                                       const std::string& name) {
+  const std::int64_t width = columnVectorWidth(ctx, shape, reductions);
+  if (width < 2) return std::nullopt;
+  const std::int64_t columnBlocks = (shape.rows + 32 * width - 1) / (32 * width);
+  GridSplit split = gridSplitFor(ctx, shape, columnBlocks).value_or(GridSplit{GridSplit::Phase::None, 1, shape.extent});
+  split.phase = GridSplit::Phase::Partial;
+  auto partial = columnVectorPartial(ctx, shape, split, width, reductions, name + "_split");
+  GridSplit finish = split;
+  finish.phase = GridSplit::Phase::Finish;
+  auto second = buildRowKernel(ctx, shape, false, 0, 1, finish, reductions, outputs, name + "_finish");
+  if (!partial || !second) return std::nullopt;
+  second->launch.block.x = 128;
+  second->launch.grid.x = std::clamp<std::int64_t>((shape.rows + 127) / 128, 1, ctx.options.maxGridX);
+  return std::vector<Kernel>{std::move(partial).value(), std::move(second).value()};
+}
+
 }  // namespace
 
 Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions,
@@ -431,6 +449,7 @@ Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vect
         return std::move(*kernels);
     return std::vector<Kernel>{std::move(k)};
   }
+  if (auto kernels = columnVectorKernels(ctx, shape, reductions, outputs, name)) return std::move(*kernels);
   // 32 adjacent columns per block (coalesced), up to 16 threads splitting each column's rows.
   k.launch.block.x = 32;
   k.launch.block.y = std::clamp<std::int64_t>(nextPow2(shape.extent), 1, 16);

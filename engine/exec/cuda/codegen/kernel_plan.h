@@ -124,6 +124,12 @@ struct CodegenOptions {
   /// DRAM peak on an H200 (docs/gpu/2026-11-28-h200/compare.md). 0 disables; else a power of two
   /// from 8 to 128. Off until the device measures it.
   std::int64_t transposeTile = 0;
+  /// Plain outer reductions (sum, prod, max, min over the outer dims) read 16 bytes of adjacent
+  /// columns per thread and row, in a partial kernel over chunks of rows plus the finish kernel.
+  /// The one-column kernel moves 2-4 bytes per thread and load: a half column sum ran at 30 %
+  /// of DRAM peak on an H200 (docs/gpu/2026-11-30-h200/compare.md). Off until the device
+  /// measures it.
+  bool columnVector = false;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

@@ -54,6 +54,25 @@ inline std::int64_t columnThreads(std::int64_t extent) {
 std::int64_t rowVectorWidth(const KernelContext& ctx, const RowShape& shape,
                             const std::vector<const ir::Val*>& outputs);
 
+/// How a reduction's partials combine: a functor type and its identity (CUDA source text).
+struct Combine {
+  std::string functor, identity;
+};
+/// The type a reduction accumulates in (bools as int).
+std::string accumulatorType(ir::DataType out);
+Result<Combine> combineFor(const ir::Expr& e, const std::string& type);
+
+/// Columns per thread of a plain outer reduction's vector kernel (CodegenOptions::columnVector):
+/// 16 bytes of its widest input (at most 8) when the reduced dims are the outer ones, every
+/// reduction is a sum, product, max or min, and the innermost kept extent is a multiple; 1 = none.
+std::int64_t columnVectorWidth(const KernelContext& ctx, const RowShape& shape,
+                               const std::vector<const ir::Expr*>& reductions);
+/// The partial kernel of that vector column reduction: each chunk of `split` reduced into the
+/// scratch partials the builder's finish kernel reads (one chunk when split.splits is 1).
+Result<Kernel> columnVectorPartial(const KernelContext& ctx, const RowShape& shape, const GridSplit& split,
+                                   std::int64_t width, const std::vector<const ir::Expr*>& reductions,
+                                   const std::string& name);
+
 class RowKernelBuilder {
  public:
   /// `width` > 1: block-per-row passes move that many elements per thread and iteration.

@@ -180,6 +180,15 @@ class TestCudaHostEmulation : public QObject {
     for (const char* tile : {"8", "0", "128"})
       QTest::newRow(qPrintable(QString("transpose_tile.py transpose_tile=%1").arg(tile)))
           << golden.filePath("transpose_tile.py") << QString("transpose_tile=%1").arg(tile);
+    // Vector column reductions (off by default): the golden outer reductions, split and not.
+    for (const char* stem : {"outer_reduction", "outer_reduction_split", "bool_any_all"})
+      QTest::newRow(qPrintable(QString("%1.py column_vector=1").arg(stem)))
+          << golden.filePath(QString("%1.py").arg(stem)) << QString("column_vector=1");
+    QTest::newRow("outer_reduction_vector.py column_vector=0")
+        << golden.filePath("outer_reduction_vector.py") << QString("column_vector=0");
+    for (const char* stem : {"batch_norm_running_stats", "layer_norm_bwd"})
+      QTest::newRow(qPrintable(QString("%1.py column_vector=1").arg(stem)))
+          << QString(SEGSCOPE_SOURCE_DIR "/samples/%1.py").arg(stem) << QString("column_vector=1");
     QTest::newRow("pointwise_broadcast_permute.py transpose_tile=16")
         << golden.filePath("pointwise_broadcast_permute.py") << QString("transpose_tile=16");
   }

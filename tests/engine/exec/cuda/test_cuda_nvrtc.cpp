@@ -263,6 +263,28 @@ class TestCudaNvrtc : public QObject {
 #endif
   }
 
+  // CodegenOptions::columnVector: the vector column partial kernel (eight or four columns per
+  // thread, sixteen accumulators in the golden case) and its finish kernel assemble without spills.
+  void columnVectorKernelsAssembleWithoutSpills() {
+#ifdef SEGSCOPE_HAVE_NVRTC
+    for (const char* file : {SEGSCOPE_SOURCE_DIR "/bench/large/column_sum_large.py",
+                             SEGSCOPE_TEST_DATA_DIR "/engine/exec/cuda/golden/outer_reduction_vector.py"}) {
+      exec::cuda::CodegenOptions options;
+      options.columnVector = true;
+      const testing::ScriptPlans plans = testing::planScript(file, options);
+      QVERIFY2(plans.error.empty(), plans.error.c_str());
+      const auto& kernels = plans.segments.at(0).plan->kernels;
+      QCOMPARE(kernels.size(), std::size_t(2));
+      QVERIFY2(kernels[0].source.find("sg_vec<sg_half, ") != std::string::npos, kernels[0].source.c_str());
+      for (const exec::cuda::Kernel& k : kernels) {
+        auto cubin = exec::cuda::compileToCubin(k, "sm_90");
+        QVERIFY2(cubin.ok(), cubin.ok() ? "" : cubin.error().message.c_str());
+        QVERIFY2(!cubin->resources.spills(), cubin->log.c_str());
+      }
+    }
+#endif
+  }
+
   void syntaxErrorComesBackWithTheLog() {
 #ifdef SEGSCOPE_HAVE_NVRTC
     auto r = exec::cuda::compileToPtx(brokenKernel(), "sm_90");
