@@ -69,6 +69,39 @@ Result<Kernel> elementwiseKernel(const KernelContext& ctx, const std::vector<con
   return codegen::pointwiseKernel(ctx, outputs, name);
 }
 
+bool isReductionOutput(const ir::Val* v, const std::vector<const ir::Expr*>& reductions) {
+  return std::any_of(reductions.begin(), reductions.end(), [&](const ir::Expr* e) {
+    return std::find(e->outputs().begin(), e->outputs().end(), v) != e->outputs().end();
+  });
+}
+
+// The reductions an unfused plan gives one kernel each: one by one, or (groupUnfusedReductions)
+// consecutive runs of reductions over the same input shape and dims, which one row kernel can
+// hold (layer norm backward's two row sums, then its two column sums). Only consecutive runs,
+// so a group never needs a result that a later group computes.
+std::vector<std::vector<const ir::Expr*>> reductionGroups(const KernelContext& ctx,
+                                                          const std::vector<const ir::Expr*>& reductions) {
+  const auto key = [&](const ir::Expr* e) {
+    auto sizes = ctx.sizes.sizes(e->operand(0));
+    std::vector<std::int64_t> k = sizes ? *sizes : std::vector<std::int64_t>{};
+    const auto rank = static_cast<std::int64_t>(k.size());
+    k.push_back(-1);
+    std::vector<std::int64_t> dims;
+    for (std::int64_t d : e->attrs().dims) dims.push_back(d < 0 ? d + rank : d);
+    std::sort(dims.begin(), dims.end());
+    k.insert(k.end(), dims.begin(), dims.end());
+    return k;
+  };
+  std::vector<std::vector<const ir::Expr*>> groups;
+  for (const ir::Expr* e : reductions) {
+    if (ctx.options.groupUnfusedReductions && !groups.empty() && key(groups.back().front()) == key(e))
+      groups.back().push_back(e);
+    else
+      groups.push_back({e});
+  }
+  return groups;
+}
+
 // One kernel per reduction (its input chain recomputed from what is in memory), then one
 // pointwise kernel for the outputs still missing.
 Result<KernelPlan> unfusedPlan(const segmenter::Segment& seg, KernelContext ctx,
@@ -77,10 +110,43 @@ Result<KernelPlan> unfusedPlan(const segmenter::Segment& seg, KernelContext ctx,
   KernelPlan plan;
   plan.fused = false;
   std::set<const ir::Val*> produced;
-  for (const ir::Expr* e : reductions) {
-    std::vector<const ir::Val*> outs(e->outputs().begin(), e->outputs().end());
-    SEGSCOPE_TRY(std::vector<Kernel> ks,
-                 codegen::rowKernels(ctx, {e}, outs, kernelName(seg, "reduction", plan.kernels.size())));
+  for (const std::vector<const ir::Expr*>& group : reductionGroups(ctx, reductions)) {
+    std::vector<const ir::Val*> outs;
+    for (const ir::Expr* e : group) outs.insert(outs.end(), e->outputs().begin(), e->outputs().end());
+    const std::string name = kernelName(seg, "reduction", plan.kernels.size());
+    auto grouped = codegen::rowKernels(ctx, group, outs, name);
+    if (grouped && ctx.options.groupUnfusedReductions) {
+      // The outputs no reduction computes, written by this row kernel's last pass if it can
+      // (layer norm backward's input gradient after its row sums): one pass over the inputs less.
+      // One output at a time: one that needs a later group's reduction fails alone.
+      for (const ir::Val* o : outputs) {
+        if (produced.count(o) || isReductionOutput(o, reductions) ||
+            std::find(outs.begin(), outs.end(), o) != outs.end())
+          continue;
+        std::vector<const ir::Val*> withIt = outs;
+        withIt.push_back(o);
+        if (auto more = codegen::rowKernels(ctx, group, withIt, name)) {
+          grouped = std::move(more);
+          outs = std::move(withIt);
+        }
+      }
+    }
+    std::vector<Kernel> ks;
+    if (grouped) {
+      ks = std::move(grouped).value();
+    } else if (group.size() == 1) {
+      return grouped.error();
+    } else {  // the group does not fit one row kernel after all: one per reduction
+      for (const ir::Expr* e : group) {
+        std::vector<const ir::Val*> own(e->outputs().begin(), e->outputs().end());
+        SEGSCOPE_TRY(std::vector<Kernel> one, codegen::rowKernels(ctx, {e}, own, name + "_" + std::to_string(e->id())));
+        for (Kernel& k : one) ks.push_back(std::move(k));
+        for (const ir::Val* v : own) {
+          ctx.inMemory.insert(v);
+          if (!ctx.segmentOutputs.count(v)) ctx.temps.insert(v);
+        }
+      }
+    }
     for (const ir::Val* v : outs) {
       ctx.inMemory.insert(v);
       if (!ctx.segmentOutputs.count(v)) ctx.temps.insert(v);

@@ -35,7 +35,12 @@ class ColumnVectorEmission {
  public:
   ColumnVectorEmission(const KernelContext& ctx, ArgTable& args, const RowShape& shape, const GridSplit& split,
                        std::int64_t width, bool vectorLoads)
-      : ctx_(ctx), shape_(shape), split_(split), width_(width), vectorLoads_(vectorLoads), em_(ctx.sizes, args, ctx.inMemory) {
+      : ctx_(ctx),
+        shape_(shape),
+        split_(split),
+        width_(width),
+        vectorLoads_(vectorLoads),
+        em_(ctx.sizes, args, ctx.inMemory) {
     em_.fastMath = ctx.fastMath;
     em_.temps = ctx.temps;
   }
@@ -196,7 +201,8 @@ Result<Kernel> columnVectorPartial(const KernelContext& ctx, const RowShape& sha
                                : a.type == "bool"      ? ir::DataType::Bool
                                                        : ir::DataType::Float;
     // The finish kernel's scratch (RowKernelBuilder::scratch): the same id, type and layout.
-    a.part = args.scratch(-(e->id() * 4 + 1), dtype, {split.splits, shape.rows}, "part" + std::to_string(e->id()) + "_0");
+    a.part =
+        args.scratch(-(e->id() * 4 + 1), dtype, {split.splits, shape.rows}, "part" + std::to_string(e->id()) + "_0");
     accs.push_back(std::move(a));
   }
   ColumnVectorEmission vector(ctx, args, shape, split, width, true);

@@ -43,6 +43,8 @@ const std::vector<Entry>& entries() {
        "T x T output tiles staging inputs read across the innermost dim in shared memory (0: off)"},
       {"column_vector", &CodegenOptions::columnVector,
        "plain outer reductions read 16 bytes of adjacent columns per thread (partials + finish)"},
+      {"group_unfused_reductions", &CodegenOptions::groupUnfusedReductions,
+       "unfused plans: one row kernel per consecutive run of same-shape reductions"},
       {"fast_math", &CodegenOptions::fastMath,
        "approximate tanh/exp/sigmoid: 0 never, 1 kernels with only half/bf16 outputs, 2 always"},
   };

@@ -130,6 +130,11 @@ struct CodegenOptions {
   /// of DRAM peak on an H200 (docs/gpu/2026-11-30-h200/compare.md). Off until the device
   /// measures it.
   bool columnVector = false;
+  /// An unfused plan (reductions of several shapes in one segment) gives each consecutive run
+  /// of reductions over one shape a single row kernel instead of one kernel per reduction: layer
+  /// norm backward's 7 kernels read its inputs five times (18.8 % of DRAM peak on an H200).
+  /// Off until the device measures it.
+  bool groupUnfusedReductions = false;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

@@ -175,6 +175,26 @@ class TestCudaCodegen : public QObject {
     QCOMPARE(k.launch.grid.x, 16384);  // (8192 / 64)^2 tiles
   }
 
+  // groupUnfusedReductions: layer norm backward's unfused plan gives its two row sums one kernel,
+  // which also writes the input gradient, and its two column sums one (split) kernel pair,
+  // instead of a kernel (pair) per reduction and a pointwise kernel.
+  void unfusedReductionsGroupByShape() {
+    const std::string file = QString(SEGSCOPE_SOURCE_DIR "/samples/layer_norm_bwd.py").toStdString();
+    std::vector<std::size_t> kernels;
+    for (bool group : {false, true}) {
+      exec::cuda::CodegenOptions options;
+      options.groupUnfusedReductions = group;
+      const testing::ScriptPlans plans = testing::planScript(file, options);
+      QVERIFY2(plans.error.empty(), plans.error.c_str());
+      const testing::SegmentPlan& p = plans.segments.back();
+      QVERIFY(p.plan.ok());
+      QVERIFY(!p.plan->fused);
+      kernels.push_back(p.plan->kernels.size());
+    }
+    QCOMPARE(kernels[0], std::size_t(7));
+    QCOMPARE(kernels[1], std::size_t(3));
+  }
+
   // Every segment of every sample: a plan (or a host/library reason), never an error.
   void samples() {
     int kernels = 0, unfusedPlans = 0, noKernel = 0, segments = 0;

@@ -189,6 +189,12 @@ class TestCudaHostEmulation : public QObject {
     for (const char* stem : {"batch_norm_running_stats", "layer_norm_bwd"})
       QTest::newRow(qPrintable(QString("%1.py column_vector=1").arg(stem)))
           << QString(SEGSCOPE_SOURCE_DIR "/samples/%1.py").arg(stem) << QString("column_vector=1");
+    // Unfused plans with one kernel per run of same-shape reductions (off by default), alone
+    // and with the vector column kernel.
+    for (const char* codegen : {"group_unfused_reductions=1", "group_unfused_reductions=1 column_vector=1"})
+      for (const char* stem : {"layer_norm_bwd", "batch_norm_running_stats", "synthetic_block_200"})
+        QTest::newRow(qPrintable(QString("%1.py %2").arg(stem, codegen)))
+            << QString(SEGSCOPE_SOURCE_DIR "/samples/%1.py").arg(stem) << QString(codegen);
     QTest::newRow("pointwise_broadcast_permute.py transpose_tile=16")
         << golden.filePath("pointwise_broadcast_permute.py") << QString("transpose_tile=16");
   }

@@ -285,6 +285,26 @@ class TestCudaNvrtc : public QObject {
 #endif
   }
 
+  // CodegenOptions::groupUnfusedReductions (with and without vector columns): layer norm
+  // backward's grouped row kernel and column kernels assemble without spills.
+  void groupedUnfusedKernelsAssembleWithoutSpills() {
+#ifdef SEGSCOPE_HAVE_NVRTC
+    for (bool columns : {false, true}) {
+      exec::cuda::CodegenOptions options;
+      options.groupUnfusedReductions = true;
+      options.columnVector = columns;
+      const testing::ScriptPlans plans =
+          testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/layer_norm_bwd.py").toStdString(), options);
+      QVERIFY2(plans.error.empty(), plans.error.c_str());
+      for (const exec::cuda::Kernel& k : plans.segments.back().plan->kernels) {
+        auto cubin = exec::cuda::compileToCubin(k, "sm_90");
+        QVERIFY2(cubin.ok(), cubin.ok() ? "" : cubin.error().message.c_str());
+        QVERIFY2(!cubin->resources.spills(), qPrintable(QString::fromStdString(k.name + ": " + cubin->log)));
+      }
+    }
+#endif
+  }
+
   void syntaxErrorComesBackWithTheLog() {
 #ifdef SEGSCOPE_HAVE_NVRTC
     auto r = exec::cuda::compileToPtx(brokenKernel(), "sm_90");
