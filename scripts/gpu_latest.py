@@ -149,10 +149,12 @@ def read_device(work):
 def latest(works, ships, date):
     device, driver = read_device(works[0])
     rows = []
+    call_of = {}  # variant name -> the index of the call (work folder) that ran it
     for i, work in enumerate(works):
         for r in read_rows(os.path.join(work, "compare.jsonl")):
             if i:
                 r["variant"] = "%s@%d" % (r["variant"], i + 1)
+            call_of[r["variant"]] = i
             rows.append(r)
     m = medians(rows)
     samples = list(dict.fromkeys(s for s, _ in m))
@@ -176,17 +178,23 @@ def latest(works, ships, date):
             families[fam] = {"percent_of_peak": worst["percent_of_peak"], "sample": worst["sample"],
                              "target": target, "at_target": worst["percent_of_peak"] >= target,
                              "samples": {e["sample"]: e["percent_of_peak"] for e in members}}
-    torch_rows = []
-    for work in works:
+    torch_rows, torch_call = [], []
+    for i, work in enumerate(works):
         try:
             with open(os.path.join(work, "torch.json")) as f:
-                torch_rows += json.load(f)
+                got = json.load(f)
+            torch_rows += got
+            torch_call += [i] * len(got)
         except (OSError, ValueError):
             pass
+    # A sample's ratio comes from the torch run of the call whose variant it quotes: that run
+    # timed the binary and options the quoted figure came from (a later call's kernels are not
+    # the ones an earlier call's torch run measured).
+    quoted_call = {e["sample"]: call_of.get(e["variant"], 0) for e in per_sample}
     vs = {}
-    for r in torch_rows:
+    for r, call in zip(torch_rows, torch_call):
         name = re.sub(r"_large$", "", r.get("sample", ""))
-        if r.get("ours_over_compiled") is not None:
+        if r.get("ours_over_compiled") is not None and quoted_call.get(name, 0) == call:
             vs[name] = round(r["ours_over_compiled"], 3)
     return {
         "device": device, "driver": driver, "date": date,
@@ -197,7 +205,8 @@ def latest(works, ships, date):
         "vs_torch_compile": vs,
         "vs_torch_compile_detail": [{k: r.get(k) for k in ("sample", "ours_kernel_ms", "compiled_ms", "eager_ms",
                                                              "compiled_fell_back_ms", "compiled_graphs", "graph_breaks",
-                                                             "agree", "codegen", "timing")} for r in torch_rows],
+                                                             "agree", "codegen", "timing")} | {"call": c + 1}
+                                    for r, c in zip(torch_rows, torch_call)],
         "targets": {"families_percent_of_dram_peak": TARGETS, "ours_over_compiled_at_most": TORCH_TARGET},
         "ship": ships,
         "works": works,
@@ -224,8 +233,12 @@ def table(path):
                                                       "-" if e["percent_of_peak"] is None else "%.1f" % e["percent_of_peak"],
                                                       "-" if ratio is None else "%.2fx" % ratio))
     v = doc["verified"]
-    lines += ["", "%s, driver %s, %s: %d of %d scripts verified on the device." % (
-        doc["device"], doc["driver"], doc["date"], v["passed"], v["total"])]
+    calls = [v] + doc.get("verified_in_later_calls", [])
+    said = "; ".join("call %d: %d of %d%s" % (i + 1, c["passed"], c["total"],
+                                             " with %s" % c["codegen"] if c.get("codegen") else "")
+                     for i, c in enumerate(calls))
+    lines += ["", "%s, driver %s, %s: scripts verified on the device (%s)." % (
+        doc["device"], doc["driver"], doc["date"], said)]
     return "\n".join(lines) + "\n"
 
 

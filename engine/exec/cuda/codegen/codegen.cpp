@@ -69,6 +69,9 @@ Result<Kernel> elementwiseKernel(const KernelContext& ctx, const std::vector<con
   return codegen::pointwiseKernel(ctx, outputs, name);
 }
 
+// forceUnfused (testing) means one kernel per reduction, so it turns the grouping off.
+bool grouping(const CodegenOptions& options) { return options.groupUnfusedReductions && !options.forceUnfused; }
+
 bool isReductionOutput(const ir::Val* v, const std::vector<const ir::Expr*>& reductions) {
   return std::any_of(reductions.begin(), reductions.end(), [&](const ir::Expr* e) {
     return std::find(e->outputs().begin(), e->outputs().end(), v) != e->outputs().end();
@@ -94,7 +97,7 @@ std::vector<std::vector<const ir::Expr*>> reductionGroups(const KernelContext& c
   };
   std::vector<std::vector<const ir::Expr*>> groups;
   for (const ir::Expr* e : reductions) {
-    if (ctx.options.groupUnfusedReductions && !groups.empty() && key(groups.back().front()) == key(e))
+    if (grouping(ctx.options) && !groups.empty() && key(groups.back().front()) == key(e))
       groups.back().push_back(e);
     else
       groups.push_back({e});
@@ -115,7 +118,7 @@ Result<KernelPlan> unfusedPlan(const segmenter::Segment& seg, KernelContext ctx,
     for (const ir::Expr* e : group) outs.insert(outs.end(), e->outputs().begin(), e->outputs().end());
     const std::string name = kernelName(seg, "reduction", plan.kernels.size());
     auto grouped = codegen::rowKernels(ctx, group, outs, name);
-    if (grouped && ctx.options.groupUnfusedReductions) {
+    if (grouped && grouping(ctx.options)) {
       // The outputs no reduction computes, written by this row kernel's last pass if it can
       // (layer norm backward's input gradient after its row sums): one pass over the inputs less.
       // One output at a time: one that needs a later group's reduction fails alone.

@@ -119,22 +119,25 @@ struct CodegenOptions {
   bool twoPassRowStats = true;
   /// Pointwise kernels that read an input across the output's innermost dim (a permute moving
   /// it: the transpose scheduler's segments) take the output in T x T tiles and stage such inputs
-  /// through shared memory, so that their loads run along their own innermost dim. The plain
-  /// kernel reads them with a stride of a whole row per lane: tile_transpose ran at 12 % of
-  /// DRAM peak on an H200 (docs/gpu/2026-11-28-h200/compare.md). 0 disables; else a power of two
-  /// from 8 to 128. Off until the device measures it.
-  std::int64_t transposeTile = 0;
+  /// through shared memory, so that their loads run along their own innermost dim (16-byte
+  /// vectors where the extents and alignment allow). The plain kernel read them with a stride of
+  /// a whole row per lane. 0 disables; else a power of two from 8 to 128. Measured on an H200
+  /// (docs/gpu/2026-11-30-h200/second-call/compare.md, 2 rounds): transpose_add (a + b.T, bf16
+  /// 8192²) 0.4733 -> 0.1063 ms (17.7 -> 78.7 % of DRAM peak), tile_transpose 0.4626 -> 0.0798
+  /// ms; tiles of 32 gave 0.1142 / 0.0822 ms.
+  std::int64_t transposeTile = 64;
   /// Plain outer reductions (sum, prod, max, min over the outer dims) read 16 bytes of adjacent
   /// columns per thread and row, in a partial kernel over chunks of rows plus the finish kernel.
-  /// The one-column kernel moves 2-4 bytes per thread and load: a half column sum ran at 30 %
-  /// of DRAM peak on an H200 (docs/gpu/2026-11-30-h200/compare.md). Off until the device
-  /// measures it.
-  bool columnVector = false;
+  /// The one-column kernel moves 2-4 bytes per thread and load. Measured on an H200
+  /// (docs/gpu/2026-11-30-h200/second-call/compare.md, 2 rounds): column_sum (half [32768, 2048])
+  /// 0.0917 -> 0.0489 ms (30.4 -> 57.0 % of DRAM peak); with 4x the row splits 0.0539 ms.
+  bool columnVector = true;
   /// An unfused plan (reductions of several shapes in one segment) gives each consecutive run
   /// of reductions over one shape a single row kernel instead of one kernel per reduction: layer
-  /// norm backward's 7 kernels read its inputs five times (18.8 % of DRAM peak on an H200).
-  /// Off until the device measures it.
-  bool groupUnfusedReductions = false;
+  /// norm backward's 7 kernels read its inputs five times. Measured on an H200 (docs/gpu/
+  /// 2026-11-30-h200/second-call/compare.md, 2 rounds): layer_norm_bwd 0.2216 -> 0.1711 ms, with
+  /// column_vector 0.1543 ms (3 kernels); batch_norm_running_stats 0.1533 -> 0.1393 ms.
+  bool groupUnfusedReductions = true;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

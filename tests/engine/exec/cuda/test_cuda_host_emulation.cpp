@@ -172,31 +172,25 @@ class TestCudaHostEmulation : public QObject {
     for (const char* stem : {"gelu", "swiglu"})
       QTest::newRow(qPrintable(QString("%1.py fast_math=0").arg(stem)))
           << QString(SEGSCOPE_SOURCE_DIR "/samples/%1.py").arg(stem) << QString("fast_math=0");
-    // Tiled transposes (off by default): the samples with permutes, and the golden case with
-    // tiles smaller than its extents and tiles larger than them.
+    // Tiled transposes (on by default, 64): off, and the golden case with tiles smaller than its
+    // extents and tiles larger than them; the samples with permutes at another tile size.
     for (const char* stem : {"transpose_heavy", "rope", "dynamic_reshape", "meta_tail"})
-      QTest::newRow(qPrintable(QString("%1.py transpose_tile=32").arg(stem)))
-          << QString(SEGSCOPE_SOURCE_DIR "/samples/%1.py").arg(stem) << QString("transpose_tile=32");
+      QTest::newRow(qPrintable(QString("%1.py transpose_tile=0").arg(stem)))
+          << QString(SEGSCOPE_SOURCE_DIR "/samples/%1.py").arg(stem) << QString("transpose_tile=0");
     for (const char* tile : {"8", "0", "128"})
       QTest::newRow(qPrintable(QString("transpose_tile.py transpose_tile=%1").arg(tile)))
           << golden.filePath("transpose_tile.py") << QString("transpose_tile=%1").arg(tile);
-    // Vector column reductions (off by default): the golden outer reductions, split and not.
-    for (const char* stem : {"outer_reduction", "outer_reduction_split", "bool_any_all"})
-      QTest::newRow(qPrintable(QString("%1.py column_vector=1").arg(stem)))
-          << golden.filePath(QString("%1.py").arg(stem)) << QString("column_vector=1");
-    QTest::newRow("outer_reduction_vector.py column_vector=0")
-        << golden.filePath("outer_reduction_vector.py") << QString("column_vector=0");
-    for (const char* stem : {"batch_norm_running_stats", "layer_norm_bwd"})
-      QTest::newRow(qPrintable(QString("%1.py column_vector=1").arg(stem)))
-          << QString(SEGSCOPE_SOURCE_DIR "/samples/%1.py").arg(stem) << QString("column_vector=1");
-    // Unfused plans with one kernel per run of same-shape reductions (off by default), alone
-    // and with the vector column kernel.
-    for (const char* codegen : {"group_unfused_reductions=1", "group_unfused_reductions=1 column_vector=1"})
+    QTest::newRow("pointwise_broadcast_permute.py transpose_tile=16")
+        << golden.filePath("pointwise_broadcast_permute.py") << QString("transpose_tile=16");
+    // Vector column reductions and grouped unfused plans (on by default): each off, and both.
+    for (const char* codegen :
+         {"column_vector=0", "group_unfused_reductions=0", "column_vector=0 group_unfused_reductions=0"})
       for (const char* stem : {"layer_norm_bwd", "batch_norm_running_stats", "synthetic_block_200"})
         QTest::newRow(qPrintable(QString("%1.py %2").arg(stem, codegen)))
             << QString(SEGSCOPE_SOURCE_DIR "/samples/%1.py").arg(stem) << QString(codegen);
-    QTest::newRow("pointwise_broadcast_permute.py transpose_tile=16")
-        << golden.filePath("pointwise_broadcast_permute.py") << QString("transpose_tile=16");
+    for (const char* stem : {"outer_reduction_vector", "outer_any_vector"})
+      QTest::newRow(qPrintable(QString("%1.py column_vector=0").arg(stem)))
+          << golden.filePath(QString("%1.py").arg(stem)) << QString("column_vector=0");
   }
 
   void samplesMatchTheReference() {
