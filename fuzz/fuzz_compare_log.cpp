@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "comparison/log_comparison.h"
 #include "nvlog/nvlog.h"
-#include "pipeline/log_comparison.h"
 #include "pipeline/pipeline.h"
 
 namespace {
@@ -41,10 +41,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto& all = sessions();
   const pipeline::Session& session = all[size % all.size()];
   for (int runtime = -1; runtime < static_cast<int>(log->runtimes.size()) && runtime < 3; ++runtime) {
-    auto c = pipeline::compareWithLog(session, *log, runtime);
+    auto c = comparison::compareWithLog(session, *log, runtime);
     if (!c) continue;
-    const std::string report = pipeline::comparisonText(*c);
-    const pipeline::Divergence& d = c->divergence;
+    const std::string report = comparison::comparisonText(*c);
+    const comparison::Divergence& d = c->divergence;
     if (d.firstCandidate >= static_cast<int>(d.candidates.size()) || d.firstPass >= static_cast<int>(d.passes.size()))
       std::abort();
     if (report.empty() || (!d.headline.empty() && report.find(d.headline) == std::string::npos)) std::abort();

@@ -12,13 +12,13 @@
 #include <set>
 #include <vector>
 
+#include "comparison/log_comparison.h"
+#include "comparison/model_run.h"
+#include "comparison/segmentation_comparison.h"
 #include "graph/find_ops.h"
 #include "graph/graph_builder.h"
 #include "graph/op_texts.h"
 #include "layout/geometry.h"
-#include "pipeline/log_comparison.h"
-#include "pipeline/model_run.h"
-#include "pipeline/segmentation_comparison.h"
 #include "pipeline/why_apart.h"
 #include "ui/appearance.h"
 #include "ui/document.h"
@@ -132,7 +132,7 @@ class MainWindow : public QMainWindow {
   ModelRunView& modelRunView() { return *panels_.modelRun; }
   /// View ▸ Compare with: the open fusion's segmentation beside another (`profile=a100`,
   /// `scalar-mode=duplicate`, `options=+fuse_matmul`, `file=OTHER.py`, `nvfuser=LOG`; see
-  /// pipeline::parseCompareWith) on a page of its own; the other side is segmented off the GUI
+  /// comparison::parseCompareWith) on a page of its own; the other side is segmented off the GUI
   /// thread (blocking when `wait`, until both pictures are laid out). False, with the reason in
   /// the status bar and Problems, when it cannot be compared.
   bool compareWith(const QString& spec, bool wait = false);
@@ -252,7 +252,7 @@ class MainWindow : public QMainWindow {
   // The model run (main_window_model.cpp).
   void buildModelRunActions(QMenu* file);
   void finishModelRun(std::shared_ptr<const model::ModelRun> run,
-                      std::shared_ptr<const pipeline::ModelRunReport> report);
+                      std::shared_ptr<const comparison::ModelRunReport> report);
   void showRunPage();
   bool showNvFuserGroups(const model::FusionEntry& entry);
   void leaveRunPage();  // the debugger's docks back, as they were

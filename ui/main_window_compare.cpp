@@ -48,7 +48,7 @@ bool MainWindow::compareWith(const QString& spec, bool wait) {
   if (!cursor_->session() || !cursor_->session()->segmentation)
     return fail("Compare: open a fusion script first (a saved trace cannot be re-segmented)");
   if (comparison_.pending.valid()) return fail("Compare: a comparison is still being made");
-  auto with = pipeline::parseCompareWith(spec.toStdString());
+  auto with = comparison::parseCompareWith(spec.toStdString());
   if (!with) return fail(QString::fromStdString(with.error().message));
   CompareView& view = compareView();
   if (!showsComparison()) {
@@ -61,7 +61,7 @@ bool MainWindow::compareWith(const QString& spec, bool wait) {
   // The session and options are copied into the task: the window may load another file meanwhile.
   comparison_.pending = std::async(
       std::launch::async, [session = cursor_->session(), options = Document::pipelineOptions(document_->options()),
-                           with = *with] { return pipeline::compareWith(*session, options, with); });
+                           with = *with] { return comparison::compareWith(*session, options, with); });
   comparison_.poll.start();
   if (!wait) return true;
   QElapsedTimer t;
@@ -82,7 +82,7 @@ void MainWindow::finishComparison() {
     statusBar()->showMessage("Compare: " + message.section('\n', 0, 0), 10000);
     return;
   }
-  auto comparison = std::make_shared<const pipeline::SegmentationComparison>(std::move(*result));
+  auto comparison = std::make_shared<const comparison::SegmentationComparison>(std::move(*result));
   statusBar()->showMessage(QString("Compared with %1: %2")
                                .arg(QString::fromStdString(comparison->right.label),
                                     comparison->same() ? QString("the same segmentation")

@@ -92,7 +92,7 @@ bool MainWindow::openModelRun(const QStringList& paths, bool wait) {
   const std::string profile = controls_.profileBox ? controls_.profileBox->currentText().toStdString() : "h100";
   // Reading and segmenting happen on a worker; progress and the result come back queued.
   const auto work = [this, inputs, cancel, profile, wait]() -> bool {
-    auto run = pipeline::readModelRun(inputs);
+    auto run = comparison::readModelRun(inputs);
     if (!run) {
       const QString message = QString::fromStdString(run.error().message);
       QMetaObject::invokeMethod(this, [this, message] {
@@ -103,7 +103,7 @@ bool MainWindow::openModelRun(const QStringList& paths, bool wait) {
       return false;
     }
     auto shared = std::make_shared<const model::ModelRun>(std::move(run.value()));
-    pipeline::ModelRunOptions options;
+    comparison::ModelRunOptions options;
     options.profile = profile;
     options.cancel = cancel.get();
     QPointer<ModelRunView> view(panels_.modelRun);
@@ -113,7 +113,7 @@ bool MainWindow::openModelRun(const QStringList& paths, bool wait) {
           if (view) view->setProgress(static_cast<int>(done), static_cast<int>(total));
         });
       };
-    auto report = std::make_shared<const pipeline::ModelRunReport>(pipeline::analyzeModelRun(*shared, options));
+    auto report = std::make_shared<const comparison::ModelRunReport>(comparison::analyzeModelRun(*shared, options));
     if (wait) {
       finishModelRun(shared, report);
     } else {
@@ -140,7 +140,7 @@ void MainWindow::stopModelRuns() {
 }
 
 void MainWindow::finishModelRun(std::shared_ptr<const model::ModelRun> run,
-                                std::shared_ptr<const pipeline::ModelRunReport> report) {
+                                std::shared_ptr<const comparison::ModelRunReport> report) {
   // Reap the readers that are done (the one that sent this is finishing now).
   std::erase_if(runTable_.threads, [](QThread* t) {
     if (!t->isFinished()) return false;
@@ -166,7 +166,7 @@ bool MainWindow::openModelRow(int row) {
   const model::FusionEntry& entry = runTable_.run->fusions[static_cast<std::size_t>(row)];
   if (entry.kind == model::EntryKind::NvFuserDump) return showNvFuserGroups(entry);
   QApplication::setOverrideCursor(Qt::WaitCursor);
-  auto opened = pipeline::openModelFusion(entry, controls_.profileBox->currentText().toStdString());
+  auto opened = comparison::openModelFusion(entry, controls_.profileBox->currentText().toStdString());
   QApplication::restoreOverrideCursor();
   if (!opened) {
     panels_.problems->setPlainText(QString::fromStdString(opened.error().message));
@@ -192,7 +192,7 @@ bool MainWindow::openModelRow(int row) {
 // A fusion dumped without its definition: nvFuser's printed groups on a page of their own; the
 // debugger's docks stay away (there are no steps), and Back returns to the table.
 bool MainWindow::showNvFuserGroups(const model::FusionEntry& entry) {
-  const std::optional<graph::GraphModel> view = pipeline::nvFuserViewOf(entry);
+  const std::optional<graph::GraphModel> view = comparison::nvFuserViewOf(entry);
   if (!view) {
     statusBar()->showMessage(QString::fromStdString(entry.name) +
                                  ": nvFuser printed no groups for it (no segmented_fusion dump): nothing to draw",

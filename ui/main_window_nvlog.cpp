@@ -52,7 +52,7 @@ bool MainWindow::openNvFuserLog(const QString& path) {
 // Lines the open log up with the session on screen (after every load: a reload or another
 // profile changes Segscope's side, not nvFuser's).
 void MainWindow::updateLogComparison() {
-  std::shared_ptr<const pipeline::LogComparison> comparison;
+  std::shared_ptr<const comparison::LogComparison> comparison;
   QString message;  // what the nvFuser dock says in place of a comparison
   if (nvLogFile_.log && !cursor_->session())
     message = QString(
@@ -62,9 +62,9 @@ void MainWindow::updateLogComparison() {
                   .arg(nvLogFile_.log->runtimes.size())
                   .arg(nvLogFile_.log->runtimes.size() == 1 ? "" : "s");
   if (nvLogFile_.log && cursor_->session()) {
-    auto c = pipeline::compareWithLog(*cursor_->session(), *nvLogFile_.log);
+    auto c = comparison::compareWithLog(*cursor_->session(), *nvLogFile_.log);
     if (c) {
-      comparison = std::make_shared<const pipeline::LogComparison>(std::move(c).value());
+      comparison = std::make_shared<const comparison::LogComparison>(std::move(c).value());
       statusBar()->showMessage(
           QString("nvFuser log %1: %2")
               .arg(QFileInfo(nvLogFile_.path).fileName(),
@@ -84,9 +84,9 @@ void MainWindow::updateLogComparison() {
 }
 
 bool MainWindow::goToFirstDivergence() {
-  const pipeline::LogComparison* comparison = cursor_->logComparison().get();
+  const comparison::LogComparison* comparison = cursor_->logComparison().get();
   if (!comparison || comparison->divergence.headline.empty()) return false;
-  const pipeline::Divergence& d = comparison->divergence;
+  const comparison::Divergence& d = comparison->divergence;
   panels_.nvFuserDock->show();
   panels_.nvFuserDock->raise();
   if (d.firstPass >= 0 && d.passes[static_cast<std::size_t>(d.firstPass)].step >= 0) {
@@ -96,7 +96,7 @@ bool MainWindow::goToFirstDivergence() {
     goToStep(d.candidates[static_cast<std::size_t>(d.firstCandidate)].step);
   } else {
     // A final group that differs: the final segmentation, on the segment that holds its ops.
-    for (const pipeline::GroupMatch& g : d.groups)
+    for (const comparison::GroupMatch& g : d.groups)
       if (!g.same && !g.undecided) {
         if (!g.ourSegments.empty())
           focusSegment(g.ourSegments.front());

@@ -15,12 +15,12 @@
 #include <set>
 #include <vector>
 
+#include "comparison/log_comparison.h"  // nvlog::NvLog
+#include "comparison/model_run.h"       // model::ModelRun
+#include "comparison/segmentation_comparison.h"
 #include "graph/find_ops.h"
 #include "graph/graph_builder.h"
 #include "graph/op_texts.h"
-#include "pipeline/log_comparison.h"  // nvlog::NvLog
-#include "pipeline/model_run.h"       // model::ModelRun
-#include "pipeline/segmentation_comparison.h"
 #include "pipeline/why_apart.h"
 
 class QDockWidget;
@@ -82,7 +82,7 @@ struct RunTableState {
 
 /// The other side of a comparison, while it is segmented off the GUI thread.
 struct ComparisonState {
-  std::future<Result<pipeline::SegmentationComparison>> pending;
+  std::future<Result<comparison::SegmentationComparison>> pending;
   QTimer poll;
 };
 

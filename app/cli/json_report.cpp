@@ -382,14 +382,14 @@ std::string segmentIndexMapsJson(const std::vector<segmenter::SegmentExport>& ex
 
 namespace {
 
-json answersJson(const std::vector<pipeline::SchedulerAnswer>& answers) {
+json answersJson(const std::vector<comparison::SchedulerAnswer>& answers) {
   json out = json::array();
-  for (const pipeline::SchedulerAnswer& a : answers)
+  for (const comparison::SchedulerAnswer& a : answers)
     out.push_back({{"scheduler", a.scheduler}, {"ok", a.ok}, {"reason", a.reason}, {"reason_class", a.reasonClass}});
   return out;
 }
 
-json candidateJson(const pipeline::CandidateMatch& m) {
+json candidateJson(const comparison::CandidateMatch& m) {
   return {{"line", m.line},
           {"step", m.step},
           {"ops", m.ops},
@@ -401,9 +401,9 @@ json candidateJson(const pipeline::CandidateMatch& m) {
           {"segscope", answersJson(m.ours)}};
 }
 
-json divergenceJson(const pipeline::Divergence& d) {
+json divergenceJson(const comparison::Divergence& d) {
   json passes = json::array(), candidates = json::array(), groups = json::array();
-  for (const pipeline::PassMatch& p : d.passes)
+  for (const comparison::PassMatch& p : d.passes)
     passes.push_back({{"nvfuser", p.theirs},
                       {"segscope", p.ours},
                       {"line", p.line},
@@ -411,13 +411,13 @@ json divergenceJson(const pipeline::Divergence& d) {
                       {"nvfuser_changed", p.theirsKnown ? json(p.theirsChanged) : json(nullptr)},
                       {"segscope_changed", p.oursChanged},
                       {"agree", p.agree()}});
-  for (const pipeline::CandidateMatch& m : d.candidates)
+  for (const comparison::CandidateMatch& m : d.candidates)
     candidates.push_back({{"line", m.line},
                           {"step", m.step},
                           {"nvfuser_verdict", m.theirVerdict},
                           {"segscope_verdict", m.ourVerdict},
                           {"agree", m.agree()}});
-  for (const pipeline::GroupMatch& g : d.groups)
+  for (const comparison::GroupMatch& g : d.groups)
     groups.push_back({{"group_id", g.id},
                       {"line", g.line},
                       {"scheduler", g.scheduler},
@@ -444,14 +444,14 @@ json divergenceJson(const pipeline::Divergence& d) {
 
 }  // namespace
 
-std::string logComparisonJson(const pipeline::LogComparison& c, const std::string& file) {
+std::string logComparisonJson(const comparison::LogComparison& c, const std::string& file) {
   const auto counts = [](const std::vector<std::pair<std::string, int>>& perScheduler) {
     json j = json::object();
     for (const auto& [scheduler, n] : perScheduler) j[scheduler] = n;
     return j;
   };
   json theirs = json::array(), ours = json::array();
-  for (const pipeline::LoggedSegment& s : c.theirs)
+  for (const comparison::LoggedSegment& s : c.theirs)
     theirs.push_back({{"group_id", s.id},
                       {"scheduler", s.scheduler},
                       {"exprs", s.exprs},

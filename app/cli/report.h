@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "comparison/log_comparison.h"
 #include "pipeline/exports.h"
-#include "pipeline/log_comparison.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/run_stage.h"
 #include "pipeline/why_apart.h"
@@ -45,7 +45,7 @@ std::string regionsJson(const regions::RegionAnalysis& analysis,
 /// `why --json`: the sides, where each ends, the separators, whether they were tried together,
 /// a finalize placement, every attempt with its deciding refusal and verdicts, the answer.
 std::string whyApartJson(const pipeline::WhyApart& answer);
-std::string logComparisonJson(const pipeline::LogComparison& comparison, const std::string& file);
+std::string logComparisonJson(const comparison::LogComparison& comparison, const std::string& file);
 
 /// The file name `export-segments` gives segment `id`'s script.
 std::string segmentScriptFileName(int id);

@@ -21,13 +21,14 @@ const char* const kProjectInclude = "^#\\s*include\\s*\"([a-z_]+)/[^\"]+\"";
 // DESIGN §2's allowed module graph as floors: a module may include its own floor's module
 // (itself) and anything on a lower floor, never a module beside or above it. So
 // support ← ir ← {frontend, trace, scheduler, reference} ← {passes, segmenter, nvlog} ← {regions, exec,
-// graph, model} ← pipeline ← layout ← ui ← app. (The shells in app/ draw with layout/ too, and
-// app/segscope is the GUI's main, hence app on top.)
+// graph, model} ← pipeline ← {layout, comparison} ← ui ← app. (The shells in app/ draw with
+// layout/ too, and app/segscope is the GUI's main, hence app on top. comparison/ sets a finished
+// session beside an nvFuser log, another segmentation or a whole model run.)
 int floorOf(const QString& module) {
   static const QHash<QString, int> floors = {
-      {"support", 0}, {"ir", 1},        {"frontend", 2}, {"trace", 2},   {"scheduler", 2}, {"reference", 2},
-      {"passes", 3},  {"segmenter", 3}, {"nvlog", 3},    {"regions", 4}, {"exec", 4},      {"graph", 4},
-      {"model", 4},   {"pipeline", 5},  {"layout", 6},   {"ui", 7},      {"app", 8},
+      {"support", 0}, {"ir", 1},        {"frontend", 2}, {"trace", 2},      {"scheduler", 2}, {"reference", 2},
+      {"passes", 3},  {"segmenter", 3}, {"nvlog", 3},    {"regions", 4},    {"exec", 4},      {"graph", 4},
+      {"model", 4},   {"pipeline", 5},  {"layout", 6},   {"comparison", 6}, {"ui", 7},        {"app", 8},
   };
   return floors.value(module, -1);
 }
@@ -53,7 +54,7 @@ QString wrongWay(const QString& module, const QString& included) {
 // The engine modules a shell (ui/, app/) may include: the pipeline façade and the vocabulary
 // it speaks in. Schedulers, passes, the segmenter, readers and the driver are the pipeline's.
 bool shellMayInclude(const QString& included) {
-  static const QStringList facade = {"pipeline", "trace", "graph", "ir", "support", "layout"};
+  static const QStringList facade = {"pipeline", "comparison", "trace", "graph", "ir", "support", "layout"};
   return floorOf(included) < 0 || floorOf(included) >= floorOf("pipeline") || facade.contains(included);
 }
 

@@ -15,7 +15,7 @@
 #include "window_test_support.h"
 
 using namespace segscope;
-using pipeline::MatchKind;
+using comparison::MatchKind;
 using testing::sample;
 using ui::CompareView;
 using ui::MainWindow;

@@ -64,7 +64,7 @@ class TestModelRunView : public QObject {
     v.setTextFilter("");
     // A bar of the histogram lists the fusions behind it.
     QVERIFY(!v.report()->reasons.empty());
-    const pipeline::ReasonCount& bar = v.report()->reasons.front();
+    const comparison::ReasonCount& bar = v.report()->reasons.front();
     v.setReasonFilter(QString::fromStdString(bar.reason));
     QCOMPARE(v.visibleRows(), static_cast<int>(bar.rows.size()));
     v.setReasonFilter("");

@@ -40,7 +40,7 @@ void StepCursor::remember(const Selection& selection) {
   picture_ = nullptr;
 }
 
-void StepCursor::setLogComparison(std::shared_ptr<const pipeline::LogComparison> comparison) {
+void StepCursor::setLogComparison(std::shared_ptr<const comparison::LogComparison> comparison) {
   comparison_ = std::move(comparison);
   emit logComparisonChanged();
 }

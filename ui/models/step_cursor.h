@@ -6,8 +6,8 @@
 
 #include <memory>
 
+#include "comparison/log_comparison.h"
 #include "graph/graph_model.h"
-#include "pipeline/log_comparison.h"
 #include "trace/step.h"
 #include "ui/session.h"
 
@@ -28,7 +28,7 @@ class StepCursor : public QObject {
   const Selection& selection() const { return selection_; }
   /// The drawing the selection's ids refer to (the picture on screen); null before the first.
   const graph::GraphModel* picture() const { return picture_; }
-  const std::shared_ptr<const pipeline::LogComparison>& logComparison() const { return comparison_; }
+  const std::shared_ptr<const comparison::LogComparison>& logComparison() const { return comparison_; }
 
   /// A new session (a file opened, or the quick load's full session): observers take it and the
   /// step becomes -1 until setStep names one. The selection stays (a reloaded file keeps it marked).
@@ -42,7 +42,7 @@ class StepCursor : public QObject {
   /// (a segment drawn in place), and the window marks it there when it arrives.
   void remember(const Selection& selection);
   /// The nvFuser log lined up with the session; null when none (or it cannot be lined up).
-  void setLogComparison(std::shared_ptr<const pipeline::LogComparison> comparison);
+  void setLogComparison(std::shared_ptr<const comparison::LogComparison> comparison);
 
  signals:
   void sessionChanged();
@@ -55,7 +55,7 @@ class StepCursor : public QObject {
   int index_ = -1;
   Selection selection_;
   const graph::GraphModel* picture_ = nullptr;
-  std::shared_ptr<const pipeline::LogComparison> comparison_;
+  std::shared_ptr<const comparison::LogComparison> comparison_;
 };
 
 }  // namespace segscope::ui

@@ -22,7 +22,7 @@
 namespace segscope::ui {
 namespace {
 
-using pipeline::MatchKind;
+using comparison::MatchKind;
 
 std::string nodeOf(int segment) { return "s" + std::to_string(segment); }
 
@@ -35,7 +35,7 @@ QString idsText(const std::vector<int>& ids) {
 
 // One side's segments as the collapsed view draws them, each filled by how it matches the
 // other side; the detail line says with which segments there.
-graph::GraphModel sideModel(const pipeline::ComparedSide& side, const std::vector<pipeline::SegmentMatch>& matches,
+graph::GraphModel sideModel(const comparison::ComparedSide& side, const std::vector<comparison::SegmentMatch>& matches,
                             const std::string& otherLabel) {
   if (!side.fusion) return {};
   graph::BuildOptions options;
@@ -46,10 +46,10 @@ graph::GraphModel sideModel(const pipeline::ComparedSide& side, const std::vecto
   model.title = side.label;
   for (graph::Node& n : model.nodes) {
     if (n.kind != graph::NodeKind::Segment || n.segment < 0) continue;
-    const pipeline::SegmentMatch* m = nullptr;
-    for (const pipeline::SegmentMatch& candidate : matches)
+    const comparison::SegmentMatch* m = nullptr;
+    for (const comparison::SegmentMatch& candidate : matches)
       if (candidate.segment == n.segment) m = &candidate;
-    const pipeline::ComparedSide::Segment* s = side.segment(n.segment);
+    const comparison::ComparedSide::Segment* s = side.segment(n.segment);
     if (!m || !s || s->hostScalars) continue;
     const auto [fill, pen] = CompareView::matchColors(m->kind);
     n.fillColor = fill.name().toStdString();
@@ -57,7 +57,7 @@ graph::GraphModel sideModel(const pipeline::ComparedSide& side, const std::vecto
     const QString there = m->counterparts.empty() ? QString("only here") : "⇄ " + idsText(m->counterparts);
     n.detail += " · " + there.toStdString();
     n.tooltip =
-        n.label + " (" + s->scheduler + "): " + std::string(pipeline::matchKindName(m->kind)) +
+        n.label + " (" + s->scheduler + "): " + std::string(comparison::matchKindName(m->kind)) +
         (m->counterparts.empty() ? ""
                                  : "; with " + otherLabel + ": segment(s) " + idsText(m->counterparts).toStdString()) +
         (m->opsOnlyHere ? "\n" + std::to_string(m->opsOnlyHere) + " of its ops are not in the other fusion" : "");
@@ -192,17 +192,17 @@ void CompareView::refreshTheme() {
   if (comparison_) requestPictures();
 }
 
-void CompareView::showComparison(std::shared_ptr<const pipeline::SegmentationComparison> comparison) {
+void CompareView::showComparison(std::shared_ptr<const comparison::SegmentationComparison> comparison) {
   comparison_ = std::move(comparison);
   const auto& c = *comparison_;
-  const auto count = [](const pipeline::ComparedSide& side) {
-    const int n = pipeline::SegmentationComparison::segmentCount(side);
+  const auto count = [](const comparison::ComparedSide& side) {
+    const int n = comparison::SegmentationComparison::segmentCount(side);
     return QString("%1 segment%2%3")
         .arg(n)
         .arg(n == 1 ? "" : "s")
         .arg(n != static_cast<int>(side.segments.size()) ? " + host scalars" : "");
   };
-  const auto label = [](const pipeline::ComparedSide& side) {
+  const auto label = [](const comparison::ComparedSide& side) {
     return QString::fromStdString(side.label).toHtmlEscaped();
   };
   // The legend names the kinds this comparison has, with how many segments (both sides) are of each.
@@ -215,7 +215,7 @@ void CompareView::showComparison(std::shared_ptr<const pipeline::SegmentationCom
   for (const auto& [k, n] : kinds) {
     const auto [fill, pen] = matchColors(k);
     legend += QString(" <span style='background:%1; color:%2'>&nbsp;%3&nbsp;</span>&nbsp;%4&nbsp;")
-                  .arg(fill.name(), pen.name(), QString::fromStdString(std::string(pipeline::matchKindName(k))))
+                  .arg(fill.name(), pen.name(), QString::fromStdString(std::string(comparison::matchKindName(k))))
                   .arg(n.first + n.second);
   }
   caption_->setText(
@@ -258,7 +258,7 @@ void CompareView::showComparison(std::shared_ptr<const pipeline::SegmentationCom
 void CompareView::requestPictures() {
   leftReady_ = rightReady_ = false;
   // An overview's tiles take each side's canvas shape (its segments are more than kOverviewAbove).
-  const auto tilesFor = [](const pipeline::ComparedSide& side, const GraphView* view) {
+  const auto tilesFor = [](const comparison::ComparedSide& side, const GraphView* view) {
     layout::LayoutOptions options;
     if (side.segments.size() > graph::kOverviewAbove && view->viewport()->height() > 0)
       options.tileAspect = double(view->viewport()->width()) / view->viewport()->height();
@@ -289,7 +289,7 @@ void CompareView::follow(GraphView* from, GraphView* to) {
   const std::string anchor = fromScene.nodeNearest(centre, /*segmentsOnly=*/true);
   const graph::Node* node = fromScene.model().node(anchor);
   if (!node) return;
-  const pipeline::SegmentMatch* m = comparison_->matchOf(fromLeft, node->segment);
+  const comparison::SegmentMatch* m = comparison_->matchOf(fromLeft, node->segment);
   if (!m || m->counterparts.empty()) return;
   const QRectF there = toScene.nodeRect(nodeOf(m->counterparts.front()));
   if (there.isNull()) return;
@@ -307,7 +307,7 @@ void CompareView::markSegments(bool leftSide, const std::vector<int>& ids) {
 
 void CompareView::showSegment(bool leftSide, int id) {
   if (!comparison_) return;
-  const pipeline::SegmentMatch* m = comparison_->matchOf(leftSide, id);
+  const comparison::SegmentMatch* m = comparison_->matchOf(leftSide, id);
   if (!m) return;
   GraphScene* here = leftSide ? leftScene_ : rightScene_;
   GraphScene* there = leftSide ? rightScene_ : leftScene_;
@@ -326,7 +326,7 @@ void CompareView::showSegment(bool leftSide, int id) {
 
 void CompareView::showMatch(int index) {
   if (!comparison_ || index < 0 || index >= static_cast<int>(comparison_->matches.size())) return;
-  const pipeline::Match& m = comparison_->matches[static_cast<std::size_t>(index)];
+  const comparison::Match& m = comparison_->matches[static_cast<std::size_t>(index)];
   markSegments(true, m.left);
   markSegments(false, m.right);
   following_ = true;

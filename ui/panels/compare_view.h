@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "pipeline/segmentation_comparison.h"
+#include "comparison/segmentation_comparison.h"
 
 class QLabel;
 class QListWidget;
@@ -27,13 +27,13 @@ class CompareView : public QWidget {
   explicit CompareView(QWidget* parent = nullptr);
   ~CompareView() override;
 
-  void showComparison(std::shared_ptr<const pipeline::SegmentationComparison> comparison);
+  void showComparison(std::shared_ptr<const comparison::SegmentationComparison> comparison);
   /// While the second side is being segmented, or when it could not be.
   void showNote(const QString& text);
   void refreshTheme();
 
   bool layoutsPending() const;
-  const pipeline::SegmentationComparison* comparison() const { return comparison_.get(); }
+  const comparison::SegmentationComparison* comparison() const { return comparison_.get(); }
   /// Selects match `index` (a row of the differences list): both sides marked and centred.
   void showMatch(int index);
   /// Selects segment `id` of one side and its counterparts on the other.
@@ -46,7 +46,7 @@ class CompareView : public QWidget {
   QString captionText() const;
 
   /// Fill and pen of a segment that matches the other side this way (the legend's colours).
-  static std::pair<QColor, QColor> matchColors(pipeline::MatchKind kind);
+  static std::pair<QColor, QColor> matchColors(comparison::MatchKind kind);
 
  signals:
   void closeRequested();
@@ -61,7 +61,7 @@ class CompareView : public QWidget {
   void onPicked(bool leftSide, const Selection& selection);
   void markSegments(bool leftSide, const std::vector<int>& ids);
 
-  std::shared_ptr<const pipeline::SegmentationComparison> comparison_;
+  std::shared_ptr<const comparison::SegmentationComparison> comparison_;
   QLabel* caption_;
   QLabel* leftTitle_;
   QLabel* rightTitle_;

@@ -371,25 +371,25 @@ namespace {
 
 // What the nvFuser log says of this step: the candidate (or pass) it lines up with, nvFuser's
 // answers scheduler by scheduler with their reason classes, and where the two sides part.
-QString nvFuserSection(const trace::Step& step, const pipeline::LogComparison* c) {
+QString nvFuserSection(const trace::Step& step, const comparison::LogComparison* c) {
   if (!c) return {};
-  const pipeline::Divergence& d = c->divergence;
+  const comparison::Divergence& d = c->divergence;
   for (std::size_t i = 0; i < d.candidates.size(); ++i) {
-    const pipeline::CandidateMatch& m = d.candidates[i];
+    const comparison::CandidateMatch& m = d.candidates[i];
     if (m.step != step.index) continue;
     QString html = section(QStringLiteral("nvFuser's log (line %1)").arg(m.line));
     const bool first = static_cast<int>(i) == d.firstCandidate;
     html +=
         QStringLiteral("<p class='%1'>%2 nvFuser %3%4</p>")
             .arg(m.agree() ? QStringLiteral("accepted-note") : QStringLiteral("refusal"),
-                 m.agree() ? QStringLiteral("✓") : QStringLiteral("✗"), esc(pipeline::verdictPhrase(m.theirVerdict)),
+                 m.agree() ? QStringLiteral("✓") : QStringLiteral("✗"), esc(comparison::verdictPhrase(m.theirVerdict)),
                  m.agree() ? QStringLiteral(", as Segscope did")
-                           : "; Segscope " + esc(pipeline::verdictPhrase(m.ourVerdict)));
+                           : "; Segscope " + esc(comparison::verdictPhrase(m.ourVerdict)));
     if (first) html += QStringLiteral("<p><b>This is the first divergence.</b></p>");
     if (!m.firstDifferentScheduler.empty())
       html += QStringLiteral("<p>They first differ at %1.</p>").arg(code(esc(m.firstDifferentScheduler)));
     QString rows;
-    for (const pipeline::SchedulerAnswer& a : m.theirs)
+    for (const comparison::SchedulerAnswer& a : m.theirs)
       rows +=
           QStringLiteral("<tr%1><td class='%2' width='16'>%3</td><td>%4 %5</td></tr>")
               .arg(a.ok ? QStringLiteral(" class='accepted'") : QString(),
@@ -399,7 +399,7 @@ QString nvFuserSection(const trace::Step& step, const pipeline::LogComparison* c
     return html + QStringLiteral("<table cellspacing='0' cellpadding='2' width='100%'>%1</table>").arg(rows);
   }
   for (std::size_t i = 0; i < d.passes.size(); ++i) {
-    const pipeline::PassMatch& p = d.passes[i];
+    const comparison::PassMatch& p = d.passes[i];
     if (p.step != step.index || !p.theirsKnown) continue;
     return section(QStringLiteral("nvFuser's log (line %1)").arg(p.line)) +
            QStringLiteral("<p class='%1'>%2 nvFuser's %3 %4%5</p>")

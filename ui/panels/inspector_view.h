@@ -6,8 +6,8 @@
 
 #include <memory>
 
+#include "comparison/log_comparison.h"
 #include "graph/graph_model.h"
-#include "pipeline/log_comparison.h"
 #include "trace/step.h"
 #include "ui/session.h"
 
@@ -30,7 +30,7 @@ class InspectorView : public QWidget {
   void follow(const StepCursor& cursor);
   /// An nvFuser log lined up with the session: a step it speaks of (a pass, a merge candidate)
   /// gets a section with nvFuser's own verdicts beside ours. Null removes it.
-  void setLogComparison(std::shared_ptr<const pipeline::LogComparison> comparison) {
+  void setLogComparison(std::shared_ptr<const comparison::LogComparison> comparison) {
     comparison_ = std::move(comparison);
   }
 
@@ -56,7 +56,7 @@ class InspectorView : public QWidget {
 
   QTextBrowser* browser_ = nullptr;
   SessionPtr session_;
-  std::shared_ptr<const pipeline::LogComparison> comparison_;
+  std::shared_ptr<const comparison::LogComparison> comparison_;
   QString body_;  // the page, without the note
   QString pictureNote_;
 };

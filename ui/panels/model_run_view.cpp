@@ -182,7 +182,7 @@ void ModelRunView::setProgress(int done, int total) {
   progress_->setFormat(QString("%1 of %2 fusions").arg(done).arg(total));
 }
 
-void ModelRunView::setReport(std::shared_ptr<const pipeline::ModelRunReport> report, const QString& title) {
+void ModelRunView::setReport(std::shared_ptr<const comparison::ModelRunReport> report, const QString& title) {
   report_ = std::move(report);
   progress_->hide();
   cancel_->hide();
@@ -196,7 +196,7 @@ void ModelRunView::fillTable() {
   model_->removeRows(0, model_->rowCount());
   const bool oneFile = report_->files.size() == 1;
   for (std::size_t i = 0; i < report_->rows.size(); ++i) {
-    const pipeline::ModelFusionRow& r = report_->rows[i];
+    const comparison::ModelFusionRow& r = report_->rows[i];
     QList<QStandardItem*> row;
     auto* name = text(QString::fromStdString(r.name),
                       QString::fromStdString(r.file + ":" + std::to_string(r.line) + " (" + r.kind + ")"));
@@ -252,7 +252,7 @@ void ModelRunView::fillReasons() {
   reasons_->clear();
   auto* all = new QListWidgetItem("Every reason", reasons_);
   all->setData(Qt::UserRole, QString());
-  for (const pipeline::ReasonCount& c : report_->reasons) {
+  for (const comparison::ReasonCount& c : report_->reasons) {
     auto* item = new QListWidgetItem(
         QString("%1 / %2   %3").arg(c.segscope, 3).arg(c.nvfuser).arg(QString::fromStdString(c.title)), reasons_);
     item->setData(Qt::UserRole, QString::fromStdString(c.reason));
@@ -262,9 +262,9 @@ void ModelRunView::fillReasons() {
 
 void ModelRunView::updateCount() {
   if (!report_) return;
-  const pipeline::ModelRunReport& r = *report_;
+  const comparison::ModelRunReport& r = *report_;
   int madeUp = 0;
-  for (const pipeline::ModelFusionRow& row : r.rows) madeUp += row.sizes == "default" || row.sizes == "definition";
+  for (const comparison::ModelFusionRow& row : r.rows) madeUp += row.sizes == "default" || row.sizes == "definition";
   totals_->setText(QString("%1 fusions (%2 loaded), %3 segments · nvFuser's output for %4: %5 agree, %6 differ · "
                            "%7 with open sizes and no footer (Sizes says how they were sized) · showing %8%9")
                        .arg(r.rows.size())

@@ -5,7 +5,7 @@
 #include <QWidget>
 #include <memory>
 
-#include "pipeline/model_run.h"
+#include "comparison/model_run.h"
 
 class QComboBox;
 class QLabel;
@@ -30,8 +30,8 @@ class ModelRunView : public QWidget {
   /// Reading `title` has started: the table empties and the progress bar shows.
   void startReading(const QString& title);
   void setProgress(int done, int total);
-  void setReport(std::shared_ptr<const pipeline::ModelRunReport> report, const QString& title);
-  std::shared_ptr<const pipeline::ModelRunReport> report() const { return report_; }
+  void setReport(std::shared_ptr<const comparison::ModelRunReport> report, const QString& title);
+  std::shared_ptr<const comparison::ModelRunReport> report() const { return report_; }
 
   /// The report row selected in the table, -1 when none.
   int selectedRow() const;
@@ -54,7 +54,7 @@ class ModelRunView : public QWidget {
   void fillReasons();
   void updateCount();
 
-  std::shared_ptr<const pipeline::ModelRunReport> report_;
+  std::shared_ptr<const comparison::ModelRunReport> report_;
   QLabel* title_;
   QLabel* totals_;
   QLineEdit* filterEdit_;

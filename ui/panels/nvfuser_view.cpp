@@ -108,7 +108,7 @@ NvFuserView::NvFuserView(QWidget* parent) : QWidget(parent) {
     });
 }
 
-void NvFuserView::setComparison(std::shared_ptr<const pipeline::LogComparison> comparison, SessionPtr session) {
+void NvFuserView::setComparison(std::shared_ptr<const comparison::LogComparison> comparison, SessionPtr session) {
   comparison_ = std::move(comparison);
   session_ = std::move(session);
   theirs_->clear();
@@ -118,7 +118,7 @@ void NvFuserView::setComparison(std::shared_ptr<const pipeline::LogComparison> c
     return;
   }
   pages_->setCurrentIndex(1);
-  const pipeline::LogComparison& c = *comparison_;
+  const comparison::LogComparison& c = *comparison_;
   int theirCount = 0, ourCount = 0;
   for (const auto& [s, n] : c.theirPerScheduler) theirCount += n;
   for (const auto& [s, n] : c.ourPerScheduler) ourCount += n;
@@ -133,7 +133,7 @@ void NvFuserView::setComparison(std::shared_ptr<const pipeline::LogComparison> c
                         .arg(QFileInfo(QString::fromStdString(c.log)).fileName().toHtmlEscaped())
                         .arg(c.runtime + 1)
                         .arg(c.runtimes));
-  const pipeline::Divergence& d = c.divergence;
+  const comparison::Divergence& d = c.divergence;
   divergence_->setText(
       d.headline.empty()
           ? QString("<span style='color:gray'>First divergence: none found</span>")
@@ -144,10 +144,10 @@ void NvFuserView::setComparison(std::shared_ptr<const pipeline::LogComparison> c
 }
 
 void NvFuserView::fillTheirs() {
-  const pipeline::Divergence& d = comparison_->divergence;
-  std::map<int, const pipeline::GroupMatch*> byLine;
-  for (const pipeline::GroupMatch& g : d.groups) byLine[g.line] = &g;
-  for (const pipeline::LoggedSegment& s : comparison_->theirs) {
+  const comparison::Divergence& d = comparison_->divergence;
+  std::map<int, const comparison::GroupMatch*> byLine;
+  for (const comparison::GroupMatch& g : d.groups) byLine[g.line] = &g;
+  for (const comparison::LoggedSegment& s : comparison_->theirs) {
     auto* item = new QTreeWidgetItem(theirs_);
     item->setText(0, s.id >= 0 ? QString::number(s.id) : QString("line %1").arg(s.line));
     item->setIcon(1, schedulerSwatch(s.scheduler));
@@ -157,7 +157,7 @@ void NvFuserView::fillTheirs() {
       item->setText(3, QString::fromStdString(support::durationText(s.kernelMs, "µs")));
       item->setToolTip(3, QString::fromStdString(s.kernel + " (" + comparison_->timesSource + ")"));
     }
-    const pipeline::GroupMatch* g = byLine.count(s.line) ? byLine[s.line] : nullptr;
+    const comparison::GroupMatch* g = byLine.count(s.line) ? byLine[s.line] : nullptr;
     if (g) {
       item->setText(4, g->ourSegments.empty()
                            ? QString("✗ none")
@@ -175,7 +175,7 @@ void NvFuserView::fillTheirs() {
 void NvFuserView::fillOurs() {
   std::map<int, std::vector<int>> groupsOf;       // our segment -> nvFuser groups holding its values
   std::set<int> sameSegments, undecidedSegments;  // undecided: alike as far as the values are joined
-  for (const pipeline::GroupMatch& g : comparison_->divergence.groups) {
+  for (const comparison::GroupMatch& g : comparison_->divergence.groups) {
     for (int s : g.ourSegments) groupsOf[s].push_back(g.id >= 0 ? g.id : g.index);
     if (g.same && !g.ourSegments.empty()) sameSegments.insert(g.ourSegments.front());
     if (g.undecided && !g.ourSegments.empty()) undecidedSegments.insert(g.ourSegments.front());

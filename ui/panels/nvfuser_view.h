@@ -5,7 +5,7 @@
 #include <QWidget>
 #include <memory>
 
-#include "pipeline/log_comparison.h"
+#include "comparison/log_comparison.h"
 #include "ui/session.h"
 
 class QLabel;
@@ -24,10 +24,10 @@ class NvFuserView : public QWidget {
   explicit NvFuserView(QWidget* parent = nullptr);
 
   /// Shows `comparison` of `session` with its log; null shows how to capture and open one.
-  void setComparison(std::shared_ptr<const pipeline::LogComparison> comparison, SessionPtr session);
+  void setComparison(std::shared_ptr<const comparison::LogComparison> comparison, SessionPtr session);
   /// Follows the window's cursor: its nvFuser log lined up with its session.
   void follow(const StepCursor& cursor);
-  const pipeline::LogComparison* comparison() const { return comparison_.get(); }
+  const comparison::LogComparison* comparison() const { return comparison_.get(); }
   /// Without a comparison: what stands in its place (a log waiting for its script, or why the
   /// log could not be lined up); empty shows how to capture and open a log.
   void setMessage(const QString& html);
@@ -45,7 +45,7 @@ class NvFuserView : public QWidget {
   void fillTheirs();
   void fillOurs();
 
-  std::shared_ptr<const pipeline::LogComparison> comparison_;
+  std::shared_ptr<const comparison::LogComparison> comparison_;
   SessionPtr session_;
   QStackedWidget* pages_ = nullptr;
   QLabel* howTo_ = nullptr;

@@ -331,7 +331,7 @@ void RunView::showRun(const exec::TimedRun& run) {
   emit timesReady(times);
 }
 
-void RunView::setNvFuserTimes(std::map<int, pipeline::SegmentKernelTime> times) {
+void RunView::setNvFuserTimes(std::map<int, comparison::SegmentKernelTime> times) {
   nvFuserTimes_ = std::move(times);
   if (last_) showRun(*last_);
 }
@@ -402,8 +402,8 @@ QString applyCodegenField(const QString& text, pipeline::CodegenOptions& options
 void RunView::follow(const StepCursor& cursor) {
   connect(&cursor, &StepCursor::sessionChanged, this, [this, &cursor] { setSession(cursor.session()); });
   connect(&cursor, &StepCursor::logComparisonChanged, this, [this, &cursor] {
-    setNvFuserTimes(cursor.logComparison() ? pipeline::kernelTimesBySegment(*cursor.logComparison())
-                                           : std::map<int, pipeline::SegmentKernelTime>{});
+    setNvFuserTimes(cursor.logComparison() ? comparison::kernelTimesBySegment(*cursor.logComparison())
+                                           : std::map<int, comparison::SegmentKernelTime>{});
   });
 }
 

@@ -11,7 +11,7 @@
 
 #include <memory>
 
-#include "pipeline/log_comparison.h"
+#include "comparison/log_comparison.h"
 #include "pipeline/run_stage.h"
 #include "ui/session.h"
 
@@ -93,7 +93,7 @@ class RunView : public QWidget {
   /// nvFuser's kernel time for the ops of each of our segments (by segment id), from a log's
   /// profiler output: shown beside each segment's own time. The sum over the kernels of the
   /// nvFuser groups that hold only that segment's ops; empty clears.
-  void setNvFuserTimes(std::map<int, pipeline::SegmentKernelTime> times);
+  void setNvFuserTimes(std::map<int, comparison::SegmentKernelTime> times);
 
  signals:
   /// Per segment id, its median time as text ("1.23 ms"), for painting on the graph.
@@ -122,7 +122,7 @@ class RunView : public QWidget {
   QThread* thread_ = nullptr;
   int generation_ = 0;
   std::optional<exec::TimedRun> last_;
-  std::map<int, pipeline::SegmentKernelTime> nvFuserTimes_;
+  std::map<int, comparison::SegmentKernelTime> nvFuserTimes_;
 };
 
 /// "1.234 ms", "56.70 µs" (support::durationText).

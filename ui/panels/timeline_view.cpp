@@ -220,7 +220,7 @@ void TimelineView::rebuildModel() {
   tree_->expandAll();
 }
 
-void TimelineView::setNvFuserLane(std::shared_ptr<const pipeline::LogComparison> comparison) {
+void TimelineView::setNvFuserLane(std::shared_ptr<const comparison::LogComparison> comparison) {
   lane_ = std::move(comparison);
   rebuildModel();
   setCurrentStep(choice_.current());
@@ -245,8 +245,8 @@ QString verdictText(const std::string& verdict) {
 }  // namespace
 
 void TimelineView::appendNvFuserLane() {
-  const pipeline::LogComparison& c = *lane_;
-  const pipeline::Divergence& d = c.divergence;
+  const comparison::LogComparison& c = *lane_;
+  const comparison::Divergence& d = c.divergence;
   const int last = session_ && session_->trace ? static_cast<int>(session_->trace->size()) - 1 : -1;
   auto* lane = laneItem(QStringLiteral("nvFuser log (%1)").arg(c.agree() ? "agrees" : "differs"), -1, c.agree(),
                         QString::fromStdString(c.log));
@@ -262,7 +262,7 @@ void TimelineView::appendNvFuserLane() {
   }
   if (!d.passes.empty()) {
     QStandardItem* passes = laneItem(QStringLiteral("Passes"), -1, std::nullopt);
-    for (const pipeline::PassMatch& p : d.passes) {
+    for (const comparison::PassMatch& p : d.passes) {
       QString text = QString(p.agree() ? "✓ " : "✗ ") + QString::fromStdString(p.theirs);
       if (p.theirsKnown) text += p.theirsChanged ? QStringLiteral("  changed") : QStringLiteral("  unchanged");
       if (p.step < 0) text += QStringLiteral("  (not modeled)");
@@ -272,7 +272,7 @@ void TimelineView::appendNvFuserLane() {
   }
   if (!d.candidates.empty()) {
     QStandardItem* merges = laneItem(QStringLiteral("Merge candidates"), -1, std::nullopt);
-    for (const pipeline::CandidateMatch& m : d.candidates) {
+    for (const comparison::CandidateMatch& m : d.candidates) {
       QString text = QString(m.step < 0 ? "· " : m.agree() ? "✓ " : "✗ ") + verdictText(m.theirVerdict);
       text += m.step < 0 ? QStringLiteral("  (Segscope never asked)")
                          : QStringLiteral("  · Segscope: %1").arg(verdictText(m.ourVerdict));
@@ -285,7 +285,7 @@ void TimelineView::appendNvFuserLane() {
   }
   if (!d.groups.empty()) {
     QStandardItem* groups = laneItem(QStringLiteral("Final groups"), -1, std::nullopt);
-    for (const pipeline::GroupMatch& g : d.groups)
+    for (const comparison::GroupMatch& g : d.groups)
       groups->appendRow(laneItem(QString(g.same        ? "✓ "
                                          : g.undecided ? "? "
                                                        : "✗ ") +

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "pipeline/log_comparison.h"
+#include "comparison/log_comparison.h"
 #include "ui/models/step_choice.h"
 #include "ui/models/timeline_filter.h"
 #include "ui/session.h"
@@ -40,7 +40,7 @@ class TimelineView : public QWidget {
   /// The nvFuser lane under the steps: nvFuser's passes, merge candidates and final groups as
   /// its log states them, each row on the step of ours it lines up with (a click goes there),
   /// marked ✓ where both agree and ✗ where not. Null removes the lane.
-  void setNvFuserLane(std::shared_ptr<const pipeline::LogComparison> comparison);
+  void setNvFuserLane(std::shared_ptr<const comparison::LogComparison> comparison);
   /// Selects and scrolls to the row of step `index` without emitting stepActivated; clears
   /// the selection when the step is filtered out or out of range.
   void setCurrentStep(int index);
@@ -64,7 +64,7 @@ class TimelineView : public QWidget {
   void appendNvFuserLane();
 
   SessionPtr session_;
-  std::shared_ptr<const pipeline::LogComparison> lane_;
+  std::shared_ptr<const comparison::LogComparison> lane_;
   QLineEdit* search_ = nullptr;
   QCheckBox* hideUnchanged_ = nullptr;
   QCheckBox* hideRefused_ = nullptr;

@@ -28,7 +28,7 @@ int exportTorchCommand(const Arguments& args);
 int whyApart(const Arguments& args);
 int compareSegmentations(const Arguments& args);
 int compareLog(const Arguments& args);
-/// segscope-cli model INPUT...: every fusion of a model run in one table (pipeline/model_run.h).
+/// segscope-cli model INPUT...: every fusion of a model run in one table (comparison/model_run.h).
 int modelRun(const Arguments& args);
 
 }  // namespace segscope::cli

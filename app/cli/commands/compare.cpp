@@ -7,13 +7,13 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands/common.h"
-#include "pipeline/segmentation_comparison.h"
+#include "comparison/segmentation_comparison.h"
 
 namespace segscope::cli {
 
 namespace {
 
-nlohmann::json sideJson(const pipeline::ComparedSide& side, const std::vector<pipeline::SegmentMatch>& matches) {
+nlohmann::json sideJson(const comparison::ComparedSide& side, const std::vector<comparison::SegmentMatch>& matches) {
   nlohmann::json segments = nlohmann::json::array();
   for (std::size_t i = 0; i < side.segments.size(); ++i) {
     const auto& s = side.segments[i];
@@ -22,21 +22,21 @@ nlohmann::json sideJson(const pipeline::ComparedSide& side, const std::vector<pi
                         {"host_scalars", s.hostScalars},
                         {"ops", matches[i].ops},
                         {"ops_only_here", matches[i].opsOnlyHere},
-                        {"match", std::string(pipeline::matchKindName(matches[i].kind))},
+                        {"match", std::string(comparison::matchKindName(matches[i].kind))},
                         {"counterparts", matches[i].counterparts}});
   }
   return {{"label", side.label},
           {"file", side.file},
-          {"segment_count", pipeline::SegmentationComparison::segmentCount(side)},
+          {"segment_count", comparison::SegmentationComparison::segmentCount(side)},
           {"segments", segments}};
 }
 
-std::string comparisonJson(const pipeline::SegmentationComparison& c) {
+std::string comparisonJson(const comparison::SegmentationComparison& c) {
   nlohmann::json matches = nlohmann::json::array();
-  for (const pipeline::Match& m : c.matches)
+  for (const comparison::Match& m : c.matches)
     matches.push_back({{"left", m.left},
                        {"right", m.right},
-                       {"kind", std::string(pipeline::matchKindName(m.leftKind))},
+                       {"kind", std::string(comparison::matchKindName(m.leftKind))},
                        {"text", m.text}});
   nlohmann::json j = {{"left", sideJson(c.left, c.leftSegments)},
                       {"right", sideJson(c.right, c.rightSegments)},
@@ -53,11 +53,11 @@ std::string comparisonJson(const pipeline::SegmentationComparison& c) {
 
 int compareSegmentations(const Arguments& args) {
   if (args.files.size() != 2) {
-    std::cerr << "segscope-cli: error: usage: segscope-cli compare FILE WITH (WITH: " << pipeline::compareWithUsage()
+    std::cerr << "segscope-cli: error: usage: segscope-cli compare FILE WITH (WITH: " << comparison::compareWithUsage()
               << ")\n";
     return kBadInput;
   }
-  auto with = pipeline::parseCompareWith(args.files[1]);
+  auto with = comparison::parseCompareWith(args.files[1]);
   if (!with) {
     std::cerr << "segscope-cli: error: " << with.error().message << "\n";
     return kBadInput;
@@ -66,13 +66,13 @@ int compareSegmentations(const Arguments& args) {
   pipeline::PipelineOptions options;
   auto session = sessionFor(args, exitCode, /*details=*/false, &options);
   if (!session) return exitCode;
-  auto comparison = pipeline::compareWith(*session, options, *with);
+  auto comparison = comparison::compareWith(*session, options, *with);
   if (!comparison) {
     std::cerr << "segscope-cli: error: " << comparison.error().message << "\n";
     return kBadInput;
   }
   if (args.value("--json") != std::optional<std::string>("-"))
-    std::cout << pipeline::segmentationComparisonText(*comparison);
+    std::cout << comparison::segmentationComparisonText(*comparison);
   if (auto st = writeOutput(args.value("--json"), comparisonJson(*comparison)); !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;

@@ -5,7 +5,7 @@
 #include "cli/commands/commands.h"
 #include "cli/commands/common.h"
 #include "cli/report.h"
-#include "pipeline/log_comparison.h"
+#include "comparison/log_comparison.h"
 
 namespace segscope::cli {
 
@@ -28,7 +28,7 @@ int compareLog(const Arguments& args) {
       return kBadInput;
     }
   }
-  auto log = pipeline::readNvFuserLog(logPath);
+  auto log = comparison::readNvFuserLog(logPath);
   if (!log) {
     std::cerr << logPath << ":" << log.error().loc.line << ":" << log.error().loc.column
               << ": error: " << log.error().message << "\n";
@@ -37,12 +37,12 @@ int compareLog(const Arguments& args) {
   int exitCode = kOk;
   auto session = sessionFor(args, exitCode);
   if (!session) return exitCode;
-  auto comparison = pipeline::compareWithLog(*session, *log, runtime);
+  auto comparison = comparison::compareWithLog(*session, *log, runtime);
   if (!comparison) {
     std::cerr << logPath << ": error: " << comparison.error().message << "\n";
     return kBadInput;
   }
-  std::cout << pipeline::comparisonText(*comparison);
+  std::cout << comparison::comparisonText(*comparison);
   if (auto out = args.value("--json"))
     if (Status written = writeOutput(*out, logComparisonJson(*comparison, args.file)); !written) {
       std::cerr << "segscope-cli: error: " << written.error().message << "\n";

@@ -7,7 +7,7 @@
 
 #include "cli/commands/commands.h"
 #include "cli/commands/common.h"
-#include "pipeline/model_run.h"
+#include "comparison/model_run.h"
 #include "pipeline/pipeline.h"
 #include "support/file_io.h"
 
@@ -27,7 +27,7 @@ std::string joinedSchedulers(const std::vector<std::string>& schedulers) {
   return out;
 }
 
-json rowJson(const pipeline::ModelFusionRow& r) {
+json rowJson(const comparison::ModelFusionRow& r) {
   json row{{"name", r.name},
            {"key", r.key},
            {"source", r.file + ":" + std::to_string(r.line)},
@@ -58,7 +58,7 @@ json rowJson(const pipeline::ModelFusionRow& r) {
                           {"split_by", r.nvfuser->splitBy}};
   if (r.nvfuser && !r.nvfuser->definitions.empty()) {
     json definitions = json::array();
-    for (const pipeline::SegmentDefinitionMatch& m : r.nvfuser->definitions)
+    for (const comparison::SegmentDefinitionMatch& m : r.nvfuser->definitions)
       definitions.push_back({{"group", m.group},
                              {"line", m.line},
                              {"ops", m.ops},
@@ -71,11 +71,11 @@ json rowJson(const pipeline::ModelFusionRow& r) {
   return row;
 }
 
-json reportJson(const pipeline::ModelRunReport& report) {
+json reportJson(const comparison::ModelRunReport& report) {
   json rows = json::array();
-  for (const pipeline::ModelFusionRow& r : report.rows) rows.push_back(rowJson(r));
+  for (const comparison::ModelFusionRow& r : report.rows) rows.push_back(rowJson(r));
   json reasons = json::array();
-  for (const pipeline::ReasonCount& c : report.reasons)
+  for (const comparison::ReasonCount& c : report.reasons)
     reasons.push_back(
         {{"reason", c.reason}, {"title", c.title}, {"segscope", c.segscope}, {"nvfuser", c.nvfuser}, {"rows", c.rows}});
   json diagnostics = json::array();
@@ -97,21 +97,21 @@ json reportJson(const pipeline::ModelRunReport& report) {
 }
 
 // Where a row comes from: its line when the run is one file, else file:line.
-std::string whereOf(const pipeline::ModelRunReport& report, const pipeline::ModelFusionRow& r) {
+std::string whereOf(const comparison::ModelRunReport& report, const comparison::ModelFusionRow& r) {
   return (report.files.size() == 1 ? std::string() : r.file + ":") + std::to_string(r.line);
 }
 
 // The table: name, where, ops, our segments and schedulers, nvFuser's, agree, sizes, time.
 // The name and source columns are as wide as their longest entry (within reason).
-void printTable(const pipeline::ModelRunReport& report) {
+void printTable(const comparison::ModelRunReport& report) {
   int nameWidth = 24, whereWidth = report.files.size() == 1 ? 6 : 8;
-  for (const pipeline::ModelFusionRow& r : report.rows) {
+  for (const comparison::ModelFusionRow& r : report.rows) {
     nameWidth = std::max(nameWidth, std::min(48, static_cast<int>(r.name.size())));
     whereWidth = std::max(whereWidth, std::min(72, static_cast<int>(whereOf(report, r).size())));
   }
   std::printf("%-*s %-*s %6s %5s  %-34s %4s  %-6s  %-10s %7s\n", nameWidth, "fusion", whereWidth,
               report.files.size() == 1 ? "line" : "source", "ops", "segs", "schedulers", "nvf", "agree", "sizes", "ms");
-  for (const pipeline::ModelFusionRow& r : report.rows) {
+  for (const comparison::ModelFusionRow& r : report.rows) {
     const std::string where = whereOf(report, r);
     const std::string nvf = r.nvfuser && r.nvfuser->segments > 0 ? std::to_string(r.nvfuser->segments) : "-";
     if (r.kind == model::entryKindName(model::EntryKind::NvFuserDump)) {
@@ -119,7 +119,7 @@ void printTable(const pipeline::ModelRunReport& report) {
           r.nvfuser && r.nvfuser->segments > 0 ? "nvFuser: " + joinedSchedulers(r.nvfuser->schedulers) : "-";
       std::printf("%-*s %-*s %6d %5s  %-34s %4s  %-6s  %-10s %7s\n", nameWidth, r.name.c_str(), whereWidth,
                   where.c_str(), r.ops, "-", theirs.c_str(), nvf.c_str(), "-", "-", "-");
-      std::printf("    %s\n", std::string(pipeline::kDumpOnly).c_str());
+      std::printf("    %s\n", std::string(comparison::kDumpOnly).c_str());
       continue;
     }
     if (!r.loaded) {
@@ -134,7 +134,7 @@ void printTable(const pipeline::ModelRunReport& report) {
     if (r.agree && !*r.agree && !r.divergence.empty()) std::printf("    first divergence: %s\n", r.divergence.c_str());
   }
   int madeUp = 0, fromDefinition = 0;
-  for (const pipeline::ModelFusionRow& r : report.rows) {
+  for (const comparison::ModelFusionRow& r : report.rows) {
     madeUp += r.sizes == "default" ? 1 : 0;
     fromDefinition += r.sizes == "definition" ? 1 : 0;
   }  // "static" and "footer" rows state their sizes
@@ -148,15 +148,15 @@ void printTable(const pipeline::ModelRunReport& report) {
         madeUp + fromDefinition, madeUp + fromDefinition == 1 ? "" : "s", fromDefinition);
   if (!report.reasons.empty()) {
     std::printf("\nwhy fusions were split (segscope / nvfuser):\n");
-    for (const pipeline::ReasonCount& c : report.reasons)
+    for (const comparison::ReasonCount& c : report.reasons)
       std::printf("  %4d / %-4d %s\n", c.segscope, c.nvfuser, c.title.c_str());
   }
   for (const Diagnostic& d : report.diagnostics) std::fprintf(stderr, "%s\n", d.format().c_str());
 }
 
 // A row of a `model --json` file, as much as compareRuns reads.
-pipeline::ModelFusionRow rowFromJson(const json& j) {
-  pipeline::ModelFusionRow r;
+comparison::ModelFusionRow rowFromJson(const json& j) {
+  comparison::ModelFusionRow r;
   r.name = j.value("name", "");
   r.key = j.value("key", "");
   const std::string source = j.value("source", "");
@@ -171,7 +171,7 @@ pipeline::ModelFusionRow rowFromJson(const json& j) {
   }
   if (j.contains("nvfuser") && j["nvfuser"].is_object()) {
     const json& n = j["nvfuser"];
-    pipeline::NvFuserView v;
+    comparison::NvFuserView v;
     v.segments = n.value("segments", 0);
     v.schedulers = n.value("schedulers", std::vector<std::string>{});
     v.kernelMs = n.contains("kernel_ms") && n["kernel_ms"].is_number() ? n["kernel_ms"].get<double>() : -1;
@@ -181,12 +181,12 @@ pipeline::ModelFusionRow rowFromJson(const json& j) {
   return r;
 }
 
-Result<std::vector<pipeline::ModelFusionRow>> baselineRows(const std::string& path) {
+Result<std::vector<comparison::ModelFusionRow>> baselineRows(const std::string& path) {
   Result<std::string> text = support::readTextFile(path);
   if (!text) return makeError(text.error().message);
   try {
     const json j = json::parse(text.value());
-    std::vector<pipeline::ModelFusionRow> rows;
+    std::vector<comparison::ModelFusionRow> rows;
     for (const json& row : j.at("fusions")) rows.push_back(rowFromJson(row));
     return rows;
   } catch (const std::exception& e) {
@@ -194,23 +194,23 @@ Result<std::vector<pipeline::ModelFusionRow>> baselineRows(const std::string& pa
   }
 }
 
-json changesJson(const std::vector<pipeline::RunChange>& changes) {
+json changesJson(const std::vector<comparison::RunChange>& changes) {
   json out = json::array();
-  for (const pipeline::RunChange& c : changes) {
-    const char* kind = c.kind == pipeline::RunChange::Kind::Changed   ? "changed"
-                       : c.kind == pipeline::RunChange::Kind::OnlyNow ? "only_now"
-                                                                      : "only_before";
+  for (const comparison::RunChange& c : changes) {
+    const char* kind = c.kind == comparison::RunChange::Kind::Changed   ? "changed"
+                       : c.kind == comparison::RunChange::Kind::OnlyNow ? "only_now"
+                                                                        : "only_before";
     out.push_back({{"kind", kind}, {"name", c.name}, {"before", c.before}, {"source", c.source}, {"what", c.what}});
   }
   return out;
 }
 
-void printChanges(const std::vector<pipeline::RunChange>& changes, const std::string& against) {
+void printChanges(const std::vector<comparison::RunChange>& changes, const std::string& against) {
   std::printf("\nagainst %s: %zu change%s\n", against.c_str(), changes.size(), changes.size() == 1 ? "" : "s");
-  for (const pipeline::RunChange& c : changes) {
-    if (c.kind == pipeline::RunChange::Kind::OnlyNow) {
+  for (const comparison::RunChange& c : changes) {
+    if (c.kind == comparison::RunChange::Kind::OnlyNow) {
       std::printf("  only in this run:    %s (%s)\n", c.name.c_str(), c.source.c_str());
-    } else if (c.kind == pipeline::RunChange::Kind::OnlyBefore) {
+    } else if (c.kind == comparison::RunChange::Kind::OnlyBefore) {
       std::printf("  only in the earlier: %s (%s)\n", c.name.c_str(), c.source.c_str());
     } else {
       std::printf("  changed: %s (was %s, %s)\n", c.name.c_str(), c.before.c_str(), c.source.c_str());
@@ -220,20 +220,20 @@ void printChanges(const std::vector<pipeline::RunChange>& changes, const std::st
 }
 
 // The earlier run to compare with: --against inputs (segmented here) or a --baseline file.
-Result<std::optional<std::pair<std::string, std::vector<pipeline::ModelFusionRow>>>> earlierRun(
-    const Arguments& args, const pipeline::ModelRunOptions& options) {
-  using Earlier = std::optional<std::pair<std::string, std::vector<pipeline::ModelFusionRow>>>;
+Result<std::optional<std::pair<std::string, std::vector<comparison::ModelFusionRow>>>> earlierRun(
+    const Arguments& args, const comparison::ModelRunOptions& options) {
+  using Earlier = std::optional<std::pair<std::string, std::vector<comparison::ModelFusionRow>>>;
   const std::vector<std::string> against = args.all("--against");
   if (!against.empty()) {
-    Result<model::ModelRun> old = pipeline::readModelRun(against);
+    Result<model::ModelRun> old = comparison::readModelRun(against);
     if (!old) return makeError(old.error().message);
     std::string name;
     for (const std::string& a : against) name += (name.empty() ? "" : " ") + a;
-    return Earlier(std::make_pair(name, pipeline::analyzeModelRun(old.value(), options).rows));
+    return Earlier(std::make_pair(name, comparison::analyzeModelRun(old.value(), options).rows));
   }
   const auto baseline = args.value("--baseline");
   if (!baseline || args.has("--update")) return Earlier();
-  Result<std::vector<pipeline::ModelFusionRow>> rows = baselineRows(*baseline);
+  Result<std::vector<comparison::ModelFusionRow>> rows = baselineRows(*baseline);
   if (!rows) return makeError(rows.error().message);
   return Earlier(std::make_pair(*baseline, std::move(rows.value())));
 }
@@ -241,7 +241,7 @@ Result<std::optional<std::pair<std::string, std::vector<pipeline::ModelFusionRow
 }  // namespace
 
 int modelRun(const Arguments& args) {
-  pipeline::ModelRunOptions options;
+  comparison::ModelRunOptions options;
   if (auto p = args.value("--profile")) options.profile = *p;
   pipeline::PipelineOptions named;
   readNvfuserOptions(args, named);
@@ -259,19 +259,19 @@ int modelRun(const Arguments& args) {
       return kBadInput;
     }
   }
-  Result<model::ModelRun> run = pipeline::readModelRun(args.files);
+  Result<model::ModelRun> run = comparison::readModelRun(args.files);
   if (!run) {
     std::cerr << "segscope-cli: error: " << run.error().message << "\n";
     return kBadInput;
   }
-  const pipeline::ModelRunReport report = pipeline::analyzeModelRun(run.value(), options);
+  const comparison::ModelRunReport report = comparison::analyzeModelRun(run.value(), options);
   auto earlier = earlierRun(args, options);
   if (!earlier) {
     std::cerr << "segscope-cli: error: " << earlier.error().message << "\n";
     return kBadInput;
   }
-  std::vector<pipeline::RunChange> changes;
-  if (earlier.value()) changes = pipeline::compareRuns(report.rows, earlier.value()->second);
+  std::vector<comparison::RunChange> changes;
+  if (earlier.value()) changes = comparison::compareRuns(report.rows, earlier.value()->second);
   json out = reportJson(report);
   if (earlier.value()) out["changes"] = changesJson(changes);
   if (const auto baseline = args.value("--baseline"); baseline && args.has("--update")) {

@@ -7,7 +7,7 @@
 #include "nvlog/nvlog.h"
 #include "pipeline/session.h"
 
-namespace segscope::pipeline {
+namespace segscope::comparison {
 
 /// One of nvFuser's `Fusion after pass:` dumps beside our pass of the same name.
 struct PassMatch {
@@ -81,6 +81,6 @@ struct Divergence {
 std::string verdictPhrase(const std::string& verdict);
 
 /// Lines up runtime `rt` of a log with `session`'s trace and final segmentation.
-Divergence findDivergence(const Session& session, const nvlog::Runtime& rt);
+Divergence findDivergence(const pipeline::Session& session, const nvlog::Runtime& rt);
 
-}  // namespace segscope::pipeline
+}  // namespace segscope::comparison

@@ -8,7 +8,7 @@
 #include "model/run_reader.h"
 #include "pipeline/session.h"
 
-namespace segscope::pipeline {
+namespace segscope::comparison {
 
 struct SegmentDefinitionMatch {
   int group = -1;                // nvFuser's `segmented group G`
@@ -25,11 +25,11 @@ struct SegmentDefinitionMatch {
 /// Parses each segment definition and matches it to the session's final segments (host scalar
 /// segments left out: nvFuser prints no definition for them). Only tensor-producing ops count:
 /// scalar arithmetic goes where each side evaluates scalars, which is not a segmentation choice.
-std::vector<SegmentDefinitionMatch> matchSegmentDefinitions(const Session& session,
+std::vector<SegmentDefinitionMatch> matchSegmentDefinitions(const pipeline::Session& session,
                                                             const std::vector<model::SegmentDefinition>& definitions,
                                                             const std::string& file);
 
 /// The first definition that is not the same, in one phrase ("" when all are).
 std::string firstDifferentDefinition(const std::vector<SegmentDefinitionMatch>& matches);
 
-}  // namespace segscope::pipeline
+}  // namespace segscope::comparison

@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "nvlog/nvlog.h"
-#include "pipeline/log_divergence.h"
+#include "comparison/log_divergence.h"
 #include "pipeline/segment_overview.h"
 #include "pipeline/session.h"
 
-namespace segscope::pipeline {
+namespace segscope::comparison {
 
 /// One of nvFuser's final groups as its log states it.
 struct LoggedSegment {
@@ -31,7 +31,7 @@ struct LogComparison {
   int runtimeLine = 0;
   std::string source;  // which part of the log gave nvFuser's segments
   std::vector<LoggedSegment> theirs;
-  Overview ours;         // host scalar segments included (see hostSegments)
+  pipeline::Overview ours;         // host scalar segments included (see hostSegments)
   int hostSegments = 0;  // ours that compute scalars on the host: nvFuser lists no group for them
   std::vector<std::pair<std::string, int>> theirPerScheduler, ourPerScheduler;  // host segments left out
   int unknownLines = 0;
@@ -54,7 +54,7 @@ Result<nvlog::NvLog> readNvFuserLog(const std::string& path);
 
 /// Compares `session`'s final segmentation with runtime `runtime` of `log` (-1: the last one
 /// whose final groups the log states). Fails when the log states no final groups at all.
-Result<LogComparison> compareWithLog(const Session& session, const nvlog::NvLog& log, int runtime = -1);
+Result<LogComparison> compareWithLog(const pipeline::Session& session, const nvlog::NvLog& log, int runtime = -1);
 
 /// nvFuser's kernel time for the ops of each of `comparison`'s own segments (by segment id): the
 /// sum over the kernels of the nvFuser groups that hold only that segment's ops (two kernels
@@ -68,4 +68,4 @@ std::map<int, SegmentKernelTime> kernelTimesBySegment(const LogComparison& compa
 /// The report compare-log prints: both sides' segments, the counts, and what differs.
 std::string comparisonText(const LogComparison& comparison);
 
-}  // namespace segscope::pipeline
+}  // namespace segscope::comparison

@@ -12,7 +12,7 @@
 #include "pipeline/session.h"
 #include "trace/snapshot.h"
 
-namespace segscope::pipeline {
+namespace segscope::comparison {
 
 /// One side: the fusion its segments point into, and the segments.
 struct ComparedSide {
@@ -83,7 +83,7 @@ struct SegmentationComparison {
 };
 
 /// The side a session's final segmentation gives (empty segments when it stopped early).
-ComparedSide comparedSideOf(const Session& session, std::string label);
+ComparedSide comparedSideOf(const pipeline::Session& session, std::string label);
 
 /// Matches the segments of the two sides and lists the differences.
 SegmentationComparison compareSegmentations(ComparedSide left, ComparedSide right);
@@ -104,10 +104,10 @@ std::string_view compareWithUsage();
 /// Runs what `with` asks for beside `session` (which `options` made) and compares the two: the
 /// session is the left side. Fails with a message the user can act on (no such profile, an
 /// unreadable file, a log without final groups).
-Result<SegmentationComparison> compareWith(const Session& session, const PipelineOptions& options,
+Result<SegmentationComparison> compareWith(const pipeline::Session& session, const pipeline::PipelineOptions& options,
                                            const CompareWith& with);
 
 /// The report `segscope-cli compare` prints: both sides' counts, then the differences.
 std::string segmentationComparisonText(const SegmentationComparison& comparison);
 
-}  // namespace segscope::pipeline
+}  // namespace segscope::comparison

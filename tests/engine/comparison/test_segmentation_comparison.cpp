@@ -1,14 +1,14 @@
-// Two segmentations side by side (pipeline/segmentation_comparison.h): segments matched by their
+// Two segmentations side by side (comparison/segmentation_comparison.h): segments matched by their
 // ops on every kind of comparison, the kinds of match, the differences in words, the spellings.
 #include <QtTest>
 
 #include <algorithm>
 
 #include "pipeline/pipeline.h"
-#include "pipeline/segmentation_comparison.h"
+#include "comparison/segmentation_comparison.h"
 
 using namespace segscope;
-using pipeline::MatchKind;
+using comparison::MatchKind;
 
 namespace {
 
@@ -29,30 +29,30 @@ pipeline::Session open(const std::string& file, const pipeline::PipelineOptions&
   return std::move(std::get<pipeline::Session>(outcome));
 }
 
-pipeline::SegmentationComparison compare(const std::string& file, const std::string& with,
+comparison::SegmentationComparison compare(const std::string& file, const std::string& with,
                                          const std::string& profile = "h100") {
   const auto options = optionsFor(profile);
   const pipeline::Session session = open(file, options);
-  auto spec = pipeline::parseCompareWith(with);
+  auto spec = comparison::parseCompareWith(with);
   if (!spec) qFatal("%s", spec.error().message.c_str());
-  auto c = pipeline::compareWith(session, options, *spec);
+  auto c = comparison::compareWith(session, options, *spec);
   if (!c) qFatal("%s", c.error().message.c_str());
   return std::move(*c);
 }
 
-bool mentions(const pipeline::SegmentationComparison& c, const std::string& words) {
+bool mentions(const comparison::SegmentationComparison& c, const std::string& words) {
   return std::any_of(c.differences.begin(), c.differences.end(),
                      [&](const std::string& d) { return d.find(words) != std::string::npos; });
 }
 
-std::string differences(const pipeline::SegmentationComparison& c) {
+std::string differences(const comparison::SegmentationComparison& c) {
   std::string all;
   for (const std::string& d : c.differences) all += d + "\n";
   return all;
 }
 
 /// A segment of `side` holding the ops at positions `at` of its fusion's tensor ops.
-pipeline::ComparedSide::Segment segmentOf(int id, const std::vector<int>& exprs, const std::string& scheduler) {
+comparison::ComparedSide::Segment segmentOf(int id, const std::vector<int>& exprs, const std::string& scheduler) {
   return {id, scheduler, false, false, exprs};
 }
 
@@ -67,9 +67,9 @@ class TestSegmentationComparison : public QObject {
     const auto c = compare(source("samples/reduction_epilogue.py"), "profile=a100");
     QCOMPARE(c.left.label, std::string("h100"));
     QCOMPARE(c.right.label, std::string("a100"));
-    QCOMPARE(pipeline::SegmentationComparison::segmentCount(c.left), 1);
-    QCOMPARE(pipeline::SegmentationComparison::segmentCount(c.right), 2);
-    const pipeline::SegmentMatch* whole = c.matchOf(true, 1);
+    QCOMPARE(comparison::SegmentationComparison::segmentCount(c.left), 1);
+    QCOMPARE(comparison::SegmentationComparison::segmentCount(c.right), 2);
+    const comparison::SegmentMatch* whole = c.matchOf(true, 1);
     QVERIFY(whole);
     QCOMPARE(whole->kind, MatchKind::SplitThere);
     QCOMPARE(whole->counterparts, (std::vector<int>{1, 2}));
@@ -118,8 +118,8 @@ class TestSegmentationComparison : public QObject {
   // the scalars went.
   void theScalarModeMovesOnlyTheHostScalars() {
     const auto c = compare(source("samples/adam_step.py"), "scalar-mode=duplicate");
-    QCOMPARE(pipeline::SegmentationComparison::segmentCount(c.left), 1);
-    QCOMPARE(pipeline::SegmentationComparison::segmentCount(c.right), 1);
+    QCOMPARE(comparison::SegmentationComparison::segmentCount(c.left), 1);
+    QCOMPARE(comparison::SegmentationComparison::segmentCount(c.right), 1);
     QCOMPARE(c.differences.size(), std::size_t(1));
     QVERIFY2(mentions(c, "host scalars: computed on the host first with scalars host_segment"), differences(c).c_str());
     for (const auto& m : c.leftSegments)
@@ -160,8 +160,8 @@ class TestSegmentationComparison : public QObject {
       if (std::any_of(e->outputs().begin(), e->outputs().end(), [](const ir::Val* v) { return v->isTensor(); }))
         ops.push_back(e->id());
     QVERIFY(ops.size() >= 8);
-    pipeline::ComparedSide left{"L", "", false, s.segmentation->fusion, {}};
-    pipeline::ComparedSide right = left;
+    comparison::ComparedSide left{"L", "", false, s.segmentation->fusion, {}};
+    comparison::ComparedSide right = left;
     right.label = "R";
     // L: {0,1} {2,3} {4,5} {6}       R: {0,2} {1,3} {4,5} {6}(other scheduler)  + L-only op 7
     left.segments = {segmentOf(0, {ops[0], ops[1]}, "pointwise"), segmentOf(1, {ops[2], ops[3]}, "pointwise"),
@@ -169,7 +169,7 @@ class TestSegmentationComparison : public QObject {
                      segmentOf(4, {ops[7]}, "pointwise")};
     right.segments = {segmentOf(10, {ops[0], ops[2]}, "pointwise"), segmentOf(11, {ops[1], ops[3]}, "pointwise"),
                       segmentOf(12, {ops[4], ops[5]}, "reduction"), segmentOf(13, {ops[6]}, "inner_persistent")};
-    const auto c = pipeline::compareSegmentations(left, right);
+    const auto c = comparison::compareSegmentations(left, right);
     QCOMPARE(c.matchOf(true, 0)->kind, MatchKind::Regrouped);
     QCOMPARE(c.matchOf(false, 11)->kind, MatchKind::Regrouped);
     QCOMPARE(c.matchOf(true, 0)->counterparts, (std::vector<int>{10, 11}));
@@ -189,18 +189,18 @@ class TestSegmentationComparison : public QObject {
   }
 
   void theSpellings() {
-    auto p = pipeline::parseCompareWith("options=+fuse_matmul,-resize_scheduler");
+    auto p = comparison::parseCompareWith("options=+fuse_matmul,-resize_scheduler");
     QVERIFY(p);
-    QCOMPARE(p->kind, pipeline::CompareWith::Kind::Options);
+    QCOMPARE(p->kind, comparison::CompareWith::Kind::Options);
     QCOMPARE(p->enable, std::vector<std::string>{"fuse_matmul"});
     QCOMPARE(p->disable, std::vector<std::string>{"resize_scheduler"});
-    auto mode = pipeline::parseCompareWith("scalar-mode=host-segment");
+    auto mode = comparison::parseCompareWith("scalar-mode=host-segment");
     QVERIFY(mode && mode->value == "host_segment");
-    QVERIFY(pipeline::parseCompareWith("disable=matmul_expr_eval")->disable.size() == 1);
-    QCOMPARE(pipeline::parseCompareWith("nvfuser=x.log")->kind, pipeline::CompareWith::Kind::NvFuserLog);
-    QCOMPARE(pipeline::parseCompareWith("file=v2.py")->kind, pipeline::CompareWith::Kind::File);
+    QVERIFY(comparison::parseCompareWith("disable=matmul_expr_eval")->disable.size() == 1);
+    QCOMPARE(comparison::parseCompareWith("nvfuser=x.log")->kind, comparison::CompareWith::Kind::NvFuserLog);
+    QCOMPARE(comparison::parseCompareWith("file=v2.py")->kind, comparison::CompareWith::Kind::File);
     for (const char* bad : {"profile", "profile=", "colour=red", "scalar-mode=twice", "options=+"}) {
-      auto r = pipeline::parseCompareWith(bad);
+      auto r = comparison::parseCompareWith(bad);
       QVERIFY2(!r, bad);
       QVERIFY2(r.error().message.find("wants profile=NAME") != std::string::npos, r.error().message.c_str());
     }
@@ -211,7 +211,7 @@ class TestSegmentationComparison : public QObject {
     const auto options = optionsFor();
     const pipeline::Session session = open(source("samples/softmax.py"), options);
     const auto fails = [&](const std::string& with, const std::string& words) {
-      auto r = pipeline::compareWith(session, options, *pipeline::parseCompareWith(with));
+      auto r = comparison::compareWith(session, options, *comparison::parseCompareWith(with));
       QVERIFY2(!r, with.c_str());
       QVERIFY2(r.error().message.find(words) != std::string::npos, r.error().message.c_str());
     };

@@ -1,5 +1,5 @@
 // Lining an nvFuser log's passes, merge verdicts and final groups up with the session's (log_divergence.h).
-#include "pipeline/log_divergence.h"
+#include "comparison/log_divergence.h"
 
 #include <algorithm>
 #include <map>
@@ -7,11 +7,11 @@
 #include <unordered_map>
 
 #include "pipeline/deciding_refusal.h"
-#include "pipeline/log_alignment.h"
+#include "comparison/log_alignment.h"
 #include "pipeline/reason_classes.h"
 #include "scheduler/scheduler_type.h"
 
-namespace segscope::pipeline {
+namespace segscope::comparison {
 
 bool PassMatch::agree() const { return !theirsKnown || (step >= 0 ? theirsChanged == oursChanged : !theirsChanged); }
 
@@ -76,7 +76,7 @@ const nvlog::FusionText* segmentedFusionText(const nvlog::Runtime& rt) {
   return rt.beforePasses ? &*rt.beforePasses : nullptr;
 }
 
-TensorJoin joinRuntime(const Session& session, const nvlog::Runtime& rt, const ir::Fusion& segmented) {
+TensorJoin joinRuntime(const pipeline::Session& session, const nvlog::Runtime& rt, const ir::Fusion& segmented) {
   TensorJoin join;
   if (rt.beforePasses && session.loaded) joinTensors(*rt.beforePasses, *session.loaded, join);
   if (const nvlog::FusionText* f = segmentedFusionText(rt)) joinTensors(*f, segmented, join);
@@ -117,7 +117,7 @@ std::string theirVerdictOf(const nvlog::Candidate& c) {
 std::vector<SchedulerAnswer> theirAnswers(const nvlog::Candidate& c) {
   std::vector<SchedulerAnswer> out;
   for (const nvlog::Rejection& r : c.rejections)
-    out.push_back({r.scheduler, false, r.reason, std::string(classifyReason(r.reason).id)});
+    out.push_back({r.scheduler, false, r.reason, std::string(pipeline::classifyReason(r.reason).id)});
   if (!c.accepted.empty()) out.push_back({c.accepted, true, "", ""});
   return out;
 }
@@ -125,7 +125,7 @@ std::vector<SchedulerAnswer> theirAnswers(const nvlog::Candidate& c) {
 std::vector<SchedulerAnswer> ourAnswers(const trace::MergeInfo& m) {
   std::vector<SchedulerAnswer> out;
   for (const trace::SchedulerCheck& v : m.verdicts)
-    out.push_back({v.scheduler, v.ok, v.reason, v.ok ? "" : std::string(classifyReason(v.reason).id)});
+    out.push_back({v.scheduler, v.ok, v.reason, v.ok ? "" : std::string(pipeline::classifyReason(v.reason).id)});
   return out;
 }
 
@@ -208,7 +208,7 @@ std::vector<CandidateMatch> matchCandidates(const trace::Trace& trace, const nvl
       const trace::MergeInfo& info = *trace.step(static_cast<std::size_t>(m.step)).merge;
       m.ourVerdict = info.ok() ? info.accepted : "refused";
       m.ourRefusal = info.refusal;
-      if (auto deciding = decidingRefusal(info)) m.ourDeciding = deciding->text();
+      if (auto deciding = pipeline::decidingRefusal(info)) m.ourDeciding = deciding->text();
       m.ours = ourAnswers(info);
       m.firstDifferentScheduler = firstDifferentScheduler(m.theirs, m.ours);
     }
@@ -217,7 +217,7 @@ std::vector<CandidateMatch> matchCandidates(const trace::Trace& trace, const nvl
   return out;
 }
 
-std::vector<GroupMatch> matchGroups(const Session& session, const nvlog::Runtime& rt, const TensorJoin& join) {
+std::vector<GroupMatch> matchGroups(const pipeline::Session& session, const nvlog::Runtime& rt, const TensorJoin& join) {
   std::vector<GroupMatch> out;
   if (!session.segmentation) return out;
   const segmenter::Segmentation& seg = session.segmentation->segmentation;
@@ -417,7 +417,7 @@ std::string verdictPhrase(const std::string& verdict) {
   return "accepted it as " + verdict;
 }
 
-Divergence findDivergence(const Session& session, const nvlog::Runtime& rt) {
+Divergence findDivergence(const pipeline::Session& session, const nvlog::Runtime& rt) {
   Divergence d;
   if (session.trace) {
     d.passes = matchPasses(*session.trace, rt);
@@ -457,4 +457,4 @@ Divergence findDivergence(const Session& session, const nvlog::Runtime& rt) {
   return d;
 }
 
-}  // namespace segscope::pipeline
+}  // namespace segscope::comparison

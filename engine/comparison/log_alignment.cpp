@@ -1,5 +1,5 @@
 // Joining an nvFuser log's TensorViews to the session's values (log_alignment.h).
-#include "pipeline/log_alignment.h"
+#include "comparison/log_alignment.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,7 +8,7 @@
 
 #include "nvlog/ir_text.h"
 
-namespace segscope::pipeline {
+namespace segscope::comparison {
 
 int TensorJoin::valOf(int number) const {
   auto it = valOf_.find(number);
@@ -266,4 +266,4 @@ void joinExprs(const std::vector<nvlog::LoggedExpr>& theirs, const ir::Fusion& o
   for (const nvlog::LoggedExpr& e : theirs) joiner.expr(e);
 }
 
-}  // namespace segscope::pipeline
+}  // namespace segscope::comparison

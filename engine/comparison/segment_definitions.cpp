@@ -1,12 +1,12 @@
 // Segment definitions against our segments: multisets of tensor ops, matched greedily.
-#include "pipeline/segment_definitions.h"
+#include "comparison/segment_definitions.h"
 
 #include <algorithm>
 #include <map>
 
 #include "frontend/script.h"
 
-namespace segscope::pipeline {
+namespace segscope::comparison {
 namespace {
 
 bool producesTensor(const ir::Expr& e) {
@@ -46,7 +46,7 @@ std::string listed(const std::vector<std::string>& ops) {
 
 }  // namespace
 
-std::vector<SegmentDefinitionMatch> matchSegmentDefinitions(const Session& session,
+std::vector<SegmentDefinitionMatch> matchSegmentDefinitions(const pipeline::Session& session,
                                                             const std::vector<model::SegmentDefinition>& definitions,
                                                             const std::string& file) {
   std::vector<SegmentDefinitionMatch> out;
@@ -98,4 +98,4 @@ std::string firstDifferentDefinition(const std::vector<SegmentDefinitionMatch>& 
   return {};
 }
 
-}  // namespace segscope::pipeline
+}  // namespace segscope::comparison

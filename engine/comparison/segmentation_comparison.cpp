@@ -1,5 +1,5 @@
 // Matching two segmentations by the ops their segments hold (segmentation_comparison.h).
-#include "pipeline/segmentation_comparison.h"
+#include "comparison/segmentation_comparison.h"
 
 #include <algorithm>
 #include <functional>
@@ -11,10 +11,10 @@
 #include "graph/graph_model.h"
 #include "ir/val.h"
 #include "nvlog/nvlog.h"
-#include "pipeline/log_comparison.h"
+#include "comparison/log_comparison.h"
 #include "segmenter/segmentation.h"
 
-namespace segscope::pipeline {
+namespace segscope::comparison {
 
 namespace {
 
@@ -228,7 +228,7 @@ int SegmentationComparison::segmentCount(const ComparedSide& side) {
                                         [](const ComparedSide::Segment& s) { return !s.hostScalars; }));
 }
 
-ComparedSide comparedSideOf(const Session& session, std::string label) {
+ComparedSide comparedSideOf(const pipeline::Session& session, std::string label) {
   ComparedSide side;
   side.label = std::move(label);
   side.file = session.file;
@@ -439,4 +439,4 @@ SegmentationComparison compareSegmentations(ComparedSide left, ComparedSide righ
   return c;
 }
 
-}  // namespace segscope::pipeline
+}  // namespace segscope::comparison

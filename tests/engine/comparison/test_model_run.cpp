@@ -5,7 +5,7 @@
 
 #include <atomic>
 
-#include "pipeline/model_run.h"
+#include "comparison/model_run.h"
 #include "pipeline/pipeline.h"
 #include "support/file_io.h"
 
@@ -16,7 +16,7 @@ namespace {
 const std::string kSampleRun = std::string(SEGSCOPE_SOURCE_DIR) + "/samples/model_run/training_run.log";
 
 model::ModelRun sampleRun() {
-  Result<model::ModelRun> run = pipeline::readModelRun({kSampleRun});
+  Result<model::ModelRun> run = comparison::readModelRun({kSampleRun});
   if (!run) qFatal("%s", run.error().message.c_str());
   return std::move(run.value());
 }
@@ -33,9 +33,9 @@ std::pair<int, std::vector<std::string>> alone(const model::FusionEntry& entry) 
   return {static_cast<int>(schedulers.size()), schedulers};
 }
 
-std::vector<std::string> summary(const pipeline::ModelRunReport& report) {
+std::vector<std::string> summary(const comparison::ModelRunReport& report) {
   std::vector<std::string> out;
-  for (const pipeline::ModelFusionRow& r : report.rows) {
+  for (const comparison::ModelFusionRow& r : report.rows) {
     std::string line = r.name + " " + std::to_string(r.segments) + " " + r.diagnostic;
     for (const std::string& s : r.schedulers) line += " " + s;
     if (r.nvfuser) line += " nvf " + std::to_string(r.nvfuser->segments);
@@ -53,10 +53,10 @@ class TestModelRun : public QObject {
   void everyRowIsItsFusionSegmentedAlone() {
     const model::ModelRun run = sampleRun();
     QVERIFY(run.fusions.size() >= 20);
-    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(run, {});
+    const comparison::ModelRunReport report = comparison::analyzeModelRun(run, {});
     QCOMPARE(report.rows.size(), run.fusions.size());
     for (std::size_t i = 0; i < run.fusions.size(); ++i) {
-      const pipeline::ModelFusionRow& row = report.rows[i];
+      const comparison::ModelFusionRow& row = report.rows[i];
       QVERIFY2(row.loaded, row.diagnostic.c_str());
       const auto [segments, schedulers] = alone(run.fusions[i]);
       QCOMPARE(row.segments, segments);
@@ -70,11 +70,11 @@ class TestModelRun : public QObject {
   // python_definition_segments blocks.
   void nvFuserSideIsWhatTheLogStates() {
     const model::ModelRun run = sampleRun();
-    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(run, {});
+    const comparison::ModelRunReport report = comparison::analyzeModelRun(run, {});
     int compared = 0;
     for (std::size_t i = 0; i < run.fusions.size(); ++i) {
       const model::FusionEntry& e = run.fusions[i];
-      const pipeline::ModelFusionRow& row = report.rows[i];
+      const comparison::ModelFusionRow& row = report.rows[i];
       QCOMPARE(row.nvfuser.has_value(), !e.runtimes.empty() || !e.segments.empty() || !e.kernels.empty());
       if (!row.nvfuser || e.runtimes.empty()) continue;
       const nvlog::Runtime& rt = e.runtimes.back();
@@ -91,12 +91,12 @@ class TestModelRun : public QObject {
 
   void rowsKeepTheRunsOrderAtAnyJobs() {
     const model::ModelRun run = sampleRun();
-    pipeline::ModelRunOptions one, four;
+    comparison::ModelRunOptions one, four;
     one.jobs = 1;
     four.jobs = 4;
     std::atomic<int> progress{0};
     four.onProgress = [&](std::size_t, std::size_t) { ++progress; };
-    QCOMPARE(summary(pipeline::analyzeModelRun(run, four)), summary(pipeline::analyzeModelRun(run, one)));
+    QCOMPARE(summary(comparison::analyzeModelRun(run, four)), summary(comparison::analyzeModelRun(run, one)));
     QCOMPARE(progress.load(), static_cast<int>(run.fusions.size()));
   }
 
@@ -111,7 +111,7 @@ class TestModelRun : public QObject {
         "    T0 = fd.define_tensor(shape=[-1], contiguity=[True], dtype=DataType.Float, is_cpu=False)\n"
         "    T1 = fd.ops.exp(T0)\n"
         "    fd.add_output(T1)\n";
-    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(model::readModelRunText(text, "run.log"), {});
+    const comparison::ModelRunReport report = comparison::analyzeModelRun(model::readModelRunText(text, "run.log"), {});
     QCOMPARE(report.rows.size(), std::size_t{2});
     QVERIFY(!report.rows[0].loaded);
     QVERIFY2(report.rows[0].diagnostic.rfind("run.log:5:", 0) == 0, report.rows[0].diagnostic.c_str());
@@ -149,13 +149,13 @@ class TestModelRun : public QObject {
         "    fd.add_output(T1)\n";
     std::string text = once;
     for (int k = 1; k < copies; ++k) text += "\n" + once;
-    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(model::readModelRunText(text, "run.log"), {});
+    const comparison::ModelRunReport report = comparison::analyzeModelRun(model::readModelRunText(text, "run.log"), {});
     QCOMPARE(report.rows.size(), std::size_t{1});
-    const pipeline::ModelFusionRow& row = report.rows[0];
+    const comparison::ModelFusionRow& row = report.rows[0];
     QVERIFY(row.nvfuser);
     QCOMPARE(row.nvfuser->source, std::string("python_definition_segments"));
     QCOMPARE(row.nvfuser->definitions.size(), std::size_t{1});
-    const pipeline::SegmentDefinitionMatch& m = row.nvfuser->definitions[0];
+    const comparison::SegmentDefinitionMatch& m = row.nvfuser->definitions[0];
     QCOMPARE(m.line, 8 + 12 * (copies - 1));  // the last copy's set: what nvFuser ran last
     QCOMPARE(m.same, agree);
     QCOMPARE(m.ourSegment, agree ? 0 : -1);  // neg shares no op with Segscope's exp segment
@@ -168,23 +168,23 @@ class TestModelRun : public QObject {
 
   void aCancelledRunSaysSoOnTheRowsItDidNotReach() {
     std::atomic<bool> cancel{true};
-    pipeline::ModelRunOptions options;
+    comparison::ModelRunOptions options;
     options.cancel = &cancel;
-    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(sampleRun(), options);
+    const comparison::ModelRunReport report = comparison::analyzeModelRun(sampleRun(), options);
     QVERIFY(report.cancelled);
     QCOMPARE(report.loaded, 0);
-    for (const pipeline::ModelFusionRow& r : report.rows) QVERIFY(r.diagnostic.find("cancelled") != std::string::npos);
+    for (const comparison::ModelFusionRow& r : report.rows) QVERIFY(r.diagnostic.find("cancelled") != std::string::npos);
   }
 
   // Every bar of the histogram names the rows behind it, and each such row was split for it.
   void splitReasonsLinkToTheirRows() {
-    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(sampleRun(), {});
+    const comparison::ModelRunReport report = comparison::analyzeModelRun(sampleRun(), {});
     QVERIFY(!report.reasons.empty());
-    for (const pipeline::ReasonCount& c : report.reasons) {
+    for (const comparison::ReasonCount& c : report.reasons) {
       QVERIFY(!c.rows.empty());
       QCOMPARE(static_cast<int>(c.rows.size()) <= c.segscope + c.nvfuser, true);
       for (std::size_t i : c.rows) {
-        const pipeline::ModelFusionRow& r = report.rows[i];
+        const comparison::ModelFusionRow& r = report.rows[i];
         QVERIFY(r.splitBy == c.reason || (r.nvfuser && r.nvfuser->splitBy == c.reason));
       }
     }
@@ -194,7 +194,7 @@ class TestModelRun : public QObject {
     const model::ModelRun run = sampleRun();
     for (const model::FusionEntry& e : run.fusions) {
       if (e.runtimes.empty()) continue;
-      Result<pipeline::OpenedFusion> opened = pipeline::openModelFusion(e, "h100");
+      Result<comparison::OpenedFusion> opened = comparison::openModelFusion(e, "h100");
       QVERIFY(opened);
       QVERIFY(opened->session && opened->session->segmentation);
       QVERIFY(opened->log.has_value());
@@ -208,23 +208,23 @@ class TestModelRun : public QObject {
   // schedulers, the ops it printed), nothing of Segscope's; it opens as nvFuser's drawing.
   void aDumpWithoutItsDefinitionIsNvFusersViewOnly() {
     Result<model::ModelRun> run =
-        pipeline::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/generated/cross_entropy_2026.log"});
+        comparison::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/generated/cross_entropy_2026.log"});
     QVERIFY(run);
-    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(*run, {});
+    const comparison::ModelRunReport report = comparison::analyzeModelRun(*run, {});
     QCOMPARE(report.rows.size(), std::size_t{1});
-    const pipeline::ModelFusionRow& row = report.rows[0];
+    const comparison::ModelFusionRow& row = report.rows[0];
     QCOMPARE(row.kind, std::string("nvfuser_dump"));
     QVERIFY(!row.loaded);
     QCOMPARE(row.segments, 0);
     QCOMPARE(row.ops, 17);
-    QVERIFY(row.diagnostic.find(pipeline::kDumpOnly) != std::string::npos);
+    QVERIFY(row.diagnostic.find(comparison::kDumpOnly) != std::string::npos);
     QVERIFY(row.nvfuser);
     QCOMPARE(row.nvfuser->segments, 2);
     QCOMPARE(row.nvfuser->schedulers, (std::vector<std::string>{"inner_persistent", "reduction"}));
     QVERIFY(row.nvfuser->complete);
     QVERIFY(!row.agree);
-    QVERIFY(!pipeline::openModelFusion(run->fusions[0], "h100"));  // nothing to segment
-    const std::optional<graph::GraphModel> view = pipeline::nvFuserViewOf(run->fusions[0]);
+    QVERIFY(!comparison::openModelFusion(run->fusions[0], "h100"));  // nothing to segment
+    const std::optional<graph::GraphModel> view = comparison::nvFuserViewOf(run->fusions[0]);
     QVERIFY(view);
     QCOMPARE(view->clusters.size(), std::size_t{2});
     QCOMPARE(view->clusters[0].scheduler, std::string("inner_persistent"));
@@ -233,10 +233,10 @@ class TestModelRun : public QObject {
 
   // The 2024-08 format prints `g{…}` group lines; the group details name the schedulers.
   void oldGroupLinesTakeTheirSchedulersFromTheDetails() {
-    Result<model::ModelRun> run = pipeline::readModelRun(
+    Result<model::ModelRun> run = comparison::readModelRun(
         {std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/synthetic/reduction_epilogue_2024-08.log"});
     QVERIFY(run);
-    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(*run, {});
+    const comparison::ModelRunReport report = comparison::analyzeModelRun(*run, {});
     QCOMPARE(report.rows.size(), std::size_t{1});
     QVERIFY(report.rows[0].nvfuser);
     QCOMPARE(report.rows[0].nvfuser->schedulers, (std::vector<std::string>{"pointwise", "reduction"}));
@@ -246,9 +246,9 @@ class TestModelRun : public QObject {
   // the benchmark's 12): each is a group, and the row says the dump is an excerpt.
   void groupDetailsAloneAreGroupsOfAnExcerpt() {
     Result<model::ModelRun> run =
-        pipeline::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/real/NVIDIA_Fuser_3307.txt"});
+        comparison::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/real/NVIDIA_Fuser_3307.txt"});
     QVERIFY(run);
-    const pipeline::ModelRunReport report = pipeline::analyzeModelRun(*run, {});
+    const comparison::ModelRunReport report = comparison::analyzeModelRun(*run, {});
     QCOMPARE(report.rows.size(), std::size_t{1});
     QVERIFY(report.rows[0].nvfuser);
     QCOMPARE(report.rows[0].nvfuser->schedulers, (std::vector<std::string>{"expr_eval", "pointwise"}));

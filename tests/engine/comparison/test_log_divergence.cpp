@@ -8,10 +8,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include "engine/pipeline/nvlog_writer.h"
+#include "engine/comparison/nvlog_writer.h"
 #include "nvlog/nvlog.h"
-#include "pipeline/log_alignment.h"
-#include "pipeline/log_comparison.h"
+#include "comparison/log_alignment.h"
+#include "comparison/log_comparison.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/reason_classes.h"
 #include "support/file_io.h"
@@ -99,24 +99,24 @@ class TestLogDivergence : public QObject {
 
   void sameClassAcrossWordings() {
     using pipeline::classifyReason;
-    QCOMPARE(classifyReason("need persistent buffers that reduction scheduler doesn't handle").id,
-             classifyReason("T1 is read by T2 = max(T1) and again at T11 = sub(T1, T10) after its result is "
+    QCOMPARE(pipeline::classifyReason("need persistent buffers that reduction scheduler doesn't handle").id,
+             pipeline::classifyReason("T1 is read by T2 = max(T1) and again at T11 = sub(T1, T10) after its result is "
                             "broadcast: a persistent buffer, so a persistent scheduler's case")
                  .id);
-    QCOMPARE(classifyReason("Un-mapped multi-reduction: T1_l_float[iS2{i0}, rS3{i2}] and T4_g_float[rS8{i0}]").id,
+    QCOMPARE(pipeline::classifyReason("Un-mapped multi-reduction: T1_l_float[iS2{i0}, rS3{i2}] and T4_g_float[rS8{i0}]").id,
              std::string_view("unmapped_reduction"));
-    QCOMPARE(classifyReason("Disabled").id, std::string_view("disabled"));
-    QCOMPARE(classifyReason("some text nobody wrote").id, std::string_view("unknown"));
+    QCOMPARE(pipeline::classifyReason("Disabled").id, std::string_view("disabled"));
+    QCOMPARE(pipeline::classifyReason("some text nobody wrote").id, std::string_view("unknown"));
   }
 
   void passNamesMapToOurs() {
-    QCOMPARE(pipeline::ourPassName("ConsecutiveCastPass"), std::string("consecutive_cast"));
-    QCOMPARE(pipeline::ourPassName("RemoveBcastSqueeze"), std::string("remove_bcast_squeeze"));
-    QCOMPARE(pipeline::ourPassName("TranslateNoReductionMatmulToMulSqueeze"),
+    QCOMPARE(comparison::ourPassName("ConsecutiveCastPass"), std::string("consecutive_cast"));
+    QCOMPARE(comparison::ourPassName("RemoveBcastSqueeze"), std::string("remove_bcast_squeeze"));
+    QCOMPARE(comparison::ourPassName("TranslateNoReductionMatmulToMulSqueeze"),
              std::string("translate_no_reduction_matmul_to_mul_squeeze"));
-    QCOMPARE(pipeline::ourPassName("ExactMappedExtentSubstitutionPass"),
+    QCOMPARE(comparison::ourPassName("ExactMappedExtentSubstitutionPass"),
              std::string("exact_mapped_extent_substitution"));
-    QCOMPARE(pipeline::ourPassName("FMinFMaxPromotionPass"), std::string("f_min_f_max_promotion"));
+    QCOMPARE(comparison::ourPassName("FMinFMaxPromotionPass"), std::string("f_min_f_max_promotion"));
   }
 
   void generatedLogsReadBack_data() {
@@ -147,15 +147,15 @@ class TestLogDivergence : public QObject {
     if (!log->unknown.empty())
       QFAIL(qPrintable("unknown line " + QString::number(log->unknown.front().line) + ": " +
                        QString::fromStdString(log->unknown.front().text) + "\n" + QString::fromStdString(text)));
-    auto c = pipeline::compareWithLog(s, *log);
+    auto c = comparison::compareWithLog(s, *log);
     if (!c) QFAIL(c.error().message.c_str());
-    const std::string report = pipeline::comparisonText(*c);
+    const std::string report = comparison::comparisonText(*c);
     QVERIFY2(c->agree(), report.c_str());
     QVERIFY2(c->divergence.headline.empty(), report.c_str());
     if (c->source.find("whole") == std::string::npos) QVERIFY2(c->divergence.joined > 0, report.c_str());
-    for (const pipeline::GroupMatch& g : c->divergence.groups) QVERIFY2(g.same, report.c_str());
+    for (const comparison::GroupMatch& g : c->divergence.groups) QVERIFY2(g.same, report.c_str());
     int matched = 0;
-    for (const pipeline::CandidateMatch& m : c->divergence.candidates) matched += m.step >= 0 ? 1 : 0;
+    for (const comparison::CandidateMatch& m : c->divergence.candidates) matched += m.step >= 0 ? 1 : 0;
     QVERIFY2(matched == static_cast<int>(c->divergence.candidates.size()), report.c_str());
     const QJsonObject expected = fidelityExpectation(fusion);
     if (!expected.isEmpty()) {
@@ -186,11 +186,11 @@ class TestLogDivergence : public QObject {
     const std::string text = testing::writeNvLog(std::get<pipeline::Session>(theirs), testing::LogEra::Era2026);
     auto log = nvlog::readNvLog(text, "extra_op.log");
     QVERIFY(log);
-    auto c = pipeline::compareWithLog(sessionOf(sourcePath("samples/gelu.py")), *log);
+    auto c = comparison::compareWithLog(sessionOf(sourcePath("samples/gelu.py")), *log);
     QVERIFY(c);
-    const std::string report = pipeline::comparisonText(*c);
+    const std::string report = comparison::comparisonText(*c);
     QCOMPARE(c->divergence.groups.size(), std::size_t(1));
-    const pipeline::GroupMatch& g = c->divergence.groups.front();
+    const comparison::GroupMatch& g = c->divergence.groups.front();
     QVERIFY2(!g.same && g.undecided && g.unjoinedOps >= 1, report.c_str());
     QCOMPARE(c->divergence.differingGroups, 0);
     QVERIFY2(report.find("not claimed the same") != std::string::npos, report.c_str());
@@ -204,7 +204,7 @@ class TestLogDivergence : public QObject {
     auto log = nvlog::readNvLogFile(std::string(SEGSCOPE_TEST_DATA_DIR) +
                                     "/data/nvlog/synthetic/reduction_epilogue_2024-08.log");
     QVERIFY(log);
-    auto c = pipeline::compareWithLog(s, *log);
+    auto c = comparison::compareWithLog(s, *log);
     QVERIFY(c);
     QVERIFY2(c->divergence.headline.find("nvFuser skipped it (segment hints), Segscope accepted it as reduction") !=
                  std::string::npos,
@@ -222,7 +222,7 @@ class TestLogDivergence : public QObject {
         "pointwise{2}\n\nedges:\n\n} //Segmented_Fusion\n",
         "groups_only.log");
     QVERIFY(log);
-    auto c = pipeline::compareWithLog(s, *log);
+    auto c = comparison::compareWithLog(s, *log);
     QVERIFY(c);
     QVERIFY(!c->agree());
     QVERIFY2(c->divergence.headline.find("nvFuser's group 1 (line 6, pointwise, 1 exprs) has no counterpart") !=
@@ -249,11 +249,11 @@ class TestLogDivergence : public QObject {
     auto log = nvlog::readNvLog(text, "cast_chain_edited.log");
     QVERIFY(log);
     const pipeline::Session s = sessionOf(sourcePath("samples/cast_chain.py"));
-    auto c = pipeline::compareWithLog(s, *log);
+    auto c = comparison::compareWithLog(s, *log);
     QVERIFY(c);
-    const pipeline::Divergence& d = c->divergence;
+    const comparison::Divergence& d = c->divergence;
     QVERIFY(d.firstPass >= 0);
-    const pipeline::PassMatch& p = d.passes[static_cast<std::size_t>(d.firstPass)];
+    const comparison::PassMatch& p = d.passes[static_cast<std::size_t>(d.firstPass)];
     QCOMPARE(p.theirs, std::string("ConsecutiveCastPass"));
     QCOMPARE(p.ours, std::string("consecutive_cast"));
     QVERIFY(!p.theirsChanged && p.oursChanged);
@@ -289,12 +289,12 @@ class TestLogDivergence : public QObject {
     }
     auto log = nvlog::readNvLog(text, "a100.log");
     if (!log) QFAIL(log.error().message.c_str());
-    auto c = pipeline::compareWithLog(h100, *log);
+    auto c = comparison::compareWithLog(h100, *log);
     if (!c) QFAIL(c.error().message.c_str());
-    const std::string report = pipeline::comparisonText(*c);
+    const std::string report = comparison::comparisonText(*c);
     QVERIFY2(!c->agree(), report.c_str());
     QVERIFY2(c->divergence.firstCandidate >= 0, report.c_str());
-    const pipeline::CandidateMatch& m =
+    const comparison::CandidateMatch& m =
         c->divergence.candidates[static_cast<std::size_t>(c->divergence.firstCandidate)];
     QVERIFY2(m.theirVerdict != m.ourVerdict, report.c_str());
     QVERIFY2(!m.firstDifferentScheduler.empty(), report.c_str());

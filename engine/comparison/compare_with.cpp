@@ -5,11 +5,11 @@
 #include <sstream>
 
 #include "nvlog/nvlog.h"
-#include "pipeline/log_comparison.h"
-#include "pipeline/segmentation_comparison.h"
+#include "comparison/log_comparison.h"
+#include "comparison/segmentation_comparison.h"
 #include "segmenter/segmentation.h"
 
-namespace segscope::pipeline {
+namespace segscope::comparison {
 
 namespace {
 
@@ -43,11 +43,11 @@ std::string optionsLabel(const std::vector<std::string>& enable, const std::vect
 }
 
 /// The session's own options and the caller's, as one label ("+fuse_matmul").
-std::string sessionOptionsLabel(const Session& session) {
+std::string sessionOptionsLabel(const pipeline::Session& session) {
   return optionsLabel(session.enabledOptionNames(), session.disabledOptionNames());
 }
 
-Result<ComparedSide> nvFuserSide(const Session& session, const std::string& logPath) {
+Result<ComparedSide> nvFuserSide(const pipeline::Session& session, const std::string& logPath) {
   // The log's own errors name neither the file nor the comparison: say both.
   const auto named = [&](const Error& e) {
     return makeError(e.message.starts_with(logPath) ? e.message : logPath + ": " + e.message);
@@ -76,12 +76,12 @@ Result<ComparedSide> nvFuserSide(const Session& session, const std::string& logP
   return side;
 }
 
-Result<Session> rerun(const std::string& file, PipelineOptions options) {
+Result<pipeline::Session> rerun(const std::string& file, pipeline::PipelineOptions options) {
   options.recordSnapshots = false;
   options.recordMergeDetails = false;
-  Outcome outcome = runPipelineOnFile(file, options);
-  if (auto* error = std::get_if<PipelineError>(&outcome)) return makeError(error->diagnostic.format());
-  return std::move(std::get<Session>(outcome));
+  pipeline::Outcome outcome = runPipelineOnFile(file, options);
+  if (auto* error = std::get_if<pipeline::PipelineError>(&outcome)) return makeError(error->diagnostic.format());
+  return std::move(std::get<pipeline::Session>(outcome));
 }
 
 }  // namespace
@@ -127,16 +127,16 @@ Result<CompareWith> parseCompareWith(std::string_view text) {
   return with;
 }
 
-Result<SegmentationComparison> compareWith(const Session& session, const PipelineOptions& options,
+Result<SegmentationComparison> compareWith(const pipeline::Session& session, const pipeline::PipelineOptions& options,
                                            const CompareWith& with) {
   if (!session.segmentation) return makeError(session.file + ": nothing to compare: the fusion was not segmented");
-  PipelineOptions other = options;
+  pipeline::PipelineOptions other = options;
   other.onProgress = nullptr;
   std::string leftLabel, rightLabel;
   std::string otherFile = session.file;
   switch (with.kind) {
     case CompareWith::Kind::Profile: {
-      auto profile = resolveProfile(with.value);
+      auto profile = pipeline::resolveProfile(with.value);
       if (!profile) return profile.error();
       other.profile = with.value;
       leftLabel = session.profile ? session.profile->name : options.profile;
@@ -157,7 +157,7 @@ Result<SegmentationComparison> compareWith(const Session& session, const Pipelin
         std::erase(other.enableOptions, name);
         other.disableOptions.push_back(name);
       }
-      auto resolved = resolveNvfuserOptions(other.enableOptions, other.disableOptions);
+      auto resolved = pipeline::resolveNvfuserOptions(other.enableOptions, other.disableOptions);
       if (!resolved) return resolved.error();
       leftLabel = sessionOptionsLabel(session);
       break;
@@ -224,4 +224,4 @@ std::string segmentationComparisonText(const SegmentationComparison& c) {
   return out.str();
 }
 
-}  // namespace segscope::pipeline
+}  // namespace segscope::comparison

@@ -1,6 +1,6 @@
 // Every fusion of a model run through the pipeline, in parallel, each lined up with nvFuser's
 // output for it; the rows, the totals and the histogram of why fusions were split.
-#include "pipeline/model_run.h"
+#include "comparison/model_run.h"
 
 #include <algorithm>
 #include <chrono>
@@ -10,14 +10,14 @@
 #include <thread>
 
 #include "graph/nvfuser_view.h"
-#include "pipeline/log_comparison.h"
+#include "comparison/log_comparison.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/reason_classes.h"
-#include "pipeline/segment_definitions.h"
+#include "comparison/segment_definitions.h"
 #include "pipeline/segment_overview.h"
 #include "scheduler/runtime_info.h"
 
-namespace segscope::pipeline {
+namespace segscope::comparison {
 namespace {
 
 // A diagnostic of the entry's script, placed in the file it came from (a translated region's
@@ -53,7 +53,7 @@ nvlog::NvLog logOf(const model::FusionEntry& entry) {
 std::string classOfRefusal(const std::vector<std::pair<std::string, std::string>>& refusals,
                            const std::string& scheduler) {
   for (const auto& [name, reason] : refusals)
-    if (name == scheduler) return std::string(classifyReason(reason).id);
+    if (name == scheduler) return std::string(pipeline::classifyReason(reason).id);
   return {};
 }
 
@@ -65,7 +65,7 @@ std::string largestScheduler(const std::vector<std::pair<std::string, int>>& seg
 }
 
 // A tensor input with a size its definition leaves open (`shape=[-1, ...]`).
-bool hasSymbolicInputExtent(const Session& session) {
+bool hasSymbolicInputExtent(const pipeline::Session& session) {
   if (!session.loaded) return true;
   for (const ir::Val* in : session.loaded->inputs())
     if (const ir::TensorView* tv = in->asTensor())
@@ -75,7 +75,7 @@ bool hasSymbolicInputExtent(const Session& session) {
 }
 
 // Bytes of the tensors that cross from one segment to another (each edge once per reader).
-std::int64_t boundaryBytesOf(const Session& session) {
+std::int64_t boundaryBytesOf(const pipeline::Session& session) {
   if (!session.segmentation) return 0;
   const std::vector<std::int64_t> edgeBytes = session.segmentEdgeBytes();
   const auto& edges = session.segmentation->segmentation.edges;
@@ -86,10 +86,10 @@ std::int64_t boundaryBytesOf(const Session& session) {
 }
 
 // Segscope's side of a loaded session.
-void describeOurs(const Session& session, ModelFusionRow& row) {
-  const Overview overview = overviewOf(session);
+void describeOurs(const pipeline::Session& session, ModelFusionRow& row) {
+  const pipeline::Overview overview = overviewOf(session);
   std::vector<std::pair<std::string, int>> sizes;
-  for (const SegmentOverview& s : overview.segments) {
+  for (const pipeline::SegmentOverview& s : overview.segments) {
     if (s.hostScalars) continue;
     ++row.segments;
     row.schedulers.push_back(s.scheduler);
@@ -161,7 +161,7 @@ int printedOps(const nvlog::Runtime& rt) {
 
 // nvFuser's python_definition_segments, each lined up with Segscope's segments op by op: the
 // segment count where the log has nothing else, and a divergence wherever one differs.
-void describeSegmentDefinitions(const model::FusionEntry& entry, const Session* session, ModelFusionRow& row,
+void describeSegmentDefinitions(const model::FusionEntry& entry, const pipeline::Session* session, ModelFusionRow& row,
                                 NvFuserView& view) {
   // Each runtime (and each copy of the fusion, from another rank) prints its whole set again,
   // from group 0: the last set is the segmentation nvFuser ran last.
@@ -191,7 +191,7 @@ void describeSegmentDefinitions(const model::FusionEntry& entry, const Session* 
 
 // nvFuser's side: its final groups (segmented_fusion) where the log has them, else the count
 // of its python_definition_segments.
-void describeTheirs(const model::FusionEntry& entry, const Session* session, ModelFusionRow& row) {
+void describeTheirs(const model::FusionEntry& entry, const pipeline::Session* session, ModelFusionRow& row) {
   if (entry.runtimes.empty() && entry.segments.empty() && entry.kernels.empty()) return;
   NvFuserView view;
   view.runtimes = static_cast<int>(entry.runtimes.size());
@@ -237,8 +237,8 @@ void describeTheirs(const model::FusionEntry& entry, const Session* session, Mod
   row.nvfuser = std::move(view);
 }
 
-PipelineOptions optionsFor(const model::FusionEntry& entry, const ModelRunOptions& options, bool detailed) {
-  PipelineOptions o;
+pipeline::PipelineOptions optionsFor(const model::FusionEntry& entry, const ModelRunOptions& options, bool detailed) {
+  pipeline::PipelineOptions o;
   o.profile = options.profile;
   o.enableOptions = options.enableOptions;
   o.disableOptions = options.disableOptions;
@@ -270,15 +270,15 @@ ModelFusionRow analyzeEntry(const model::FusionEntry& entry, const ModelRunOptio
   // A first look at the size decides how much to record: counting lines is enough.
   const auto statements = std::count(entry.script.begin(), entry.script.end(), '\n');
   const bool detailed = statements <= options.detailedUpTo || hasCandidates(entry);
-  Outcome outcome;
+  pipeline::Outcome outcome;
   try {
     outcome = runPipeline(entry.file, entry.script, optionsFor(entry, options, detailed));
   } catch (const std::exception& e) {  // a bug costs one row, not the run
     row.diagnostic = entry.file + ":" + std::to_string(entry.line) + ": internal error: " + e.what();
     return row;
   }
-  const Session* session = std::get_if<Session>(&outcome);
-  if (const auto* error = std::get_if<PipelineError>(&outcome)) {
+  const pipeline::Session* session = std::get_if<pipeline::Session>(&outcome);
+  if (const auto* error = std::get_if<pipeline::PipelineError>(&outcome)) {
     const Diagnostic d = placed(error->diagnostic, entry);
     row.diagnostic = firstLine(d.loc.known() ? d.format() : d.file + ": error: " + d.message);
   } else {
@@ -312,7 +312,7 @@ void addReasons(ModelRunReport& report) {
     add(row.splitBy, true);
     if (row.nvfuser) add(row.nvfuser->splitBy, false);
   }
-  for (const ReasonClass& rc : reasonClasses())
+  for (const pipeline::ReasonClass& rc : pipeline::reasonClasses())
     if (auto it = byClass.find(std::string(rc.id)); it != byClass.end()) it->second.title = std::string(rc.title);
   for (auto& [id, c] : byClass) {
     if (c.title.empty()) c.title = id;
@@ -458,17 +458,17 @@ ModelRunReport analyzeModelRun(const model::ModelRun& run, const ModelRunOptions
 
 Result<OpenedFusion> openModelFusion(const model::FusionEntry& entry, const std::string& profile) {
   if (entry.kind == model::EntryKind::NvFuserDump) return makeError(entry.name + ": " + std::string(kDumpOnly));
-  PipelineOptions o;
+  pipeline::PipelineOptions o;
   o.profile = profile;
-  Outcome outcome = runPipeline(entry.file, entry.script, o);
-  if (const auto* error = std::get_if<PipelineError>(&outcome)) {
+  pipeline::Outcome outcome = runPipeline(entry.file, entry.script, o);
+  if (const auto* error = std::get_if<pipeline::PipelineError>(&outcome)) {
     const Diagnostic d = placed(error->diagnostic, entry);
     return makeError(d.loc.known() ? d.format() : d.message);
   }
   OpenedFusion opened;
-  opened.session = std::make_shared<const Session>(std::move(std::get<Session>(outcome)));
+  opened.session = std::make_shared<const pipeline::Session>(std::move(std::get<pipeline::Session>(outcome)));
   if (!entry.runtimes.empty() || !entry.kernels.empty()) opened.log = logOf(entry);
   return opened;
 }
 
-}  // namespace segscope::pipeline
+}  // namespace segscope::comparison

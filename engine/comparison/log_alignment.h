@@ -10,7 +10,7 @@
 #include "ir/fusion.h"
 #include "nvlog/nvlog.h"
 
-namespace segscope::pipeline {
+namespace segscope::comparison {
 
 /// Which of the session's values each of nvFuser's `T<n>` is. nvFuser numbers TensorViews on
 /// their own counter, in creation order (csrc/ir/container.h: one counter per ValType), and
@@ -53,4 +53,4 @@ std::vector<int> joinedOutputs(const std::vector<nvlog::LoggedExpr>& exprs, cons
 /// Our pass for nvFuser's `Fusion after pass: <name>`: ConsecutiveCastPass -> consecutive_cast.
 std::string ourPassName(std::string_view nvFuserPass);
 
-}  // namespace segscope::pipeline
+}  // namespace segscope::comparison

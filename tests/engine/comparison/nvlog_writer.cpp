@@ -1,5 +1,5 @@
 // A session printed in nvFuser's log formats, for the log reader's and compare-log's tests.
-#include "engine/pipeline/nvlog_writer.h"
+#include "engine/comparison/nvlog_writer.h"
 
 #include <algorithm>
 #include <map>
@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "ir/ops.h"
-#include "pipeline/log_alignment.h"
+#include "comparison/log_alignment.h"
 #include "scheduler/scheduler_type.h"
 
 namespace segscope::testing {
@@ -46,7 +46,7 @@ std::string nvFuserPassName(const std::string& ours) {
 }
 
 std::string castName(ir::DataType t) {
-  std::string s(pipeline::nvFuserDtypeName(t));
+  std::string s(comparison::nvFuserDtypeName(t));
   if (s.starts_with("__")) s = s.substr(2);
   if (s == "int64_t") s = "int64";
   return s;
@@ -113,7 +113,7 @@ class Printer {
     std::string joined;
     for (const std::string& d : dims) joined += (joined.empty() ? "" : ", ") + d;
     if (era_ == LogEra::Era2024) return s + "[ " + joined + " ]";
-    return s + "_" + std::string(pipeline::nvFuserDtypeName(v->dtype())) + "[" + joined + "]";
+    return s + "_" + std::string(comparison::nvFuserDtypeName(v->dtype())) + "[" + joined + "]";
   }
 
   std::string operand(const ir::Val* v, const ir::Fusion& f) {
@@ -147,7 +147,7 @@ class Printer {
     } else if (e.op() == ir::OpType::Reshape) {
       out << "view( " << arg(0) << " )";
     } else {
-      out << pipeline::nvFuserOpName(e) << "(";
+      out << comparison::nvFuserOpName(e) << "(";
       for (std::size_t i = 0; i < e.numOperands(); ++i) out << (i ? ", " : "") << arg(i);
       out << ");";
     }
@@ -179,7 +179,7 @@ class Printer {
 
  private:
   std::string typeSuffix(const ir::Val* v) const {
-    return era_ == LogEra::Era2024 ? ", " + std::string(pipeline::nvFuserDtypeName(v->dtype())) : "";
+    return era_ == LogEra::Era2024 ? ", " + std::string(comparison::nvFuserDtypeName(v->dtype())) : "";
   }
   std::string dimNumber(int val, int dim) {
     auto [it, added] = dimNumbers_.emplace(std::make_pair(val, dim), nextDim_);
@@ -294,10 +294,10 @@ std::string writeNvLog(const pipeline::Session& session, LogEra era) {
     if (s.hostScalars) continue;
     out << "g{(" << scheduler::schedulerName(s.scheduler) << ")\ngroup id: " << s.id << "\ninputs:\n";
     for (const ir::Val* v : s.inputs)
-      if (v->isTensor()) out << "  " << p.tensor(v, segmented) << " " << pipeline::nvFuserDtypeName(v->dtype()) << "\n";
+      if (v->isTensor()) out << "  " << p.tensor(v, segmented) << " " << comparison::nvFuserDtypeName(v->dtype()) << "\n";
     out << "outputs:\n";
     for (const ir::Val* v : s.outputs)
-      if (v->isTensor()) out << "  " << p.tensor(v, segmented) << " " << pipeline::nvFuserDtypeName(v->dtype()) << "\n";
+      if (v->isTensor()) out << "  " << p.tensor(v, segmented) << " " << comparison::nvFuserDtypeName(v->dtype()) << "\n";
     out << "\n\n";
     for (const ir::Expr* e : s.exprs)
       if (Printer::printable(*e) && exprName.count(e->id()))

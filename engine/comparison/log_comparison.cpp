@@ -1,5 +1,5 @@
 // What an nvFuser log says the final segmentation is, beside the session's (log_comparison.h).
-#include "pipeline/log_comparison.h"
+#include "comparison/log_comparison.h"
 
 #include <algorithm>
 #include <map>
@@ -7,7 +7,7 @@
 
 #include "support/text.h"
 
-namespace segscope::pipeline {
+namespace segscope::comparison {
 namespace {
 
 std::vector<std::pair<std::string, int>> countBy(const std::vector<std::string>& schedulers) {
@@ -165,7 +165,7 @@ bool LogComparison::sameSchedulers() const {
   return a == b;
 }
 
-Result<LogComparison> compareWithLog(const Session& session, const nvlog::NvLog& log, int runtime) {
+Result<LogComparison> compareWithLog(const pipeline::Session& session, const nvlog::NvLog& log, int runtime) {
   LogComparison c;
   c.log = log.file;
   c.runtimes = static_cast<int>(log.runtimes.size());
@@ -191,7 +191,7 @@ Result<LogComparison> compareWithLog(const Session& session, const nvlog::NvLog&
                                     "(or a segmenter_logging line '***Accepted*** as:' for the whole fusion)");
   c.ours = overviewOf(session);
   std::vector<std::string> ours, theirs;
-  for (const SegmentOverview& s : c.ours.segments) {
+  for (const pipeline::SegmentOverview& s : c.ours.segments) {
     if (s.hostScalars) {
       ++c.hostSegments;
       continue;
@@ -241,7 +241,7 @@ std::string comparisonText(const LogComparison& c) {
     out << "\n";
   }
   out << "Segscope's segments:\n";
-  for (const SegmentOverview& s : c.ours.segments)
+  for (const pipeline::SegmentOverview& s : c.ours.segments)
     out << "  segment " << s.id << "  " << s.scheduler
         << (s.hostScalars ? " (host scalars)"
             : s.host      ? " (host)"
@@ -266,4 +266,4 @@ std::string comparisonText(const LogComparison& c) {
 
 Result<nvlog::NvLog> readNvFuserLog(const std::string& path) { return nvlog::readNvLogFile(path); }
 
-}  // namespace segscope::pipeline
+}  // namespace segscope::comparison

@@ -11,10 +11,10 @@
 
 #include "graph/graph_model.h"
 #include "model/run_reader.h"
-#include "pipeline/segment_definitions.h"
+#include "comparison/segment_definitions.h"
 #include "pipeline/session.h"
 
-namespace segscope::pipeline {
+namespace segscope::comparison {
 
 struct ModelRunOptions {
   std::string profile = "h100";
@@ -130,9 +130,9 @@ std::optional<graph::GraphModel> nvFuserViewOf(const model::FusionEntry& entry);
 /// One fusion of a run opened in the debugger: its whole pipeline with every verdict and
 /// snapshot, and nvFuser's output for it as a log compare-log reads.
 struct OpenedFusion {
-  SessionPtr session;
+  pipeline::SessionPtr session;
   std::optional<nvlog::NvLog> log;  // null when the run holds no nvFuser output for it
 };
 Result<OpenedFusion> openModelFusion(const model::FusionEntry& entry, const std::string& profile);
 
-}  // namespace segscope::pipeline
+}  // namespace segscope::comparison
