@@ -8,7 +8,7 @@
 #include "exec/cpu_runner.h"
 #include "reference/input_generator.h"
 #include "scheduler/device_profile.h"
-#include "segmenter/segment_candidate_finder.h"
+#include "segmenter/segmenter.h"
 #include "trace/recorder.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

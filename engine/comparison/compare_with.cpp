@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <sstream>
 
-#include "nvlog/nvlog.h"
 #include "comparison/log_comparison.h"
 #include "comparison/segmentation_comparison.h"
+#include "nvlog/nvlog.h"
 #include "segmenter/segmentation.h"
 
 namespace segscope::comparison {

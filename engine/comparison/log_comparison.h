@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "nvlog/nvlog.h"
 #include "comparison/log_divergence.h"
+#include "nvlog/nvlog.h"
 #include "pipeline/segment_overview.h"
 #include "pipeline/session.h"
 
@@ -31,8 +31,8 @@ struct LogComparison {
   int runtimeLine = 0;
   std::string source;  // which part of the log gave nvFuser's segments
   std::vector<LoggedSegment> theirs;
-  pipeline::Overview ours;         // host scalar segments included (see hostSegments)
-  int hostSegments = 0;  // ours that compute scalars on the host: nvFuser lists no group for them
+  pipeline::Overview ours;  // host scalar segments included (see hostSegments)
+  int hostSegments = 0;     // ours that compute scalars on the host: nvFuser lists no group for them
   std::vector<std::pair<std::string, int>> theirPerScheduler, ourPerScheduler;  // host segments left out
   int unknownLines = 0;
   std::string timesSource;  // where the kernel times come from; empty when the log has none

@@ -6,8 +6,8 @@
 #include <set>
 #include <unordered_map>
 
-#include "pipeline/deciding_refusal.h"
 #include "comparison/log_alignment.h"
+#include "pipeline/deciding_refusal.h"
 #include "pipeline/reason_classes.h"
 #include "scheduler/scheduler_type.h"
 
@@ -217,7 +217,8 @@ std::vector<CandidateMatch> matchCandidates(const trace::Trace& trace, const nvl
   return out;
 }
 
-std::vector<GroupMatch> matchGroups(const pipeline::Session& session, const nvlog::Runtime& rt, const TensorJoin& join) {
+std::vector<GroupMatch> matchGroups(const pipeline::Session& session, const nvlog::Runtime& rt,
+                                    const TensorJoin& join) {
   std::vector<GroupMatch> out;
   if (!session.segmentation) return out;
   const segmenter::Segmentation& seg = session.segmentation->segmentation;

@@ -9,11 +9,11 @@
 #include <map>
 #include <thread>
 
-#include "graph/nvfuser_view.h"
 #include "comparison/log_comparison.h"
+#include "comparison/segment_definitions.h"
+#include "graph/nvfuser_view.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/reason_classes.h"
-#include "comparison/segment_definitions.h"
 #include "pipeline/segment_overview.h"
 #include "scheduler/runtime_info.h"
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "comparison/segment_definitions.h"
 #include "graph/graph_model.h"
 #include "model/run_reader.h"
-#include "comparison/segment_definitions.h"
 #include "pipeline/session.h"
 
 namespace segscope::comparison {

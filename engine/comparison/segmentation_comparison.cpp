@@ -8,10 +8,10 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "comparison/log_comparison.h"
 #include "graph/graph_model.h"
 #include "ir/val.h"
 #include "nvlog/nvlog.h"
-#include "comparison/log_comparison.h"
 #include "segmenter/segmentation.h"
 
 namespace segscope::comparison {

@@ -253,7 +253,7 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   if (options.stopAfter == Stage::PreSegmenter) return finish();
 
   // Segment: the whole-fusion try, then the merge phases and finalize
-  // (segmenter/segment_candidate_finder.cpp lists them), every question recorded.
+  // (segmenter/segmenter.cpp lists them), every question recorded.
   clock.enter(Stage::Segment, steps());
   const bool passesRan = options.runPasses && trace->steps().back().kind == trace::StepKind::Pass;
   auto result = segmenter::segmentFusion(*session.script.fusion, session.script.inputs, *profile, segmenterOptions,

@@ -10,7 +10,7 @@
 #include "pipeline/session.h"
 #include "pipeline/stage_instrumentation.h"
 #include "scheduler/registry.h"
-#include "segmenter/segment_candidate_finder.h"
+#include "segmenter/segmenter.h"
 #include "support/diagnostic.h"
 
 namespace segscope::pipeline {

@@ -16,7 +16,7 @@
 #include "scheduler/device_profile.h"
 #include "scheduler/runtime_info.h"
 #include "scheduler/scheduler_options.h"
-#include "segmenter/segment_candidate_finder.h"
+#include "segmenter/segmenter.h"
 #include "support/result.h"
 #include "trace/diff.h"
 #include "trace/trace.h"

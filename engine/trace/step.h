@@ -23,7 +23,7 @@ std::string_view stepKindName(StepKind kind);
 bool stepKindFromName(std::string_view name, StepKind& kind);
 
 /// Where in the pipeline a step was recorded: the load, the pre-segmentation passes, then the
-/// segmenter's phases in the order they run (segment_candidate_finder.cpp). Control flow tests
+/// segmenter's phases in the order they run (segmenter.cpp). Control flow tests
 /// these, never their names; the names ("whole_fusion") are what traces store and shells show.
 enum class Phase {
   Unknown,  // a name this build does not know (a trace written by another version)

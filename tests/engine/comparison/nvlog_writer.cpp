@@ -6,8 +6,8 @@
 #include <set>
 #include <sstream>
 
-#include "ir/ops.h"
 #include "comparison/log_alignment.h"
+#include "ir/ops.h"
 #include "scheduler/scheduler_type.h"
 
 namespace segscope::testing {
@@ -294,10 +294,12 @@ std::string writeNvLog(const pipeline::Session& session, LogEra era) {
     if (s.hostScalars) continue;
     out << "g{(" << scheduler::schedulerName(s.scheduler) << ")\ngroup id: " << s.id << "\ninputs:\n";
     for (const ir::Val* v : s.inputs)
-      if (v->isTensor()) out << "  " << p.tensor(v, segmented) << " " << comparison::nvFuserDtypeName(v->dtype()) << "\n";
+      if (v->isTensor())
+        out << "  " << p.tensor(v, segmented) << " " << comparison::nvFuserDtypeName(v->dtype()) << "\n";
     out << "outputs:\n";
     for (const ir::Val* v : s.outputs)
-      if (v->isTensor()) out << "  " << p.tensor(v, segmented) << " " << comparison::nvFuserDtypeName(v->dtype()) << "\n";
+      if (v->isTensor())
+        out << "  " << p.tensor(v, segmented) << " " << comparison::nvFuserDtypeName(v->dtype()) << "\n";
     out << "\n\n";
     for (const ir::Expr* e : s.exprs)
       if (Printer::printable(*e) && exprName.count(e->id()))

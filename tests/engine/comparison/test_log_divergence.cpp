@@ -8,10 +8,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include "engine/comparison/nvlog_writer.h"
-#include "nvlog/nvlog.h"
 #include "comparison/log_alignment.h"
 #include "comparison/log_comparison.h"
+#include "engine/comparison/nvlog_writer.h"
+#include "nvlog/nvlog.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/reason_classes.h"
 #include "support/file_io.h"
@@ -101,10 +101,11 @@ class TestLogDivergence : public QObject {
     using pipeline::classifyReason;
     QCOMPARE(pipeline::classifyReason("need persistent buffers that reduction scheduler doesn't handle").id,
              pipeline::classifyReason("T1 is read by T2 = max(T1) and again at T11 = sub(T1, T10) after its result is "
-                            "broadcast: a persistent buffer, so a persistent scheduler's case")
+                                      "broadcast: a persistent buffer, so a persistent scheduler's case")
                  .id);
-    QCOMPARE(pipeline::classifyReason("Un-mapped multi-reduction: T1_l_float[iS2{i0}, rS3{i2}] and T4_g_float[rS8{i0}]").id,
-             std::string_view("unmapped_reduction"));
+    QCOMPARE(
+        pipeline::classifyReason("Un-mapped multi-reduction: T1_l_float[iS2{i0}, rS3{i2}] and T4_g_float[rS8{i0}]").id,
+        std::string_view("unmapped_reduction"));
     QCOMPARE(pipeline::classifyReason("Disabled").id, std::string_view("disabled"));
     QCOMPARE(pipeline::classifyReason("some text nobody wrote").id, std::string_view("unknown"));
   }

@@ -173,7 +173,8 @@ class TestModelRun : public QObject {
     const comparison::ModelRunReport report = comparison::analyzeModelRun(sampleRun(), options);
     QVERIFY(report.cancelled);
     QCOMPARE(report.loaded, 0);
-    for (const comparison::ModelFusionRow& r : report.rows) QVERIFY(r.diagnostic.find("cancelled") != std::string::npos);
+    for (const comparison::ModelFusionRow& r : report.rows)
+      QVERIFY(r.diagnostic.find("cancelled") != std::string::npos);
   }
 
   // Every bar of the histogram names the rows behind it, and each such row was split for it.
@@ -207,8 +208,8 @@ class TestModelRun : public QObject {
   // A dump with no definition: the row is nvFuser's view only (its printed groups and their
   // schedulers, the ops it printed), nothing of Segscope's; it opens as nvFuser's drawing.
   void aDumpWithoutItsDefinitionIsNvFusersViewOnly() {
-    Result<model::ModelRun> run =
-        comparison::readModelRun({std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/generated/cross_entropy_2026.log"});
+    Result<model::ModelRun> run = comparison::readModelRun(
+        {std::string(SEGSCOPE_TEST_DATA_DIR) + "/data/nvlog/generated/cross_entropy_2026.log"});
     QVERIFY(run);
     const comparison::ModelRunReport report = comparison::analyzeModelRun(*run, {});
     QCOMPARE(report.rows.size(), std::size_t{1});

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "pipeline/pipeline.h"
 #include "comparison/segmentation_comparison.h"
+#include "pipeline/pipeline.h"
 
 using namespace segscope;
 using comparison::MatchKind;
@@ -30,7 +30,7 @@ pipeline::Session open(const std::string& file, const pipeline::PipelineOptions&
 }
 
 comparison::SegmentationComparison compare(const std::string& file, const std::string& with,
-                                         const std::string& profile = "h100") {
+                                           const std::string& profile = "h100") {
   const auto options = optionsFor(profile);
   const pipeline::Session session = open(file, options);
   auto spec = comparison::parseCompareWith(with);

@@ -12,7 +12,7 @@
 #include "graph/graph_builder.h"
 #include "passes/pre_segmenter.h"
 #include "scheduler/device_profile.h"
-#include "segmenter/segment_candidate_finder.h"
+#include "segmenter/segmenter.h"
 #include "test_files.h"
 #include "trace/trace.h"
 

@@ -12,7 +12,7 @@
 #include "regions/region_comparison.h"
 #include "regions/regions.h"
 #include "scheduler/device_profile.h"
-#include "segmenter/segment_candidate_finder.h"
+#include "segmenter/segmenter.h"
 #include "test_files.h"
 
 using namespace segscope;

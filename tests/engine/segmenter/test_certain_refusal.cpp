@@ -7,7 +7,7 @@
 #include "frontend/script.h"
 #include "passes/pre_segmenter.h"
 #include "scheduler/device_profile.h"
-#include "segmenter/segment_candidate_finder.h"
+#include "segmenter/segmenter.h"
 #include "trace/trace.h"
 
 using namespace segscope;

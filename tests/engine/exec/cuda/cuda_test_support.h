@@ -15,8 +15,8 @@
 #include "row_scaling.h"
 #include "scheduler/device_profile.h"
 #include "scheduler/runtime_info.h"
-#include "segmenter/segment_candidate_finder.h"
 #include "segmenter/segment_export.h"
+#include "segmenter/segmenter.h"
 #include "trace/recorder.h"
 
 namespace segscope::testing {

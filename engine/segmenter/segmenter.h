@@ -1,5 +1,5 @@
-// The segmenter's entry point: partitions a fusion into segments that one scheduler each
-// can take, recording every merge attempt (nvFuser's SegmentCandidateFinder).
+// The segmenter's entry: segmentFusion partitions a fusion into segments that one scheduler each
+// can take, recording every merge attempt (nvFuser's SegmentCandidateFinder::findSegments).
 #pragma once
 
 #include <memory>

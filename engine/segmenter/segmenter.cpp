@@ -1,6 +1,6 @@
 // findSegments in nvFuser's order: whole-fusion try, privatized upcasts, initial groups,
 // forwarded inputs, the pre-merge phases, the level merge, the final merge, then finalize.
-#include "segmenter/segment_candidate_finder.h"
+#include "segmenter/segmenter.h"
 
 #include <algorithm>
 #include <chrono>

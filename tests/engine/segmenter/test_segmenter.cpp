@@ -14,7 +14,7 @@
 #include "random_fusion.h"
 #include "reference/input_generator.h"
 #include "scheduler/device_profile.h"
-#include "segmenter/segment_candidate_finder.h"
+#include "segmenter/segmenter.h"
 #include "test_files.h"
 #include "trace/trace.h"
 #include "trace/trace_json.h"
@@ -135,7 +135,7 @@ const char* const kHeader =
 
 }  // namespace
 
-class TestSegmentCandidateFinder : public QObject {
+class TestSegmenter : public QObject {
   Q_OBJECT
 
  private slots:
@@ -451,5 +451,5 @@ inputs = [torch.randn((64, 64), dtype=torch.float32, device='cuda:0')]
   }
 };
 
-QTEST_GUILESS_MAIN(TestSegmentCandidateFinder)
-#include "test_segment_candidate_finder.moc"
+QTEST_GUILESS_MAIN(TestSegmenter)
+#include "test_segmenter.moc"
