@@ -3,9 +3,9 @@
 #include "pipeline/pipeline.h"
 
 #include "exec/cuda/driver_api.h"
+#include "passes/concretize_reshapes.h"
 #include "passes/pre_segmenter.h"
 #include "pipeline/stage_clock.h"
-#include "scheduler/concretize_reshapes.h"
 #include "scheduler/input_sizes.h"
 #include "scheduler/runtime_info.h"
 #include "scheduler/segment_view.h"
@@ -36,6 +36,31 @@ trace::Step loadStep(const ir::Fusion& fusion, const std::string& file) {
   return load;
 }
 
+// The concretize stage's step: which reshapes got which sizes (the IR change is on the reshape
+// exprs, which a picture of the graph does not show).
+trace::Step concretizeStep(const ir::Fusion& fusion, int count, const trace::SnapshotPtr& before, bool snapshot) {
+  trace::Step step;
+  step.before = before;
+  step.kind = trace::StepKind::Concretize;
+  step.name = "concretize";
+  step.phase = trace::Phase::Concretize;
+  step.modified = true;
+  if (snapshot) step.after = trace::snapshotOf(fusion);
+  step.exprsBefore = step.exprsAfter = static_cast<int>(fusion.exprs().size());
+  step.log.push_back(std::to_string(count) + (count == 1 ? " reshape" : " reshapes") +
+                     " given the run-time sizes (nvFuser's DynamicTransformConcretizer, csrc/dynamic_transform.cpp)");
+  const auto sizes = [](const std::vector<std::int64_t>& v) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+    return s + "]";
+  };
+  for (const ir::Expr* e : fusion.exprs())
+    if (e->family() == ir::OpFamily::Reshape && !e->attrs().concreteIn.empty())
+      step.log.push_back(e->output()->name() + " = reshape(" + e->operand(0)->name() +
+                         "): " + sizes(e->attrs().concreteIn) + " -> " + sizes(e->attrs().concreteOut));
+  return step;
+}
+
 // Forwards every step to the trace and tells the progress callback where the pipeline is.
 class ProgressRecorder final : public trace::Recorder {
  public:
@@ -44,8 +69,9 @@ class ProgressRecorder final : public trace::Recorder {
       : trace_(trace), onProgress_(onProgress), snapshots_(snapshots), mergeDetails_(mergeDetails) {}
   void record(trace::Step step) override {
     Progress p;
-    p.stage = step.kind == trace::StepKind::Pass ? "pass " + step.name
-                                                 : "segmenter: " + std::string(trace::phaseName(step.phase));
+    p.stage = step.kind == trace::StepKind::Pass         ? "pass " + step.name
+              : step.kind == trace::StepKind::Concretize ? std::string("concretize")
+                                                         : "segmenter: " + std::string(trace::phaseName(step.phase));
     p.exprs = step.exprsAfter;
     trace_.record(std::move(step));
     p.steps = trace_.size();
@@ -233,8 +259,13 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
 
   // Concretize, as nvFuser does with the run-time inputs before its passes: a reshape's splits
   // and merges (hence whether it is a view, and how it maps dims) follow from the real sizes.
+  // Recorded as a step when it gave some reshape its sizes, so that the timeline says why the
+  // fusion the passes start from is not the one loaded.
   clock.enter(Stage::Concretize, steps());
-  const bool concretized = scheduler::concretizeReshapes(*session.script.fusion, session.script.inputs) > 0;
+  const int concretized = passes::concretizeReshapes(*session.script.fusion, session.script.inputs);
+  if (concretized > 0)
+    recorder.record(
+        concretizeStep(*session.script.fusion, concretized, trace->steps().back().after, recorder.keepsSnapshots()));
   if (options.stopAfter == Stage::Concretize) return finish();
 
   // PreSegmenter: nvFuser's pass list, in nvFuser's order (passes/pre_segmenter.cpp says why
@@ -248,16 +279,14 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   if (!segmenterOptions.schedulers.resizeScheduler && !selection.disabled.count("move_pad"))
     selection.enabled.insert("move_pad");
   if (options.runPasses)
-    passes::runPreSegmenter(*session.script.fusion, &recorder, selection, concretized ? nullptr : latestSnapshot(),
-                            options.passHooks);
+    passes::runPreSegmenter(*session.script.fusion, &recorder, selection, latestSnapshot(), options.passHooks);
   if (options.stopAfter == Stage::PreSegmenter) return finish();
 
   // Segment: the whole-fusion try, then the merge phases and finalize
   // (segmenter/segmenter.cpp lists them), every question recorded.
   clock.enter(Stage::Segment, steps());
-  const bool passesRan = options.runPasses && trace->steps().back().kind == trace::StepKind::Pass;
   auto result = segmenter::segmentFusion(*session.script.fusion, session.script.inputs, *profile, segmenterOptions,
-                                         recorder, passesRan || !concretized ? latestSnapshot() : nullptr);
+                                         recorder, latestSnapshot());
   if (!result)
     return fail(PipelineError{PipelineError::Kind::Segmenting, makeDiagnostic(result.error(), file, source)});
   session.segmentation = std::make_shared<const segmenter::SegmentationResult>(std::move(result.value()));

@@ -32,7 +32,7 @@ using ExtentOf = std::function<std::optional<std::int64_t>(const ir::TensorView*
 ExtentOf constantExtents();
 
 /// The sizes a reshape expr is decomposed with: those it was concretized with (see
-/// concretizeReshapes), else the ones `extentOf` knows; nullopt when some are unknown.
+/// passes::concretizeReshapes), else the ones `extentOf` knows; nullopt when some are unknown.
 struct ReshapeSizes {
   std::vector<std::int64_t> in, out;
 };

@@ -12,6 +12,7 @@ namespace segscope::trace {
 
 enum class StepKind {
   Load,        // the fusion as the script defined it
+  Concretize,  // the reshapes given their run-time sizes (only when the fusion has some)
   Pass,        // one pre-segmentation pass
   FixedPoint,  // a pass list run until nothing changes (a summary step)
   Merge,       // a segmenter merge attempt (issue 4)
@@ -22,12 +23,13 @@ enum class StepKind {
 std::string_view stepKindName(StepKind kind);
 bool stepKindFromName(std::string_view name, StepKind& kind);
 
-/// Where in the pipeline a step was recorded: the load, the pre-segmentation passes, then the
+/// Where in the pipeline a step was recorded: the load, concretize, the pre-segmentation passes, then the
 /// segmenter's phases in the order they run (segmenter.cpp). Control flow tests
 /// these, never their names; the names ("whole_fusion") are what traces store and shells show.
 enum class Phase {
   Unknown,  // a name this build does not know (a trace written by another version)
   Load,
+  Concretize,
   PreSegmentation,
   WholeFusion,  // the whole fusion offered to every scheduler first
   InitialGroups,

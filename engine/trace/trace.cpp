@@ -7,8 +7,9 @@
 namespace segscope::trace {
 namespace {
 
-constexpr std::array<std::pair<StepKind, std::string_view>, 6> kKindNames{{
+constexpr std::array<std::pair<StepKind, std::string_view>, 7> kKindNames{{
     {StepKind::Load, "load"},
+    {StepKind::Concretize, "concretize"},
     {StepKind::Pass, "pass"},
     {StepKind::FixedPoint, "fixed_point"},
     {StepKind::Merge, "merge"},
@@ -16,8 +17,9 @@ constexpr std::array<std::pair<StepKind, std::string_view>, 6> kKindNames{{
     {StepKind::Run, "run"},
 }};
 
-constexpr std::array<std::pair<Phase, std::string_view>, 11> kPhaseNames{{
+constexpr std::array<std::pair<Phase, std::string_view>, 12> kPhaseNames{{
     {Phase::Load, "load"},
+    {Phase::Concretize, "concretize"},
     {Phase::PreSegmentation, "pre-segmentation"},
     {Phase::WholeFusion, "whole_fusion"},
     {Phase::InitialGroups, "initial_groups"},

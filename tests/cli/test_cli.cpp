@@ -170,10 +170,15 @@ class TestCli : public QObject {
     QVERIFY(f.open(QIODevice::ReadOnly));
     auto trace = segscope::trace::traceFromJson(f.readAll().toStdString());
     QVERIFY2(trace.ok(), trace.ok() ? "" : trace.error().message.c_str());
-    // load, one step per pass, then the segmenter: the whole-fusion try ... finalize.
-    const std::size_t passSteps = segscope::passes::preSegmenterPasses().size() + 1;
+    // load, concretize (rope reshapes), one step per pass, then the segmenter: the whole-fusion
+    // try ... finalize.
+    const std::size_t passSteps = segscope::passes::preSegmenterPasses().size() + 2;
     QVERIFY(trace->size() > passSteps);
     QCOMPARE(trace->step(0).name, std::string("load"));
+    QCOMPARE(trace->step(1).kind, segscope::trace::StepKind::Concretize);
+    QCOMPARE(trace->step(1).phase, segscope::trace::Phase::Concretize);
+    QVERIFY2(trace->step(1).log.size() >= 2 && trace->step(1).log[1].find(" = reshape(") != std::string::npos,
+             trace->step(1).log.empty() ? "" : trace->step(1).log.back().c_str());
     QCOMPARE(trace->step(passSteps).phase, segscope::trace::Phase::WholeFusion);
     QCOMPARE(trace->step(trace->size() - 1).kind, segscope::trace::StepKind::Finalize);
     QVERIFY(QFileInfo(out).size() > 1000);

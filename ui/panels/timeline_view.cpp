@@ -111,7 +111,8 @@ class TreeBuilder {
  private:
   QStandardItem* parentFor(const trace::Step& step) {
     switch (step.kind) {
-      case trace::StepKind::Load: return load_;
+      case trace::StepKind::Load:
+      case trace::StepKind::Concretize: return load_;
       case trace::StepKind::Pass:
       case trace::StepKind::FixedPoint: return passes_;
       case trace::StepKind::Merge: return segmenterParentFor(step);

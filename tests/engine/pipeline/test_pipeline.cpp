@@ -182,6 +182,30 @@ class TestPipeline : public QObject {
     QVERIFY(stepNamed(*s.trace, "consecutive_cast"));
   }
 
+  // Concretize is a stage that records a step when it changes the IR: after the load of a
+  // fusion with reshapes (the sizes each got, one log line per reshape, the diff's snapshot),
+  // and not at all in one without.
+  void concretizeRecordsAStepWhenItGivesReshapesSizes() {
+    pipeline::PipelineOptions options;
+    options.stopAfter = pipeline::Stage::Concretize;
+    auto withReshapes = pipeline::runPipelineOnFile(sample("cast_chain.py").toStdString(), options);
+    QVERIFY(std::holds_alternative<pipeline::Session>(withReshapes));
+    const trace::Trace& t = *std::get<pipeline::Session>(withReshapes).trace;
+    QCOMPARE(t.size(), std::size_t{2});
+    const trace::Step& step = t.step(1);
+    QCOMPARE(step.kind, trace::StepKind::Concretize);
+    QCOMPARE(step.phase, trace::Phase::Concretize);
+    QCOMPARE(std::string(trace::stepKindName(step.kind)), std::string("concretize"));
+    QVERIFY(step.modified && step.before == t.step(0).after && step.after && step.after != step.before);
+    QVERIFY2(step.log.size() >= 2 && step.log.front().find("given the run-time sizes") != std::string::npos,
+             step.log.empty() ? "" : step.log.front().c_str());
+    QVERIFY2(step.log[1].find(" = reshape(") != std::string::npos && step.log[1].find("] -> [") != std::string::npos,
+             step.log[1].c_str());
+    auto without = pipeline::runPipelineOnFile(sample("adam_step.py").toStdString(), options);
+    QVERIFY(std::holds_alternative<pipeline::Session>(without));
+    QCOMPARE(std::get<pipeline::Session>(without).trace->size(), std::size_t{1});
+  }
+
   // The stage hooks bracket each stage that runs, in order, also a stage that fails; the
   // session keeps the same stages with their times; pass hooks reach every enabled pass.
   void hooksBracketEveryStageAndPass() {

@@ -1,10 +1,10 @@
 // Recording the run-time sizes of every reshape (the part of nvFuser's dynamic-transform
 // concretization that decides a reshape's splits and merges).
-#include "scheduler/concretize_reshapes.h"
+#include "passes/concretize_reshapes.h"
 
-namespace segscope::scheduler {
+namespace segscope::passes {
 
-int concretizeReshapes(ir::Fusion& fusion, const RuntimeInfo& rt) {
+int concretizeReshapes(ir::Fusion& fusion, const scheduler::RuntimeInfo& rt) {
   int count = 0;
   for (ir::Expr* e : fusion.exprs()) {
     if (e->family() != ir::OpFamily::Reshape) continue;
@@ -18,8 +18,8 @@ int concretizeReshapes(ir::Fusion& fusion, const RuntimeInfo& rt) {
 }
 
 int concretizeReshapes(ir::Fusion& fusion, const std::vector<ir::InputSpec>& inputs) {
-  auto rt = RuntimeInfo::bind(fusion, inputs);
+  auto rt = scheduler::RuntimeInfo::bind(fusion, inputs);
   return rt ? concretizeReshapes(fusion, rt.value()) : 0;
 }
 
-}  // namespace segscope::scheduler
+}  // namespace segscope::passes
