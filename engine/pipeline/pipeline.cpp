@@ -2,6 +2,8 @@
 // as Halide's Lower.cpp reads), and errors turned into the diagnostics users see.
 #include "pipeline/pipeline.h"
 
+#include <chrono>
+
 #include "exec/cuda/driver_api.h"
 #include "passes/concretize_reshapes.h"
 #include "passes/pre_segmenter.h"
@@ -262,10 +264,15 @@ Outcome runPipeline(const std::string& file, const std::string& source, const Pi
   // Recorded as a step when it gave some reshape its sizes, so that the timeline says why the
   // fusion the passes start from is not the one loaded.
   clock.enter(Stage::Concretize, steps());
+  const auto concretizeStart = std::chrono::steady_clock::now();
   const int concretized = passes::concretizeReshapes(*session.script.fusion, session.script.inputs);
-  if (concretized > 0)
-    recorder.record(
-        concretizeStep(*session.script.fusion, concretized, trace->steps().back().after, recorder.keepsSnapshots()));
+  if (concretized > 0) {
+    trace::Step step =
+        concretizeStep(*session.script.fusion, concretized, trace->steps().back().after, recorder.keepsSnapshots());
+    step.milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - concretizeStart).count();
+    recorder.record(std::move(step));
+  }
   if (options.stopAfter == Stage::Concretize) return finish();
 
   // PreSegmenter: nvFuser's pass list, in nvFuser's order (passes/pre_segmenter.cpp says why
