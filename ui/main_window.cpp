@@ -255,7 +255,7 @@ void MainWindow::goToStep(int index) {
   // render of the inspector (busy() is true for it too, and asking busy() here rendered the
   // page three times per revisited step).
   if (layout_->computing() && picture_.shownStep >= 0 && picture_.shownStep != cursor_->index())
-    panels_.inspector->setPictureNote(
+    cursor_->setPictureNote(
         QString("Laying out step %1… the graph still shows step %2").arg(cursor_->index()).arg(picture_.shownStep));
 }
 
@@ -398,7 +398,7 @@ void MainWindow::cancelLayout() {
   statusBar()->showMessage(QString("layout of step %1 cancelled; %2").arg(cursor_->index()).arg(shown), 8000);
   controls_.layoutLabel->setText("layout cancelled");
   if (picture_.shownStep != cursor_->index())
-    panels_.inspector->setPictureNote("Layout of step " + QString::number(cursor_->index()) + " cancelled; " + shown);
+    cursor_->setPictureNote("Layout of step " + QString::number(cursor_->index()) + " cancelled; " + shown);
 }
 
 void MainWindow::showTooBigToDraw(const graph::GraphModel& model) {
@@ -419,7 +419,7 @@ void MainWindow::showTooBigToDraw(const graph::GraphModel& model) {
           .arg(model.nodes.size())
           .arg(model.edges.size())
           .arg(hint));
-  panels_.inspector->setPictureNote({});  // the scene explains itself
+  cursor_->setPictureNote({});  // the scene explains itself
   picture_.shown = true;
   picture_.shownStep = -1;
   view_->fitToView();
@@ -448,7 +448,7 @@ void MainWindow::onPicture(int ticket, graph::GraphModel& laidOut, layout::Geome
   const layout::Geometry& geometry = scene_->geometry();
   picture_.shown = true;
   picture_.shownStep = cursor_->index();
-  panels_.inspector->setPictureNote({});
+  cursor_->setPictureNote({});
   if (actions_.regions->isChecked()) updateRegionOverlay();
   applySegmentBadges();
   if (cursor_->selection().kind == Selection::Kind::Node) scene_->markSelected(cursor_->selection().nodeId);

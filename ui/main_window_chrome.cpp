@@ -292,9 +292,8 @@ void MainWindow::setTheme(Theme theme) {
   if (auto* a = findChild<QAction*>("theme-" + themeName(theme))) a->setChecked(true);
   scene_->setBackgroundBrush(canvasColor());
   requestPicture();
-  // Every dock that paints its own colours follows now, not at the next step.
-  panels_.inspector->refreshTheme();
-  panels_.diff->refreshTheme();
+  // The docks that paint their own colours (Inspector, Diff, Compare) follow the palette change
+  // themselves (their changeEvent), not at the next step.
 }
 
 // Every action with a shortcut, read from the menus, so the sheet never falls behind them.

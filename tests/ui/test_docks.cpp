@@ -553,6 +553,11 @@ class TestDocks : public QObject {
     QCOMPARE(timeline.currentStep(), cursor.index());
     QCOMPARE(timelineSpy.count(), 0);
     QCOMPARE(mergeLogSpy.count(), 0);
+    // The picture's lag is the cursor's too: the Inspector says it, and drops it when it is over.
+    cursor.setPictureNote("Laying out step 9… the graph still shows step 8");
+    QVERIFY2(inspector.plainText().contains("the graph still shows step 8"), qPrintable(inspector.plainText()));
+    cursor.setPictureNote({});
+    QVERIFY(!inspector.plainText().contains("the graph still shows"));
 
     // A pick of an op with a source line: the Source dock marks it, the Inspector describes it.
     const graph::GraphModel picture = graph::buildStepGraph(*cursor.step(), graph::StepSide::After, {});

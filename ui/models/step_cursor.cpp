@@ -45,4 +45,10 @@ void StepCursor::setLogComparison(std::shared_ptr<const comparison::LogCompariso
   emit logComparisonChanged();
 }
 
+void StepCursor::setPictureNote(const QString& note) {
+  if (note == pictureNote_) return;
+  pictureNote_ = note;
+  emit pictureNoteChanged();
+}
+
 }  // namespace segscope::ui

@@ -29,6 +29,9 @@ class StepCursor : public QObject {
   /// The drawing the selection's ids refer to (the picture on screen); null before the first.
   const graph::GraphModel* picture() const { return picture_; }
   const std::shared_ptr<const comparison::LogComparison>& logComparison() const { return comparison_; }
+  /// Why the picture on screen is not the current step's yet ("Laying out step 7…", a cancelled
+  /// layout); empty when it is.
+  const QString& pictureNote() const { return pictureNote_; }
 
   /// A new session (a file opened, or the quick load's full session): observers take it and the
   /// step becomes -1 until setStep names one. The selection stays (a reloaded file keeps it marked).
@@ -43,12 +46,15 @@ class StepCursor : public QObject {
   void remember(const Selection& selection);
   /// The nvFuser log lined up with the session; null when none (or it cannot be lined up).
   void setLogComparison(std::shared_ptr<const comparison::LogComparison> comparison);
+  /// The window says how far the picture lags the step (observers hear of it when it changes).
+  void setPictureNote(const QString& note);
 
  signals:
   void sessionChanged();
   void stepChanged(int index);
   void selectionChanged();
   void logComparisonChanged();
+  void pictureNoteChanged();
 
  private:
   SessionPtr session_;
@@ -56,6 +62,7 @@ class StepCursor : public QObject {
   Selection selection_;
   const graph::GraphModel* picture_ = nullptr;
   std::shared_ptr<const comparison::LogComparison> comparison_;
+  QString pictureNote_;
 };
 
 }  // namespace segscope::ui

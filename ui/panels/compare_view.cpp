@@ -1,6 +1,7 @@
 // Drawing two segmentations side by side and keeping them in step (compare_view.h).
 #include "ui/panels/compare_view.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -185,6 +186,11 @@ void CompareView::showNote(const QString& text) {
   leftTitle_->clear();
   rightTitle_->clear();
   caption_->setText(text);
+}
+
+void CompareView::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::PaletteChange) refreshTheme();
+  QWidget::changeEvent(event);
 }
 
 void CompareView::refreshTheme() {

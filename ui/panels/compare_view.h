@@ -53,6 +53,8 @@ class CompareView : public QWidget {
 
  protected:
   void keyPressEvent(QKeyEvent* event) override;
+  /// A new palette (the light or dark theme) repaints both sides at once.
+  void changeEvent(QEvent* event) override;
 
  private:
   void requestPictures();

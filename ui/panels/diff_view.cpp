@@ -294,6 +294,11 @@ void DiffView::showRows(const trace::Step& step, const Session::StepDiff& diff, 
   scrollTextsTo(firstChange_ > 3 ? noteRows_ + firstChange_ - 3 : 0);
 }
 
+void DiffView::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::PaletteChange) refreshTheme();
+  QWidget::changeEvent(event);
+}
+
 void DiffView::refreshTheme() {
   for (GraphScene* scene : {beforeScene_, afterScene_}) scene->setBackgroundBrush(canvasColor());
   showCursorStep();

@@ -66,6 +66,8 @@ class DiffView : public QWidget {
  protected:
   void resizeEvent(QResizeEvent* event) override;
   bool eventFilter(QObject* watched, QEvent* event) override;
+  /// A new palette (the light or dark theme) repaints both canvases at once.
+  void changeEvent(QEvent* event) override;
 
  private:
   void requestOrExplain(graph::GraphModel model, LayoutService& layout, GraphScene& scene, bool& ready);

@@ -1,6 +1,7 @@
 // The Inspector dock: HTML pages built from plain engine data (steps, snapshots, GraphModel).
 #include "ui/panels/inspector_view.h"
 
+#include <QEvent>
 #include <QLocale>
 #include <QStringList>
 #include <QTextBrowser>
@@ -359,6 +360,11 @@ void InspectorView::showHtml(const QString& body) {
   browser_->setHtml(QStringLiteral("<html><body>%1%2</body></html>").arg(note, body));
 }
 
+void InspectorView::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::PaletteChange) refreshTheme();
+  QWidget::changeEvent(event);
+}
+
 void InspectorView::setPictureNote(const QString& note) {
   if (note == pictureNote_) return;
   pictureNote_ = note;
@@ -452,6 +458,7 @@ void InspectorView::follow(const StepCursor& cursor) {
     if (const trace::Step* s = cursor.step(); s && cursor.picture())
       showSelection(*s, *cursor.picture(), cursor.selection());
   });
+  connect(&cursor, &StepCursor::pictureNoteChanged, this, [this, &cursor] { setPictureNote(cursor.pictureNote()); });
   connect(&cursor, &StepCursor::logComparisonChanged, this, [this, &cursor, showCurrentStep] {
     setLogComparison(cursor.logComparison());
     showCurrentStep();

@@ -51,6 +51,10 @@ class InspectorView : public QWidget {
   /// The page's text without markup (tests, copy).
   QString plainText() const;
 
+ protected:
+  /// A new palette (the light or dark theme) repaints the page with its colours at once.
+  void changeEvent(QEvent* event) override;
+
  private:
   void showHtml(const QString& body);
 
