@@ -106,6 +106,9 @@ class TestRunView : public QObject {
     QVERIFY(run->comparison && run->comparison->ok);
     QVERIFY2(w.runView().statusText().contains("matches the unsegmented reference"),
              qPrintable(w.runView().statusText()));
+    const QString count =
+        seg.segments.size() == 1 ? QString("1 segment ·") : QString("%1 segments ·").arg(seg.segments.size());
+    QVERIFY2(w.runView().statusText().contains(count), qPrintable(w.runView().statusText()));
     QCOMPARE(w.runView().bars().bars().size(), seg.segments.size());
     QVERIFY(w.runView().hostScalarRows() > 0);  // Adam's bias corrections are host scalars
     for (int row = 0; row < w.runView().hostScalarRows(); ++row) {

@@ -315,16 +315,18 @@ void RunView::showRun(const exec::TimedRun& run) {
       c.ok ? QString("<span style='color:#2b8a3e'>✓ matches the unsegmented reference (max abs error %1)</span>")
                  .arg(c.maxAbsError, 0, 'g', 3)
            : "<span style='color:#c92a2a'>✗ " + QString::fromStdString(c.message).toHtmlEscaped() + "</span>";
+  const QString segments =
+      run.segments.size() == 1 ? QString("1 segment") : QString("%1 segments").arg(run.segments.size());
   const QString where = run.backend.name == "cuda"
-                            ? QString("CUDA (%1) · %2 segments · %3 (sum of segment medians, %4 timed launches each)")
+                            ? QString("CUDA (%1) · %2 · %3 (sum of segment medians, %4 timed launches each)")
                                   .arg(QString::fromStdString(run.backend.device))
-                                  .arg(run.segments.size())
+                                  .arg(segments)
                                   .arg(formatMs(run.medianMs))
                                   .arg(run.counts.repeat)
                             : QString(
-                                  "CPU reference (times are the interpreter's, not a GPU's) · %1 segments · %2 per run "
+                                  "CPU reference (times are the interpreter's, not a GPU's) · %1 · %2 per run "
                                   "(sum of segment medians over %3 runs)")
-                                  .arg(run.segments.size())
+                                  .arg(segments)
                                   .arg(formatMs(run.medianMs))
                                   .arg(run.counts.repeat);
   status_->setText(where + " · " + verdict);
