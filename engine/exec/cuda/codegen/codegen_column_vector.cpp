@@ -144,12 +144,8 @@ class ColumnVectorEmission {
   }
 
   void guardTensor(const std::string& param, const ir::Val* v, const std::vector<std::int64_t>& sizes) {
-    const std::string w = std::to_string(width_);
-    guard_.push_back("((unsigned long long)" + param + " % " + std::to_string(width_ * ir::byteSize(v->dtype())) +
-                     "ULL) == 0");
-    guard_.push_back(ArgTable::stride(param, sizes.size() - 1) + " == 1");
-    for (std::size_t d = 0; d + 1 < sizes.size(); ++d)
-      if (sizes[d] > 1) guard_.push_back(ArgTable::stride(param, d) + " % " + w + "LL == 0");
+    for (std::string& c : vectorAccessGuard(param, ir::byteSize(v->dtype()), sizes, width_))
+      guard_.push_back(std::move(c));
   }
 
   const KernelContext& ctx_;
@@ -209,12 +205,10 @@ Result<Kernel> columnVectorPartial(const KernelContext& ctx, const RowShape& sha
   if (Status st = vector.emit(accs, 2); !st) return st.error();
   ColumnVectorEmission scalar(ctx, args, shape, split, width, false);
   if (Status st = scalar.emit(accs, 2); !st) return st.error();
-  std::string condition;
-  for (const std::string& g : vector.guard()) condition += (condition.empty() ? "" : " &&\n      ") + g;
   // The vector loads when every vector read is aligned and unit-stride at run time, else one
   // load per column: the same loops either way.
-  const std::string body = "  if (" + (condition.empty() ? std::string("true") : condition) + ") {\n" + vector.take() +
-                           "  } else {\n" + scalar.take() + "  }\n";
+  const std::string body =
+      "  if (" + guardCondition(vector.guard()) + ") {\n" + vector.take() + "  } else {\n" + scalar.take() + "  }\n";
   Kernel k;
   k.name = name;
   k.source = kernelSource(name, args.signature(), body);

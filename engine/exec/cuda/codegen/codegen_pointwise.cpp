@@ -64,11 +64,8 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
   }
   std::vector<std::string> guard;
   const auto guardTensor = [&](const std::string& param, const ir::Val* v, const std::vector<std::int64_t>& sizes) {
-    const std::int64_t bytes = width * ir::byteSize(v->dtype());
-    guard.push_back("((unsigned long long)" + param + " % " + std::to_string(bytes) + "ULL) == 0");
-    guard.push_back(ArgTable::stride(param, sizes.size() - 1) + " == 1");
-    for (std::size_t d = 0; d + 1 < sizes.size(); ++d)
-      if (sizes[d] > 1) guard.push_back(ArgTable::stride(param, d) + " % " + w + "LL == 0");
+    for (std::string& c : vectorAccessGuard(param, ir::byteSize(v->dtype()), sizes, width))
+      guard.push_back(std::move(c));
   };
   // A tensor moves as one sg_vec when its lanes are consecutive along its own innermost dim:
   // the output's shape read at the output's index, or a broadcast along the outer dims (a
@@ -126,9 +123,7 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
     guardTensor(param, out, shape);
   }
   em.close();
-  std::string condition;
-  for (const std::string& g : guard) condition += (condition.empty() ? "" : " &&\n      ") + g;
-  return condition.empty() ? std::string("true") : condition;
+  return guardCondition(guard);
 }
 
 // True when the chain from `from` back to `to` maps `from`'s elements one-to-one onto `to`'s:

@@ -172,12 +172,8 @@ class TileEmission {
   }
 
   void guardVector(const std::string& param, const ir::Val* v, const std::vector<std::int64_t>& sizes) {
-    const std::string w = num(width_);
-    body_.guard.push_back("((unsigned long long)" + param + " % " + num(width_ * ir::byteSize(v->dtype())) +
-                          "ULL) == 0");
-    body_.guard.push_back(ArgTable::stride(param, sizes.size() - 1) + " == 1");
-    for (std::size_t d = 0; d + 1 < sizes.size(); ++d)
-      if (sizes[d] > 1) body_.guard.push_back(ArgTable::stride(param, d) + " % " + w + "LL == 0");
+    for (std::string& c : vectorAccessGuard(param, ir::byteSize(v->dtype()), sizes, width_))
+      body_.guard.push_back(std::move(c));
   }
 
   std::optional<std::string> redirect(const ir::Val* v, const Index& at, const std::string& global) {
@@ -347,9 +343,7 @@ Result<std::optional<Kernel>> tiledTransposeKernel(const KernelContext& ctx, con
   if (vector) {
     // Two versions over one parameter list: the vector tile when every vector access is aligned
     // and unit-stride at run time (cuMemAlloc'ed buffers always are), else one element a thread.
-    std::string condition;
-    for (const std::string& c : vector->guard) condition += (condition.empty() ? "" : " &&\n      ") + c;
-    body += "  if (" + condition + ") {\n" + vector->text + "  } else {\n" + scalar.text + "  }\n";
+    body += "  if (" + guardCondition(vector->guard) + ") {\n" + vector->text + "  } else {\n" + scalar.text + "  }\n";
   } else {
     body += scalar.text;
   }

@@ -17,6 +17,23 @@ std::string locText(SourceLoc loc) {
 
 }  // namespace
 
+std::vector<std::string> vectorAccessGuard(const std::string& param, int elementBytes,
+                                           const std::vector<std::int64_t>& sizes, std::int64_t width) {
+  const std::string w = std::to_string(width);
+  std::vector<std::string> guard{
+      "((unsigned long long)" + param + " % " + std::to_string(width * elementBytes) + "ULL) == 0",
+      ArgTable::stride(param, sizes.size() - 1) + " == 1"};
+  for (std::size_t d = 0; d + 1 < sizes.size(); ++d)
+    if (sizes[d] > 1) guard.push_back(ArgTable::stride(param, d) + " % " + w + "LL == 0");
+  return guard;
+}
+
+std::string guardCondition(const std::vector<std::string>& conditions) {
+  std::string condition;
+  for (const std::string& c : conditions) condition += (condition.empty() ? "" : " &&\n      ") + c;
+  return condition.empty() ? std::string("true") : condition;
+}
+
 bool isIdentifier(const std::string& s, bool orNumber) {
   if (s.empty()) return false;
   if (!orNumber && !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;

@@ -62,6 +62,15 @@ std::vector<std::int64_t> contiguousStrides(const std::vector<std::int64_t>& siz
 std::int64_t numelOf(const std::vector<std::int64_t>& sizes);
 Error unsupported(const ir::Expr& e, const std::string& why);
 
+/// What lets tensor parameter `param` move `width` elements of `elementBytes` each as one access
+/// at run time: aligned to the access, innermost stride 1, the other strides (of dims wider than
+/// 1) multiples of the width. A stride-0 broadcast, a permuted or an offset view fails it.
+std::vector<std::string> vectorAccessGuard(const std::string& param, int elementBytes,
+                                           const std::vector<std::int64_t>& sizes, std::int64_t width);
+/// The conditions of a kernel's `if (...) { vector body } else { scalar body }`, one per line
+/// ("true" when there are none).
+std::string guardCondition(const std::vector<std::string>& conditions);
+
 /// True when `s` is one C identifier; with `orNumber`, also any run of letters, digits and
 /// underscores (a literal such as 42 needs no binding either).
 bool isIdentifier(const std::string& s, bool orNumber = false);

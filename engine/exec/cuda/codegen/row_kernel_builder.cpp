@@ -174,11 +174,9 @@ std::int64_t rowVectorWidth(const KernelContext& ctx, const RowShape& shape,
 // input, a permuted one, an offset view fall back to one load per lane).
 std::string RowKernelBuilder::vectorGuard(const std::string& param, ir::DataType dtype,
                                           const std::vector<std::int64_t>& sizes) const {
-  const std::string w = std::to_string(width_);
-  std::string guard = "((unsigned long long)" + param + " % " + std::to_string(width_ * ir::byteSize(dtype)) +
-                      "ULL) == 0 && " + ArgTable::stride(param, sizes.size() - 1) + " == 1";
-  for (std::size_t d = 0; d + 1 < sizes.size(); ++d)
-    if (sizes[d] > 1) guard += " && " + ArgTable::stride(param, d) + " % " + w + "LL == 0";
+  std::string guard;
+  for (const std::string& c : vectorAccessGuard(param, ir::byteSize(dtype), sizes, width_))
+    guard += (guard.empty() ? "" : " && ") + c;
   return guard;
 }
 
