@@ -3,7 +3,9 @@
 # By default that one build is the `asan` preset: AddressSanitizer + UndefinedBehaviorSanitizer
 # at -O1, the window included (the suites' own code is not instrumented: tests/CMakeLists.txt).
 # Every suite (engine, CLI, window, packages) runs there, once. CI (.ci/run) uses the `ci`
-# preset: the same with warnings as errors.
+# preset: the same with warnings as errors, compiled in unity batches of 16 files (a third less
+# compile time). A batch can hide a missing #include behind an earlier file of it, so the presets
+# you build by hand (`asan`, `default`) compile file by file and catch that before CI does.
 #   SEGSCOPE_SANITIZERS=0 scripts/test.sh   the release build (`default`) instead, no sanitizers
 #   SEGSCOPE_PRESET=NAME scripts/test.sh    another preset (CMakePresets.json)
 set -euo pipefail

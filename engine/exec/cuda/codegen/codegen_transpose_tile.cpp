@@ -76,7 +76,8 @@ struct TileBody {
   std::int64_t sharedBytes = 0;
 };
 
-std::string num(std::int64_t v) { return std::to_string(v); }
+// Named apart from index_maps.cpp's num(), which appends LL: the CI build compiles files in batches.
+std::string decimal(std::int64_t v) { return std::to_string(v); }
 
 class TileEmission {
  public:
@@ -90,16 +91,17 @@ class TileEmission {
         em_(ctx.sizes, args, ctx.inMemory) {
     em_.fastMath = ctx.fastMath;
     em_.temps = ctx.temps;
-    for (std::int64_t j = 0; j < width; ++j) laneB_.push_back(j == 0 ? "sg_tb" : "(sg_tb + " + num(j) + ")");
+    for (std::int64_t j = 0; j < width; ++j) laneB_.push_back(j == 0 ? "sg_tb" : "(sg_tb + " + decimal(j) + ")");
   }
 
   Result<TileBody> emit(const std::vector<const ir::Val*>& outputs, int indent) {
     em_.setIndent(indent);
-    const std::string T = num(g_.tile);
-    em_.open("for (long long sg_tile = blockIdx.x; sg_tile < " + num(g_.tiles) + "LL; sg_tile += gridDim.x)");
-    em_.line("const long long sg_ta0 = (sg_tile / " + num(g_.tilesB) + "LL % " + num(g_.tilesA) + "LL) * " + T + "LL;");
-    em_.line("const long long sg_tb0 = (sg_tile % " + num(g_.tilesB) + "LL) * " + T + "LL;");
-    others_ = em_.unravel("(sg_tile / " + num(g_.tilesA * g_.tilesB) + "LL)", g_.outer, "sg_o");
+    const std::string T = decimal(g_.tile);
+    em_.open("for (long long sg_tile = blockIdx.x; sg_tile < " + decimal(g_.tiles) + "LL; sg_tile += gridDim.x)");
+    em_.line("const long long sg_ta0 = (sg_tile / " + decimal(g_.tilesB) + "LL % " + decimal(g_.tilesA) + "LL) * " + T +
+             "LL;");
+    em_.line("const long long sg_tb0 = (sg_tile % " + decimal(g_.tilesB) + "LL) * " + T + "LL;");
+    others_ = em_.unravel("(sg_tile / " + decimal(g_.tilesA * g_.tilesB) + "LL)", g_.outer, "sg_o");
     const std::size_t stagingAt = em_.text().size();  // the staging loop goes here once its inputs are known
     const int stagingIndent = em_.indent();
     em_.onLoad = [this](const ir::Val* v, const Index& at, const std::string& global) {
@@ -122,12 +124,13 @@ class TileEmission {
   // for each thread's elements of the tile: row sg_r (along a), columns sg_c.. (along b).
   void openElementLoop(const std::string& ta, const std::string& tb) {
     const std::int64_t perRow = g_.tile / width_;
-    em_.open("for (int sg_e = threadIdx.x; sg_e < " + num(g_.tile * perRow) + "; sg_e += blockDim.x)");
-    em_.line("const int sg_r = sg_e / " + num(perRow) + ";");
-    em_.line("const int sg_c = sg_e % " + num(perRow) + (width_ > 1 ? " * " + num(width_) : std::string()) + ";");
+    em_.open("for (int sg_e = threadIdx.x; sg_e < " + decimal(g_.tile * perRow) + "; sg_e += blockDim.x)");
+    em_.line("const int sg_r = sg_e / " + decimal(perRow) + ";");
+    em_.line("const int sg_c = sg_e % " + decimal(perRow) + (width_ > 1 ? " * " + decimal(width_) : std::string()) +
+             ";");
     em_.line("const long long " + ta + " = sg_ta0 + sg_r;");
     em_.line("const long long " + tb + " = sg_tb0 + sg_c;");
-    em_.open("if (" + ta + " < " + num(g_.shape[g_.a]) + "LL && " + tb + " < " + num(g_.shape[g_.b]) + "LL)");
+    em_.open("if (" + ta + " < " + decimal(g_.shape[g_.a]) + "LL && " + tb + " < " + decimal(g_.shape[g_.b]) + "LL)");
   }
 
   // Each lane's value of each output (lane j at b = sg_tb + j).
@@ -160,11 +163,11 @@ class TileEmission {
       const auto storage = storageType(out->dtype());
       if (!storage) return makeError("cuda codegen: dtype of " + out->name() + " is not supported", out->loc());
       const std::string param = args_.tensor(out, ctx_.kindOf(out), g_.shape);
-      const std::string type = "sg_vec<" + *storage + ", " + num(width_) + ">";
+      const std::string type = "sg_vec<" + *storage + ", " + decimal(width_) + ">";
       const std::string reg = em_.fresh("sg_out");
       em_.line(type + " " + reg + ";");
       for (std::size_t j = 0; j < values[o].size(); ++j)
-        em_.line("sg_st(&" + reg + ".v[" + num(static_cast<std::int64_t>(j)) + "], " + values[o][j] + ");");
+        em_.line("sg_st(&" + reg + ".v[" + decimal(static_cast<std::int64_t>(j)) + "], " + values[o][j] + ");");
       em_.line("*(" + type + "*)&" + param + "[" + Emitter::offset(param, laneIndex()) + "] = " + reg + ";");
       guardVector(param, out, g_.shape);
     }
@@ -208,14 +211,14 @@ class TileEmission {
       body_.sharedBytes += g_.tile * row * bytes;
       StagedInput s{v,
                     global.substr(0, global.find('[')),
-                    prefix_ + num(static_cast<std::int64_t>(body_.staged.size())),
+                    prefix_ + decimal(static_cast<std::int64_t>(body_.staged.size())),
                     *storage,
                     laneZero,
                     row};
       it = body_.staged.insert(body_.staged.end(), std::move(s));
     }
     if (it->at != laneZero) return std::nullopt;  // read at a second index: from global memory
-    const std::string column = lane_ == 0 ? "sg_c" : "sg_c + " + num(static_cast<std::int64_t>(lane_));
+    const std::string column = lane_ == 0 ? "sg_c" : "sg_c + " + decimal(static_cast<std::int64_t>(lane_));
     return it->array + "[" + column + "][sg_r]";
   }
 
@@ -230,7 +233,7 @@ class TileEmission {
     if (it == alongB_.end()) {
       if (lane_ != 0) return std::nullopt;
       const std::string param = global.substr(0, global.find('['));
-      const std::string type = "sg_vec<" + *storageType(v->dtype()) + ", " + num(width_) + ">";
+      const std::string type = "sg_vec<" + *storageType(v->dtype()) + ", " + decimal(width_) + ">";
       const std::string reg = em_.fresh("sg_in");
       em_.line("const " + type + " " + reg + " = *(const " + type + "*)&" + param + "[" +
                Emitter::offset(param, laneZero) + "];");
@@ -238,19 +241,21 @@ class TileEmission {
       it = alongB_.emplace(v, std::make_pair(reg, laneZero)).first;
     }
     if (it->second.second != laneZero) return std::nullopt;
-    return it->second.first + ".v[" + num(static_cast<std::int64_t>(lane_)) + "]";
+    return it->second.first + ".v[" + decimal(static_cast<std::int64_t>(lane_)) + "]";
   }
 
   // The staging loop: consecutive threads read consecutive ta (the inputs' innermost dim).
   std::string stagingLoop(int indent) {
     const std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
     const std::int64_t perRow = g_.tile / width_;
-    std::string s = pad + "for (int sg_e = threadIdx.x; sg_e < " + num(g_.tile * perRow) + "; sg_e += blockDim.x) {\n";
-    s += pad + "  const int sg_r = sg_e / " + num(perRow) + ";\n";
-    s += pad + "  const int sg_c = sg_e % " + num(perRow) + (width_ > 1 ? " * " + num(width_) : std::string()) + ";\n";
+    std::string s =
+        pad + "for (int sg_e = threadIdx.x; sg_e < " + decimal(g_.tile * perRow) + "; sg_e += blockDim.x) {\n";
+    s += pad + "  const int sg_r = sg_e / " + decimal(perRow) + ";\n";
+    s += pad + "  const int sg_c = sg_e % " + decimal(perRow) + (width_ > 1 ? " * " + decimal(width_) : std::string()) +
+         ";\n";
     s += pad + "  const long long sg_la = sg_ta0 + sg_c;\n";
     s += pad + "  const long long sg_lb = sg_tb0 + sg_r;\n";
-    s += pad + "  if (sg_la < " + num(g_.shape[g_.a]) + "LL && sg_lb < " + num(g_.shape[g_.b]) + "LL) {\n";
+    s += pad + "  if (sg_la < " + decimal(g_.shape[g_.a]) + "LL && sg_lb < " + decimal(g_.shape[g_.b]) + "LL) {\n";
     for (const StagedInput& in : body_.staged) {
       Index at = in.at;
       for (std::string& x : at) x = x == "sg_ta" ? "sg_la" : x == "sg_tb" ? "sg_lb" : x;
@@ -259,11 +264,11 @@ class TileEmission {
         s += pad + "    " + in.array + "[sg_r][sg_c] = " + element + ";\n";
         continue;
       }
-      const std::string type = "sg_vec<" + in.storage + ", " + num(width_) + ">";
+      const std::string type = "sg_vec<" + in.storage + ", " + decimal(width_) + ">";
       const std::string reg = in.array + "_v";
       s += pad + "    const " + type + " " + reg + " = *(const " + type + "*)&" + element + ";\n";
       for (std::int64_t j = 0; j < width_; ++j)
-        s += pad + "    " + in.array + "[sg_r][sg_c + " + num(j) + "] = " + reg + ".v[" + num(j) + "];\n";
+        s += pad + "    " + in.array + "[sg_r][sg_c + " + decimal(j) + "] = " + reg + ".v[" + decimal(j) + "];\n";
       if (auto sizes = ctx_.sizes.sizes(in.val)) guardVector(in.param, in.val, *sizes);
     }
     return s + pad + "  }\n" + pad + "}\n" + pad + "__syncthreads();\n";
@@ -338,7 +343,7 @@ Result<std::optional<Kernel>> tiledTransposeKernel(const KernelContext& ctx, con
   for (const TileBody* b : {vector ? &*vector : nullptr, &scalar}) {
     if (!b) continue;
     for (const StagedInput& in : b->staged)
-      body += "  __shared__ " + in.storage + " " + in.array + "[" + num(tile) + "][" + num(in.row) + "];\n";
+      body += "  __shared__ " + in.storage + " " + in.array + "[" + decimal(tile) + "][" + decimal(in.row) + "];\n";
   }
   if (vector) {
     // Two versions over one parameter list: the vector tile when every vector access is aligned
