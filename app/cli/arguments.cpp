@@ -5,7 +5,12 @@ namespace segscope::cli {
 
 const std::vector<CommandSpec>& commandSpecs() {
   static const std::vector<CommandSpec> specs = {
-      {"info", "IR summary: inputs, outputs, op counts, dtypes, shapes", {"--json"}, {}, true},
+      {"info",
+       "IR summary: inputs, outputs, op counts, dtypes, shapes; on an FX graph printout: its graphs, nodes, ops and "
+       "collectives",
+       {"--json"},
+       {},
+       true},
       {"run",
        "run the fusion and print output shapes and checksums; --verify runs it segment by segment "
        "and checks the result against the unsegmented reference; --backend cuda runs the segments on "
@@ -43,8 +48,12 @@ const std::vector<CommandSpec>& commandSpecs() {
        true},
       {"regions",
        "fusible regions (inductor's overlap-scheduling analysis): boundary bytes, DRAM cost, "
-       "and the segments each region spans or splits",
-       {"--json", "--profile", "--disable-pass", "--enable", "--disable"},
+       "and the segments each region spans or splits; on a PyTorch FX graph printout (post-grad graph, "
+       "TORCH_LOGS=post_grad_graphs output, tlparse artifact) the regions by --rules seed|current (default "
+       "seed) and each collective with the compute between it and its wait, its ring time on --profile's "
+       "NVLink and a verdict; --sym NAME=N (repeatable) gives size symbols values, --graph N picks a graph, "
+       "--ranks N the group size when no call states it (default 8)",
+       {"--json", "--profile", "--disable-pass", "--enable", "--disable", "--rules", "--sym", "--graph", "--ranks"},
        {"--no-passes"},
        true},
       {"why",

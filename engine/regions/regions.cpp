@@ -1,89 +1,79 @@
-// Fusion regions: classify ops, cut the topological order into runs at barrier ops, join
-// producer/consumer pairs of a run with union-find, and price each region's boundary traffic.
+// Fusion regions of an nvFuser fusion: classify ops, hand the fusion to the region core
+// (region_graph.h) as a plain graph, and price each region's boundary traffic.
 #include "regions/regions.h"
 
 #include <algorithm>
-#include <numeric>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "ir/op_classes.h"
-#include "support/union_find.h"
+#include "regions/region_graph.h"
 
 namespace segscope::regions {
 namespace {
-
-using ExprPositions = std::unordered_map<const ir::Expr*, std::size_t>;
 
 bool producesOnlyScalars(const ir::Expr* e) {
   return std::none_of(e->outputs().begin(), e->outputs().end(), [](const ir::Val* v) { return v->isTensor(); });
 }
 
-// Run index per fusible expr position (-1 for the others). Barriers start a new run; host
-// scalar exprs are skipped because they never occupy the device stream between kernels.
-std::vector<int> runsOf(const std::vector<ir::Expr*>& order) {
-  std::vector<int> run(order.size(), -1);
-  int current = 0;
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    const OpClass c = classify(order[i]);
-    if (c == OpClass::Barrier) ++current;
-    if (c == OpClass::Fusible) run[i] = current;
-  }
-  return run;
+// The fusion as the region core sees it: one transparent node per value without a definition
+// (inputs, constants), then every expr in topological order. Only tensors connect ops: a
+// shared scalar keeps nothing on chip.
+struct FusionAsGraph {
+  std::vector<GraphNode> nodes;
+  std::vector<const ir::Expr*> exprOf;  // per node; nullptr for values
+  std::vector<const ir::Val*> valOf;    // value nodes: the value; expr nodes: unused
+  std::unordered_map<const ir::Val*, ValueRef> refOf;
+  std::unordered_map<const ir::Expr*, int> nodeOf;
+};
+
+int addValueNode(FusionAsGraph& g, const ir::Val* v, const ir::Fusion& fusion, const scheduler::RuntimeInfo& rt) {
+  GraphNode n;
+  n.name = v->name();
+  n.role = NodeRole::Transparent;
+  n.results.push_back(ResultSlot{tensorBytes(v, rt), v->isTensor(), fusion.isOutput(v), {}});
+  g.refOf[v] = ValueRef{static_cast<int>(g.nodes.size()), 0};
+  g.nodes.push_back(std::move(n));
+  g.exprOf.push_back(nullptr);
+  g.valOf.push_back(v);
+  return static_cast<int>(g.nodes.size()) - 1;
 }
 
-// Connected components of fusible exprs within a run, joined through tensor producer/consumer
-// edges (sharing an input does not connect two ops: nothing stays on chip between them).
-// Components of two or more exprs, each as ascending positions, ordered by first position.
-std::vector<std::vector<std::size_t>> components(const std::vector<ir::Expr*>& order, const ExprPositions& pos) {
-  const std::vector<int> run = runsOf(order);
-  support::UnionFind uf(order.size());
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    if (run[i] < 0) continue;
-    for (const ir::Val* in : order[i]->inputs()) {
-      if (!in->isTensor() || !in->definition()) continue;
-      const std::size_t p = pos.at(in->definition());
-      if (run[p] == run[i]) uf.unite(p, i);
-    }
-  }
-  std::unordered_map<std::size_t, std::size_t> slotOfRoot;
-  std::vector<std::vector<std::size_t>> groups;
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    if (run[i] < 0) continue;
-    const auto [it, fresh] = slotOfRoot.try_emplace(uf.find(i), groups.size());
-    if (fresh) groups.emplace_back();
-    groups[it->second].push_back(i);
-  }
-  std::erase_if(groups, [](const std::vector<std::size_t>& g) { return g.size() < 2; });
-  return groups;
-}
-
-void fillBoundary(Region& r, const ir::Fusion& fusion, const ExprPositions& pos) {
-  const std::unordered_set<const ir::Expr*> members(r.members.begin(), r.members.end());
-  std::unordered_set<const ir::Val*> seenIn;
-  std::unordered_set<const ir::Expr*> seenUser;
-  for (const ir::Expr* e : r.members) {
+FusionAsGraph graphOf(const ir::Fusion& fusion, const std::vector<ir::Expr*>& order, const scheduler::RuntimeInfo& rt) {
+  FusionAsGraph g;
+  for (const ir::Expr* e : order)
     for (const ir::Val* in : e->inputs())
-      if (in->isTensor() && !members.count(in->definition()) && seenIn.insert(in).second) r.inputs.push_back(in);
-    for (const ir::Val* out : e->outputs()) {
-      bool external = fusion.isOutput(out);
-      for (const ir::Expr* use : out->uses()) {
-        if (members.count(use)) continue;
-        external = true;
-        if (seenUser.insert(use).second) r.users.push_back(use);
-      }
-      if (external) r.outputs.push_back(out);
+      if (!in->definition() && !g.refOf.count(in)) addValueNode(g, in, fusion, rt);
+  for (const ir::Expr* e : order) {
+    GraphNode n;
+    n.role = classify(e) == OpClass::Fusible   ? NodeRole::Fusible
+             : classify(e) == OpClass::Barrier ? NodeRole::Barrier
+                                               : NodeRole::Transparent;
+    for (const ir::Val* in : e->inputs())
+      if (in->isTensor() && std::find(n.inputs.begin(), n.inputs.end(), g.refOf.at(in)) == n.inputs.end())
+        n.inputs.push_back(g.refOf.at(in));
+    const int self = static_cast<int>(g.nodes.size());
+    for (std::size_t k = 0; k < e->outputs().size(); ++k) {
+      const ir::Val* out = e->outputs()[k];
+      n.results.push_back(ResultSlot{tensorBytes(out, rt), out->isTensor(), fusion.isOutput(out), {}});
+      g.refOf[out] = ValueRef{self, static_cast<int>(k)};
     }
+    g.nodeOf[e] = self;
+    g.nodes.push_back(std::move(n));
+    g.exprOf.push_back(e);
+    g.valOf.push_back(nullptr);
   }
-  std::sort(r.users.begin(), r.users.end(),
-            [&](const ir::Expr* a, const ir::Expr* b) { return pos.at(a) < pos.at(b); });
+  for (const ir::Expr* e : order)
+    for (const ir::Val* in : e->inputs()) {
+      const ValueRef ref = g.refOf.at(in);
+      auto& users = g.nodes[static_cast<std::size_t>(ref.node)].results[static_cast<std::size_t>(ref.result)].users;
+      if (std::find(users.begin(), users.end(), g.nodeOf.at(e)) == users.end()) users.push_back(g.nodeOf.at(e));
+    }
+  return g;
 }
 
-std::int64_t boundaryBytes(const Region& r, const scheduler::RuntimeInfo& rt) {
-  std::int64_t bytes = 0;
-  for (const ir::Val* v : r.inputs) bytes += tensorBytes(v, rt);
-  for (const ir::Val* v : r.outputs) bytes += tensorBytes(v, rt);
-  return bytes;
+const ir::Val* valueAt(const FusionAsGraph& g, const ValueRef& ref) {
+  const ir::Expr* e = g.exprOf[static_cast<std::size_t>(ref.node)];
+  return e ? e->outputs()[static_cast<std::size_t>(ref.result)] : g.valOf[static_cast<std::size_t>(ref.node)];
 }
 
 }  // namespace
@@ -130,14 +120,17 @@ RegionAnalysis findRegions(const ir::Fusion& fusion, const scheduler::RuntimeInf
   out.profile = device.name;
   out.dramBandwidthGBps = device.dramBandwidthGBps;
   const std::vector<ir::Expr*> order = fusion.exprs();
-  ExprPositions pos;
-  for (std::size_t i = 0; i < order.size(); ++i) pos[order[i]] = i;
-  for (const std::vector<std::size_t>& group : components(order, pos)) {
+  const FusionAsGraph g = graphOf(fusion, order, rt);
+  for (const RegionSpan& span : findRegionSpans(g.nodes, RegionRules{})) {
+    if (span.bytes == 0) continue;  // nothing crosses DRAM: no cost to overlap
     Region r;
-    for (std::size_t p : group) r.members.push_back(order[p]);
-    fillBoundary(r, fusion, pos);
-    r.bytes = boundaryBytes(r, rt);
-    if (r.bytes == 0) continue;  // nothing crosses DRAM: no cost to overlap
+    for (int m : span.members) r.members.push_back(g.exprOf[static_cast<std::size_t>(m)]);
+    for (const ValueRef& v : span.inputs) r.inputs.push_back(valueAt(g, v));
+    for (const ValueRef& v : span.outputs) r.outputs.push_back(valueAt(g, v));
+    for (int u : span.users) r.users.push_back(g.exprOf[static_cast<std::size_t>(u)]);
+    std::sort(r.users.begin(), r.users.end(),
+              [&](const ir::Expr* a, const ir::Expr* b) { return g.nodeOf.at(a) < g.nodeOf.at(b); });
+    r.bytes = span.bytes;
     r.costMs = transferMs(r.bytes, device);
     r.id = static_cast<int>(out.regions.size());
     out.totalBytes += r.bytes;

@@ -6,9 +6,13 @@ namespace {
 
 constexpr std::int64_t kKiB = 1024;
 
-// SXM parts at their boost clocks (H100/H200 1,980 MHz, A100 1,410 MHz).
+// SXM parts at their boost clocks (H100/H200 1,980 MHz, A100 1,410 MHz). NVLink: 18 links of
+// NVLink 4 on Hopper (900 GB/s both directions, 450 each way), 12 of NVLink 3 on A100 (600,
+// 300 each way). Dense BF16 tensor-core peaks from the data sheets: 989 TFLOP/s (H100 and H200
+// SXM), 312 (A100).
 DeviceProfile hopper(std::string name, double bandwidth) {
-  return DeviceProfile{std::move(name), 132, 9, 0, 256 * kKiB, 227 * kKiB, bandwidth, 2048, 32, 8, 1'980'000};
+  return DeviceProfile{std::move(name), 132,   9,    0, 256 * kKiB, 227 * kKiB, bandwidth, 2048, 32, 8,
+                       1'980'000,       450.0, 989.0};
 }
 
 // csrc/scheduler/utils.cpp:3257-3271 getCoresPerSM: FP32 cores per SM by compute capability,
@@ -35,7 +39,7 @@ const std::vector<DeviceProfile>& builtinProfiles() {
       hopper("h100", 3350.0),
       hopper("h200", 4800.0),
       // Ampere has no thread-block clusters, so the cluster size is 1.
-      DeviceProfile{"a100", 108, 8, 0, 256 * kKiB, 163 * kKiB, 2039.0, 2048, 32, 1, 1'410'000},
+      DeviceProfile{"a100", 108, 8, 0, 256 * kKiB, 163 * kKiB, 2039.0, 2048, 32, 1, 1'410'000, 300.0, 312.0},
   };
   return profiles;
 }

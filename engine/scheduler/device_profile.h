@@ -20,6 +20,10 @@ struct DeviceProfile {
   int warpSize = 32;
   int maxClusterSize = 1;
   int smClockKhz = 0;  // the SM clock, for the FP32 throughput nvFuser weighs bandwidth against
+  /// NVLink bandwidth per GPU and direction (GB/s): what a ring collective's steps move at.
+  double interconnectGBps = 0.0;
+  /// Dense BF16 tensor-core peak (TFLOP/s): the roofline of matmuls and attention.
+  double tensorTflops = 0.0;
 };
 
 /// nvFuser's scheduler_utils::isHighBandwidthFlopsRatio (csrc/scheduler/utils.cpp:3279-3304):

@@ -20,15 +20,16 @@ const char* const kProjectInclude = "^#\\s*include\\s*\"([a-z_]+)/[^\"]+\"";
 
 // DESIGN §2's allowed module graph as floors: a module may include its own floor's module
 // (itself) and anything on a lower floor, never a module beside or above it. So
-// support ← ir ← {frontend, trace, scheduler, reference} ← {passes, segmenter, nvlog} ← {regions, exec,
+// support ← ir ← {frontend, trace, scheduler, reference} ← {passes, segmenter, nvlog, fx} ← {regions, exec,
 // graph, model} ← pipeline ← {layout, comparison} ← ui ← app. (The shells in app/ draw with
 // layout/ too, and app/segscope is the GUI's main, hence app on top. comparison/ sets a finished
 // session beside an nvFuser log, another segmentation or a whole model run.)
 int floorOf(const QString& module) {
   static const QHash<QString, int> floors = {
-      {"support", 0}, {"ir", 1},        {"frontend", 2}, {"trace", 2},      {"scheduler", 2}, {"reference", 2},
-      {"passes", 3},  {"segmenter", 3}, {"nvlog", 3},    {"regions", 4},    {"exec", 4},      {"graph", 4},
-      {"model", 4},   {"pipeline", 5},  {"layout", 6},   {"comparison", 6}, {"ui", 7},        {"app", 8},
+      {"support", 0},   {"ir", 1},         {"frontend", 2},  {"trace", 2}, {"scheduler", 2},
+      {"reference", 2}, {"passes", 3},     {"segmenter", 3}, {"nvlog", 3}, {"fx", 3},
+      {"regions", 4},   {"exec", 4},       {"graph", 4},     {"model", 4}, {"pipeline", 5},
+      {"layout", 6},    {"comparison", 6}, {"ui", 7},        {"app", 8},
   };
   return floors.value(module, -1);
 }

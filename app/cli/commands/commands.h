@@ -24,6 +24,11 @@ int segment(const Arguments& args);
 int exportSegments(const Arguments& args);
 int printScript(const Arguments& args);
 int regionsCommand(const Arguments& args);
+/// A PyTorch FX graph printout (post-grad graph, tlparse artifact, TORCH_LOGS output) rather
+/// than an nvFuser script: `regions` and `info` take it (fx_graph.cpp).
+bool isFxFile(const std::string& path);
+int fxRegionsCommand(const Arguments& args);
+int fxInfoCommand(const Arguments& args);
 int exportTorchCommand(const Arguments& args);
 int whyApart(const Arguments& args);
 int compareSegmentations(const Arguments& args);

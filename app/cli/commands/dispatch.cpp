@@ -9,6 +9,8 @@ namespace segscope::cli {
 int runCommand(const Arguments& args) {
   for (const std::string& pass : args.all("--disable-pass"))
     if (pass == "help" || pass == "list") return listPasses();
+  if ((args.command == "info" || args.command == "regions") && isFxFile(args.file))
+    return args.command == "info" ? fxInfoCommand(args) : fxRegionsCommand(args);
   if (args.command == "info") return info(args);
   if (args.command == "run") return run(args);
   if (args.command == "ir") return printIr(args);
