@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"; shift || true
-targets=("$@"); [[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_loader fuzz_segment fuzz_nvlog fuzz_compare_log fuzz_model_run)
+targets=("$@"); [[ ${#targets[@]} -gt 0 ]] || targets=(fuzz_loader fuzz_segment fuzz_nvlog fuzz_compare_log fuzz_model_run fuzz_fx)
 command -v clang++ >/dev/null || { echo "fuzz.sh: needs clang (apt-get install clang)" >&2; exit 2; }
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz --target "${targets[@]}"
@@ -24,6 +24,9 @@ for t in "${targets[@]}"; do
   if [[ "$t" == fuzz_model_run && -z "$(ls -A "$corpus")" ]]; then
     cp samples/model_run/*.log tests/data/nvlog/generated/*.log tests/data/model_run/*.log tests/data/model_run/*.txt \
        tests/data/nvlog/synthetic/*.log "$corpus"/ 2>/dev/null || true
+  fi
+  if [[ "$t" == fuzz_fx && -z "$(ls -A "$corpus")" ]]; then
+    cp samples/fx/* tests/data/fx/*.txt tests/data/fx/*.log "$corpus"/ 2>/dev/null || true
   fi
   echo "== $t for ${seconds}s"
   # A crash stops that target (libFuzzer's way) but not the others; the summary says which.

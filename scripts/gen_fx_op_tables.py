@@ -82,6 +82,11 @@ def prims_rows(prims_path):
 # ---------------------------------------------------------------- inductor
 
 
+# torch/_inductor/inductor_prims.py: module variable -> the prims op it makes ("random" ->
+# "inductor_random"), filled by inductor_rows.
+INDUCTOR_PRIMS = {}
+
+
 def op_names(expr, bindings):
     """`aten.add`, `aten.add.Tensor`, `prims.x`, lists and tuples of them, loop variables."""
     if isinstance(expr, (ast.List, ast.Tuple, ast.Set)):
@@ -90,6 +95,9 @@ def op_names(expr, bindings):
         return bindings[expr.id]
     text = ast.unparse(expr)
     text = re.sub(r"^torch\.ops\.", "", text)
+    m = re.fullmatch(r"inductor_prims\.(\w+)(\.\w+)?", text)
+    if m and m.group(1) in INDUCTOR_PRIMS:
+        return [f"prims.{INDUCTOR_PRIMS[m.group(1)]}{m.group(2) or ''}"]
     if re.fullmatch(r"(aten|prims|quantized|_c10d_functional|c10d_functional|_quantized|mkldnn|onednn|"
                     r"quantized_decomposed|_inductor_test|inductor_prims|higher_order)(\.\w+){1,2}", text):
         return [text.replace("inductor_prims.", "prims.")]
@@ -103,6 +111,7 @@ REGISTRARS = {
     "register_pointwise_numeric_ldf64": "lowering",
     "register_foreach_pointwise": "lowering",
     "register_inplace": "lowering",
+    "register_foreach_inplace": "lowering",
     "register_frexp": "lowering",
     "make_fallback": "fallback",
     "fallback_handler": "fallback",
@@ -112,8 +121,34 @@ REGISTRARS = {
 OTHER_PLATFORMS = ("xpu", "mtia", "mps", "hip", "TYPE_CHECKING")
 
 
+POINTWISE_REGISTRARS = ("register_pointwise", "register_pointwise_numeric", "register_pointwise_numeric_ldf64")
+
+
+def prims_names(prims_path):
+    """torch._prims.__all__: the prims register_pointwise looks for by name."""
+    for node in ast.parse(prims_path.read_text()).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "__all__":
+            return {e.value for e in node.value.elts if isinstance(e, ast.Constant)}
+    return set()
+
+
+def pointwise_overrides(common_path):
+    """codegen/common.py pointwise_overrides_data: lowering.py registers register_pointwise for
+    aten.<name> and prims.<name> of each (name = its `name=`), with a fallback_handler when it
+    has no triton; register_pointwise(name=key) also lowers prims.<key>."""
+    for node in ast.parse(common_path.read_text()).body:
+        target = node.target if isinstance(node, ast.AnnAssign) else (node.targets[0] if isinstance(node, ast.Assign) else None)
+        if getattr(target, "id", "") != "pointwise_overrides_data":
+            continue
+        for kw in node.value.keywords:
+            fields = {k.arg: k.value for k in kw.value.keywords}
+            name = fields["name"].value if "name" in fields else kw.arg
+            yield kw.arg, name, "triton" in fields and ast.unparse(fields["triton"]) != "None"
+
+
 class LoweringVisitor(ast.NodeVisitor):
-    def __init__(self):
+    def __init__(self, prims=()):
+        self.prims = prims
         self.rows = []
         self.bindings = {}  # loop variables over literal lists of ops
         self.functions = 0  # depth inside function bodies
@@ -152,13 +187,31 @@ class LoweringVisitor(ast.NodeVisitor):
         if kind and node.args:
             for name in op_names(node.args[0], self.bindings):
                 self.rows.append((name, kind))
+                # register_pointwise also lowers the prims op of the same name (name= or the
+                # packet's __name__), when torch._prims has one.
+                if callee in POINTWISE_REGISTRARS and name.count(".") == 1:
+                    given = next((k.value.value for k in node.keywords if k.arg == "name" and isinstance(k.value, ast.Constant)), None)
+                    twin = given or name.split(".")[1]
+                    if twin in self.prims:
+                        self.rows.append((f"prims.{twin}", kind))
         self.generic_visit(node)
 
 
 def inductor_rows(torch_dir):
     rows = {}
+    prims = prims_names(torch_dir / "_prims/__init__.py")
+    for node in ast.parse((torch_dir / "_inductor/inductor_prims.py").read_text()).body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "make_prim":
+            schema = node.value.args[0]
+            if isinstance(schema, ast.Constant):
+                INDUCTOR_PRIMS[node.targets[0].id] = schema.value.split("(")[0]
+    for key, name, has_triton in pointwise_overrides(torch_dir / "_inductor/codegen/common.py"):
+        kind = "lowering" if has_triton else "fallback"
+        rows[f"aten.{name}"] = kind
+        for prim in {name, key} & prims:
+            rows[f"prims.{prim}"] = kind
     for path in sorted((torch_dir / "_inductor").rglob("*.py")):
-        visitor = LoweringVisitor()
+        visitor = LoweringVisitor(prims)
         try:
             visitor.visit(ast.parse(path.read_text()))
         except SyntaxError:
@@ -217,7 +270,8 @@ def extract(torch_root, version):
     inductor = inductor_rows(torch_dir)
     write_tsv("inductor.tsv", [f"{src}: torch/_inductor/**/*.py, register_lowering / register_pointwise* / "
                                "register_foreach_pointwise / register_inplace / make_fallback calls and import-time "
-                               "fallback_handler calls, outside `if` blocks for xpu, mtia, mps or hip",
+                               "fallback_handler calls, outside `if` blocks for xpu, mtia, mps or hip; "
+                               "register_pointwise's prims twins; codegen/common.py pointwise_overrides_data",
                                "op (packet or overload)\tlowering|fallback"],
               [f"{k}\t{v}" for k, v in sorted(inductor.items())])
     write_tsv("flop_registry.tsv", [f"{src}: torch/utils/flop_counter.py flop_registry", "packet"],

@@ -123,13 +123,12 @@ int Graph::nodeIndex(const std::string& name) const {
 // print_readable writes, with the element sizes of the dtypes they stand for.
 int elementBytes(const std::string& dtype) {
   static const std::map<std::string, int, std::less<>> sizes = {
-      {"f64", 8},        {"f32", 4},         {"f16", 2},          {"bf16", 2},          {"c32", 4},
-      {"c64", 8},        {"c128", 16},       {"i8", 1},           {"i16", 2},           {"i32", 4},
-      {"i64", 8},        {"u8", 1},          {"u16", 2},          {"u32", 4},           {"u64", 8},
-      {"b8", 1},         {"f8e4m3fn", 1},    {"f8e5m2", 1},       {"f8e4m3fnuz", 1},    {"f8e5m2fnuz", 1},
-      {"f8e8m0fnu", 1},  {"f4e2m1fn_x2", 1}, {"bits8", 1},        {"bits16", 2},        {"bits32", 4},
-      {"bits1x8", 1},    {"bits2x4", 1},     {"bits4x2", 1},      {"qi8", 1},           {"qu8", 1},
-      {"qi32", 4},       {"qu4x2", 1},       {"qu2x4", 1},
+      {"f64", 8},        {"f32", 4},        {"f16", 2},       {"bf16", 2},        {"c32", 4},      {"c64", 8},
+      {"c128", 16},      {"i8", 1},         {"i16", 2},       {"i32", 4},         {"i64", 8},      {"u8", 1},
+      {"u16", 2},        {"u32", 4},        {"u64", 8},       {"b8", 1},          {"f8e4m3fn", 1}, {"f8e5m2", 1},
+      {"f8e4m3fnuz", 1}, {"f8e5m2fnuz", 1}, {"f8e8m0fnu", 1}, {"f4e2m1fn_x2", 1}, {"bits8", 1},    {"bits16", 2},
+      {"bits32", 4},     {"bits1x8", 1},    {"bits2x4", 1},   {"bits4x2", 1},     {"qi8", 1},      {"qu8", 1},
+      {"qi32", 4},       {"qu4x2", 1},      {"qu2x4", 1},
   };
   const auto it = sizes.find(dtype);
   return it == sizes.end() ? 0 : it->second;
@@ -155,8 +154,7 @@ std::optional<std::int64_t> tensorBytes(const ValueMeta& meta, const SymbolValue
 
 std::string describeTarget(const Node& node) {
   switch (node.op) {
-    case NodeOp::CallFunction:
-      return node.torchOp ? "torch.ops." + node.target : node.target;
+    case NodeOp::CallFunction: return node.torchOp ? "torch.ops." + node.target : node.target;
     case NodeOp::CallMethod: return "." + node.target;
     default: return node.target;
   }

@@ -43,8 +43,8 @@ struct Arg {
   std::string text;  // Name / Call: the dotted name; String: the contents; literals: as written
   std::int64_t intValue = 0;
   double floatValue = 0;
-  int node = -1;  // Kind::Node
-  std::vector<Arg> items;  // List / Tuple items; Call positional args
+  int node = -1;                                      // Kind::Node
+  std::vector<Arg> items;                             // List / Tuple items; Call positional args
   std::vector<std::pair<std::string, Arg>> keywords;  // Call keyword args
 };
 
@@ -65,14 +65,14 @@ struct Node {
   std::vector<int> inputs;
   /// Nodes that read this one, in graph order.
   std::vector<int> users;
-  SourceLoc loc;             // where the node is defined in the file
+  SourceLoc loc;              // where the node is defined in the file
   std::string sourceComment;  // the `# File: ...` comment above it, if any
 };
 
 struct Graph {
-  std::string title;      // "post_grad_graphs [0/0] rank 0", or the class name
-  std::string className;  // "GraphModule", "<lambda>"
-  std::string rank;       // "0" when lines carried a `[rank0]:` prefix; empty otherwise
+  std::string title;        // "post_grad_graphs [0/0] rank 0", or the class name
+  std::string className;    // "GraphModule", "<lambda>"
+  std::string rank;         // "0" when lines carried a `[rank0]:` prefix; empty otherwise
   std::vector<Node> nodes;  // in graph order: placeholders, body, output
   int firstLine = 0;        // the `class ...:` line
 

@@ -17,11 +17,11 @@ namespace {
 
 // One line of the input after the prefixes loggers put in front of it.
 struct CleanLine {
-  int number = 0;      // 1-based line in the file
-  int offset = 0;      // characters removed in front (added back to diagnostic columns)
-  std::string text;    // what is left
-  std::string rank;    // from a `[rankN]:` prefix
-  std::string tag;     // "post_grad_graphs" from `[__post_grad_graphs]`
+  int number = 0;         // 1-based line in the file
+  int offset = 0;         // characters removed in front (added back to diagnostic columns)
+  std::string text;       // what is left
+  std::string rank;       // from a `[rankN]:` prefix
+  std::string tag;        // "post_grad_graphs" from `[__post_grad_graphs]`
   std::string compileId;  // "0/1" from `[0/1]`
 };
 
@@ -146,15 +146,22 @@ std::size_t scanDepth(const std::string& s, std::size_t from, int& depth) {
   for (std::size_t i = from; i < s.size(); ++i) {
     const char c = s[i];
     if (quote) {
-      if (c == '\\') ++i;
-      else if (c == quote) quote = 0;
+      if (c == '\\')
+        ++i;
+      else if (c == quote)
+        quote = 0;
       continue;
     }
-    if (c == '"' || c == '\'') quote = c;
-    else if (c == '(' || c == '[' || c == '{') ++depth;
-    else if (c == ')' || c == ']' || c == '}') --depth;
-    else if (c == '#' && depth == 0) return std::string::npos;  // a trailing comment
-    else if (c == ';' && depth == 0) return i;
+    if (c == '"' || c == '\'')
+      quote = c;
+    else if (c == '(' || c == '[' || c == '{')
+      ++depth;
+    else if (c == ')' || c == ']' || c == '}')
+      --depth;
+    else if (c == '#' && depth == 0)
+      return std::string::npos;  // a trailing comment
+    else if (c == ';' && depth == 0)
+      return i;
   }
   return std::string::npos;
 }
@@ -184,10 +191,12 @@ class GraphBuilder {
     SEGSCOPE_TRY(i, parseSignature(i));
     std::string comment;
     bool returned = false;
+    std::size_t lastBodyLine = i > 0 ? i - 1 : 0;
     for (; i < lines_.size() && !returned; ++i) {
       const std::string& t = lines_[i].text;
       if (blank(t)) continue;
       if (indentOf(t) <= defIndent) break;
+      lastBodyLine = i;
       const std::size_t first = t.find_first_not_of(' ');
       if (t[first] == '#') {
         if (t.compare(first, 7, "# File:") == 0) comment = t.substr(first + 2);
@@ -197,8 +206,7 @@ class GraphBuilder {
       i = result.first;
       returned = result.second;
     }
-    if (!returned)
-      return makeError("the forward of '" + className + "' ends without a 'return'", loc(std::min(i, lines_.size()) - 1, 0));
+    if (!returned) return makeError("the forward of '" + className + "' ends without a 'return'", loc(lastBodyLine, 0));
     linkUsers();
     doc_.graphs.push_back(std::move(graph_));
     return i;
@@ -223,7 +231,8 @@ class GraphBuilder {
     if (close == std::string::npos) return makeError("the annotation's '\"' is never closed", loc(lineAt, quoteAt));
     after = close + 1;
     auto meta = parseAnnotation(std::string_view(t).substr(quoteAt + 1, close - quoteAt - 1));
-    if (!meta) return makeError(meta.error().message, loc(lineAt, quoteAt + static_cast<std::size_t>(meta.error().loc.column)));
+    if (!meta)
+      return makeError(meta.error().message, loc(lineAt, quoteAt + static_cast<std::size_t>(meta.error().loc.column)));
     if (meta->kind == ValueMeta::Kind::Tensor && elementBytes(meta->dtype) == 0)
       doc_.warnings.push_back({loc(lineAt, quoteAt + 1), "unknown dtype '" + meta->dtype + "': its bytes count as 0"});
     return meta;
@@ -243,7 +252,8 @@ class GraphBuilder {
       }
       if (t[pos] == ')') return lineAt + 1;
       const std::size_t nameAt = pos;
-      while (pos < t.size() && (std::isalnum(static_cast<unsigned char>(t[pos])) || t[pos] == '_' || t[pos] == '*')) ++pos;
+      while (pos < t.size() && (std::isalnum(static_cast<unsigned char>(t[pos])) || t[pos] == '_' || t[pos] == '*'))
+        ++pos;
       if (pos == nameAt) return makeError("expected a parameter name in the signature of forward", loc(lineAt, pos));
       Node node;
       node.name = t.substr(nameAt, pos - nameAt);
@@ -355,9 +365,20 @@ class GraphBuilder {
     using K = frontend::Node::Kind;
     Arg a;
     switch (n.kind) {
-      case K::Int: a.kind = Arg::Kind::Int; a.intValue = n.intValue; a.text = n.text; return a;
-      case K::Float: a.kind = Arg::Kind::Float; a.floatValue = n.floatValue; a.text = n.text; return a;
-      case K::String: a.kind = Arg::Kind::String; a.text = n.text; return a;
+      case K::Int:
+        a.kind = Arg::Kind::Int;
+        a.intValue = n.intValue;
+        a.text = n.text;
+        return a;
+      case K::Float:
+        a.kind = Arg::Kind::Float;
+        a.floatValue = n.floatValue;
+        a.text = n.text;
+        return a;
+      case K::String:
+        a.kind = Arg::Kind::String;
+        a.text = n.text;
+        return a;
       case K::Name: {
         if (n.text == "None") return a;
         if (n.text == "True" || n.text == "False") {
@@ -373,14 +394,16 @@ class GraphBuilder {
           return a;
         }
         const auto it = index_.find(n.text);
-        if (it == index_.end())
-          return makeError("'" + n.text + "' is not a node defined above", shifted(n.loc));
+        if (it == index_.end()) return makeError("'" + n.text + "' is not a node defined above", shifted(n.loc));
         a.kind = Arg::Kind::Node;
         a.node = it->second;
         a.text = n.text;
         return a;
       }
-      case K::Attribute: a.kind = Arg::Kind::Name; a.text = n.dottedName(); return a;
+      case K::Attribute:
+        a.kind = Arg::Kind::Name;
+        a.text = n.dottedName();
+        return a;
       case K::List:
       case K::Tuple:
         a.kind = n.kind == K::List ? Arg::Kind::List : Arg::Kind::Tuple;
@@ -403,8 +426,18 @@ class GraphBuilder {
         }
         return a;
       }
-      case K::Subscript:
       case K::Negate:
+        if (n.items.size() == 1) {  // `-inf`, `-nan`: the parser folds only digits
+          SEGSCOPE_TRY(Arg inner, convert(*n.items[0]));
+          if (inner.kind == Arg::Kind::Float || inner.kind == Arg::Kind::Int) {
+            inner.floatValue = -inner.floatValue;
+            inner.intValue = -inner.intValue;
+            inner.text = "-" + inner.text;
+            return inner;
+          }
+        }
+        [[fallthrough]];
+      case K::Subscript:
       case K::BinaryOp: {
         // Nested arithmetic in an argument: kept as a call of its operator.
         a.kind = Arg::Kind::Call;
@@ -424,9 +457,8 @@ class GraphBuilder {
     if (n.kind == K::Subscript) return "operator.getitem";
     if (n.kind == K::Negate) return "operator.neg";
     static const std::map<std::string, std::string> names = {
-        {"+", "operator.add"},      {"-", "operator.sub"}, {"*", "operator.mul"},
-        {"/", "operator.truediv"},  {"//", "operator.floordiv"}, {"%", "operator.mod"},
-        {"**", "operator.pow"}};
+        {"+", "operator.add"},       {"-", "operator.sub"}, {"*", "operator.mul"}, {"/", "operator.truediv"},
+        {"//", "operator.floordiv"}, {"%", "operator.mod"}, {"**", "operator.pow"}};
     const auto it = names.find(n.text);
     return it == names.end() ? "operator." + n.text : it->second;
   }
@@ -450,7 +482,8 @@ class GraphBuilder {
       node.target = callee.substr(10);
       std::vector<std::string> parts;
       std::size_t s = 0;
-      for (std::size_t e; (e = node.target.find('.', s)) != std::string::npos; s = e + 1) parts.push_back(node.target.substr(s, e - s));
+      for (std::size_t e; (e = node.target.find('.', s)) != std::string::npos; s = e + 1)
+        parts.push_back(node.target.substr(s, e - s));
       parts.push_back(node.target.substr(s));
       node.ns = parts[0];
       node.opName = parts.size() > 1 ? parts[1] : "";
@@ -492,7 +525,8 @@ class GraphBuilder {
 
   void linkUsers() {
     for (std::size_t i = 0; i < graph_.nodes.size(); ++i)
-      for (int in : graph_.nodes[i].inputs) graph_.nodes[static_cast<std::size_t>(in)].users.push_back(static_cast<int>(i));
+      for (int in : graph_.nodes[i].inputs)
+        graph_.nodes[static_cast<std::size_t>(in)].users.push_back(static_cast<int>(i));
   }
 
   const std::vector<CleanLine>& lines_;
@@ -542,8 +576,8 @@ std::string titleFor(const std::vector<CleanLine>& lines, std::size_t classAt, c
 
 bool looksLikeFxText(std::string_view text) {
   const std::string_view head = text.substr(0, std::min<std::size_t>(text.size(), 1 << 20));
-  return head.find("(torch.nn.Module):") != std::string_view::npos && head.find("def forward(") != std::string_view::npos &&
-         head.find("torch.ops.") != std::string_view::npos;
+  return head.find("(torch.nn.Module):") != std::string_view::npos &&
+         head.find("def forward(") != std::string_view::npos && head.find("torch.ops.") != std::string_view::npos;
 }
 
 Result<Document> readFxText(std::string_view text) {
@@ -561,7 +595,8 @@ Result<Document> readFxText(std::string_view text) {
   }
   std::stable_sort(doc.graphs.begin(), doc.graphs.end(),
                    [](const Graph& a, const Graph& b) { return a.firstLine < b.firstLine; });
-  if (doc.graphs.empty()) return makeError("no FX graph here: expected a line 'class <Name>(torch.nn.Module):'", {1, 1});
+  if (doc.graphs.empty())
+    return makeError("no FX graph here: expected a line 'class <Name>(torch.nn.Module):'", {1, 1});
   return doc;
 }
 

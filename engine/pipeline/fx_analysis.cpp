@@ -16,8 +16,8 @@ Result<fx::SymbolValues> parseSymbols(const std::vector<std::string>& given) {
     const auto eq = s.find('=');
     std::int64_t v = 0;
     const char* end = s.data() + s.size();
-    if (eq == std::string::npos || eq == 0 ||
-        std::from_chars(s.data() + eq + 1, end, v).ptr != end || eq + 1 == s.size())
+    if (eq == std::string::npos || eq == 0 || std::from_chars(s.data() + eq + 1, end, v).ptr != end ||
+        eq + 1 == s.size())
       return makeError("--sym takes NAME=INTEGER (such as s0=8192), not '" + s + "'");
     values[s.substr(0, eq)] = v;
   }
@@ -56,8 +56,8 @@ Result<FxAnalysis> analyzeFxGraph(const FxFile& file, const FxOptions& options) 
   SEGSCOPE_TRY(out.symbols, parseSymbols(options.symbols));
   const int count = static_cast<int>(file.document.graphs.size());
   if (options.graph < 1 || options.graph > count)
-    return makeError("--graph " + std::to_string(options.graph) + ": the file has " + std::to_string(count) +
-                     " graph" + (count == 1 ? "" : "s"));
+    return makeError("--graph " + std::to_string(options.graph) + ": the file has " + std::to_string(count) + " graph" +
+                     (count == 1 ? "" : "s"));
   if (options.defaultRanks < 1) return makeError("--ranks takes a positive number of ranks");
   out.graphNumber = options.graph;
   out.graph = &file.document.graphs[static_cast<std::size_t>(options.graph - 1)];

@@ -29,9 +29,9 @@ Result<FxFile> readFxFile(const std::string& path, Diagnostic* failure);
 
 struct FxOptions {
   std::string profile = "h100";
-  std::string rules = "seed";            // "seed" or "current"
-  std::vector<std::string> symbols;      // "s0=8192"
-  int graph = 1;                         // 1-based, in file order
+  std::string rules = "seed";        // "seed" or "current"
+  std::vector<std::string> symbols;  // "s0=8192"
+  int graph = 1;                     // 1-based, in file order
   int defaultRanks = 8;
 };
 

@@ -30,7 +30,8 @@ std::int64_t bytesOfArg(const fx::Graph& g, const fx::Arg& a, const fx::SymbolVa
 }
 
 // Sizes of a node argument's tensor, when all are known.
-std::optional<std::vector<std::int64_t>> sizesOfArg(const fx::Graph& g, const fx::Arg& a, const fx::SymbolValues& symbols) {
+std::optional<std::vector<std::int64_t>> sizesOfArg(const fx::Graph& g, const fx::Arg& a,
+                                                    const fx::SymbolValues& symbols) {
   const fx::Node* n = argNode(g, a);
   if (!n || n->meta.kind != fx::ValueMeta::Kind::Tensor) return std::nullopt;
   std::vector<std::int64_t> sizes;
@@ -71,15 +72,26 @@ double ringFactor(const std::string& kind, int ranks) {
   return (n - 1) / n;
 }
 
+// Whether every tensor the argument names has a known size.
+bool sizedArg(const fx::Graph& g, const fx::Arg& a, const fx::SymbolValues& symbols) {
+  if (const fx::Node* n = argNode(g, a))
+    return n->meta.kind != fx::ValueMeta::Kind::Tensor || fxNodeBytes(*n, symbols).has_value();
+  for (const fx::Arg& item : a.items)
+    if (!sizedArg(g, item, symbols)) return false;
+  return true;
+}
+
 // The full tensor the ring formula is stated on: the gathered output for all_gather (the
-// node's own annotation, else ranks × its input), the input otherwise.
-std::int64_t payloadBytes(const fx::Graph& g, const fx::Node& n, int ranks, const fx::SymbolValues& symbols) {
-  const std::int64_t input = n.args.empty() ? 0 : bytesOfArg(g, n.args[0], symbols);
-  if (n.opName.starts_with("all_gather")) {
+// node's own annotation, else ranks × its input), the input otherwise. nullopt when a size
+// is unknown.
+std::optional<std::int64_t> payloadBytes(const fx::Graph& g, const fx::Node& n, int ranks,
+                                         const fx::SymbolValues& symbols) {
+  if (n.args.empty()) return std::nullopt;
+  if (n.opName.starts_with("all_gather"))
     if (const auto own = fxNodeBytes(n, symbols)) return *own;
-    return input * ranks;
-  }
-  return input;
+  if (!sizedArg(g, n.args[0], symbols)) return std::nullopt;
+  const std::int64_t input = bytesOfArg(g, n.args[0], symbols);
+  return n.opName.starts_with("all_gather") ? input * ranks : input;
 }
 
 int waitFor(const fx::Graph& g, int issue) {
@@ -103,7 +115,8 @@ bool isMatmul(const fx::Node& n) {
 }
 
 bool isAttention(const fx::Node& n) {
-  return n.torchOp && n.ns == "aten" && n.opName.starts_with("_scaled_dot_product_") && n.opName.find("attention") != std::string::npos;
+  return n.torchOp && n.ns == "aten" && n.opName.starts_with("_scaled_dot_product_") &&
+         n.opName.find("attention") != std::string::npos;
 }
 
 // flop_counter.py's formulas: mm 2·M·N·K, bmm 2·B·M·N·K, convolution 2·out·(C_in/groups)·kernel;
@@ -140,7 +153,8 @@ double flopsOf(const fx::Graph& g, const fx::Node& n, const fx::SymbolValues& sy
 // Tensor bytes a node reads and writes: its tensor arguments and its own value.
 double ioBytes(const fx::Graph& g, const fx::Node& n, const fx::SymbolValues& symbols) {
   double bytes = static_cast<double>(fxNodeBytes(n, symbols).value_or(0));
-  for (int in : n.inputs) bytes += static_cast<double>(fxNodeBytes(g.nodes[static_cast<std::size_t>(in)], symbols).value_or(0));
+  for (int in : n.inputs)
+    bytes += static_cast<double>(fxNodeBytes(g.nodes[static_cast<std::size_t>(in)], symbols).value_or(0));
   return bytes;
 }
 
@@ -173,6 +187,7 @@ std::string_view overlapVerdictName(OverlapVerdict v) {
     case OverlapVerdict::Hidden: return "hidden";
     case OverlapVerdict::PartlyHidden: return "partly hidden";
     case OverlapVerdict::Exposed: return "exposed";
+    case OverlapVerdict::Unknown: return "unknown";
   }
   return "?";
 }
@@ -200,7 +215,9 @@ CollectiveAnalysis findCollectives(const fx::Graph& graph, const FxRegionAnalysi
     const auto known = groupRanks.find(c.group);
     c.ranks = statedRanks(n).value_or(known != groupRanks.end() ? known->second : options.defaultRanks);
     c.ranksAssumed = !statedRanks(n) && known == groupRanks.end();
-    c.bytes = payloadBytes(graph, n, c.ranks, symbols);
+    const auto payload = payloadBytes(graph, n, c.ranks, symbols);
+    c.sized = payload.has_value();
+    c.bytes = payload.value_or(0);
     c.commMs = bytesToMs(ringFactor(c.kind, c.ranks) * static_cast<double>(c.bytes), device.interconnectGBps);
     c.wait = waitFor(graph, c.issue);
     const std::size_t end = c.wait < 0 ? graph.nodes.size() : static_cast<std::size_t>(c.wait);
@@ -220,9 +237,10 @@ CollectiveAnalysis findCollectives(const fx::Graph& graph, const FxRegionAnalysi
     }
     c.computeMs += c.regionMs;
     c.exposedMs = std::max(0.0, c.commMs - c.computeMs);
-    c.verdict = c.computeMs >= c.commMs ? OverlapVerdict::Hidden
-                : c.computeMs > 0       ? OverlapVerdict::PartlyHidden
-                                        : OverlapVerdict::Exposed;
+    c.verdict = !c.sized                  ? OverlapVerdict::Unknown
+                : c.computeMs >= c.commMs ? OverlapVerdict::Hidden
+                : c.computeMs > 0         ? OverlapVerdict::PartlyHidden
+                                          : OverlapVerdict::Exposed;
     out.collectives.push_back(std::move(c));
   }
   return out;

@@ -12,8 +12,9 @@
 
 namespace segscope::regions {
 
-enum class OverlapVerdict { Hidden, PartlyHidden, Exposed };
-std::string_view overlapVerdictName(OverlapVerdict v);  // "hidden", "partly hidden", "exposed"
+enum class OverlapVerdict { Hidden, PartlyHidden, Exposed, Unknown };
+/// "hidden", "partly hidden", "exposed", "unknown" (the collective's size is not known).
+std::string_view overlapVerdictName(OverlapVerdict v);
 
 /// A kernel between a collective and its wait that is not a region.
 struct ComputeItem {
@@ -24,13 +25,14 @@ struct ComputeItem {
 };
 
 struct CollectiveSpan {
-  int issue = -1;  // the collective's node
-  int wait = -1;   // its wait_tensor; -1 when the graph never waits for it
-  std::string kind;  // "all_gather_into_tensor", "reduce_scatter_tensor", "all_reduce", ...
-  std::string group;  // the process group's name
-  int ranks = 0;      // the group's size: from the call, another call on the group, or the default
+  int issue = -1;             // the collective's node
+  int wait = -1;              // its wait_tensor; -1 when the graph never waits for it
+  std::string kind;           // "all_gather_into_tensor", "reduce_scatter_tensor", "all_reduce", ...
+  std::string group;          // the process group's name
+  int ranks = 0;              // the group's size: from the call, another call on the group, or the default
   bool ranksAssumed = false;  // no call in the graph says the size: the default was used
-  std::int64_t bytes = 0;     // what the collective moves per rank (see commMs)
+  std::int64_t bytes = 0;     // the full tensor the ring formula is stated on (see commMs)
+  bool sized = true;          // false: a size symbol has no value, bytes and times are unknown
   std::vector<int> regions;   // regions between issue and wait
   std::vector<ComputeItem> compute;
   double regionMs = 0.0;

@@ -5,6 +5,8 @@
 // contiguous spans, ≥ 2 non-view nodes, FusionRegion._compute_cost with get_num_bytes).
 #include "regions/fx_regions.h"
 
+#include <algorithm>
+
 #include "fx/op_tags.h"
 #include "regions/region_graph.h"
 #include "regions/regions.h"
@@ -56,7 +58,8 @@ std::optional<std::int64_t> bytesOf(const fx::Node& node, const fx::SymbolValues
 }
 
 std::vector<GraphNode> asRegionGraph(const fx::Graph& g, FxRuleSet rules, const fx::SymbolValues& symbols,
-                                     std::vector<std::string>& unsized) {
+                                     std::vector<std::string>& unsized, std::vector<bool>& isUnsized) {
+  isUnsized.assign(g.nodes.size(), false);
   std::vector<GraphNode> nodes;
   nodes.reserve(g.nodes.size());
   for (const fx::Node& n : g.nodes) {
@@ -70,7 +73,10 @@ std::vector<GraphNode> asRegionGraph(const fx::Graph& g, FxRuleSet rules, const 
     slot.tensor = n.meta.kind == fx::ValueMeta::Kind::Tensor;
     if (slot.tensor) {
       const auto bytes = bytesOf(n, symbols, rules == FxRuleSet::Current);
-      if (!bytes) unsized.push_back(n.name);
+      if (!bytes) {
+        unsized.push_back(n.name);
+        isUnsized[nodes.size()] = true;
+      }
       slot.bytes = bytes.value_or(0);
     }
     gn.results.push_back(std::move(slot));
@@ -89,6 +95,25 @@ RegionRules rulesOf(FxRuleSet rules) {
     r.countViews = false;  // "Skip regions with fewer than 2 non-view nodes"
   }
   return r;
+}
+
+// Current PyTorch's estimate_fused_node_costs: per member, the bytes of each input node outside
+// the region plus its own value when a node outside reads it; a region costs their sum. An
+// outside input read by two members counts twice, as it does there.
+std::int64_t currentRegionBytes(const std::vector<int>& members, const std::vector<GraphNode>& nodes) {
+  std::vector<bool> inRegion(nodes.size(), false);
+  for (int m : members) inRegion[static_cast<std::size_t>(m)] = true;
+  std::int64_t bytes = 0;
+  for (int m : members) {
+    const GraphNode& n = nodes[static_cast<std::size_t>(m)];
+    for (const ValueRef& in : n.inputs)
+      if (!inRegion[static_cast<std::size_t>(in.node)])
+        bytes += nodes[static_cast<std::size_t>(in.node)].results[0].bytes;
+    const auto& users = n.results[0].users;
+    if (std::any_of(users.begin(), users.end(), [&](int u) { return !inRegion[static_cast<std::size_t>(u)]; }))
+      bytes += n.results[0].bytes;
+  }
+  return bytes;
 }
 
 std::vector<int> nodesOf(const std::vector<ValueRef>& refs) {
@@ -129,18 +154,23 @@ FxRegionAnalysis findFxRegions(const fx::Graph& graph, FxRuleSet rules, const fx
   out.profile = device.name;
   out.dramBandwidthGBps = device.dramBandwidthGBps;
   out.regionOf.assign(graph.nodes.size(), -1);
-  const std::vector<GraphNode> nodes = asRegionGraph(graph, rules, symbols, out.unsizedNodes);
+  std::vector<bool> isUnsized;
+  const std::vector<GraphNode> nodes = asRegionGraph(graph, rules, symbols, out.unsizedNodes, isUnsized);
   for (RegionSpan& span : findRegionSpans(nodes, rulesOf(rules))) {
+    bool sized = true;
+    for (const auto* refs : {&span.inputs, &span.outputs})
+      for (const ValueRef& v : *refs) sized = sized && !isUnsized[static_cast<std::size_t>(v.node)];
     // The seed keeps only regions with tensor I/O ("Only include regions with positive
     // cost"); current PyTorch keeps every region it builds.
-    if (rules == FxRuleSet::Seed && span.bytes == 0) continue;
+    if (rules == FxRuleSet::Seed && span.bytes == 0 && sized) continue;
     FxRegion r;
+    r.sized = sized;
     r.id = static_cast<int>(out.regions.size());
     r.members = std::move(span.members);
     r.inputs = nodesOf(span.inputs);
     r.outputs = nodesOf(span.outputs);
     r.users = std::move(span.users);
-    r.bytes = span.bytes;
+    r.bytes = rules == FxRuleSet::Seed ? span.bytes : currentRegionBytes(r.members, nodes);
     r.costMs = transferMs(r.bytes, device);
     for (int m : r.members) out.regionOf[static_cast<std::size_t>(m)] = r.id;
     out.totalBytes += r.bytes;

@@ -31,8 +31,14 @@ struct FxRegion {
   std::vector<int> inputs;   // nodes outside that members read (placeholders, matmuls, Sym values)
   std::vector<int> outputs;  // members read outside, or (seed) read by nobody
   std::vector<int> users;    // nodes outside that read an output
-  std::int64_t bytes = 0;    // tensor bytes of inputs and outputs (numel × element size)
-  double costMs = 0.0;       // bytes at the profile's DRAM bandwidth
+  /// Seed: tensor bytes of inputs and outputs (numel × element size). Current: the sum of its
+  /// nodes' estimate_fused_node_costs bytes (stride-0 dims counted once).
+  std::int64_t bytes = 0;
+  double costMs = 0.0;  // bytes at the profile's DRAM bandwidth
+  /// False when a boundary tensor's size is unknown (a symbol without a value): bytes and cost
+  /// are then a lower bound. PyTorch prices such tensors by their hints, so the seed keeps
+  /// the region although the known bytes may be 0.
+  bool sized = true;
 };
 
 struct FxRegionAnalysis {

@@ -30,7 +30,8 @@ std::vector<std::vector<int>> componentsOf(const std::vector<GraphNode>& nodes) 
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (run[i] < 0) continue;
     for (const ValueRef& in : nodes[i].inputs)
-      if (in.node >= 0 && run[static_cast<std::size_t>(in.node)] == run[i]) uf.unite(static_cast<std::size_t>(in.node), i);
+      if (in.node >= 0 && run[static_cast<std::size_t>(in.node)] == run[i])
+        uf.unite(static_cast<std::size_t>(in.node), i);
   }
   std::unordered_map<std::size_t, std::size_t> slotOfRoot;
   std::vector<std::vector<int>> groups;

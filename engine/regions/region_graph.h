@@ -34,8 +34,8 @@ struct ValueRef {
 struct GraphNode {
   std::string name;  // for name-ordered topological sorts
   NodeRole role = NodeRole::Barrier;
-  bool view = false;              // a view op: counted apart by rules that ignore views
-  std::vector<ValueRef> inputs;   // in argument order, without repeats
+  bool view = false;             // a view op: counted apart by rules that ignore views
+  std::vector<ValueRef> inputs;  // in argument order, without repeats
   std::vector<ResultSlot> results;
 };
 
@@ -52,11 +52,11 @@ struct RegionRules {
 };
 
 struct RegionSpan {
-  std::vector<int> members;         // node indices, in the rules' order
-  std::vector<ValueRef> inputs;     // read by members, produced outside; first read first
-  std::vector<ValueRef> outputs;    // member results read outside or returned
-  std::vector<int> users;           // nodes outside that read an output: member by member, first read first
-  std::int64_t bytes = 0;           // tensor bytes of inputs and outputs
+  std::vector<int> members;       // node indices, in the rules' order
+  std::vector<ValueRef> inputs;   // read by members, produced outside; first read first
+  std::vector<ValueRef> outputs;  // member results read outside or returned
+  std::vector<int> users;         // nodes outside that read an output: member by member, first read first
+  std::int64_t bytes = 0;         // tensor bytes of inputs and outputs
 };
 
 /// The regions of `nodes` (in graph order): components of at least `rules.minNodes` nodes

@@ -18,7 +18,9 @@ namespace {
 
 using nlohmann::json;
 
-std::string nodeName(const fx::Graph& g, int i) { return i < 0 ? std::string("-") : g.nodes[static_cast<std::size_t>(i)].name; }
+std::string nodeName(const fx::Graph& g, int i) {
+  return i < 0 ? std::string("-") : g.nodes[static_cast<std::size_t>(i)].name;
+}
 
 json names(const fx::Graph& g, const std::vector<int>& nodes) {
   json list = json::array();
@@ -78,12 +80,14 @@ json regionsJsonOf(const pipeline::FxAnalysis& a) {
                        {"outputs", names(g, r.outputs)},
                        {"users", names(g, r.users)},
                        {"bytes", r.bytes},
-                       {"cost_ms", r.costMs}});
+                       {"cost_ms", r.costMs},
+                       {"sized", r.sized}});
   json collectives = json::array();
   for (const regions::CollectiveSpan& c : a.collectives.collectives) {
     json compute = json::array();
     for (const regions::ComputeItem& item : c.compute)
-      compute.push_back({{"node", nodeName(g, item.node)}, {"kind", item.kind}, {"ms", item.ms}, {"flops", item.flops}});
+      compute.push_back(
+          {{"node", nodeName(g, item.node)}, {"kind", item.kind}, {"ms", item.ms}, {"flops", item.flops}});
     collectives.push_back({{"node", nodeName(g, c.issue)},
                            {"wait", c.wait < 0 ? json(nullptr) : json(nodeName(g, c.wait))},
                            {"kind", c.kind},
@@ -91,6 +95,7 @@ json regionsJsonOf(const pipeline::FxAnalysis& a) {
                            {"ranks", c.ranks},
                            {"ranks_assumed", c.ranksAssumed},
                            {"bytes", c.bytes},
+                           {"sized", c.sized},
                            {"regions", c.regions},
                            {"compute", compute},
                            {"region_ms", c.regionMs},
@@ -122,16 +127,19 @@ void printRegions(const pipeline::FxAnalysis& a) {
   if (!rs.empty()) {
     std::printf("  %-6s %5s  %-12s %-10s %s\n", "region", "nodes", "bytes", "cost", "first .. last");
     for (const regions::FxRegion& r : rs) {
-      std::printf("  %-6d %5zu  %-12s %-10s %s .. %s\n", r.id, r.members.size(), support::exactBytesText(r.bytes).c_str(),
+      std::printf("  %-6d %5zu  %-12s %-10s %s .. %s\n", r.id, r.members.size(),
+                  ((r.sized ? "" : ">= ") + support::exactBytesText(r.bytes)).c_str(),
                   support::durationText(r.costMs).c_str(), nodeName(g, r.members.front()).c_str(),
                   nodeName(g, r.members.back()).c_str());
       std::printf("         reads %s; writes %s\n", nameList(g, r.inputs).c_str(), nameList(g, r.outputs).c_str());
     }
   }
   if (!a.regions.unsizedNodes.empty())
-    std::printf("  note: %zu tensor%s without a size (a symbol with no --sym value, or an unknown dtype) count as 0 bytes: %s\n",
-                a.regions.unsizedNodes.size(), a.regions.unsizedNodes.size() == 1 ? "" : "s",
-                a.regions.unsizedNodes.front().c_str());
+    std::printf(
+        "  note: %zu tensor%s without a size (a symbol with no --sym value, or an unknown dtype) count as 0 "
+        "bytes, so figures marked >= are lower bounds; first: %s\n",
+        a.regions.unsizedNodes.size(), a.regions.unsizedNodes.size() == 1 ? "" : "s",
+        a.regions.unsizedNodes.front().c_str());
   const auto& cs = a.collectives.collectives;
   if (cs.empty()) {
     std::printf("no collectives\n");
@@ -154,7 +162,8 @@ void printRegions(const pipeline::FxAnalysis& a) {
   }
   for (const regions::CollectiveSpan& c : cs)
     if (c.ranksAssumed) {
-      std::printf("  * no call in the graph states the group size of '%s': --ranks (default 8) was used\n", c.group.c_str());
+      std::printf("  * no call in the graph states the group size of '%s': --ranks (default 8) was used\n",
+                  c.group.c_str());
       break;
     }
 }
@@ -202,8 +211,9 @@ int fxInfoCommand(const Arguments& args) {
       waits += regions::isWaitNode(n);
     }
     if (!args.value("--json") || *args.value("--json") != "-") {
-      std::printf("graph %zu: %s  (line %d)\n  %zu nodes: %d placeholders, %d collectives, %d waits\n  ops (%zu kinds):\n",
-                  gi + 1, g.title.c_str(), g.firstLine, g.nodes.size(), placeholders, collectives, waits, ops.size());
+      std::printf(
+          "graph %zu: %s  (line %d)\n  %zu nodes: %d placeholders, %d collectives, %d waits\n  ops (%zu kinds):\n",
+          gi + 1, g.title.c_str(), g.firstLine, g.nodes.size(), placeholders, collectives, waits, ops.size());
       for (const auto& [op, n] : ops) std::printf("    %5d  %s\n", n, op.c_str());
     }
     graphs.push_back({{"title", g.title},
