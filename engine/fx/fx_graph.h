@@ -44,8 +44,9 @@ struct Arg {
   std::int64_t intValue = 0;
   double floatValue = 0;
   int node = -1;                                      // Kind::Node
-  std::vector<Arg> items;                             // List / Tuple items; Call positional args
-  std::vector<std::pair<std::string, Arg>> keywords;  // Call keyword args
+  std::vector<Arg> items;     // List / Tuple items; Call positional args
+  std::vector<Arg> keywords;  // Call keyword args, each with its `keyword`
+  std::string keyword;        // the name this argument is passed by; empty when positional
 };
 
 struct Node {
@@ -59,7 +60,7 @@ struct Node {
   std::string overload;  // "Tensor", "default"; empty when none
   bool torchOp = false;  // called as torch.ops.<ns>.<op>[.<overload>]
   std::vector<Arg> args;
-  std::vector<std::pair<std::string, Arg>> kwargs;
+  std::vector<Arg> kwargs;  // keyword arguments, each with its `keyword`
   ValueMeta meta;
   /// FX's all_input_nodes: every node the args and kwargs name, first use first, no repeats.
   std::vector<int> inputs;

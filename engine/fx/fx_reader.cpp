@@ -422,7 +422,8 @@ class GraphBuilder {
         }
         for (const auto& [key, value] : n.keywords) {
           SEGSCOPE_TRY(Arg sub, convert(*value));
-          a.keywords.emplace_back(key, std::move(sub));
+          sub.keyword = key;
+          a.keywords.push_back(std::move(sub));
         }
         return a;
       }
@@ -516,11 +517,11 @@ class GraphBuilder {
       return;
     }
     for (const Arg& item : a.items) collect(item, out);
-    for (const auto& kw : a.keywords) collect(kw.second, out);
+    for (const Arg& kw : a.keywords) collect(kw, out);
   }
   static void collectInputs(Node& node) {
     for (const Arg& a : node.args) collect(a, node.inputs);
-    for (const auto& kw : node.kwargs) collect(kw.second, node.inputs);
+    for (const Arg& kw : node.kwargs) collect(kw, node.inputs);
   }
 
   void linkUsers() {

@@ -46,8 +46,8 @@ std::optional<std::vector<std::int64_t>> sizesOfArg(const fx::Graph& g, const fx
 std::string groupOf(const fx::Node& n) {
   for (auto it = n.args.rbegin(); it != n.args.rend(); ++it)
     if (it->kind == fx::Arg::Kind::String) return it->text;
-  for (const auto& [key, value] : n.kwargs)
-    if (key == "group_name") return value.text;
+  for (const fx::Arg& kw : n.kwargs)
+    if (kw.keyword == "group_name") return kw.text;
   return {};
 }
 
@@ -57,8 +57,8 @@ std::optional<int> statedRanks(const fx::Node& n) {
     return std::nullopt;
   for (const fx::Arg& a : n.args)
     if (a.kind == fx::Arg::Kind::Int && a.intValue > 0) return static_cast<int>(a.intValue);
-  for (const auto& [key, value] : n.kwargs)
-    if (key == "group_size" && value.kind == fx::Arg::Kind::Int) return static_cast<int>(value.intValue);
+  for (const fx::Arg& kw : n.kwargs)
+    if (kw.keyword == "group_size" && kw.kind == fx::Arg::Kind::Int) return static_cast<int>(kw.intValue);
   return std::nullopt;
 }
 

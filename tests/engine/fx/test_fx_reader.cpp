@@ -75,10 +75,12 @@ class TestFxReader : public QObject {
     QVERIFY(full.args[0].kind == Arg::Kind::List);
     QVERIFY(full.args[1].kind == Arg::Kind::Float && std::isinf(full.args[1].floatValue) && full.args[1].floatValue < 0);
     QCOMPARE(full.kwargs.size(), std::size_t(3));
-    QCOMPARE(full.kwargs[0].second.text, std::string("torch.float32"));
-    QVERIFY(full.kwargs[1].second.kind == Arg::Kind::Call);
-    QCOMPARE(full.kwargs[1].second.text, std::string("device"));
-    QVERIFY(full.kwargs[2].second.kind == Arg::Kind::Bool);
+    QCOMPARE(full.kwargs[0].keyword, std::string("dtype"));
+    QCOMPARE(full.kwargs[0].text, std::string("torch.float32"));
+    QVERIFY(full.kwargs[1].kind == Arg::Kind::Call);
+    QCOMPARE(full.kwargs[1].text, std::string("device"));
+    QCOMPARE(full.kwargs[1].keywords.at(0).keyword, std::string("type"));
+    QVERIFY(full.kwargs[2].kind == Arg::Kind::Bool);
     const Node& add = node(g, "add");
     QCOMPARE(add.inputs, (std::vector<int>{g.nodeIndex("sin"), g.nodeIndex("full")}));  // the frees are not uses
     QCOMPARE(node(g, "sin").users, std::vector<int>{g.nodeIndex("add")});
