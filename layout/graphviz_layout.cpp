@@ -213,6 +213,10 @@ NodeStyle nodeStyle(const graph::Node& node) {
       s.style = "filled";
       break;
     case graph::NodeKind::Tensor: s.style = "rounded,filled,dashed"; break;
+    case graph::NodeKind::Collective:
+      s.shape = "hexagon";
+      s.style = "filled,bold";
+      break;
     case graph::NodeKind::Op:
     case graph::NodeKind::Output:
     case graph::NodeKind::Segment: break;

@@ -132,6 +132,7 @@ NodeItem::NodeItem(const graph::Node& node, const layout::NodeGeometry& geometry
       detail_(QString::fromStdString(node.detail)),
       ellipse_(node.kind == graph::NodeKind::Input),
       dashed_(node.kind == graph::NodeKind::Tensor),
+      hexagon_(node.kind == graph::NodeKind::Collective),
       tile_(node.cssClass.find(" tile") != std::string::npos),
       emphasized_(node.highlight != graph::Highlight::None) {
   const graph::HighlightStyle colors = graph::nodeColors(node);
@@ -186,10 +187,24 @@ void NodeItem::paintPathMark(QPainter* painter) const {
   halo.setAlpha(120);
   painter->setPen(QPen(halo, 7.0));
   painter->setBrush(Qt::NoBrush);
-  if (ellipse_)
+  drawOutline(painter);
+}
+
+// The node's outline in the current pen and brush: an ellipse for inputs, a hexagon for
+// collectives, a rounded box for the rest.
+void NodeItem::drawOutline(QPainter* painter) const {
+  if (ellipse_) {
     painter->drawEllipse(box_);
-  else
+  } else if (hexagon_) {
+    const double inset = std::min(12.0, box_.width() / 4);
+    const double midY = box_.center().y();
+    painter->drawPolygon(
+        QPolygonF({QPointF(box_.left(), midY), QPointF(box_.left() + inset, box_.top()),
+                   QPointF(box_.right() - inset, box_.top()), QPointF(box_.right(), midY),
+                   QPointF(box_.right() - inset, box_.bottom()), QPointF(box_.left() + inset, box_.bottom())}));
+  } else {
     painter->drawRoundedRect(box_, 6, 6);
+  }
 }
 
 // A red tag on the lower right corner, over the node's own border: painted last.
@@ -221,10 +236,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   if (dashed_) pen.setStyle(Qt::DashLine);
   painter->setPen(pen);
   painter->setBrush(fill_);
-  if (ellipse_)
-    painter->drawEllipse(box_);
-  else
-    painter->drawRoundedRect(box_, 6, 6);
+  drawOutline(painter);
   if (tile_ && lod < kTitleLod) return;  // GraphScene::drawForeground writes it, readable
   painter->setPen(text_);
   const QRectF inner = box_.adjusted(4, 2, -4, -2);

@@ -68,6 +68,7 @@ class NodeItem : public QGraphicsItem {
 
  private:
   void paintPathMark(QPainter* painter) const;
+  void drawOutline(QPainter* painter) const;
   void paintSeparatorTag(QPainter* painter) const;
   std::string id_;
   QRectF box_;
@@ -77,6 +78,7 @@ class NodeItem : public QGraphicsItem {
   QColor text_{"#212529"}, detailText_{"#495057"};
   bool ellipse_ = false;
   bool dashed_ = false;
+  bool hexagon_ = false;     // a collective (FX graphs): traffic between GPUs, not a kernel
   bool tile_ = false;        // an overview tile: below kTitleLod the scene writes its title
   bool emphasized_ = false;  // highlighted: thicker pen
   bool marked_ = false;      // the user's selection

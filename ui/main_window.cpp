@@ -747,7 +747,8 @@ void MainWindow::showProblemInSource() {
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
   for (const QUrl& url : event->mimeData()->urls())
     if (url.isLocalFile() && (url.toLocalFile().endsWith(".py") || url.toLocalFile().endsWith(".json") ||
-                              isNvFuserLogFile(url.toLocalFile()) || isModelRunFile(url.toLocalFile()))) {
+                              isNvFuserLogFile(url.toLocalFile()) || isModelRunFile(url.toLocalFile()) ||
+                              isFxGraphFile(url.toLocalFile()))) {
       event->acceptProposedAction();
       return;
     }

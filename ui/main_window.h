@@ -41,6 +41,9 @@ bool isNvFuserLogFile(const QString& path);
 /// fusion definition (`def nvfuser_…(fd : FusionDefinition)`), or a folder.
 bool isModelRunFile(const QString& path);
 
+/// A PyTorch FX graph printout (post-grad graph, print_readable, TORCH_LOGS) rather than a script.
+bool isFxGraphFile(const QString& path);
+
 /// Files above this many ops open on the collapsed segment graph.
 inline constexpr int kAutoCollapseOps = graph::kAutoCollapseOps;
 
@@ -124,6 +127,13 @@ class MainWindow : public QMainWindow {
   /// Back from a fusion to the run table (Alt+Left), its selection kept.
   void backToModelRun();
   bool showsModelRun() const;
+  /// Opens a PyTorch FX graph printout (main_window_fx.cpp): its regions and collectives on a
+  /// page of their own, each collective with what hides it in the Collectives dock. False (the
+  /// reason in Problems) when it does not read.
+  bool openFxGraph(const QString& path);
+  bool showsFxGraph() const;
+  FxGraphPage* fxGraphPage() { return panels_.fxGraph; }
+  CollectivesView* collectivesView() { return panels_.collectives; }
   /// The fusion shown is its quick load; the session with every verdict is on its way.
   bool detailsPending() const;
   /// A row dumped without its definition shows nvFuser's printed groups on a page of their own.

@@ -84,9 +84,9 @@ void MainWindow::buildActions() {
     return a;
   };
   actions_.open = make("&Open…", QKeySequence::Open, [this] {
-    const QString path =
-        QFileDialog::getOpenFileName(this, "Open a fusion script or a saved trace", QFileInfo(document_->path()).path(),
-                                     "Fusion scripts and traces (*.py *.json);;All files (*)");
+    const QString path = QFileDialog::getOpenFileName(
+        this, "Open a fusion script or a saved trace", QFileInfo(document_->path()).path(),
+        "Fusion scripts and traces (*.py *.json);;PyTorch FX graphs and logs (*.txt *.log);;All files (*)");
     if (!path.isEmpty()) openFile(path);
   });
   actions_.openLog = make("Open n&vFuser log…", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), [this] {

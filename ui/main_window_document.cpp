@@ -74,6 +74,11 @@ void MainWindow::connectDocument() {
 // ---------------------------------------------------------------------------- loading
 
 void MainWindow::openFile(const QString& path, bool wait) {
+  if (isFxGraphFile(path)) {  // a PyTorch graph, not a fusion: its regions and collectives
+    openFxGraph(path);
+    return;
+  }
+  if (panels_.collectivesDock) panels_.collectivesDock->hide();
   if (isModelRunFile(path)) {  // many fusions: the run table, a row opens one
     openModelRun({path}, wait);
     return;

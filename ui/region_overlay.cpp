@@ -136,6 +136,58 @@ std::vector<RegionShape> regionShapes(const regions::RegionAnalysis& analysis, c
   return shapes;
 }
 
+namespace {
+
+QString fxNames(const fx::Graph& g, const std::vector<int>& nodes) {
+  QStringList names;
+  for (int n : nodes) names << QString::fromStdString(g.nodes[static_cast<std::size_t>(n)].name);
+  return names.isEmpty() ? QStringLiteral("-") : names.join(QStringLiteral(", "));
+}
+
+}  // namespace
+
+std::vector<RegionShape> fxRegionShapes(const regions::FxRegionAnalysis& a, const graph::GraphModel& model,
+                                        const layout::Geometry& geometry) {
+  std::vector<RegionShape> shapes;
+  for (const regions::FxRegion& r : a.regions) {
+    std::vector<QPointF> corners;
+    int drawn = 0;
+    for (int m : r.members)
+      if (const layout::NodeGeometry* g = geometry.node("n" + std::to_string(m))) {
+        const layout::Rect b = g->box();
+        addCorners(QRectF(b.x, b.y, b.width, b.height), corners);
+        ++drawn;
+      }
+    if (drawn == 0) continue;
+    RegionShape s;
+    s.region = r.id;
+    s.hull = convexHull(std::move(corners));
+    const QString bytes = (r.sized ? QString() : QStringLiteral("≥ ")) + bytesText(r.bytes);
+    s.label = QStringLiteral("R%1 · %2 · %3").arg(r.id).arg(bytes, durationText(r.costMs));
+    s.tooltip =
+        QStringLiteral(
+            "Region R%1 — %2 nodes (%3 rules)\n%4\nreads: %5\nwrites: %6\nDRAM traffic %7 → %8 at %9's %10 GB/s")
+            .arg(r.id)
+            .arg(r.members.size())
+            .arg(QString::fromUtf8(regions::fxRuleSetName(a.rules).data()))
+            .arg(fxNames(*a.graph, r.members), fxNames(*a.graph, r.inputs), fxNames(*a.graph, r.outputs), bytes,
+                 durationText(r.costMs), QString::fromStdString(a.profile))
+            .arg(a.dramBandwidthGBps, 0, 'f', 0);
+    s.drawnMembers = drawn;
+    shapes.push_back(std::move(s));
+  }
+  return shapes;
+}
+
+QString regionSummary(const regions::FxRegionAnalysis& a) {
+  if (a.regions.empty()) return QStringLiteral("no fusion region of two or more nodes");
+  return QStringLiteral("%1 region%2 · %3 · %4 at %5's %6 GB/s")
+      .arg(a.regions.size())
+      .arg(a.regions.size() == 1 ? "" : "s")
+      .arg(bytesText(a.totalBytes), durationText(a.totalCostMs), QString::fromStdString(a.profile))
+      .arg(a.dramBandwidthGBps, 0, 'f', 0);
+}
+
 QString regionSummary(const regions::RegionAnalysis& a) {
   if (a.regions.empty()) return QStringLiteral("no fusible region of two or more ops");
   return QStringLiteral("%1 region%2 · %3 · %4 at %5's %6 GB/s")

@@ -10,6 +10,7 @@
 
 #include "graph/graph_model.h"
 #include "layout/geometry.h"
+#include "pipeline/fx_analysis.h"
 #include "pipeline/session.h"
 #include "trace/snapshot.h"
 
@@ -33,8 +34,13 @@ QPolygonF convexHull(std::vector<QPointF> points);
 std::vector<RegionShape> regionShapes(const regions::RegionAnalysis& analysis, const graph::GraphModel& model,
                                       const layout::Geometry& geometry, const trace::Partition* partition);
 
+/// The regions of a PyTorch FX graph over its drawing (pipeline::fxGraphModel: node i is "n<i>").
+std::vector<RegionShape> fxRegionShapes(const regions::FxRegionAnalysis& analysis, const graph::GraphModel& model,
+                                        const layout::Geometry& geometry);
+
 /// "4 regions · 12.6 MB · 3.8 µs at h100's 3350 GB/s" (or why there are none).
 QString regionSummary(const regions::RegionAnalysis& analysis);
+QString regionSummary(const regions::FxRegionAnalysis& analysis);
 
 inline constexpr int RegionItemType = QGraphicsItem::UserType + 10;
 

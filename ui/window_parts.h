@@ -15,9 +15,11 @@ class QToolButton;
 
 namespace segscope::ui {
 
+class CollectivesView;
 class CompareView;
 class DiffView;
 class FindBar;
+class FxGraphPage;
 class InspectorView;
 class MergeLogView;
 class ModelRunView;
@@ -54,6 +56,11 @@ struct WindowPanels {
   ModelRunView* modelRun = nullptr;
   NvFuserGroupsPage* nvFuserGroups = nullptr;  // made when a dump-only fusion is first opened
   CompareView* compare = nullptr;
+  // A PyTorch FX graph printout and its Collectives dock, made when one is first opened
+  // (main_window_fx.cpp).
+  FxGraphPage* fxGraph = nullptr;
+  CollectivesView* collectives = nullptr;
+  QDockWidget* collectivesDock = nullptr;
 };
 
 /// The actions that code outside their menu enables, checks or triggers (the shortcut sheet

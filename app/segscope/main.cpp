@@ -14,8 +14,10 @@
 #include "ui/graph_scene.h"
 #include "ui/graph_view.h"
 #include "ui/main_window.h"
+#include "ui/panels/collectives_view.h"
 #include "ui/panels/compare_view.h"
 #include "ui/panels/diff_view.h"
+#include "ui/panels/fx_graph_page.h"
 #include "ui/panels/model_run_view.h"
 #include "ui/panels/run_view.h"
 #include "ui/panels/why_apart_view.h"
@@ -45,7 +47,9 @@ int main(int argc, char** argv) {
   QCommandLineParser parser;
   parser.setApplicationDescription("Step through fusion segmentation: passes, merge decisions and their reasons.");
   parser.addHelpOption();
-  parser.addPositionalArgument("file", "A fusion repro script (.py) or a saved trace (.json).", "[FILE]");
+  parser.addPositionalArgument(
+      "file", "A fusion repro script (.py), a saved trace (.json), a model run's log or a PyTorch FX graph printout.",
+      "[FILE]");
   const QCommandLineOption stepOption("step", "Show step N (negative: from the end; default: the last).", "N");
   const QCommandLineOption shotOption("screenshot", "Render the window to OUT.png and exit.", "OUT.png");
   const QCommandLineOption sizeOption("size", "Window size for --screenshot (default 1600x1000).", "WxH", "1600x1000");
@@ -82,9 +86,12 @@ int main(int argc, char** argv) {
   const QCommandLineOption groupOption(
       "group-runs",
       "Overview: fold the runs of segments between barriers into one tile each (View ▸ Group runs, Shift+G).");
-  parser.addOptions({groupOption, compareOption, stepOption, shotOption, sizeOption, diffOption, diffFullOption,
-                     fitOption, themeOption, expandOption, regionsOption, viewOption, runOption, findOption, whyOption,
-                     nvlogOption, divergenceOption, rowOption, showOption});
+  const QCommandLineOption collectiveOption(
+      "collective", "With a PyTorch FX graph: show collective N's span (counted from 1; Collectives dock).", "N");
+  parser.addOptions({groupOption,   compareOption,    stepOption, shotOption,  sizeOption,
+                     diffOption,    diffFullOption,   fitOption,  themeOption, expandOption,
+                     regionsOption, viewOption,       runOption,  findOption,  whyOption,
+                     nvlogOption,   divergenceOption, rowOption,  showOption,  collectiveOption});
   parser.process(app);
 
   const QStringList files = parser.positionalArguments();
@@ -118,6 +125,16 @@ int main(int argc, char** argv) {
     window.resize(size);
     window.show();
     window.openFile(files.first(), /*wait=*/true);
+    if (window.showsFxGraph()) {  // a PyTorch graph: its page and the Collectives dock
+      window.fxGraphPage()->waitForPicture();
+      if (parser.isSet(collectiveOption))
+        window.collectivesView()->activate(parser.value(collectiveOption).toInt() - 1);
+      QApplication::processEvents();
+      const QString out = parser.value(shotOption);
+      if (!window.grab().save(out)) return 1;
+      std::printf("wrote %s (the FX graph)\n", qPrintable(QFileInfo(out).absoluteFilePath()));
+      return 0;
+    }
     if (window.showsModelRun()) {  // the run table, or one of its rows in the debugger
       if (parser.isSet(showOption)) window.modelRunView().setShow(parser.value(showOption));
       if (!parser.isSet(rowOption)) {

@@ -43,7 +43,7 @@ struct Arg {
   std::string text;  // Name / Call: the dotted name; String: the contents; literals: as written
   std::int64_t intValue = 0;
   double floatValue = 0;
-  int node = -1;                                      // Kind::Node
+  int node = -1;              // Kind::Node
   std::vector<Arg> items;     // List / Tuple items; Call positional args
   std::vector<Arg> keywords;  // Call keyword args, each with its `keyword`
   std::string keyword;        // the name this argument is passed by; empty when positional

@@ -427,17 +427,22 @@ class GraphBuilder {
         }
         return a;
       }
-      case K::Negate:
-        if (n.items.size() == 1) {  // `-inf`, `-nan`: the parser folds only digits
-          SEGSCOPE_TRY(Arg inner, convert(*n.items[0]));
-          if (inner.kind == Arg::Kind::Float || inner.kind == Arg::Kind::Int) {
-            inner.floatValue = -inner.floatValue;
-            inner.intValue = -inner.intValue;
-            inner.text = "-" + inner.text;
-            return inner;
-          }
+      case K::Negate: {
+        // `-inf`, `-nan`: the parser folds only digits. The operand is converted once (a
+        // second pass here made `- - - … x` exponential).
+        if (n.items.size() != 1) return makeError("unsupported expression", shifted(n.loc));
+        SEGSCOPE_TRY(Arg inner, convert(*n.items[0]));
+        if (inner.kind == Arg::Kind::Float || inner.kind == Arg::Kind::Int) {
+          inner.floatValue = -inner.floatValue;
+          inner.intValue = -inner.intValue;
+          inner.text = "-" + inner.text;
+          return inner;
         }
-        [[fallthrough]];
+        a.kind = Arg::Kind::Call;
+        a.text = "operator.neg";
+        a.items.push_back(std::move(inner));
+        return a;
+      }
       case K::Subscript:
       case K::BinaryOp: {
         // Nested arithmetic in an argument: kept as a call of its operator.

@@ -101,8 +101,9 @@ HighlightStyle nodeColors(const Node& node) {
   if (node.highlight != Highlight::None) return highlightStyle(node.highlight);
   HighlightStyle s{"#ffffff", "#495057"};
   switch (node.kind) {
-    case NodeKind::Input: s = {"#e9fac8", "#5c940d"}; break;   // pale green: where data comes in
-    case NodeKind::Output: s = {"#d0ebff", "#1971c2"}; break;  // light blue: where data leaves
+    case NodeKind::Input: s = {"#e9fac8", "#5c940d"}; break;       // pale green: where data comes in
+    case NodeKind::Collective: s = {"#ffe8cc", "#d9480f"}; break;  // amber: traffic between GPUs
+    case NodeKind::Output: s = {"#d0ebff", "#1971c2"}; break;      // light blue: where data leaves
     case NodeKind::Segment: {
       // "segment <scheduler>[ tile]": the second word
       const auto space = node.cssClass.find(' ');

@@ -11,11 +11,12 @@
 namespace segscope::graph {
 
 enum class NodeKind {
-  Op,       // an expr ("T7 = mul")
-  Input,    // a fusion input tensor or scalar (drawn once per consuming cluster in segment views)
-  Output,   // a fusion output marker
-  Tensor,   // an intermediate tensor (only with BuildOptions::showTensors)
-  Segment,  // one whole segment, or a run of one (collapsed view)
+  Op,          // an expr ("T7 = mul")
+  Input,       // a fusion input tensor or scalar (drawn once per consuming cluster in segment views)
+  Output,      // a fusion output marker
+  Tensor,      // an intermediate tensor (only with BuildOptions::showTensors)
+  Segment,     // one whole segment, or a run of one (collapsed view)
+  Collective,  // a collective or its wait in a PyTorch FX graph (all_gather, reduce_scatter, wait_tensor)
 };
 
 /// Why a node, edge or cluster is drawn highlighted; the palette gives each a color.

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "fx/fx_reader.h"
+#include "graph/fx_graph_model.h"
 #include "pipeline/pipeline.h"
 #include "support/file_io.h"
 
@@ -65,6 +66,23 @@ Result<FxAnalysis> analyzeFxGraph(const FxFile& file, const FxOptions& options) 
   out.collectives = regions::findCollectives(*out.graph, out.regions, out.symbols, out.device,
                                              regions::CollectiveOptions{options.defaultRanks});
   return out;
+}
+
+graph::GraphModel fxGraphModel(const FxAnalysis& analysis, int collective, int selected) {
+  graph::FxMarks marks;
+  marks.regionOf = analysis.regions.regionOf;
+  marks.collective.assign(analysis.graph->nodes.size(), false);
+  for (std::size_t i = 0; i < analysis.graph->nodes.size(); ++i) {
+    const fx::Node& n = analysis.graph->nodes[i];
+    marks.collective[i] = regions::isCollectiveNode(n) || regions::isWaitNode(n);
+  }
+  const auto& spans = analysis.collectives.collectives;
+  if (collective >= 0 && static_cast<std::size_t>(collective) < spans.size()) {
+    marks.spanIssue = spans[static_cast<std::size_t>(collective)].issue;
+    marks.spanWait = spans[static_cast<std::size_t>(collective)].wait;
+  }
+  marks.selected = selected;
+  return graph::buildFxGraphModel(*analysis.graph, marks);
 }
 
 }  // namespace segscope::pipeline

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "fx/fx_graph.h"
+#include "graph/graph_model.h"
 #include "regions/collectives.h"
 #include "regions/fx_regions.h"
 #include "support/diagnostic.h"
@@ -46,5 +47,9 @@ struct FxAnalysis {
 
 /// Checks the options (profile, rule set, symbol values, graph number) and runs the analyses.
 Result<FxAnalysis> analyzeFxGraph(const FxFile& file, const FxOptions& options);
+
+/// The drawing of the analysed graph: regions and collectives marked; `collective` (an index
+/// into analysis.collectives) >= 0 shows its span from issue to wait; `selected` a picked node.
+graph::GraphModel fxGraphModel(const FxAnalysis& analysis, int collective = -1, int selected = -1);
 
 }  // namespace segscope::pipeline

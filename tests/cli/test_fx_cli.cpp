@@ -63,14 +63,16 @@ class TestFxCli : public QObject {
     const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QVERIFY(!j["regions"].toArray().isEmpty());
     for (const QJsonValue& v : j["regions"].toArray())
-      for (const char* key : {"members", "inputs", "outputs", "bytes", "cost_ms"}) QVERIFY2(v.toObject().contains(key), key);
+      for (const char* key : {"members", "inputs", "outputs", "bytes", "cost_ms"})
+        QVERIFY2(v.toObject().contains(key), key);
     const QJsonArray collectives = j["collectives"].toArray();
     QCOMPARE(collectives.size(), 6);
     for (const QJsonValue& v : collectives) {
       const QJsonObject c = v.toObject();
       for (const char* key : {"node", "wait", "kind", "bytes", "regions", "compute_ms", "comm_ms", "verdict"})
         QVERIFY2(c.contains(key), key);
-      for (const QJsonValue& id : c["regions"].toArray()) QVERIFY(id.toInt() >= 0 && id.toInt() < j["regions"].toArray().size());
+      for (const QJsonValue& id : c["regions"].toArray())
+        QVERIFY(id.toInt() >= 0 && id.toInt() < j["regions"].toArray().size());
     }
   }
 
@@ -88,8 +90,9 @@ class TestFxCli : public QObject {
     const QString path = dir.filePath("bad.txt");
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("class GraphModule(torch.nn.Module):\n    def forward(self, x: \"f32[4]\"):\n"
-            "        y = torch.ops.aten.relu.default(q)\n        return (y,)\n");
+    f.write(
+        "class GraphModule(torch.nn.Module):\n    def forward(self, x: \"f32[4]\"):\n"
+        "        y = torch.ops.aten.relu.default(q)\n        return (y,)\n");
     f.close();
     for (const char* command : {"regions", "info"}) {
       const auto r = cliInProcess({command, path});

@@ -2,6 +2,9 @@
 // with logger and torchrun prefixes, several ranks interleaved), the node kinds (calls, getitem,
 // operators on Sym values, methods, attributes), annotations and sizes, and one test per
 // diagnostic, each at its file:line:col.
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
 #include <QtTest>
 
 #include <string>
@@ -73,7 +76,8 @@ class TestFxReader : public QObject {
     const Node& full = node(g, "full");
     QCOMPARE(full.args.size(), std::size_t(2));
     QVERIFY(full.args[0].kind == Arg::Kind::List);
-    QVERIFY(full.args[1].kind == Arg::Kind::Float && std::isinf(full.args[1].floatValue) && full.args[1].floatValue < 0);
+    QVERIFY(full.args[1].kind == Arg::Kind::Float && std::isinf(full.args[1].floatValue) &&
+            full.args[1].floatValue < 0);
     QCOMPARE(full.kwargs.size(), std::size_t(3));
     QCOMPARE(full.kwargs[0].keyword, std::string("dtype"));
     QCOMPARE(full.kwargs[0].text, std::string("torch.float32"));
@@ -90,14 +94,16 @@ class TestFxReader : public QObject {
   }
 
   void readsTorchLogsFramingWithEveryPrefix() {
-    const std::string p = "[rank3]:V1130 03:12:45.123000 4021 torch/_inductor/compile_fx.py:1207] [2/1] [__post_grad_graphs] ";
-    const std::string text = "[rank3]:I1130 03:12:44.870000 4021 torch/_inductor/compile_fx.py:1102] [2/1] Step 3: compiling\n" +
-                             p + "TRACED GRAPH\n" + p + " ===== AFTER POST GRAD =====\n" + p +
-                             " /usr/lib/python3/torch/fx/_lazy_graph_module.py class <lambda>(torch.nn.Module):\n" + p +
-                             "    def forward(self, arg0_1: \"bf16[16][1]cuda:0\"):\n" + p +
-                             "        neg: \"bf16[16][1]cuda:0\" = torch.ops.aten.neg.default(arg0_1);  arg0_1 = None\n" +
-                             p + "        return (neg,)\n" + p + "        \n" +
-                             "[rank3]:I1130 03:12:46.002000 4021 torch/_inductor/compile_fx.py:1290] [2/1] done\n";
+    const std::string p =
+        "[rank3]:V1130 03:12:45.123000 4021 torch/_inductor/compile_fx.py:1207] [2/1] [__post_grad_graphs] ";
+    const std::string text =
+        "[rank3]:I1130 03:12:44.870000 4021 torch/_inductor/compile_fx.py:1102] [2/1] Step 3: compiling\n" + p +
+        "TRACED GRAPH\n" + p + " ===== AFTER POST GRAD =====\n" + p +
+        " /usr/lib/python3/torch/fx/_lazy_graph_module.py class <lambda>(torch.nn.Module):\n" + p +
+        "    def forward(self, arg0_1: \"bf16[16][1]cuda:0\"):\n" + p +
+        "        neg: \"bf16[16][1]cuda:0\" = torch.ops.aten.neg.default(arg0_1);  arg0_1 = None\n" + p +
+        "        return (neg,)\n" + p + "        \n" +
+        "[rank3]:I1130 03:12:46.002000 4021 torch/_inductor/compile_fx.py:1290] [2/1] done\n";
     const Graph g = only(readFxText(text));
     QCOMPARE(g.className, std::string("<lambda>"));
     QCOMPARE(g.rank, std::string("3"));
@@ -109,8 +115,9 @@ class TestFxReader : public QObject {
 
   void separatesInterleavedRanks() {
     std::string text;
-    for (const char* line : {"class GraphModule(torch.nn.Module):", "    def forward(self, a: \"f32[4][1]cuda:R\"):",
-                             "        b: \"f32[4][1]cuda:R\" = torch.ops.aten.relu.default(a)", "        return (b,)"}) {
+    for (const char* line :
+         {"class GraphModule(torch.nn.Module):", "    def forward(self, a: \"f32[4][1]cuda:R\"):",
+          "        b: \"f32[4][1]cuda:R\" = torch.ops.aten.relu.default(a)", "        return (b,)"}) {
       for (const char* rank : {"0", "1"}) {
         std::string l = line;
         if (const auto at = l.find("cuda:R"); at != std::string::npos) l.replace(at, 6, std::string("cuda:") + rank);
@@ -190,12 +197,33 @@ class TestFxReader : public QObject {
     auto scalar = parseAnnotation("f32[][]cuda:0");
     QVERIFY(scalar.ok() && scalar->sizes.empty() && scalar->strides.empty());
     auto nested = parseAnnotation("f32[Max(1, s0), 4][4, 1]cpu");
-    QVERIFY(nested.ok() && nested->sizes.size() == 2 && nested->sizes[0].text == "Max(1, s0)" && nested->device == "cpu");
+    QVERIFY(nested.ok() && nested->sizes.size() == 2 && nested->sizes[0].text == "Max(1, s0)" &&
+            nested->device == "cpu");
   }
 
   void tellsFxFromRepros() {
     QVERIFY(looksLikeFxText(graphText("        y = torch.ops.aten.relu.default(x)\n        return (y,)\n")));
-    QVERIFY(!looksLikeFxText("def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n    T0 = fd.define_tensor(shape=[4])\n"));
+    QVERIFY(!looksLikeFxText(
+        "def nvfuser_fusion_id0(fd : FusionDefinition) -> None :\n    T0 = fd.define_tensor(shape=[4])\n"));
+  }
+
+  // Inputs the fuzzer (fuzz/fuzz_fx.cpp) found slow or crashing, kept as they were found: each
+  // must be read (or refused at a line it has) at once. nested_negation_timeout.txt: a run of
+  // 70 '-' signs was converted twice per sign, 2^70 steps.
+  void fuzzFindingsAreReadAtOnce() {
+    const QDir dir(QString(SEGSCOPE_TEST_DATA_DIR) + "/data/fx/fuzz");
+    const QStringList files = dir.entryList(QDir::Files);
+    QVERIFY(!files.isEmpty());
+    for (const QString& f : files) {
+      QFile file(dir.filePath(f));
+      QVERIFY(file.open(QIODevice::ReadOnly));
+      const std::string text = file.readAll().toStdString();
+      QElapsedTimer clock;
+      clock.start();
+      auto doc = readFxText(text);
+      QVERIFY2(clock.elapsed() < 5000, qPrintable(f));
+      if (!doc) QVERIFY(doc.error().loc.line >= 1);
+    }
   }
 
   // ---- diagnostics, one per message, each at its line and column
@@ -213,8 +241,9 @@ class TestFxReader : public QObject {
              std::string("3:12: the annotation's '\"' is never closed"));
   }
   void diagnosesStridesThatDoNotMatchTheSizes() {
-    QCOMPARE(errorOf(graphText("        y: \"f32[8, 4][1]cuda:0\" = torch.ops.aten.relu.default(x)\n        return (y,)\n")),
-             std::string("3:24: the annotation has 2 sizes but 1 strides"));
+    QCOMPARE(
+        errorOf(graphText("        y: \"f32[8, 4][1]cuda:0\" = torch.ops.aten.relu.default(x)\n        return (y,)\n")),
+        std::string("3:24: the annotation has 2 sizes but 1 strides"));
   }
   void diagnosesAMissingEquals() {
     QCOMPARE(errorOf(graphText("        y: \"f32[8, 4]\" torch.ops.aten.relu.default(x)\n        return (y,)\n")),
@@ -246,8 +275,10 @@ class TestFxReader : public QObject {
              std::string("3:13: expected a call (torch.ops...) or an operator after 'y ='"));
   }
   void diagnosesABadParameter() {
-    QCOMPARE(errorOf("class GraphModule(torch.nn.Module):\n    def forward(self, x: \"f32[4]\" junk):\n        return (x,)\n"),
-             std::string("2:35: expected ',' or ')' after the parameter 'x'"));
+    QCOMPARE(
+        errorOf(
+            "class GraphModule(torch.nn.Module):\n    def forward(self, x: \"f32[4]\" junk):\n        return (x,)\n"),
+        std::string("2:35: expected ',' or ')' after the parameter 'x'"));
   }
   void diagnosesAStatementThatIsNoNode() {
     QCOMPARE(errorOf(graphText("        (y) = torch.ops.aten.relu.default(x)\n        return (y,)\n")),
@@ -263,7 +294,8 @@ class TestFxReader : public QObject {
   }
   void diagnosesAtTheFilesColumnBehindPrefixes() {
     const std::string p = "[rank0]:";
-    const std::string text = p + "class GraphModule(torch.nn.Module):\n" + p + "    def forward(self, x: \"f32[4]\"):\n" + p +
+    const std::string text = p + "class GraphModule(torch.nn.Module):\n" + p +
+                             "    def forward(self, x: \"f32[4]\"):\n" + p +
                              "        y = torch.ops.aten.relu.default(w)\n" + p + "        return (y,)\n";
     QCOMPARE(errorOf(text), std::string("3:49: 'w' is not a node defined above"));
   }

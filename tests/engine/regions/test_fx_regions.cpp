@@ -217,7 +217,8 @@ class TestFxRegions : public QObject {
         "        reduce_scatter_tensor: \"f32[2, 4][4, 1]cuda:0\" = "
         "torch.ops._c10d_functional.reduce_scatter_tensor.default(x, 'sum', 4, '7')\n"
         "        all_reduce: \"f32[8, 4][4, 1]cuda:0\" = torch.ops._c10d_functional.all_reduce.default(x, 'sum', '7')\n"
-        "        all_reduce_1: \"f32[8, 4][4, 1]cuda:0\" = torch.ops._c10d_functional.all_reduce.default(x, 'sum', '9')\n"
+        "        all_reduce_1: \"f32[8, 4][4, 1]cuda:0\" = torch.ops._c10d_functional.all_reduce.default(x, 'sum', "
+        "'9')\n"
         "        wait_tensor = torch.ops._c10d_functional.wait_tensor.default(all_reduce)\n"
         "        return (reduce_scatter_tensor, wait_tensor, all_reduce_1)\n",
         "x: \"f32[8, 4][4, 1]cuda:0\"");
@@ -236,7 +237,8 @@ class TestFxRegions : public QObject {
 
   void coalescedCollectivesAreWaitedThroughGetitem() {
     const fx::Graph g = graphOf(
-        "        all_gather_into_tensor_coalesced = torch.ops._c10d_functional.all_gather_into_tensor_coalesced.default([x, x], 2, '0')\n"
+        "        all_gather_into_tensor_coalesced = "
+        "torch.ops._c10d_functional.all_gather_into_tensor_coalesced.default([x, x], 2, '0')\n"
         "        getitem: \"f32[16, 4][4, 1]cuda:0\" = all_gather_into_tensor_coalesced[0]\n"
         "        neg: \"f32[8, 4][4, 1]cuda:0\" = torch.ops.aten.neg.default(x)\n"
         "        exp: \"f32[8, 4][4, 1]cuda:0\" = torch.ops.aten.exp.default(neg)\n"
