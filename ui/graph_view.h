@@ -6,6 +6,10 @@
 
 namespace segscope::ui {
 
+/// Below this fitted zoom a picture opens at a readable zoom instead (a fitted 3k-op chain is a
+/// thread down the window).
+inline constexpr double kFittedIsASliver = 0.04;
+
 class GraphView : public QGraphicsView {
   Q_OBJECT
 

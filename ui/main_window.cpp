@@ -62,11 +62,6 @@
 namespace segscope::ui {
 
 namespace {
-// Below this fitted zoom a picture opens at a readable zoom instead (a fitted 3k-op chain is a
-// thread down the window).
-constexpr double kFittedIsASliver = 0.04;
-}  // namespace
-namespace {
 
 constexpr int kMaxRecent = 10;
 

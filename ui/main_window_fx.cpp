@@ -72,8 +72,6 @@ bool MainWindow::openFxGraph(const QString& path) {
   return true;
 }
 
-bool MainWindow::showsFxGraph() const {
-  return panels_.fxGraph && panels_.central->currentWidget() == panels_.fxGraph;
-}
+bool MainWindow::showsFxGraph() const { return panels_.fxGraph && panels_.central->currentWidget() == panels_.fxGraph; }
 
 }  // namespace segscope::ui

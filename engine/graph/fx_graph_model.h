@@ -11,7 +11,7 @@ namespace segscope::graph {
 
 /// What to mark on an FX drawing (indices are FX node indices).
 struct FxMarks {
-  std::vector<int> regionOf;   // per node: its region, or -1 (shown in the tooltip and class)
+  std::vector<int> regionOf;     // per node: its region, or -1 (shown in the tooltip and class)
   std::vector<bool> collective;  // per node: issues a collective or waits for one
   /// A collective's span: its issue and wait are Selected, the nodes between them Candidate,
   /// everything else dimmed. -1: no span shown.

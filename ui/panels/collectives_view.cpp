@@ -12,8 +12,8 @@ namespace segscope::ui {
 namespace {
 
 enum Column { Name, Kind, Ranks, Bytes, Comm, Compute, Exposed, Verdict, Columns };
-constexpr int kCollectiveRole = Qt::UserRole;      // the collective's index (top rows)
-constexpr int kNodeRole = Qt::UserRole + 1;        // an FX node to show (child rows)
+constexpr int kCollectiveRole = Qt::UserRole;  // the collective's index (top rows)
+constexpr int kNodeRole = Qt::UserRole + 1;    // an FX node to show (child rows)
 
 QString ms(double v) { return QString::fromStdString(support::durationText(v, "µs")); }
 QString bytes(std::int64_t v) { return QString::fromStdString(support::bytesText(v)); }
@@ -62,8 +62,9 @@ CollectivesView::CollectivesView(QWidget* parent) : QWidget(parent) {
 void CollectivesView::setAnalysis(const pipeline::FxAnalysis* a) {
   tree_->clear();
   if (!a) {
-    model_->setText("Open a PyTorch FX graph printout (TORCH_LOGS=post_grad_graphs, print_readable) to see its "
-                    "collectives and what hides them.");
+    model_->setText(
+        "Open a PyTorch FX graph printout (TORCH_LOGS=post_grad_graphs, print_readable) to see its "
+        "collectives and what hides them.");
     return;
   }
   const fx::Graph& g = *a->graph;

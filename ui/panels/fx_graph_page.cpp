@@ -48,12 +48,16 @@ FxGraphPage::FxGraphPage(QWidget* parent)
   summary_ = new QLabel(this);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   graphBox_ = new QComboBox(this);
-  graphBox_->setToolTip("The graph of the file to show (a log can hold the forward and the backward, or several ranks)");
+  graphBox_->setObjectName("fxGraph");
+  graphBox_->setToolTip(
+      "The graph of the file to show (a log can hold the forward and the backward, or several ranks)");
   rulesBox_ = new QComboBox(this);
+  rulesBox_->setObjectName("fxRules");
   rulesBox_->addItems({"seed", "current"});
   rulesBox_->setToolTip(
       "Fusion-region rules: the seed's (torch.Tag-based) or current PyTorch's (inductor lowerings); docs/regions.md");
   symbolsEdit_ = new QLineEdit(this);
+  symbolsEdit_->setObjectName("fxSymbols");
   symbolsEdit_->setPlaceholderText("s0=8192, s1=4096");
   symbolsEdit_->setToolTip("Values of the size symbols (s0, s1, …): without them their tensors count as 0 bytes");
   symbolsEdit_->setMaximumWidth(220);
@@ -75,11 +79,10 @@ FxGraphPage::FxGraphPage(QWidget* parent)
   connect(graphBox_, &QComboBox::currentIndexChanged, this, [this] { analyse(); });
   connect(rulesBox_, &QComboBox::currentIndexChanged, this, [this] { analyse(); });
   connect(symbolsEdit_, &QLineEdit::editingFinished, this, [this] { analyse(); });
-  connect(layout_, &LayoutService::ready, this,
-          [this](int, graph::GraphModel& model, layout::Geometry& geometry) {
-            picture_ = std::make_unique<Picture>(Picture{std::move(model), std::move(geometry)});
-            onPicture();
-          });
+  connect(layout_, &LayoutService::ready, this, [this](int, graph::GraphModel& model, layout::Geometry& geometry) {
+    picture_ = std::make_unique<Picture>(Picture{std::move(model), std::move(geometry)});
+    onPicture();
+  });
   connect(layout_, &LayoutService::failed, this, [this](int, const QString& message) {
     pictureShown_ = true;
     emit statusMessage("layout failed: " + message);
@@ -109,10 +112,8 @@ bool FxGraphPage::open(const QString& path, const QString& profile, LoadProblem&
     const QSignalBlocker quietSymbols(symbolsEdit_);
     graphBox_->clear();
     for (const fx::Graph& g : file_->document.graphs)
-      graphBox_->addItem(QString("%1 · %2 nodes · line %3")
-                             .arg(QString::fromStdString(g.title))
-                             .arg(g.nodes.size())
-                             .arg(g.firstLine));
+      graphBox_->addItem(
+          QString("%1 · %2 nodes · line %3").arg(QString::fromStdString(g.title)).arg(g.nodes.size()).arg(g.firstLine));
     graphBox_->setEnabled(graphBox_->count() > 1);
     symbolsEdit_->setText(symbolsNamedIn(file_->text));
   }
@@ -163,6 +164,16 @@ void FxGraphPage::onPicture() {
   pictureShown_ = true;
   redraw();
   view_->fitToView();
+  // A graph so long that fitting makes it a sliver (a whole backward, thousands of nodes)
+  // starts readable instead, at its first node, as a fusion does.
+  if (view_->zoom() < kFittedIsASliver) {
+    view_->zoomBy(0.7 / view_->zoom());
+    const QRectF first = scene_->topNodeRect();
+    const QPointF start = first.isNull() ? scene_->sceneRect().topLeft() : first.center();
+    const double halfWidth = view_->viewport()->width() / 2.0 / view_->zoom();
+    const double halfHeight = view_->viewport()->height() / 2.0 / view_->zoom();
+    view_->centerOn(QPointF(std::max(start.x(), scene_->sceneRect().left() + halfWidth), start.y() - 40 + halfHeight));
+  }
 }
 
 void FxGraphPage::redraw() {
@@ -179,10 +190,8 @@ void FxGraphPage::showCollective(int index) {
   selected_ = -1;
   redraw();
   if (collective_ < 0) return;
-  const regions::CollectiveSpan& c = spans[static_cast<std::size_t>(collective_)];
-  QRectF span = scene_->nodeRect("n" + std::to_string(c.issue));
-  if (c.wait >= 0) span = span.united(scene_->nodeRect("n" + std::to_string(c.wait)));
-  view_->focusOn(span);
+  // The issue, the wait and everything between them: what the user asked to see.
+  view_->focusOn(scene_->highlightedRect());
 }
 
 void FxGraphPage::showNode(int node) {

@@ -122,13 +122,13 @@ void printRegions(const pipeline::FxAnalysis& a) {
   const auto& rs = a.regions.regions;
   std::printf("%s: %zu region%s (%s rules) on %s (%.0f GB/s): %s cross region boundaries, %s\n", g.title.c_str(),
               rs.size(), rs.size() == 1 ? "" : "s", std::string(regions::fxRuleSetName(a.regions.rules)).c_str(),
-              a.device.name.c_str(), a.device.dramBandwidthGBps, support::exactBytesText(a.regions.totalBytes).c_str(),
+              a.device.name.c_str(), a.device.dramBandwidthGBps, support::bytesText(a.regions.totalBytes).c_str(),
               support::durationText(a.regions.totalCostMs).c_str());
   if (!rs.empty()) {
     std::printf("  %-6s %5s  %-12s %-10s %s\n", "region", "nodes", "bytes", "cost", "first .. last");
     for (const regions::FxRegion& r : rs) {
       std::printf("  %-6d %5zu  %-12s %-10s %s .. %s\n", r.id, r.members.size(),
-                  ((r.sized ? "" : ">= ") + support::exactBytesText(r.bytes)).c_str(),
+                  ((r.sized ? "" : ">= ") + support::bytesText(r.bytes)).c_str(),
                   support::durationText(r.costMs).c_str(), nodeName(g, r.members.front()).c_str(),
                   nodeName(g, r.members.back()).c_str());
       std::printf("         reads %s; writes %s\n", nameList(g, r.inputs).c_str(), nameList(g, r.outputs).c_str());
@@ -155,7 +155,7 @@ void printRegions(const pipeline::FxAnalysis& a) {
     for (const regions::ComputeItem& item : c.compute) ++kinds[item.kind];
     for (const auto& [kind, n] : kinds) between += ", " + std::to_string(n) + " " + kind;
     std::printf("  %-28s %-24s %4d%s %-12s %-9s %-9s %-9s %s (%s; wait %s)\n", nodeName(g, c.issue).c_str(),
-                c.kind.c_str(), c.ranks, c.ranksAssumed ? "*" : " ", support::exactBytesText(c.bytes).c_str(),
+                c.kind.c_str(), c.ranks, c.ranksAssumed ? "*" : " ", support::bytesText(c.bytes).c_str(),
                 support::durationText(c.commMs).c_str(), support::durationText(c.computeMs).c_str(),
                 support::durationText(c.exposedMs).c_str(), std::string(regions::overlapVerdictName(c.verdict)).c_str(),
                 between.c_str(), nodeName(g, c.wait).c_str());
