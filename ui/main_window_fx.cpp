@@ -38,6 +38,7 @@ bool MainWindow::openFxGraph(const QString& path) {
             [this] { panels_.collectives->setAnalysis(panels_.fxGraph->analysis()); });
     connect(panels_.fxGraph, &FxGraphPage::statusMessage, this,
             [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(panels_.fxGraph, &FxGraphPage::fileDropped, this, [this](const QString& dropped) { openFile(dropped); });
     connect(panels_.collectives, &CollectivesView::collectiveActivated, panels_.fxGraph, &FxGraphPage::showCollective);
     connect(panels_.collectives, &CollectivesView::nodeActivated, panels_.fxGraph, &FxGraphPage::showNode);
     connect(controls_.profileBox, &QComboBox::currentTextChanged, this, [this](const QString& profile) {

@@ -44,8 +44,12 @@ QString bigGraph(int blocks) {
     body += QString("        a%1: \"f32[64, 64][64, 1]cuda:0\" = torch.ops.aten.mul.Tensor(%2, %2)\n").arg(s, x);
     body += QString("        b%1: \"f32[64, 64][64, 1]cuda:0\" = torch.ops.aten.exp.default(a%1)\n").arg(s);
     body += QString("        c%1: \"f32[64, 64][64, 1]cuda:0\" = torch.ops.aten.mm.default(b%1, b%1)\n").arg(s);
-    body += QString("        r%1: \"f32[64, 64][64, 1]cuda:0\" = torch.ops._c10d_functional.all_reduce.default(c%1, 'sum', '0')\n").arg(s);
-    body += QString("        w%1: \"f32[64, 64][64, 1]cuda:0\" = torch.ops._c10d_functional.wait_tensor.default(r%1)\n").arg(s);
+    body += QString(
+                "        r%1: \"f32[64, 64][64, 1]cuda:0\" = torch.ops._c10d_functional.all_reduce.default(c%1, 'sum', "
+                "'0')\n")
+                .arg(s);
+    body += QString("        w%1: \"f32[64, 64][64, 1]cuda:0\" = torch.ops._c10d_functional.wait_tensor.default(r%1)\n")
+                .arg(s);
     x = "w" + s;
   }
   return "class GraphModule(torch.nn.Module):\n    def forward(self, x: \"f32[64, 64][64, 1]cuda:0\"):\n" + body +
@@ -89,8 +93,7 @@ class TestFxGraphPage : public QObject {
     const auto& span = page->analysis()->collectives.collectives[1];
     QCOMPARE(countHighlight(m, graph::Highlight::Candidate), span.wait - span.issue - 1);
     QVERIFY(m.node("n" + std::to_string(span.issue))->kind == graph::NodeKind::Collective);
-    for (const graph::Node& n : m.nodes)
-      QCOMPARE(n.dimmed, n.highlight == graph::Highlight::None);
+    for (const graph::Node& n : m.nodes) QCOMPARE(n.dimmed, n.highlight == graph::Highlight::None);
   }
 
   void rulesAndDeviceRepriceTheGraph() {
@@ -117,14 +120,16 @@ class TestFxGraphPage : public QObject {
     const QString path = dir.filePath("bad.txt");
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("class GraphModule(torch.nn.Module):\n    def forward(self, x: \"f32[4]\"):\n"
-            "        y = torch.ops.aten.relu.default(q)\n        return (y,)\n");
+    f.write(
+        "class GraphModule(torch.nn.Module):\n    def forward(self, x: \"f32[4]\"):\n"
+        "        y = torch.ops.aten.relu.default(q)\n        return (y,)\n");
     f.close();
     MainWindow w(nullptr, false);
     w.show();
     w.openFile(path, true);
     QVERIFY(!w.showsFxGraph());
-    QVERIFY2(w.problemsText().contains("bad.txt:3:41: error: 'q' is not a node defined above"), qPrintable(w.problemsText()));
+    QVERIFY2(w.problemsText().contains("bad.txt:3:41: error: 'q' is not a node defined above"),
+             qPrintable(w.problemsText()));
   }
 
   void aLargeGraphIsLaidOutInBlocks() {

@@ -87,6 +87,7 @@ FxGraphPage::FxGraphPage(QWidget* parent)
     pictureShown_ = true;
     emit statusMessage("layout failed: " + message);
   });
+  connect(view_, &GraphView::fileDropped, this, &FxGraphPage::fileDropped);
   connect(scene_, &GraphScene::picked, this, [this](const Selection& s) {
     if (s.kind == Selection::Kind::Node && s.exprId >= 0) showNode(s.exprId);
   });

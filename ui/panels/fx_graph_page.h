@@ -50,6 +50,8 @@ class FxGraphPage : public QWidget {
   /// follows it.
   void analysed();
   void statusMessage(const QString& text);
+  /// A file dropped on the graph: the window opens it, whatever it is.
+  void fileDropped(const QString& path);
 
  private:
   void analyse();
