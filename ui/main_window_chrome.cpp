@@ -40,6 +40,7 @@
 #include "ui/layout_service.h"
 #include "ui/main_window.h"
 #include "ui/panels/diff_view.h"
+#include "ui/panels/fx_graph_page.h"
 #include "ui/panels/inspector_view.h"
 #include "ui/panels/merge_log_view.h"
 #include "ui/panels/nvfuser_view.h"
@@ -104,7 +105,12 @@ void MainWindow::buildActions() {
                                5000);
   });
   actions_.divergence->setToolTip("Show where nvFuser's own log first disagrees with Segscope (D)");
-  actions_.reload = make("&Reload", QKeySequence(Qt::Key_F5), [this] { document_->reload(); });
+  actions_.reload = make("&Reload", QKeySequence(Qt::Key_F5), [this] {
+    if (showsFxGraph())
+      openFxGraph(fxGraphPage()->path());
+    else
+      document_->reload();
+  });
   actions_.exportSvg =
       make("&Export SVG of this step…", QKeySequence(Qt::CTRL | Qt::Key_E), [this] { exportSvgDialog(); });
   actions_.exportPng =

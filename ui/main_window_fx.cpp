@@ -7,6 +7,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTextBrowser>
+#include <QToolBar>
 
 #include "ui/document.h"
 #include "ui/main_window.h"
@@ -41,9 +42,6 @@ bool MainWindow::openFxGraph(const QString& path) {
     connect(panels_.fxGraph, &FxGraphPage::fileDropped, this, [this](const QString& dropped) { openFile(dropped); });
     connect(panels_.collectives, &CollectivesView::collectiveActivated, panels_.fxGraph, &FxGraphPage::showCollective);
     connect(panels_.collectives, &CollectivesView::nodeActivated, panels_.fxGraph, &FxGraphPage::showNode);
-    connect(controls_.profileBox, &QComboBox::currentTextChanged, this, [this](const QString& profile) {
-      if (showsFxGraph()) panels_.fxGraph->setProfile(profile);
-    });
   }
   LoadProblem problem;
   if (!panels_.fxGraph->open(path, controls_.profileBox->currentText(), problem)) {
@@ -55,6 +53,9 @@ bool MainWindow::openFxGraph(const QString& path) {
   if (!showsFxGraph() && !showsModelRun() && !showsNvFuserGroups()) {
     docks_.beforeRun = saveState();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) dock->hide();
+    // The toolbar steps through a fusion's segmentation; the page has its own bar (graph,
+    // rules, device, sizes). restoreState() brings it back with the docks.
+    for (QToolBar* bar : findChildren<QToolBar*>()) bar->hide();
   }
   panels_.central->setCurrentWidget(panels_.fxGraph);
   panels_.collectivesDock->show();

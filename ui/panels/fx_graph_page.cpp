@@ -56,6 +56,12 @@ FxGraphPage::FxGraphPage(QWidget* parent)
   rulesBox_->addItems({"seed", "current"});
   rulesBox_->setToolTip(
       "Fusion-region rules: the seed's (torch.Tag-based) or current PyTorch's (inductor lowerings); docs/regions.md");
+  deviceBox_ = new QComboBox(this);
+  deviceBox_->setObjectName("fxDevice");
+  deviceBox_->addItems({"h100", "h200", "a100"});
+  deviceBox_->setToolTip(
+      "Device profile: DRAM bandwidth (region cost), NVLink bandwidth (collectives), tensor-core "
+      "peak (matmuls)");
   symbolsEdit_ = new QLineEdit(this);
   symbolsEdit_->setObjectName("fxSymbols");
   symbolsEdit_->setPlaceholderText("s0=8192, s1=4096");
@@ -67,6 +73,8 @@ FxGraphPage::FxGraphPage(QWidget* parent)
   bar->addWidget(graphBox_, 1);
   bar->addWidget(new QLabel("Rules:", this));
   bar->addWidget(rulesBox_);
+  bar->addWidget(new QLabel("Device:", this));
+  bar->addWidget(deviceBox_);
   bar->addWidget(new QLabel("Sizes:", this));
   bar->addWidget(symbolsEdit_);
   auto* column = new QVBoxLayout(this);
@@ -79,6 +87,10 @@ FxGraphPage::FxGraphPage(QWidget* parent)
   connect(graphBox_, &QComboBox::currentIndexChanged, this, [this] { analyse(); });
   connect(rulesBox_, &QComboBox::currentIndexChanged, this, [this] { analyse(); });
   connect(symbolsEdit_, &QLineEdit::editingFinished, this, [this] { analyse(); });
+  connect(deviceBox_, &QComboBox::currentTextChanged, this, [this](const QString& profile) {
+    profile_ = profile;
+    analyse();
+  });
   connect(layout_, &LayoutService::ready, this, [this](int, graph::GraphModel& model, layout::Geometry& geometry) {
     picture_ = std::make_unique<Picture>(Picture{std::move(model), std::move(geometry)});
     onPicture();
@@ -106,8 +118,13 @@ bool FxGraphPage::open(const QString& path, const QString& profile, LoadProblem&
     return false;
   }
   path_ = path;
-  profile_ = profile;
   file_ = std::move(file.value());
+  {
+    const QSignalBlocker quiet(deviceBox_);
+    if (deviceBox_->findText(profile) < 0) deviceBox_->addItem(profile);
+    deviceBox_->setCurrentText(profile);
+    profile_ = profile;
+  }
   {
     const QSignalBlocker quiet(graphBox_);
     const QSignalBlocker quietSymbols(symbolsEdit_);
@@ -123,8 +140,9 @@ bool FxGraphPage::open(const QString& path, const QString& profile, LoadProblem&
 }
 
 void FxGraphPage::setProfile(const QString& profile) {
-  profile_ = profile;
-  if (file_) analyse();
+  if (deviceBox_->findText(profile) < 0) deviceBox_->addItem(profile);
+  if (deviceBox_->currentText() == profile) return;
+  deviceBox_->setCurrentText(profile);  // analyses through currentTextChanged
 }
 
 void FxGraphPage::analyse() {

@@ -30,7 +30,8 @@ class FxGraphPage : public QWidget {
   /// Reads `path` and analyses its first graph with `profile`; the layout follows on the layout
   /// worker. False (with `problem` filled) when the file does not read.
   bool open(const QString& path, const QString& profile, LoadProblem& problem);
-  /// Re-analyses with another device profile (a new interconnect, bandwidth and peak).
+  /// Re-analyses with another device profile (a new interconnect, bandwidth and peak); the
+  /// page's Device box follows.
   void setProfile(const QString& profile);
   const pipeline::FxAnalysis* analysis() const { return analysis_ ? &*analysis_ : nullptr; }
   QString path() const { return path_; }
@@ -74,6 +75,7 @@ class FxGraphPage : public QWidget {
   QLabel* summary_ = nullptr;
   QComboBox* graphBox_ = nullptr;
   QComboBox* rulesBox_ = nullptr;
+  QComboBox* deviceBox_ = nullptr;
   QLineEdit* symbolsEdit_ = nullptr;
 };
 
