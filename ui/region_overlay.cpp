@@ -146,8 +146,7 @@ QString fxNames(const fx::Graph& g, const std::vector<int>& nodes) {
 
 }  // namespace
 
-std::vector<RegionShape> fxRegionShapes(const regions::FxRegionAnalysis& a, const graph::GraphModel& model,
-                                        const layout::Geometry& geometry) {
+std::vector<RegionShape> fxRegionShapes(const regions::FxRegionAnalysis& a, const layout::Geometry& geometry) {
   std::vector<RegionShape> shapes;
   for (const regions::FxRegion& r : a.regions) {
     std::vector<QPointF> corners;

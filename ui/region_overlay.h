@@ -35,8 +35,7 @@ std::vector<RegionShape> regionShapes(const regions::RegionAnalysis& analysis, c
                                       const layout::Geometry& geometry, const trace::Partition* partition);
 
 /// The regions of a PyTorch FX graph over its drawing (pipeline::fxGraphModel: node i is "n<i>").
-std::vector<RegionShape> fxRegionShapes(const regions::FxRegionAnalysis& analysis, const graph::GraphModel& model,
-                                        const layout::Geometry& geometry);
+std::vector<RegionShape> fxRegionShapes(const regions::FxRegionAnalysis& analysis, const layout::Geometry& geometry);
 
 /// "4 regions · 12.6 MB · 3.8 µs at h100's 3350 GB/s" (or why there are none).
 QString regionSummary(const regions::RegionAnalysis& analysis);

@@ -4,6 +4,7 @@
 #include "regions/region_graph.h"
 
 #include <algorithm>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -60,7 +61,9 @@ std::vector<int> nodeUsers(const GraphNode& n) {
 }
 
 // Kahn's algorithm over the members, the ready list sorted by name before each pick: the
-// seed's _topological_sort_nodes. Falls back to graph order if the members hold a cycle.
+// seed's _topological_sort_nodes. Node names are unique, so taking the smallest ready name from
+// an ordered set picks what the sorted list's first entry would. Falls back to graph order if
+// the members hold a cycle.
 std::vector<int> kahnByName(const std::vector<int>& members, const std::vector<GraphNode>& nodes) {
   const std::unordered_set<int> inSet(members.begin(), members.end());
   std::unordered_map<int, int> inDegree;
@@ -70,30 +73,39 @@ std::vector<int> kahnByName(const std::vector<int>& members, const std::vector<G
       if (inSet.count(in.node)) producers.insert(in.node);
     inDegree[m] = static_cast<int>(producers.size());
   }
-  std::vector<int> ready;
+  const auto byName = [&](int a, int b) {
+    const std::string& x = nodes[static_cast<std::size_t>(a)].name;
+    const std::string& y = nodes[static_cast<std::size_t>(b)].name;
+    return x != y ? x < y : a < b;
+  };
+  std::set<int, decltype(byName)> ready(byName);
   for (int m : members)
-    if (inDegree[m] == 0) ready.push_back(m);
+    if (inDegree[m] == 0) ready.insert(m);
   std::vector<int> order;
   while (!ready.empty()) {
-    std::stable_sort(ready.begin(), ready.end(), [&](int a, int b) {
-      return nodes[static_cast<std::size_t>(a)].name < nodes[static_cast<std::size_t>(b)].name;
-    });
-    const int next = ready.front();
+    const int next = *ready.begin();
     ready.erase(ready.begin());
     order.push_back(next);
     for (int u : nodeUsers(nodes[static_cast<std::size_t>(next)]))
-      if (inSet.count(u) && --inDegree[u] == 0) ready.push_back(u);
+      if (inSet.count(u) && --inDegree[u] == 0) ready.insert(u);
   }
   return order.size() == members.size() ? order : members;
 }
 
+// First-seen order with constant-time membership (regions can hold thousands of nodes).
+struct SeenRefs {
+  std::unordered_set<std::int64_t> keys;
+  bool insert(const ValueRef& v) { return keys.insert((std::int64_t{v.node} << 16) ^ v.result).second; }
+};
+
 void fillBoundary(RegionSpan& r, const std::vector<GraphNode>& nodes, const RegionRules& rules) {
   const std::unordered_set<int> inSet(r.members.begin(), r.members.end());
+  SeenRefs seenInputs;
+  std::unordered_set<int> seenUsers;
   for (int m : r.members) {
     const GraphNode& n = nodes[static_cast<std::size_t>(m)];
     for (const ValueRef& in : n.inputs)
-      if (!inSet.count(in.node) && std::find(r.inputs.begin(), r.inputs.end(), in) == r.inputs.end())
-        r.inputs.push_back(in);
+      if (!inSet.count(in.node) && seenInputs.insert(in)) r.inputs.push_back(in);
     const bool unread = nodeUsers(n).empty();
     for (std::size_t k = 0; k < n.results.size(); ++k) {
       const ResultSlot& slot = n.results[k];
@@ -101,7 +113,7 @@ void fillBoundary(RegionSpan& r, const std::vector<GraphNode>& nodes, const Regi
       for (int u : slot.users) {
         if (inSet.count(u)) continue;
         external = true;
-        if (std::find(r.users.begin(), r.users.end(), u) == r.users.end()) r.users.push_back(u);
+        if (seenUsers.insert(u).second) r.users.push_back(u);
       }
       if (external) r.outputs.push_back(ValueRef{m, static_cast<int>(k)});
     }

@@ -199,7 +199,7 @@ void FxGraphPage::redraw() {
   if (!picture_ || !analysis_) return;
   graph::GraphModel model = pipeline::fxGraphModel(*analysis_, collective_, selected_);
   scene_->setGraph(model, picture_->geometry);
-  scene_->setRegionShapes(fxRegionShapes(analysis_->regions, model, picture_->geometry));
+  scene_->setRegionShapes(fxRegionShapes(analysis_->regions, picture_->geometry));
 }
 
 void FxGraphPage::showCollective(int index) {
