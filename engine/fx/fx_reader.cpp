@@ -588,6 +588,10 @@ bool looksLikeFxText(std::string_view text) {
 
 Result<Document> readFxText(std::string_view text) {
   Document doc;
+  // A log holds many graphs (forward and backward, every rank, aot's joint graphs with their
+  // tuple unpacking): one that does not read is skipped with a warning while others read; the
+  // error stands only when nothing does.
+  std::vector<Error> failures;
   for (const std::vector<CleanLine>& lines : streamsByRank(text)) {
     GraphBuilder builder(lines, doc);
     for (std::size_t i = 0; i < lines.size();) {
@@ -596,13 +600,22 @@ Result<Document> readFxText(std::string_view text) {
         ++i;
         continue;
       }
-      SEGSCOPE_TRY(i, builder.build(i, name, titleFor(lines, i, name)));
+      auto next = builder.build(i, name, titleFor(lines, i, name));
+      if (next) {
+        i = *next;
+      } else {
+        failures.push_back(next.error());
+        ++i;
+      }
     }
   }
   std::stable_sort(doc.graphs.begin(), doc.graphs.end(),
                    [](const Graph& a, const Graph& b) { return a.firstLine < b.firstLine; });
-  if (doc.graphs.empty())
+  if (doc.graphs.empty()) {
+    if (!failures.empty()) return failures.front();
     return makeError("no FX graph here: expected a line 'class <Name>(torch.nn.Module):'", {1, 1});
+  }
+  for (const Error& e : failures) doc.warnings.push_back({e.loc, "a graph here was skipped: " + e.message});
   return doc;
 }
 

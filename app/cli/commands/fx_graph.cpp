@@ -162,7 +162,7 @@ void printRegions(const pipeline::FxAnalysis& a) {
   }
   for (const regions::CollectiveSpan& c : cs)
     if (c.ranksAssumed) {
-      std::printf("  * no call in the graph states the group size of '%s': --ranks (default 8) was used\n",
+      std::printf("  * no call in the graph states the group size of '%s': it comes from --ranks (default 8)\n",
                   c.group.c_str());
       break;
     }

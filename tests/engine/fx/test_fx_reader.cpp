@@ -165,6 +165,23 @@ class TestFxReader : public QObject {
     QVERIFY(!tensorBytes(node(g, "x").meta, {}).has_value());
   }
 
+  void skipsAGraphThatDoesNotReadWhenOthersDo() {
+    const std::string good =
+        graphText("        y: \"f32[8, 4]\" = torch.ops.aten.relu.default(x)\n        return (y,)\n");
+    const std::string joint =
+        "class joint_helper(torch.nn.Module):\n    def forward(self, primals, tangents):\n"
+        "        primals_1, tangents_1, = fx_pytree.tree_flatten_spec([primals, tangents], self._in_spec)\n"
+        "        return (primals_1,)\n";
+    auto doc = readFxText(joint + good);
+    QVERIFY(doc.ok());
+    QCOMPARE(doc->graphs.size(), std::size_t(1));
+    QCOMPARE(doc->graphs[0].firstLine, 5);
+    QCOMPARE(doc->warnings.size(), std::size_t(1));
+    QCOMPARE(doc->warnings[0].first.line, 3);
+    QVERIFY(doc->warnings[0].second.starts_with("a graph here was skipped: expected '=' after 'primals_1'"));
+    QVERIFY(!readFxText(joint).ok());  // alone, its error is the answer
+  }
+
   void readsStatementsOverSeveralLines() {
     const std::string text = graphText(
         "        cat: \"f32[8, 8][8, 1]cuda:0\" = torch.ops.aten.cat.default([x,\n"
