@@ -61,15 +61,21 @@ bool MainWindow::openFxGraph(const QString& path) {
   panels_.collectivesDock->show();
   panels_.collectivesDock->raise();
   resizeDocks({panels_.collectivesDock}, {height() / 4}, Qt::Vertical);
-  panels_.problems->clear();
+  // What the reader skipped (a graph that does not read among several, an unknown dtype)
+  // goes to Problems, formatted as the CLI prints it.
+  QString warnings;
+  for (const Diagnostic& d : panels_.fxGraph->warnings()) warnings += QString::fromStdString(d.format());
+  panels_.problems->setPlainText(warnings);
   setWindowTitle(QFileInfo(path).fileName() + " — FX graph — Segscope");
   rememberRecent(path);
   const auto* a = panels_.fxGraph->analysis();
-  statusBar()->showMessage(QString("%1: %2 nodes, %3 regions, %4 collectives")
+  const auto warningCount = panels_.fxGraph->warnings().size();
+  statusBar()->showMessage(QString("%1: %2 nodes, %3 regions, %4 collectives%5")
                                .arg(QFileInfo(path).fileName())
                                .arg(a ? a->graph->nodes.size() : 0)
                                .arg(a ? a->regions.regions.size() : 0)
-                               .arg(a ? a->collectives.collectives.size() : 0),
+                               .arg(a ? a->collectives.collectives.size() : 0)
+                               .arg(warningCount ? QString("; %1 warnings in Problems").arg(warningCount) : QString()),
                            8000);
   return true;
 }

@@ -132,6 +132,26 @@ class TestFxGraphPage : public QObject {
              qPrintable(w.problemsText()));
   }
 
+  void aGraphThatDoesNotReadIsSkippedWithAWarning() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("two.txt");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(
+        "class joint_helper(torch.nn.Module):\n    def forward(self, primals, tangents):\n"
+        "        primals_1, tangents_1, = fx_pytree.tree_flatten_spec([primals, tangents], self._in_spec)\n"
+        "        return (primals_1,)\n"
+        "class GraphModule(torch.nn.Module):\n    def forward(self, x: \"f32[4]\"):\n"
+        "        y: \"f32[4]\" = torch.ops.aten.relu.default(x)\n        return (y,)\n");
+    f.close();
+    MainWindow w(nullptr, false);
+    w.show();
+    w.openFile(path, true);
+    QVERIFY(w.showsFxGraph());
+    QVERIFY2(w.problemsText().contains("two.txt:3:") && w.problemsText().contains("a graph here was skipped"),
+             qPrintable(w.problemsText()));
+  }
+
   void aLargeGraphIsLaidOutInBlocks() {
     QTemporaryDir dir;
     const QString path = dir.filePath("big.txt");

@@ -136,13 +136,6 @@ bool FxGraphPage::open(const QString& path, const QString& profile, LoadProblem&
     symbolsEdit_->setText(symbolsNamedIn(file_->text));
   }
   analyse();
-  // What the reader skipped (a graph that does not read among several, an unknown dtype):
-  // the first on the status bar, each on standard error as the CLI prints them.
-  if (!file_->warnings.empty()) {
-    const QString first = QString::fromStdString(file_->warnings.front().format()).section('\n', 0, 0);
-    const qsizetype more = static_cast<qsizetype>(file_->warnings.size()) - 1;
-    emit statusMessage(more > 0 ? QString("%1 (and %2 more warnings)").arg(first).arg(more) : first);
-  }
   return true;
 }
 

@@ -35,6 +35,8 @@ class FxGraphPage : public QWidget {
   void setProfile(const QString& profile);
   const pipeline::FxAnalysis* analysis() const { return analysis_ ? &*analysis_ : nullptr; }
   QString path() const { return path_; }
+  /// What the reader skipped or could not size (file:line:col warnings).
+  std::vector<Diagnostic> warnings() const { return file_ ? file_->warnings : std::vector<Diagnostic>{}; }
 
   /// Marks collective `index`'s span (its issue and wait, the nodes between) and brings it into
   /// view; -1 clears the mark.
