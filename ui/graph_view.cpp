@@ -81,6 +81,20 @@ void GraphView::focusOn(const QRectF& rect) {
   emit zoomChanged(zoom());
 }
 
+bool GraphView::fitOrStartReadable(const QRectF& first, const QRectF& active) {
+  constexpr double kFittedIsASliver = 0.04;  // below this fitted zoom nothing can be read
+  fitToView();
+  if (zoom() >= kFittedIsASliver) return false;
+  zoomBy(0.7 / zoom());
+  const QRectF all = sceneRect();
+  const QPointF start = first.isNull() ? all.topLeft() : first.center();
+  const double halfWidth = viewport()->width() / 2.0 / zoom();
+  const double halfHeight = viewport()->height() / 2.0 / zoom();
+  centerOn(!active.isEmpty() ? active.center()
+                             : QPointF(std::max(start.x(), all.left() + halfWidth), start.y() - 40 + halfHeight));
+  return true;
+}
+
 namespace {
 
 QString droppedFile(const QMimeData* mime) {

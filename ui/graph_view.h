@@ -6,10 +6,6 @@
 
 namespace segscope::ui {
 
-/// Below this fitted zoom a picture opens at a readable zoom instead (a fitted 3k-op chain is a
-/// thread down the window).
-inline constexpr double kFittedIsASliver = 0.04;
-
 class GraphView : public QGraphicsView {
   Q_OBJECT
 
@@ -23,6 +19,11 @@ class GraphView : public QGraphicsView {
   void reveal(const QRectF& rect);
   /// Fits `rect` (with a margin) and centres it, never above 1:1.
   void focusOn(const QRectF& rect);
+  /// Fits the whole picture; one so big that fitting makes it a sliver (a fitted 3k-op chain is
+  /// a thread down the window) opens readable instead, where a reader starts: at `active`
+  /// when there is one, else at `first` (the top node: the middle of a wide graph's top edge
+  /// is often empty). True when it did the latter.
+  bool fitOrStartReadable(const QRectF& first, const QRectF& active = {});
   /// Ignores the scene's updates until the event loop has handled what is queued now, then
   /// repaints the whole canvas once (a new picture: see the definition).
   void repaintOnceWhenSettled();

@@ -470,23 +470,11 @@ void MainWindow::onPicture(int ticket, graph::GraphModel& laidOut, layout::Geome
     picture_.first = false;
     view_->focusOn(active);
   } else if (picture_.first) {
-    view_->fitToView();
     picture_.first = false;
     // Fitted, the picture answers the first question (how many segments, which schedulers,
     // where the boundaries are): segment titles stay readable at any zoom. Only a graph so big
     // that fitting makes it a sliver starts readable instead, at the action.
-    if (view_->zoom() < kFittedIsASliver) {
-      view_->zoomBy(0.7 / view_->zoom());
-      // Start where a reader would: the active group, else the first node at the top (the
-      // middle of a wide graph's top edge is often empty space).
-      const QRectF first = scene_->topNodeRect();
-      const QPointF start = first.isNull() ? scene_->sceneRect().topLeft() : first.center();
-      const double halfWidth = view_->viewport()->width() / 2.0 / view_->zoom();
-      const double halfHeight = view_->viewport()->height() / 2.0 / view_->zoom();
-      view_->centerOn(!active.isEmpty() ? active.center()
-                                        : QPointF(std::max(start.x(), scene_->sceneRect().left() + halfWidth),
-                                                  start.y() - 40 + halfHeight));
-    }
+    view_->fitOrStartReadable(scene_->topNodeRect(), active);
   } else if (!active.isEmpty() && picture_.anchorOnScreen) {
     // Keep the active group where the eye already is: shift so its centre lands on the
     // remembered viewport point.

@@ -182,17 +182,9 @@ void FxGraphPage::analyse() {
 void FxGraphPage::onPicture() {
   pictureShown_ = true;
   redraw();
-  view_->fitToView();
   // A graph so long that fitting makes it a sliver (a whole backward, thousands of nodes)
   // starts readable instead, at its first node, as a fusion does.
-  if (view_->zoom() < kFittedIsASliver) {
-    view_->zoomBy(0.7 / view_->zoom());
-    const QRectF first = scene_->topNodeRect();
-    const QPointF start = first.isNull() ? scene_->sceneRect().topLeft() : first.center();
-    const double halfWidth = view_->viewport()->width() / 2.0 / view_->zoom();
-    const double halfHeight = view_->viewport()->height() / 2.0 / view_->zoom();
-    view_->centerOn(QPointF(std::max(start.x(), scene_->sceneRect().left() + halfWidth), start.y() - 40 + halfHeight));
-  }
+  view_->fitOrStartReadable(scene_->topNodeRect());
 }
 
 void FxGraphPage::redraw() {
