@@ -52,8 +52,9 @@ const std::vector<CommandSpec>& commandSpecs() {
        "TORCH_LOGS=post_grad_graphs output, tlparse artifact) the regions by --rules seed|current (default "
        "seed) and each collective with the compute between it and its wait, its ring time on --profile's "
        "NVLink and a verdict; --sym NAME=N (repeatable) gives size symbols values, --graph N picks a graph, "
-       "--ranks N the group size when no call states it (default 8)",
-       {"--json", "--profile", "--disable-pass", "--enable", "--disable", "--rules", "--sym", "--graph", "--ranks"},
+       "--ranks N the group size when no call states it (default 8), --svg/--dot OUT the graph drawn",
+       {"--json", "--profile", "--disable-pass", "--enable", "--disable", "--rules", "--sym", "--graph", "--ranks",
+        "--svg", "--dot"},
        {"--no-passes"},
        true},
       {"why",

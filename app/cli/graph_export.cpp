@@ -21,6 +21,19 @@ std::optional<graph::View> viewFromName(const std::string& name) {
 
 int autoCollapseOps() { return graph::kAutoCollapseOps; }
 
+Status exportGraphModel(const graph::GraphModel& model, const std::vector<std::string>& caption,
+                        const std::optional<std::string>& svgPath, const std::optional<std::string>& dotPath) {
+  if (svgPath) {
+    SEGSCOPE_TRY(std::string svg, layout::renderSvg(model, {}, layout::SvgDecor{caption, false}));
+    if (Status st = support::writeFileAtomically(*svgPath, svg); !st) return st;
+  }
+  if (dotPath) {
+    SEGSCOPE_TRY(std::string dot, layout::renderDot(model));
+    if (Status st = support::writeFileAtomically(*dotPath, dot); !st) return st;
+  }
+  return {};
+}
+
 bool graphExportAvailable() { return true; }
 
 Status exportSegmentGraph(const pipeline::Session& run, const std::optional<std::string>& svgPath,

@@ -13,6 +13,11 @@ Status exportSegmentGraph(const pipeline::Session&, const std::optional<std::str
   return makeError("this build has no Graphviz (configure with SEGSCOPE_WITH_GRAPHVIZ=ON for --svg/--dot)");
 }
 
+Status exportGraphModel(const graph::GraphModel&, const std::vector<std::string>&, const std::optional<std::string>&,
+                        const std::optional<std::string>&) {
+  return makeError("this build has no Graphviz (configure with SEGSCOPE_WITH_GRAPHVIZ=ON for --svg/--dot)");
+}
+
 Result<int> exportStepSvgs(const pipeline::Session&, const std::string&) {
   return makeError("this build has no Graphviz (configure with SEGSCOPE_WITH_GRAPHVIZ=ON for --svg-dir)");
 }

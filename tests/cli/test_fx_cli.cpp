@@ -102,6 +102,28 @@ class TestFxCli : public QObject {
     }
   }
 
+  void drawsTheGraphAsSvgAndDot() {
+    QTemporaryDir dir;
+    const QString svg = dir.filePath("g.svg"), dot = dir.filePath("g.dot");
+    const auto r = cliInProcess({"regions", samplesDir() + "/fsdp_forward.log", "--svg", svg, "--dot", dot});
+#ifdef SEGSCOPE_HAVE_GRAPHVIZ
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QFile s(svg);
+    QVERIFY(s.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(s.readAll());
+    QVERIFY(text.contains("id=\"n4\""));  // node ids are n<index>, stable
+    QVERIFY(text.contains("all_gather_into_tensor"));
+    QVERIFY(text.contains("2 regions · 3 collectives"));  // the caption
+    QVERIFY(QFile::exists(dot));
+#else
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains("no Graphviz"));
+#endif
+    const auto fusion = cliInProcess({"regions", QString(SEGSCOPE_SOURCE_DIR) + "/samples/gelu.py", "--svg", svg});
+    QCOMPARE(fusion.exitCode, 2);
+    QVERIFY(fusion.err.contains("segment --svg/--dot draws it"));
+  }
+
   void badOptionsAreTheUsersError() {
     const QString sample = samplesDir() + "/tp_attention.txt";
     const auto rules = cliInProcess({"regions", sample, "--rules", "newest"});

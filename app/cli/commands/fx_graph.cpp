@@ -9,6 +9,7 @@
 
 #include "cli/commands/commands.h"
 #include "cli/commands/common.h"
+#include "cli/graph_export.h"
 #include "pipeline/fx_analysis.h"
 #include "support/file_io.h"
 #include "support/text.h"
@@ -189,6 +190,19 @@ int fxRegionsCommand(const Arguments& args) {
     return kBadInput;
   }
   if (args.value("--json") != std::optional<std::string>("-")) printRegions(*analysis);
+  if (args.value("--svg") || args.value("--dot")) {  // the graph: collectives as hexagons, regions in tooltips
+    const std::vector<std::string> caption = {
+        analysis->graph->title, std::string(regions::fxRuleSetName(analysis->regions.rules)) + " rules · " +
+                                    std::to_string(analysis->regions.regions.size()) + " regions · " +
+                                    std::to_string(analysis->collectives.collectives.size()) + " collectives · " +
+                                    analysis->device.name};
+    if (Status st =
+            exportGraphModel(pipeline::fxGraphModel(*analysis), caption, args.value("--svg"), args.value("--dot"));
+        !st) {
+      std::cerr << "error: " << st.error().message << "\n";
+      return kRuntimeFailure;
+    }
+  }
   if (auto st = writeOutput(args.value("--json"), regionsJsonOf(*analysis).dump(2) + "\n"); !st) {
     std::cerr << "error: " << st.error().message << "\n";
     return kRuntimeFailure;

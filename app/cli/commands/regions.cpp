@@ -51,6 +51,10 @@ void printRegions(const regions::RegionAnalysis& a, const std::vector<regions::R
 
 // Regions of the fusion the segmenter produced, so members and segments share expr ids.
 int regionsCommand(const Arguments& args) {
+  if (args.value("--svg") || args.value("--dot")) {
+    std::cerr << "error: regions --svg/--dot draws a PyTorch FX graph; for a fusion, segment --svg/--dot draws it\n";
+    return kBadInput;
+  }
   int code = kOk;
   auto p = sessionFor(args, code);
   if (!p) return code;
