@@ -140,6 +140,7 @@ struct SegmentProgram {
   SegmentExecution execution = SegmentExecution::Host;
   KernelPlan plan;
   std::vector<CUfunction> functions;  // one per plan kernel
+  std::vector<CUfunction> generic;    // parallel: Kernel::genericName's entry, or null
   GemmPlan gemm;
   std::string note;
   double compileMs = 0;
@@ -174,6 +175,17 @@ struct LaunchParams {
 void addTensor(LaunchParams& p, const DeviceTensor& t) {
   p.add<CUdeviceptr>(t.ptr);
   for (std::int64_t s : t.strides) p.add<long long>(s);
+}
+
+// Whether a kernel's entry specialized on the layout (Kernel::genericName) may take `t` for `a`:
+// the planned strides along every dim wider than 1, and a pointer aligned for 16-byte vectors.
+bool hasPlannedLayout(const DeviceTensor& t, const KernelArg& a) {
+  constexpr CUdeviceptr kVectorBytes = 16;
+  if (t.ptr % kVectorBytes != 0 || t.strides.size() != a.strides.size() || t.sizes.size() != a.sizes.size())
+    return false;
+  for (std::size_t d = 0; d < t.sizes.size(); ++d)
+    if (t.sizes[d] > 1 && t.strides[d] != a.strides[d]) return false;
+  return true;
 }
 
 void addScalar(LaunchParams& p, const ir::ScalarValue& v, ir::DataType dtype) {
@@ -280,6 +292,14 @@ Status CudaRunner::State::load(SegmentProgram& p, const std::string& arch) {
                   static_cast<int>(k.launch.sharedBytes));
     }
     p.functions.push_back(f);
+    CUfunction g = nullptr;
+    if (!k.genericName.empty()) {
+      SEGSCOPE_CU(d(), cuModuleGetFunction, &g, module, k.genericName.c_str());
+      if (k.launch.sharedBytes > 0)
+        SEGSCOPE_CU(d(), cuFuncSetAttribute, g, kFuncAttributeMaxDynamicSharedBytes,
+                    static_cast<int>(k.launch.sharedBytes));
+    }
+    p.generic.push_back(g);
   }
   return {};
 }
@@ -513,11 +533,14 @@ Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, Se
   std::map<int, std::size_t> inputAt;
   for (std::size_t i = 0; i < x.inputValId.size(); ++i) inputAt[x.inputValId[i]] = i;
   std::vector<LaunchParams> params(p.plan.kernels.size());
+  std::vector<CUfunction> entries = p.functions;  // the specialized entries unless a layout differs
   for (std::size_t ki = 0; ki < p.plan.kernels.size(); ++ki) {
     const Kernel& k = p.plan.kernels[ki];
+    bool planned = true;
     for (const KernelArg& a : k.args) {
       if (auto l = local.find(a.valId); a.isTensor() && l != local.end()) {
         addTensor(params[ki], l->second);  // written by this or an earlier kernel of the plan
+        planned = planned && hasPlannedLayout(l->second, a);
         continue;
       }
       auto at = inputAt.find(a.valId);
@@ -530,6 +553,7 @@ Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, Se
           return makeError(segmentName(x) + ": kernel " + k.name + " was generated for other sizes of " +
                            full.valById(a.valId)->name());
         addTensor(params[ki], t);
+        planned = planned && hasPlannedLayout(t, a);
       } else {
         SEGSCOPE_TRY(ir::ScalarValue v, scalarInput(x, at->second));
         addScalar(params[ki], v, a.dtype);
@@ -538,7 +562,9 @@ Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, Se
           out.scalarArgs.emplace_back(full.valById(a.valId)->name(), v);
       }
     }
-    LaunchRecord launch{k.name,
+    const bool generic = !planned && p.generic.at(ki) != nullptr;
+    if (generic) entries[ki] = p.generic[ki];
+    LaunchRecord launch{generic ? k.genericName : k.name,
                         {k.launch.grid.x, k.launch.grid.y, k.launch.grid.z},
                         {k.launch.block.x, k.launch.block.y, k.launch.block.z},
                         k.launch.sharedBytes,
@@ -548,7 +574,7 @@ Status Execution::runKernels(const SegmentExport& x, const SegmentProgram& p, Se
   const auto launchAll = [&]() -> Status {
     for (std::size_t ki = 0; ki < p.plan.kernels.size(); ++ki) {
       const LaunchConfig& l = p.plan.kernels[ki].launch;
-      SEGSCOPE_CU(d_, cuLaunchKernel, p.functions[ki], static_cast<unsigned>(l.grid.x), static_cast<unsigned>(l.grid.y),
+      SEGSCOPE_CU(d_, cuLaunchKernel, entries[ki], static_cast<unsigned>(l.grid.x), static_cast<unsigned>(l.grid.y),
                   static_cast<unsigned>(l.grid.z), static_cast<unsigned>(l.block.x), static_cast<unsigned>(l.block.y),
                   static_cast<unsigned>(l.block.z), static_cast<unsigned>(l.sharedBytes), nullptr, params[ki].finish(),
                   nullptr);

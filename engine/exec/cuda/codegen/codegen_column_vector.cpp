@@ -144,7 +144,7 @@ class ColumnVectorEmission {
   }
 
   void guardTensor(const std::string& param, const ir::Val* v, const std::vector<std::int64_t>& sizes) {
-    for (std::string& c : vectorAccessGuard(param, ir::byteSize(v->dtype()), sizes, width_))
+    for (std::string& c : vectorAccessGuard(param, ir::byteSize(v->dtype()), sizes, width_, ctx_.options.hostLayout))
       guard_.push_back(std::move(c));
   }
 
@@ -211,8 +211,7 @@ Result<Kernel> columnVectorPartial(const KernelContext& ctx, const RowShape& sha
       "  if (" + guardCondition(vector.guard()) + ") {\n" + vector.take() + "  } else {\n" + scalar.take() + "  }\n";
   Kernel k;
   k.name = name;
-  k.source = kernelSource(name, args.signature(), body);
-  k.args = args.args();
+  finishKernel(k, args, body, ctx.options);
   k.launch.block.x = 32;
   k.launch.block.y = columnThreads(shape.extent);
   k.launch.grid.x = std::clamp<std::int64_t>((shape.rows + 32 * width - 1) / (32 * width), 1, ctx.options.maxGridX);

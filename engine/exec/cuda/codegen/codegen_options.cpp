@@ -45,6 +45,9 @@ const std::vector<Entry>& entries() {
        "plain outer reductions read 16 bytes of adjacent columns per thread (partials + finish)"},
       {"group_unfused_reductions", &CodegenOptions::groupUnfusedReductions,
        "unfused plans: one row kernel per consecutive run of same-shape reductions"},
+      {"host_layout", &CodegenOptions::hostLayout,
+       "a second entry per kernel with literal strides, chosen at launch when the layout matches"},
+      {"index32", &CodegenOptions::index32, "with host_layout: 32-bit indices where every tensor fits"},
       {"fast_math", &CodegenOptions::fastMath,
        "approximate tanh/exp/sigmoid: 0 never, 1 kernels with only half/bf16 outputs, 2 always"},
   };

@@ -1,5 +1,5 @@
 // Pointwise / transpose / resize segments: one thread per output element, grid-stride
-// loops with 64-bit indices, every op in registers. Outputs of another shape (a smaller
+// loops with 64-bit indices (32-bit under index32), every op in registers. Outputs of another shape (a smaller
 // broadcast output, a slice) get their own loop in the same kernel. Single-shape kernels whose
 // innermost extent allows it also get a vector path (several elements per thread, 16-byte
 // loads/stores), taken when a runtime guard finds the pointers aligned and the strides fit.
@@ -11,13 +11,6 @@
 #include "exec/cuda/codegen/prelude.h"
 
 namespace segscope::exec::cuda::codegen {
-
-std::string kernelSource(const std::string& name, const std::string& signature, const std::string& body,
-                         std::int64_t maxThreads, std::int64_t minBlocks) {
-  const std::string blocks = minBlocks > 0 ? ", " + std::to_string(minBlocks) : "";
-  const std::string bounds = maxThreads > 0 ? "__launch_bounds__(" + std::to_string(maxThreads) + blocks + ") " : "";
-  return prelude() + "\nextern \"C\" __global__ void " + bounds + name + "(\n    " + signature + ") {\n" + body + "}\n";
-}
 
 namespace {
 
@@ -53,8 +46,9 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
   const auto& shape = groups.front().first;
   const auto& outputs = groups.front().second;
   const std::string w = std::to_string(width);
-  em.open("for (long long i = ((long long)blockIdx.x * blockDim.x + threadIdx.x) * " + w + "LL; i < " +
-          std::to_string(numelOf(shape)) + "LL; i += sg_stride * " + w + "LL)");
+  const std::string ix = em.indexType();
+  em.open("for (" + ix + " i = ((" + ix + ")blockIdx.x * blockDim.x + threadIdx.x) * " + em.indexLiteral(width) +
+          "; i < " + em.indexLiteral(numelOf(shape)) + "; i += sg_stride * " + em.indexLiteral(width) + ")");
   const Index base = em.unravel("i", shape, "d");
   std::vector<Index> lanes;
   for (std::int64_t j = 0; j < width; ++j) {
@@ -64,7 +58,7 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
   }
   std::vector<std::string> guard;
   const auto guardTensor = [&](const std::string& param, const ir::Val* v, const std::vector<std::int64_t>& sizes) {
-    for (std::string& c : vectorAccessGuard(param, ir::byteSize(v->dtype()), sizes, width))
+    for (std::string& c : vectorAccessGuard(param, ir::byteSize(v->dtype()), sizes, width, ctx.options.hostLayout))
       guard.push_back(std::move(c));
   };
   // A tensor moves as one sg_vec when its lanes are consecutive along its own innermost dim:
@@ -214,8 +208,9 @@ Status emitScalarLoops(const KernelContext& ctx, Emitter& em, const ShapeGroups&
     for (const ir::Val* o : vals)
       if (!stored.count(o)) remaining.push_back(o);
     if (remaining.empty()) continue;
-    em.open("for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < " +
-            std::to_string(numelOf(shape)) + "LL; i += sg_stride)");
+    const std::string ix = em.indexType();
+    em.open("for (" + ix + " i = (" + ix + ")blockIdx.x * blockDim.x + threadIdx.x; i < " +
+            em.indexLiteral(numelOf(shape)) + "; i += sg_stride)");
     const Index idx = em.unravel("i", shape, "d");
     for (const ir::Val* o : remaining) {
       SEGSCOPE_TRY(std::string v, em.value(o, idx));
@@ -252,18 +247,21 @@ Result<Kernel> pointwiseKernel(const KernelContext& ctx, const std::vector<const
 
   ArgTable args;
   const std::int64_t width = vectorWidth(ctx, groups);
-  std::string body = "  const long long sg_stride = (long long)gridDim.x * blockDim.x;\n";
+  const std::string ix = ctx.options.hostLayout ? "sg_ix" : "long long";
+  std::string body = "  const " + ix + " sg_stride = (" + ix + ")gridDim.x * blockDim.x;\n";
   if (width > 1) {
     // Two bodies over one parameter list: the vector loop when the guard holds at run time
     // (cuMemAlloc'ed buffers always align), else the scalar loop.
     Emitter vec(ctx.sizes, args, ctx.inMemory);
     vec.fastMath = ctx.fastMath;
+    vec.hostLayout = ctx.options.hostLayout;
     vec.temps = ctx.temps;
     vec.setIndent(2);
     SEGSCOPE_TRY(std::string guard, emitVectorLoop(ctx, vec, args, groups, width));
     if (Status st = emitScalarLoops(ctx, vec, groups, 1); !st) return st.error();
     Emitter scalar(ctx.sizes, args, ctx.inMemory);
     scalar.fastMath = ctx.fastMath;
+    scalar.hostLayout = ctx.options.hostLayout;
     scalar.temps = ctx.temps;
     scalar.setIndent(2);
     if (Status st = emitScalarLoops(ctx, scalar, groups); !st) return st.error();
@@ -271,14 +269,14 @@ Result<Kernel> pointwiseKernel(const KernelContext& ctx, const std::vector<const
   } else {
     Emitter em(ctx.sizes, args, ctx.inMemory);
     em.fastMath = ctx.fastMath;
+    em.hostLayout = ctx.options.hostLayout;
     em.temps = ctx.temps;
     if (Status st = emitScalarLoops(ctx, em, groups); !st) return st.error();
     body += em.take();
   }
   Kernel k;
   k.name = name;
-  k.source = kernelSource(name, args.signature(), body);
-  k.args = args.args();
+  finishKernel(k, args, body, ctx.options);
   const std::int64_t n = groups.empty() ? 0 : numelOf(groups.front().first);
   const std::int64_t block = ctx.options.pointwiseBlock;
   k.launch.block.x = block;

@@ -327,8 +327,7 @@ Result<Kernel> buildRowKernel(const KernelContext& ctx, const RowShape& shape, b
   const std::int64_t minBlocks = b.registerResident() && ctx.options.registerRowMinOccupancyThreads > 0
                                      ? std::max<std::int64_t>(1, ctx.options.registerRowMinOccupancyThreads / threads)
                                      : 0;
-  k.source = kernelSource(name, b.args().signature(), body, threads, minBlocks);
-  k.args = b.args().args();
+  finishKernel(k, b.args(), body, ctx.options, threads, minBlocks);
   k.launch.sharedBytes = b.sharedBytes();
   return k;
 }

@@ -90,18 +90,20 @@ class TileEmission {
         prefix_(std::move(arrayPrefix)),
         em_(ctx.sizes, args, ctx.inMemory) {
     em_.fastMath = ctx.fastMath;
+    em_.hostLayout = ctx.options.hostLayout;
     em_.temps = ctx.temps;
     for (std::int64_t j = 0; j < width; ++j) laneB_.push_back(j == 0 ? "sg_tb" : "(sg_tb + " + decimal(j) + ")");
   }
 
   Result<TileBody> emit(const std::vector<const ir::Val*>& outputs, int indent) {
     em_.setIndent(indent);
-    const std::string T = decimal(g_.tile);
-    em_.open("for (long long sg_tile = blockIdx.x; sg_tile < " + decimal(g_.tiles) + "LL; sg_tile += gridDim.x)");
-    em_.line("const long long sg_ta0 = (sg_tile / " + decimal(g_.tilesB) + "LL % " + decimal(g_.tilesA) + "LL) * " + T +
-             "LL;");
-    em_.line("const long long sg_tb0 = (sg_tile % " + decimal(g_.tilesB) + "LL) * " + T + "LL;");
-    others_ = em_.unravel("(sg_tile / " + decimal(g_.tilesA * g_.tilesB) + "LL)", g_.outer, "sg_o");
+    const std::string ix = em_.indexType();
+    const auto lit = [this](std::int64_t v) { return em_.indexLiteral(v); };
+    em_.open("for (" + ix + " sg_tile = blockIdx.x; sg_tile < " + lit(g_.tiles) + "; sg_tile += gridDim.x)");
+    em_.line("const " + ix + " sg_ta0 = (sg_tile / " + lit(g_.tilesB) + " % " + lit(g_.tilesA) + ") * " + lit(g_.tile) +
+             ";");
+    em_.line("const " + ix + " sg_tb0 = (sg_tile % " + lit(g_.tilesB) + ") * " + lit(g_.tile) + ";");
+    others_ = em_.unravel("(sg_tile / " + lit(g_.tilesA * g_.tilesB) + ")", g_.outer, "sg_o");
     const std::size_t stagingAt = em_.text().size();  // the staging loop goes here once its inputs are known
     const int stagingIndent = em_.indent();
     em_.onLoad = [this](const ir::Val* v, const Index& at, const std::string& global) {
@@ -128,9 +130,10 @@ class TileEmission {
     em_.line("const int sg_r = sg_e / " + decimal(perRow) + ";");
     em_.line("const int sg_c = sg_e % " + decimal(perRow) + (width_ > 1 ? " * " + decimal(width_) : std::string()) +
              ";");
-    em_.line("const long long " + ta + " = sg_ta0 + sg_r;");
-    em_.line("const long long " + tb + " = sg_tb0 + sg_c;");
-    em_.open("if (" + ta + " < " + decimal(g_.shape[g_.a]) + "LL && " + tb + " < " + decimal(g_.shape[g_.b]) + "LL)");
+    em_.line("const " + em_.indexType() + " " + ta + " = sg_ta0 + sg_r;");
+    em_.line("const " + em_.indexType() + " " + tb + " = sg_tb0 + sg_c;");
+    em_.open("if (" + ta + " < " + em_.indexLiteral(g_.shape[g_.a]) + " && " + tb + " < " +
+             em_.indexLiteral(g_.shape[g_.b]) + ")");
   }
 
   // Each lane's value of each output (lane j at b = sg_tb + j).
@@ -175,7 +178,7 @@ class TileEmission {
   }
 
   void guardVector(const std::string& param, const ir::Val* v, const std::vector<std::int64_t>& sizes) {
-    for (std::string& c : vectorAccessGuard(param, ir::byteSize(v->dtype()), sizes, width_))
+    for (std::string& c : vectorAccessGuard(param, ir::byteSize(v->dtype()), sizes, width_, ctx_.options.hostLayout))
       body_.guard.push_back(std::move(c));
   }
 
@@ -253,9 +256,11 @@ class TileEmission {
     s += pad + "  const int sg_r = sg_e / " + decimal(perRow) + ";\n";
     s += pad + "  const int sg_c = sg_e % " + decimal(perRow) + (width_ > 1 ? " * " + decimal(width_) : std::string()) +
          ";\n";
-    s += pad + "  const long long sg_la = sg_ta0 + sg_c;\n";
-    s += pad + "  const long long sg_lb = sg_tb0 + sg_r;\n";
-    s += pad + "  if (sg_la < " + decimal(g_.shape[g_.a]) + "LL && sg_lb < " + decimal(g_.shape[g_.b]) + "LL) {\n";
+    const std::string ix = em_.indexType();
+    s += pad + "  const " + ix + " sg_la = sg_ta0 + sg_c;\n";
+    s += pad + "  const " + ix + " sg_lb = sg_tb0 + sg_r;\n";
+    s += pad + "  if (sg_la < " + em_.indexLiteral(g_.shape[g_.a]) + " && sg_lb < " + em_.indexLiteral(g_.shape[g_.b]) +
+         ") {\n";
     for (const StagedInput& in : body_.staged) {
       Index at = in.at;
       for (std::string& x : at) x = x == "sg_ta" ? "sg_la" : x == "sg_tb" ? "sg_lb" : x;
@@ -356,8 +361,7 @@ Result<std::optional<Kernel>> tiledTransposeKernel(const KernelContext& ctx, con
   const std::int64_t threads = std::min(kTileThreads, tile * tile / perThread);
   Kernel k;
   k.name = name;
-  k.source = kernelSource(name, args.signature(), body, threads);
-  k.args = args.args();
+  finishKernel(k, args, body, ctx.options, threads);
   k.launch.block.x = threads;
   k.launch.grid.x = std::clamp<std::int64_t>(g.tiles, 1, ctx.options.maxGridX);
   return std::optional<Kernel>{std::move(k)};

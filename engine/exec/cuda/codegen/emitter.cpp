@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include "exec/cuda/codegen/prelude.h"
 
@@ -18,10 +19,12 @@ std::string locText(SourceLoc loc) {
 }  // namespace
 
 std::vector<std::string> vectorAccessGuard(const std::string& param, int elementBytes,
-                                           const std::vector<std::int64_t>& sizes, std::int64_t width) {
+                                           const std::vector<std::int64_t>& sizes, std::int64_t width,
+                                           bool hostChecked) {
   const std::string w = std::to_string(width);
+  const std::string aligned = "((unsigned long long)" + param + " % " + std::to_string(width * elementBytes) + "ULL) == 0";
   std::vector<std::string> guard{
-      "((unsigned long long)" + param + " % " + std::to_string(width * elementBytes) + "ULL) == 0",
+      hostChecked ? "(sg_host_checked || " + aligned + ")" : aligned,
       ArgTable::stride(param, sizes.size() - 1) + " == 1"};
   for (std::size_t d = 0; d + 1 < sizes.size(); ++d)
     if (sizes[d] > 1) guard.push_back(ArgTable::stride(param, d) + " % " + w + "LL == 0");
@@ -48,6 +51,22 @@ Error unsupported(const ir::Expr& e, const std::string& why) {
 std::vector<std::int64_t> contiguousStrides(const std::vector<std::int64_t>& sizes) {
   std::vector<std::int64_t> strides(sizes.size(), 1);
   for (std::size_t d = sizes.size(); d-- > 1;) strides[d - 1] = strides[d] * std::max<std::int64_t>(sizes[d], 1);
+  return strides;
+}
+
+std::vector<std::int64_t> declaredStrides(const ir::Val* v, const std::vector<std::int64_t>& sizes) {
+  const auto* tv = dynamic_cast<const ir::TensorView*>(v);
+  const std::vector<std::int64_t> order = tv ? tv->strideOrder() : std::vector<std::int64_t>{};
+  if (order.size() != sizes.size()) return contiguousStrides(sizes);
+  // order[d] is dim d's rank by stride, 0 innermost: walk the ranks from the innermost out.
+  std::vector<std::int64_t> strides(sizes.size(), 1);
+  std::int64_t next = 1;
+  for (std::int64_t rank = 0; rank < static_cast<std::int64_t>(order.size()); ++rank) {
+    const auto d = static_cast<std::size_t>(std::find(order.begin(), order.end(), rank) - order.begin());
+    if (d >= sizes.size()) return contiguousStrides(sizes);  // not a permutation
+    strides[d] = next;
+    next *= std::max<std::int64_t>(sizes[d], 1);
+  }
   return strides;
 }
 
@@ -124,7 +143,7 @@ std::string ArgTable::tensor(const ir::Val* v, KernelArg::Kind kind, const std::
   e.arg.valId = v->id();
   e.arg.dtype = v->dtype();
   e.arg.sizes = sizes;
-  e.arg.strides = strides.empty() ? contiguousStrides(sizes) : strides;
+  e.arg.strides = !strides.empty() ? strides : declaredStrides(v, sizes);
   e.name = prefix + std::to_string(v->id());
   e.rank = static_cast<int>(sizes.size());
   entries_.push_back(e);
@@ -168,7 +187,7 @@ std::vector<KernelArg> ArgTable::args() const {
   return out;
 }
 
-std::string ArgTable::signature() const {
+std::string ArgTable::signature(bool unnamedStrides) const {
   std::string s;
   const auto add = [&](const std::string& p) { s += (s.empty() ? "" : ",\n    ") + p; };
   for (const Entry& e : entries_) {
@@ -176,12 +195,34 @@ std::string ArgTable::signature() const {
     const std::string type = storageType(e.arg.dtype).value_or("void");
     const std::string constness = e.arg.kind == KernelArg::Kind::Input ? "const " : "";
     std::string p = constness + type + "* __restrict__ " + e.name;
-    for (int d = 0; d < e.rank; ++d) p += ", long long " + stride(e.name, static_cast<std::size_t>(d));
+    for (int d = 0; d < e.rank; ++d)
+      p += unnamedStrides ? ", long long" : ", long long " + stride(e.name, static_cast<std::size_t>(d));
     add(p);
   }
   for (const Entry& e : entries_)
     if (!e.arg.isTensor()) add(scalarParamType(e.arg.dtype) + " " + e.name);
   return s;
+}
+
+std::string ArgTable::literalStrides(const std::string& indent) const {
+  std::string s;
+  for (const Entry& e : entries_)
+    for (int d = 0; d < e.rank && e.arg.isTensor(); ++d)
+      s += indent + "[[maybe_unused]] const sg_ix " + stride(e.name, static_cast<std::size_t>(d)) + " = " +
+           std::to_string(e.arg.strides.at(static_cast<std::size_t>(d))) + ";\n";
+  return s;
+}
+
+std::int64_t ArgTable::largestSpan() const {
+  std::int64_t largest = 0;
+  for (const Entry& e : entries_) {
+    if (!e.arg.isTensor()) continue;
+    std::int64_t span = 1;
+    for (std::size_t d = 0; d < e.arg.sizes.size(); ++d)
+      span += std::max<std::int64_t>(e.arg.sizes[d] - 1, 0) * std::abs(e.arg.strides.at(d));
+    largest = std::max(largest, span);
+  }
+  return largest;
 }
 
 // ---------------------------------------------------------------- Emitter
@@ -220,7 +261,7 @@ std::string Emitter::bindIndex(const std::string& expr) {
   if (isIdentifier(expr, /*orNumber=*/true)) return expr;
   for (auto it = memo_.rbegin(); it != memo_.rend(); ++it)
     if (auto f = it->find("#idx " + expr); f != it->end()) return f->second;
-  const std::string name = bind("long long", expr, "i");
+  const std::string name = bind(indexType(), expr, "i");
   memo_.back()["#idx " + expr] = name;
   return name;
 }
@@ -240,10 +281,10 @@ Index Emitter::unravel(const std::string& linear, const std::vector<std::int64_t
   for (std::size_t d = 0; d < sizes.size(); ++d) {
     if (sizes[d] == 1) continue;
     std::string e = linear;
-    if (strides[d] != 1) e = "(" + e + " / " + std::to_string(strides[d]) + "LL)";
-    if (d > 0) e = e + " % " + std::to_string(sizes[d]) + "LL";
+    if (strides[d] != 1) e = "(" + e + " / " + indexLiteral(strides[d]) + ")";
+    if (d > 0) e = e + " % " + indexLiteral(sizes[d]);
     const std::string name = prefix + std::to_string(d);
-    line("const long long " + name + " = " + e + ";");
+    line("const " + indexType() + " " + name + " = " + e + ";");
     idx[d] = name;
   }
   return idx;

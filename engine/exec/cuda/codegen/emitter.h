@@ -46,7 +46,13 @@ class ArgTable {
   std::string scratch(int id, ir::DataType dtype, const std::vector<std::int64_t>& sizes, const std::string& name);
   /// Tensor args first (in first-use order), then scalars.
   std::vector<KernelArg> args() const;
-  std::string signature() const;
+  /// The parameter list; `unnamedStrides` leaves the stride parameters unnamed (an entry that
+  /// declares them as literals instead).
+  std::string signature(bool unnamedStrides = false) const;
+  /// "const sg_ix in3_s0 = 4096;" per stride of every tensor parameter: its KernelArg::strides.
+  std::string literalStrides(const std::string& indent) const;
+  /// The largest element span of any tensor parameter under its KernelArg::strides.
+  std::int64_t largestSpan() const;
   static std::string stride(const std::string& param, std::size_t dim) { return param + "_s" + std::to_string(dim); }
 
  private:
@@ -60,13 +66,19 @@ class ArgTable {
 
 std::vector<std::int64_t> contiguousStrides(const std::vector<std::int64_t>& sizes);
 std::int64_t numelOf(const std::vector<std::int64_t>& sizes);
+/// A tensor's dense strides in its declared stride order (fd.define_tensor(stride_order=...)):
+/// the layout its input is expected in. Row-major without one.
+std::vector<std::int64_t> declaredStrides(const ir::Val* v, const std::vector<std::int64_t>& sizes);
 Error unsupported(const ir::Expr& e, const std::string& why);
 
 /// What lets tensor parameter `param` move `width` elements of `elementBytes` each as one access
 /// at run time: aligned to the access, innermost stride 1, the other strides (of dims wider than
 /// 1) multiples of the width. A stride-0 broadcast, a permuted or an offset view fails it.
+/// `hostChecked`: the kernel has host-checked entries (CodegenOptions::hostLayout), where the
+/// runner already checked the alignment (`sg_host_checked` is true there).
 std::vector<std::string> vectorAccessGuard(const std::string& param, int elementBytes,
-                                           const std::vector<std::int64_t>& sizes, std::int64_t width);
+                                           const std::vector<std::int64_t>& sizes, std::int64_t width,
+                                           bool hostChecked = false);
 /// The conditions of a kernel's `if (...) { vector body } else { scalar body }`, one per line
 /// ("true" when there are none).
 std::string guardCondition(const std::vector<std::string>& conditions);
@@ -125,6 +137,11 @@ class Emitter {
   /// tanh, exp, sigmoid and silu through the prelude's hardware approximations (sg_ftanh,
   /// sg_fexp, sg_fdiv); the kernel's context decides (KernelContext::fastMath).
   bool fastMath = false;
+  /// Index variables as `sg_ix` and index literals without the LL suffix: the kernel's entries
+  /// declare sg_ix (CodegenOptions::hostLayout), so that one body serves a 32-bit entry too.
+  bool hostLayout = false;
+  std::string indexType() const { return hostLayout ? "sg_ix" : "long long"; }
+  std::string indexLiteral(std::int64_t v) const { return std::to_string(v) + (hostLayout ? "" : "LL"); }
   const SizeTable& sizes() const { return sizes_; }
 
  private:

@@ -10,13 +10,11 @@ namespace segscope::exec::cuda::codegen {
 
 namespace {
 
-std::string num(std::int64_t v) { return std::to_string(v) + "LL"; }
-
 // "a + b" without the noise of adding zero.
-std::string plus(const std::string& a, std::int64_t b) {
+std::string plus(const Emitter& em, const std::string& a, std::int64_t b) {
   if (b == 0) return a;
-  if (a == "0") return num(b);
-  return "(" + a + (b > 0 ? " + " + num(b) : " - " + num(-b)) + ")";
+  if (a == "0") return em.indexLiteral(b);
+  return "(" + a + (b > 0 ? " + " + em.indexLiteral(b) : " - " + em.indexLiteral(-b)) + ")";
 }
 
 std::int64_t wrapDim(std::int64_t d, std::size_t rank) { return d < 0 ? d + static_cast<std::int64_t>(rank) : d; }
@@ -65,7 +63,7 @@ Result<std::string> Emitter::view(const ir::Expr& e, const Index& idx) {
       std::string linear;
       for (std::size_t d = 0; d < idx.size(); ++d) {
         if (idx[d] == "0") continue;
-        const std::string term = strides[d] == 1 ? idx[d] : idx[d] + " * " + num(strides[d]);
+        const std::string term = strides[d] == 1 ? idx[d] : idx[d] + " * " + indexLiteral(strides[d]);
         linear += (linear.empty() ? "" : " + ") + term;
       }
       const std::string lin = bindIndex(linear.empty() ? "0" : linear);
@@ -73,8 +71,8 @@ Result<std::string> Emitter::view(const ir::Expr& e, const Index& idx) {
       Index in(inRank, "0");
       for (std::size_t d = 0; d < inRank; ++d) {
         if (inSizes[d] == 1) continue;
-        std::string t = inStrides[d] == 1 ? lin : "(" + lin + " / " + num(inStrides[d]) + ")";
-        if (d > 0) t += " % " + num(inSizes[d]);
+        std::string t = inStrides[d] == 1 ? lin : "(" + lin + " / " + indexLiteral(inStrides[d]) + ")";
+        if (d > 0) t += " % " + indexLiteral(inSizes[d]);
         in[d] = bindIndex(t);
       }
       return value(x, in);
@@ -97,8 +95,8 @@ Result<std::string> Emitter::view(const ir::Expr& e, const Index& idx) {
           start = std::clamp<std::int64_t>(start, 0, inSizes[d]);
         }
         (void)end;
-        const std::string scaled = step == 1 || idx[d] == "0" ? idx[d] : idx[d] + " * " + num(step);
-        in[d] = bindIndex(plus(scaled, start));
+        const std::string scaled = step == 1 || idx[d] == "0" ? idx[d] : idx[d] + " * " + indexLiteral(step);
+        in[d] = bindIndex(plus(*this, scaled, start));
       }
       return value(x, in);
     }
@@ -111,9 +109,9 @@ Result<std::string> Emitter::view(const ir::Expr& e, const Index& idx) {
         const std::size_t d = inRank - 1 - i;
         SEGSCOPE_TRY(const std::int64_t left, sizes_.resolve(a.padWidths[2 * i], e));
         if (left == 0 && outSizes[d] == inSizes[d]) continue;
-        const std::string raw = bindIndex(plus(idx[d], -left));
-        inside += (inside.empty() ? "" : " && ") + raw + " >= 0 && " + raw + " < " + num(inSizes[d]);
-        in[d] = bindIndex("sg_clampi(" + raw + ", 0, " + num(std::max<std::int64_t>(inSizes[d] - 1, 0)) + ")");
+        const std::string raw = bindIndex(plus(*this, idx[d], -left));
+        inside += (inside.empty() ? "" : " && ") + raw + " >= 0 && " + raw + " < " + indexLiteral(inSizes[d]);
+        in[d] = bindIndex("sg_clampi(" + raw + ", 0, " + indexLiteral(std::max<std::int64_t>(inSizes[d] - 1, 0)) + ")");
       }
       const bool hasValue = !a.flags.empty() && a.flags[0] && e.numOperands() > 1;
       std::string padValue = "0";
@@ -134,22 +132,22 @@ Result<std::string> Emitter::view(const ir::Expr& e, const Index& idx) {
       for (std::size_t k = 0; k < e.numOperands(); ++k) {
         SEGSCOPE_TRY(auto ks, sizes_.sizes(e.operand(k)));
         Index in = idx;
-        in[axis] = bindIndex("sg_clampi(" + plus(idx[axis], -offset) + ", 0, " +
-                             num(std::max<std::int64_t>(ks[axis] - 1, 0)) + ")");
+        in[axis] = bindIndex("sg_clampi(" + plus(*this, idx[axis], -offset) + ", 0, " +
+                             indexLiteral(std::max<std::int64_t>(ks[axis] - 1, 0)) + ")");
         SEGSCOPE_TRY(std::string v, value(e.operand(k), in));
         offset += ks[axis];
         parts.emplace_back(offset, v);
       }
       std::string sel = "(" + type + ")" + parts.back().second;
       for (std::size_t k = parts.size() - 1; k-- > 0;)
-        sel = idx[axis] + " < " + num(parts[k].first) + " ? (" + type + ")" + parts[k].second + " : " + sel;
+        sel = idx[axis] + " < " + indexLiteral(parts[k].first) + " ? (" + type + ")" + parts[k].second + " : " + sel;
       return bind(type, sel);
     }
     case ir::OpFamily::Triu: {
       if (idx.size() < 2) return unsupported(e, "triu needs rank >= 2");
       SEGSCOPE_TRY(std::string v, value(x, idx));
       const std::string type = computeTypeName(e.output()->dtype());
-      return bind(type, "(" + idx[idx.size() - 1] + " - " + idx[idx.size() - 2] + " >= " + num(a.axis) + ") ? (" +
+      return bind(type, "(" + idx[idx.size() - 1] + " - " + idx[idx.size() - 2] + " >= " + indexLiteral(a.axis) + ") ? (" +
                             type + ")" + v + " : (" + type + ")0");
     }
     default: return unsupported(e, "not a view op");
@@ -162,16 +160,16 @@ Result<std::string> Emitter::indexing(const ir::Expr& e, const Index& idx) {
     SEGSCOPE_TRY(auto s, sizes_.sizes(e.operand(0)));
     const std::size_t axis = static_cast<std::size_t>(wrapDim(a.axis, s.size()));
     if (axis >= s.size()) return unsupported(e, "dim out of range");
-    return num(s[axis]);
+    return std::to_string(s[axis]) + "LL";  // a value in arithmetic: keep it 64-bit
   }
   const ir::Val* x = e.operand(0);
   SEGSCOPE_TRY(auto xs, sizes_.sizes(x));
   const std::size_t axis = static_cast<std::size_t>(wrapDim(a.axis, xs.size()));
   if (axis >= xs.size()) return unsupported(e, "dim out of range");
-  const std::string extent = num(xs[axis]);
+  const std::string extent = indexLiteral(xs[axis]);
   // Negative indices count from the end, as in torch.
   const auto wrapIndex = [&](const std::string& i) {
-    return bindIndex("sg_clampi(" + i + " < 0 ? " + i + " + " + extent + " : " + i + ", 0, " + num(xs[axis] - 1) + ")");
+    return bindIndex("sg_clampi(" + i + " < 0 ? " + i + " + " + extent + " : " + i + ", 0, " + indexLiteral(xs[axis] - 1) + ")");
   };
   switch (e.family()) {
     case ir::OpFamily::Select: {

@@ -29,7 +29,9 @@ struct KernelArg {
   int valId = -1;  // the val id in the segment fusion (== the complete fusion's id); < 0: a scratch Temp
   ir::DataType dtype = ir::DataType::Null;
   std::vector<std::int64_t> sizes;    // tensors only
-  std::vector<std::int64_t> strides;  // tensors only: the layout outputs/temps are allocated in
+  /// Tensors only: the layout outputs and temps are allocated in; for inputs the layout their
+  /// definition declares (dense in its stride order), which Kernel::genericName's twin assumes.
+  std::vector<std::int64_t> strides;
   bool isTensor() const { return kind != Kind::Scalar; }
 };
 
@@ -49,6 +51,11 @@ struct Kernel {
   std::vector<KernelArg> args;
   LaunchConfig launch;
   bool unfused = false;  // one kernel of a multi-kernel plan for a segment a single kernel could not cover
+  /// Set when `name` is specialized on its args' layout (CodegenOptions::hostLayout): the entry
+  /// bakes every tensor's KernelArg::strides in as literals and assumes 16-byte aligned pointers.
+  /// The runner launches `name` when every tensor it passes has those strides (along dims wider
+  /// than 1) and is aligned, else this entry: the same body over the stride parameters.
+  std::string genericName;
 };
 
 struct KernelPlan {
@@ -138,6 +145,19 @@ struct CodegenOptions {
   /// 2026-11-30-h200/second-call/compare.md, 2 rounds): layer_norm_bwd 0.2216 -> 0.1711 ms, with
   /// column_vector 0.1543 ms (3 kernels); batch_norm_running_stats 0.1533 -> 0.1393 ms.
   bool groupUnfusedReductions = true;
+  /// Every kernel gets two entries (Kernel::genericName): one specialized on the layout the
+  /// runner allocates (contiguous inputs, the planned output and temp strides, 16-byte aligned
+  /// pointers), with the strides as literals and the vector paths' alignment checks decided on
+  /// the host, and a generic one. The runner checks the layout at launch, as nvFuser validates
+  /// vectorized tensors on the host (csrc/runtime/executor_utils.cpp,
+  /// validateAlignedVectorizedTensors). shared/reference/gpu-analysis.md §5.2 counted 113 SASS
+  /// per element of runtime-stride index math in transpose_heavy. Not yet measured on a GPU.
+  bool hostLayout = false;
+  /// With hostLayout: the specialized entry indexes in 32 bits when every tensor's span and every
+  /// grid-stride loop fit (spans under 2^30 elements), as nvFuser picks the smallest index type
+  /// of the arguments (csrc/runtime/executor.cpp). Pointwise, tiled transpose and index maps
+  /// use it; row and column kernels keep their 64-bit loop counters. Not yet measured on a GPU.
+  bool index32 = false;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

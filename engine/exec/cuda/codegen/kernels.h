@@ -47,11 +47,14 @@ inline constexpr const char* kFewColumnBlocks = "an outer normalization on too f
 Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions,
                                        const std::vector<const ir::Val*>& outputs, const std::string& name);
 
-/// Wraps a body into a complete translation unit.
+/// Sets `k.source` (the prelude, then `body` wrapped as entry `k.name`), `k.args` and
+/// `k.genericName`. With CodegenOptions::hostLayout there are two entries over one parameter
+/// list: `k.name` with the planned strides as literals and the alignment checked by the runner
+/// (32-bit indices under index32 when every tensor fits), and `k.genericName`.
 /// `maxThreads` > 0 adds __launch_bounds__ (the block size is fixed at generation time, so
 /// ptxas may budget registers for exactly that many threads); `minBlocks` > 0 also asks for
 /// that many resident blocks per SM, which caps the registers a thread may use.
-std::string kernelSource(const std::string& name, const std::string& signature, const std::string& body,
-                         std::int64_t maxThreads = 0, std::int64_t minBlocks = 0);
+void finishKernel(Kernel& k, const ArgTable& args, const std::string& body, const CodegenOptions& options,
+                  std::int64_t maxThreads = 0, std::int64_t minBlocks = 0);
 
 }  // namespace segscope::exec::cuda::codegen

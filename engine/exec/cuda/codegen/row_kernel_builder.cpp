@@ -175,7 +175,7 @@ std::int64_t rowVectorWidth(const KernelContext& ctx, const RowShape& shape,
 std::string RowKernelBuilder::vectorGuard(const std::string& param, ir::DataType dtype,
                                           const std::vector<std::int64_t>& sizes) const {
   std::string guard;
-  for (const std::string& c : vectorAccessGuard(param, ir::byteSize(dtype), sizes, width_))
+  for (const std::string& c : vectorAccessGuard(param, ir::byteSize(dtype), sizes, width_, ctx_.options.hostLayout))
     guard += (guard.empty() ? "" : " && ") + c;
   return guard;
 }

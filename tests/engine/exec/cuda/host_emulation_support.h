@@ -34,7 +34,8 @@ inline const char* const kHostEmulationHeader =
     "template <class T, class F> T sg_col_reduce(T v, F) { return v; }\n"
     "template <class T> void sg_col_welford(T&, T&, T&) {}\n";
 
-/// extern "C" void <kernel>_host(void** p): unpacks cuLaunchKernel-style parameters.
+/// extern "C" void <entry>_host(void** p) for the kernel's entry (and its generic entry, if
+/// any): unpacks cuLaunchKernel-style parameters.
 inline std::string hostWrapper(const exec::cuda::Kernel& k) {
   std::string call;
   std::size_t slot = 0;
@@ -48,7 +49,10 @@ inline std::string hostWrapper(const exec::cuda::Kernel& k) {
     if (a.isTensor()) continue;
     add("*(" + exec::cuda::codegen::scalarParamType(a.dtype) + "*)p[" + std::to_string(slot++) + "]");
   }
-  return "extern \"C\" void " + k.name + "_host(void** p) { " + k.name + "(" + call + "); }\n";
+  std::string wrappers;
+  for (const std::string& entry : {k.name, k.genericName})
+    if (!entry.empty()) wrappers += "extern \"C\" void " + entry + "_host(void** p) { " + entry + "(" + call + "); }\n";
+  return wrappers;
 }
 
 }  // namespace segscope::testing

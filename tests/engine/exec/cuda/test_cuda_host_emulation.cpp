@@ -190,6 +190,11 @@ class TestCudaHostEmulation : public QObject {
     for (const char* stem : {"outer_reduction_vector", "outer_any_vector"})
       QTest::newRow(qPrintable(QString("%1.py column_vector=0").arg(stem)))
           << golden.filePath(QString("%1.py").arg(stem)) << QString("column_vector=0");
+    // Entries specialized on the layout (literal strides, 32-bit indices) beside the generic ones:
+    // every sample and golden case runs both (samplesMatchTheReference runs every entry).
+    for (const QString& f : files)
+      QTest::newRow(qPrintable(QFileInfo(f).fileName() + " host_layout=1 index32=1"))
+          << f << QString("host_layout=1 index32=1");
   }
 
   void samplesMatchTheReference() {
@@ -235,6 +240,12 @@ class TestCudaHostEmulation : public QObject {
     const exec::ValueMap* all = &reference->values;
 
     int compared = 0;
+    // With host_layout every kernel has a generic entry too: run the plan through each.
+    bool anyGeneric = false;
+    for (const testing::SegmentPlan& p : plans.segments)
+      for (const exec::cuda::Kernel& k : p.plan->kernels) anyGeneric = anyGeneric || !k.genericName.empty();
+    for (const bool generic : {false, true}) {
+    if (generic && !anyGeneric) break;
     for (const testing::SegmentPlan& p : plans.segments) {
       std::map<int, exec::HostTensor> produced;  // outputs and temps of this segment
       for (const exec::cuda::Kernel& k : p.plan->kernels) {
@@ -260,8 +271,9 @@ class TestCudaHostEmulation : public QObject {
           QVERIFY2(it != all->end(), qPrintable(QString("no reference value for scalar %1").arg(a.valId)));
           params.scalar(std::get<ir::ScalarValue>(it->second), exec::cuda::codegen::scalarParamType(a.dtype));
         }
-        auto entry = reinterpret_cast<HostEntry>(dlsym(lib.handle, (k.name + "_host").c_str()));
-        QVERIFY2(entry, k.name.c_str());
+        const std::string name = generic && !k.genericName.empty() ? k.genericName : k.name;
+        auto entry = reinterpret_cast<HostEntry>(dlsym(lib.handle, (name + "_host").c_str()));
+        QVERIFY2(entry, name.c_str());
         entry(params.packed.data());
       }
       for (const exec::cuda::Kernel& k : p.plan->kernels)
@@ -271,14 +283,16 @@ class TestCudaHostEmulation : public QObject {
           const exec::Comparison c =
               exec::compareValues(all->at(a.valId), produced.at(a.valId),
                                   bound == reference->bounds.end() ? std::vector<double>{} : bound->second);
-          QVERIFY2(c.ok, qPrintable(QString("%1 segment %2 (%3) val %4: %5")
+          QVERIFY2(c.ok, qPrintable(QString("%1%6 segment %2 (%3) val %4: %5")
                                         .arg(file)
                                         .arg(p.segment)
                                         .arg(QString::fromStdString(p.scheduler))
                                         .arg(a.valId)
-                                        .arg(QString::fromStdString(c.message))));
+                                        .arg(QString::fromStdString(c.message))
+                                        .arg(generic ? " (generic entries)" : "")));
           ++compared;
         }
+    }
     }
     qInfo("%d kernels run on the host, %d outputs match the reference", kernels, compared);
   }

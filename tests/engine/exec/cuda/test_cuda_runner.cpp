@@ -433,6 +433,51 @@ class TestCudaRunner : public QObject {
         << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/data/matmul_shapes.py";
     QTest::newRow("matmul with K = 0") << QString(SEGSCOPE_TEST_DATA_DIR) + "/engine/exec/cuda/data/matmul_empty_k.py";
   }
+  // CodegenOptions::hostLayout: each kernel has an entry specialized on the planned layout and a
+  // generic one. The runner launches the specialized entry when every tensor has the layout the
+  // kernel assumed (transpose_heavy's input is permuted, as its script declares), and the generic
+  // entry when one does not (gelu's input handed over column-major): both match the reference.
+  void hostLayoutEntryFollowsTheTensorsLayout() {
+    testing::fakeLog().emulate = true;
+    testing::fakeLog().hostCompiler = SEGSCOPE_HOST_CXX;
+    exec::cuda::CodegenOptions codegen;
+    codegen.hostLayout = true;
+    codegen.index32 = true;
+    for (const char* name : {"transpose_heavy.py", "gelu.py"}) {
+      Prepared p = prepare(sample(name), codegen, true);
+      QVERIFY2(p.plans.error.empty(), p.plans.error.c_str());
+      const bool relayout = QString(name) == "gelu.py";
+      std::vector<exec::Value> given = p.inputs;
+      if (relayout) {
+        auto& t = std::get<exec::HostTensor>(given.at(0));
+        QCOMPARE(t.sizes().size(), std::size_t{2});
+        exec::HostTensor columnMajor(t.dtype(), t.sizes(), {1, t.sizes()[0]});
+        for (std::int64_t i = 0; i < t.numel(); ++i) columnMajor.set(i, t.get(i));
+        t = std::move(columnMajor);
+      }
+      testing::resetFakeLog();
+      testing::fakeLog().emulate = true;
+      testing::fakeLog().hostCompiler = SEGSCOPE_HOST_CXX;
+      exec::cuda::CudaRunOptions options = quick();
+      options.codegen = codegen;
+      auto runner = exec::cuda::CudaRunner::create(p.segmentation(), p.plans.script->inputs, fakeEnvironment(), options);
+      QVERIFY2(runner.ok(), runner.ok() ? "" : runner.error().message.c_str());
+      auto run = runner->run(given);
+      QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
+      auto expected = exec::runReferenceBounded(*p.segmentation().fusion, p.inputs);
+      QVERIFY2(expected.ok(), expected.ok() ? "" : expected.error().message.c_str());
+      std::vector<std::string> names;
+      for (const ir::FusionOutput& o : p.segmentation().fusion->outputs()) names.push_back(o.val->name());
+      const exec::Comparison c = exec::compareOutputs(expected->outputs, run->outputs, names, expected->bounds);
+      QVERIFY2(c.ok, qPrintable(QString(name) + ": " + QString::fromStdString(c.message)));
+      const exec::cuda::Kernel& k = p.plans.segments.at(0).plan->kernels.at(0);
+      QVERIFY(!k.genericName.empty());
+      QCOMPARE(testing::fakeLog().launches.at(0).kernel, relayout ? k.genericName : k.name);
+      QCOMPARE(run->segments.at(0).kernels.at(0).name, relayout ? k.genericName : k.name);
+      verifyEverythingFreedOnce();
+    }
+  }
+
   void emulatedDeviceMatchesTheReference() {
     QFETCH(QString, file);
     testing::fakeLog().emulate = true;
