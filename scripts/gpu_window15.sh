@@ -104,7 +104,8 @@ bundle
 ALL_STEMS="gelu swiglu transpose_heavy tile_transpose transpose_add softmax rms_norm layer_norm_fwd batch_norm_running_stats reduction_epilogue inner_sum column_sum cross_entropy layer_norm_bwd"
 # The defaults' open questions (docs/performance.md, 2026-11-28): column reductions filling the GPU
 # with more row splits (column_sum ran 5 splits of 64 column blocks at 30 % of DRAM peak).
-VARIANTS=${VARIANTS:-"base||;split4x|--codegen outer_split_target_blocks=1056|column_sum batch_norm_running_stats layer_norm_bwd;split8x|--codegen outer_split_target_blocks=2112|column_sum batch_norm_running_stats"}
+# The candidates not yet measured: entries specialized on the layout, then with 32-bit indices too.
+VARIANTS=${VARIANTS:-"base||;hostlayout|--codegen host_layout=1|;hl32|--codegen host_layout=1 --codegen index32=1|"}
 : >"$W/compare.jsonl"
 IFS=';' read -r -a VS <<<"$VARIANTS"
 phase compare || ROUNDS=0

@@ -22,10 +22,10 @@ std::vector<std::string> vectorAccessGuard(const std::string& param, int element
                                            const std::vector<std::int64_t>& sizes, std::int64_t width,
                                            bool hostChecked) {
   const std::string w = std::to_string(width);
-  const std::string aligned = "((unsigned long long)" + param + " % " + std::to_string(width * elementBytes) + "ULL) == 0";
-  std::vector<std::string> guard{
-      hostChecked ? "(sg_host_checked || " + aligned + ")" : aligned,
-      ArgTable::stride(param, sizes.size() - 1) + " == 1"};
+  const std::string aligned =
+      "((unsigned long long)" + param + " % " + std::to_string(width * elementBytes) + "ULL) == 0";
+  std::vector<std::string> guard{hostChecked ? "(sg_host_checked || " + aligned + ")" : aligned,
+                                 ArgTable::stride(param, sizes.size() - 1) + " == 1"};
   for (std::size_t d = 0; d + 1 < sizes.size(); ++d)
     if (sizes[d] > 1) guard.push_back(ArgTable::stride(param, d) + " % " + w + "LL == 0");
   return guard;

@@ -147,8 +147,8 @@ Result<std::string> Emitter::view(const ir::Expr& e, const Index& idx) {
       if (idx.size() < 2) return unsupported(e, "triu needs rank >= 2");
       SEGSCOPE_TRY(std::string v, value(x, idx));
       const std::string type = computeTypeName(e.output()->dtype());
-      return bind(type, "(" + idx[idx.size() - 1] + " - " + idx[idx.size() - 2] + " >= " + indexLiteral(a.axis) + ") ? (" +
-                            type + ")" + v + " : (" + type + ")0");
+      return bind(type, "(" + idx[idx.size() - 1] + " - " + idx[idx.size() - 2] + " >= " + indexLiteral(a.axis) +
+                            ") ? (" + type + ")" + v + " : (" + type + ")0");
     }
     default: return unsupported(e, "not a view op");
   }
@@ -169,7 +169,8 @@ Result<std::string> Emitter::indexing(const ir::Expr& e, const Index& idx) {
   const std::string extent = indexLiteral(xs[axis]);
   // Negative indices count from the end, as in torch.
   const auto wrapIndex = [&](const std::string& i) {
-    return bindIndex("sg_clampi(" + i + " < 0 ? " + i + " + " + extent + " : " + i + ", 0, " + indexLiteral(xs[axis] - 1) + ")");
+    return bindIndex("sg_clampi(" + i + " < 0 ? " + i + " + " + extent + " : " + i + ", 0, " +
+                     indexLiteral(xs[axis] - 1) + ")");
   };
   switch (e.family()) {
     case ir::OpFamily::Select: {

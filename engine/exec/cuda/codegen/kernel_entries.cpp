@@ -26,8 +26,8 @@ std::string entry(const std::string& bounds, const std::string& name, const std:
 // What each entry declares before the shared body: the index type, whether the runner checked
 // the alignment, and (specialized entry) the strides.
 std::string prologue(const std::string& indexType, bool hostChecked) {
-  return "  using sg_ix [[maybe_unused]] = " + indexType + ";\n  [[maybe_unused]] const bool sg_host_checked = " +
-         (hostChecked ? "true" : "false") + ";\n";
+  return "  using sg_ix [[maybe_unused]] = " + indexType +
+         ";\n  [[maybe_unused]] const bool sg_host_checked = " + (hostChecked ? "true" : "false") + ";\n";
 }
 
 }  // namespace

@@ -28,7 +28,7 @@ struct KernelArg {
   Kind kind = Kind::Input;
   int valId = -1;  // the val id in the segment fusion (== the complete fusion's id); < 0: a scratch Temp
   ir::DataType dtype = ir::DataType::Null;
-  std::vector<std::int64_t> sizes;    // tensors only
+  std::vector<std::int64_t> sizes;  // tensors only
   /// Tensors only: the layout outputs and temps are allocated in; for inputs the layout their
   /// definition declares (dense in its stride order), which Kernel::genericName's twin assumes.
   std::vector<std::int64_t> strides;

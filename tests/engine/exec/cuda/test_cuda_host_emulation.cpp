@@ -245,54 +245,54 @@ class TestCudaHostEmulation : public QObject {
     for (const testing::SegmentPlan& p : plans.segments)
       for (const exec::cuda::Kernel& k : p.plan->kernels) anyGeneric = anyGeneric || !k.genericName.empty();
     for (const bool generic : {false, true}) {
-    if (generic && !anyGeneric) break;
-    for (const testing::SegmentPlan& p : plans.segments) {
-      std::map<int, exec::HostTensor> produced;  // outputs and temps of this segment
-      for (const exec::cuda::Kernel& k : p.plan->kernels) {
-        Params params;
-        std::vector<exec::HostTensor> inputCopies;
-        inputCopies.reserve(k.args.size());
-        for (const exec::cuda::KernelArg& a : k.args) {
-          if (!a.isTensor()) continue;
-          if (a.kind == exec::cuda::KernelArg::Kind::Input) {
-            auto it = all->find(a.valId);
-            QVERIFY2(it != all->end(), qPrintable(QString("no reference value for val %1").arg(a.valId)));
-            inputCopies.push_back(std::get<exec::HostTensor>(it->second));
-            params.tensor(inputCopies.back());
-          } else {
-            auto [it, fresh] = produced.try_emplace(a.valId, a.dtype, a.sizes, a.strides);
-            (void)fresh;
-            params.tensor(it->second);
+      if (generic && !anyGeneric) break;
+      for (const testing::SegmentPlan& p : plans.segments) {
+        std::map<int, exec::HostTensor> produced;  // outputs and temps of this segment
+        for (const exec::cuda::Kernel& k : p.plan->kernels) {
+          Params params;
+          std::vector<exec::HostTensor> inputCopies;
+          inputCopies.reserve(k.args.size());
+          for (const exec::cuda::KernelArg& a : k.args) {
+            if (!a.isTensor()) continue;
+            if (a.kind == exec::cuda::KernelArg::Kind::Input) {
+              auto it = all->find(a.valId);
+              QVERIFY2(it != all->end(), qPrintable(QString("no reference value for val %1").arg(a.valId)));
+              inputCopies.push_back(std::get<exec::HostTensor>(it->second));
+              params.tensor(inputCopies.back());
+            } else {
+              auto [it, fresh] = produced.try_emplace(a.valId, a.dtype, a.sizes, a.strides);
+              (void)fresh;
+              params.tensor(it->second);
+            }
           }
+          for (const exec::cuda::KernelArg& a : k.args) {
+            if (a.isTensor()) continue;
+            auto it = all->find(a.valId);
+            QVERIFY2(it != all->end(), qPrintable(QString("no reference value for scalar %1").arg(a.valId)));
+            params.scalar(std::get<ir::ScalarValue>(it->second), exec::cuda::codegen::scalarParamType(a.dtype));
+          }
+          const std::string name = generic && !k.genericName.empty() ? k.genericName : k.name;
+          auto entry = reinterpret_cast<HostEntry>(dlsym(lib.handle, (name + "_host").c_str()));
+          QVERIFY2(entry, name.c_str());
+          entry(params.packed.data());
         }
-        for (const exec::cuda::KernelArg& a : k.args) {
-          if (a.isTensor()) continue;
-          auto it = all->find(a.valId);
-          QVERIFY2(it != all->end(), qPrintable(QString("no reference value for scalar %1").arg(a.valId)));
-          params.scalar(std::get<ir::ScalarValue>(it->second), exec::cuda::codegen::scalarParamType(a.dtype));
-        }
-        const std::string name = generic && !k.genericName.empty() ? k.genericName : k.name;
-        auto entry = reinterpret_cast<HostEntry>(dlsym(lib.handle, (name + "_host").c_str()));
-        QVERIFY2(entry, name.c_str());
-        entry(params.packed.data());
+        for (const exec::cuda::Kernel& k : p.plan->kernels)
+          for (const exec::cuda::KernelArg& a : k.args) {
+            if (a.kind != exec::cuda::KernelArg::Kind::Output) continue;
+            const auto bound = reference->bounds.find(a.valId);
+            const exec::Comparison c =
+                exec::compareValues(all->at(a.valId), produced.at(a.valId),
+                                    bound == reference->bounds.end() ? std::vector<double>{} : bound->second);
+            QVERIFY2(c.ok, qPrintable(QString("%1%6 segment %2 (%3) val %4: %5")
+                                          .arg(file)
+                                          .arg(p.segment)
+                                          .arg(QString::fromStdString(p.scheduler))
+                                          .arg(a.valId)
+                                          .arg(QString::fromStdString(c.message))
+                                          .arg(generic ? " (generic entries)" : "")));
+            ++compared;
+          }
       }
-      for (const exec::cuda::Kernel& k : p.plan->kernels)
-        for (const exec::cuda::KernelArg& a : k.args) {
-          if (a.kind != exec::cuda::KernelArg::Kind::Output) continue;
-          const auto bound = reference->bounds.find(a.valId);
-          const exec::Comparison c =
-              exec::compareValues(all->at(a.valId), produced.at(a.valId),
-                                  bound == reference->bounds.end() ? std::vector<double>{} : bound->second);
-          QVERIFY2(c.ok, qPrintable(QString("%1%6 segment %2 (%3) val %4: %5")
-                                        .arg(file)
-                                        .arg(p.segment)
-                                        .arg(QString::fromStdString(p.scheduler))
-                                        .arg(a.valId)
-                                        .arg(QString::fromStdString(c.message))
-                                        .arg(generic ? " (generic entries)" : "")));
-          ++compared;
-        }
-    }
     }
     qInfo("%d kernels run on the host, %d outputs match the reference", kernels, compared);
   }

@@ -460,7 +460,8 @@ class TestCudaRunner : public QObject {
       testing::fakeLog().hostCompiler = SEGSCOPE_HOST_CXX;
       exec::cuda::CudaRunOptions options = quick();
       options.codegen = codegen;
-      auto runner = exec::cuda::CudaRunner::create(p.segmentation(), p.plans.script->inputs, fakeEnvironment(), options);
+      auto runner =
+          exec::cuda::CudaRunner::create(p.segmentation(), p.plans.script->inputs, fakeEnvironment(), options);
       QVERIFY2(runner.ok(), runner.ok() ? "" : runner.error().message.c_str());
       auto run = runner->run(given);
       QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
