@@ -105,6 +105,12 @@ std::vector<std::vector<const ir::Expr*>> reductionGroups(const KernelContext& c
   return groups;
 }
 
+std::vector<const ir::Val*> outputsOf(const std::vector<const ir::Expr*>& group) {
+  std::vector<const ir::Val*> outs;
+  for (const ir::Expr* e : group) outs.insert(outs.end(), e->outputs().begin(), e->outputs().end());
+  return outs;
+}
+
 // One kernel per reduction (its input chain recomputed from what is in memory), then one
 // pointwise kernel for the outputs still missing.
 Result<KernelPlan> unfusedPlan(const segmenter::Segment& seg, KernelContext ctx,
@@ -113,24 +119,52 @@ Result<KernelPlan> unfusedPlan(const segmenter::Segment& seg, KernelContext ctx,
   KernelPlan plan;
   plan.fused = false;
   std::set<const ir::Val*> produced;
-  for (const std::vector<const ir::Expr*>& group : reductionGroups(ctx, reductions)) {
-    std::vector<const ir::Val*> outs;
-    for (const ir::Expr* e : group) outs.insert(outs.end(), e->outputs().begin(), e->outputs().end());
+  const std::vector<std::vector<const ir::Expr*>> groups = reductionGroups(ctx, reductions);
+  for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+    const std::vector<const ir::Expr*>& group = groups[gi];
+    std::vector<const ir::Val*> outs = outputsOf(group);
     const std::string name = kernelName(seg, "reduction", plan.kernels.size());
-    auto grouped = codegen::rowKernels(ctx, group, outs, name);
+    // innerOuter: the next group's column sums fold into this group's row kernel when they can.
+    std::vector<const ir::Expr*> outer;
+    std::vector<const ir::Val*> outerOuts;
+    if (ctx.options.innerOuter && grouping(ctx.options) && gi + 1 < groups.size()) {
+      outer = groups[gi + 1];
+      outerOuts = outputsOf(outer);
+    }
+    const auto build = [&](const std::vector<const ir::Val*>& rowOutputs,
+                           const std::vector<const ir::Val*>& columnOutputs) {
+      return outer.empty() ? codegen::rowKernels(ctx, group, rowOutputs, name)
+                           : codegen::innerOuterKernels(ctx, group, rowOutputs, outer, columnOutputs, name);
+    };
+    auto grouped = build(outs, outerOuts);
+    if (!grouped && !outer.empty()) {
+      outer.clear();
+      outerOuts.clear();
+      grouped = build(outs, outerOuts);
+    }
     if (grouped && grouping(ctx.options)) {
       // The outputs no reduction computes, written by this row kernel's last pass if it can
       // (layer norm backward's input gradient after its row sums): one pass over the inputs less.
-      // One output at a time: one that needs a later group's reduction fails alone.
+      // One output at a time: one that needs a later group's reduction fails alone. With
+      // column sums folded in, what needs them may go to their finish kernel (the gradients'
+      // casts).
       for (const ir::Val* o : outputs) {
         if (produced.count(o) || isReductionOutput(o, reductions) ||
             std::find(outs.begin(), outs.end(), o) != outs.end())
           continue;
         std::vector<const ir::Val*> withIt = outs;
         withIt.push_back(o);
-        if (auto more = codegen::rowKernels(ctx, group, withIt, name)) {
+        if (auto more = build(withIt, outerOuts)) {
           grouped = std::move(more);
           outs = std::move(withIt);
+          continue;
+        }
+        if (outer.empty()) continue;
+        std::vector<const ir::Val*> columnsWithIt = outerOuts;
+        columnsWithIt.push_back(o);
+        if (auto more = build(outs, columnsWithIt)) {
+          grouped = std::move(more);
+          outerOuts = std::move(columnsWithIt);
         }
       }
     }
@@ -149,6 +183,10 @@ Result<KernelPlan> unfusedPlan(const segmenter::Segment& seg, KernelContext ctx,
           if (!ctx.segmentOutputs.count(v)) ctx.temps.insert(v);
         }
       }
+    }
+    if (!outer.empty()) {  // the next group's reductions are done: its outputs too, and skip it
+      outs.insert(outs.end(), outerOuts.begin(), outerOuts.end());
+      ++gi;
     }
     for (const ir::Val* v : outs) {
       ctx.inMemory.insert(v);

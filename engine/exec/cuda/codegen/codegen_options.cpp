@@ -48,6 +48,12 @@ const std::vector<Entry>& entries() {
       {"host_layout", &CodegenOptions::hostLayout,
        "a second entry per kernel with literal strides, chosen at launch when the layout matches"},
       {"index32", &CodegenOptions::index32, "with host_layout: 32-bit indices where every tensor fits"},
+      {"vector_lanes", &CodegenOptions::vectorLanes,
+       "pointwise vector paths follow lanes through slices and reshapes; one-to-one outputs too"},
+      {"reverse_reread", &CodegenOptions::reverseReread,
+       "block-per-row kernels walk later passes from the row's end (L2 still holds the tail)"},
+      {"inner_outer", &CodegenOptions::innerOuter,
+       "row sums and column sums of one input in one persistent row kernel with column partials"},
       {"fast_math", &CodegenOptions::fastMath,
        "approximate tanh/exp/sigmoid: 0 never, 1 kernels with only half/bf16 outputs, 2 always"},
   };

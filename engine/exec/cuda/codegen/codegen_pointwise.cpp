@@ -4,7 +4,9 @@
 // innermost extent allows it also get a vector path (several elements per thread, 16-byte
 // loads/stores), taken when a runtime guard finds the pointers aligned and the strides fit.
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "exec/cuda/codegen/kernels.h"
@@ -21,10 +23,25 @@ using ShapeGroups = std::vector<std::pair<std::vector<std::int64_t>, std::vector
 // vector path. Smaller outputs (batch norm's per-column statistics beside its normalized
 // output) keep scalar loops after the vector loop; an output shape of the same size does not
 // get one, since the scalar loops may store it from the first loop (storeOneToOneOutputs).
+bool reachedOneToOne(const KernelContext& ctx, const ir::Val* from, const ir::Val* to, std::set<const ir::Val*>& seen);
+
+// With CodegenOptions::vectorLanes an output of another shape of the same size is no obstacle
+// when the first group's outputs compute it one to one: the vector loop stores it lane by lane.
+bool computedOneToOneByTheFirst(const KernelContext& ctx, const ShapeGroups& groups, const ir::Val* o) {
+  return std::any_of(groups.front().second.begin(), groups.front().second.end(), [&](const ir::Val* r) {
+    std::set<const ir::Val*> seen;
+    return reachedOneToOne(ctx, r, o, seen);
+  });
+}
+
 std::int64_t vectorWidth(const KernelContext& ctx, const ShapeGroups& groups) {
   if (groups.empty() || groups.front().first.empty() || ctx.options.maxVectorBytes < 2) return 1;
-  for (std::size_t g = 1; g < groups.size(); ++g)
-    if (numelOf(groups[g].first) == numelOf(groups.front().first)) return 1;
+  for (std::size_t g = 1; g < groups.size(); ++g) {
+    if (numelOf(groups[g].first) != numelOf(groups.front().first)) continue;
+    if (!ctx.options.vectorLanes) return 1;
+    for (const ir::Val* o : groups[g].second)
+      if (!computedOneToOneByTheFirst(ctx, groups, o)) return 1;
+  }
   const std::vector<std::int64_t>& shape = groups.front().first;
   int widest = 1;
   for (const ir::Val* o : groups.front().second) widest = std::max(widest, ir::byteSize(o->dtype()));
@@ -34,13 +51,68 @@ std::int64_t vectorWidth(const KernelContext& ctx, const ShapeGroups& groups) {
   return width >= 2 && shape.back() % width == 0 ? width : 1;
 }
 
+// The lane-0 index of values computed at the lanes of one run in order (outer indices equal,
+// innermost in lane form (base, j) for j = 0, 1, ...), or nullopt.
+std::optional<Index> vectorRun(const Emitter& em, std::vector<Emitter::ScopeValue>& at) {
+  std::sort(at.begin(), at.end(), [&](const Emitter::ScopeValue& a, const Emitter::ScopeValue& b) {
+    const auto fa = em.laneForm(a.index.empty() ? "" : a.index.back());
+    const auto fb = em.laneForm(b.index.empty() ? "" : b.index.back());
+    return (fa ? fa->second : -1) < (fb ? fb->second : -1);
+  });
+  for (std::size_t j = 0; j < at.size(); ++j) {
+    const Index& idx = at[j].index;
+    if (idx.empty() || idx.size() != at[0].index.size()) return std::nullopt;
+    const auto form = em.laneForm(idx.back());
+    if (!form || form->second != static_cast<std::int64_t>(j) || form->first != at[0].index.back()) return std::nullopt;
+    for (std::size_t d = 0; d + 1 < idx.size(); ++d)
+      if (idx[d] != at[0].index[d]) return std::nullopt;
+  }
+  return at.empty() ? std::nullopt : std::optional<Index>(at[0].index);
+}
+
+// Outputs of the other groups of the first group's size that the vector loop just computed
+// once per lane (vectorLanes): stored at each lane's index, as one vector when the lanes form a
+// run of the output's innermost dim (`guardTensor` then adds its alignment and strides), else
+// one element at a time. Returns them; the rest get scalar loops after the vector loop.
+Result<std::set<const ir::Val*>> storeLaneByLane(
+    const KernelContext& ctx, Emitter& em, ArgTable& args, const ShapeGroups& groups, std::size_t lanes,
+    const std::function<void(const std::string&, const ir::Val*, const std::vector<std::int64_t>&)>& guardTensor) {
+  std::set<const ir::Val*> stored;
+  for (std::size_t g = 1; g < groups.size(); ++g) {
+    if (numelOf(groups[g].first) != numelOf(groups.front().first)) continue;
+    for (const ir::Val* o : groups[g].second) {
+      std::vector<Emitter::ScopeValue> at;
+      for (const Emitter::ScopeValue& sv : em.scopeValues())
+        if (sv.val == o) at.push_back(sv);
+      if (at.size() != lanes) continue;
+      if (auto run = vectorRun(em, at); run && storageType(o->dtype())) {
+        const std::string param = args.tensor(o, ctx.kindOf(o), groups[g].first);
+        const std::string type = "sg_vec<" + *storageType(o->dtype()) + ", " + std::to_string(lanes) + ">";
+        const std::string reg = em.fresh("sg_out");
+        em.line(type + " " + reg + ";");
+        for (std::size_t j = 0; j < lanes; ++j)
+          em.line("sg_st(&" + reg + ".v[" + std::to_string(j) + "], " + at[j].name + ");");
+        em.line("*(" + type + "*)&" + param + "[" + Emitter::offset(param, *run) + "] = " + reg + ";");
+        guardTensor(param, o, groups[g].first);
+      } else {
+        for (const Emitter::ScopeValue& sv : at) {
+          SEGSCOPE_TRY(std::string ignored, em.store(o, ctx.kindOf(o), sv.index, sv.name));
+          (void)ignored;
+        }
+      }
+      stored.insert(o);
+    }
+  }
+  return stored;
+}
+
 // The vector path: thread i handles the `width` consecutive elements from i * width (one row,
 // since the innermost extent is a multiple of width). Tensors read along the output's innermost
 // dim (its own shape, or broadcast along outer dims) and the outputs move as sg_vec accesses;
 // every other read (inner broadcasts, permutes, ...) stays a scalar load. Returns the runtime guard: every vectorized
 // tensor aligned to its vector size, innermost stride 1, other strides multiples of width.
 Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTable& args, const ShapeGroups& groups,
-                                   std::int64_t width) {
+                                   std::int64_t width, std::set<const ir::Val*>& storedLaneByLane) {
   // Named references, not a structured binding: lambdas below use them (clang < 16 cannot
   // capture bindings, and the fuzz preset builds with Debian's clang 14).
   const auto& shape = groups.front().first;
@@ -57,6 +129,7 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
     lanes.push_back(std::move(idx));
   }
   std::vector<std::string> guard;
+  std::set<std::string> guarded;  // params whose conditions are in `guard`
   const auto guardTensor = [&](const std::string& param, const ir::Val* v, const std::vector<std::int64_t>& sizes) {
     for (std::string& c : vectorAccessGuard(param, ir::byteSize(v->dtype()), sizes, width, ctx.options.hostLayout))
       guard.push_back(std::move(c));
@@ -69,20 +142,41 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
     std::string reg;
     Index laneZero;
   };
-  std::map<const ir::Val*, VectorRead> loaded;
+  // One vector read per tensor; with vectorLanes per tensor and lane-0 index (swiglu reads two
+  // runs of one row, one per slice).
+  std::map<std::string, VectorRead> loaded;
   std::size_t lane = 0;
+  if (ctx.options.vectorLanes) {
+    em.laneWidth = width;
+    for (std::size_t j = 0; j < lanes.size(); ++j)
+      lanes[j].back() = em.laneIndex(base.back(), static_cast<std::int64_t>(j));
+  }
+  // Whether `innermost` is this lane's element of the run that starts at `laneZero`: the lane's
+  // own index, or with vectorLanes any index in lane form for this lane.
+  const auto alongLane = [&](const std::string& innermost, const std::string& laneZero) {
+    if (!ctx.options.vectorLanes) return innermost == lanes[lane].back();
+    const auto form = em.laneForm(innermost);
+    return form && form->second == static_cast<std::int64_t>(lane) && form->first == laneZero;
+  };
   const auto consecutive = [&](const VectorRead& r, const Index& idx) {
     if (idx.size() != r.laneZero.size()) return false;
     for (std::size_t d = 0; d + 1 < idx.size(); ++d)
       if (idx[d] != r.laneZero[d]) return false;
-    return idx.back() == lanes[lane].back();
+    return alongLane(idx.back(), r.laneZero.back());
   };
   em.onLoad = [&](const ir::Val* v, const Index& idx, const std::string& global) -> std::optional<std::string> {
     auto s = ctx.sizes.sizes(v);
-    if (!s || s->empty() || idx.empty() || s->back() != shape.back() || idx.back() != lanes[lane].back() ||
-        !storageType(v->dtype()))
+    if (!s || s->empty() || idx.empty() || !storageType(v->dtype())) return std::nullopt;
+    std::string key = std::to_string(v->id());
+    if (ctx.options.vectorLanes) {
+      const auto form = em.laneForm(idx.back());
+      if (!form || form->second != static_cast<std::int64_t>(lane)) return std::nullopt;
+      for (std::size_t d = 0; d + 1 < idx.size(); ++d) key += "," + idx[d];
+      key += "|" + form->first;
+    } else if (s->back() != shape.back() || idx.back() != lanes[lane].back()) {
       return std::nullopt;
-    auto it = loaded.find(v);
+    }
+    auto it = loaded.find(key);
     if (it == loaded.end()) {
       if (lane != 0) return std::nullopt;  // first read at another lane: not a run from lane 0
       const std::string param = global.substr(0, global.find('['));
@@ -90,8 +184,8 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
       const std::string reg = em.fresh("sg_in");
       em.line("const " + type + " " + reg + " = *(const " + type + "*)&" + param + "[" + Emitter::offset(param, idx) +
               "];");
-      guardTensor(param, v, *s);
-      it = loaded.emplace(v, VectorRead{reg, idx}).first;
+      if (guarded.insert(param).second) guardTensor(param, v, *s);
+      it = loaded.emplace(key, VectorRead{reg, idx}).first;
     }
     if (!consecutive(it->second, idx)) return std::nullopt;
     return it->second.reg + ".v[" + std::to_string(lane) + "]";
@@ -115,6 +209,9 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
       em.line("sg_st(&" + reg + ".v[" + std::to_string(j) + "], " + values[o][j] + ");");
     em.line("*(" + type + "*)&" + param + "[" + Emitter::offset(param, base) + "] = " + reg + ";");
     guardTensor(param, out, shape);
+  }
+  if (ctx.options.vectorLanes) {
+    SEGSCOPE_TRY(storedLaneByLane, storeLaneByLane(ctx, em, args, groups, lanes.size(), guardTensor));
   }
   em.close();
   return guardCondition(guard);
@@ -200,8 +297,8 @@ void orderLoops(const KernelContext& ctx, ShapeGroups& groups) {
 
 // One grid-stride loop per output shape from groups[first], one element per thread and
 // iteration; an output that an earlier loop computed one to one is stored there instead.
-Status emitScalarLoops(const KernelContext& ctx, Emitter& em, const ShapeGroups& groups, std::size_t first = 0) {
-  std::set<const ir::Val*> stored;
+Status emitScalarLoops(const KernelContext& ctx, Emitter& em, const ShapeGroups& groups, std::size_t first = 0,
+                       std::set<const ir::Val*> stored = {}) {
   for (std::size_t g = first; g < groups.size(); ++g) {
     const auto& [shape, vals] = groups[g];
     std::vector<const ir::Val*> remaining;
@@ -257,8 +354,9 @@ Result<Kernel> pointwiseKernel(const KernelContext& ctx, const std::vector<const
     vec.hostLayout = ctx.options.hostLayout;
     vec.temps = ctx.temps;
     vec.setIndent(2);
-    SEGSCOPE_TRY(std::string guard, emitVectorLoop(ctx, vec, args, groups, width));
-    if (Status st = emitScalarLoops(ctx, vec, groups, 1); !st) return st.error();
+    std::set<const ir::Val*> storedLaneByLane;
+    SEGSCOPE_TRY(std::string guard, emitVectorLoop(ctx, vec, args, groups, width, storedLaneByLane));
+    if (Status st = emitScalarLoops(ctx, vec, groups, 1, storedLaneByLane); !st) return st.error();
     Emitter scalar(ctx.sizes, args, ctx.inMemory);
     scalar.fastMath = ctx.fastMath;
     scalar.hostLayout = ctx.options.hostLayout;

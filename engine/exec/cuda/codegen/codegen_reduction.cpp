@@ -315,8 +315,10 @@ Result<RowShape> sharedRowShape(const KernelContext& ctx, const std::vector<cons
 Result<Kernel> buildRowKernel(const KernelContext& ctx, const RowShape& shape, bool block, std::int64_t blockThreads,
                               std::int64_t width, GridSplit split, const std::vector<const ir::Expr*>& reductions,
                               const std::vector<const ir::Val*>& outputs, const std::string& name,
-                              std::int64_t rowsPerBlock = 1) {
+                              std::int64_t rowsPerBlock = 1, const std::vector<const ir::Expr*>& columnReductions = {},
+                              std::int64_t columnBlocks = 0) {
   RowKernelBuilder b(ctx, shape, block, blockThreads, width, split, rowsPerBlock);
+  if (!columnReductions.empty()) b.fuseColumnReductions(columnReductions, columnBlocks);
   SEGSCOPE_TRY(std::string body, b.build(reductions, outputs));
   Kernel k;
   k.name = name;
@@ -428,6 +430,43 @@ std::optional<std::vector<Kernel>> columnVectorKernels(const KernelContext& ctx,
 }
 
 }  // namespace
+
+Result<std::vector<Kernel>> innerOuterKernels(const KernelContext& ctx, const std::vector<const ir::Expr*>& inner,
+                                              const std::vector<const ir::Val*>& outputs,
+                                              const std::vector<const ir::Expr*>& outer,
+                                              const std::vector<const ir::Val*>& outerOutputs,
+                                              const std::string& name) {
+  SEGSCOPE_TRY(RowShape shape, sharedRowShape(ctx, inner));
+  SEGSCOPE_TRY(RowShape columns, sharedRowShape(ctx, outer));
+  if (!innerReduction(shape) || columns.sizes != shape.sizes)
+    return makeError("cuda codegen: inner-outer fusion needs inner reductions and outer ones over one input shape");
+  for (std::size_t d = 0; d < shape.reduced.size(); ++d)
+    if (columns.reduced[d] == shape.reduced[d])
+      return makeError("cuda codegen: the outer reductions must reduce exactly the dims the row kernel keeps");
+  // One partial per column and block in shared memory (static: at most 48 KiB, with room for
+  // the block reduction's scratch).
+  constexpr std::int64_t kPartialBytes = 32 * 1024;
+  std::int64_t bytes = 0;
+  for (const ir::Expr* e : outer) bytes += shape.extent * (accumulatorType(e->output()->dtype()) == "double" ? 8 : 4);
+  if (bytes > kPartialBytes)
+    return makeError("cuda codegen: " + std::to_string(bytes) + " bytes of column partials exceed " +
+                     std::to_string(kPartialBytes));
+  const std::int64_t width = rowVectorWidth(ctx, shape, outputs);
+  const std::int64_t threads = rowBlockThreads(ctx, shape, width);
+  // Persistent blocks: enough to fill the GPU (the split target), each writing one partial.
+  const std::int64_t blocks =
+      std::clamp<std::int64_t>(ctx.options.outerSplitTargetBlocks, 1, std::min<std::int64_t>(shape.rows, 65535));
+  SEGSCOPE_TRY(Kernel rows,
+               buildRowKernel(ctx, shape, true, threads, width, {}, inner, outputs, name, 1, outer, blocks));
+  rows.launch.block.x = threads;
+  rows.launch.grid.x = blocks;
+  GridSplit finish{GridSplit::Phase::Finish, blocks, (shape.rows + blocks - 1) / blocks};
+  SEGSCOPE_TRY(Kernel combine,
+               buildRowKernel(ctx, columns, false, 0, 1, finish, outer, outerOutputs, name + "_finish"));
+  combine.launch.block.x = 128;
+  combine.launch.grid.x = std::clamp<std::int64_t>((columns.rows + 127) / 128, 1, ctx.options.maxGridX);
+  return std::vector<Kernel>{std::move(rows), std::move(combine)};
+}
 
 Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions,
                                        const std::vector<const ir::Val*>& outputs, const std::string& name) {

@@ -75,7 +75,8 @@ Error unsupported(const ir::Expr& e, const std::string& why);
 /// at run time: aligned to the access, innermost stride 1, the other strides (of dims wider than
 /// 1) multiples of the width. A stride-0 broadcast, a permuted or an offset view fails it.
 /// `hostChecked`: the kernel has host-checked entries (CodegenOptions::hostLayout), where the
-/// runner already checked the alignment (`sg_host_checked` is true there).
+/// runner already checked 16-byte alignment (`sg_host_checked` is true there): accesses of at
+/// most 16 bytes skip their alignment check in that entry.
 std::vector<std::string> vectorAccessGuard(const std::string& param, int elementBytes,
                                            const std::vector<std::int64_t>& sizes, std::int64_t width,
                                            bool hostChecked = false);
@@ -142,6 +143,18 @@ class Emitter {
   bool hostLayout = false;
   std::string indexType() const { return hostLayout ? "sg_ix" : "long long"; }
   std::string indexLiteral(std::int64_t v) const { return std::to_string(v) + (hostLayout ? "" : "LL"); }
+  /// Vector lanes through views (CodegenOptions::vectorLanes): > 0 while a vector path of this
+  /// many lanes is emitted. An index in lane form (base, j) is `base + j` with base a multiple of
+  /// the width: the lanes of one run. Slices (step 1, start a multiple of the width) and reshapes
+  /// (both innermost extents multiples of the width) keep the form, so that a tensor read through
+  /// them moves as one vector too. 0: every lane is emitted on its own.
+  std::int64_t laneWidth = 0;
+  /// `base` itself for lane 0, else "(base + j)"; either way recorded in lane form.
+  std::string laneIndex(const std::string& base, std::int64_t lane);
+  std::optional<std::pair<std::string, std::int64_t>> laneForm(const std::string& index) const {
+    auto it = laneForms_.find(index);
+    return it == laneForms_.end() ? std::nullopt : std::optional<std::pair<std::string, std::int64_t>>(it->second);
+  }
   const SizeTable& sizes() const { return sizes_; }
 
  private:
@@ -162,9 +175,10 @@ class Emitter {
   std::string text_;
   int indent_ = 1;
   int counter_ = 0;
-  std::vector<std::map<std::string, std::string>> memo_{1};  // (val, index) -> name, per scope
-  std::vector<std::vector<ScopeValue>> scopeValues_{1};      // the tensor entries of memo_, in order
-  std::vector<std::set<std::string>> boundNames_{1};         // names declared per scope
+  std::vector<std::map<std::string, std::string>> memo_{1};                // (val, index) -> name, per scope
+  std::vector<std::vector<ScopeValue>> scopeValues_{1};                    // the tensor entries of memo_, in order
+  std::vector<std::set<std::string>> boundNames_{1};                       // names declared per scope
+  std::map<std::string, std::pair<std::string, std::int64_t>> laneForms_;  // see laneWidth
 };
 
 }  // namespace segscope::exec::cuda::codegen

@@ -58,12 +58,18 @@ Result<std::string> Emitter::view(const ir::Expr& e, const Index& idx) {
       return value(x, in);
     }
     case ir::OpFamily::Reshape: {
-      // Through the linear index: both sides are logically row-major.
+      // Through the linear index: both sides are logically row-major. Lane j of a run (lane
+      // form) goes through lane 0's linear index: with both innermost extents multiples of the
+      // width, the run stays inside one innermost row of the input, j further on.
       const std::vector<std::int64_t> strides = contiguousStrides(outSizes);
+      const bool wide = laneWidth > 0 && !outSizes.empty() && !inSizes.empty() && outSizes.back() % laneWidth == 0 &&
+                        inSizes.back() % laneWidth == 0;
+      const auto form = wide ? laneForm(idx.back()) : std::nullopt;
       std::string linear;
       for (std::size_t d = 0; d < idx.size(); ++d) {
-        if (idx[d] == "0") continue;
-        const std::string term = strides[d] == 1 ? idx[d] : idx[d] + " * " + indexLiteral(strides[d]);
+        const std::string& at = form && d + 1 == idx.size() ? form->first : idx[d];
+        if (at == "0") continue;
+        const std::string term = strides[d] == 1 ? at : at + " * " + indexLiteral(strides[d]);
         linear += (linear.empty() ? "" : " + ") + term;
       }
       const std::string lin = bindIndex(linear.empty() ? "0" : linear);
@@ -75,6 +81,7 @@ Result<std::string> Emitter::view(const ir::Expr& e, const Index& idx) {
         if (d > 0) t += " % " + indexLiteral(inSizes[d]);
         in[d] = bindIndex(t);
       }
+      if (form) in.back() = laneIndex(in.back(), form->second);
       return value(x, in);
     }
     case ir::OpFamily::Slice: {
@@ -96,7 +103,11 @@ Result<std::string> Emitter::view(const ir::Expr& e, const Index& idx) {
         }
         (void)end;
         const std::string scaled = step == 1 || idx[d] == "0" ? idx[d] : idx[d] + " * " + indexLiteral(step);
-        in[d] = bindIndex(plus(*this, scaled, start));
+        const auto form = laneWidth > 0 && step == 1 && start % laneWidth == 0 ? laneForm(idx[d]) : std::nullopt;
+        if (form)  // lane j of a run that starts `start` further on
+          in[d] = laneIndex(bindIndex(plus(*this, form->first, start)), form->second);
+        else
+          in[d] = bindIndex(plus(*this, scaled, start));
       }
       return value(x, in);
     }

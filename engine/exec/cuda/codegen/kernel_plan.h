@@ -147,8 +147,8 @@ struct CodegenOptions {
   bool groupUnfusedReductions = true;
   /// Every kernel gets two entries (Kernel::genericName): one specialized on the layout the
   /// runner allocates (contiguous inputs, the planned output and temp strides, 16-byte aligned
-  /// pointers), with the strides as literals and the vector paths' alignment checks decided on
-  /// the host, and a generic one. The runner checks the layout at launch, as nvFuser validates
+  /// pointers), with the strides as literals and the vector paths' 16-byte alignment checks
+  /// decided on the host, and a generic one. The runner checks the layout at launch, as nvFuser validates
   /// vectorized tensors on the host (csrc/runtime/executor_utils.cpp,
   /// validateAlignedVectorizedTensors). shared/reference/gpu-analysis.md §5.2 counted 113 SASS
   /// per element of runtime-stride index math in transpose_heavy. Not yet measured on a GPU.
@@ -158,6 +158,26 @@ struct CodegenOptions {
   /// of the arguments (csrc/runtime/executor.cpp). Pointwise, tiled transpose and index maps
   /// use it; row and column kernels keep their 64-bit loop counters. Not yet measured on a GPU.
   bool index32 = false;
+  /// Pointwise vector paths follow their lanes through slices and reshapes (Emitter::laneWidth),
+  /// so that a tensor read through them moves as one 16-byte access; and a single-shape vector
+  /// path also stores, lane by lane, the outputs of another shape it computes one to one.
+  /// Without it the vector path read only tensors of the output's innermost extent (swiglu's
+  /// slices: 2-byte loads, shared/reference/gpu-analysis.md §5.1) and a second output shape of
+  /// the same size turned it off (transpose_heavy: one element a thread). Not yet measured.
+  bool vectorLanes = false;
+  /// Block-per-row kernels walk every pass after the first from the row's end: a row too long
+  /// for the row cache (reduction_epilogue's 512 KB rows) is read again from DRAM in the same
+  /// order it was read, by which time its head has left L2; its tail, read last, is still there
+  /// (shared/reference/gpu-analysis.md §5.3 expected 40 -> 48 % of DRAM peak). Not yet measured.
+  bool reverseReread = false;
+  /// An unfused plan whose inner reductions are followed by outer reductions over the same input
+  /// and the complementary dims (layer norm backward: row sums, then the weight and bias
+  /// gradients) runs both in one persistent block-per-row kernel that folds each row into
+  /// per-block column partials in shared memory, plus a finish kernel, as nvFuser's
+  /// inner-outer persistent scheduler does (csrc/scheduler/normalization_inner_outer.cpp). The
+  /// separate column kernels read the inputs again (shared/reference/gpu-analysis.md §5.4).
+  /// Not yet measured on a GPU.
+  bool innerOuter = false;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

@@ -47,6 +47,17 @@ inline constexpr const char* kFewColumnBlocks = "an outer normalization on too f
 Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions,
                                        const std::vector<const ir::Val*>& outputs, const std::string& name);
 
+/// Inner reductions and outer reductions over the same input whose reduced dims are the kept
+/// ones (layer norm backward's row sums and its weight and bias gradients;
+/// CodegenOptions::innerOuter): one persistent block-per-row kernel that computes the inner
+/// reductions and `outputs` and folds every row into per-block column partials, then the split
+/// finish kernel that combines the partials into `outerOutputs`. An error when the shapes do not
+/// fit (the caller keeps separate kernels).
+Result<std::vector<Kernel>> innerOuterKernels(const KernelContext& ctx, const std::vector<const ir::Expr*>& inner,
+                                              const std::vector<const ir::Val*>& outputs,
+                                              const std::vector<const ir::Expr*>& outer,
+                                              const std::vector<const ir::Val*>& outerOutputs, const std::string& name);
+
 /// Sets `k.source` (the prelude, then `body` wrapped as entry `k.name`), `k.args` and
 /// `k.genericName`. With CodegenOptions::hostLayout there are two entries over one parameter
 /// list: `k.name` with the planned strides as literals and the alignment checked by the runner

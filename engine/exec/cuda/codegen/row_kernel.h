@@ -98,6 +98,15 @@ class RowKernelBuilder {
   }
 
   Result<std::string> build(const std::vector<const ir::Expr*>& reductions, const std::vector<const ir::Val*>& outputs);
+  /// Outer reductions over the row kernel's input whose reduced dims are its kept dims (layer
+  /// norm backward's weight and bias gradients beside its row sums; CodegenOptions::innerOuter):
+  /// the last pass also folds each row into per-column partials in shared memory, which each of
+  /// the `blocks` persistent blocks writes to the scratch a split finish kernel combines
+  /// (RowKernelBuilder::scratch's layout, [blocks, columns]). Block per row only, unsplit.
+  void fuseColumnReductions(std::vector<const ir::Expr*> reductions, std::int64_t blocks) {
+    columnReductions_ = std::move(reductions);
+    columnBlocks_ = blocks;
+  }
   const ArgTable& args() const { return args_; }
   bool registerResident() const { return registerIters_ > 0; }
   /// The launch's dynamic shared memory: the row cache of each row the block holds.
@@ -146,6 +155,12 @@ class RowKernelBuilder {
   /// One pass over the row: `perElement` is emitted once per lane, at that lane's index.
   Status overRow(const std::function<Status(const Index&)>& perElement);
   Status storeFullOutputs(const std::vector<const ir::Val*>& outputs);
+  // fuseColumnReductions: the shared partials (declared and set to the identity before the row
+  // loop), each lane's value folded in by the last pass, and the block's partials written out.
+  Status openColumnPartials();
+  Status foldColumnPartials();
+  void writeColumnPartials();
+  std::string partialSlot(const std::string& column, const std::string& run, std::int64_t lane) const;
   void beginPass();
   /// `carry`: in a register-resident row, keep the pass's values for the passes after it.
   void endPass(bool carry = true);
@@ -181,6 +196,14 @@ class RowKernelBuilder {
   Emitter em_;
   Index kept_;  // per dim of the reduction input: the row's index, "0" at reduced dims
   std::map<std::pair<const ir::Expr*, std::size_t>, std::string> done_;
+  std::vector<const ir::Expr*> columnReductions_;
+  std::int64_t columnBlocks_ = 0;
+  struct ColumnPartial {
+    const ir::Expr* e = nullptr;
+    std::string shared, part, type;
+    Combine combine;
+  };
+  std::vector<ColumnPartial> columnPartials_;
 };
 
 }  // namespace segscope::exec::cuda::codegen::row

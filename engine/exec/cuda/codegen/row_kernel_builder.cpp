@@ -81,6 +81,15 @@ void RowKernelBuilder::openReductionLoop() {
                     : "for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += " + columnStride + ")");
     return;
   }
+  if (block_ && loopsDone_ > 0 && ctx_.options.reverseReread) {
+    // A later pass over a row walks it from the end: the row's tail, read last by the pass
+    // before, is the part still in L2 (a 512 KB row does not fit the row cache).
+    const std::string first = "(long long)threadIdx.x" + w;
+    em_.open("for (long long sg_k = " + first + " < " + n + " ? (" + n + " - 1 - " + first + ") / (" + stride +
+             ") : -1; sg_k >= 0; --sg_k)");
+    em_.line("const long long r = " + first + " + sg_k * (long long)(" + stride + ");");
+    return;
+  }
   em_.open(block_ ? "for (long long r = threadIdx.x" + w + "; r < " + n + "; r += " + stride + ")"
                   : "for (long long r = active ? threadIdx.y : " + n + "; r < " + n + "; r += " + columnStride + ")");
 }
@@ -266,11 +275,13 @@ std::optional<std::string> RowKernelBuilder::vectorLoad(const ir::Val* v, const 
 Status RowKernelBuilder::storeFullOutputs(const std::vector<const ir::Val*>& outputs) {
   beginPass();
   std::vector<std::vector<std::string>> values(outputs.size());
-  for (lane_ = 0; lane_ < lanes_.size(); ++lane_)
+  for (lane_ = 0; lane_ < lanes_.size(); ++lane_) {
     for (std::size_t o = 0; o < outputs.size(); ++o) {
       SEGSCOPE_TRY(std::string v, em_.value(outputs[o], lanes_[lane_]));
       values[o].push_back(v);
     }
+    if (Status st = foldColumnPartials(); !st) return st;
+  }
   for (std::size_t o = 0; o < outputs.size(); ++o) {
     const ir::Val* out = outputs[o];
     if (width_ == 1) {
@@ -345,7 +356,7 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
     rowOutputs.push_back(o);
   }
   // Caching pays only when the row is read more than once.
-  int passes = fullOutputs.empty() ? 0 : 1;
+  int passes = fullOutputs.empty() && columnReductions_.empty() ? 0 : 1;
   for (const ir::Expr* e : reductions) passes += e->family() == ir::OpFamily::Reduction || block_ ? 1 : 2;
   registerIters_ = passes > 1 ? registerIterations() : 0;
   loops_ = passes;
@@ -353,11 +364,16 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
     for (const ir::Expr* e : reductions) loops_ += e->family() != ir::OpFamily::Reduction;
   cacheRows_ = block_ && passes > 1 && ctx_.options.rowCacheBytes > 0 && registerIters_ == 0;
   const std::string rows = std::to_string(shape_.rows) + "LL";
+  if (Status st = openColumnPartials(); !st) return st.error();
   if (block_ && rowsPerBlock_ > 1) {
     // The warps of a block run their rows independently (no block barrier), so a warp whose
     // row is past the end may leave early.
     em_.open("for (long long row = (long long)blockIdx.x * blockDim.y + threadIdx.y; row < " + rows +
              "; row += (long long)gridDim.x * blockDim.y)");
+  } else if (block_ && !columnPartials_.empty()) {
+    // Block sg_b takes rows sg_b, sg_b + blocks, ...: one partial per block, whatever the grid
+    // (the host emulation runs one block).
+    em_.open("for (long long row = sg_b; row < " + rows + "; row += " + std::to_string(columnBlocks_) + "LL)");
   } else if (block_) {
     em_.open("for (long long row = blockIdx.x; row < " + rows + "; row += gridDim.x)");
   } else {
@@ -404,10 +420,77 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
     }
     em_.close();
   }
-  if (!fullOutputs.empty())
+  if (!fullOutputs.empty() || !columnReductions_.empty())
     if (Status st = storeFullOutputs(fullOutputs); !st) return st.error();
   em_.close();
+  writeColumnPartials();
   return sharedDeclarations() + em_.take();
+}
+
+Status RowKernelBuilder::openColumnPartials() {
+  if (columnReductions_.empty()) return {};
+  if (!block_ || rowsPerBlock_ != 1 || split_.phase != GridSplit::Phase::None || columnBlocks_ < 1)
+    return makeError("cuda codegen: column partials need an unsplit block-per-row kernel");
+  const std::string columns = std::to_string(shape_.extent);
+  for (const ir::Expr* e : columnReductions_) {
+    if (e->family() != ir::OpFamily::Reduction)
+      return unsupported(*e, "only plain reductions fold into column partials");
+    ColumnPartial p;
+    p.e = e;
+    p.type = accumulatorType(e->output()->dtype());
+    SEGSCOPE_TRY(p.combine, combineFor(*e, p.type));
+    p.shared = "sg_cp" + std::to_string(e->id());
+    // The split finish kernel's scratch (RowKernelBuilder::scratch): same id, type and layout.
+    const ir::DataType dtype = p.type == "double"      ? ir::DataType::Double
+                               : p.type == "long long" ? ir::DataType::Int
+                               : p.type == "bool"      ? ir::DataType::Bool
+                                                       : ir::DataType::Float;
+    p.part = args_.scratch(-(e->id() * 4 + 1), dtype, {columnBlocks_, shape_.extent},
+                           "part" + std::to_string(e->id()) + "_0");
+    em_.line("__shared__ " + p.type + " " + p.shared + "[" + columns + "];");
+    columnPartials_.push_back(std::move(p));
+  }
+  em_.open("for (long long sg_b = blockIdx.x; sg_b < " + std::to_string(columnBlocks_) + "LL; sg_b += gridDim.x)");
+  for (const ColumnPartial& p : columnPartials_)
+    em_.line("for (long long c = threadIdx.x; c < " + columns + "LL; c += blockDim.x) " + p.shared +
+             "[c] = " + p.combine.identity + ";");
+  em_.line("__syncthreads();");
+  return {};
+}
+
+// Each column of the row belongs to one thread (every pass uses the same r for it), so the
+// thread folds its lanes into the shared partials without a barrier.
+Status RowKernelBuilder::foldColumnPartials() {
+  for (const ColumnPartial& p : columnPartials_) {
+    SEGSCOPE_TRY(std::string v, em_.value(p.e->operand(0), lanes_[lane_]));
+    const std::string at =
+        p.shared + "[" + partialSlot(laneElement(lane_), "r / " + std::to_string(width_), lane_) + "]";
+    em_.line(at + " = " + p.combine.functor + "(" + at + ", (" + p.type + ")" + v + ");");
+  }
+  return {};
+}
+
+// The same thread writes and next sets each column (c = threadIdx.x + k * blockDim.x), so only
+// the fold's other mapping needs the barrier before it.
+void RowKernelBuilder::writeColumnPartials() {
+  if (columnPartials_.empty()) return;
+  em_.line("__syncthreads();");
+  for (const ColumnPartial& p : columnPartials_)
+    em_.line("for (long long c = threadIdx.x; c < " + std::to_string(shape_.extent) + "LL; c += blockDim.x) " + p.part +
+             "[sg_b * " + ArgTable::stride(p.part, 0) + " + c * " + ArgTable::stride(p.part, 1) + "] = " + p.shared +
+             "[" + partialSlot("c", "c / " + std::to_string(width_), -1) + "];");
+  em_.close();
+}
+
+// Column c's slot among the shared partials: lane-major (c % width, then c / width), so that a
+// warp's threads, whose columns are `width` apart, fold into consecutive words (no bank
+// conflicts). `lane` >= 0 when it is known (c = r + lane, r a multiple of the width).
+std::string RowKernelBuilder::partialSlot(const std::string& column, const std::string& run, std::int64_t lane) const {
+  if (width_ == 1) return column;
+  const std::string perLane = std::to_string(shape_.extent / width_) + "LL";
+  const std::string laneOf =
+      lane >= 0 ? std::to_string(lane) + "LL" : "(" + column + " % " + std::to_string(width_) + ")";
+  return laneOf + " * " + perLane + " + " + run;
 }
 
 }  // namespace segscope::exec::cuda::codegen::row

@@ -288,6 +288,73 @@ class TestCudaCodegen : public QObject {
     QCOMPARE(std::distance(std::sregex_iterator(body.begin(), body.end(), store), std::sregex_iterator()), 2);
   }
 
+  // CodegenOptions::vectorLanes: swiglu's two slices of one row each move as one 16-byte load per
+  // thread (not eight 2-byte loads), and transpose_heavy's vector path stores its second output
+  // (the same size, another shape) lane by lane from the one loop, reading both inputs as vectors
+  // through the permutes and the reshape.
+  void vectorLanesFollowSlicesAndReshapes() {
+    exec::cuda::CodegenOptions options;
+    options.vectorLanes = true;
+    const auto bodyOf = [&](const char* sample) {
+      const testing::ScriptPlans plans =
+          testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/%1").arg(sample).toStdString(), options);
+      return plans.error.empty()
+                 ? plans.segments.at(0).plan->kernels.at(0).source.substr(exec::cuda::codegen::prelude().size())
+                 : plans.error;
+    };
+    const auto count = [](const std::string& text, const std::string& pattern) {
+      const std::regex re(pattern);
+      return std::distance(std::sregex_iterator(text.begin(), text.end(), re), std::sregex_iterator());
+    };
+    const std::string swiglu = bodyOf("swiglu.py");
+    const std::string vectorPath = swiglu.substr(0, swiglu.find("} else {"));
+    QVERIFY2(count(vectorPath, R"(\*\(const sg_vec<sg_bfloat, 8>\*\)&in0\[)") == 2, swiglu.c_str());
+    QVERIFY2(count(vectorPath, R"(sg_ld\(in0\[)") == 0, swiglu.c_str());
+    const std::string heavy = bodyOf("transpose_heavy.py");
+    const std::string heavyVector = heavy.substr(0, heavy.find("} else {"));
+    QVERIFY2(heavy.find("} else {") != std::string::npos, heavy.c_str());
+    QVERIFY2(count(heavyVector, R"(\*\(const sg_vec<float, 8>\*\)&in0\[)") == 1, heavy.c_str());
+    QVERIFY2(count(heavyVector, R"(\*\(const sg_vec<sg_bfloat, 8>\*\)&in1\[)") == 1, heavy.c_str());
+    QVERIFY2(count(heavyVector, R"(for \(long long i = )") == 1, heavy.c_str());  // no second loop
+    QVERIFY2(count(heavyVector, R"(\*\(sg_vec<sg_bfloat, 8>\*\)&out)") == 1, heavy.c_str());
+    QVERIFY2(count(heavyVector, R"(\*\(sg_vec<float, 8>\*\)&out)") == 1, heavy.c_str());  // T7's lanes: one run
+    QVERIFY2(count(heavyVector, R"(sg_st\(&out)") == 0, heavy.c_str());
+  }
+
+  // CodegenOptions::innerOuter: layer norm backward's row sums, input gradient and column sums
+  // share one persistent row kernel that folds each row into per-block column partials; a finish
+  // kernel combines them. Its inputs are read once, not twice.
+  void innerOuterFoldsTheColumnSumsIntoTheRowKernel() {
+    exec::cuda::CodegenOptions options;
+    options.innerOuter = true;
+    const testing::ScriptPlans plans =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/layer_norm_bwd.py").toStdString(), options);
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    const exec::cuda::KernelPlan& plan = *plans.segments.back().plan;
+    // The row kernel with the column partials, and their finish, which also casts the gradients.
+    QCOMPARE(plan.kernels.size(), std::size_t{2});
+    const exec::cuda::Kernel& rows = plan.kernels[0];
+    QCOMPARE(rows.launch.grid.x, std::int64_t{264});  // persistent: fewer blocks than the 1024 rows
+    QVERIFY2(rows.source.find("for (long long row = sg_b; row < 1024LL; row += 264LL)") != std::string::npos,
+             rows.source.c_str());
+    QVERIFY2(std::regex_search(rows.source, std::regex(R"(__shared__ sg_float sg_cp\d+\[4096\];)")),
+             rows.source.c_str());
+    // The input gradient is written by the same kernel: both big inputs are read by it alone.
+    for (std::size_t i = 1; i < plan.kernels.size(); ++i)
+      for (const exec::cuda::KernelArg& a : plan.kernels[i].args)
+        QVERIFY2(a.kind != exec::cuda::KernelArg::Kind::Input || a.sizes.size() < 2, plan.kernels[i].name.c_str());
+    QCOMPARE(plan.kernels[1].name, rows.name + "_finish");
+    // Off (the default): the column sums get a kernel of their own that reads the inputs again.
+    const testing::ScriptPlans separate =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/layer_norm_bwd.py").toStdString());
+    int readers = 0;
+    for (const exec::cuda::Kernel& k : separate.segments.back().plan->kernels)
+      readers += std::any_of(k.args.begin(), k.args.end(), [](const exec::cuda::KernelArg& a) {
+        return a.kind == exec::cuda::KernelArg::Kind::Input && a.sizes.size() == 2 && a.sizes[1] == 4096;
+      });
+    QCOMPARE(readers, 2);
+  }
+
   // Many short rows (softmax over [4096, 1024]): a warp per row, four rows per block, each
   // with its own slice of the row cache; disabled, a block per row.
   void manyShortRowsRunAWarpPerRow() {

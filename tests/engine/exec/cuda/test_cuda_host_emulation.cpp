@@ -185,16 +185,25 @@ class TestCudaHostEmulation : public QObject {
          {"column_vector=0", "group_unfused_reductions=0", "column_vector=0 group_unfused_reductions=0"})
       QTest::newRow(qPrintable(QString("layer_norm_bwd.py %1").arg(codegen)))
           << QString(SEGSCOPE_SOURCE_DIR "/samples/layer_norm_bwd.py") << QString(codegen);
+    // Column sums folded into the row kernel: one row per block (the scaled sample's 8 rows), and
+    // 3 persistent blocks taking 3, 3 and 2 rows.
+    for (const char* codegen : {"inner_outer=1", "inner_outer=1 outer_split_target_blocks=3"})
+      QTest::newRow(qPrintable(QString("layer_norm_bwd.py %1").arg(codegen)))
+          << QString(SEGSCOPE_SOURCE_DIR "/samples/layer_norm_bwd.py") << QString(codegen);
     QTest::newRow("batch_norm_running_stats.py group_unfused_reductions=0")
         << QString(SEGSCOPE_SOURCE_DIR "/samples/batch_norm_running_stats.py") << QString("group_unfused_reductions=0");
     for (const char* stem : {"outer_reduction_vector", "outer_any_vector"})
       QTest::newRow(qPrintable(QString("%1.py column_vector=0").arg(stem)))
           << golden.filePath(QString("%1.py").arg(stem)) << QString("column_vector=0");
-    // Entries specialized on the layout (literal strides, 32-bit indices) beside the generic ones:
-    // every sample and golden case runs both (samplesMatchTheReference runs every entry).
+    // The candidates not yet measured, together: entries specialized on the layout (literal
+    // strides, 32-bit indices) beside the generic ones, vector lanes through slices and reshapes,
+    // later row passes walked backwards, column sums folded into row kernels. Every sample and
+    // golden case, both entries of each kernel
+    // (samplesMatchTheReference runs every entry).
     for (const QString& f : files)
-      QTest::newRow(qPrintable(QFileInfo(f).fileName() + " host_layout=1 index32=1"))
-          << f << QString("host_layout=1 index32=1");
+      QTest::newRow(qPrintable(QFileInfo(f).fileName() +
+                               " host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1"))
+          << f << QString("host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1");
   }
 
   void samplesMatchTheReference() {
