@@ -54,6 +54,8 @@ const std::vector<Entry>& entries() {
        "block-per-row kernels walk later passes from the row's end (L2 still holds the tail)"},
       {"inner_outer", &CodegenOptions::innerOuter,
        "row sums and column sums of one input in one persistent row kernel with column partials"},
+      {"row_width_from_inputs", &CodegenOptions::rowWidthFromInputs,
+       "row kernels take their vector width from what they load (a wider output stores 32 bytes)"},
       {"fast_math", &CodegenOptions::fastMath,
        "approximate tanh/exp/sigmoid: 0 never, 1 kernels with only half/bf16 outputs, 2 always"},
   };

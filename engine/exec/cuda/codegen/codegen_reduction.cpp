@@ -326,9 +326,13 @@ Result<Kernel> buildRowKernel(const KernelContext& ctx, const RowShape& shape, b
   // A register-resident row holds its elements in registers, and with the register use
   // unbounded ptxas took 94-163 per thread for 32 values (cross entropy, layer norm): too few
   // rows in flight per SM. Asking for half occupancy caps them at 64.
-  const std::int64_t minBlocks = b.registerResident() && ctx.options.registerRowMinOccupancyThreads > 0
-                                     ? std::max<std::int64_t>(1, ctx.options.registerRowMinOccupancyThreads / threads)
-                                     : 0;
+  // With rowWidthFromInputs a row of several reductions carries twice the lanes per step (cross
+  // entropy: 72 B of spills at 64 registers), so it asks for half the occupancy (128 registers).
+  const std::int64_t occupancy = ctx.options.rowWidthFromInputs && reductions.size() > 1
+                                     ? ctx.options.registerRowMinOccupancyThreads / 2
+                                     : ctx.options.registerRowMinOccupancyThreads;
+  const std::int64_t minBlocks =
+      b.registerResident() && occupancy > 0 ? std::max<std::int64_t>(1, occupancy / threads) : 0;
   finishKernel(k, b.args(), body, ctx.options, threads, minBlocks);
   k.launch.sharedBytes = b.sharedBytes();
   return k;

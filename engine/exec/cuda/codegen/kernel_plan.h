@@ -178,6 +178,12 @@ struct CodegenOptions {
   /// separate column kernels read the inputs again (shared/reference/gpu-analysis.md §5.4).
   /// Not yet measured on a GPU.
   bool innerOuter = false;
+  /// Row kernels take their vector width from the row-shaped tensors they load, not also from
+  /// the ones they store: cross entropy's float output beside its bfloat16 input halved the
+  /// width (8-byte loads, 8 steps over a row of 1000, too many for the register-resident row;
+  /// shared/reference/gpu-analysis.md §5.3). A wider output then stores 32 bytes per thread and
+  /// step. Not yet measured on a GPU.
+  bool rowWidthFromInputs = false;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

@@ -170,8 +170,10 @@ std::int64_t rowVectorWidth(const KernelContext& ctx, const RowShape& shape,
   for (const ir::Val* v : ctx.inMemory)
     if (auto s = ctx.sizes.sizes(v); s && *s == shape.sizes && storageType(v->dtype()))
       widest = std::max(widest, ir::byteSize(v->dtype()));
-  for (const ir::Val* o : outputs)
-    if (auto s = ctx.sizes.sizes(o); s && *s == shape.sizes) widest = std::max(widest, ir::byteSize(o->dtype()));
+  // rowWidthFromInputs: the loads set the width; a wider output stores two 16-byte halves.
+  if (!ctx.options.rowWidthFromInputs || widest == 0)
+    for (const ir::Val* o : outputs)
+      if (auto s = ctx.sizes.sizes(o); s && *s == shape.sizes) widest = std::max(widest, ir::byteSize(o->dtype()));
   if (widest == 0) return 1;
   const std::int64_t width = std::min<std::int64_t>(8, ctx.options.maxVectorBytes / widest);
   const std::vector<std::int64_t> reduced = shape.reducedSizes();

@@ -197,13 +197,15 @@ class TestCudaHostEmulation : public QObject {
           << golden.filePath(QString("%1.py").arg(stem)) << QString("column_vector=0");
     // The candidates not yet measured, together: entries specialized on the layout (literal
     // strides, 32-bit indices) beside the generic ones, vector lanes through slices and reshapes,
-    // later row passes walked backwards, column sums folded into row kernels. Every sample and
-    // golden case, both entries of each kernel
+    // later row passes walked backwards, column sums folded into row kernels, row widths set by
+    // the loads. Every sample and golden case, both entries of each kernel
     // (samplesMatchTheReference runs every entry).
     for (const QString& f : files)
-      QTest::newRow(qPrintable(QFileInfo(f).fileName() +
-                               " host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1"))
-          << f << QString("host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1");
+      QTest::newRow(
+          qPrintable(QFileInfo(f).fileName() +
+                     " host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1 row_width_from_inputs=1"))
+          << f
+          << QString("host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1 row_width_from_inputs=1");
   }
 
   void samplesMatchTheReference() {
