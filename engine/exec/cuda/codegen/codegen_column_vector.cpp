@@ -13,6 +13,10 @@ namespace segscope::exec::cuda::codegen::row {
 
 namespace {
 
+bool isWelfordFamily(const ir::Expr& e) {
+  return e.family() == ir::OpFamily::Var || e.family() == ir::OpFamily::VarMean || e.family() == ir::OpFamily::Welford;
+}
+
 // The reduced dims are the outer ones (extent-1 dims aside): a row-major input then has each
 // reduced row's kept elements contiguous, the columns a thread's vector covers.
 bool reducedDimsLeadKept(const RowShape& shape) {
@@ -25,10 +29,16 @@ bool reducedDimsLeadKept(const RowShape& shape) {
   return kept;
 }
 
+// One reduction's per-lane state. Plain reductions fold with `combine` into `part`; var /
+// var_mean / welford (columnVectorWelford) keep a shifted sum and sum of squares per lane (the
+// one-column kernel's scheme: no division per element), turned into a mean and M2 per column,
+// merged across the column's threads and stored as the finish kernel's two partials.
 struct Accumulator {
   const ir::Expr* e = nullptr;
   std::string type, part;
   Combine combine;
+  bool welford = false;
+  std::string m2Part;  // welford: the second partial (the first, `part`, holds the means)
 };
 
 class ColumnVectorEmission {
@@ -58,9 +68,14 @@ class ColumnVectorEmission {
     const std::string C = std::to_string(split_.chunk) + "LL";
     em_.line("const long long sg_r0 = split * " + C + ";");
     em_.line("const long long sg_r1 = sg_r0 + " + C + " < " + R + " ? sg_r0 + " + C + " : " + R + ";");
-    for (const Accumulator& a : accs)
+    for (const Accumulator& a : accs) {
+      if (a.welford) {
+        declareWelford(a);
+        continue;
+      }
       for (std::int64_t j = 0; j < width_; ++j)
         em_.line(a.type + " " + accName(*a.e, j) + " = " + a.combine.identity + ";");
+    }
     em_.line("#pragma unroll 4");
     const std::string Y = std::to_string(columnThreads(shape_.extent));
     em_.open("for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += SG_BLOCK_Y(" + Y + "))");
@@ -74,20 +89,37 @@ class ColumnVectorEmission {
       for (const Accumulator& a : accs) {
         SEGSCOPE_TRY(std::string x, em_.value(a.e->operand(0), lanes_[lane_]));
         const std::string acc = accName(*a.e, static_cast<std::int64_t>(lane_));
-        em_.line(acc + " = " + a.combine.functor + "(" + acc + ", (" + a.type + ")" + x + ");");
+        if (a.welford)
+          foldWelford(a, static_cast<std::int64_t>(lane_), x);
+        else
+          em_.line(acc + " = " + a.combine.functor + "(" + acc + ", (" + a.type + ")" + x + ");");
       }
+    for (const Accumulator& a : accs)
+      if (a.welford) em_.line(countName(*a.e) + " += (" + a.type + ")1;");
     em_.onLoad = nullptr;
     em_.close();
     // Every thread meets the column tree's barriers; only the first row of threads stores.
     for (const Accumulator& a : accs)
-      for (std::int64_t j = 0; j < width_; ++j)
-        em_.line(accName(*a.e, j) + " = sg_col_reduce(" + accName(*a.e, j) + ", " + a.combine.functor + ");");
+      for (std::int64_t j = 0; j < width_; ++j) {
+        if (a.welford)
+          mergeWelford(a, j);
+        else
+          em_.line(accName(*a.e, j) + " = sg_col_reduce(" + accName(*a.e, j) + ", " + a.combine.functor + ");");
+      }
     em_.open("if (active && threadIdx.y == 0)");
     for (const Accumulator& a : accs)
       for (std::int64_t j = 0; j < width_; ++j) {
         const std::string column = j == 0 ? "row" : "(row + " + std::to_string(j) + ")";
-        em_.line("sg_st(&" + a.part + "[split * " + ArgTable::stride(a.part, 0) + " + " + column + " * " +
-                 ArgTable::stride(a.part, 1) + "], " + accName(*a.e, j) + ");");
+        const auto at = [&](const std::string& part) {
+          return part + "[split * " + ArgTable::stride(part, 0) + " + " + column + " * " + ArgTable::stride(part, 1) +
+                 "]";
+        };
+        if (a.welford) {
+          em_.line("sg_st(&" + at(a.part) + ", mean" + accName(*a.e, j) + ");");
+          em_.line("sg_st(&" + at(a.m2Part) + ", m2" + accName(*a.e, j) + ");");
+        } else {
+          em_.line("sg_st(&" + at(a.part) + ", " + accName(*a.e, j) + ");");
+        }
       }
     em_.close();
     em_.close();
@@ -101,6 +133,37 @@ class ColumnVectorEmission {
  private:
   static std::string accName(const ir::Expr& e, std::int64_t lane) {
     return "acc" + std::to_string(e.id()) + "_" + std::to_string(lane);
+  }
+  static std::string countName(const ir::Expr& e) { return "n" + std::to_string(e.id()); }
+
+  // The rows this thread folded (the same for all its lanes), and per lane the first value (the
+  // shift) and the sums of the deviations from it and of their squares.
+  void declareWelford(const Accumulator& a) {
+    const std::string zero = "(" + a.type + ")0";
+    em_.line(a.type + " " + countName(*a.e) + " = " + zero + ";");
+    for (std::int64_t j = 0; j < width_; ++j) {
+      const std::string acc = accName(*a.e, j);
+      em_.line(a.type + " shift" + acc + " = " + zero + ", s1" + acc + " = " + zero + ", s2" + acc + " = " + zero +
+               ";");
+    }
+  }
+  void foldWelford(const Accumulator& a, std::int64_t lane, const std::string& value) {
+    const std::string acc = accName(*a.e, lane), x = em_.fresh("x"), d = em_.fresh("d");
+    em_.line("const " + a.type + " " + x + " = (" + a.type + ")" + value + ";");
+    em_.line("shift" + acc + " = " + countName(*a.e) + " == (" + a.type + ")0 ? " + x + " : shift" + acc + ";");
+    em_.line("const " + a.type + " " + d + " = " + x + " - shift" + acc + ";");
+    em_.line("s1" + acc + " += " + d + "; s2" + acc + " += " + d + " * " + d + ";");
+  }
+  // This thread's mean and M2 of the lane's column, merged with the column's other threads.
+  void mergeWelford(const Accumulator& a, std::int64_t lane) {
+    const std::string acc = accName(*a.e, lane), n = countName(*a.e), zero = "(" + a.type + ")0";
+    em_.line(a.type + " n" + acc + " = " + n + ";");
+    em_.line(a.type + " mean" + acc + " = " + n + " > " + zero + " ? shift" + acc + " + s1" + acc + " / " + n + " : " +
+             zero + ";");
+    em_.line(a.type + " m2" + acc + " = " + n + " > " + zero + " ? s2" + acc + " - s1" + acc + " * s1" + acc + " / " +
+             n + " : " + zero + ";");
+    em_.line("m2" + acc + " = m2" + acc + " > " + zero + " ? m2" + acc + " : " + zero + ";");
+    em_.line("sg_col_welford(mean" + acc + ", m2" + acc + ", n" + acc + ");");
   }
 
   // Lane j: the reduced index, and the kept index with its innermost part j further.
@@ -169,8 +232,11 @@ std::int64_t columnVectorWidth(const KernelContext& ctx, const RowShape& shape,
     return 1;
   int widest = 1;
   for (const ir::Expr* e : reductions) {
-    if (e->family() != ir::OpFamily::Reduction || !combineFor(*e, accumulatorType(e->output()->dtype())))
-      return 1;  // var / welford keep the one-column kernel
+    if (isWelfordFamily(*e)) {
+      if (!ctx.options.columnVectorWelford) return 1;  // the one-column kernel
+      continue;
+    }
+    if (e->family() != ir::OpFamily::Reduction || !combineFor(*e, accumulatorType(e->output()->dtype()))) return 1;
   }
   // The loads set the width: 16 bytes of the widest tensor read along the columns (the rows'
   // input, a bias over the columns).
@@ -190,6 +256,17 @@ Result<Kernel> columnVectorPartial(const KernelContext& ctx, const RowShape& sha
   for (const ir::Expr* e : reductions) {
     Accumulator a;
     a.e = e;
+    if (isWelfordFamily(*e)) {
+      // RowKernelBuilder::reduceSplit's partials: the means in slot 0, the M2s in slot 1.
+      a.welford = true;
+      a.type = computeTypeName(e->output(0)->dtype()) == "double" ? "double" : "sg_float";
+      const ir::DataType dtype = a.type == "double" ? ir::DataType::Double : ir::DataType::Float;
+      const std::string id = std::to_string(e->id());
+      a.part = args.scratch(-(e->id() * 4 + 1), dtype, {split.splits, shape.rows}, "part" + id + "_0");
+      a.m2Part = args.scratch(-(e->id() * 4 + 2), dtype, {split.splits, shape.rows}, "part" + id + "_1");
+      accs.push_back(std::move(a));
+      continue;
+    }
     a.type = accumulatorType(e->output()->dtype());
     SEGSCOPE_TRY(a.combine, combineFor(*e, a.type));
     const ir::DataType dtype = a.type == "double"      ? ir::DataType::Double

@@ -56,6 +56,8 @@ const std::vector<Entry>& entries() {
        "row sums and column sums of one input in one persistent row kernel with column partials"},
       {"row_width_from_inputs", &CodegenOptions::rowWidthFromInputs,
        "row kernels take their vector width from what they load (a wider output stores 32 bytes)"},
+      {"column_vector_welford", &CodegenOptions::columnVectorWelford,
+       "column_vector for var / var_mean / welford over the outer dims (batch norm statistics)"},
       {"fast_math", &CodegenOptions::fastMath,
        "approximate tanh/exp/sigmoid: 0 never, 1 kernels with only half/bf16 outputs, 2 always"},
   };

@@ -184,6 +184,11 @@ struct CodegenOptions {
   /// shared/reference/gpu-analysis.md §5.3). A wider output then stores 32 bytes per thread and
   /// step. Not yet measured on a GPU.
   bool rowWidthFromInputs = false;
+  /// columnVector for var / var_mean / welford over the outer dims too (batch norm's
+  /// statistics): eight columns a thread in 16-byte loads, each with a shifted sum and sum of
+  /// squares, where the one-column kernel moved 4 bytes per load (batch_norm_running_stats at
+  /// 40 % of DRAM peak; shared/reference/gpu-analysis.md §5.4). Not yet measured on a GPU.
+  bool columnVectorWelford = false;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

@@ -355,6 +355,27 @@ class TestCudaCodegen : public QObject {
     QCOMPARE(readers, 2);
   }
 
+  // CodegenOptions::columnVectorWelford: batch norm's statistics (var_mean over the rows) read
+  // eight columns a thread in one 16-byte load per row and merge each column's shifted sums across
+  // its threads; the finish kernel combines the chunks' means and M2s as before.
+  void columnVectorWelfordReadsSixteenBytesPerLoad() {
+    exec::cuda::CodegenOptions options;
+    options.columnVectorWelford = true;
+    const testing::ScriptPlans plans =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/batch_norm_running_stats.py").toStdString(), options);
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    bool vectorWelford = false;
+    for (const testing::SegmentPlan& p : plans.segments)
+      for (const exec::cuda::Kernel& k : p.plan->kernels) {
+        const std::string body = k.source.substr(exec::cuda::codegen::prelude().size());
+        if (body.find("sg_col_welford(") == std::string::npos || body.find("*(const sg_vec<") == std::string::npos)
+          continue;
+        vectorWelford = true;
+        QVERIFY2(body.find("s2acc") != std::string::npos, body.c_str());  // shifted sums, no division per element
+      }
+    QVERIFY(vectorWelford);
+  }
+
   // Many short rows (softmax over [4096, 1024]): a warp per row, four rows per block, each
   // with its own slice of the row cache; disabled, a block per row.
   void manyShortRowsRunAWarpPerRow() {

@@ -190,6 +190,8 @@ class TestCudaHostEmulation : public QObject {
     for (const char* codegen : {"inner_outer=1", "inner_outer=1 outer_split_target_blocks=3"})
       QTest::newRow(qPrintable(QString("layer_norm_bwd.py %1").arg(codegen)))
           << QString(SEGSCOPE_SOURCE_DIR "/samples/layer_norm_bwd.py") << QString(codegen);
+    QTest::newRow("batch_norm_running_stats.py column_vector_welford=1")
+        << QString(SEGSCOPE_SOURCE_DIR "/samples/batch_norm_running_stats.py") << QString("column_vector_welford=1");
     QTest::newRow("batch_norm_running_stats.py group_unfused_reductions=0")
         << QString(SEGSCOPE_SOURCE_DIR "/samples/batch_norm_running_stats.py") << QString("group_unfused_reductions=0");
     for (const char* stem : {"outer_reduction_vector", "outer_any_vector"})
@@ -198,14 +200,16 @@ class TestCudaHostEmulation : public QObject {
     // The candidates not yet measured, together: entries specialized on the layout (literal
     // strides, 32-bit indices) beside the generic ones, vector lanes through slices and reshapes,
     // later row passes walked backwards, column sums folded into row kernels, row widths set by
-    // the loads. Every sample and golden case, both entries of each kernel
+    // the loads, vector column statistics. Every sample and golden case, both entries of each kernel
     // (samplesMatchTheReference runs every entry).
     for (const QString& f : files)
       QTest::newRow(
-          qPrintable(QFileInfo(f).fileName() +
-                     " host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1 row_width_from_inputs=1"))
+          qPrintable(QFileInfo(f).fileName() + " host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1 "
+                                               "row_width_from_inputs=1 column_vector_welford=1"))
           << f
-          << QString("host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1 row_width_from_inputs=1");
+          << QString(
+                 "host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1 row_width_from_inputs=1 "
+                 "column_vector_welford=1");
   }
 
   void samplesMatchTheReference() {
