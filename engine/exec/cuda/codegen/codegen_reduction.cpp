@@ -175,6 +175,7 @@ Status RowKernelBuilder::reduce(const ir::Expr& e) {
     done_[{&e, 0}] = "red" + id;
     return {};
   }
+  if (cluster_ > 1) return unsupported(e, "a row split over a cluster takes plain reductions only");
   // var / var_mean / welford in the accumulation type of the first output, rounded per
   // output: one Welford pass per block, or (columns) the mean, then the centred squares.
   const ir::DataType out0 = e.output(0)->dtype();
@@ -300,6 +301,10 @@ using namespace row;
 
 namespace {
 
+// Shared memory a clustered row's chunk cache may take (opt-in beyond 48 KiB; an H100/H200
+// block may have 227 KiB).
+constexpr std::int64_t kClusterCacheBytes = 200 * 1024;
+
 Result<RowShape> sharedRowShape(const KernelContext& ctx, const std::vector<const ir::Expr*>& reductions) {
   if (reductions.empty()) return makeError("cuda codegen: a row kernel needs a reduction");
   SEGSCOPE_TRY(RowShape shape, rowShapeOf(ctx.sizes, *reductions.front()));
@@ -316,9 +321,11 @@ Result<Kernel> buildRowKernel(const KernelContext& ctx, const RowShape& shape, b
                               std::int64_t width, GridSplit split, const std::vector<const ir::Expr*>& reductions,
                               const std::vector<const ir::Val*>& outputs, const std::string& name,
                               std::int64_t rowsPerBlock = 1, const std::vector<const ir::Expr*>& columnReductions = {},
-                              std::int64_t columnBlocks = 0) {
+                              std::int64_t columnBlocks = 0, std::int64_t clusterCtas = 1,
+                              std::int64_t clusterChunk = 0) {
   RowKernelBuilder b(ctx, shape, block, blockThreads, width, split, rowsPerBlock);
   if (!columnReductions.empty()) b.fuseColumnReductions(columnReductions, columnBlocks);
+  if (clusterCtas > 1) b.clusterRows(clusterCtas, clusterChunk, kClusterCacheBytes);
   SEGSCOPE_TRY(std::string body, b.build(reductions, outputs));
   Kernel k;
   k.name = name;
@@ -333,9 +340,34 @@ Result<Kernel> buildRowKernel(const KernelContext& ctx, const RowShape& shape, b
                                      : ctx.options.registerRowMinOccupancyThreads;
   const std::int64_t minBlocks =
       b.registerResident() && occupancy > 0 ? std::max<std::int64_t>(1, occupancy / threads) : 0;
-  finishKernel(k, b.args(), body, ctx.options, threads, minBlocks);
+  finishKernel(k, b.args(), body, ctx.options, threads, minBlocks, clusterCtas);
   k.launch.sharedBytes = b.sharedBytes();
   return k;
+}
+
+// A long row (its cache would not fit one block's shared memory) over a cluster of
+// CodegenOptions::rowCluster blocks, each caching its chunk: the row is read from DRAM once,
+// not once per pass. Plain reductions only; nothing when the row is short or does not qualify.
+std::optional<Kernel> clusterRowKernel(const KernelContext& ctx, const RowShape& shape, std::int64_t width,
+                                       const std::vector<const ir::Expr*>& reductions,
+                                       const std::vector<const ir::Val*>& outputs, const std::string& name) {
+  const std::int64_t ctas = ctx.options.rowCluster;
+  if (ctas < 2 || ctas > 8) return std::nullopt;
+  int widest = 0;
+  for (const ir::Val* v : ctx.inMemory)
+    if (auto s = ctx.sizes.sizes(v); s && *s == shape.sizes) widest = std::max(widest, ir::byteSize(v->dtype()));
+  if (widest == 0 || shape.extent * widest <= ctx.options.rowCacheBytes) return std::nullopt;
+  for (const ir::Expr* e : reductions)
+    if (e->family() != ir::OpFamily::Reduction) return std::nullopt;
+  // Chunks start at multiples of 8 elements: every chunk's vectors stay aligned.
+  const std::int64_t chunk = ((shape.extent + ctas - 1) / ctas + 7) / 8 * 8;
+  const std::int64_t threads =
+      std::clamp<std::int64_t>(nextPow2((chunk + width - 1) / width), 32, ctx.options.maxReductionBlock);
+  auto k = buildRowKernel(ctx, shape, true, threads, width, {}, reductions, outputs, name, 1, {}, 0, ctas, chunk);
+  if (!k) return std::nullopt;
+  k->launch.block.x = threads;
+  k->launch.grid.x = std::clamp<std::int64_t>(shape.rows, 1, ctx.options.maxGridX / ctas) * ctas;
+  return std::move(k).value();
 }
 
 // Outer reductions with too few column blocks to fill the GPU split the reduced rows.
@@ -483,6 +515,9 @@ Result<std::vector<Kernel>> rowKernels(const KernelContext& ctx, const std::vect
   SEGSCOPE_TRY(Kernel k,
                buildRowKernel(ctx, shape, block, blockThreads, width, {}, reductions, outputs, name, rowsPerBlock));
   if (block) {
+    if (rowsPerBlock == 1)
+      if (auto clustered = clusterRowKernel(ctx, shape, width, reductions, outputs, name))
+        return std::vector<Kernel>{std::move(*clustered)};
     k.launch.block.x = blockThreads;
     k.launch.block.y = rowsPerBlock;
     k.launch.grid.x = std::clamp<std::int64_t>((shape.rows + rowsPerBlock - 1) / rowsPerBlock, 1, ctx.options.maxGridX);

@@ -189,6 +189,12 @@ struct CodegenOptions {
   /// squares, where the one-column kernel moved 4 bytes per load (batch_norm_running_stats at
   /// 40 % of DRAM peak; shared/reference/gpu-analysis.md §5.4). Not yet measured on a GPU.
   bool columnVectorWelford = false;
+  /// A row too long for one block's row cache (reduction_epilogue's 512 KB rows, read twice
+  /// from DRAM) runs on a thread-block cluster of this many blocks (2-8; 0 off): each caches its
+  /// chunk in shared memory and the reductions combine through distributed shared memory
+  /// (__cluster_dims__, sm_90). shared/reference/gpu-analysis.md §5.3 expected 70-75 % of DRAM
+  /// peak. Plain reductions only. Not yet measured on a GPU.
+  std::int64_t rowCluster = 0;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

@@ -65,7 +65,9 @@ Result<std::vector<Kernel>> innerOuterKernels(const KernelContext& ctx, const st
 /// `maxThreads` > 0 adds __launch_bounds__ (the block size is fixed at generation time, so
 /// ptxas may budget registers for exactly that many threads); `minBlocks` > 0 also asks for
 /// that many resident blocks per SM, which caps the registers a thread may use.
+/// `clusterCtas` > 1 launches clusters of that many blocks (__cluster_dims__) and adds the
+/// cluster helpers (sg_cluster_rank, sg_cluster_reduce) to the source.
 void finishKernel(Kernel& k, const ArgTable& args, const std::string& body, const CodegenOptions& options,
-                  std::int64_t maxThreads = 0, std::int64_t minBlocks = 0);
+                  std::int64_t maxThreads = 0, std::int64_t minBlocks = 0, std::int64_t clusterCtas = 1);
 
 }  // namespace segscope::exec::cuda::codegen

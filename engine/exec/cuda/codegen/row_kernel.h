@@ -107,6 +107,15 @@ class RowKernelBuilder {
     columnReductions_ = std::move(reductions);
     columnBlocks_ = blocks;
   }
+  /// A thread-block cluster of `ctas` per row (CodegenOptions::rowCluster): CTA k of the cluster
+  /// takes chunk k of the row (`chunk` elements, a multiple of 8), caches it in its shared memory
+  /// (up to `cacheBytes`) and meets the others' partials through distributed shared memory.
+  /// Plain reductions only, unsplit block-per-row kernels.
+  void clusterRows(std::int64_t ctas, std::int64_t chunk, std::int64_t cacheBytes) {
+    cluster_ = ctas;
+    clusterChunk_ = chunk;
+    clusterCacheBytes_ = cacheBytes;
+  }
   const ArgTable& args() const { return args_; }
   bool registerResident() const { return registerIters_ > 0; }
   /// The launch's dynamic shared memory: the row cache of each row the block holds.
@@ -120,9 +129,14 @@ class RowKernelBuilder {
   void openReductionLoop();
   // The per-thread partials of one row combined across the threads that share the row.
   std::string combineAcross(const std::string& acc, const std::string& functor, const std::string& identity) const {
+    if (block_ && cluster_ > 1)
+      return "sg_cluster_reduce(sg_block_reduce(" + acc + ", " + functor + ", " + identity + "), " + functor +
+             ", SG_CLUSTER(" + std::to_string(cluster_) + "))";
     return block_ ? "sg_block_reduce(" + acc + ", " + functor + ", " + identity + ")"
                   : "sg_col_reduce(" + acc + ", " + functor + ")";
   }
+  // The row cache's index of element r: the whole row, or (clustered) this CTA's chunk.
+  std::string cacheIndex() const { return cluster_ > 1 ? "(r - sg_r0)" : "r"; }
   Status welfordPass(const ir::Expr& e, const std::string& type);
   Status registerWelford(const ir::Expr& e, const std::string& type, const std::string& n, const std::string& mean,
                          const std::string& m2);
@@ -143,6 +157,7 @@ class RowKernelBuilder {
   struct CachedRow {
     std::string name;
     std::int64_t offset = 0;
+    std::int64_t hostOffset = 0;  // clustered: where the host emulation's whole-row copy starts
   };
   // Loads of row-shaped tensors at the pass's element: from the row cache, or (width > 1) one
   // 16-byte vector load per tensor and pass, shared by the lanes.
@@ -198,6 +213,8 @@ class RowKernelBuilder {
   std::map<std::pair<const ir::Expr*, std::size_t>, std::string> done_;
   std::vector<const ir::Expr*> columnReductions_;
   std::int64_t columnBlocks_ = 0;
+  std::int64_t cluster_ = 1, clusterChunk_ = 0, clusterCacheBytes_ = 0;  // see clusterRows
+  std::int64_t hostSharedBytes_ = 0;  // clustered: the row cache at whole rows (host emulation)
   struct ColumnPartial {
     const ir::Expr* e = nullptr;
     std::string shared, part, type;

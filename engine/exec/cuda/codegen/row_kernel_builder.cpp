@@ -81,6 +81,10 @@ void RowKernelBuilder::openReductionLoop() {
                     : "for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += " + columnStride + ")");
     return;
   }
+  if (block_ && cluster_ > 1) {  // this CTA's chunk [sg_r0, sg_r1) of the row
+    em_.open("for (long long r = sg_r0 + threadIdx.x" + w + "; r < sg_r1; r += " + stride + ")");
+    return;
+  }
   if (block_ && loopsDone_ > 0 && ctx_.options.reverseReread) {
     // A later pass over a row walks it from the end: the row's tail, read last by the pass
     // before, is the part still in L2 (a 512 KB row does not fit the row cache).
@@ -99,7 +103,7 @@ void RowKernelBuilder::openReductionLoop() {
 // registerRowValues elements per thread in at most registerRowMaxSteps steps; 0 otherwise.
 std::int64_t RowKernelBuilder::registerIterations() const {
   const std::int64_t limit = ctx_.options.registerRowValues;
-  if (!block_ || split_.phase != GridSplit::Phase::None || limit <= 0) return 0;
+  if (!block_ || split_.phase != GridSplit::Phase::None || limit <= 0 || cluster_ > 1) return 0;
   const std::int64_t step = blockThreads_ * width_;
   const std::int64_t iters = (shape_.extent + step - 1) / step;
   return iters * width_ <= limit && iters <= ctx_.options.registerRowMaxSteps ? iters : 0;
@@ -193,10 +197,13 @@ std::string RowKernelBuilder::vectorGuard(const std::string& param, ir::DataType
 
 std::optional<RowKernelBuilder::CachedRow> RowKernelBuilder::newCachedRow(const ir::Val* v) {
   if (!cacheRows_) return std::nullopt;
-  const std::int64_t bytes = (shape_.extent * ir::byteSize(v->dtype()) + 15) / 16 * 16;
-  if ((sharedBytes_ + bytes) * rowsPerBlock_ > ctx_.options.rowCacheBytes) return std::nullopt;
-  CachedRow row{"sg_row" + std::to_string(v->id()), sharedBytes_};
+  const std::int64_t elements = cluster_ > 1 ? clusterChunk_ : shape_.extent;
+  const std::int64_t budget = cluster_ > 1 ? clusterCacheBytes_ : ctx_.options.rowCacheBytes;
+  const std::int64_t bytes = (elements * ir::byteSize(v->dtype()) + 15) / 16 * 16;
+  if ((sharedBytes_ + bytes) * rowsPerBlock_ > budget) return std::nullopt;
+  CachedRow row{"sg_row" + std::to_string(v->id()), sharedBytes_, hostSharedBytes_};
   sharedBytes_ += bytes;
+  hostSharedBytes_ += (shape_.extent * ir::byteSize(v->dtype()) + 15) / 16 * 16;
   cached_[v] = row;
   return row;
 }
@@ -217,11 +224,11 @@ std::optional<std::string> RowKernelBuilder::rowLoad(const ir::Val* v, const Ind
     return vectorLoad(v, *sizes, first, global);
   }
   if (vector) return vectorLoad(v, *sizes, lanes_[0], global);
-  if (auto it = cached_.find(v); it != cached_.end()) return it->second.name + "[r]";
+  if (auto it = cached_.find(v); it != cached_.end()) return it->second.name + "[" + cacheIndex() + "]";
   const std::optional<CachedRow> row = newCachedRow(v);
   if (!row) return std::nullopt;
-  em_.line(row->name + "[r] = " + global + ";");
-  return row->name + "[r]";
+  em_.line(row->name + "[" + cacheIndex() + "] = " + global + ";");
+  return row->name + "[" + cacheIndex() + "]";
 }
 
 // Lane 0 meets each tensor first (the lanes evaluate the same expressions in order), and
@@ -253,10 +260,10 @@ std::optional<std::string> RowKernelBuilder::vectorLoad(const ir::Val* v, const 
   em_.line(computeTypeName(v->dtype()) + " " + names + ";");
   em_.open("if (" + vectorGuard(param, v->dtype(), sizes) + ")");
   if (cached != cached_.end()) {
-    em_.line("const " + type + " sg_v = *(const " + type + "*)&" + cached->second.name + "[r];");
+    em_.line("const " + type + " sg_v = *(const " + type + "*)&" + cached->second.name + "[" + cacheIndex() + "];");
   } else {
     em_.line("const " + type + " sg_v = *(const " + type + "*)&" + global + ";");
-    if (row) em_.line("*(" + type + "*)&" + row->name + "[r] = sg_v;");
+    if (row) em_.line("*(" + type + "*)&" + row->name + "[" + cacheIndex() + "] = sg_v;");
   }
   for (std::size_t j = 0; j < lanes_.size(); ++j)
     em_.line(reg + std::to_string(j) + " = sg_ld(sg_v.v[" + std::to_string(j) + "]);");
@@ -319,8 +326,11 @@ std::string RowKernelBuilder::sharedDeclarations() const {
   const std::string perRow = rowsPerBlock_ > 1 ? " + threadIdx.y * " + std::to_string(sharedBytes_) : "";
   for (const auto& [v, row] : cached_) {
     const std::string type = storageType(v->dtype()).value_or("void");
-    s += "  " + type + "* " + row.name + " = (" + type + "*)((unsigned char*)sg_dyn + " + std::to_string(row.offset) +
-         perRow + ");\n";
+    // Clustered, the host emulation's one block caches whole rows: its own offsets.
+    const std::string offset =
+        cluster_ > 1 ? "SG_CLUSTERED(" + std::to_string(row.offset) + ", " + std::to_string(row.hostOffset) + ")"
+                     : std::to_string(row.offset);
+    s += "  " + type + "* " + row.name + " = (" + type + "*)((unsigned char*)sg_dyn + " + offset + perRow + ");\n";
   }
   return s;
 }
@@ -372,6 +382,17 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
     // row is past the end may leave early.
     em_.open("for (long long row = (long long)blockIdx.x * blockDim.y + threadIdx.y; row < " + rows +
              "; row += (long long)gridDim.x * blockDim.y)");
+  } else if (block_ && cluster_ > 1) {
+    // One cluster per row (clusters are consecutive blocks): CTA sg_cluster_rank() of it takes
+    // the row's chunk [sg_r0, sg_r1); the host emulation's one block takes the whole row.
+    const std::string ctas = "SG_CLUSTER(" + std::to_string(cluster_) + ")";
+    em_.open("for (long long row = blockIdx.x / " + ctas + "; row < " + rows + "; row += gridDim.x / " + ctas + ")");
+    const std::string chunk =
+        "SG_CLUSTERED(" + std::to_string(clusterChunk_) + "LL, " + std::to_string(shape_.extent) + "LL)";
+    const std::string extent = std::to_string(shape_.extent) + "LL";
+    em_.line("const long long sg_r0 = (long long)sg_cluster_rank() * " + chunk + ";");
+    em_.line("const long long sg_r1 = sg_r0 + " + chunk + " < " + extent + " ? sg_r0 + " + chunk + " : " + extent +
+             ";");
   } else if (block_ && !columnPartials_.empty()) {
     // Block sg_b takes rows sg_b, sg_b + blocks, ...: one partial per block, whatever the grid
     // (the host emulation runs one block).
@@ -410,7 +431,9 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
     return sharedDeclarations() + em_.take();
   }
   if (!rowOutputs.empty()) {
-    em_.open(block_ ? "if (threadIdx.x == 0)" : "if (active && threadIdx.y == 0)");
+    // Every CTA of a cluster holds the row's results; the first writes them.
+    em_.open(block_ ? (cluster_ > 1 ? "if (threadIdx.x == 0 && sg_cluster_rank() == 0)" : "if (threadIdx.x == 0)")
+                    : "if (active && threadIdx.y == 0)");
     for (const ir::Val* o : rowOutputs) {
       SEGSCOPE_TRY(auto sizes, ctx_.sizes.sizes(o));
       const bool broadcast = sizes == shape_.sizes;  // stride 0 along the reduced dims

@@ -376,6 +376,33 @@ class TestCudaCodegen : public QObject {
     QVERIFY(vectorWelford);
   }
 
+  // CodegenOptions::rowCluster: reduction_epilogue's 512 KB rows (too long for one block's row
+  // cache, so every later pass read them from DRAM again) run on clusters of 8 blocks, each
+  // caching its 64 KB chunk; the row's reductions combine through distributed shared memory.
+  void longRowsRunOnAClusterOfBlocks() {
+    exec::cuda::CodegenOptions options;
+    options.rowCluster = 8;
+    const testing::ScriptPlans plans =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/reduction_epilogue.py").toStdString(), options);
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    const exec::cuda::Kernel* clustered = nullptr;
+    for (const testing::SegmentPlan& p : plans.segments)
+      for (const exec::cuda::Kernel& k : p.plan->kernels)
+        if (k.source.find("__cluster_dims__(8, 1, 1)") != std::string::npos) clustered = &k;
+    QVERIFY(clustered);
+    const std::string& source = clustered->source;
+    QCOMPARE(clustered->launch.grid.x, std::int64_t{32 * 8});                 // a cluster per row
+    QCOMPARE(clustered->launch.sharedBytes, std::int64_t{16384 * 4});         // one 64 KB chunk cached
+    QVERIFY2(source.find("r < sg_r1") != std::string::npos, source.c_str());  // the chunk, not the row
+    QVERIFY2(source.find("sg_cluster_reduce(sg_block_reduce(") != std::string::npos, source.c_str());
+    QVERIFY2(source.find("&sg_row0[(r - sg_r0)]") != std::string::npos, source.c_str());
+    // Short rows keep one block each.
+    const testing::ScriptPlans softmax =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString(), options);
+    for (const exec::cuda::Kernel& k : softmax.segments.at(0).plan->kernels)
+      QVERIFY(k.source.find("__cluster_dims__") == std::string::npos);
+  }
+
   // Many short rows (softmax over [4096, 1024]): a warp per row, four rows per block, each
   // with its own slice of the row cache; disabled, a block per row.
   void manyShortRowsRunAWarpPerRow() {

@@ -190,6 +190,12 @@ class TestCudaHostEmulation : public QObject {
     for (const char* codegen : {"inner_outer=1", "inner_outer=1 outer_split_target_blocks=3"})
       QTest::newRow(qPrintable(QString("layer_norm_bwd.py %1").arg(codegen)))
           << QString(SEGSCOPE_SOURCE_DIR "/samples/layer_norm_bwd.py") << QString(codegen);
+    // Long rows on a cluster (one emulated block takes the whole row): a sum and its epilogue, and
+    // softmax's max and sum over rows of 64 KB.
+    QTest::newRow("reduction_epilogue.py row_cluster=8")
+        << QString(SEGSCOPE_SOURCE_DIR "/samples/reduction_epilogue.py") << QString("row_cluster=8");
+    QTest::newRow("softmax_large_row.py row_cluster=4")
+        << golden.filePath("softmax_large_row.py") << QString("row_cluster=4");
     QTest::newRow("batch_norm_running_stats.py column_vector_welford=1")
         << QString(SEGSCOPE_SOURCE_DIR "/samples/batch_norm_running_stats.py") << QString("column_vector_welford=1");
     QTest::newRow("batch_norm_running_stats.py group_unfused_reductions=0")
@@ -200,12 +206,13 @@ class TestCudaHostEmulation : public QObject {
     // The candidates not yet measured, together: entries specialized on the layout (literal
     // strides, 32-bit indices) beside the generic ones, vector lanes through slices and reshapes,
     // later row passes walked backwards, column sums folded into row kernels, row widths set by
-    // the loads, vector column statistics. Every sample and golden case, both entries of each kernel
+    // the loads, vector column statistics, long rows on clusters. Every sample and golden case,
+    // both entries of each kernel
     // (samplesMatchTheReference runs every entry).
     for (const QString& f : files)
-      QTest::newRow(
-          qPrintable(QFileInfo(f).fileName() + " host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1 "
-                                               "row_width_from_inputs=1 column_vector_welford=1"))
+      QTest::newRow(qPrintable(QFileInfo(f).fileName() +
+                               " host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1 "
+                               "row_width_from_inputs=1 column_vector_welford=1 row_cluster=8"))
           << f
           << QString(
                  "host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1 row_width_from_inputs=1 "

@@ -1,7 +1,7 @@
 // The kernel report of the candidate options (the next GPU window's variants): every sample's,
 // golden case's and large bench sample's kernels with host_layout=1 index32=1 vector_lanes=1
-// reverse_reread=1 inner_outer=1 row_width_from_inputs=1 column_vector_welford=1 assemble to
-// sm_90 CUBINs whose two entries do not spill; where a cuobjdump is present (SEGSCOPE_CUOBJDUMP,
+// reverse_reread=1 inner_outer=1 row_width_from_inputs=1 column_vector_welford=1 row_cluster=8
+// assemble to sm_90 CUBINs whose two entries do not spill; where a cuobjdump is present (SEGSCOPE_CUOBJDUMP,
 // PATH or /usr/local/cuda/bin), the SASS of each specialized entry beside its generic twin's, per element
 // of a thread's iteration (SEGSCOPE_SASS_REPORT=FILE writes the table). Without one that part
 // says SKIP. The listing reader is checked on a stored listing, so it runs everywhere.
@@ -81,6 +81,7 @@ class TestCudaSass : public QObject {
       options->innerOuter = true;
       options->rowWidthFromInputs = true;
       options->columnVectorWelford = true;
+      options->rowCluster = 8;
       const testing::ScriptPlans plans = testing::planScript(file.toStdString(), *options);
       QVERIFY2(plans.error.empty(), plans.error.c_str());
       for (const testing::SegmentPlan& p : plans.segments) {
