@@ -94,6 +94,16 @@ void checkPacking(const exec::cuda::Kernel& k, const testing::FakeLaunch& launch
   QCOMPARE(launch.args.size(), slot);
 }
 
+// How a run's outputs differ from the CPU reference on the prepared inputs ("" when they match).
+std::string differenceFromTheReference(const Prepared& p, const exec::cuda::CudaRun& run) {
+  auto expected = exec::runReferenceBounded(*p.segmentation().fusion, p.inputs);
+  if (!expected) return "reference: " + expected.error().message;
+  std::vector<std::string> names;
+  for (const ir::FusionOutput& o : p.segmentation().fusion->outputs()) names.push_back(o.val->name());
+  const exec::Comparison c = exec::compareOutputs(expected->outputs, run.outputs, names, expected->bounds);
+  return c.ok ? std::string() : c.message;
+}
+
 double slotAsDouble(std::uint64_t slot) {
   double d;
   std::memcpy(&d, &slot, sizeof d);
@@ -465,12 +475,8 @@ class TestCudaRunner : public QObject {
       QVERIFY2(runner.ok(), runner.ok() ? "" : runner.error().message.c_str());
       auto run = runner->run(given);
       QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
-      auto expected = exec::runReferenceBounded(*p.segmentation().fusion, p.inputs);
-      QVERIFY2(expected.ok(), expected.ok() ? "" : expected.error().message.c_str());
-      std::vector<std::string> names;
-      for (const ir::FusionOutput& o : p.segmentation().fusion->outputs()) names.push_back(o.val->name());
-      const exec::Comparison c = exec::compareOutputs(expected->outputs, run->outputs, names, expected->bounds);
-      QVERIFY2(c.ok, qPrintable(QString(name) + ": " + QString::fromStdString(c.message)));
+      const std::string mismatch = differenceFromTheReference(p, *run);
+      QVERIFY2(mismatch.empty(), qPrintable(QString(name) + ": " + QString::fromStdString(mismatch)));
       const exec::cuda::Kernel& k = p.plans.segments.at(0).plan->kernels.at(0);
       QVERIFY(!k.genericName.empty());
       QCOMPARE(testing::fakeLog().launches.at(0).kernel, relayout ? k.genericName : k.name);
@@ -488,12 +494,8 @@ class TestCudaRunner : public QObject {
     QVERIFY2(p.plans.error.empty(), p.plans.error.c_str());
     auto run = runOnFake(p, quick());
     QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
-    auto expected = exec::runReferenceBounded(*p.segmentation().fusion, p.inputs);
-    QVERIFY2(expected.ok(), expected.ok() ? "" : expected.error().message.c_str());
-    std::vector<std::string> names;
-    for (const ir::FusionOutput& o : p.segmentation().fusion->outputs()) names.push_back(o.val->name());
-    const exec::Comparison c = exec::compareOutputs(expected->outputs, run->outputs, names, expected->bounds);
-    QVERIFY2(c.ok, c.message.c_str());
+    const std::string mismatch = differenceFromTheReference(p, *run);
+    QVERIFY2(mismatch.empty(), mismatch.c_str());
     verifyEverythingFreedOnce();
     int kernels = 0;
     for (const auto& s : run->segments) kernels += static_cast<int>(s.kernels.size());
