@@ -156,6 +156,21 @@ class TestCudaCodegen : public QObject {
     }
   }
 
+  // A row cluster is 2 to 8 blocks, the portable cluster sizes (0: off).
+  void aRowClusterIsTwoToEightBlocks() {
+    for (std::int64_t ctas : {1, 9, 16}) {
+      exec::cuda::CodegenOptions options;
+      options.rowCluster = ctas;
+      const testing::ScriptPlans plans =
+          testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/reduction_epilogue.py").toStdString(), options);
+      QVERIFY2(plans.error.empty(), plans.error.c_str());
+      const auto& plan = plans.segments.at(0).plan;
+      QVERIFY(!plan.ok());
+      QVERIFY2(plan.error().message.find("rowCluster must be 0 (off) or 2 to 8 blocks") != std::string::npos,
+               plan.error().message.c_str());
+    }
+  }
+
   // The tile applies only where an input is read across the output's innermost dim: a plain
   // pointwise sample keeps its vector kernel, the tile transpose gets tiles of the asked size.
   void aTransposeTileAppliesOnlyToTransposedReads() {
