@@ -107,8 +107,9 @@ ALL_STEMS="gelu swiglu transpose_heavy tile_transpose transpose_add softmax rms_
 # The candidates not yet measured, each on the large samples it changes (stems "" = every one):
 # entries specialized on the layout, with 32-bit indices, vector lanes through slices and
 # reshapes, later row passes walked backwards, column sums folded into the row kernel, row
-# widths set by the loads, vector column statistics, long rows on clusters.
-VARIANTS=${VARIANTS:-"base||;hostlayout|--codegen host_layout=1|;hl32|--codegen host_layout=1 --codegen index32=1|;lanes|--codegen vector_lanes=1|swiglu transpose_heavy gelu;reverse|--codegen reverse_reread=1|reduction_epilogue cross_entropy;innerouter|--codegen inner_outer=1|layer_norm_bwd;loadwidth|--codegen row_width_from_inputs=1|cross_entropy;welfordvec|--codegen column_vector_welford=1|batch_norm_running_stats;cluster|--codegen row_cluster=8|reduction_epilogue;all|--codegen host_layout=1 --codegen index32=1 --codegen vector_lanes=1 --codegen reverse_reread=1 --codegen inner_outer=1 --codegen row_width_from_inputs=1 --codegen column_vector_welford=1 --codegen row_cluster=8|"}
+# widths set by the loads, vector column statistics, long rows on clusters, outputs in their
+# allocation order.
+VARIANTS=${VARIANTS:-"base||;hostlayout|--codegen host_layout=1|;hl32|--codegen host_layout=1 --codegen index32=1|;lanes|--codegen vector_lanes=1|swiglu transpose_heavy gelu;reverse|--codegen reverse_reread=1|reduction_epilogue cross_entropy;innerouter|--codegen inner_outer=1|layer_norm_bwd;loadwidth|--codegen row_width_from_inputs=1|cross_entropy;welfordvec|--codegen column_vector_welford=1|batch_norm_running_stats;cluster|--codegen row_cluster=8|reduction_epilogue;allocorder|--codegen output_allocation_order=1|tile_transpose;all|--codegen host_layout=1 --codegen index32=1 --codegen vector_lanes=1 --codegen reverse_reread=1 --codegen inner_outer=1 --codegen row_width_from_inputs=1 --codegen column_vector_welford=1 --codegen row_cluster=8 --codegen output_allocation_order=1|"}
 : >"$W/compare.jsonl"
 IFS=';' read -r -a VS <<<"$VARIANTS"
 phase compare || ROUNDS=0

@@ -64,7 +64,12 @@ std::string kernelName(const segmenter::Segment& seg, const std::string& kind, s
 // plain one.
 Result<Kernel> elementwiseKernel(const KernelContext& ctx, const std::vector<const ir::Val*>& outputs,
                                  const std::string& name) {
-  SEGSCOPE_TRY(std::optional<Kernel> tiled, codegen::tiledTransposeKernel(ctx, outputs, name));
+  // Outputs written in an allocation order: the loop walks that order, so the tiles (which walk
+  // the logical one) would make their stores strided.
+  const bool ordered =
+      std::any_of(outputs.begin(), outputs.end(), [&](const ir::Val* o) { return ctx.outputOrders.count(o) > 0; });
+  SEGSCOPE_TRY(std::optional<Kernel> tiled, ordered ? Result<std::optional<Kernel>>(std::optional<Kernel>())
+                                                    : codegen::tiledTransposeKernel(ctx, outputs, name));
   if (tiled) return std::move(*tiled);
   return codegen::pointwiseKernel(ctx, outputs, name);
 }
@@ -244,6 +249,7 @@ Result<KernelPlan> generateKernels(const segmenter::Segment& seg, const ir::Fusi
     if (!o.val->isTensor()) continue;  // host scalars the runner records
     if (std::find(outputs.begin(), outputs.end(), o.val) == outputs.end()) outputs.push_back(o.val);
     ctx.segmentOutputs.insert(o.val);
+    if (options.outputAllocationOrder && !o.strideOrder.empty() && !o.aliasOf) ctx.outputOrders[o.val] = o.strideOrder;
   }
   ctx.fastMath = fastMathApplies(options, outputs);
   std::vector<const ir::Expr*> reductions;

@@ -60,6 +60,8 @@ const std::vector<Entry>& entries() {
        "column_vector for var / var_mean / welford over the outer dims (batch norm statistics)"},
       {"row_cluster", &CodegenOptions::rowCluster,
        "rows too long for one block's cache run on a cluster of this many blocks (2-8, sm_90; 0: off)"},
+      {"output_allocation_order", &CodegenOptions::outputAllocationOrder,
+       "pointwise kernels write outputs in their allocation order (nvFuser's inferred stride order)"},
       {"fast_math", &CodegenOptions::fastMath,
        "approximate tanh/exp/sigmoid: 0 never, 1 kernels with only half/bf16 outputs, 2 always"},
   };

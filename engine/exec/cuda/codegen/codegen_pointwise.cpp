@@ -18,6 +18,39 @@ namespace {
 
 using ShapeGroups = std::vector<std::pair<std::vector<std::int64_t>, std::vector<const ir::Val*>>>;
 
+// The order a group's loop walks its dims, outermost first: the logical order, or
+// (CodegenOptions::outputAllocationOrder) the allocation order all of the group's outputs share,
+// so that consecutive threads write consecutive addresses of the outputs nvFuser lays out in
+// their inputs' order (csrc/preseg_passes/allocation_order_inference.cpp).
+std::vector<std::size_t> loopOrder(const KernelContext& ctx, const ShapeGroups::value_type& group) {
+  std::vector<std::size_t> logical(group.first.size());
+  for (std::size_t d = 0; d < logical.size(); ++d) logical[d] = d;
+  std::optional<std::vector<std::int64_t>> shared;
+  for (const ir::Val* o : group.second) {
+    auto it = ctx.outputOrders.find(o);
+    if (it == ctx.outputOrders.end() || it->second.size() != logical.size()) return logical;
+    if (shared && *shared != it->second) return logical;
+    shared = it->second;
+  }
+  if (!shared) return logical;
+  std::vector<std::size_t> order = logical;  // (*shared)[d]: dim d's rank by stride, rank-1 outermost
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return (*shared)[a] > (*shared)[b]; });
+  return order;
+}
+
+// The group's index at linear position `linear` of its loop: unravelled over the dims in loop
+// order, then put back in logical order.
+Index loopIndex(Emitter& em, const std::string& linear, const std::vector<std::int64_t>& shape,
+                const std::vector<std::size_t>& order) {
+  std::vector<std::int64_t> walked;
+  for (std::size_t d : order) walked.push_back(shape[d]);
+  const Index inOrder = em.unravel(linear, walked, "d");
+  Index idx(shape.size(), "0");
+  for (std::size_t k = 0; k < order.size(); ++k) idx[order[k]] = inOrder[k];
+  return idx;
+}
+
 // Elements per thread and iteration of the vector path over the largest output shape: 16 bytes
 // of the widest tensor of that shape (at most 8), when its innermost dim is a multiple; 1 = no
 // vector path. Smaller outputs (batch norm's per-column statistics beside its normalized
@@ -48,7 +81,8 @@ std::int64_t vectorWidth(const KernelContext& ctx, const ShapeGroups& groups) {
   for (const ir::Val* v : ctx.inMemory)
     if (auto s = ctx.sizes.sizes(v); s && *s == shape) widest = std::max(widest, ir::byteSize(v->dtype()));
   const std::int64_t width = std::min<std::int64_t>(8, ctx.options.maxVectorBytes / widest);
-  return width >= 2 && shape.back() % width == 0 ? width : 1;
+  const std::size_t lanes = loopOrder(ctx, groups.front()).back();
+  return width >= 2 && shape[lanes] % width == 0 ? width : 1;
 }
 
 // The lane-0 index of values computed at the lanes of one run in order (outer indices equal,
@@ -121,17 +155,25 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
   const std::string ix = em.indexType();
   em.open("for (" + ix + " i = ((" + ix + ")blockIdx.x * blockDim.x + threadIdx.x) * " + em.indexLiteral(width) +
           "; i < " + em.indexLiteral(numelOf(shape)) + "; i += sg_stride * " + em.indexLiteral(width) + ")");
-  const Index base = em.unravel("i", shape, "d");
+  // The lanes run along the loop's innermost dim: the output's innermost in memory.
+  const std::vector<std::size_t> order = loopOrder(ctx, groups.front());
+  const std::size_t laneDim = order.back();
+  const Index base = loopIndex(em, "i", shape, order);
   std::vector<Index> lanes;
   for (std::int64_t j = 0; j < width; ++j) {
     Index idx = base;
-    if (j > 0) idx.back() = "(" + base.back() + " + " + std::to_string(j) + ")";
+    if (j > 0) idx[laneDim] = "(" + base[laneDim] + " + " + std::to_string(j) + ")";
     lanes.push_back(std::move(idx));
   }
   std::vector<std::string> guard;
   std::set<std::string> guarded;  // params whose conditions are in `guard`
   const auto guardTensor = [&](const std::string& param, const ir::Val* v, const std::vector<std::int64_t>& sizes) {
     for (std::string& c : vectorAccessGuard(param, ir::byteSize(v->dtype()), sizes, width, ctx.options.hostLayout))
+      guard.push_back(std::move(c));
+  };
+  const auto guardOutput = [&](const std::string& param, const ir::Val* v) {
+    for (std::string& c :
+         vectorAccessGuard(param, ir::byteSize(v->dtype()), shape, width, ctx.options.hostLayout, laneDim))
       guard.push_back(std::move(c));
   };
   // A tensor moves as one sg_vec when its lanes are consecutive along its own innermost dim:
@@ -149,12 +191,12 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
   if (ctx.options.vectorLanes) {
     em.laneWidth = width;
     for (std::size_t j = 0; j < lanes.size(); ++j)
-      lanes[j].back() = em.laneIndex(base.back(), static_cast<std::int64_t>(j));
+      lanes[j][laneDim] = em.laneIndex(base[laneDim], static_cast<std::int64_t>(j));
   }
   // Whether `innermost` is this lane's element of the run that starts at `laneZero`: the lane's
   // own index, or with vectorLanes any index in lane form for this lane.
   const auto alongLane = [&](const std::string& innermost, const std::string& laneZero) {
-    if (!ctx.options.vectorLanes) return innermost == lanes[lane].back();
+    if (!ctx.options.vectorLanes) return innermost == lanes[lane][laneDim];
     const auto form = em.laneForm(innermost);
     return form && form->second == static_cast<std::int64_t>(lane) && form->first == laneZero;
   };
@@ -173,7 +215,7 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
       if (!form || form->second != static_cast<std::int64_t>(lane)) return std::nullopt;
       for (std::size_t d = 0; d + 1 < idx.size(); ++d) key += "," + idx[d];
       key += "|" + form->first;
-    } else if (s->back() != shape.back() || idx.back() != lanes[lane].back()) {
+    } else if (s->back() != shape[laneDim] || idx.back() != lanes[lane][laneDim]) {
       return std::nullopt;
     }
     auto it = loaded.find(key);
@@ -208,7 +250,7 @@ Result<std::string> emitVectorLoop(const KernelContext& ctx, Emitter& em, ArgTab
     for (std::size_t j = 0; j < lanes.size(); ++j)
       em.line("sg_st(&" + reg + ".v[" + std::to_string(j) + "], " + values[o][j] + ");");
     em.line("*(" + type + "*)&" + param + "[" + Emitter::offset(param, base) + "] = " + reg + ";");
-    guardTensor(param, out, shape);
+    guardOutput(param, out);
   }
   if (ctx.options.vectorLanes) {
     SEGSCOPE_TRY(storedLaneByLane, storeLaneByLane(ctx, em, args, groups, lanes.size(), guardTensor));
@@ -308,7 +350,7 @@ Status emitScalarLoops(const KernelContext& ctx, Emitter& em, const ShapeGroups&
     const std::string ix = em.indexType();
     em.open("for (" + ix + " i = (" + ix + ")blockIdx.x * blockDim.x + threadIdx.x; i < " +
             em.indexLiteral(numelOf(shape)) + "; i += sg_stride)");
-    const Index idx = em.unravel("i", shape, "d");
+    const Index idx = loopIndex(em, "i", shape, loopOrder(ctx, groups[g]));
     for (const ir::Val* o : remaining) {
       SEGSCOPE_TRY(std::string v, em.value(o, idx));
       SEGSCOPE_TRY(std::string ignored, em.store(o, ctx.kindOf(o), idx, v));
@@ -343,6 +385,8 @@ Result<Kernel> pointwiseKernel(const KernelContext& ctx, const std::vector<const
   orderLoops(ctx, groups);
 
   ArgTable args;
+  for (const auto& [o, order] : ctx.outputOrders)
+    if (auto s = ctx.sizes.sizes(o)) args.planStrides(o, stridesInOrder(*s, order));
   const std::int64_t width = vectorWidth(ctx, groups);
   const std::string ix = ctx.options.hostLayout ? "sg_ix" : "long long";
   std::string body = "  const " + ix + " sg_stride = (" + ix + ")gridDim.x * blockDim.x;\n";

@@ -19,17 +19,18 @@ std::string locText(SourceLoc loc) {
 }  // namespace
 
 std::vector<std::string> vectorAccessGuard(const std::string& param, int elementBytes,
-                                           const std::vector<std::int64_t>& sizes, std::int64_t width,
-                                           bool hostChecked) {
+                                           const std::vector<std::int64_t>& sizes, std::int64_t width, bool hostChecked,
+                                           std::optional<std::size_t> along) {
+  const std::size_t lanes = along.value_or(sizes.size() - 1);
   const std::string w = std::to_string(width);
   const std::string aligned =
       "((unsigned long long)" + param + " % " + std::to_string(width * elementBytes) + "ULL) == 0";
   // The runner checks 16-byte alignment (cuMemAlloc gives 256): wider accesses keep theirs.
   const bool checkedByTheRunner = hostChecked && width * elementBytes <= 16;
   std::vector<std::string> guard{checkedByTheRunner ? "(sg_host_checked || " + aligned + ")" : aligned,
-                                 ArgTable::stride(param, sizes.size() - 1) + " == 1"};
-  for (std::size_t d = 0; d + 1 < sizes.size(); ++d)
-    if (sizes[d] > 1) guard.push_back(ArgTable::stride(param, d) + " % " + w + "LL == 0");
+                                 ArgTable::stride(param, lanes) + " == 1"};
+  for (std::size_t d = 0; d < sizes.size(); ++d)
+    if (d != lanes && sizes[d] > 1) guard.push_back(ArgTable::stride(param, d) + " % " + w + "LL == 0");
   return guard;
 }
 
@@ -58,7 +59,11 @@ std::vector<std::int64_t> contiguousStrides(const std::vector<std::int64_t>& siz
 
 std::vector<std::int64_t> declaredStrides(const ir::Val* v, const std::vector<std::int64_t>& sizes) {
   const auto* tv = dynamic_cast<const ir::TensorView*>(v);
-  const std::vector<std::int64_t> order = tv ? tv->strideOrder() : std::vector<std::int64_t>{};
+  return stridesInOrder(sizes, tv ? tv->strideOrder() : std::vector<std::int64_t>{});
+}
+
+std::vector<std::int64_t> stridesInOrder(const std::vector<std::int64_t>& sizes,
+                                         const std::vector<std::int64_t>& order) {
   if (order.size() != sizes.size()) return contiguousStrides(sizes);
   // order[d] is dim d's rank by stride, 0 innermost: walk the ranks from the innermost out.
   std::vector<std::int64_t> strides(sizes.size(), 1);
@@ -145,7 +150,8 @@ std::string ArgTable::tensor(const ir::Val* v, KernelArg::Kind kind, const std::
   e.arg.valId = v->id();
   e.arg.dtype = v->dtype();
   e.arg.sizes = sizes;
-  e.arg.strides = !strides.empty() ? strides : declaredStrides(v, sizes);
+  const auto planned = planned_.find(v);
+  e.arg.strides = !strides.empty() ? strides : planned != planned_.end() ? planned->second : declaredStrides(v, sizes);
   e.name = prefix + std::to_string(v->id());
   e.rank = static_cast<int>(sizes.size());
   entries_.push_back(e);

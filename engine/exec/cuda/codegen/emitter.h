@@ -41,6 +41,9 @@ class ArgTable {
   /// The parameter of `v` (registered on first use, contiguous unless `strides` is given).
   std::string tensor(const ir::Val* v, KernelArg::Kind kind, const std::vector<std::int64_t>& sizes,
                      const std::vector<std::int64_t>& strides = {});
+  /// The strides `v` gets when it is registered without explicit ones (an output's allocation
+  /// order, CodegenOptions::outputAllocationOrder).
+  void planStrides(const ir::Val* v, std::vector<std::int64_t> strides) { planned_[v] = std::move(strides); }
   std::string scalar(const ir::Val* v);
   /// A Temp tensor no IR val stands for (partials of split reductions): `id` < 0, contiguous.
   std::string scratch(int id, ir::DataType dtype, const std::vector<std::int64_t>& sizes, const std::string& name);
@@ -62,6 +65,7 @@ class ArgTable {
     int rank = 0;
   };
   std::vector<Entry> entries_;
+  std::map<const ir::Val*, std::vector<std::int64_t>> planned_;
 };
 
 std::vector<std::int64_t> contiguousStrides(const std::vector<std::int64_t>& sizes);
@@ -69,6 +73,10 @@ std::int64_t numelOf(const std::vector<std::int64_t>& sizes);
 /// A tensor's dense strides in its declared stride order (fd.define_tensor(stride_order=...)):
 /// the layout its input is expected in. Row-major without one.
 std::vector<std::int64_t> declaredStrides(const ir::Val* v, const std::vector<std::int64_t>& sizes);
+/// Dense strides of `sizes` in stride order `order` (order[d]: dim d's rank by stride, 0
+/// innermost); row-major when `order` is not a permutation of the dims.
+std::vector<std::int64_t> stridesInOrder(const std::vector<std::int64_t>& sizes,
+                                         const std::vector<std::int64_t>& order);
 Error unsupported(const ir::Expr& e, const std::string& why);
 
 /// What lets tensor parameter `param` move `width` elements of `elementBytes` each as one access
@@ -77,9 +85,10 @@ Error unsupported(const ir::Expr& e, const std::string& why);
 /// `hostChecked`: the kernel has host-checked entries (CodegenOptions::hostLayout), where the
 /// runner already checked 16-byte alignment (`sg_host_checked` is true there): accesses of at
 /// most 16 bytes skip their alignment check in that entry.
+/// `along`: the dim the lanes run along (the innermost by default).
 std::vector<std::string> vectorAccessGuard(const std::string& param, int elementBytes,
                                            const std::vector<std::int64_t>& sizes, std::int64_t width,
-                                           bool hostChecked = false);
+                                           bool hostChecked = false, std::optional<std::size_t> along = std::nullopt);
 /// The conditions of a kernel's `if (...) { vector body } else { scalar body }`, one per line
 /// ("true" when there are none).
 std::string guardCondition(const std::vector<std::string>& conditions);

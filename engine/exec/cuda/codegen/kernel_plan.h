@@ -195,6 +195,14 @@ struct CodegenOptions {
   /// (__cluster_dims__, sm_90). shared/reference/gpu-analysis.md §5.3 expected 70-75 % of DRAM
   /// peak. Plain reductions only. Not yet measured on a GPU.
   std::int64_t rowCluster = 0;
+  /// Pointwise kernels write each output in its allocation order (fd.add_output(T,
+  /// stride_order=...) or nvFuser's allocation order inference; csrc/preseg_passes/
+  /// allocation_order_inference.cpp) and walk their loop in that order, as nvFuser allocates
+  /// them. Without it every output is row-major: a transpose whose output takes its input's
+  /// order (tile_transpose) is a copy for nvFuser and torch.compile but a real transpose here,
+  /// so its timing is not comparable (docs/gpu/2026-11-30-h200/README.md). Other kernels keep
+  /// row-major outputs. Not yet measured on a GPU.
+  bool outputAllocationOrder = false;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

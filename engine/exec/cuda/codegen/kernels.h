@@ -2,6 +2,7 @@
 // generators (codegen_pointwise.cpp, codegen_reduction.cpp).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -19,6 +20,9 @@ struct KernelContext {
   std::set<const ir::Val*> segmentOutputs;  // written as Output; anything else as Temp
   std::set<const ir::Val*> temps;           // the subset of inMemory that earlier kernels wrote
   bool fastMath = false;                    // approximate transcendentals (CodegenOptions::fastMath)
+  /// Segment outputs with an allocation order (FusionOutput::strideOrder) when
+  /// CodegenOptions::outputAllocationOrder: pointwise kernels write them in that order.
+  std::map<const ir::Val*, std::vector<std::int64_t>> outputOrders;
   KernelArg::Kind kindOf(const ir::Val* v) const {
     return segmentOutputs.count(v) ? KernelArg::Kind::Output : KernelArg::Kind::Temp;
   }

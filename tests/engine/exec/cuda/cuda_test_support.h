@@ -21,6 +21,13 @@
 
 namespace segscope::testing {
 
+/// The codegen options built but not yet measured on a GPU, all at once (scripts/gpu_window15.sh's
+/// "all" variant): the host-emulation suite verifies every sample with them and the kernel report
+/// assembles every kernel with them.
+inline const char* const kCandidateCodegen =
+    "host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1 row_width_from_inputs=1 "
+    "column_vector_welford=1 row_cluster=8 output_allocation_order=1";
+
 struct SegmentPlan {
   int segment = -1;
   std::string scheduler;

@@ -418,6 +418,33 @@ class TestCudaCodegen : public QObject {
       QVERIFY(k.source.find("__cluster_dims__") == std::string::npos);
   }
 
+  // CodegenOptions::outputAllocationOrder: the tile transpose's output takes its input's order
+  // (nvFuser's allocation order inference), so the kernel walks that order and is a copy: the
+  // input read and the output written along the same run, as 16-byte vectors, no tiles.
+  void outputsAreWrittenInTheirAllocationOrder() {
+    for (const bool ordered : {true, false}) {
+      exec::cuda::CodegenOptions options;
+      options.outputAllocationOrder = ordered;
+      const testing::ScriptPlans plans =
+          testing::planScript((goldenRoot() + "/transpose_output_order.py").toStdString(), options);
+      QVERIFY2(plans.error.empty(), plans.error.c_str());
+      const exec::cuda::Kernel& k = plans.segments.at(0).plan->kernels.at(0);
+      const std::string body = k.source.substr(exec::cuda::codegen::prelude().size());
+      const exec::cuda::KernelArg& out = k.args.at(1);
+      QCOMPARE(out.kind, exec::cuda::KernelArg::Kind::Output);
+      if (!ordered) {  // row-major output: a real transpose, through tiles
+        QCOMPARE(out.strides, (std::vector<std::int64_t>{256, 1}));
+        QVERIFY2(body.find("__shared__") != std::string::npos, body.c_str());
+        continue;
+      }
+      QCOMPARE(out.strides, (std::vector<std::int64_t>{1, 96}));  // dim 0 innermost, as declared
+      QVERIFY2(body.find("__shared__") == std::string::npos, body.c_str());
+      QVERIFY2(body.find("*(const sg_vec<sg_bfloat, 8>*)&in") != std::string::npos, body.c_str());
+      QVERIFY2(body.find("*(sg_vec<sg_bfloat, 8>*)&out") != std::string::npos, body.c_str());
+      QVERIFY2(std::regex_search(body, std::regex(R"(out\d+_s0 == 1)")), body.c_str());  // lanes along dim 0
+    }
+  }
+
   // Many short rows (softmax over [4096, 1024]): a warp per row, four rows per block, each
   // with its own slice of the row cache; disabled, a block per row.
   void manyShortRowsRunAWarpPerRow() {

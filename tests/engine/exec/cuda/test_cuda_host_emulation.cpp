@@ -206,17 +206,12 @@ class TestCudaHostEmulation : public QObject {
     // The candidates not yet measured, together: entries specialized on the layout (literal
     // strides, 32-bit indices) beside the generic ones, vector lanes through slices and reshapes,
     // later row passes walked backwards, column sums folded into row kernels, row widths set by
-    // the loads, vector column statistics, long rows on clusters. Every sample and golden case,
-    // both entries of each kernel
-    // (samplesMatchTheReference runs every entry).
+    // the loads, vector column statistics, long rows on clusters, outputs in their allocation
+    // order. Every sample and golden case, both entries of each kernel (samplesMatchTheReference
+    // runs every entry).
+    const QString candidates = testing::kCandidateCodegen;
     for (const QString& f : files)
-      QTest::newRow(qPrintable(QFileInfo(f).fileName() +
-                               " host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1 "
-                               "row_width_from_inputs=1 column_vector_welford=1 row_cluster=8"))
-          << f
-          << QString(
-                 "host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1 row_width_from_inputs=1 "
-                 "column_vector_welford=1");
+      QTest::newRow(qPrintable(QFileInfo(f).fileName() + " candidates")) << f << candidates;
   }
 
   void samplesMatchTheReference() {

@@ -1,15 +1,16 @@
-// The kernel report of the candidate options (the next GPU window's variants): every sample's,
-// golden case's and large bench sample's kernels with host_layout=1 index32=1 vector_lanes=1
-// reverse_reread=1 inner_outer=1 row_width_from_inputs=1 column_vector_welford=1 row_cluster=8
-// assemble to sm_90 CUBINs whose two entries do not spill; where a cuobjdump is present (SEGSCOPE_CUOBJDUMP,
-// PATH or /usr/local/cuda/bin), the SASS of each specialized entry beside its generic twin's, per element
-// of a thread's iteration (SEGSCOPE_SASS_REPORT=FILE writes the table). Without one that part
-// says SKIP. The listing reader is checked on a stored listing, so it runs everywhere.
+// The kernel report of the candidate options (testing::kCandidateCodegen, the next GPU window's
+// "all" variant): every sample's, golden case's and large bench sample's kernels with them
+// assemble to sm_90 CUBINs whose two entries do not spill; where a cuobjdump is present
+// (SEGSCOPE_CUOBJDUMP, PATH or /usr/local/cuda/bin), the SASS of each specialized entry beside its
+// generic twin's, per element of a thread's iteration (SEGSCOPE_SASS_REPORT=FILE writes the
+// table). Without one that part says SKIP. The listing reader is checked on a stored listing, so
+// it runs everywhere.
 #include <QtTest>
 #include <algorithm>
 #include <regex>
 
 #include "cuda_test_support.h"
+#include "exec/cuda/codegen/codegen_options.h"
 #include "exec/cuda/nvrtc_compiler.h"
 #include "exec/cuda/ptxas_info.h"
 #include "sass_listing.h"
@@ -73,15 +74,8 @@ class TestCudaSass : public QObject {
     for (const QString& file : files) {
       auto options = testing::scriptCodegenOptions(file.toStdString());
       QVERIFY2(options.ok(), options.ok() ? "" : options.error().message.c_str());
-      // Every candidate not yet measured on a GPU (the window's variants), together.
-      options->hostLayout = true;
-      options->index32 = true;
-      options->vectorLanes = true;
-      options->reverseReread = true;
-      options->innerOuter = true;
-      options->rowWidthFromInputs = true;
-      options->columnVectorWelford = true;
-      options->rowCluster = 8;
+      for (const QString& setting : QString(testing::kCandidateCodegen).split(' '))
+        QVERIFY(exec::cuda::applyCodegenOption(*options, setting.toStdString()).ok());
       const testing::ScriptPlans plans = testing::planScript(file.toStdString(), *options);
       QVERIFY2(plans.error.empty(), plans.error.c_str());
       for (const testing::SegmentPlan& p : plans.segments) {
