@@ -232,6 +232,8 @@ Result<KernelPlan> generateKernels(const segmenter::Segment& seg, const ir::Fusi
   const std::int64_t tile = options.transposeTile;
   if (tile != 0 && (tile < 8 || tile > 128 || (tile & (tile - 1)) != 0))
     return makeError("codegen: transposeTile must be 0 or a power of two from 8 to 128, not " + std::to_string(tile));
+  if (options.reductionUnroll < 1 || options.reductionUnroll > 16)
+    return makeError("codegen: reductionUnroll must be 1 to 16, not " + std::to_string(options.reductionUnroll));
   // A portable cluster holds at most 8 blocks (larger ones need a non-portable opt-in).
   if (options.rowCluster != 0 && (options.rowCluster < 2 || options.rowCluster > 8))
     return makeError("codegen: rowCluster must be 0 (off) or 2 to 8 blocks, not " + std::to_string(options.rowCluster));

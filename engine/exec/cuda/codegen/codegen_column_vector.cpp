@@ -76,7 +76,7 @@ class ColumnVectorEmission {
       for (std::int64_t j = 0; j < width_; ++j)
         em_.line(a.type + " " + accName(*a.e, j) + " = " + a.combine.identity + ";");
     }
-    em_.line("#pragma unroll 4");
+    em_.line("#pragma unroll " + std::to_string(ctx_.options.reductionUnroll));
     const std::string Y = std::to_string(columnThreads(shape_.extent));
     em_.open("for (long long r = active ? sg_r0 + threadIdx.y : sg_r1; r < sg_r1; r += SG_BLOCK_Y(" + Y + "))");
     const Index reduced = em_.unravel("r", shape_.reducedSizes(), "r");

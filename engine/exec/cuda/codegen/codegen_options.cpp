@@ -62,6 +62,8 @@ const std::vector<Entry>& entries() {
        "rows too long for one block's cache run on a cluster of this many blocks (2-8, sm_90; 0: off)"},
       {"output_allocation_order", &CodegenOptions::outputAllocationOrder,
        "pointwise kernels write outputs in their allocation order (nvFuser's inferred stride order)"},
+      {"reduction_unroll", &CodegenOptions::reductionUnroll,
+       "unroll of reduction loops not held in registers: loads in flight per thread (1-16)"},
       {"fast_math", &CodegenOptions::fastMath,
        "approximate tanh/exp/sigmoid: 0 never, 1 kernels with only half/bf16 outputs, 2 always"},
   };

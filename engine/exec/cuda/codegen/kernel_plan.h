@@ -203,6 +203,12 @@ struct CodegenOptions {
   /// so its timing is not comparable (docs/gpu/2026-11-30-h200/README.md). Other kernels keep
   /// row-major outputs. Not yet measured on a GPU.
   bool outputAllocationOrder = false;
+  /// How far reduction loops that do not keep the row in registers unroll (#pragma unroll N):
+  /// the loads each thread has in flight. 4 since one load per iteration held batch norm's
+  /// statistics at 18 % of DRAM peak on an H200 (RowKernelBuilder::openReductionLoop); inner_sum
+  /// (65.5 %) and column_sum (57.0 %) are still short of the 75 % reduction target, so the next
+  /// window A/Bs 8.
+  std::int64_t reductionUnroll = 4;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

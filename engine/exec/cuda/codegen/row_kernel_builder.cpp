@@ -74,7 +74,7 @@ void RowKernelBuilder::openReductionLoop() {
   }
   // Four loads in flight per thread: a column thread's one 4-byte load per iteration kept too
   // few bytes in flight per SM (batch norm's statistics at 18 % of DRAM peak on an H200).
-  em_.line("#pragma unroll 4");
+  em_.line("#pragma unroll " + std::to_string(ctx_.options.reductionUnroll));
   const std::string columnStride = "SG_BLOCK_Y(" + std::to_string(columnThreads(shape_.extent)) + ")";
   if (split_.phase == GridSplit::Phase::Partial) {  // this block's chunk [sg_r0, sg_r1) of the row
     em_.open(block_ ? "for (long long r = sg_r0 + threadIdx.x" + w + "; r < sg_r1; r += " + stride + ")"

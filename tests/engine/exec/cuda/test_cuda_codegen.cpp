@@ -171,6 +171,22 @@ class TestCudaCodegen : public QObject {
     }
   }
 
+  // Reduction loops unroll 1 to 16 steps; the option reaches the row and column kernels.
+  void reductionUnrollIsOneToSixteen() {
+    exec::cuda::CodegenOptions options;
+    options.reductionUnroll = 0;
+    const std::string sample = QString(SEGSCOPE_SOURCE_DIR "/bench/large/column_sum_large.py").toStdString();
+    const testing::ScriptPlans bad = testing::planScript(sample, options);
+    QVERIFY(!bad.segments.at(0).plan.ok());
+    QVERIFY2(bad.segments.at(0).plan.error().message.find("reductionUnroll must be 1 to 16") != std::string::npos,
+             bad.segments.at(0).plan.error().message.c_str());
+    options.reductionUnroll = 8;
+    const testing::ScriptPlans eight = testing::planScript(sample, options);
+    QVERIFY2(eight.error.empty(), eight.error.c_str());
+    QVERIFY2(eight.segments.at(0).plan->kernels.at(0).source.find("#pragma unroll 8") != std::string::npos,
+             eight.segments.at(0).plan->kernels.at(0).source.c_str());
+  }
+
   // The tile applies only where an input is read across the output's innermost dim: a plain
   // pointwise sample keeps its vector kernel, the tile transpose gets tiles of the asked size.
   void aTransposeTileAppliesOnlyToTransposedReads() {
