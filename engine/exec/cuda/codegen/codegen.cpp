@@ -279,7 +279,7 @@ Result<KernelPlan> generateKernels(const segmenter::Segment& seg, const ir::Fusi
     // The unfused plan was only preferred: the one-kernel normalization still runs.
     CodegenOptions unsplit = options;
     unsplit.outerSplitTargetBlocks = 0;
-    KernelContext one{table, unsplit, ctx.inMemory, ctx.segmentOutputs, ctx.temps, ctx.fastMath};
+    KernelContext one{table, unsplit, ctx.inMemory, ctx.segmentOutputs, ctx.temps, ctx.fastMath, ctx.outputOrders};
     SEGSCOPE_TRY(plan.kernels, codegen::rowKernels(one, reductions, outputs, kernelName(seg, "row", 0)));
     return plan;
   }

@@ -64,6 +64,8 @@ const std::vector<Entry>& entries() {
        "pointwise kernels write outputs in their allocation order (nvFuser's inferred stride order)"},
       {"reduction_unroll", &CodegenOptions::reductionUnroll,
        "unroll of reduction loops not held in registers: loads in flight per thread (1-16)"},
+      {"prefetch_next_row", &CodegenOptions::prefetchNextRow,
+       "row kernels ask L2 for the next row they will take while working on this one"},
       {"fast_math", &CodegenOptions::fastMath,
        "approximate tanh/exp/sigmoid: 0 never, 1 kernels with only half/bf16 outputs, 2 always"},
   };

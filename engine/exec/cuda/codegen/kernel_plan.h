@@ -209,6 +209,12 @@ struct CodegenOptions {
   /// (65.5 %) and column_sum (57.0 %) are still short of the 75 % reduction target, so the next
   /// window A/Bs 8.
   std::int64_t reductionUnroll = 4;
+  /// Block- and warp-per-row kernels ask L2 for the next row they will take while they work on
+  /// this one (prefetch.global.L2 per 128-byte line): a persistent row loop's next-row prefetch
+  /// without registers to hold it. kbench's hand-made register prefetch for softmax measured
+  /// 0.0704 ms against 0.0700 ms without (docs/gpu/2026-11-28-h200/kbench.md), so this cheaper
+  /// form is what a window A/Bs. Not yet measured on a GPU.
+  bool prefetchNextRow = false;
 };
 
 /// Kernels for segment `seg`. `segmentFusion` is its exported standalone fusion

@@ -22,7 +22,7 @@ struct KernelContext {
   bool fastMath = false;                    // approximate transcendentals (CodegenOptions::fastMath)
   /// Segment outputs with an allocation order (FusionOutput::strideOrder) when
   /// CodegenOptions::outputAllocationOrder: pointwise kernels write them in that order.
-  std::map<const ir::Val*, std::vector<std::int64_t>> outputOrders;
+  std::map<const ir::Val*, std::vector<std::int64_t>> outputOrders = {};
   KernelArg::Kind kindOf(const ir::Val* v) const {
     return segmentOutputs.count(v) ? KernelArg::Kind::Output : KernelArg::Kind::Temp;
   }

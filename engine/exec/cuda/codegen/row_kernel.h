@@ -176,6 +176,7 @@ class RowKernelBuilder {
   Status foldColumnPartials();
   void writeColumnPartials();
   std::string partialSlot(const std::string& column, const std::string& run, std::int64_t lane) const;
+  std::string nextRowPrefetch(int indent);
   void beginPass();
   /// `carry`: in a register-resident row, keep the pass's values for the passes after it.
   void endPass(bool carry = true);

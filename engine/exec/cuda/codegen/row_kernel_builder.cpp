@@ -407,6 +407,8 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
     em_.line("const bool active = row < " + rows + ";");
   }
   const Index k = em_.unravel("row", shape_.keptSizes(), "k");
+  const std::size_t prefetchAt = em_.text().size();  // the next row's prefetch goes here
+  const int prefetchIndent = em_.indent();
   kept_.assign(shape_.sizes.size(), "0");
   std::size_t next = 0;
   for (std::size_t d = 0; d < kept_.size(); ++d)
@@ -447,9 +449,56 @@ Result<std::string> RowKernelBuilder::build(const std::vector<const ir::Expr*>& 
   }
   if (!fullOutputs.empty() || !columnReductions_.empty())
     if (Status st = storeFullOutputs(fullOutputs); !st) return st.error();
+  em_.insert(prefetchAt, nextRowPrefetch(prefetchIndent));
   em_.close();
   writeColumnPartials();
   return sharedDeclarations() + em_.take();
+}
+
+// CodegenOptions::prefetchNextRow: while a block (or warp) works on its row, it asks L2 for the
+// next row it will take, 128-byte line by line, for each row-shaped tensor the kernel reads
+// whose reduced dims are dense at run time. A hint only (prefetch.global.L2 never faults), and
+// nothing on the host.
+std::string RowKernelBuilder::nextRowPrefetch(int indent) {
+  if (!ctx_.options.prefetchNextRow || !block_ || split_.phase != GridSplit::Phase::None || cluster_ > 1 ||
+      !columnPartials_.empty())
+    return {};
+  const std::string next =
+      rowsPerBlock_ > 1 ? "(row + (long long)gridDim.x * blockDim.y)" : "(row + (long long)gridDim.x)";
+  Emitter pe(ctx_.sizes, args_, ctx_.inMemory);
+  pe.setIndent(indent);
+  pe.open("if (" + next + " < " + std::to_string(shape_.rows) + "LL)");
+  const Index kn = pe.unravel(next, shape_.keptSizes(), "sg_kn");
+  bool any = false;
+  for (const KernelArg& a : args_.args()) {
+    if (a.kind == KernelArg::Kind::Output || a.kind == KernelArg::Kind::Scalar || a.sizes != shape_.sizes) continue;
+    const std::string param =
+        a.kind == KernelArg::Kind::Input ? "in" + std::to_string(a.valId) : "tmp" + std::to_string(a.valId);
+    Index at(shape_.sizes.size(), "0");
+    std::vector<std::string> dense;
+    std::int64_t expected = 1;
+    std::size_t nk = 0;
+    for (std::size_t d = 0; d < at.size(); ++d)
+      if (!shape_.reduced[d]) at[d] = kn[nk++];
+    for (std::size_t d = at.size(); d-- > 0;) {
+      if (!shape_.reduced[d] || shape_.sizes[d] == 1) continue;
+      dense.push_back(ArgTable::stride(param, d) + " == " + std::to_string(expected) + "LL");
+      expected *= shape_.sizes[d];
+    }
+    const std::string bytes = std::to_string(shape_.extent * ir::byteSize(a.dtype)) + "LL";
+    pe.open("if (" + guardCondition(dense) + ")");
+    pe.open("for (long long sg_pb = (long long)threadIdx.x * 128; sg_pb < " + bytes +
+            "; sg_pb += (long long)blockDim.x * 128)");
+    pe.line("#if defined(__CUDACC__)");
+    pe.line("asm volatile(\"prefetch.global.L2 [%0];\" ::\"l\"((const char*)&" + param + "[" +
+            Emitter::offset(param, at) + "] + sg_pb));");
+    pe.line("#endif");
+    pe.close();
+    pe.close();
+    any = true;
+  }
+  pe.close();
+  return any ? pe.take() : std::string();
 }
 
 Status RowKernelBuilder::openColumnPartials() {

@@ -26,7 +26,7 @@ namespace segscope::testing {
 /// assembles every kernel with them.
 inline const char* const kCandidateCodegen =
     "host_layout=1 index32=1 vector_lanes=1 reverse_reread=1 inner_outer=1 row_width_from_inputs=1 "
-    "column_vector_welford=1 row_cluster=8 output_allocation_order=1";
+    "column_vector_welford=1 row_cluster=8 output_allocation_order=1 prefetch_next_row=1";
 
 struct SegmentPlan {
   int segment = -1;

@@ -461,6 +461,24 @@ class TestCudaCodegen : public QObject {
     }
   }
 
+  // CodegenOptions::prefetchNextRow: softmax's warp asks L2 for its next row (one warp-row of
+  // blocks further) while it works on this one, only where the row is dense at run time.
+  void rowKernelsPrefetchTheirNextRow() {
+    exec::cuda::CodegenOptions options;
+    options.prefetchNextRow = true;
+    const testing::ScriptPlans plans =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString(), options);
+    QVERIFY2(plans.error.empty(), plans.error.c_str());
+    const std::string& source = plans.segments.at(0).plan->kernels.at(0).source;
+    QVERIFY2(source.find("if ((row + (long long)gridDim.x * blockDim.y) < 4096LL)") != std::string::npos,
+             source.c_str());
+    QVERIFY2(source.find("prefetch.global.L2") != std::string::npos, source.c_str());
+    QVERIFY2(source.find("in0_s1 == 1LL") != std::string::npos, source.c_str());  // the row dense
+    const testing::ScriptPlans off =
+        testing::planScript(QString(SEGSCOPE_SOURCE_DIR "/samples/softmax.py").toStdString());
+    QVERIFY(off.segments.at(0).plan->kernels.at(0).source.find("prefetch") == std::string::npos);
+  }
+
   // Many short rows (softmax over [4096, 1024]): a warp per row, four rows per block, each
   // with its own slice of the row cache; disabled, a block per row.
   void manyShortRowsRunAWarpPerRow() {
