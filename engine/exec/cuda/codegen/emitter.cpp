@@ -151,7 +151,14 @@ std::string ArgTable::tensor(const ir::Val* v, KernelArg::Kind kind, const std::
   e.arg.dtype = v->dtype();
   e.arg.sizes = sizes;
   const auto planned = planned_.find(v);
-  e.arg.strides = !strides.empty() ? strides : planned != planned_.end() ? planned->second : declaredStrides(v, sizes);
+  // Inputs come in the layout their definition declares; outputs and temps are row-major
+  // unless planned otherwise (CodegenOptions::outputAllocationOrder).
+  if (!strides.empty())
+    e.arg.strides = strides;
+  else if (planned != planned_.end())
+    e.arg.strides = planned->second;
+  else
+    e.arg.strides = kind == KernelArg::Kind::Input ? declaredStrides(v, sizes) : contiguousStrides(sizes);
   e.name = prefix + std::to_string(v->id());
   e.rank = static_cast<int>(sizes.size());
   entries_.push_back(e);
